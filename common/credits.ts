@@ -1,0 +1,18 @@
+/** Credit rules shared by the Worker and the web app, so they never disagree. */
+
+export const CREDITS_PER_IMAGE = 50;
+/** 'Calidad Pro' (2K) images cost twice as much. */
+export const CREDITS_PER_PRO_IMAGE = 100;
+export const SIGNUP_CREDITS = 500;
+
+export const NO_CREDITS_LEFT = "No te quedan imágenes disponibles.";
+
+/** Balances are shown to sellers as whole images, never as raw credits. */
+export function imagesFromCredits(credits: number): number {
+  return Math.max(0, Math.floor(credits / CREDITS_PER_IMAGE));
+}
+
+export function imagesLabel(credits: number): string {
+  const images = imagesFromCredits(credits);
+  return images === 1 ? "1 imagen" : `${images} imágenes`;
+}

@@ -1,0 +1,14 @@
+/** The signed-in seller as every auth endpoint answers it: never a password or its hash. */
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+  username: string | null;
+  phone: string | null;
+  imageUrl: string | null;
+  countryCode: string | null;
+  credits: number;
+  paidMiTienda: boolean;
+  /** ISO 8601, when the one-time store plan was paid. */
+  paidMiTiendaDate: string | null;
+}

@@ -1,0 +1,56 @@
+/**
+ * Local state for development and end-to-end runs: secrets in .dev.vars,
+ * D1 migrations applied by wrangler, and a demo seller seeded. Idempotent.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { hashPassword } from "../worker/lib/passwords.ts";
+import { SIGNUP_CREDITS } from "../common/credits.ts";
+
+export const DEMO_SELLER = { id: "demo-seller", email: "demo@vidriera.test", password: "vidriera-demo", name: "Tienda Demo" };
+
+function ensureDevVars() {
+  if (existsSync(".dev.vars")) return;
+  writeFileSync(
+    ".dev.vars",
+    [
+      "# Local secrets for `npm run dev`; never committed. Production uses `wrangler secret put`.",
+      `SESSION_SECRET=${randomBytes(32).toString("hex")}`,
+      "# Offline stand-in for Google sign-in. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to use the real Google.",
+      "GOOGLE_SIGN_IN=simulated",
+      "",
+    ].join("\n"),
+  );
+  console.log("Creé .dev.vars con un secreto de sesión local.");
+}
+
+function wrangler(args: string[], persistTo?: string) {
+  execFileSync("wrangler", [...args, "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], {
+    stdio: ["ignore", "inherit", "inherit"],
+    // CI=true keeps wrangler from asking for confirmation; no account, no metrics.
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+  });
+}
+
+/** `persistTo` is the folder Vite's `persistState.path` points at (default: wrangler's own). */
+export async function prepareLocalState(persistTo?: string) {
+  ensureDevVars();
+  wrangler(["d1", "migrations", "apply", "DB"], persistTo);
+
+  const dir = join(".wrangler", "tmp");
+  mkdirSync(dir, { recursive: true });
+  const seed = join(dir, "seed-demo.sql");
+  const hash = await hashPassword(DEMO_SELLER.password);
+  // The demo seller starts as any new seller does: the sign-up bonus and its ledger row, consistent.
+  writeFileSync(
+    seed,
+    `INSERT OR IGNORE INTO users (id, email, password_hash, name, credits)
+       VALUES ('${DEMO_SELLER.id}', '${DEMO_SELLER.email}', '${hash}', '${DEMO_SELLER.name}', ${SIGNUP_CREDITS});
+     INSERT OR IGNORE INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after)
+       VALUES ('${DEMO_SELLER.id}', ${SIGNUP_CREDITS}, 'signup_bonus', 'signup:${DEMO_SELLER.id}', ${SIGNUP_CREDITS});`,
+  );
+  wrangler(["d1", "execute", "DB", `--file=${seed}`], persistTo);
+  return DEMO_SELLER;
+}

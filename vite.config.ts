@@ -1,0 +1,20 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// One Vite server runs the SPA and the Worker (workerd, local D1/R2/DO) together.
+// VIDRIERA_STATE_DIR lets end-to-end runs keep their data apart from `npm run dev`'s.
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    cloudflare({
+      persistState: process.env.VIDRIERA_STATE_DIR ? { path: process.env.VIDRIERA_STATE_DIR } : true,
+      inspectorPort: false,
+      remoteBindings: false,
+    }),
+  ],
+  server: { port: 5173, strictPort: true },
+  preview: { port: 4173, strictPort: true },
+});

@@ -1,0 +1,47 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Three layers: worker tests inside workerd against real D1/R2/DO, web unit
+// tests in Node, and end-to-end tests driving the built app in Chromium.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  SESSION_SECRET: "test-session-secret-that-is-long-enough-1234",
+                  GOOGLE_SIGN_IN: "simulated",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            include: ["test/worker/**/*.test.ts"],
+            setupFiles: ["./test/worker/apply-migrations.ts"],
+          },
+        },
+        {
+          test: { name: "web", include: ["web/**/*.test.ts", "common/**/*.test.ts"], environment: "node" },
+        },
+        {
+          test: {
+            name: "e2e",
+            include: ["e2e/**/*.test.ts"],
+            globalSetup: ["./e2e/global-setup.ts"],
+            environment: "node",
+            fileParallelism: false,
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,40 @@
+import { hc, type ClientResponse } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { AppType } from "../../worker/index";
+
+/** The one typed client for the Worker's API; every screen goes through it. */
+export const api = hc<AppType>("/", { init: { credentials: "same-origin" } }).api;
+
+/** An API failure with the Spanish message the server sent (or a fallback) and its status. */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+type SuccessBody<R> = R extends ClientResponse<infer Body, infer Status, "json">
+  ? Status extends SuccessStatusCode
+    ? Body
+    : never
+  : never;
+
+/** Awaits a client call and returns its success body, or throws ApiFailure with the server's message. */
+export async function unwrap<R extends ClientResponse<unknown, number, "json">>(
+  call: Promise<R>,
+  fallback: string,
+): Promise<SuccessBody<R>> {
+  let response: R;
+  try {
+    response = await call;
+  } catch {
+    throw new ApiFailure("No hay conexión con el servidor. Revisá tu internet e intentá de nuevo.", 0);
+  }
+  const body = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined;
+  if (!response.ok) {
+    throw new ApiFailure(typeof body?.error === "string" ? body.error : fallback, response.status);
+  }
+  return body as SuccessBody<R>;
+}

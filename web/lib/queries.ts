@@ -1,0 +1,24 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { User } from "../../common/user";
+import { api, ApiFailure, unwrap } from "./api";
+
+/** The signed-in seller, or null. A 401 means signed out, not an error. */
+export const sessionQuery = queryOptions({
+  queryKey: ["session"],
+  queryFn: async (): Promise<User | null> => {
+    try {
+      return (await unwrap(api.auth.profile.$get(), "No se pudo cargar tu sesión.")).user;
+    } catch (err) {
+      if (err instanceof ApiFailure && err.status === 401) return null;
+      throw err;
+    }
+  },
+  staleTime: 60_000,
+  retry: (failures, err) => !(err instanceof ApiFailure && err.status === 401) && failures < 2,
+});
+
+export const authProvidersQuery = queryOptions({
+  queryKey: ["auth-providers"],
+  queryFn: () => unwrap(api.auth.providers.$get(), "No se pudo consultar el inicio de sesión con Google."),
+  staleTime: Infinity,
+});

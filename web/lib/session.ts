@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { User } from "../../common/user";
+import { api, unwrap } from "./api";
+import { sessionQuery } from "./queries";
+
+export const CREDENTIALS_FALLBACK = "Credenciales incorrectas o error del servidor. Inténtalo de nuevo.";
+
+export function useSession() {
+  const query = useQuery(sessionQuery);
+  return { user: query.data ?? null, loading: query.isPending };
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * The one sign-in action both screens share. The register screen uses
+ * login-or-register, so someone who already has an account is simply let in.
+ */
+export function useSignIn(mode: "login" | "login-or-register") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: Credentials): Promise<User> => {
+      const call =
+        mode === "login"
+          ? api.auth.login.$post({ json: credentials })
+          : api.auth["login-or-register"].$post({ json: credentials });
+      return (await unwrap(call, CREDENTIALS_FALLBACK)).user;
+    },
+    onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.auth.logout.$delete(), "No se pudo cerrar la sesión."),
+    onSuccess: () => queryClient.setQueryData(sessionQuery.queryKey, null),
+    // The spec keeps the seller signed in when logout fails; the reason goes to the console.
+    onError: (err) => console.error("logout failed", err),
+  });
+}

@@ -1,0 +1,102 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import { Spinner } from "../components/spinner";
+import { api, unwrap } from "../lib/api";
+import { sessionQuery } from "../lib/queries";
+import { useLogout, useSession } from "../lib/session";
+
+export function SettingsScreen() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  async function signOut() {
+    try {
+      await logout.mutateAsync();
+      await navigate({ to: "/login" });
+    } catch {
+      toast.error("No se pudo cerrar la sesión. Intentá de nuevo.");
+    }
+  }
+
+  return (
+    <div className="max-w-xl space-y-8">
+      <h1 className="text-2xl font-bold">Configuración de Tienda</h1>
+      <PasswordForm />
+      <section className="rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 className="font-semibold">Sesión</h2>
+        <p className="mt-1 text-sm text-slate-600">Estás conectado como {user?.email}.</p>
+        <button
+          type="button"
+          onClick={signOut}
+          disabled={logout.isPending}
+          className="mt-4 inline-flex items-center gap-2 rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-70"
+        >
+          {logout.isPending && <Spinner className="size-4" />}
+          Cerrar Sesión
+        </button>
+      </section>
+    </div>
+  );
+}
+
+function PasswordForm() {
+  const queryClient = useQueryClient();
+  const [currentPassword, setCurrent] = useState("");
+  const [newPassword, setNew] = useState("");
+  const change = useMutation({
+    mutationFn: () =>
+      unwrap(api.auth.password.$put({ json: { currentPassword, newPassword } }), "No se pudo cambiar la contraseña."),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(sessionQuery.queryKey, user);
+      setCurrent("");
+      setNew("");
+      toast.success("Contraseña actualizada. Cerramos la sesión en tus otros dispositivos.");
+    },
+    onError: (err) => toast.error(err.message),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    change.mutate();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 className="font-semibold">Cambiar contraseña</h2>
+      <label className="block">
+        <span className="text-sm font-medium text-slate-700">Contraseña actual</span>
+        <input
+          type="password"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={(e) => setCurrent(e.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+        />
+      </label>
+      <label className="block">
+        <span className="text-sm font-medium text-slate-700">Contraseña nueva</span>
+        <input
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={newPassword}
+          onChange={(e) => setNew(e.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+        />
+      </label>
+      <button
+        type="submit"
+        disabled={change.isPending}
+        className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+      >
+        {change.isPending && <Spinner className="size-4" />}
+        Guardar contraseña
+      </button>
+    </form>
+  );
+}

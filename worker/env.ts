@@ -1,0 +1,28 @@
+import type { GenerationJob } from "./jobs/generation-job";
+import type { SessionUser } from "./lib/sessions";
+
+/** Bindings from wrangler.toml plus vars and secrets (.dev.vars locally, `wrangler secret put` in production). */
+export interface Bindings {
+  DB: D1Database;
+  IMAGES: R2Bucket;
+  GENERATION_JOBS: DurableObjectNamespace<GenerationJob>;
+  /** Signs session and OAuth tokens. Required: the API refuses to start sessions without it. */
+  SESSION_SECRET?: string;
+  /** Google OAuth client; when both are set, "Continuar con Google" talks to the real Google. */
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  /** "simulated" turns on the offline Google stand-in (local dev and tests only). */
+  GOOGLE_SIGN_IN?: string;
+  /** Overrides for Google's endpoints, so tests can point the real client at a fake Google. */
+  GOOGLE_AUTH_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
+  GOOGLE_JWKS_URL?: string;
+}
+
+export interface Variables {
+  requestId: string;
+  user: SessionUser;
+  sessionId: string;
+}
+
+export type Env = { Bindings: Bindings; Variables: Variables };

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import type { Env } from "./env";
+import { errorResponse } from "./lib/errors";
+import { randomId } from "./lib/ids";
+import { apiSecurityHeaders, sameOriginWrites } from "./lib/security";
+import { auth } from "./routes/auth";
+import { googleAuth } from "./routes/google-auth";
+
+export { GenerationJob } from "./jobs/generation-job";
+
+const app = new Hono<Env>()
+  .use(async (c, next) => {
+    const requestId = c.req.header("cf-ray") ?? randomId(12);
+    c.set("requestId", requestId);
+    const started = Date.now();
+    await next();
+    c.header("x-request-id", requestId);
+    // One structured line per request: no bodies, cookies or e-mails.
+    console.log(
+      JSON.stringify({
+        level: "info",
+        requestId,
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        status: c.res.status,
+        ms: Date.now() - started,
+      }),
+    );
+  })
+  .use("/api/*", apiSecurityHeaders, sameOriginWrites)
+  .route("/api/auth/google", googleAuth)
+  .route("/api/auth", auth)
+  .notFound((c) => c.json({ error: "No encontrado." }, 404))
+  .onError(errorResponse);
+
+export type AppType = typeof app;
+export { app };
+export default app;

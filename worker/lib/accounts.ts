@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { SIGNUP_CREDITS } from "../../common/credits";
+import type { User } from "../../common/user";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import { moveCredits } from "./credits";
+import { ApiError } from "./errors";
+import { randomId } from "./ids";
+import type { SessionUser } from "./sessions";
+
+export const EMAIL_TAKEN = "Ya existe una cuenta con este email. Iniciá sesión.";
+
+export function toApiUser(row: SessionUser): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    username: row.username,
+    phone: row.phone,
+    imageUrl: row.imageUrl,
+    countryCode: row.countryCode,
+    credits: row.credits,
+    paidMiTienda: row.paidMiTienda,
+    paidMiTiendaDate: row.paidMiTiendaDate?.toISOString() ?? null,
+  };
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.select().from(users).where(eq(users.email, email)).get();
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export interface NewAccount {
+  email: string;
+  passwordHash?: string;
+  googleSub?: string;
+  name?: string;
+  imageUrl?: string;
+}
+
+/**
+ * Creates the user and grants the sign-up credits in one atomic batch: either
+ * the account exists with its 500 credits and their ledger row, or nothing.
+ * A second sign-up with the same e-mail (even a concurrent one) gets 409.
+ */
+export async function createAccount(db: Db, account: NewAccount): Promise<SessionUser> {
+  const id = randomId();
+  let result;
+  try {
+    result = await moveCredits(
+      db,
+      { userId: id, delta: SIGNUP_CREDITS, reason: "signup_bonus", idempotencyKey: `signup:${id}` },
+      { before: [db.insert(users).values({ id, ...account })] },
+    );
+  } catch (err) {
+    if (isUniqueEmailViolation(err)) throw new ApiError(409, EMAIL_TAKEN);
+    throw err;
+  }
+  if (result.status !== "applied") throw new Error(`sign-up bonus not applied: ${result.status}`);
+  const user = await findUserById(db, id);
+  if (!user) throw new Error("account vanished right after creation");
+  return user;
+}
+
+function isUniqueEmailViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e.message.includes("users.email")) return true;
+  }
+  return false;
+}

@@ -1,0 +1,95 @@
+import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../db/client";
+import { creditLedger, users } from "../db/schema";
+import { ApiError } from "./errors";
+import { NO_CREDITS_LEFT } from "../../common/credits";
+
+/**
+ * The credits ledger: the only code that changes a balance.
+ *
+ * Each movement is one append-only ledger row plus the balance update, in
+ * one atomic D1 batch. Two constraints in the database make it safe under
+ * any concurrency, with no read-then-write race:
+ * - users.credits has CHECK (credits >= 0), so a debit that would overspend
+ *   fails and takes its ledger row down with it;
+ * - credit_ledger.idempotency_key is UNIQUE, so replaying a movement (a retried
+ *   job, a webhook delivered twice) fails and takes its balance change with it.
+ */
+
+export type CreditReason = "signup_bonus" | "generation" | "generation_refund" | "purchase" | "store_plan";
+
+export interface CreditMovement {
+  userId: string;
+  /** Positive adds credits, negative spends them. */
+  delta: number;
+  reason: CreditReason;
+  /** Names the movement once and for all: "signup:<user>", "job:<id>", "refund:<job>", … */
+  idempotencyKey: string;
+}
+
+export type MovementResult =
+  | { status: "applied"; balance: number }
+  | { status: "duplicate" }
+  | { status: "insufficient" };
+
+/** The two statements of a movement, for callers that must put other writes in the same batch. */
+export function movementStatements(db: Db, movement: CreditMovement) {
+  if (!Number.isSafeInteger(movement.delta) || movement.delta === 0) {
+    throw new Error(`invalid credit delta ${movement.delta}`);
+  }
+  return [
+    db
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${movement.delta}` })
+      .where(eq(users.id, movement.userId)),
+    db.insert(creditLedger).values({
+      userId: movement.userId,
+      delta: movement.delta,
+      reason: movement.reason,
+      idempotencyKey: movement.idempotencyKey,
+      balanceAfter: sql`(SELECT ${users.credits} FROM ${users} WHERE ${users.id} = ${movement.userId})`,
+    }),
+  ] as const;
+}
+
+/** Runs `before`, the movement and `after` as one atomic batch and says how it went. */
+export async function moveCredits(
+  db: Db,
+  movement: CreditMovement,
+  extra: { before?: BatchItem<"sqlite">[]; after?: BatchItem<"sqlite">[] } = {},
+): Promise<MovementResult> {
+  try {
+    await db.batch([...(extra.before ?? []), ...movementStatements(db, movement), ...(extra.after ?? [])] as [
+      BatchItem<"sqlite">,
+      ...BatchItem<"sqlite">[],
+    ]);
+  } catch (err) {
+    const failure = constraintFailure(err);
+    if (failure === "balance") return { status: "insufficient" };
+    if (failure === "idempotency") return { status: "duplicate" };
+    throw err;
+  }
+  return { status: "applied", balance: await balanceOf(db, movement.userId) };
+}
+
+/** Spends credits or answers 402 with the spec's message; a duplicate key spends nothing more. */
+export async function spendCredits(db: Db, movement: Omit<CreditMovement, "delta"> & { amount: number }) {
+  const result = await moveCredits(db, { ...movement, delta: -movement.amount });
+  if (result.status === "insufficient") throw new ApiError(402, NO_CREDITS_LEFT);
+  return result;
+}
+
+export async function balanceOf(db: Db, userId: string): Promise<number> {
+  const row = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).get();
+  return row?.credits ?? 0;
+}
+
+function constraintFailure(err: unknown): "balance" | "idempotency" | undefined {
+  // drizzle wraps the D1 error; the constraint name is in the innermost message.
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e.message.includes("users_credits_not_negative")) return "balance";
+    if (e.message.includes("credit_ledger.idempotency_key")) return "idempotency";
+  }
+  return undefined;
+}
