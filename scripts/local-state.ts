@@ -27,17 +27,24 @@ function ensureDevVars() {
 }
 
 function wrangler(args: string[], persistTo?: string) {
-  execFileSync("wrangler", [...args, "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], {
-    stdio: ["ignore", "inherit", "inherit"],
-    // CI=true keeps wrangler from asking for confirmation; no account, no metrics.
-    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-  });
+  try {
+    execFileSync("wrangler", [...args, "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], {
+      stdio: ["ignore", "pipe", "pipe"],
+      // CI=true keeps wrangler from asking for confirmation; no account, no metrics.
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    });
+  } catch (err) {
+    const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
+    console.error(`wrangler ${args.join(" ")} falló:\n${stdout ?? ""}${stderr ?? ""}`);
+    throw err;
+  }
 }
 
 /** `persistTo` is the folder Vite's `persistState.path` points at (default: wrangler's own). */
 export async function prepareLocalState(persistTo?: string) {
   ensureDevVars();
   wrangler(["d1", "migrations", "apply", "DB"], persistTo);
+  console.log("Base de datos local al día (migraciones aplicadas).");
 
   const dir = join(".wrangler", "tmp");
   mkdirSync(dir, { recursive: true });
@@ -52,5 +59,6 @@ export async function prepareLocalState(persistTo?: string) {
        VALUES ('${DEMO_SELLER.id}', ${SIGNUP_CREDITS}, 'signup_bonus', 'signup:${DEMO_SELLER.id}', ${SIGNUP_CREDITS});`,
   );
   wrangler(["d1", "execute", "DB", `--file=${seed}`], persistTo);
+  console.log(`Vendedora de prueba lista: ${DEMO_SELLER.email}`);
   return DEMO_SELLER;
 }

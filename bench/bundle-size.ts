@@ -1,0 +1,37 @@
+/**
+ * Size budgets for what the build ships, gzip-compressed as it travels.
+ * Reads the last `vite build` (dist/) and exits non-zero when a budget is exceeded.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const KiB = 1024;
+const BUDGETS = {
+  // What the first screen of the SPA downloads (entry script and stylesheet from index.html).
+  "SPA entry JavaScript": 170 * KiB,
+  "SPA entry CSS": 30 * KiB,
+  // Cloudflare's Workers limit is 3 MiB compressed on the free plan; keep well below.
+  "Worker bundle": 1024 * KiB,
+};
+
+const gz = (path: string) => gzipSync(readFileSync(path)).length;
+const html = readFileSync("dist/client/index.html", "utf8");
+const assets = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => join("dist/client", m[1]!));
+
+const figures: Record<keyof typeof BUDGETS, number> = {
+  "SPA entry JavaScript": assets(/<script[^>]+src="([^"]+\.js)"/g).reduce((sum, file) => sum + gz(file), 0),
+  "SPA entry CSS": assets(/<link[^>]+href="([^"]+\.css)"/g).reduce((sum, file) => sum + gz(file), 0),
+  "Worker bundle": gz("dist/vidriera/index.js"),
+};
+
+let over = false;
+console.log("bundle sizes (gzip)");
+for (const [name, bytes] of Object.entries(figures) as [keyof typeof BUDGETS, number][]) {
+  const budget = BUDGETS[name];
+  const ok = bytes <= budget;
+  over ||= !ok;
+  console.log(`  ${name.padEnd(22)} ${(bytes / KiB).toFixed(1).padStart(7)} KiB  budget ${(budget / KiB).toFixed(0)} KiB  ${ok ? "ok" : "OVER BUDGET"}`);
+}
+console.log(`  (Worker bundle uncompressed: ${(statSync("dist/vidriera/index.js").size / KiB).toFixed(1)} KiB)`);
+process.exit(over ? 1 : 0);

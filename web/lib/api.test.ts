@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import type { ClientResponse } from "hono/client";
+import { ApiFailure, unwrap } from "./api";
+
+function reply(status: number, body: unknown): Promise<ClientResponse<unknown, number, "json">> {
+  return Promise.resolve(Response.json(body, { status }) as unknown as ClientResponse<unknown, number, "json">);
+}
+
+describe("unwrap", () => {
+  it("returns the body of a successful answer", async () => {
+    await expect(unwrap(reply(200, { user: { id: "a" } }), "x")).resolves.toEqual({ user: { id: "a" } });
+  });
+
+  it("throws the server's Spanish message with its status", async () => {
+    const failure = unwrap(reply(409, { error: "Ya existe una cuenta con este email. Iniciá sesión." }), "fallback");
+    await expect(failure).rejects.toBeInstanceOf(ApiFailure);
+    await expect(failure).rejects.toMatchObject({ status: 409, message: "Ya existe una cuenta con este email. Iniciá sesión." });
+  });
+
+  it("falls back to the caller's message when the body has none", async () => {
+    await expect(unwrap(reply(500, { nope: true }), "Error al actualizar producto")).rejects.toMatchObject({
+      status: 500,
+      message: "Error al actualizar producto",
+    });
+    const html = Promise.resolve(new Response("<h1>502</h1>", { status: 502 }) as unknown as ClientResponse<unknown, number, "json">);
+    await expect(unwrap(html, "Error al eliminar producto")).rejects.toMatchObject({ message: "Error al eliminar producto" });
+  });
+
+  it("explains a network failure in Spanish", async () => {
+    await expect(unwrap(Promise.reject(new TypeError("Failed to fetch")), "x")).rejects.toMatchObject({
+      status: 0,
+      message: "No hay conexión con el servidor. Revisá tu internet e intentá de nuevo.",
+    });
+  });
+});
