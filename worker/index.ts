@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { Env } from "./env";
 import { errorResponse } from "./lib/errors";
 import { randomId } from "./lib/ids";
-import { apiSecurityHeaders, sameOriginWrites } from "./lib/security";
+import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { auth } from "./routes/auth";
 import { googleAuth } from "./routes/google-auth";
 
@@ -27,7 +27,8 @@ const app = new Hono<Env>()
       }),
     );
   })
-  .use("/api/*", apiSecurityHeaders, sameOriginWrites)
+  .use(securityHeaders)
+  .use("/api/*", sameOriginWrites)
   .route("/api/auth/google", googleAuth)
   .route("/api/auth", auth)
   .notFound((c) => c.json({ error: "No encontrado." }, 404))

@@ -166,6 +166,21 @@ describe("login", () => {
   });
 });
 
+describe("sign-up throttling", () => {
+  it("allows 10 new accounts per address per hour, then answers 429 without creating one", async () => {
+    const address = "192.0.2.99";
+    for (let i = 0; i < 10; i++) {
+      expect((await new Browser(undefined, address).json("POST", "/api/auth/register", { email: `lote-${i}@example.com`, password: "una-clave-segura" })).status).toBe(201);
+    }
+    const refused = await new Browser(undefined, address).json("POST", "/api/auth/register", { email: "lote-10@example.com", password: "una-clave-segura" });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: "Se crearon demasiadas cuentas desde esta conexión. Intentá de nuevo en una hora." });
+    expect(await count("users", "email = ?", "lote-10@example.com")).toBe(0);
+    const elsewhere = await new Browser(undefined, "192.0.2.100").json("POST", "/api/auth/register", { email: "lote-10@example.com", password: "una-clave-segura" });
+    expect(elsewhere.status).toBe(201);
+  });
+});
+
 describe("sessions", () => {
   it("logout ends the session server-side: a copied cookie stops working", async () => {
     const browser = new Browser();

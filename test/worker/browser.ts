@@ -20,12 +20,15 @@ export function withBindings(overrides: Partial<Bindings>): Fetcher {
  * same-origin headers a real browser sends, and does not follow redirects
  * so tests can read each hop.
  */
+let browsers = 0;
+
 export class Browser {
   private cookies = new Map<string, { value: string; path: string }>();
 
+  /** Each browser comes from its own address unless a test shares one on purpose (throttling). */
   constructor(
     private readonly fetcher: Fetcher = viaWorker,
-    readonly address = "203.0.113.10",
+    readonly address = `198.18.${++browsers >> 8}.${browsers & 255}`,
   ) {}
 
   async request(path: string, init: RequestInit & { origin?: string | null } = {}): Promise<Response> {

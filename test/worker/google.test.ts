@@ -17,6 +17,9 @@ async function consentAndReturn(browser: Browser, intent: "login" | "register", 
   const page = await browser.request(consent.pathname + consent.search);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain("Google (simulado)");
+  // Its own policy (inline styles, a form to this origin) survives the global default-src 'none'.
+  expect(page.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+  expect(page.headers.get("x-frame-options")).toBe("DENY");
   const decisionUrl = new URL("/api/auth/google/simulated/decision", ORIGIN);
   for (const key of ["state", "code_challenge", "redirect_uri"]) decisionUrl.searchParams.set(key, consent.searchParams.get(key)!);
   decisionUrl.searchParams.set("decision", decision);

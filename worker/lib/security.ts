@@ -4,8 +4,13 @@ import type { Env } from "../env";
 
 export const FOREIGN_ORIGIN = "Solicitud rechazada: proviene de otro sitio.";
 
-/** Headers for API answers: nothing may frame, sniff or script them. */
-export const apiSecurityHeaders = secureHeaders({
+/**
+ * Headers for everything the Worker answers (API, store pages, images):
+ * nothing may frame or sniff it, and by default nothing in it may load or run.
+ * A page that needs more sets its own Content-Security-Policy, which is kept.
+ */
+export const securityHeaders = secureHeaders({
+  overwrite: false,
   contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
   crossOriginResourcePolicy: "same-origin",
   referrerPolicy: "strict-origin-when-cross-origin",

@@ -4,60 +4,62 @@ import { loginThrottle } from "../db/schema";
 import { ApiError } from "./errors";
 
 /**
- * Failed-login throttling, per account and per address, kept in D1 so it
- * holds across Worker isolates. A window opens at the first failure; once it
- * holds `limit` failures further attempts are refused until it expires.
+ * Fixed-window throttles kept in D1, so they hold across Worker isolates.
+ * A window opens at the first counted event; once it holds `limit` events,
+ * further attempts are refused with 429 until the window expires.
  */
-const WINDOW_MS = 15 * 60 * 1000;
-const LIMITS = { account: 5, address: 20 } as const;
+export const TOO_MANY_ATTEMPTS = "Demasiados intentos fallidos. Esperá 15 minutos antes de volver a intentarlo.";
+export const TOO_MANY_SIGNUPS = "Se crearon demasiadas cuentas desde esta conexión. Intentá de nuevo en una hora.";
 
-export const TOO_MANY_ATTEMPTS =
-  "Demasiados intentos fallidos. Esperá 15 minutos antes de volver a intentarlo.";
+const MINUTE = 60 * 1000;
+const POLICIES = {
+  // Failed logins per account: slows guessing one seller's password.
+  loginAccount: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
+  // Failed logins per address: slows one attacker trying many accounts.
+  loginAddress: { limit: 20, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
+  // New accounts per address: each comes with free credits.
+  signupAddress: { limit: 10, windowMs: 60 * MINUTE, message: TOO_MANY_SIGNUPS },
+} as const;
 
-export interface ThrottleKeys {
-  account: string;
-  address: string;
-}
+export type Policy = keyof typeof POLICIES;
+export type Subject = readonly [policy: Policy, id: string];
 
-function keysOf(keys: ThrottleKeys) {
-  return { account: `account:${keys.account}`, address: `address:${keys.address}` };
-}
+const keyOf = ([policy, id]: Subject) => `${policy}:${id}`;
 
-/** Throws 429 when either the account or the address has used up its attempts. */
-export async function assertLoginAllowed(db: Db, keys: ThrottleKeys, now = Date.now()) {
-  const k = keysOf(keys);
+/** Throws 429 with the policy's Spanish message when any subject has used up its window. */
+export async function assertAllowed(db: Db, subjects: Subject[], now = Date.now()) {
   const rows = await db
     .select()
     .from(loginThrottle)
-    .where(inArray(loginThrottle.key, [k.account, k.address]));
-  for (const row of rows) {
-    const limit = row.key === k.account ? LIMITS.account : LIMITS.address;
-    if (row.windowStartedAt.getTime() + WINDOW_MS > now && row.failures >= limit) {
-      throw new ApiError(429, TOO_MANY_ATTEMPTS);
+    .where(inArray(loginThrottle.key, subjects.map(keyOf)));
+  for (const subject of subjects) {
+    const row = rows.find((r) => r.key === keyOf(subject));
+    const policy = POLICIES[subject[0]];
+    if (row && row.windowStartedAt.getTime() + policy.windowMs > now && row.failures >= policy.limit) {
+      throw new ApiError(429, policy.message);
     }
   }
 }
 
-export async function recordLoginFailure(db: Db, keys: ThrottleKeys, now = Date.now()) {
-  const windowStart = new Date(now);
-  const expired = new Date(now - WINDOW_MS);
-  // One upsert per key: a stale window restarts at 1, a live one counts up.
-  const upsert = (key: string) =>
-    db
+/** Counts one event for each subject: a stale window restarts at 1, a live one counts up. */
+export async function record(db: Db, subjects: Subject[], now = Date.now()) {
+  const upsert = (subject: Subject) => {
+    const expired = now - POLICIES[subject[0]].windowMs;
+    return db
       .insert(loginThrottle)
-      .values({ key, failures: 1, windowStartedAt: windowStart })
+      .values({ key: keyOf(subject), failures: 1, windowStartedAt: new Date(now) })
       .onConflictDoUpdate({
         target: loginThrottle.key,
         set: {
-          failures: sql`CASE WHEN ${loginThrottle.windowStartedAt} <= ${expired.getTime()} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${loginThrottle.windowStartedAt} <= ${expired.getTime()} THEN ${windowStart.getTime()} ELSE ${loginThrottle.windowStartedAt} END`,
+          failures: sql`CASE WHEN ${loginThrottle.windowStartedAt} <= ${expired} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+          windowStartedAt: sql`CASE WHEN ${loginThrottle.windowStartedAt} <= ${expired} THEN ${now} ELSE ${loginThrottle.windowStartedAt} END`,
         },
       });
-  const k = keysOf(keys);
-  await db.batch([upsert(k.account), upsert(k.address)]);
+  };
+  const [first, ...rest] = subjects.map(upsert);
+  if (first) await db.batch([first, ...rest]);
 }
 
-/** A successful login clears the account's failures (not the address's: one person may try many accounts). */
-export async function clearAccountFailures(db: Db, keys: ThrottleKeys) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, keysOf(keys).account));
+export async function clear(db: Db, subject: Subject) {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, keyOf(subject)));
 }

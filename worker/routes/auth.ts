@@ -18,7 +18,7 @@ import {
   sessionKey,
   startSession,
 } from "../lib/sessions";
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from "../lib/throttle";
+import { assertAllowed, clear, record, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
@@ -54,23 +54,28 @@ function clientAddress(c: Context<Env>): string {
 }
 
 async function register(c: Context<Env>, db: Db, input: { email: string; password: string }) {
+  const signups: Subject[] = [["signupAddress", clientAddress(c)]];
+  await assertAllowed(db, signups);
   const user = await createAccount(db, { email: input.email, passwordHash: await hashPassword(input.password) });
+  await record(db, signups);
   await startSession(c, db, user.id);
   return user;
 }
 
 async function logIn(c: Context<Env>, db: Db, input: { email: string; password: string }) {
-  const keys = { account: input.email, address: clientAddress(c) };
-  await assertLoginAllowed(db, keys);
+  const account: Subject = ["loginAccount", input.email];
+  const subjects: Subject[] = [account, ["loginAddress", clientAddress(c)]];
+  await assertAllowed(db, subjects);
   const user = await findUserByEmail(db, input.email);
   const ok = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDecoy(input.password);
   if (!user || !ok) {
-    await recordLoginFailure(db, keys);
+    await record(db, subjects);
     throw new ApiError(401, WRONG_CREDENTIALS);
   }
-  await clearAccountFailures(db, keys);
+  // Not the address's count: one person may be trying many accounts.
+  await clear(db, account);
   await startSession(c, db, user.id);
   return user;
 }
