@@ -8,7 +8,7 @@ import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
-import { prepareLocalState } from "../scripts/local-state.ts";
+import { OFFLINE_ENV, prepareLocalState } from "../scripts/local-state.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
   rmSync(STATE_DIR, { recursive: true, force: true });
   await prepareLocalState(STATE_DIR);
   // vitest sets NODE_ENV=test, which would make Vite ship React's development build.
-  const env = { ...process.env, NODE_ENV: "production", VIDRIERA_STATE_DIR: STATE_DIR, WRANGLER_SEND_METRICS: "false" };
+  const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: STATE_DIR };
   execFileSync("vite", ["build", "--logLevel", "warn"], { stdio: "inherit", env });
 
   const port = await freePort();

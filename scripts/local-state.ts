@@ -9,6 +9,12 @@ import { join } from "node:path";
 import { hashPassword } from "../worker/lib/passwords.ts";
 import { SIGNUP_CREDITS } from "../common/credits.ts";
 
+/**
+ * Environment for every local tool: no metrics, and no fetch of Cloudflare's
+ * `Request.cf` sample (miniflare would otherwise call workers.cloudflare.com).
+ */
+export const OFFLINE_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
 export const DEMO_SELLER = { id: "demo-seller", email: "demo@vidriera.test", password: "vidriera-demo", name: "Tienda Demo" };
 
 function ensureDevVars() {
@@ -30,8 +36,8 @@ function wrangler(args: string[], persistTo?: string) {
   try {
     execFileSync("wrangler", [...args, "--local", ...(persistTo ? ["--persist-to", persistTo] : [])], {
       stdio: ["ignore", "pipe", "pipe"],
-      // CI=true keeps wrangler from asking for confirmation; no account, no metrics.
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+      // CI=true keeps wrangler from asking for confirmation.
+      env: { ...OFFLINE_ENV, CI: "true" },
     });
   } catch (err) {
     const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
