@@ -17,6 +17,18 @@ export interface Bindings {
   GOOGLE_AUTH_URL?: string;
   GOOGLE_TOKEN_URL?: string;
   GOOGLE_JWKS_URL?: string;
+
+  /** Which image provider generates: "studio" (offline default), "workers-ai", "gemini" or "openai". */
+  IMAGE_PROVIDER?: string;
+  /** Workers AI binding, for IMAGE_PROVIDER=workers-ai (add `[ai] binding = "AI"` to wrangler.toml). */
+  AI?: Ai;
+  WORKERS_AI_MODEL?: string;
+  GEMINI_API_KEY?: string;
+  GEMINI_MODEL?: string;
+  GEMINI_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_MODEL?: string;
+  OPENAI_BASE_URL?: string;
 }
 
 export interface Variables {
