@@ -17,6 +17,8 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   SESSION_SECRET: "test-session-secret-that-is-long-enough-1234",
                   GOOGLE_SIGN_IN: "simulated",
+                  // Generation routes answer 202 after this long, so hanging-provider tests stay quick.
+                  GENERATION_WAIT_MS: "2000",
                 },
               },
             }),

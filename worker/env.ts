@@ -29,6 +29,8 @@ export interface Bindings {
   OPENAI_API_KEY?: string;
   OPENAI_MODEL?: string;
   OPENAI_BASE_URL?: string;
+  /** How long a generation request waits for its image before answering 202 (default 55000 ms). */
+  GENERATION_WAIT_MS?: string;
 }
 
 export interface Variables {

@@ -4,7 +4,12 @@ import { errorResponse } from "./lib/errors";
 import { randomId } from "./lib/ids";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { auth } from "./routes/auth";
+import { generationRoutes } from "./routes/generation";
 import { googleAuth } from "./routes/google-auth";
+import { imageRoutes } from "./routes/images";
+import { imgRoutes } from "./routes/img";
+import { jobRoutes } from "./routes/jobs";
+import { productRoutes } from "./routes/products";
 
 export { GenerationJob } from "./jobs/generation-job";
 
@@ -31,6 +36,11 @@ const app = new Hono<Env>()
   .use("/api/*", sameOriginWrites)
   .route("/api/auth/google", googleAuth)
   .route("/api/auth", auth)
+  .route("/api/products", productRoutes)
+  .route("/api/products", generationRoutes)
+  .route("/api/products", imageRoutes)
+  .route("/api/jobs", jobRoutes)
+  .route("/img", imgRoutes)
   .notFound((c) => c.json({ error: "No encontrado." }, 404))
   .onError(errorResponse);
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -77,3 +77,69 @@ export const oauthStates = sqliteTable("oauth_states", {
   intent: text("intent", { enum: ["login", "register"] }).notNull(),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** R2 key of the seller's own photo (the spec's imageURL / originalImageUrl). */
+    imageKey: text("image_key"),
+    /** Pesos (ARS); null or 0 means no price yet. */
+    price: real("price"),
+    /** JSON list of { name, stock }. */
+    sizes: text("sizes").notNull().default("[]"),
+    /** JSON list of R2 keys the store shows; empty means the product's own photo. */
+    storeImageKeys: text("store_image_keys").notNull().default("[]"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("products_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const generatedImages = sqliteTable(
+  "generated_images",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    kind: text("kind").notNull(),
+    jobId: text("job_id").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("generated_images_user_idx").on(t.userId, t.createdAt), index("generated_images_product_idx").on(t.productId)],
+);
+
+export const JOB_STATUSES = ["running", "succeeded", "failed"] as const;
+
+/**
+ * One row per generation, written by the route (with the debit, atomically)
+ * and finished by the GenerationJob Durable Object. It lets a seller find a
+ * job again and lets the ledger check prove each job was charged and refunded at most once.
+ */
+export const generationJobs = sqliteTable(
+  "generation_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    quality: text("quality").notNull(),
+    cost: integer("cost").notNull(),
+    status: text("status", { enum: JOB_STATUSES }).notNull(),
+    error: text("error"),
+    imageId: text("image_id"),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("generation_jobs_user_idx").on(t.userId, t.createdAt)],
+);

@@ -77,8 +77,12 @@ export function clearSessionCookie(c: Context<Env>) {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
 }
 
-/** Guards a route: sets `user` and `sessionId`, or answers 401 in Spanish. */
+/**
+ * Guards a route: sets `user` and `sessionId`, or answers 401 in Spanish.
+ * Sub-apps mounted at the same prefix each declare it; it checks once per request.
+ */
 export const requireUser = createMiddleware<Env>(async (c, next) => {
+  if (c.get("sessionId")) return next();
   const session = await readSession(c, database(c.env.DB));
   if (session === "none") throw new ApiError(401, NOT_SIGNED_IN);
   if (session === "invalid") {

@@ -1,0 +1,29 @@
+/** A product as the API answers it (spec section 3). Image fields are app-relative URLs. */
+export interface Size {
+  name: string;
+  stock: number;
+}
+
+export interface Product {
+  id: string;
+  name: string;
+  /** The seller's own photo; imageUrl is the same (the spec uses both spellings). */
+  imageURL: string | null;
+  imageUrl: string | null;
+  originalImageUrl: string | null;
+  /** The newest generated image of this product, if any. */
+  generatedImageUrl: string | null;
+  price: number | null;
+  sizes: Size[];
+  storeImageURLs: string[];
+  createdAt: string;
+  createdBy: string;
+}
+
+export interface GalleryImage {
+  imageId: string;
+  imageUrl: string;
+  productId: string;
+  productName: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,140 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { database, type Db } from "../db/client";
+import { generatedImages, products } from "../db/schema";
+import type { Env } from "../env";
+import { ApiError } from "../lib/errors";
+import { randomId } from "../lib/ids";
+import { acceptImage, decodeBase64Image, imageKey, storeImage } from "../lib/images";
+import { listProducts, ownProduct, toApiProduct } from "../lib/products";
+import { requireUser } from "../lib/sessions";
+import { validate } from "../lib/validation";
+
+export const MAX_FILES_PER_UPLOAD = 10;
+const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE = "Las imágenes superan el máximo de 25 MB por envío. Subilas de a poco.";
+export const NO_FILES = "Elegí al menos una imagen para subir.";
+export const TOO_MANY_FILES = `Podés subir hasta ${MAX_FILES_PER_UPLOAD} imágenes por vez.`;
+
+const productName = z
+  .string({ error: "El nombre es obligatorio." })
+  .trim()
+  .min(1, "El nombre es obligatorio.")
+  .max(120, "El nombre no puede tener más de 120 caracteres.");
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+const userParam = z.object({ userId: z.string().min(1).max(64) });
+
+/** Saves a photo for a seller in R2 and answers its key. */
+export async function saveOriginal(env: Env["Bindings"], userId: string, bytes: Uint8Array) {
+  const mime = acceptImage(bytes);
+  const key = await imageKey("o", userId, bytes, mime);
+  await storeImage(env.IMAGES, key, bytes, mime);
+  return key;
+}
+
+/** Deletes R2 objects no row points to any more (the same photo may back two products). */
+async function deleteUnusedObjects(db: Db, bucket: R2Bucket, keys: string[], keptProductId?: string) {
+  if (keys.length === 0) return;
+  const stillUsed = await db
+    .select({ key: products.imageKey })
+    .from(products)
+    .where(and(inArray(products.imageKey, keys), keptProductId ? ne(products.id, keptProductId) : undefined));
+  const used = new Set(stillUsed.map((r) => r.key));
+  const unused = keys.filter((k) => !used.has(k));
+  if (unused.length) await bucket.delete(unused);
+}
+
+export const productRoutes = new Hono<Env>()
+  .use(requireUser)
+  .get("/list/:userId", validate("param", userParam), async (c) => {
+    // Only ever the signed-in seller's own list: another id looks missing.
+    if (c.req.valid("param").userId !== c.get("user").id) throw new ApiError(404, "No encontrado.");
+    return c.json({ products: await listProducts(database(c.env.DB), c.get("user").id) }, 200);
+  })
+  .get("/get/:id", validate("param", idParam), async (c) => {
+    const row = await ownProduct(database(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    return c.json({ product: toApiProduct(row) }, 200);
+  })
+  .post(
+    "/upload-images",
+    bodyLimit({ maxSize: UPLOAD_LIMIT_BYTES, onError: (c) => c.json({ error: UPLOAD_TOO_LARGE }, 413) }),
+    async (c) => {
+      const form = await c.req.formData().catch(() => {
+        throw new ApiError(400, "Enviá las imágenes como formulario (multipart/form-data) en el campo images.");
+      });
+      const files = form.getAll("images").filter((f): f is File => typeof f !== "string");
+      if (files.length === 0) throw new ApiError(400, NO_FILES);
+      if (files.length > MAX_FILES_PER_UPLOAD) throw new ApiError(400, TOO_MANY_FILES);
+      const user = c.get("user");
+      // Check every file before storing any, so a bad one in the batch leaves nothing half-done.
+      const photos = await Promise.all(
+        files.map(async (file) => {
+          const bytes = new Uint8Array(await file.arrayBuffer());
+          try {
+            acceptImage(bytes);
+          } catch (err) {
+            if (err instanceof ApiError) throw new ApiError(err.status, `${file.name || "Archivo"}: ${err.message}`);
+            throw err;
+          }
+          return { bytes, name: nameFromFile(file.name) };
+        }),
+      );
+      const db = database(c.env.DB);
+      const rows = [];
+      for (const photo of photos) {
+        const key = await saveOriginal(c.env, user.id, photo.bytes);
+        rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
+      }
+      const [first, ...rest] = rows.map((row) => db.insert(products).values(row));
+      await db.batch([first!, ...rest]);
+      const created = await Promise.all(rows.map((row) => ownProduct(db, user.id, row.id)));
+      return c.json({ products: created.map(toApiProduct) }, 201);
+    },
+  )
+  .put(
+    "/update",
+    bodyLimit({ maxSize: UPLOAD_LIMIT_BYTES, onError: (c) => c.json({ error: UPLOAD_TOO_LARGE }, 413) }),
+    validate(
+      "json",
+      z.object(
+        { id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto."), name: productName, imageBase64: z.string().optional() },
+        { error: "Faltan los datos del producto." },
+      ),
+    ),
+    async (c) => {
+      const db = database(c.env.DB);
+      const user = c.get("user");
+      const input = c.req.valid("json");
+      const before = await ownProduct(db, user.id, input.id);
+      let imageKeyValue = before.imageKey;
+      if (input.imageBase64) imageKeyValue = await saveOriginal(c.env, user.id, decodeBase64Image(input.imageBase64));
+      await db
+        .update(products)
+        .set({ name: input.name, imageKey: imageKeyValue })
+        .where(and(eq(products.id, input.id), eq(products.userId, user.id)));
+      if (before.imageKey && before.imageKey !== imageKeyValue) {
+        await deleteUnusedObjects(db, c.env.IMAGES, [before.imageKey]);
+      }
+      return c.json({ product: toApiProduct(await ownProduct(db, user.id, input.id)) }, 200);
+    },
+  )
+  .delete("/delete/:id", validate("param", idParam), async (c) => {
+    const db = database(c.env.DB);
+    const user = c.get("user");
+    const product = await ownProduct(db, user.id, c.req.valid("param").id);
+    const generated = await db.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.productId, product.id));
+    await db.delete(products).where(and(eq(products.id, product.id), eq(products.userId, user.id)));
+    if (generated.length) await c.env.IMAGES.delete(generated.map((g) => g.key));
+    if (product.imageKey) await deleteUnusedObjects(db, c.env.IMAGES, [product.imageKey]);
+    return c.json({ ok: true }, 200);
+  });
+
+/** "remera-azul_final.jpg" → "Remera azul final": a readable starting name the seller can edit. */
+export function nameFromFile(fileName: string): string {
+  const base = fileName.replace(/\.[^.]+$/, "").replace(/[_\-.]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 120);
+  if (!base) return "Producto sin nombre";
+  return base.charAt(0).toUpperCase() + base.slice(1);
+}
