@@ -22,3 +22,34 @@ export const authProvidersQuery = queryOptions({
   queryFn: () => unwrap(api.auth.providers.$get(), "No se pudo consultar el inicio de sesión con Google."),
   staleTime: Infinity,
 });
+
+export const productsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["products", userId],
+    queryFn: async () =>
+      (await unwrap(api.products.list[":userId"].$get({ param: { userId } }), "Error al cargar los productos")).products,
+  });
+
+export const galleryQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["gallery", userId],
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.products.images["by-user"][":userId"].$get({ param: { userId } }),
+          "No se pudieron cargar las imágenes generadas.",
+        )
+      ).images,
+  });
+
+export const productImagesQuery = (productId: string) =>
+  queryOptions({
+    queryKey: ["product-images", productId],
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.products["generated-images"][":id"].$get({ param: { id: productId } }),
+          "Error al cargar las imágenes del producto.",
+        )
+      ).images,
+  });

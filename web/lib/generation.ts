@@ -1,0 +1,133 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { GenerationKind, Personalization, Quality } from "../../common/generation";
+import type { Product } from "../../common/product";
+import type { User } from "../../common/user";
+import { api, ApiFailure, unwrap } from "./api";
+import { sessionQuery } from "./queries";
+
+/** What every generation ends with, whatever endpoint made it. */
+export interface GenerationResult {
+  imageUrl: string;
+  imageId: string;
+  jobId: string;
+  credits: number;
+  product?: Product;
+}
+
+type Started =
+  | { status: "running"; jobId: string }
+  | ({ imageId: string; jobId: string; credits: number; product?: Product } & Record<string, unknown>);
+
+const POLL_SECONDS = 20;
+const MAX_POLLS = 15;
+
+/**
+ * A generation may outlive its request (the route answers 202 after ~55 s):
+ * then we wait on /api/jobs/:id, so a slow provider still ends in a result.
+ */
+async function settle(started: Started, field: string, fallback: string): Promise<GenerationResult> {
+  if (!("status" in started && started.status === "running")) {
+    const s = started as Exclude<Started, { status: "running" }>;
+    return { imageUrl: s[field] as string, imageId: s.imageId, jobId: s.jobId, credits: s.credits, product: s.product };
+  }
+  for (let i = 0; i < MAX_POLLS; i++) {
+    const { job } = await unwrap(
+      api.jobs[":id"].$get({ param: { id: started.jobId }, query: { wait: String(POLL_SECONDS) } }),
+      fallback,
+    );
+    if (job.status === "succeeded") {
+      const profile = await unwrap(api.auth.profile.$get(), fallback);
+      return { imageUrl: job.imageUrl!, imageId: job.imageId!, jobId: job.id, credits: profile.user.credits };
+    }
+    if (job.status === "failed") throw new ApiFailure(job.error ?? fallback, job.httpStatus ?? 502);
+  }
+  throw new ApiFailure("La generación sigue en curso. La vas a encontrar en tu galería cuando termine.", 202);
+}
+
+export interface GenerateInput {
+  kind: Exclude<GenerationKind, "modify" | "product">;
+  productId: string;
+  includeModel?: boolean;
+  personalization?: Personalization;
+  quality?: Quality;
+}
+
+const FALLBACK: Record<GenerateInput["kind"], string> = {
+  ad: "Error al generar la imagen",
+  back: "Error al generar la imagen de vista trasera",
+  baby: "Error al generar la imagen de bebé",
+  kid: "Error al generar la imagen de niño",
+  "girl-kid": "Error al generar la imagen de niña",
+  outfit: "Error al generar la imagen de conjunto",
+  personalized: "Error al generar la imagen personalizada",
+};
+
+async function startGeneration({ kind, productId, includeModel = true, personalization, quality = "standard" }: GenerateInput) {
+  const param = { id: productId };
+  const body = { quality };
+  const fallback = FALLBACK[kind];
+  const p = api.products;
+  switch (kind) {
+    case "ad":
+      return settle(await unwrap(p["generate-ad"][":id"].$post({ param, json: { includeModel, quality } }), fallback), "adImageUrl", fallback);
+    case "back":
+      return settle(await unwrap(p["back-image"][":id"].$post({ param, json: body }), fallback), "backImageUrl", fallback);
+    case "baby":
+      return settle(await unwrap(p["baby-image"][":id"].$post({ param, json: body }), fallback), "babyImageUrl", fallback);
+    case "kid":
+      return settle(await unwrap(p["kid-image"][":id"].$post({ param, json: body }), fallback), "kidImageUrl", fallback);
+    case "girl-kid":
+      return settle(await unwrap(p["girl-kid-image"][":id"].$post({ param, json: body }), fallback), "girlKidImageUrl", fallback);
+    case "outfit":
+      return settle(await unwrap(p["outfit-image"][":id"].$post({ param, json: body }), fallback), "outfitImageUrl", fallback);
+    case "personalized":
+      return settle(
+        await unwrap(p.personalize[":id"].$post({ param, json: { ...personalization, quality } }), fallback),
+        "personalizedImageUrl",
+        fallback,
+      );
+  }
+}
+
+/** Keeps the header's balance and the lists in step with a finished generation. */
+function useAfterGeneration() {
+  const queryClient = useQueryClient();
+  return (result: GenerationResult) => {
+    queryClient.setQueryData(sessionQuery.queryKey, (user: User | null | undefined) => (user ? { ...user, credits: result.credits } : user));
+    void queryClient.invalidateQueries({ queryKey: ["gallery"] });
+    void queryClient.invalidateQueries({ queryKey: ["products"] });
+    void queryClient.invalidateQueries({ queryKey: ["product-images"] });
+  };
+}
+
+/** Generates one image of a product per the drawer's view mode. */
+export function useGenerate() {
+  const after = useAfterGeneration();
+  return useMutation({ mutationFn: startGeneration, onSuccess: after });
+}
+
+/** 'Modificar Imagen': a generated image changed by a text instruction. */
+export function useModifyImage() {
+  const after = useAfterGeneration();
+  return useMutation({
+    mutationFn: async ({ imageId, prompt }: { imageId: string; prompt: string }) => {
+      const fallback = "Ocurrió un error al intentar modificar la imagen.";
+      const started = await unwrap(api.products.images.modify[":id"].$post({ param: { id: imageId }, json: { prompt } }), fallback);
+      return settle(started, "modifiedImageUrl", fallback);
+    },
+    onSuccess: after,
+  });
+}
+
+/** 'Generar (1 imagen)' in the add dialog: a new product and its first image from one photo. */
+export function useGenerateProduct() {
+  const after = useAfterGeneration();
+  return useMutation({
+    mutationFn: async ({ image, includeModel }: { image: string; includeModel: boolean }) => {
+      const fallback = "Error al generar producto e imagen";
+      const started = await unwrap(api.products["generate-product-and-image"].$post({ json: { image, includeModel } }), fallback);
+      return settle(started, "generatedImageUrl", fallback);
+    },
+    onSuccess: after,
+  });
+}
