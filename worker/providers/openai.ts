@@ -1,0 +1,79 @@
+/**
+ * OpenAI's GPT Image edits endpoint: the seller's photo as a multipart file
+ * plus the prompt; GPT Image models always answer base64 in data[0].b64_json
+ * (PNG unless output_format says otherwise).
+ * https://platform.openai.com/docs/api-reference/images/createEdit
+ */
+import { errorForStatus, generatedImage, isRecord, parseJson, refusal, send } from "./http";
+import { buildPrompt } from "./prompts";
+import { ProviderFailure, type GeneratedImage, type GenerationRequest, type ImageMime, type ImageProvider } from "./types";
+
+export interface OpenAIConfig {
+  apiKey: string;
+  model?: string;
+  baseUrl?: string;
+}
+
+const EXTENSION: Record<ImageMime, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
+
+/** Codes OpenAI's safety system answers with: GPT Image models, and the older DALL·E wording. */
+const REFUSAL_CODES = new Set(["moderation_blocked", "content_policy_violation"]);
+
+export class OpenAIProvider implements ImageProvider {
+  readonly name = "openai";
+  /**
+   * OpenAI's image policies restrict editing photos into images of real-looking
+   * children; a garment-only composition avoids refusals a seller could not fix.
+   */
+  readonly refusesMinors = true;
+  private readonly apiKey: string;
+  private readonly model: string;
+  private readonly baseUrl: string;
+
+  constructor({ apiKey, model = "gpt-image-1", baseUrl = "https://api.openai.com" }: OpenAIConfig) {
+    this.apiKey = apiKey;
+    this.model = model;
+    this.baseUrl = baseUrl.replace(/\/+$/, "");
+  }
+
+  async generate(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage> {
+    const { bytes, mimeType } = request.source;
+    const form = new FormData();
+    form.append("model", this.model);
+    // The API reads the format from the part's type and file name.
+    form.append("image", new File([bytes], `garment.${EXTENSION[mimeType]}`, { type: mimeType }));
+    form.append("prompt", buildPrompt(request, this));
+    form.append("size", "1024x1536"); // the portrait size GPT Image offers (2:3)
+    form.append("quality", request.quality === "pro" ? "high" : "medium");
+    // Keeps logos, prints and textures of the input close to the original.
+    form.append("input_fidelity", "high");
+    form.append("n", "1");
+
+    const { response, text } = await send(
+      `${this.baseUrl}/v1/images/edits`,
+      { method: "POST", headers: { authorization: `Bearer ${this.apiKey}` }, body: form },
+      signal,
+    );
+    if (!response.ok) throw errorFor(response, text);
+    const answer = parseJson(text, "OpenAI");
+    const first = isRecord(answer) && Array.isArray(answer.data) ? answer.data[0] : undefined;
+    return generatedImage(isRecord(first) ? first.b64_json : undefined, "OpenAI");
+  }
+}
+
+/** OpenAI's error body: `{ error: { message, type, param, code } }`. */
+function errorFor(response: Response, text: string): Error {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return errorForStatus("OpenAI", response, text);
+  }
+  const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+  const code = String(error.code ?? "");
+  const detail = `${code} ${String(error.message ?? text)}`.trim();
+  if (REFUSAL_CODES.has(code)) return refusal(`OpenAI: ${detail}`);
+  // A 429 for an unpaid bill or a spent budget does not pass by waiting.
+  if (code === "insufficient_quota") return new ProviderFailure(`OpenAI respondió HTTP ${response.status}: ${detail}`);
+  return errorForStatus("OpenAI", response, detail);
+}
