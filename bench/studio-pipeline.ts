@@ -1,0 +1,142 @@
+/**
+ * Time and memory of the studio image pipeline inside workerd, the runtime it ships in: builds a small
+ * Worker around StudioProvider with the same Vite + Cloudflare plugin as the app, serves it with
+ * `vite preview`, and renders a 1200×1600 photo (or the size given: `npm run bench:studio -- 4032x3024`)
+ * a bounded number of times.
+ *
+ * Time is measured from Node around each request (workerd freezes its clocks while code runs, so the
+ * Worker cannot time itself); the HTTP hop on loopback adds about a millisecond. Memory is the workerd
+ * process's resident set (Linux /proc): its size before the first render, and its peak afterwards.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import encodeJpeg, { init as initJpegEncoder } from "@jsquash/jpeg/encode.js";
+import { createBuilder, preview, type InlineConfig } from "vite";
+
+const RUNS = 10;
+const [photoWidth, photoHeight] = (process.argv[2] ?? "1200x1600").split("x").map(Number);
+const PHOTO = { width: photoWidth!, height: photoHeight! };
+
+process.env.WRANGLER_SEND_METRICS = "false";
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+
+const root = resolve(import.meta.dirname, "..");
+const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(root, "wrangler.toml"), "utf8"))![1]!;
+const providers = join(root, "worker/providers");
+
+// The photo is made here, in Node, so the Worker's memory holds nothing but the pipeline's work.
+const photo = await samplePhotoJpeg();
+const work = mkdtempSync(join(tmpdir(), "studio-bench-"));
+
+writeFileSync(
+  join(work, "entry.ts"),
+  `import { StudioProvider } from ${JSON.stringify(join(providers, "studio.ts"))};
+
+export default {
+  async fetch(request: Request) {
+    if (request.method !== "POST") return new Response("ok");
+    const quality = new URL(request.url).searchParams.get("quality") === "pro" ? "pro" : "standard";
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    const result = await new StudioProvider().generate({
+      kind: "ad", includeModel: true, quality, seed: 1, source: { bytes, mimeType: "image/jpeg" },
+    });
+    return new Response(result.bytes, { headers: { "content-type": result.mimeType } });
+  },
+};
+`,
+);
+writeFileSync(
+  join(work, "wrangler.json"),
+  JSON.stringify({ name: "studio-bench", main: "entry.ts", compatibility_date: compatibilityDate, compatibility_flags: ["nodejs_compat"] }),
+);
+
+// Rooted in the scratch directory, so neither the app's SPA nor its dist/ is involved.
+const config: InlineConfig = {
+  configFile: false,
+  root: work,
+  logLevel: "warn",
+  plugins: [cloudflare({ configPath: join(work, "wrangler.json"), persistState: { path: join(work, "state") }, inspectorPort: false })],
+  preview: { port: 0, host: "127.0.0.1" },
+};
+
+/** The tests' synthetic T-shirt photo, with grain so it compresses like a real one, as a quality-90 JPEG. */
+async function samplePhotoJpeg(): Promise<Uint8Array<ArrayBuffer>> {
+  // Loaded at run time: the module belongs to the Worker's TypeScript project, not this script's.
+  const { samplePhoto } = (await import(pathToFileURL(join(providers, "studio-sample-photo.ts")).href)) as {
+    samplePhoto(options: { width: number; height: number; garment: readonly number[]; grain: number }): ImageData;
+  };
+  const wasm = readFileSync(join(root, "node_modules/@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm"));
+  await (initJpegEncoder as (compiled: WebAssembly.Module) => Promise<void>)(new WebAssembly.Module(wasm));
+  return new Uint8Array(await encodeJpeg(samplePhoto({ ...PHOTO, garment: [40, 90, 170], grain: 10 }), { quality: 90 }));
+}
+
+/** The workerd that this process started (miniflare may put a process in between). */
+function workerdPid(): number {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+      names.set(Number(entry), readFileSync(`/proc/${entry}/comm`, "utf8").trim());
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const descends = (pid: number): boolean => pid === process.pid || (pid > 1 && descends(parents.get(pid) ?? 0));
+  const found = [...names].find(([pid, name]) => name === "workerd" && descends(pid));
+  if (!found) throw new Error("workerd process not found");
+  return found[0];
+}
+
+function memoryMiB(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(match![1]) / 1024;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+try {
+  await (await createBuilder(config)).buildApp();
+  const server = await preview(config);
+  const base = server.resolvedUrls!.local[0]!.replace(/\/$/, "");
+  try {
+    // workerd starts with the first request.
+    await (await fetch(`${base}/ping`)).text();
+    const pid = workerdPid();
+    const idle = memoryMiB(pid, "VmRSS");
+    console.log(`studio pipeline, ${PHOTO.width}×${PHOTO.height} JPEG photo, inside workerd (vite preview of a production build)`);
+    let afterFirst = 0;
+    for (const quality of ["standard", "pro"]) {
+      const times: number[] = [];
+      let outputBytes = 0;
+      for (let run = 0; run <= RUNS; run++) {
+        const started = performance.now();
+        const response = await fetch(`${base}/?quality=${quality}`, { method: "POST", body: photo });
+        if (!response.ok) throw new Error(`render failed: ${response.status} ${await response.text()}`);
+        outputBytes = (await response.arrayBuffer()).byteLength;
+        // A first run starts the codecs or grows their memory to the new size; it is reported apart.
+        if (run === 0) console.log(`  ${quality}: first run ${(performance.now() - started).toFixed(0)} ms`);
+        else times.push(performance.now() - started);
+        afterFirst ||= memoryMiB(pid, "VmHWM");
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `  ${quality}: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms over ${RUNS} runs; ` +
+          `photo ${(photo.length / 1024).toFixed(0)} KiB -> JPEG ${(outputBytes / 1024).toFixed(0)} KiB`,
+      );
+    }
+    const peak = memoryMiB(pid, "VmHWM");
+    const growth = (mib: number) => `${mib.toFixed(0)} MiB (+${(mib - idle).toFixed(0)} MiB)`;
+    console.log(`  workerd resident memory: ${idle.toFixed(0)} MiB idle before the first render`);
+    console.log(`    peak after the first render (codecs started, no garbage collected yet): ${growth(afterFirst)}`);
+    console.log(`    peak over all ${2 * (RUNS + 1)} renders: ${growth(peak)} (local workerd collects garbage lazily)`);
+  } finally {
+    await server.close();
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,116 @@
+/**
+ * Decoding and encoding inside workerd with jSquash's WebAssembly builds of MozJPEG, libpng and libwebp.
+ *
+ * workerd refuses to compile WebAssembly from bytes at run time, so each codec's `.wasm` is imported as a
+ * module (compiled when the Worker loads) and handed to the codec's `init()`; without that the codecs would
+ * try to fetch their `.wasm` from a URL.
+ */
+import decodeJpegRaw, { init as initJpegDecoder } from "@jsquash/jpeg/decode";
+import encodeJpegRaw, { init as initJpegEncoder } from "@jsquash/jpeg/encode";
+import jpegDecoderWasm from "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?module";
+import jpegEncoderWasm from "@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm?module";
+import decodePngRaw, { init as initPngCodec } from "@jsquash/png/decode";
+import pngCodecWasm from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
+import decodeWebpRaw, { init as initWebpDecoder } from "@jsquash/webp/decode";
+import webpDecoderWasm from "@jsquash/webp/codec/dec/webp_dec.wasm?module";
+import { imageDimensions, sniffImageMime } from "./codec-header";
+
+export { imageDimensions, sniffImageMime, type ImageSize } from "./codec-header";
+export { resizeImage, resizeToFit } from "./codec-resize";
+
+/** Pixels as 8-bit RGBA rows, top to bottom (the shape of the web's ImageData). */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+/**
+ * Decoding peaks at about 8 bytes a pixel (the codec's WebAssembly copy plus the JavaScript copy): at 8 MP
+ * that is 64 MB, half of an isolate's 128 MB, before the rest of the pipeline. The web app shrinks photos
+ * over 1 MB to 1200 px before upload, so only unusual direct uploads come near this.
+ * `npm run bench:studio -- 3264x2448` measures a photo at the limit.
+ */
+export const MAX_IMAGE_PIXELS = 8_000_000;
+
+/** The image cannot be used; the message is for the seller. */
+export class ImageCodecError extends Error {}
+
+/** jSquash's typings omit the overload its code has: init(compiledModule). */
+type InitWithModule = (compiled: WebAssembly.Module) => Promise<unknown>;
+
+/**
+ * One codec instance per isolate, created on first use. A failed call may leave an Emscripten instance
+ * aborted, so after a failure the next call starts a fresh one. (The PNG codec, built with wasm-bindgen,
+ * ignores a second init and keeps its first instance.)
+ */
+function codec<Args extends unknown[], Result>(
+  init: InitWithModule,
+  compiled: WebAssembly.Module,
+  run: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  let ready: Promise<unknown> | undefined;
+  return async (...args) => {
+    ready ??= init(compiled);
+    try {
+      await ready;
+      return await run(...args);
+    } catch (error) {
+      ready = undefined;
+      throw error;
+    }
+  };
+}
+
+const decoders = {
+  "image/jpeg": codec(initJpegDecoder as InitWithModule, jpegDecoderWasm, (buffer: ArrayBuffer) =>
+    // Phone photos are often stored sideways with an EXIF rotation.
+    decodeJpegRaw(buffer, { preserveOrientation: true }),
+  ),
+  "image/png": codec(initPngCodec as InitWithModule, pngCodecWasm, (buffer: ArrayBuffer) => decodePngRaw(buffer)),
+  "image/webp": codec(initWebpDecoder as InitWithModule, webpDecoderWasm, (buffer: ArrayBuffer) => decodeWebpRaw(buffer)),
+};
+
+const jpegEncoder = codec(initJpegEncoder as InitWithModule, jpegEncoderWasm, (image: RgbaImage, quality: number) =>
+  encodeJpegRaw(image, { quality }),
+);
+
+/**
+ * Decodes a JPEG, PNG or WebP (told apart by magic bytes, not by the claimed type) to RGBA.
+ * Throws ImageCodecError when the bytes are not a readable image or exceed MAX_IMAGE_PIXELS.
+ */
+export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
+  const mime = sniffImageMime(bytes);
+  const size = imageDimensions(bytes);
+  if (!mime || !size) throw new ImageCodecError("No se pudo leer la imagen.");
+  if (size.width * size.height > MAX_IMAGE_PIXELS) {
+    throw new ImageCodecError(`La imagen es demasiado grande: el máximo es ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles.`);
+  }
+  let decoded: { width: number; height: number; data: Uint8ClampedArray };
+  try {
+    decoded = await decoders[mime](exactBuffer(bytes));
+  } catch {
+    throw new ImageCodecError("No se pudo leer la imagen.");
+  }
+  if (!decoded || decoded.width * decoded.height * 4 !== decoded.data?.length) {
+    throw new ImageCodecError("No se pudo leer la imagen.");
+  }
+  return { width: decoded.width, height: decoded.height, data: decoded.data };
+}
+
+/**
+ * Encodes a progressive JPEG (alpha is dropped). `quality` is MozJPEG's 1–100 scale, not the browser's 0–1:
+ * 85–90 suits catalogue pictures, about 75 a small preview.
+ */
+export async function encodeJpeg(image: RgbaImage, quality: number): Promise<Uint8Array> {
+  if (!(quality >= 1 && quality <= 100)) throw new RangeError(`JPEG quality must be 1–100, got ${quality}`);
+  return new Uint8Array(await jpegEncoder(image, quality));
+}
+
+/** The codecs read the whole ArrayBuffer, so a view into a larger buffer must be copied out. */
+function exactBuffer(bytes: Uint8Array): ArrayBuffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) {
+    return bytes.buffer;
+  }
+  return bytes.slice().buffer;
+}

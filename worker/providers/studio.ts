@@ -1,0 +1,74 @@
+/**
+ * The offline image provider used by `npm run dev` and the tests: instead of calling a paid model it turns the
+ * seller's photo into a studio catalogue shot inside the Worker — trims the background margin, corrects
+ * exposure, and places the product on a lit 4:5 backdrop with soft shadows. Same request, same bytes.
+ */
+import { decodeImage, encodeJpeg, ImageCodecError, resizeImage, resizeToFit, type RgbaImage } from "./codecs";
+import { bleedEdgeColours, paintBackdrop, placeProduct, toGrayscale } from "./studio-compose";
+import { correctExposure } from "./studio-exposure";
+import { studioLook, type StudioLook } from "./studio-look";
+import { castShadows } from "./studio-shadows";
+import { backdropLuma, estimateBackdrop } from "./studio-backdrop";
+import { productBounds, productMask, type Rect } from "./studio-trim";
+import { ProviderFailure, type GeneratedImage, type GenerationRequest, type ImageProvider } from "./types";
+
+const JPEG_QUALITY = 88;
+/** Finding the product does not need full resolution; this keeps it to a fraction of the work. */
+const ANALYSIS_SIZE = 480;
+
+export class StudioProvider implements ImageProvider {
+  readonly name = "studio";
+  readonly refusesMinors = false;
+
+  async generate(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage> {
+    const photo = await decodeImage(request.source.bytes).catch((error: unknown) => {
+      throw error instanceof ImageCodecError ? new ProviderFailure(error.message) : error;
+    });
+    signal?.throwIfAborted();
+    const picture = renderStudioPicture(photo, studioLook(request));
+    signal?.throwIfAborted();
+    return { bytes: await encodeJpeg(picture, JPEG_QUALITY), mimeType: "image/jpeg" };
+  }
+}
+
+function renderStudioPicture(photo: RgbaImage, look: StudioLook): RgbaImage {
+  const analysis = resizeToFit(photo, ANALYSIS_SIZE, ANALYSIS_SIZE);
+  const found = estimateBackdrop(analysis);
+  const bounds = productBounds(analysis, found);
+  // Nothing stands out (a close-up of the fabric, say): the whole photo is the product.
+  const backdrop = bounds ? found : { ...found, kind: "none" as const };
+  const box = bounds ?? { x: 0, y: 0, width: analysis.width, height: analysis.height };
+  const crop = clampRect(scaleRect(box, photo.width / analysis.width, photo.height / analysis.height), photo);
+
+  const fit = Math.min((look.width * look.frame.widthShare) / crop.width, (look.height * look.frame.heightShare) / crop.height);
+  const product = resizeImage(photo, Math.max(1, Math.round(crop.width * fit)), Math.max(1, Math.round(crop.height * fit)), crop);
+  const rows = { from: box.y / analysis.height, to: (box.y + box.height) / analysis.height };
+  const mask = productMask(product, backdrop, rows, look.dropShadows);
+  bleedEdgeColours(product, mask);
+  correctExposure(product, mask, backdrop.kind === "plain" ? backdropLuma(backdrop) : null, look);
+
+  const canvas = paintBackdrop(look);
+  const placement = {
+    left: Math.round((look.width - product.width) / 2),
+    top: Math.round(look.height * look.frame.centreY - product.height / 2),
+    width: product.width,
+    height: product.height,
+  };
+  castShadows(canvas, mask, placement);
+  placeProduct(canvas, product, mask, placement);
+  if (look.grayscale) toGrayscale(canvas);
+  return canvas;
+}
+
+/** A box found on the small analysis copy, in the full photo's pixels (rounded outward). */
+function scaleRect(rect: Rect, scaleX: number, scaleY: number): Rect {
+  const x = Math.floor(rect.x * scaleX);
+  const y = Math.floor(rect.y * scaleY);
+  return { x, y, width: Math.ceil((rect.x + rect.width) * scaleX) - x, height: Math.ceil((rect.y + rect.height) * scaleY) - y };
+}
+
+function clampRect(rect: Rect, image: RgbaImage): Rect {
+  const x = Math.max(0, Math.min(image.width - 1, rect.x));
+  const y = Math.max(0, Math.min(image.height - 1, rect.y));
+  return { x, y, width: Math.min(image.width - x, rect.width), height: Math.min(image.height - y, rect.height) };
+}
