@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { DialogToasts } from "./toast-host";
 
 interface DialogProps {
   open: boolean;
@@ -57,6 +58,7 @@ export function Dialog({ open, onClose, title, children, placement = "center", c
             </button>
           </div>
           {children}
+          <DialogToasts />
         </div>
       )}
     </dialog>
