@@ -2,6 +2,7 @@ import { createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/re
 import { validateAuthSearch } from "./routes/auth-error";
 import { SignedInGuard, SignedOutOnly } from "./routes/guard";
 import { HomeScreen } from "./routes/home";
+import { ImagesScreen } from "./routes/images";
 import { LandingScreen } from "./routes/landing";
 import { LoginScreen } from "./routes/login";
 import { NotFoundScreen } from "./routes/not-found";
@@ -36,9 +37,10 @@ const register = createRoute({
 
 const signedIn = createRoute({ getParentRoute: () => root, id: "signed-in", component: SignedInGuard });
 const home = createRoute({ getParentRoute: () => signedIn, path: "/home", component: HomeScreen });
+const images = createRoute({ getParentRoute: () => signedIn, path: "/images", component: ImagesScreen });
 const settings = createRoute({ getParentRoute: () => signedIn, path: "/settings", component: SettingsScreen });
 
-const routeTree = root.addChildren([landing, terms, login, register, signedIn.addChildren([home, settings])]);
+const routeTree = root.addChildren([landing, terms, login, register, signedIn.addChildren([home, images, settings])]);
 
 export const router = createRouter({ routeTree, defaultPreload: "intent" });
 

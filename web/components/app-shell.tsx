@@ -2,9 +2,11 @@ import { Link, Outlet } from "@tanstack/react-router";
 import { imagesLabel } from "../../common/credits";
 import type { User } from "../../common/user";
 import { Brand } from "./brand";
+import { RouteLink } from "./product-links";
 
 const NAV = [
   { to: "/home", label: "Productos" },
+  { to: "/images", label: "Imágenes" },
   { to: "/settings", label: "Configuración" },
 ] as const;
 
@@ -38,6 +40,13 @@ export function AppShell({ user }: { user: User }) {
             >
               {imagesLabel(user.credits)}
             </span>
+            {/* Shown once the /credits screen is in the route table. */}
+            <RouteLink
+              to="/credits"
+              className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              Comprar imágenes
+            </RouteLink>
           </div>
         </div>
       </header>

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Product } from "../../common/product";
+import { api, unwrap } from "./api";
+import { productsQuery } from "./queries";
+
+/** The Worker's limit (worker/routes/products.ts); checked here too so a seller hears it before sending. */
+export const MAX_FILES_PER_UPLOAD = 10;
+export const TOO_MANY_FILES = `Podés subir hasta ${MAX_FILES_PER_UPLOAD} imágenes por vez.`;
+export const UPLOAD_FALLBACK = "Error al subir productos";
+
+/**
+ * POST /api/products/upload-images as multipart with the repeated field `images`.
+ * The route has no form validator, so the typed client gets the FormData as its
+ * body through `init`; the browser then sets the multipart boundary itself.
+ */
+export async function uploadProductImages(files: readonly File[]): Promise<Product[]> {
+  const form = new FormData();
+  for (const file of files) form.append("images", file, file.name);
+  const { products } = await unwrap(api.products["upload-images"].$post(undefined, { init: { body: form } }), UPLOAD_FALLBACK);
+  return products;
+}
+
+/**
+ * Uploads photos as new products and appends them to the seller's list
+ * (spec section 4: createdAt now, createdBy the seller).
+ */
+export function useUploadProducts(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadProductImages,
+    onSuccess: (created) => {
+      const now = new Date().toISOString();
+      const added = created.map((p) => ({ ...p, createdAt: now, createdBy: userId }));
+      queryClient.setQueryData(productsQuery(userId).queryKey, (list) => (list ? [...list, ...added] : list));
+    },
+  });
+}
