@@ -1,0 +1,349 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, newPage, uniqueEmail } from "./chromium";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Generation runs the offline studio pipeline; a cold Worker can take a while. */
+const GENERATION_MS = 90_000;
+
+async function register(page: Page) {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(uniqueEmail("galeria"));
+  await page.getByLabel("Contraseña").fill("mi-clave-segura");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await page.waitForURL("**/home");
+}
+
+interface Drawing {
+  width: number;
+  height: number;
+  type: "image/png" | "image/jpeg";
+  /** Random pixels do not compress, so a modest PNG ends up well over 1 MB. */
+  noise?: boolean;
+}
+
+/** A real photo-like file drawn by the browser itself, returned as bytes for setInputFiles. */
+async function drawImage(page: Page, drawing: Drawing): Promise<Buffer> {
+  const base64 = await page.evaluate(async ({ width, height, type, noise }) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext("2d")!;
+    if (noise) {
+      const pixels = ctx.createImageData(width, height);
+      const chunk = new Uint8Array(65536);
+      for (let i = 0; i < pixels.data.length; i += chunk.length) {
+        crypto.getRandomValues(chunk);
+        pixels.data.set(chunk.subarray(0, Math.min(chunk.length, pixels.data.length - i)), i);
+      }
+      for (let i = 3; i < pixels.data.length; i += 4) pixels.data[i] = 255;
+      ctx.putImageData(pixels, 0, 0);
+    } else {
+      // A red T-shirt on a light backdrop: something the studio pipeline can cut out.
+      ctx.fillStyle = "#f1f5f9";
+      ctx.fillRect(0, 0, width, height);
+      ctx.fillStyle = "#dc2626";
+      const w = width / 100;
+      const h = height / 100;
+      ctx.beginPath();
+      ctx.moveTo(30 * w, 15 * h);
+      ctx.lineTo(42 * w, 12 * h);
+      ctx.quadraticCurveTo(50 * w, 20 * h, 58 * w, 12 * h);
+      ctx.lineTo(70 * w, 15 * h);
+      ctx.lineTo(88 * w, 32 * h);
+      ctx.lineTo(78 * w, 42 * h);
+      ctx.lineTo(70 * w, 36 * h);
+      ctx.lineTo(70 * w, 88 * h);
+      ctx.lineTo(30 * w, 88 * h);
+      ctx.lineTo(30 * w, 36 * h);
+      ctx.lineTo(22 * w, 42 * h);
+      ctx.lineTo(12 * w, 32 * h);
+      ctx.closePath();
+      ctx.fill();
+    }
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), type, 0.92));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  }, drawing);
+  return Buffer.from(base64, "base64");
+}
+
+async function credits(page: Page) {
+  return page.getByTestId("credits").textContent();
+}
+
+describe("add with AI and the gallery in a real browser", () => {
+  it(
+    "uploads two photos, generates a product from one, then modifies, downloads and deletes it in /images",
+    async () => {
+      const { context, page } = await newPage(browser);
+      await register(page);
+
+      // --- Add-with-AI dialog: two photos, one of them over 1 MB ---
+      await page.getByRole("button", { name: "Añadir Producto" }).click();
+      const dialog = page.getByRole("dialog", { name: "Agregar Producto con IA" });
+      await dialog.waitFor();
+      await dialog.getByRole("button", { name: "Usar Cámara" }).waitFor();
+      await dialog.getByRole("button", { name: "Galería" }).waitFor();
+
+      const big = await drawImage(page, { width: 1000, height: 1000, type: "image/png", noise: true });
+      const small = await drawImage(page, { width: 600, height: 800, type: "image/jpeg" });
+      expect(big.length).toBeGreaterThan(1024 * 1024);
+      expect(small.length).toBeLessThan(1024 * 1024);
+      await page.getByTestId("add-product-files").setInputFiles([
+        { name: "remera-ruido.png", mimeType: "image/png", buffer: big },
+        { name: "remera-roja.jpg", mimeType: "image/jpeg", buffer: small },
+      ]);
+      const previews = dialog.getByRole("list", { name: "Imágenes elegidas" }).getByRole("listitem");
+      await expect.poll(() => previews.count()).toBe(2);
+      // Only the big one is compressed, renamed to .jpg, and its size shown under 1 MB.
+      expect(await dialog.getByText("Comprimida", { exact: true }).count()).toBe(1);
+      const compressed = previews.filter({ hasText: "Comprimida" });
+      expect(await compressed.textContent()).toContain("remera-ruido.jpg");
+      expect(await compressed.getByTestId("file-size").textContent()).toMatch(/^\d+ KB \(antes [\d,]+ MB\)$/);
+      // Generation is offered for exactly one photo only.
+      expect(await dialog.getByRole("button", { name: "Generar (1 imagen)" }).count()).toBe(0);
+
+      const uploaded = page.waitForResponse((r) => r.url().endsWith("/api/products/upload-images"));
+      await dialog.getByRole("button", { name: "Subir 2 imagen(es)" }).click();
+      expect((await uploaded).status()).toBe(201);
+      await page.getByText("Imágenes subidas correctamente").waitFor();
+      await dialog.waitFor({ state: "hidden" });
+      const { user } = (await (await page.request.get("/api/auth/profile")).json()) as { user: { id: string } };
+      const list = (await (await page.request.get(`/api/products/list/${user.id}`)).json()) as { products: { name: string }[] };
+      expect(list.products.map((p) => p.name).sort()).toEqual(["Remera roja", "Remera ruido"]);
+
+      // --- One photo, without a model: 'Generar (1 imagen)' ---
+      await page.getByRole("button", { name: /Agregar producto|Añadir Producto/ }).first().click();
+      await dialog.waitFor();
+      // The dialog came back clean.
+      expect(await dialog.getByRole("list", { name: "Imágenes elegidas" }).count()).toBe(0);
+      await page.getByTestId("add-product-files").setInputFiles([{ name: "remera-roja.jpg", mimeType: "image/jpeg", buffer: small }]);
+      const modelSwitch = dialog.getByRole("switch", { name: "Con modelo" });
+      expect(await modelSwitch.getAttribute("aria-checked")).toBe("true");
+      await modelSwitch.click();
+      expect(await modelSwitch.getAttribute("aria-checked")).toBe("false");
+
+      // The request is held until the progress has been seen, however fast the studio answers.
+      let sendOn!: () => void;
+      const hold = new Promise<void>((r) => (sendOn = r));
+      let body: { image: string; includeModel: boolean } | undefined;
+      await page.route("**/api/products/generate-product-and-image", async (route) => {
+        body = route.request().postDataJSON() as typeof body;
+        await hold;
+        await route.continue();
+      });
+      await dialog.getByRole("button", { name: "Generar (1 imagen)" }).click();
+      const generating = page.getByRole("dialog", { name: "Generar Producto con IA" });
+      await generating.getByText("Generando imagen...").waitFor();
+      await generating.getByRole("progressbar").waitFor();
+      await expect.poll(() => body?.includeModel).toBe(false);
+      expect(body!.image).toMatch(/^data:image\/jpeg;base64,/);
+      sendOn();
+
+      const result = page.getByRole("dialog", { name: "Producto Generado" });
+      await result.waitFor({ timeout: GENERATION_MS });
+      await result.getByText("Antes", { exact: true }).waitFor();
+      await result.getByText("Después", { exact: true }).waitFor();
+      expect(await credits(page)).toBe("9 imágenes");
+      const [resultDownload] = await Promise.all([
+        page.waitForEvent("download"),
+        result.getByRole("button", { name: "Descargar" }).click(),
+      ]);
+      expect(resultDownload.suggestedFilename()).toMatch(/^generated_Producto_3_\d+\.(png|jpg|webp)$/);
+      await page.getByText("Imagen descargada.").waitFor();
+      await result.getByRole("button", { name: "Cerrar" }).click();
+      await result.waitFor({ state: "hidden" });
+
+      // --- /images: skeletons while the list is held, then the grid ---
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route("**/api/products/images/by-user/**", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole("link", { name: "Imágenes", exact: true }).click();
+      await page.getByRole("heading", { name: "Galería de Imágenes Generadas" }).waitFor();
+      await expect.poll(() => page.getByTestId("gallery-skeleton").count()).toBe(8);
+      release();
+      const cards = page.getByTestId("gallery-card");
+      await expect.poll(() => cards.count()).toBe(1);
+      expect(await page.getByTestId("gallery-skeleton").count()).toBe(0);
+      await page.unroute("**/api/products/images/by-user/**");
+      const card = cards.first();
+      await card.getByText("Producto 3").waitFor();
+      expect(await card.locator("time").textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}/);
+      const oldSrc = await card.getByRole("img").getAttribute("src");
+
+      // A click on the picture opens the large preview.
+      await card.getByRole("button", { name: "Ver Producto 3 en grande" }).click();
+      const preview = page.getByRole("dialog", { name: "Producto 3" });
+      await preview.getByRole("img", { name: "Imagen de Producto 3" }).waitFor();
+      await preview.getByRole("button", { name: "Cerrar" }).click();
+
+      // --- Modify: the exact message for an empty instruction, then a real change ---
+      await card.hover();
+      await card.getByRole("button", { name: "Modificar imagen de Producto 3" }).click();
+      const modify = page.getByRole("dialog", { name: "Modificar imagen con IA" });
+      await modify.getByText("Costo de modificación: 1 imagen.").waitFor();
+      const instructions = modify.getByLabel("Instrucciones para modificar");
+      expect(await instructions.getAttribute("placeholder")).toMatch(/^Ej\.:/);
+      await modify.getByRole("button", { name: "Modificar Imagen" }).click();
+      expect(await modify.getByRole("alert").textContent()).toBe("Por favor, ingresa las instrucciones para modificar la imagen.");
+      await instructions.fill("fondo blanco");
+      await modify.getByRole("button", { name: "Modificar Imagen" }).click();
+      await page.getByText("¡Imagen modificada con éxito!").waitFor({ timeout: GENERATION_MS });
+      expect(await credits(page)).toBe("8 imágenes");
+      await modify.getByRole("button", { name: "Cerrar" }).click();
+      // The new image took the old one's place.
+      await expect.poll(() => cards.first().getByRole("img").getAttribute("src")).not.toBe(oldSrc);
+      expect(await cards.count()).toBe(1);
+
+      // --- Download from the card ---
+      await card.hover();
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        card.getByRole("button", { name: "Descargar imagen de Producto 3" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^generated_Producto_3_\d+\.(png|jpg|webp)$/);
+
+      // --- Delete, after the confirmation ---
+      await card.hover();
+      await card.getByRole("button", { name: "Eliminar imagen de Producto 3" }).click();
+      const confirm = page.getByRole("dialog", { name: "¿Estás seguro?" });
+      await confirm.getByText("Esta acción no se puede deshacer. Se eliminará permanentemente la imagen generada.").waitFor();
+      await confirm.getByRole("button", { name: "Cancelar" }).click();
+      await confirm.waitFor({ state: "hidden" });
+      expect(await cards.count()).toBe(1);
+      await card.hover();
+      await card.getByRole("button", { name: "Eliminar imagen de Producto 3" }).click();
+      const deleted = page.waitForResponse((r) => r.request().method() === "DELETE" && r.url().includes("/api/products/images/"));
+      await confirm.getByRole("button", { name: "Eliminar" }).click();
+      expect((await deleted).status()).toBe(200);
+      await page.getByText("No hay imágenes", { exact: true }).waitFor();
+      await page.getByText("Aún no has generado ninguna imagen publicitaria para tus productos.").waitFor();
+      await context.close();
+    },
+    4 * GENERATION_MS,
+  );
+
+  it("shows the server's message when the gallery fails to load, and retries", async () => {
+    const { context, page } = await newPage(browser, { mobile: true });
+    await register(page);
+    let fail = true;
+    await page.route("**/api/products/images/by-user/**", (route) =>
+      fail ? route.fulfill({ status: 500, json: { error: "La base de datos no responde." } }) : route.continue(),
+    );
+    await page.goto("/images");
+    const alert = page.getByRole("alert");
+    await alert.getByText("La base de datos no responde.").waitFor({ timeout: 15_000 });
+    fail = false;
+    await alert.getByRole("button", { name: "Reintentar" }).click();
+    await page.getByText("No hay imágenes", { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it("a denied camera shows 'Acceso a la cámara denegado' with 'Reintentar'", async () => {
+    const { context, page } = await newPage(browser, { mobile: true });
+    await context.addInitScript(() => {
+      let asked = 0;
+      Object.defineProperty(window, "__cameraAsks", { get: () => asked });
+      navigator.mediaDevices.getUserMedia = async () => {
+        asked++;
+        throw new DOMException("Permission denied", "NotAllowedError");
+      };
+    });
+    await register(page);
+    await page.getByRole("button", { name: "Añadir Producto" }).click();
+    await page.getByRole("dialog", { name: "Agregar Producto con IA" }).getByRole("button", { name: "Usar Cámara" }).click();
+    // The title follows the view ('Generar Producto con IA' with the camera): address the one open dialog.
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Activar Cámara" }).click();
+    await dialog.getByText("Acceso a la cámara denegado").waitFor();
+    await dialog.getByRole("button", { name: "Reintentar" }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __cameraAsks: number }).__cameraAsks)).toBe(2);
+    await dialog.getByText("Acceso a la cámara denegado").waitFor();
+    await context.close();
+  });
+
+  it("a browser without camera support says so in Spanish", async () => {
+    const { context, page } = await newPage(browser);
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, "mediaDevices", { value: undefined, configurable: true });
+    });
+    await register(page);
+    await page.getByRole("button", { name: "Añadir Producto" }).click();
+    await page.getByRole("dialog", { name: "Agregar Producto con IA" }).getByRole("button", { name: "Usar Cámara" }).click();
+    // The title follows the view ('Generar Producto con IA' with the camera): address the one open dialog.
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Tu navegador no permite usar la cámara.", { exact: false }).waitFor();
+    expect(await dialog.getByRole("button", { name: "Activar Cámara" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it(
+    "a photo from the camera (rear, 1280×720 ideal) stops it and generates at once",
+    async () => {
+      const { context, page } = await newPage(browser, { mobile: true });
+      // A canvas stream stands in for the phone's camera; the constraints asked for are recorded.
+      await context.addInitScript(() => {
+        const w = window as unknown as { __constraints: unknown; __stopped: boolean };
+        w.__stopped = false;
+        navigator.mediaDevices.getUserMedia = async (constraints) => {
+          w.__constraints = constraints;
+          const canvas = document.createElement("canvas");
+          canvas.width = 1280;
+          canvas.height = 720;
+          const ctx = canvas.getContext("2d")!;
+          const paint = () => {
+            ctx.fillStyle = "#e2e8f0";
+            ctx.fillRect(0, 0, 1280, 720);
+            ctx.fillStyle = "#2563eb";
+            ctx.fillRect(480, 120, 320, 480);
+          };
+          paint();
+          const timer = setInterval(paint, 100);
+          const stream = canvas.captureStream(10);
+          for (const track of stream.getTracks()) {
+            const stop = track.stop.bind(track);
+            track.stop = () => {
+              w.__stopped = true;
+              clearInterval(timer);
+              stop();
+            };
+          }
+          return stream;
+        };
+      });
+      await register(page);
+      await page.getByRole("button", { name: "Añadir Producto" }).click();
+      await page.getByRole("dialog", { name: "Agregar Producto con IA" }).getByRole("button", { name: "Usar Cámara" }).click();
+      const camera = page.getByRole("dialog", { name: "Generar Producto con IA" });
+      await camera.getByRole("button", { name: "Activar Cámara" }).click();
+      const video = camera.getByLabel("Vista previa de la cámara");
+      await video.waitFor();
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window as unknown as { __constraints: unknown }).__constraints)).toEqual({
+        audio: false,
+        video: { facingMode: "environment", width: { ideal: 1280 }, height: { ideal: 720 } },
+      });
+
+      const sent = page.waitForRequest((r) => r.url().endsWith("/api/products/generate-product-and-image"));
+      await camera.getByRole("button", { name: "Tomar foto" }).click();
+      expect((await sent).postDataJSON()).toMatchObject({ includeModel: true });
+      expect(await page.evaluate(() => (window as unknown as { __stopped: boolean }).__stopped)).toBe(true);
+      await page.getByRole("dialog", { name: "Producto Generado" }).waitFor({ timeout: GENERATION_MS });
+      await context.close();
+    },
+    2 * GENERATION_MS,
+  );
+});
