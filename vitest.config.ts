@@ -25,6 +25,8 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "worker",
+            // scrypt and image codecs are CPU-heavy; on 2 cores with files in parallel 5 s is too tight.
+            testTimeout: 30_000,
             include: ["test/worker/**/*.test.ts"],
             setupFiles: ["./test/worker/apply-migrations.ts"],
           },

@@ -83,6 +83,7 @@ describe("each generation endpoint", () => {
       const { browser, user, product } = await sellerWithProduct();
       const response = await browser.json("POST", `/api/products/${path}/${product.id}`, body);
       expect(response.status).toBe(200);
+      expect(response.headers.get("server-timing")).toMatch(/^provider;dur=\d+$/);
       const result = (await response.json()) as Record<string, string | number>;
       const cost = (body as { quality?: string }).quality === "pro" ? 100 : 50;
       expect(result[field]).toMatch(/^\/img\/g\/[A-Za-z0-9_-]{43}\.jpg$/);
@@ -243,6 +244,17 @@ describe("failures give the credits back", () => {
     expect(response.status).toBe(503);
     expect(((await response.json()) as { error: string }).error).toBe(JOB_MESSAGES.busy);
     expect(calls).toHaveLength(3);
+    expect(await balance(user.id)).toBe(500);
+  });
+
+  it("an unconfigured provider fails the job with a clear message and refunds", async () => {
+    overrideProviderForTests(() => {
+      throw new Error("IMAGE_PROVIDER needs GEMINI_API_KEY");
+    });
+    const { browser, user, product } = await sellerWithProduct();
+    const response = await browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: string }).error).toBe(JOB_MESSAGES.notConfigured);
     expect(await balance(user.id)).toBe(500);
   });
 

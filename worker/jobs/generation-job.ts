@@ -114,6 +114,7 @@ export class GenerationJob extends DurableObject<Bindings> {
       job = { ...job, attempts: job.attempts + 1 };
       await this.ctx.storage.put("job", job);
       try {
+        const started = Date.now();
         const image = await provider.generate(
           {
             kind: job.kind,
@@ -126,7 +127,7 @@ export class GenerationJob extends DurableObject<Bindings> {
           },
           signal,
         );
-        return this.succeed(image);
+        return this.succeed(image, Date.now() - started);
       } catch (err) {
         if (signal.aborted) return;
         if (err instanceof ProviderRefusal) return this.fail(err.message, 422);
@@ -159,7 +160,7 @@ export class GenerationJob extends DurableObject<Bindings> {
     return next;
   }
 
-  private succeed(image: GeneratedImage): Promise<void> {
+  private succeed(image: GeneratedImage, providerMs: number): Promise<void> {
     return this.settle(async (job) => {
       const key = await imageKey("g", job.id, image.bytes, image.mimeType);
       await storeImage(this.env.IMAGES, key, image.bytes, image.mimeType);
@@ -175,7 +176,7 @@ export class GenerationJob extends DurableObject<Bindings> {
           .set({ status: "succeeded", imageId: job.id, finishedAt: new Date() })
           .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"))),
       ]);
-      return { ...job, status: "succeeded", imageKey: key };
+      return { ...job, status: "succeeded", imageKey: key, providerMs };
     });
   }
 
@@ -217,6 +218,7 @@ function view(job: JobState): JobView {
     imageUrl: succeeded ? imageUrl(job.imageKey) : null,
     error: job.error ?? null,
     httpStatus: job.httpStatus ?? null,
+    providerMs: job.providerMs ?? null,
   };
 }
 

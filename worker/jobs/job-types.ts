@@ -22,6 +22,8 @@ export interface JobState extends JobInput {
   /** Epoch ms after which the deadline alarm fails the job and refunds it. */
   deadline: number;
   imageKey?: string;
+  /** How long the successful provider call took, for the Server-Timing header and the overhead bench. */
+  providerMs?: number;
   error?: string;
   /** The HTTP status a waiting route answers with on failure. */
   httpStatus?: 422 | 502 | 503 | 504;
@@ -37,6 +39,7 @@ export interface JobView {
   imageUrl: string | null;
   error: string | null;
   httpStatus: number | null;
+  providerMs: number | null;
 }
 
 export const JOB_MESSAGES = {

@@ -1,0 +1,54 @@
+/**
+ * Builds the app and serves it with `vite preview` (the built Worker in
+ * workerd) on a free loopback port, with its own fresh local state.
+ * Used by the end-to-end tests and the benches.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { OFFLINE_ENV, prepareLocalState } from "./local-state.ts";
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited early:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`vite preview did not answer within 60 s:\n${output()}`);
+}
+
+export async function startLocalApp(stateDir: string): Promise<{ baseURL: string; stop: () => void }> {
+  rmSync(stateDir, { recursive: true, force: true });
+  await prepareLocalState(stateDir);
+  // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
+  const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
+  execFileSync("vite", ["build", "--logLevel", "warn"], { stdio: "inherit", env });
+
+  const port = await freePort();
+  let log = "";
+  const server = spawn("vite", ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk) => (log += chunk));
+  server.stderr!.on("data", (chunk) => (log += chunk));
+  const baseURL = `http://localhost:${port}`;
+  await waitUntilUp(`${baseURL}/api/auth/providers`, server, () => log);
+  return { baseURL, stop: () => server.kill("SIGTERM") };
+}
