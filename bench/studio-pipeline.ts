@@ -11,10 +11,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
-import encodeJpeg, { init as initJpegEncoder } from "@jsquash/jpeg/encode.js";
 import { createBuilder, preview, type InlineConfig } from "vite";
+import { percentile, samplePhotoJpeg } from "./sample-photo.ts";
 
 const RUNS = 10;
 const [photoWidth, photoHeight] = (process.argv[2] ?? "1200x1600").split("x").map(Number);
@@ -28,7 +27,7 @@ const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync
 const providers = join(root, "worker/providers");
 
 // The photo is made here, in Node, so the Worker's memory holds nothing but the pipeline's work.
-const photo = await samplePhotoJpeg();
+const photo = await samplePhotoJpeg(PHOTO.width, PHOTO.height);
 const work = mkdtempSync(join(tmpdir(), "studio-bench-"));
 
 writeFileSync(
@@ -62,17 +61,6 @@ const config: InlineConfig = {
   preview: { port: 0, host: "127.0.0.1" },
 };
 
-/** The tests' synthetic T-shirt photo, with grain so it compresses like a real one, as a quality-90 JPEG. */
-async function samplePhotoJpeg(): Promise<Uint8Array<ArrayBuffer>> {
-  // Loaded at run time: the module belongs to the Worker's TypeScript project, not this script's.
-  const { samplePhoto } = (await import(pathToFileURL(join(providers, "studio-sample-photo.ts")).href)) as {
-    samplePhoto(options: { width: number; height: number; garment: readonly number[]; grain: number }): ImageData;
-  };
-  const wasm = readFileSync(join(root, "node_modules/@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm"));
-  await (initJpegEncoder as (compiled: WebAssembly.Module) => Promise<void>)(new WebAssembly.Module(wasm));
-  return new Uint8Array(await encodeJpeg(samplePhoto({ ...PHOTO, garment: [40, 90, 170], grain: 10 }), { quality: 90 }));
-}
-
 /** The workerd that this process started (miniflare may put a process in between). */
 function workerdPid(): number {
   const parents = new Map<number, number>();
@@ -97,7 +85,6 @@ function memoryMiB(pid: number, field: "VmRSS" | "VmHWM"): number {
   return Number(match![1]) / 1024;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 try {
   await (await createBuilder(config)).buildApp();

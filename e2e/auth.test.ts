@@ -1,18 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, newPage, uniqueEmail } from "./chromium";
+import { describe, expect, it } from "vitest";
+import { newPage, uniqueEmail, useChromium } from "./chromium";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 describe("accounts in a real browser", () => {
   it("a new seller registers, sees 10 imágenes, logs out and logs in again", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     const email = uniqueEmail("nueva");
     await page.goto("/register");
     await page.getByLabel("Email").fill(email);
@@ -42,7 +35,7 @@ describe("accounts in a real browser", () => {
   });
 
   it("shows the spec's message for a wrong password and stays on /login", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await page.goto("/login");
     await page.getByLabel("Email").fill("demo@vidriera.test");
     await page.getByLabel("Contraseña").fill("no-es-la-clave");
@@ -55,7 +48,7 @@ describe("accounts in a real browser", () => {
   });
 
   it("the seeded demo seller can sign in", async () => {
-    const { context, page } = await newPage(browser, { mobile: true });
+    const { context, page } = await newPage(chromium.browser, { mobile: true });
     await page.goto("/login");
     await page.getByLabel("Email").fill("demo@vidriera.test");
     await page.getByLabel("Contraseña").fill("vidriera-demo");
@@ -66,7 +59,7 @@ describe("accounts in a real browser", () => {
   });
 
   it("a guarded screen shows a spinner, then redirects a visitor to /register", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     // Hold the profile request so the loading state can be seen.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -83,7 +76,7 @@ describe("accounts in a real browser", () => {
   });
 
   it("signs in through Google (offline stand-in) and lands on /home", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     const email = uniqueEmail("google");
     await page.goto("/register");
     await page.getByRole("button", { name: "Continuar con Google" }).click();
@@ -97,7 +90,7 @@ describe("accounts in a real browser", () => {
   });
 
   it("a cancelled Google consent comes back to /register with the spec's message", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await page.goto("/register");
     await page.getByRole("button", { name: "Continuar con Google" }).click();
     await page.getByRole("button", { name: "Cancelar" }).click();
@@ -108,7 +101,7 @@ describe("accounts in a real browser", () => {
   });
 
   it("translates each Google error code on /login and clears it from the URL", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     const expected: Record<string, string> = {
       invalid_state: "Error de seguridad (estado inválido). Inténtalo de nuevo.",
       access_denied: "Permiso denegado para acceder con Google.",
@@ -126,7 +119,7 @@ describe("accounts in a real browser", () => {
   });
 
   it("opens the terms in a new tab from /register", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await page.goto("/register");
     const [terms] = await Promise.all([
       context.waitForEvent("page"),
@@ -138,7 +131,7 @@ describe("accounts in a real browser", () => {
   });
 
   it("unknown screens say 'Página no encontrada' with a way back", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await page.goto("/no-existe");
     await page.getByRole("heading", { name: "Página no encontrada" }).waitFor();
     await page.getByRole("link", { name: "Volver al inicio" }).click();

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 /** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
 export function launchChromium(): Promise<Browser> {
@@ -35,3 +35,88 @@ export async function newPage(browser: Browser, options: { mobile?: boolean } = 
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/** One Chromium per test file, closed when the file is done. Read `.browser` inside tests. */
+export function useChromium() {
+  const holder = {} as { browser: Browser };
+  beforeAll(async () => {
+    holder.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await holder.browser?.close();
+  });
+  return holder;
+}
+
+/** Generation runs the offline studio pipeline; a cold Worker can take a while. */
+export const GENERATION_MS = 90_000;
+
+/** Registers a new seller through the real screen and waits for /home. */
+export async function registerInBrowser(page: Page, prefix: string) {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(uniqueEmail(prefix));
+  await page.getByLabel("Contraseña").fill("mi-clave-segura");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await page.waitForURL("**/home");
+}
+
+export const creditsShown = (page: Page) => page.getByTestId("credits").textContent();
+
+export interface Drawing {
+  width: number;
+  height: number;
+  type: "image/png" | "image/jpeg";
+  /** Random pixels do not compress, so a modest PNG ends up well over 1 MB. */
+  noise?: boolean;
+  /** The garment's colour (default red). */
+  color?: string;
+}
+
+/** A real photo-like file drawn by the browser itself, returned as bytes for setInputFiles. */
+export async function drawImage(page: Page, drawing: Drawing): Promise<Buffer> {
+  const base64 = await page.evaluate(async ({ width, height, type, noise, color }) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext("2d")!;
+    if (noise) {
+      const pixels = ctx.createImageData(width, height);
+      const chunk = new Uint8Array(65536);
+      for (let i = 0; i < pixels.data.length; i += chunk.length) {
+        crypto.getRandomValues(chunk);
+        pixels.data.set(chunk.subarray(0, Math.min(chunk.length, pixels.data.length - i)), i);
+      }
+      for (let i = 3; i < pixels.data.length; i += 4) pixels.data[i] = 255;
+      ctx.putImageData(pixels, 0, 0);
+    } else {
+      // A T-shirt on a light backdrop: something the studio pipeline can cut out.
+      ctx.fillStyle = "#f1f5f9";
+      ctx.fillRect(0, 0, width, height);
+      ctx.fillStyle = color ?? "#dc2626";
+      const w = width / 100;
+      const h = height / 100;
+      ctx.beginPath();
+      ctx.moveTo(30 * w, 15 * h);
+      ctx.lineTo(42 * w, 12 * h);
+      ctx.quadraticCurveTo(50 * w, 20 * h, 58 * w, 12 * h);
+      ctx.lineTo(70 * w, 15 * h);
+      ctx.lineTo(88 * w, 32 * h);
+      ctx.lineTo(78 * w, 42 * h);
+      ctx.lineTo(70 * w, 36 * h);
+      ctx.lineTo(70 * w, 88 * h);
+      ctx.lineTo(30 * w, 88 * h);
+      ctx.lineTo(30 * w, 36 * h);
+      ctx.lineTo(22 * w, 42 * h);
+      ctx.lineTo(12 * w, 32 * h);
+      ctx.closePath();
+      ctx.fill();
+    }
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), type, 0.92));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  }, drawing);
+  return Buffer.from(base64, "base64");
+}
+

@@ -1,92 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, newPage, uniqueEmail } from "./chromium";
+import { describe, expect, it } from "vitest";
+import { creditsShown, drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Generation runs the offline studio pipeline; a cold Worker can take a while. */
-const GENERATION_MS = 90_000;
-
-async function register(page: Page) {
-  await page.goto("/register");
-  await page.getByLabel("Email").fill(uniqueEmail("galeria"));
-  await page.getByLabel("Contraseña").fill("mi-clave-segura");
-  await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await page.waitForURL("**/home");
-}
-
-interface Drawing {
-  width: number;
-  height: number;
-  type: "image/png" | "image/jpeg";
-  /** Random pixels do not compress, so a modest PNG ends up well over 1 MB. */
-  noise?: boolean;
-}
-
-/** A real photo-like file drawn by the browser itself, returned as bytes for setInputFiles. */
-async function drawImage(page: Page, drawing: Drawing): Promise<Buffer> {
-  const base64 = await page.evaluate(async ({ width, height, type, noise }) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext("2d")!;
-    if (noise) {
-      const pixels = ctx.createImageData(width, height);
-      const chunk = new Uint8Array(65536);
-      for (let i = 0; i < pixels.data.length; i += chunk.length) {
-        crypto.getRandomValues(chunk);
-        pixels.data.set(chunk.subarray(0, Math.min(chunk.length, pixels.data.length - i)), i);
-      }
-      for (let i = 3; i < pixels.data.length; i += 4) pixels.data[i] = 255;
-      ctx.putImageData(pixels, 0, 0);
-    } else {
-      // A red T-shirt on a light backdrop: something the studio pipeline can cut out.
-      ctx.fillStyle = "#f1f5f9";
-      ctx.fillRect(0, 0, width, height);
-      ctx.fillStyle = "#dc2626";
-      const w = width / 100;
-      const h = height / 100;
-      ctx.beginPath();
-      ctx.moveTo(30 * w, 15 * h);
-      ctx.lineTo(42 * w, 12 * h);
-      ctx.quadraticCurveTo(50 * w, 20 * h, 58 * w, 12 * h);
-      ctx.lineTo(70 * w, 15 * h);
-      ctx.lineTo(88 * w, 32 * h);
-      ctx.lineTo(78 * w, 42 * h);
-      ctx.lineTo(70 * w, 36 * h);
-      ctx.lineTo(70 * w, 88 * h);
-      ctx.lineTo(30 * w, 88 * h);
-      ctx.lineTo(30 * w, 36 * h);
-      ctx.lineTo(22 * w, 42 * h);
-      ctx.lineTo(12 * w, 32 * h);
-      ctx.closePath();
-      ctx.fill();
-    }
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), type, 0.92));
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = "";
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  }, drawing);
-  return Buffer.from(base64, "base64");
-}
-
-async function credits(page: Page) {
-  return page.getByTestId("credits").textContent();
-}
+const chromium = useChromium();
 
 describe("add with AI and the gallery in a real browser", () => {
   it(
     "uploads two photos, generates a product from one, then modifies, downloads and deletes it in /images",
     async () => {
-      const { context, page } = await newPage(browser);
-      await register(page);
+      const { context, page } = await newPage(chromium.browser);
+      await registerInBrowser(page, "galeria");
 
       // --- Add-with-AI dialog: two photos, one of them over 1 MB ---
       await page.getByRole("button", { name: "Añadir Producto" }).click();
@@ -154,7 +76,7 @@ describe("add with AI and the gallery in a real browser", () => {
       await result.waitFor({ timeout: GENERATION_MS });
       await result.getByText("Antes", { exact: true }).waitFor();
       await result.getByText("Después", { exact: true }).waitFor();
-      expect(await credits(page)).toBe("9 imágenes");
+      expect(await creditsShown(page)).toBe("9 imágenes");
       const [resultDownload] = await Promise.all([
         page.waitForEvent("download"),
         result.getByRole("button", { name: "Descargar" }).click(),
@@ -202,7 +124,7 @@ describe("add with AI and the gallery in a real browser", () => {
       await instructions.fill("fondo blanco");
       await modify.getByRole("button", { name: "Modificar Imagen" }).click();
       await page.getByText("¡Imagen modificada con éxito!").waitFor({ timeout: GENERATION_MS });
-      expect(await credits(page)).toBe("8 imágenes");
+      expect(await creditsShown(page)).toBe("8 imágenes");
       await modify.getByRole("button", { name: "Cerrar" }).click();
       // The new image took the old one's place.
       await expect.poll(() => cards.first().getByRole("img").getAttribute("src")).not.toBe(oldSrc);
@@ -237,8 +159,8 @@ describe("add with AI and the gallery in a real browser", () => {
   );
 
   it("shows the server's message when the gallery fails to load, and retries", async () => {
-    const { context, page } = await newPage(browser, { mobile: true });
-    await register(page);
+    const { context, page } = await newPage(chromium.browser, { mobile: true });
+    await registerInBrowser(page, "galeria");
     let fail = true;
     await page.route("**/api/products/images/by-user/**", (route) =>
       fail ? route.fulfill({ status: 500, json: { error: "La base de datos no responde." } }) : route.continue(),
@@ -253,7 +175,7 @@ describe("add with AI and the gallery in a real browser", () => {
   });
 
   it("a denied camera shows 'Acceso a la cámara denegado' with 'Reintentar'", async () => {
-    const { context, page } = await newPage(browser, { mobile: true });
+    const { context, page } = await newPage(chromium.browser, { mobile: true });
     await context.addInitScript(() => {
       let asked = 0;
       Object.defineProperty(window, "__cameraAsks", { get: () => asked });
@@ -262,7 +184,7 @@ describe("add with AI and the gallery in a real browser", () => {
         throw new DOMException("Permission denied", "NotAllowedError");
       };
     });
-    await register(page);
+    await registerInBrowser(page, "galeria");
     await page.getByRole("button", { name: "Añadir Producto" }).click();
     await page.getByRole("dialog", { name: "Agregar Producto con IA" }).getByRole("button", { name: "Usar Cámara" }).click();
     // The title follows the view ('Generar Producto con IA' with the camera): address the one open dialog.
@@ -276,11 +198,11 @@ describe("add with AI and the gallery in a real browser", () => {
   });
 
   it("a browser without camera support says so in Spanish", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(chromium.browser);
     await context.addInitScript(() => {
       Object.defineProperty(navigator, "mediaDevices", { value: undefined, configurable: true });
     });
-    await register(page);
+    await registerInBrowser(page, "galeria");
     await page.getByRole("button", { name: "Añadir Producto" }).click();
     await page.getByRole("dialog", { name: "Agregar Producto con IA" }).getByRole("button", { name: "Usar Cámara" }).click();
     // The title follows the view ('Generar Producto con IA' with the camera): address the one open dialog.
@@ -293,7 +215,7 @@ describe("add with AI and the gallery in a real browser", () => {
   it(
     "a photo from the camera (rear, 1280×720 ideal) stops it and generates at once",
     async () => {
-      const { context, page } = await newPage(browser, { mobile: true });
+      const { context, page } = await newPage(chromium.browser, { mobile: true });
       // A canvas stream stands in for the phone's camera; the constraints asked for are recorded.
       await context.addInitScript(() => {
         const w = window as unknown as { __constraints: unknown; __stopped: boolean };
@@ -324,7 +246,7 @@ describe("add with AI and the gallery in a real browser", () => {
           return stream;
         };
       });
-      await register(page);
+      await registerInBrowser(page, "galeria");
       await page.getByRole("button", { name: "Añadir Producto" }).click();
       await page.getByRole("dialog", { name: "Agregar Producto con IA" }).getByRole("button", { name: "Usar Cámara" }).click();
       const camera = page.getByRole("dialog", { name: "Generar Producto con IA" });

@@ -1,48 +1,12 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, newPage, uniqueEmail } from "./chromium";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { creditsShown, drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Generation runs the offline studio pipeline; a cold Worker can take a while. */
-const GENERATION_MS = 90_000;
-
-async function register(page: Page) {
-  await page.goto("/register");
-  await page.getByLabel("Email").fill(uniqueEmail("productos"));
-  await page.getByLabel("Contraseña").fill("mi-clave-segura");
-  await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await page.waitForURL("**/home");
-}
+const chromium = useChromium();
 
 /** A small real JPEG (a garment on a light backdrop), drawn by the browser itself. */
-async function jpeg(page: Page, color: string): Promise<Buffer> {
-  const base64 = await page.evaluate(async (fill) => {
-    const canvas = new OffscreenCanvas(480, 600);
-    const ctx = canvas.getContext("2d")!;
-    ctx.fillStyle = "#f1f5f9";
-    ctx.fillRect(0, 0, 480, 600);
-    ctx.fillStyle = fill;
-    ctx.beginPath();
-    for (const [x, y] of [[144, 90], [202, 72], [278, 72], [336, 90], [422, 192], [374, 252], [336, 216], [336, 528], [144, 528], [144, 216], [106, 252], [58, 192]]) {
-      ctx.lineTo(x!, y!);
-    }
-    ctx.closePath();
-    ctx.fill();
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: "image/jpeg", quality: 0.9 })).arrayBuffer());
-    let binary = "";
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  }, color);
-  return Buffer.from(base64, "base64");
-}
+const jpeg = (page: Page, color: string) => drawImage(page, { width: 480, height: 600, type: "image/jpeg", color });
 
 /** Uploads a photo as a new product through the API, with the page's own session cookie. */
 async function uploadProduct(page: Page, fileName: string, color = "#2563eb") {
@@ -66,14 +30,12 @@ async function hold(page: Page, pattern: string) {
   return { release, seen: () => seen };
 }
 
-const credits = (page: Page) => page.getByTestId("credits").textContent();
-
 describe("/home products page in a real browser", () => {
   it(
     "uploads a product, follows the view-mode rules, generates, downloads, edits and deletes it",
     async () => {
-      const { context, page } = await newPage(browser);
-      await register(page);
+      const { context, page } = await newPage(chromium.browser);
+      await registerInBrowser(page, "productos");
 
       // --- Page frame: promo, store invitation, empty state ---
       await page.getByText("Imágenes mejoradas desde $100 pesos argentinos por imagen").waitFor();
@@ -81,7 +43,7 @@ describe("/home products page in a real browser", () => {
       await page.getByText("No hay productos", { exact: true }).waitFor();
       await page.getByText("Empieza subiendo tu primer producto").waitFor();
       await page.getByRole("button", { name: "Añadir Producto" }).waitFor();
-      expect(await credits(page)).toBe("10 imágenes");
+      expect(await creditsShown(page)).toBe("10 imágenes");
 
       await uploadProduct(page, "remera-azul.jpg");
       await page.reload();
@@ -160,7 +122,7 @@ describe("/home products page in a real browser", () => {
       // Fail with the server's reason rather than a timeout.
       if (await failed.isVisible()) throw new Error(`generation failed: ${await failed.locator("..").textContent()}`);
       await page.getByText("¡Imagen generada con éxito!").waitFor();
-      expect(await credits(page)).toBe("9 imágenes");
+      expect(await creditsShown(page)).toBe("9 imágenes");
       expect(await result.getByRole("button", { name: "Regenerar" }).isEnabled()).toBe(true);
 
       // Clicking the result enlarges it; Escape shrinks it back without closing the dialog.
@@ -238,8 +200,8 @@ describe("/home products page in a real browser", () => {
   );
 
   it("at 390 px: load error with retry, the add dialog, 'Falta Imagen', generation errors and 'Recargar'", async () => {
-    const { context, page } = await newPage(browser, { mobile: true });
-    await register(page);
+    const { context, page } = await newPage(chromium.browser, { mobile: true });
+    await registerInBrowser(page, "productos");
 
     // The list fails (TanStack Query retries three times first), then 'Reintentar' loads it.
     let fail = true;
@@ -293,7 +255,7 @@ describe("/home products page in a real browser", () => {
     await result.getByText("Error al regenerar", { exact: true }).waitFor();
     await result.getByRole("button", { name: "Cerrar" }).click();
     await page.unroute("**/api/products/generate-ad/**");
-    expect(await credits(page)).toBe("10 imágenes");
+    expect(await creditsShown(page)).toBe("10 imágenes");
 
     // No images left: 'Recargar' explains it instead of generating.
     await page.route("**/api/auth/profile", async (route) => {
@@ -301,7 +263,7 @@ describe("/home products page in a real browser", () => {
       await route.fulfill({ json: { user: { ...user, credits: 0 } } });
     });
     await page.reload();
-    expect(await credits(page)).toBe("0 imágenes");
+    expect(await creditsShown(page)).toBe("0 imágenes");
     await page.getByRole("button", { name: "Pantalon" }).click();
     const recharge = drawer.getByRole("button", { name: "Recargar" });
     expect(await recharge.isEnabled()).toBe(true);

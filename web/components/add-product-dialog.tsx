@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { CloseIcon } from "./ui/icons";
 import { useRouter } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import toast from "react-hot-toast";
@@ -359,9 +360,7 @@ function PickView({
                   aria-label={`Quitar ${item.file.name}`}
                   className="absolute top-1.5 right-1.5 rounded-full bg-white/90 p-1.5 text-slate-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
-                  <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">
-                    <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-                  </svg>
+                  <CloseIcon className="size-4" />
                 </button>
               </div>
               <div className="space-y-1 p-2 text-xs">

@@ -3,9 +3,8 @@ import type { Product } from "../../common/product";
 import { api, unwrap } from "./api";
 import { productsQuery } from "./queries";
 
-/** The Worker's limit (worker/routes/products.ts); checked here too so a seller hears it before sending. */
-export const MAX_FILES_PER_UPLOAD = 10;
-export const TOO_MANY_FILES = `Podés subir hasta ${MAX_FILES_PER_UPLOAD} imágenes por vez.`;
+/** The Worker's limits (common/uploads.ts), checked here too so a seller hears them before sending. */
+export { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from "../../common/uploads";
 export const UPLOAD_FALLBACK = "Error al subir productos";
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
+import { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from "../../common/uploads";
 import { database, type Db } from "../db/client";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
@@ -12,11 +13,9 @@ import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { validate } from "../lib/validation";
 
-export const MAX_FILES_PER_UPLOAD = 10;
 const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE = "Las imágenes superan el máximo de 25 MB por envío. Subilas de a poco.";
 export const NO_FILES = "Elegí al menos una imagen para subir.";
-export const TOO_MANY_FILES = `Podés subir hasta ${MAX_FILES_PER_UPLOAD} imágenes por vez.`;
 
 const productName = z
   .string({ error: "El nombre es obligatorio." })

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { CloseIcon } from "./icons";
 import { DialogToasts } from "./toast-host";
 
 interface DialogProps {
@@ -52,9 +53,7 @@ export function Dialog({ open, onClose, title, children, placement = "center", c
               aria-label="Cerrar"
               className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <svg aria-hidden viewBox="0 0 20 20" className="size-5" fill="currentColor">
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
+              <CloseIcon className="size-5" />
             </button>
           </div>
           {children}
