@@ -47,7 +47,7 @@ export function GalleryCard({
         aria-label={`Ver ${name} en grande`}
         className="block w-full focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
       >
-        <img src={image.imageUrl} alt={name} loading="lazy" className="aspect-square w-full bg-slate-100 object-cover" />
+        <img src={image.imageUrl} alt={name} loading="lazy" className="aspect-[4/5] w-full bg-slate-100 object-cover" />
       </button>
       <div className="absolute top-2 right-2 flex gap-1.5 transition-opacity pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100">
         <IconButton label={`Descargar imagen de ${name}`} onClick={() => void download(image.imageUrl, image.productName)} busy={busy}>
@@ -112,7 +112,7 @@ export function GallerySkeletons({ count = 8 }: { count?: number }) {
       <ul aria-hidden className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
         {Array.from({ length: count }, (_, i) => (
           <li key={i} data-testid="gallery-skeleton" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-            <div className="aspect-square animate-pulse bg-slate-200" />
+            <div className="aspect-[4/5] animate-pulse bg-slate-200" />
             <div className="space-y-2 p-3">
               <div className="h-3.5 w-3/4 animate-pulse rounded bg-slate-200" />
               <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100" />
