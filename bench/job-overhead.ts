@@ -7,7 +7,7 @@
  * which the route reports in its Server-Timing header (locally workerd's
  * clock advances during CPU work, so the provider can be timed in place).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalApp } from "../scripts/local-app.ts";
@@ -70,5 +70,4 @@ try {
   console.log(line("pipeline overhead", overheads));
 } finally {
   app.stop();
-  rmSync(state, { recursive: true, force: true });
 }

@@ -1,5 +1,7 @@
 /** Serves the freshly built app for the Chromium tests (see scripts/local-app.ts). */
-import { resolve } from "node:path";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startLocalApp } from "../scripts/local-app.ts";
 
@@ -10,7 +12,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const app = await startLocalApp(resolve("e2e/.state"));
+  const app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-e2e-")));
   project.provide("baseURL", app.baseURL);
   return app.stop;
 }

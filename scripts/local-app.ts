@@ -6,6 +6,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { OFFLINE_ENV, prepareLocalState } from "./local-state.ts";
 
 function freePort(): Promise<number> {
@@ -33,16 +34,21 @@ async function waitUntilUp(url: string, server: ChildProcess, output: () => stri
   throw new Error(`vite preview did not answer within 60 s:\n${output()}`);
 }
 
+/**
+ * Everything lives under `stateDir` (the build in stateDir/dist, local D1/R2/DO
+ * beside it), so several runs can go on at once without touching dist/.
+ */
 export async function startLocalApp(stateDir: string): Promise<{ baseURL: string; stop: () => void }> {
   rmSync(stateDir, { recursive: true, force: true });
   await prepareLocalState(stateDir);
+  const outDir = join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
   const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
-  execFileSync("vite", ["build", "--logLevel", "warn"], { stdio: "inherit", env });
+  execFileSync("vite", ["build", "--logLevel", "warn", "--outDir", outDir], { stdio: "inherit", env });
 
   const port = await freePort();
   let log = "";
-  const server = spawn("vite", ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
+  const server = spawn("vite", ["preview", "--outDir", outDir, "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -50,5 +56,11 @@ export async function startLocalApp(stateDir: string): Promise<{ baseURL: string
   server.stderr!.on("data", (chunk) => (log += chunk));
   const baseURL = `http://localhost:${port}`;
   await waitUntilUp(`${baseURL}/api/auth/providers`, server, () => log);
-  return { baseURL, stop: () => server.kill("SIGTERM") };
+  return {
+    baseURL,
+    stop: () => {
+      server.kill("SIGTERM");
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
 }
