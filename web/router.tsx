@@ -1,19 +1,24 @@
-import { createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
 import { validateAuthSearch } from "./routes/auth-error";
 import { SignedInGuard, SignedOutOnly } from "./routes/guard";
-import { HomeScreen } from "./routes/home";
-import { ImagesScreen } from "./routes/images";
-import { LandingScreen } from "./routes/landing";
-import { LoginScreen } from "./routes/login";
 import { NotFoundScreen } from "./routes/not-found";
-import { RegisterScreen } from "./routes/register";
-import { SettingsScreen } from "./routes/settings";
-import { TermsScreen } from "./routes/terms";
 
+/**
+ * The spec's route table (section 2). Every screen is its own chunk, loaded
+ * when first visited, so a route only downloads what it needs.
+ */
 const root = createRootRoute({ component: Outlet, notFoundComponent: NotFoundScreen });
 
-const landing = createRoute({ getParentRoute: () => root, path: "/", component: LandingScreen });
-const terms = createRoute({ getParentRoute: () => root, path: "/terminos-y-condiciones", component: TermsScreen });
+const page = <const P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
+  createRoute({ getParentRoute: () => root, path, component: lazyRouteComponent(load, name) });
+
+const LoginScreen = lazyRouteComponent(() => import("./routes/login"), "LoginScreen");
+const RegisterScreen = lazyRouteComponent(() => import("./routes/register"), "RegisterScreen");
+
+const landing = page("/", () => import("./routes/landing"), "LandingScreen");
+const terms = page("/terminos-y-condiciones", () => import("./routes/terms"), "TermsScreen");
+// Not behind the guard: without a user it explains and sends to /login after 3 seconds (spec).
+const autoCharge = page("/auto-charge", () => import("./routes/auto-charge"), "AutoChargeScreen");
 const login = createRoute({
   getParentRoute: () => root,
   path: "/login",
@@ -36,11 +41,28 @@ const register = createRoute({
 });
 
 const signedIn = createRoute({ getParentRoute: () => root, id: "signed-in", component: SignedInGuard });
-const home = createRoute({ getParentRoute: () => signedIn, path: "/home", component: HomeScreen });
-const images = createRoute({ getParentRoute: () => signedIn, path: "/images", component: ImagesScreen });
-const settings = createRoute({ getParentRoute: () => signedIn, path: "/settings", component: SettingsScreen });
+const guarded = <const P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
+  createRoute({ getParentRoute: () => signedIn, path, component: lazyRouteComponent(load, name) });
 
-const routeTree = root.addChildren([landing, terms, login, register, signedIn.addChildren([home, images, settings])]);
+const home = guarded("/home", () => import("./routes/home"), "HomeScreen");
+const images = guarded("/images", () => import("./routes/images"), "ImagesScreen");
+const credits = guarded("/credits", () => import("./routes/credits"), "CreditsScreen");
+const paymentResult = guarded("/pago", () => import("./routes/payment-result"), "PaymentResultScreen");
+const settings = guarded("/settings", () => import("./routes/settings"), "SettingsScreen");
+const storeSetup = guarded("/mi-tienda", () => import("./routes/store-setup"), "StoreSetupScreen");
+const storeAdmin = guarded("/mi-tienda-admin", () => import("./routes/store-admin"), "StoreAdminScreen");
+const pricing = guarded("/product-pricing", () => import("./routes/product-pricing"), "ProductPricingScreen");
+const payStore = guarded("/pay-mi-tienda", () => import("./routes/pay-store"), "PayStoreScreen");
+const payStoreCard = guarded("/pay-mi-tienda-3", () => import("./routes/pay-store"), "PayStoreCardScreen");
+
+const routeTree = root.addChildren([
+  landing,
+  terms,
+  login,
+  register,
+  autoCharge,
+  signedIn.addChildren([home, images, credits, paymentResult, settings, storeSetup, storeAdmin, pricing, payStore, payStoreCard]),
+]);
 
 export const router = createRouter({ routeTree, defaultPreload: "intent" });
 

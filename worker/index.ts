@@ -3,7 +3,14 @@ import type { Env } from "./env";
 import { errorResponse } from "./lib/errors";
 import { randomId } from "./lib/ids";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
+import { storePages } from "./pages/store-pages";
+import { refreshExchangeRates } from "./payments/exchange-rates";
 import { auth } from "./routes/auth";
+import { creditRoutes } from "./routes/credits";
+import { orderRoutes } from "./routes/orders";
+import { paymentRoutes } from "./routes/payments";
+import { pricingRoutes } from "./routes/pricing";
+import { storeRoutes } from "./routes/store";
 import { generationRoutes } from "./routes/generation";
 import { googleAuth } from "./routes/google-auth";
 import { imageRoutes } from "./routes/images";
@@ -36,14 +43,26 @@ const app = new Hono<Env>()
   .use("/api/*", sameOriginWrites)
   .route("/api/auth/google", googleAuth)
   .route("/api/auth", auth)
+  .route("/api/auth", storeRoutes)
+  .route("/api/products", pricingRoutes)
   .route("/api/products", productRoutes)
   .route("/api/products", generationRoutes)
   .route("/api/products", imageRoutes)
   .route("/api/jobs", jobRoutes)
+  .route("/api/orders", orderRoutes)
+  .route("/api/payments", paymentRoutes)
+  .route("/api/credits", creditRoutes)
   .route("/img", imgRoutes)
+  .route("/u", storePages)
   .notFound((c) => c.json({ error: "No encontrado." }, 404))
   .onError(errorResponse);
 
 export type AppType = typeof app;
 export { app };
-export default app;
+export default {
+  fetch: app.fetch,
+  // Exchange rates are refreshed on a schedule (wrangler.toml [triggers]); prices never wait for it.
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(refreshExchangeRates(env));
+  },
+} satisfies ExportedHandler<Env["Bindings"]>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -143,3 +143,72 @@ export const generationJobs = sqliteTable(
   },
   (t) => [index("generation_jobs_user_idx").on(t.userId, t.createdAt)],
 );
+
+export const ORDER_STATUSES = ["nuevo", "confirmado", "entregado", "cancelado"] as const;
+
+/**
+ * A shopper's order, saved before WhatsApp opens so the seller can find it in
+ * the admin by its short code. Lines keep the name and price of the moment.
+ */
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Short and readable, e.g. K7P2: it travels in the WhatsApp message. */
+    code: text("code").notNull(),
+    /** JSON list of { productId, name, size, quantity, unitPrice }. */
+    lines: text("lines").notNull(),
+    total: real("total").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("nuevo"),
+    createdAt: createdAt(),
+    /** When confirming took the quantities off stock (once). */
+    stockTakenAt: integer("stock_taken_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("orders_seller_code_unique").on(t.sellerId, t.code), index("orders_seller_idx").on(t.sellerId, t.createdAt)],
+);
+
+export const PAYMENT_PROVIDERS = ["mercadopago", "dlocalgo", "simulated"] as const;
+export const PAYMENT_PURPOSES = ["credits", "store_plan"] as const;
+export const PAYMENT_STATUSES = ["pending", "approved", "rejected"] as const;
+
+/**
+ * A checkout started by a seller. The server fixes amount and currency from
+ * its own pack table; a provider's notification is credited only when it
+ * matches, and at most once per provider payment id.
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    purpose: text("purpose", { enum: PAYMENT_PURPOSES }).notNull(),
+    /** The pack bought (purpose "credits"). */
+    packId: text("pack_id"),
+    credits: integer("credits").notNull().default(0),
+    amount: real("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    /** The provider's own id for the checkout (preference, payment). */
+    providerCheckoutId: text("provider_checkout_id"),
+    providerPaymentId: text("provider_payment_id"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_payment_unique").on(t.provider, t.providerPaymentId),
+    index("payments_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Units of each currency per 1 USD, refreshed by the scheduled handler; the spec's fixed table is the fallback. */
+export const exchangeRates = sqliteTable("exchange_rates", {
+  currency: text("currency").primaryKey(),
+  value: real("value").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -80,18 +80,20 @@ async function logIn(c: Context<Env>, db: Db, input: { email: string; password: 
   return user;
 }
 
+// Per route, not for the whole /api/auth prefix: the store form (also under /api/auth) sends a logo.
+const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) });
+
 export const auth = new Hono<Env>()
-  .use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) }))
   .get("/providers", (c) => c.json({ google: googleMode(c.env) }))
-  .post("/register", validate("json", registration), async (c) => {
+  .post("/register", smallBody, validate("json", registration), async (c) => {
     const user = await register(c, database(c.env.DB), c.req.valid("json"));
     return c.json({ user: toApiUser(user) }, 201);
   })
-  .post("/login", validate("json", credentials), async (c) => {
+  .post("/login", smallBody, validate("json", credentials), async (c) => {
     const user = await logIn(c, database(c.env.DB), c.req.valid("json"));
     return c.json({ user: toApiUser(user) }, 200);
   })
-  .post("/login-or-register", validate("json", credentials), async (c) => {
+  .post("/login-or-register", smallBody, validate("json", credentials), async (c) => {
     const db = database(c.env.DB);
     const input = c.req.valid("json");
     if (await findUserByEmail(db, input.email)) {
@@ -117,7 +119,7 @@ export const auth = new Hono<Env>()
     return c.json({ ok: true }, 200);
   })
   .get("/profile", requireUser, (c) => c.json({ user: toApiUser(c.get("user")) }, 200))
-  .put("/password", requireUser, validate("json", passwordChange), async (c) => {
+  .put("/password", smallBody, requireUser, validate("json", passwordChange), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
     const { currentPassword, newPassword } = c.req.valid("json");

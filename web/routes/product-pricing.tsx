@@ -1,0 +1,4 @@
+// Placeholder while the screen is being built; replaced before this work lands.
+export function ProductPricingScreen() {
+  return <p className="text-slate-600">Muy pronto.</p>;
+}
