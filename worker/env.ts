@@ -29,6 +29,25 @@ export interface Bindings {
   OPENAI_API_KEY?: string;
   OPENAI_MODEL?: string;
   OPENAI_BASE_URL?: string;
+  /** Payments: "simulated" (offline default) or "live" (Mercado Pago and dLocal Go with the keys below). */
+  PAYMENTS_MODE?: string;
+  MERCADOPAGO_ACCESS_TOKEN?: string;
+  MERCADOPAGO_WEBHOOK_SECRET?: string;
+  MERCADOPAGO_BASE_URL?: string;
+  DLOCALGO_API_KEY?: string;
+  DLOCALGO_SECRET_KEY?: string;
+  DLOCALGO_BASE_URL?: string;
+  /** Where live exchange rates come from (a JSON of units per USD); unset keeps the fixed table. */
+  EXCHANGE_RATES_URL?: string;
+  /** The public origin, for payment return and notification URLs (e.g. https://vidriera.app). */
+  PUBLIC_ORIGIN?: string;
+
+  /** "on" shows the 'Sitio en mantenimiento' dialog to everyone. */
+  MAINTENANCE_MODE?: string;
+  SUPPORT_EMAIL?: string;
+  /** Digits only, with country code, e.g. 5491122334455. */
+  SUPPORT_WHATSAPP?: string;
+
   /** How long a generation request waits for its image before answering 202 (default 55000 ms). */
   GENERATION_WAIT_MS?: string;
 }
