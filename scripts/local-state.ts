@@ -46,11 +46,15 @@ function wrangler(args: string[], persistTo?: string) {
   }
 }
 
+export function applyMigrations(persistTo?: string) {
+  wrangler(["d1", "migrations", "apply", "DB"], persistTo);
+  console.log("Base de datos local al día (migraciones aplicadas).");
+}
+
 /** `persistTo` is the folder Vite's `persistState.path` points at (default: wrangler's own). */
 export async function prepareLocalState(persistTo?: string) {
   ensureDevVars();
-  wrangler(["d1", "migrations", "apply", "DB"], persistTo);
-  console.log("Base de datos local al día (migraciones aplicadas).");
+  applyMigrations(persistTo);
 
   const dir = join(".wrangler", "tmp");
   mkdirSync(dir, { recursive: true });
