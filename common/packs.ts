@@ -51,3 +51,130 @@ export function savingsPercent(pack: Pack): number {
 export function cheapestImagePriceUSD(): number {
   return Math.min(...PACKS.map((p) => p.priceUSD / p.images));
 }
+
+// ---------------------------------------------------------------------------
+// Local prices: the one pricing function the server charges by and the
+// screens show, so the two can never disagree.
+// ---------------------------------------------------------------------------
+
+export type Rates = Readonly<Record<string, number>>;
+
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+/** Which provider collects the money: Mercado Pago in Argentina, dLocal Go everywhere else. */
+export type PaymentRoute = "mercadopago" | "dlocalgo";
+
+export const PROVIDER_NAMES: Record<PaymentRoute, string> = { mercadopago: "Mercado Pago", dlocalgo: "dLocal Go" };
+
+export function findPack(id: string): Pack | undefined {
+  return PACKS.find((pack) => pack.id === id);
+}
+
+/**
+ * Countries are ISO 3166-1 alpha-2 codes as the edge reports them; "XX"
+ * (unknown) and "T1" (Tor) say nothing about where the seller is.
+ */
+export function normalizeCountry(code: string | null | undefined): string | null {
+  const upper = code?.trim().toUpperCase();
+  if (!upper || !/^[A-Z]{2}$/.test(upper) || upper === "XX" || upper === "T1") return null;
+  return upper;
+}
+
+export function paymentRouteFor(country: string | null): PaymentRoute {
+  return country === "AR" ? "mercadopago" : "dlocalgo";
+}
+
+/** Packs 3 and 4 are not sold in some countries (spec section 5). */
+export function packAvailableIn(pack: Pack, country: string | null): boolean {
+  const restricted = pack.id === "pack-50" || pack.id === "pack-100";
+  return !(restricted && country !== null && (PACKS_RESTRICTED_IN as readonly string[]).includes(country));
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * A price in the seller's money: the ARS list in Argentina, USD × rate
+ * (2 decimals) where the country has a currency and a rate, USD otherwise.
+ */
+export function localPrice(prices: { priceUSD: number; priceARS: number }, country: string | null, rates: Rates = FIXED_RATES): Money {
+  if (country === "AR") return { amount: prices.priceARS, currency: "ARS" };
+  const currency = country ? COUNTRY_CURRENCY[country] : undefined;
+  const rate = currency ? rates[currency] : undefined;
+  if (!currency || !rate || !Number.isFinite(rate) || rate <= 0) return { amount: round2(prices.priceUSD), currency: "USD" };
+  return { amount: round2(prices.priceUSD * rate), currency };
+}
+
+/**
+ * What the provider is asked to collect: pesos from the list through Mercado
+ * Pago, US dollars through dLocal Go (which converts to the payer's money at
+ * payment time). Money moves in cents, so the single image's USD 0.125 is
+ * charged as 0.13. The spec's `credits` body field carries this number.
+ */
+export function chargeFor(prices: { priceUSD: number; priceARS: number }, route: PaymentRoute): Money {
+  return route === "mercadopago" ? { amount: prices.priceARS, currency: "ARS" } : { amount: round2(prices.priceUSD), currency: "USD" };
+}
+
+/** Whether a price the screen showed is the one the server charges (to the cent). */
+export function samePrice(shown: number, charged: number): boolean {
+  return Math.round(shown * 100) === Math.round(charged * 100);
+}
+
+/** The store payment treats an unknown country as Argentina (spec section 7); credits keep it unknown. */
+export function storePlanCountry(country: string | null): string {
+  return country ?? "AR";
+}
+
+/** The store plan's price shown to the seller: the fixed table, never live rates (spec section 9). */
+export function storePlanPrice(country: string | null): Money {
+  return localPrice(STORE_PLAN, storePlanCountry(country), FIXED_RATES);
+}
+
+/** Savings of a pack against buying single images in the same money, from the prices themselves. */
+export function packSavingsPercent(pack: Pack, country: string | null): number {
+  if (country !== "AR") return savingsPercent(pack);
+  const single = PACKS[0]!.priceARS / PACKS[0]!.images;
+  return Math.max(0, Math.round((1 - pack.priceARS / pack.images / single) * 100));
+}
+
+// ---------------------------------------------------------------------------
+// Display
+// ---------------------------------------------------------------------------
+
+export interface CurrencyInfo {
+  symbol: string;
+  locale: string;
+  flag: string;
+  /** Spanish name, for the price label. */
+  name: string;
+}
+
+export const CURRENCY_INFO: Record<string, CurrencyInfo> = {
+  ARS: { symbol: "$", locale: "es-AR", flag: "🇦🇷", name: "pesos argentinos" },
+  BRL: { symbol: "R$", locale: "pt-BR", flag: "🇧🇷", name: "reales brasileños" },
+  CLP: { symbol: "$", locale: "es-CL", flag: "🇨🇱", name: "pesos chilenos" },
+  COP: { symbol: "$", locale: "es-CO", flag: "🇨🇴", name: "pesos colombianos" },
+  MXN: { symbol: "$", locale: "es-MX", flag: "🇲🇽", name: "pesos mexicanos" },
+  PEN: { symbol: "S/", locale: "es-PE", flag: "🇵🇪", name: "soles peruanos" },
+  UYU: { symbol: "$U", locale: "es-UY", flag: "🇺🇾", name: "pesos uruguayos" },
+  PYG: { symbol: "₲", locale: "es-PY", flag: "🇵🇾", name: "guaraníes" },
+  BOB: { symbol: "Bs", locale: "es-BO", flag: "🇧🇴", name: "bolivianos" },
+  DOP: { symbol: "RD$", locale: "es-DO", flag: "🇩🇴", name: "pesos dominicanos" },
+  GTQ: { symbol: "Q", locale: "es-GT", flag: "🇬🇹", name: "quetzales" },
+  CRC: { symbol: "₡", locale: "es-CR", flag: "🇨🇷", name: "colones costarricenses" },
+  MYR: { symbol: "RM", locale: "ms-MY", flag: "🇲🇾", name: "ringgits malayos" },
+  IDR: { symbol: "Rp", locale: "id-ID", flag: "🇮🇩", name: "rupias indonesias" },
+  KES: { symbol: "KSh", locale: "en-KE", flag: "🇰🇪", name: "chelines keniatas" },
+  NGN: { symbol: "₦", locale: "en-NG", flag: "🇳🇬", name: "nairas" },
+  USD: { symbol: "US$", locale: "en-US", flag: "🇺🇸", name: "dólares estadounidenses" },
+  EUR: { symbol: "€", locale: "es-ES", flag: "🇪🇺", name: "euros" },
+};
+
+/** ARS shows no forced decimals ("$ 1.200"), every other currency exactly two ("US$ 4.40"). */
+export function formatMoney({ amount, currency }: Money): string {
+  const info = CURRENCY_INFO[currency] ?? { symbol: currency, locale: "es-AR" };
+  const digits = currency === "ARS" ? { minimumFractionDigits: 0, maximumFractionDigits: 2 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  return `${info.symbol} ${new Intl.NumberFormat(info.locale, digits).format(amount)}`;
+}

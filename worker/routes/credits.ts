@@ -1,5 +1,43 @@
+import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { imagesLabel } from "../../common/credits";
+import { STORE_PLAN } from "../../common/packs";
+import { AUTO_CHARGE_DONE } from "../../common/payments";
+import { database } from "../db/client";
+import { users } from "../db/schema";
 import type { Env } from "../env";
+import { findUserById, toApiUser } from "../lib/accounts";
+import { balanceOf, moveCredits } from "../lib/credits";
+import { ApiError } from "../lib/errors";
+import { requireUser } from "../lib/sessions";
+
+export const STORE_ALREADY_ACTIVE = "Tu Tienda ya está activa: no se descontaron créditos.";
+
+export function notEnoughForStore(balance: number): string {
+  return `No tenés créditos suficientes: activar tu Tienda cuesta ${STORE_PLAN.credits} créditos (${imagesLabel(STORE_PLAN.credits)}) y tenés ${balance} (${imagesLabel(balance)}).`;
+}
 
 /** Credit packs and the automatic charge that activates the store plan with 500 credits. */
-export const creditRoutes = new Hono<Env>();
+export const creditRoutes = new Hono<Env>().post("/auto-charge", requireUser, async (c) => {
+  const db = database(c.env.DB);
+  const user = c.get("user");
+  if (user.paidMiTienda) return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(user) }, 200);
+
+  // One key per seller: the plan is paid once, so no reload, retry or second tab can charge again.
+  const result = await moveCredits(
+    db,
+    { userId: user.id, delta: -STORE_PLAN.credits, reason: "store_plan", idempotencyKey: `store_plan:${user.id}` },
+    {
+      after: [
+        db
+          .update(users)
+          .set({ paidMiTienda: true, paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})` })
+          .where(eq(users.id, user.id)),
+      ],
+    },
+  );
+  if (result.status === "insufficient") throw new ApiError(402, notEnoughForStore(await balanceOf(db, user.id)));
+  const fresh = (await findUserById(db, user.id)) ?? user;
+  if (result.status === "duplicate") return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(fresh) }, 200);
+  return c.json({ message: AUTO_CHARGE_DONE, charged: true, user: toApiUser(fresh) }, 200);
+});

@@ -1,0 +1,188 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { creditsShown, drawImage, newPage, registerInBrowser, useChromium } from "./chromium";
+
+/**
+ * Buying images and the store plan in a real browser, through the offline
+ * (simulated) provider: its checkout page, the signed webhook and the return
+ * page. The edge's country is set with the header the simulation honours.
+ */
+const chromium = useChromium();
+
+async function sellerFrom(country: string | null, prefix: string): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(chromium.browser);
+  if (country) await context.setExtraHTTPHeaders({ "x-vidriera-country": country });
+  await registerInBrowser(page, prefix);
+  return { context, page };
+}
+
+const pack = (page: Page, id: string) => page.getByTestId(`pack-${id}`);
+
+describe("/credits in a real browser", () => {
+  it("Argentina: choose a pack, 'Pagar' in the card, approve the checkout, back at /pago with the new balance", async () => {
+    const { context, page } = await sellerFrom("AR", "creditos-ar");
+    // The header (and, depending on the layout, the menu) lead to it.
+    await page.getByRole("link", { name: "Comprar imágenes" }).first().click();
+    await page.waitForURL("**/credits");
+    await page.getByRole("heading", { name: "Comprar imágenes" }).waitFor();
+    await page.getByText("¿Por qué se cobran las imágenes?").waitFor();
+    await expect
+      .poll(() => page.getByTestId("country-price-label").textContent())
+      .toBe("🇦🇷 Precios en pesos argentinos (ARS). Pagás con Mercado Pago.");
+    expect(await pack(page, "pack-10").getByTestId("pack-price").textContent()).toBe("$ 1.200");
+    expect(await pack(page, "pack-100").getByTestId("pack-price").textContent()).toBe("$ 12.000");
+    await pack(page, "pack-50").getByText("Más elegido").waitFor();
+    await page.getByText("Si ya pagaste y tus imágenes todavía no aparecen").waitFor();
+
+    // 'Pagar' at the bottom with nothing chosen: the spec's message.
+    await page.getByTestId("pay-bottom").click();
+    await page.getByText("Por favor selecciona un pack de imágenes.").waitFor();
+
+    expect(await pack(page, "pack-10").getByRole("button", { name: "Pagar" }).count()).toBe(0);
+    await pack(page, "pack-10").getByText("10 imágenes", { exact: true }).click();
+    expect(await page.getByRole("radio", { name: /10 imágenes/ }).isChecked()).toBe(true);
+    await pack(page, "pack-10").getByRole("button", { name: "Pagar" }).click();
+
+    await page.waitForURL("**/api/payments/simulated/checkout?session=*");
+    await page.getByRole("heading", { name: "Pago simulado (Mercado Pago)" }).waitFor();
+    expect(await page.getByTestId("simulated-amount").textContent()).toBe("$ 1.200");
+    await page.getByRole("button", { name: "Aprobar pago" }).click();
+
+    await page.waitForURL("**/pago?payment=*");
+    await page.getByRole("heading", { name: "¡Pago aprobado!" }).waitFor();
+    expect(await page.getByTestId("balance-after").textContent()).toBe("20 imágenes");
+    await expect.poll(() => creditsShown(page)).toBe("20 imágenes");
+    await context.close();
+  });
+
+  it("another country: prices in its money, 'Pagar' at the bottom, a rejected payment credits nothing", async () => {
+    const { context, page } = await sellerFrom("CL", "creditos-cl");
+    await page.goto("/credits");
+    await expect.poll(() => page.getByTestId("country-price-label").textContent()).toContain("pesos chilenos (CLP)");
+    expect(await page.getByTestId("country-price-label").textContent()).toContain("dLocal Go");
+    expect(await pack(page, "pack-10").getByTestId("pack-price").textContent()).toBe("$ 1.354,94");
+    await pack(page, "pack-10").getByText("Se cobra US$ 1.25", { exact: true }).waitFor();
+    await pack(page, "pack-50").getByText("Ahorrás 30%").waitFor();
+
+    await pack(page, "pack-10").getByText("10 imágenes", { exact: true }).click();
+    await page.getByTestId("pay-bottom").click();
+    await page.waitForURL("**/api/payments/simulated/checkout?session=*");
+    await page.getByRole("heading", { name: "Pago simulado (dLocal Go)" }).waitFor();
+    expect(await page.getByTestId("simulated-amount").textContent()).toBe("US$ 1.25");
+    await page.getByRole("button", { name: "Rechazar pago" }).click();
+
+    await page.waitForURL("**/pago?payment=*");
+    await page.getByRole("heading", { name: "El pago fue rechazado" }).waitFor();
+    expect(await creditsShown(page)).toBe("10 imágenes");
+    await page.getByRole("link", { name: "Volver a intentar" }).click();
+    await page.waitForURL("**/credits");
+    await context.close();
+  });
+
+  it("the return page follows a pending payment and shows it approved, with the new balance, without a reload", async () => {
+    const { context, page } = await sellerFrom("AR", "creditos-espera");
+    const opened = await page.request.post("/api/payments/create-preference", { data: { packId: "pack-50", credits: 6000 } });
+    expect(opened.status()).toBe(201);
+    const { paymentId, preference } = (await opened.json()) as { paymentId: string; preference: { init_point: string } };
+
+    await page.goto(`/pago?payment=${paymentId}`);
+    await page.getByRole("heading", { name: "Pago pendiente" }).waitFor();
+    await page.getByText("$ 6.000").waitFor();
+    expect(await creditsShown(page)).toBe("10 imágenes");
+
+    // The payer approves in another tab; the provider's webhook arrives while this page is open.
+    const session = new URL(preference.init_point).searchParams.get("session")!;
+    const decided = await page.request.post("/api/payments/simulated/checkout", { form: { session, decision: "approve" }, maxRedirects: 0 });
+    expect(decided.status()).toBe(303);
+
+    await page.getByRole("heading", { name: "¡Pago aprobado!" }).waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId("balance-after").textContent()).toBe("60 imágenes");
+    await expect.poll(() => creditsShown(page)).toBe("60 imágenes");
+    await context.close();
+  });
+
+  it("packs 3 and 4 are disabled with 'No disponible en tu país' in Mexico", async () => {
+    const { context, page } = await sellerFrom("MX", "creditos-mx");
+    await page.goto("/credits");
+    await expect.poll(() => page.getByTestId("country-price-label").textContent()).toContain("pesos mexicanos (MXN)");
+    for (const id of ["pack-50", "pack-100"]) {
+      await pack(page, id).getByText("No disponible en tu país").waitFor();
+      expect(await pack(page, id).getByRole("radio").isDisabled()).toBe(true);
+    }
+    expect(await pack(page, "pack-10").getByRole("radio").isDisabled()).toBe(false);
+    await context.close();
+  });
+});
+
+describe("/pay-mi-tienda in a real browser", () => {
+  it("three steps with the seller's own products, then the plan is paid and active", async () => {
+    const { context, page } = await sellerFrom("AR", "tienda-pago");
+    const photo = await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color: "#16a34a" });
+    const upload = await page.request.post("/api/products/upload-images", {
+      multipart: { images: { name: "campera-verde.jpg", mimeType: "image/jpeg", buffer: photo } },
+    });
+    expect(upload.status()).toBe(201);
+
+    await page.goto("/pay-mi-tienda");
+    await page.getByRole("heading", { name: "Tu Tienda Virtual" }).waitFor();
+    await page.getByText("Paso 1 de 3").waitFor();
+    await page.getByRole("list", { name: "Vista previa de tus productos" }).getByText("Campera verde").waitFor();
+
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByText("Paso 2 de 3").waitFor();
+    await page.getByText("Pedidos por WhatsApp").waitFor();
+
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByText("Paso 3 de 3").waitFor();
+    await page.getByRole("heading", { name: "Último paso" }).waitFor();
+    await page.getByRole("heading", { name: "Plan Mi Tienda" }).waitFor();
+    expect(await page.getByTestId("store-plan-price").textContent()).toBe("$ 2.000");
+    await page.getByText("pago único").waitFor();
+    await page.getByText("Pagás con Mercado Pago").waitFor();
+    expect(await page.getByRole("button", { name: "Continuar" }).isDisabled()).toBe(true);
+
+    await page.getByRole("button", { name: "Pagar $ 2.000" }).click();
+    await page.waitForURL("**/api/payments/simulated/checkout?session=*");
+    expect(await page.getByTestId("simulated-amount").textContent()).toBe("$ 2.000");
+    await page.getByRole("button", { name: "Aprobar pago" }).click();
+    await page.waitForURL("**/pago?payment=*");
+    await page.getByRole("heading", { name: "¡Pago aprobado!" }).waitFor();
+    await page.getByText("Tu Tienda está activa.").waitFor();
+
+    await page.goto("/pay-mi-tienda-3");
+    await page.getByRole("heading", { name: "Activar Mi Tienda" }).waitFor();
+    await page.getByText("Tu Tienda Pagada").waitFor();
+    expect(await page.getByRole("button", { name: /^Pagar/ }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("/auto-charge in a real browser", () => {
+  it("spends 500 credits once: a reload does not charge again", async () => {
+    const { context, page } = await sellerFrom(null, "cargo");
+    await page.goto("/auto-charge");
+    await page.getByText("Se descontaron 500 créditos.").waitFor();
+    await page.getByRole("link", { name: "Volver al inicio" }).waitFor();
+
+    await page.reload();
+    await page.getByText("Tu Tienda ya está activa: no se descontaron créditos.").waitFor();
+
+    await page.goto("/home");
+    await expect.poll(() => creditsShown(page)).toBe("0 imágenes");
+
+    // Out of credits and already active: a second visit still charges nothing and says why.
+    await page.goto("/auto-charge");
+    await page.getByText("Tu Tienda ya está activa: no se descontaron créditos.").waitFor();
+    await context.close();
+  });
+
+  it("without a user it explains, then goes to /login after 3 seconds", async () => {
+    const { context, page } = await newPage(chromium.browser);
+    const started = Date.now();
+    await page.goto("/auto-charge");
+    await page.getByText("Debes iniciar sesión para acceder a esta página.").waitFor();
+    await page.waitForURL("**/login", { timeout: 10_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    await context.close();
+  });
+});

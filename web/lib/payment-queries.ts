@@ -1,0 +1,48 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Rates } from "../../common/packs";
+import type { PaymentView } from "../../common/payments";
+import type { User } from "../../common/user";
+import { api, ApiFailure, unwrap } from "./api";
+
+/** The visitor's country as the edge sees it; a failure means unknown (spec section 8: silently). */
+export const countryQuery = queryOptions({
+  queryKey: ["payments", "country"],
+  queryFn: async (): Promise<string | null> => {
+    try {
+      return (await unwrap(api.payments.country.$get(), "")).country;
+    } catch {
+      return null;
+    }
+  },
+  staleTime: 10 * 60_000,
+});
+
+/**
+ * Units per USD from the server (live when refreshed, else the fixed table).
+ * A failure is only logged; the screens then show USD (spec section 8).
+ */
+export const exchangeRatesQuery = queryOptions({
+  queryKey: ["payments", "exchange-rates"],
+  queryFn: async (): Promise<Rates> => {
+    const { rates } = await unwrap(api.payments["exchange-rates"].$get(), "No se pudieron cargar las cotizaciones.");
+    return Object.fromEntries(rates.map((r) => [r.target_currency, r.value]));
+  },
+  staleTime: 30 * 60_000,
+  retry: 1,
+});
+
+/** How often the return page asks again while the provider has not confirmed. */
+export const PAYMENT_POLL_MS = 2000;
+/** After this long a pending payment stops being polled; the page tells the seller to reload later. */
+export const PAYMENT_POLL_LIMIT_MS = 3 * 60_000;
+
+/** A checkout's state and the seller as they are now; polled while pending, for `pollLimitMs` after `since`. */
+export const paymentQuery = (id: string, since: number) =>
+  queryOptions({
+    queryKey: ["payments", id],
+    queryFn: async (): Promise<{ payment: PaymentView; user: User }> =>
+      unwrap(api.payments[":id"].$get({ param: { id } }), "No pudimos consultar el estado del pago."),
+    refetchInterval: (query) =>
+      query.state.data?.payment.status === "pending" && Date.now() - since < PAYMENT_POLL_LIMIT_MS ? PAYMENT_POLL_MS : false,
+    retry: (failures, err) => !(err instanceof ApiFailure && err.status === 404) && failures < 2,
+  });

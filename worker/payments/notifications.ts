@@ -1,0 +1,50 @@
+import type { Bindings } from "../env";
+import { database } from "../db/client";
+import { paymentsLog } from "./log";
+import { notifyingProvider } from "./select";
+import { settlePayment, type SettleOutcome } from "./settle";
+import { ProviderHttpError, WebhookRejected } from "./types";
+
+export const BAD_SIGNATURE = "Firma de notificación inválida.";
+export const PROVIDER_UNREACHABLE = "No pudimos consultar el pago con el proveedor.";
+
+export type NotificationAnswer =
+  | { status: 200; body: { received: true; outcome?: SettleOutcome | "ignored" } }
+  | { status: 401 | 404 | 502; body: { error: string } };
+
+/**
+ * One path for every provider's webhook, the simulated one included:
+ * verify the signature (401 otherwise), ask the provider for the payment,
+ * settle it. Answers 200 whenever retrying could not change the outcome, so
+ * providers stop resending; 502 when the provider could not be asked.
+ */
+export async function handleNotification(env: Bindings, request: Request, providerName: string, requestId?: string): Promise<NotificationAnswer> {
+  const log = paymentsLog(requestId, providerName);
+  const provider = notifyingProvider(env, request.url, providerName);
+  if (!provider) return { status: 404, body: { error: "No encontrado." } };
+
+  let notice;
+  try {
+    notice = await provider.verifyNotification(request);
+  } catch (err) {
+    if (!(err instanceof WebhookRejected)) throw err;
+    log("warn", "webhook refused", { reason: err.message });
+    return { status: 401, body: { error: BAD_SIGNATURE } };
+  }
+  if (notice.kind === "ignored") return { status: 200, body: { received: true, outcome: "ignored" } };
+
+  let remote;
+  try {
+    remote = await provider.fetchPayment(notice.paymentId);
+  } catch (err) {
+    if (!(err instanceof ProviderHttpError)) throw err;
+    log("error", "payment re-fetch failed", { providerPaymentId: notice.paymentId, reason: err.message });
+    return { status: 502, body: { error: PROVIDER_UNREACHABLE } };
+  }
+  if (!remote) {
+    log("warn", "provider does not know the notified payment", { providerPaymentId: notice.paymentId });
+    return { status: 200, body: { received: true, outcome: "unknown-payment" } };
+  }
+  const outcome = await settlePayment(database(env.DB), provider, remote, requestId);
+  return { status: 200, body: { received: true, outcome } };
+}
