@@ -2,6 +2,8 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { prerenderLanding } from "./scripts/prerender-landing.ts";
+import { storeAssets } from "./scripts/store-assets-plugin.ts";
 
 // One Vite server runs the SPA and the Worker (workerd, local D1/R2/DO) together.
 // VIDRIERA_STATE_DIR lets end-to-end runs keep their data apart from `npm run dev`'s.
@@ -9,6 +11,9 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    prerenderLanding(),
+    // The public store's cart script and stylesheet, served by the Worker (not the SPA's bundle).
+    storeAssets(),
     cloudflare({
       persistState: process.env.VIDRIERA_STATE_DIR ? { path: process.env.VIDRIERA_STATE_DIR } : true,
       inspectorPort: false,

@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { storeAssets } from "./scripts/store-assets-plugin.ts";
 
 // Three layers: worker tests inside workerd against real D1/R2/DO, web unit
 // tests in Node, and end-to-end tests driving the built app in Chromium.
@@ -10,6 +11,8 @@ export default defineConfig(async () => {
       projects: [
         {
           plugins: [
+            // The store pages import their cart script and stylesheet from it (as in vite.config.ts).
+            storeAssets(),
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {

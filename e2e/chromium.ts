@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
 /** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
@@ -20,12 +20,37 @@ export function launchChromium(): Promise<Browser> {
 
 export const baseURL = () => inject("baseURL");
 
-export async function newPage(browser: Browser, options: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export interface PageOptions {
+  mobile?: boolean;
+  /**
+   * The tutorial opens once per browser on the first signed-in screen; a fresh
+   * context is a new browser, so by default it starts as already seen and
+   * tests are not blocked by it. e2e/shell.test.ts passes false to test it.
+   */
+  tutorialSeen?: boolean;
+  colorScheme?: "light" | "dark";
+  javaScriptEnabled?: boolean;
+  /** Another app instance, e.g. one started with MAINTENANCE_MODE=on. */
+  baseURL?: string;
+}
+
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseURL(),
+    baseURL: options.baseURL ?? baseURL(),
     locale: "es-AR",
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? "light",
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
+  if (options.tutorialSeen ?? true) {
+    await context.addInitScript(() => {
+      try {
+        localStorage.setItem("vidriera-tutorial-visto", "1");
+      } catch {
+        // opaque origins (about:blank) have no storage
+      }
+    });
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
@@ -51,13 +76,38 @@ export function useChromium() {
 /** Generation runs the offline studio pipeline; a cold Worker can take a while. */
 export const GENERATION_MS = 90_000;
 
+/** An address in a documentation range (RFC 5737), so each sign-up counts as a different visitor's. */
+const testAddress = () => `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+
+/**
+ * A new seller signed up through the API, for tests that need an account but are not about signing up:
+ * its session cookies (context.addCookies) and password. Sign-ups are throttled per address (10 an hour)
+ * and the whole e2e run comes from one; these come from their own address in a documentation range
+ * (locally the header reaches the Worker as sent; on Cloudflare the edge sets it), so they leave that
+ * budget to the tests that sign up through the screens.
+ */
+export async function newSeller(browser: Browser, prefix: string): Promise<{ cookies: Cookie[]; email: string; password: string }> {
+  const context = await browser.newContext({ baseURL: baseURL() });
+  const email = uniqueEmail(prefix);
+  const password = "mi-clave-segura";
+  const response = await context.request.post("/api/auth/register", { data: { email, password }, headers: { "cf-connecting-ip": testAddress() } });
+  if (response.status() !== 201) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  const cookies = await context.cookies();
+  await context.close();
+  return { cookies, email, password };
+}
+
 /** Registers a new seller through the real screen and waits for /home. */
 export async function registerInBrowser(page: Page, prefix: string) {
+  // From its own address, like newSeller: the suite signs up more than the 10 an hour one address may.
+  const signUp = "**/api/auth/login-or-register";
+  await page.route(signUp, (route) => route.continue({ headers: { ...route.request().headers(), "cf-connecting-ip": testAddress() } }));
   await page.goto("/register");
   await page.getByLabel("Email").fill(uniqueEmail(prefix));
   await page.getByLabel("Contraseña").fill("mi-clave-segura");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
   await page.waitForURL("**/home");
+  await page.unroute(signUp);
 }
 
 export const creditsShown = (page: Page) => page.getByTestId("credits").textContent();

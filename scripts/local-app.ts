@@ -4,7 +4,7 @@
  * Used by the end-to-end tests and the benches.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { appendFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { OFFLINE_ENV, prepareLocalState } from "./local-state.ts";
@@ -38,13 +38,21 @@ async function waitUntilUp(url: string, server: ChildProcess, output: () => stri
  * Everything lives under `stateDir` (the build in stateDir/dist, local D1/R2/DO
  * beside it), so several runs can go on at once without touching dist/.
  */
-export async function startLocalApp(stateDir: string): Promise<{ baseURL: string; stop: () => void }> {
+export async function startLocalApp(
+  stateDir: string,
+  options: { vars?: Record<string, string>; staticFiles?: Record<string, string | Uint8Array> } = {},
+): Promise<{ baseURL: string; stop: () => void }> {
   rmSync(stateDir, { recursive: true, force: true });
   await prepareLocalState(stateDir);
   const outDir = join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
   const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
   execFileSync("vite", ["build", "--logLevel", "warn", "--outDir", outDir], { stdio: "inherit", env });
+  // Extra files among the built assets (name → content); the asset server only knows what it finds when it starts.
+  for (const [name, content] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(outDir, "client", name), content);
+  // `vite preview` reads the Worker's variables from the .dev.vars the build copied next to it.
+  const vars = Object.entries(options.vars ?? {});
+  if (vars.length > 0) appendFileSync(join(outDir, "vidriera", ".dev.vars"), `\n${vars.map(([k, v]) => `${k}=${v}`).join("\n")}\n`);
 
   const port = await freePort();
   let log = "";

@@ -47,6 +47,10 @@ export interface Bindings {
   SUPPORT_EMAIL?: string;
   /** Digits only, with country code, e.g. 5491122334455. */
   SUPPORT_WHATSAPP?: string;
+  /** https profile URLs shown in the header. */
+  SOCIAL_INSTAGRAM?: string;
+  SOCIAL_FACEBOOK?: string;
+  SOCIAL_TIKTOK?: string;
 
   /** How long a generation request waits for its image before answering 202 (default 55000 ms). */
   GENERATION_WAIT_MS?: string;

@@ -5,6 +5,7 @@ import { randomId } from "./lib/ids";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { storePages } from "./pages/store-pages";
 import { refreshExchangeRates } from "./payments/exchange-rates";
+import { appConfigRoutes } from "./routes/app-config";
 import { auth } from "./routes/auth";
 import { creditRoutes } from "./routes/credits";
 import { orderRoutes } from "./routes/orders";
@@ -52,6 +53,7 @@ const app = new Hono<Env>()
   .route("/api/orders", orderRoutes)
   .route("/api/payments", paymentRoutes)
   .route("/api/credits", creditRoutes)
+  .route("/api/config", appConfigRoutes)
   .route("/img", imgRoutes)
   .route("/u", storePages)
   .notFound((c) => c.json({ error: "No encontrado." }, 404))

@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Spinner } from "../components/spinner";
+import { ThemeSelect } from "../components/theme-select";
 import { api, unwrap } from "../lib/api";
 import { sessionQuery } from "../lib/queries";
 import { useLogout, useSession } from "../lib/session";
@@ -24,6 +25,13 @@ export function SettingsScreen() {
   return (
     <div className="max-w-xl space-y-8">
       <h1 className="text-2xl font-bold">Configuración de Tienda</h1>
+      <section aria-labelledby="apariencia" className="rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="apariencia" className="font-semibold">
+          Apariencia
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-slate-600">Con «Sistema», Vidriera sigue el modo claro u oscuro de tu dispositivo.</p>
+        <ThemeSelect />
+      </section>
       <PasswordForm />
       <section className="rounded-2xl border border-slate-200 bg-white p-6">
         <h2 className="font-semibold">Sesión</h2>

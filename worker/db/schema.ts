@@ -25,6 +25,12 @@ export const users = sqliteTable(
     credits: integer("credits").notNull().default(0),
     paidMiTienda: integer("paid_mi_tienda", { mode: "boolean" }).notNull().default(false),
     paidMiTiendaDate: integer("paid_mi_tienda_date", { mode: "timestamp_ms" }),
+    /**
+     * Bumped by every write that changes what the public store shows. The
+     * edge-cached page is keyed by it, so a save is visible at once in every
+     * data centre (a Cache API delete only reaches the local one).
+     */
+    storeVersion: integer("store_version").notNull().default(0),
     createdAt: createdAt(),
   },
   // The database itself refuses a negative balance, so no race between two

@@ -10,6 +10,7 @@ import { ApiError } from "./errors";
  */
 export const TOO_MANY_ATTEMPTS = "Demasiados intentos fallidos. Esperá 15 minutos antes de volver a intentarlo.";
 export const TOO_MANY_SIGNUPS = "Se crearon demasiadas cuentas desde esta conexión. Intentá de nuevo en una hora.";
+export const TOO_MANY_ORDERS = "Enviaste muchos pedidos seguidos. Esperá unos minutos e intentá de nuevo.";
 
 const MINUTE = 60 * 1000;
 const POLICIES = {
@@ -19,6 +20,8 @@ const POLICIES = {
   loginAddress: { limit: 20, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
   // New accounts per address: each comes with free credits.
   signupAddress: { limit: 10, windowMs: 60 * MINUTE, message: TOO_MANY_SIGNUPS },
+  // Orders per shopper address: anyone may order, so nobody may flood a seller's order list.
+  orderAddress: { limit: 10, windowMs: 10 * MINUTE, message: TOO_MANY_ORDERS },
 } as const;
 
 export type Policy = keyof typeof POLICIES;

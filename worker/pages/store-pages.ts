@@ -1,5 +1,180 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { cartScript, cartScriptHash, storeCss, storeCssHash } from "virtual:store-assets";
+import { formatArs, productPath, storePath } from "../../common/store";
+import { database } from "../db/client";
 import type { Env } from "../env";
+import { ImageCodecError } from "../providers/codecs";
+import { previewJpeg, previewPath, sourceOfPreview } from "./og-image";
+import { productCountLabel, renderErrorPage, renderProductPage, renderStorePage, type PageAssets, type PageMeta } from "./render";
+import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
+
+export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
+const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
+
+/**
+ * Part of every cache key and ETag: a deploy that changes the markup (bump
+ * PAGE_FORMAT), the stylesheet or the cart script never serves pages rendered
+ * by the previous one.
+ */
+const PAGE_FORMAT = 1;
+const BUILD = `${PAGE_FORMAT}.${cartScriptHash}.${storeCssHash.slice(0, 8).replace(/[^A-Za-z0-9]/g, "")}`;
+
+/** The page may run its own script, apply its one stylesheet, show its own images and post the order; nothing else. */
+const PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  `style-src 'sha256-${storeCssHash}'`,
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** How long the edge keeps a rendered page; it is never stale, since its key carries the store's version. */
+const EDGE_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export const STORE_LOAD_ERROR = "Error al cargar la tienda";
+export const PAGE_MISSING = "Esta página no existe";
+
+function pageHeaders(etag: string | null, cache: "HIT" | "MISS" | null): Headers {
+  const headers = new Headers({
+    "content-type": "text/html; charset=utf-8",
+    "content-security-policy": PAGE_CSP,
+    // Browsers ask again every time (a cheap 304 while the store is unchanged), so a new price shows at once.
+    "cache-control": etag ? "public, max-age=0, must-revalidate" : "no-store",
+  });
+  if (etag) headers.set("etag", etag);
+  if (cache) headers.set("x-store-cache", cache);
+  return headers;
+}
+
+const redirect = (path: string) => new Response(null, { status: 301, headers: { location: path } });
+
+function errorPage(status: 404 | 500, message: string): Response {
+  const headers = pageHeaders(null, null);
+  headers.set("x-robots-tag", "noindex");
+  return new Response(renderErrorPage(message, ASSETS), { status, headers });
+}
+
+function productDescription(store: StoreRecord, product: { price: number; sizes: { name: string }[] }): string {
+  const parts = [
+    product.price > 0 ? formatArs(product.price) : null,
+    product.sizes.length ? `Talles: ${product.sizes.map((s) => s.name).join(", ")}` : null,
+    `En ${store.name}: pedilo por WhatsApp.`,
+  ];
+  return parts.filter(Boolean).join(" · ");
+}
+
+/** Renders a page from D1, or null when the product is not this store's. */
+async function render(c: Context<Env>, username: string, productId: string | null): Promise<string | null> {
+  const db = database(c.env.DB);
+  const store = await findStore(db, username);
+  if (!store) return null;
+  const url = new URL(c.req.url);
+  const preview = (key: string | null | undefined) => {
+    const path = key ? previewPath(key) : null;
+    return path ? `${url.origin}${path}` : null;
+  };
+  if (productId) {
+    const product = await storeProduct(db, store.id, productId);
+    if (!product) return null;
+    const meta: PageMeta = {
+      type: "product",
+      title: `${product.name} | ${store.name}`,
+      description: productDescription(store, product),
+      url: `${url.origin}${productPath(store.username, product.id)}`,
+      image: preview(product.imageKeys[0] ?? store.logoKey),
+      imageAlt: product.name,
+    };
+    return renderProductPage({ store, product, host: url.host, meta, assets: ASSETS });
+  }
+  const products = await storeProducts(db, store.id);
+  const meta: PageMeta = {
+    type: "website",
+    title: store.name,
+    description: `${productCountLabel(products.length)} en ${store.name}. Armá tu pedido y envialo por WhatsApp.`,
+    url: `${url.origin}${storePath(store.username)}`,
+    image: preview(store.logoKey ?? products.find((p) => p.imageKeys.length)?.imageKeys[0]),
+    imageAlt: store.name,
+  };
+  return renderStorePage({ store, products, host: url.host, meta, assets: ASSETS });
+}
+
+/**
+ * A store page through the edge cache. One small D1 read tells the store's
+ * current version; the cached copy under that version is served as is, and a
+ * miss renders and stores it. Every write to what the store shows bumps the
+ * version (worker/lib/store-version.ts), so a shopper never gets a stale price.
+ */
+async function storePage(c: Context<Env>, rawUsername: string, productId: string | null): Promise<Response> {
+  const username = rawUsername.toLowerCase();
+  const path = productId ? productPath(username, productId) : storePath(username);
+  if (username !== rawUsername) return redirect(path);
+  if (productId !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(productId)) return errorPage(404, PAGE_MISSING);
+  try {
+    const current = await storeVersion(database(c.env.DB), username);
+    if (!current) return errorPage(404, PAGE_MISSING);
+    const etag = `"${current.version}.${BUILD}"`;
+    if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers: pageHeaders(etag, null) });
+
+    const key = new Request(`${new URL(c.req.url).origin}${path}?v=${current.version}&b=${BUILD}`);
+    const cache = caches.default;
+    const hit = await cache.match(key);
+    if (hit) return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
+
+    // Read after the version, so what is stored under it is at least that new.
+    const html = await render(c, username, productId);
+    if (html === null) return errorPage(404, PAGE_MISSING);
+    await cache.put(key, new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` } }));
+    return new Response(html, { headers: pageHeaders(etag, "MISS") });
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: "store page failed", error: String(err) }));
+    return errorPage(500, STORE_LOAD_ERROR);
+  }
+}
 
 /** The public store at /u/:username, rendered on the server. */
-export const storePages = new Hono<Env>();
+export const storePages = new Hono<Env>()
+  .get("/_/:file", (c) => {
+    if (c.req.param("file") !== `cart.${cartScriptHash}.js`) return c.json({ error: "No encontrado." }, 404);
+    return new Response(cartScript, {
+      headers: {
+        "content-type": "text/javascript; charset=utf-8",
+        // The name carries the content's hash: a new script is a new URL.
+        "cache-control": "public, max-age=31536000, immutable",
+      },
+    });
+  })
+  .get("/_/og/:prefix/:file", async (c) => {
+    const file = c.req.param("file");
+    const source = sourceOfPreview(c.req.param("prefix"), file);
+    if (!source) return c.json({ error: "Imagen no encontrada." }, 404);
+    const previewKey = `og/${c.req.param("prefix")}/${file}`;
+    let bytes: Uint8Array;
+    const saved = await c.env.IMAGES.get(previewKey);
+    if (saved) {
+      bytes = new Uint8Array(await saved.arrayBuffer());
+    } else {
+      const original = await c.env.IMAGES.get(source);
+      if (!original) return c.json({ error: "Imagen no encontrada." }, 404);
+      try {
+        bytes = await previewJpeg(new Uint8Array(await original.arrayBuffer()));
+      } catch (err) {
+        if (err instanceof ImageCodecError) return c.json({ error: "Imagen no encontrada." }, 404);
+        throw err;
+      }
+      await c.env.IMAGES.put(previewKey, bytes, { httpMetadata: { contentType: "image/jpeg" } });
+    }
+    return new Response(bytes, {
+      headers: {
+        "content-type": "image/jpeg",
+        "cache-control": "public, max-age=31536000, immutable",
+        // Fetched by WhatsApp's and other sites' link-preview crawlers.
+        "cross-origin-resource-policy": "cross-origin",
+      },
+    });
+  })
+  .get("/:username", (c) => storePage(c, c.req.param("username"), null))
+  .get("/:username/", (c) => redirect(storePath(c.req.param("username").toLowerCase())))
+  .get("/:username/p/:productId", (c) => storePage(c, c.req.param("username"), c.req.param("productId")));

@@ -12,6 +12,7 @@ import { randomId } from "../lib/ids";
 import { acceptImage, decodeBase64Image, sniffImage } from "../lib/images";
 import { nextProductName, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
+import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
 import { runJob, type JobRequest } from "../jobs/start-job";
 import type { JobView } from "../jobs/job-types";
@@ -196,7 +197,8 @@ export const generationRoutes = new Hono<Env>()
       // The product and its photo are kept even if the generation then fails: nothing the seller sent is lost.
       const key = await saveOriginal(c.env, user.id, bytes);
       const id = randomId();
-      await db.insert(products).values({ id, userId: user.id, name: await nextProductName(db, user.id), imageKey: key });
+      const name = await nextProductName(db, user.id);
+      await db.batch([db.insert(products).values({ id, userId: user.id, name, imageKey: key }), storeChanged(db, user.id)]);
       const job = await runJob(c.env, {
         userId: user.id,
         productId: id,

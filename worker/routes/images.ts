@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { GalleryImage } from "../../common/product";
@@ -9,6 +9,7 @@ import { ApiError } from "../lib/errors";
 import { imageUrl } from "../lib/images";
 import { ownProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
+import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
 import { IMAGE_NOT_FOUND } from "./generation";
 
@@ -50,6 +51,16 @@ export const imageRoutes = new Hono<Env>()
       .returning()
       .get();
     if (!image) throw new ApiError(404, IMAGE_NOT_FOUND);
+    // A store showing this image stops showing it (with none left it shows the product's own photo).
+    await db.batch([
+      db
+        .update(products)
+        .set({
+          storeImageKeys: sql`(SELECT json_group_array(value) FROM json_each(${products.storeImageKeys}) WHERE value != ${image.key})`,
+        })
+        .where(and(eq(products.id, image.productId), eq(products.userId, user.id))),
+      storeChanged(db, user.id),
+    ]);
     await c.env.IMAGES.delete(image.key);
     return c.json({ ok: true }, 200);
   })

@@ -1,5 +1,237 @@
-import { Hono } from "hono";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import {
+  MAX_LINE_QUANTITY,
+  NEXT_STATUSES,
+  ORDER_STATUS_LABELS,
+  orderMessage,
+  whatsappUrl,
+  type Order,
+  type OrderLine,
+} from "../../common/store-cart";
+import { database, type Db } from "../db/client";
+import { ORDER_STATUSES, orders, products } from "../db/schema";
 import type { Env } from "../env";
+import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
+import { requireUser } from "../lib/sessions";
+import { storeChanged } from "../lib/store-version";
+import { assertAllowed, record, type Subject } from "../lib/throttle";
+import { validate } from "../lib/validation";
+import { findStore, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
+import { chunks } from "./pricing";
+
+export const STORE_GONE = "Esta tienda no existe.";
+export const EMPTY_CART = "Tu carrito está vacío.";
+export const PRODUCT_NOT_IN_STORE = "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo.";
+export const ORDER_NOT_FOUND = "Pedido no encontrado.";
+
+const orderPayload = z.object(
+  {
+    username: z.string({ error: STORE_GONE }).min(1, STORE_GONE).max(64),
+    lines: z
+      .array(
+        z.object(
+          {
+            productId: z.string({ error: PRODUCT_NOT_IN_STORE }).min(1, PRODUCT_NOT_IN_STORE).max(64),
+            size: z.string().max(40).nullable().default(null),
+            quantity: z
+              .number({ error: "La cantidad tiene que ser un número." })
+              .int("La cantidad tiene que ser un número entero.")
+              .min(1, "La cantidad mínima es 1.")
+              .max(MAX_LINE_QUANTITY, `Podés pedir hasta ${MAX_LINE_QUANTITY} unidades de cada producto.`),
+          },
+          { error: "El carrito no es válido." },
+        ),
+        { error: EMPTY_CART },
+      )
+      .min(1, EMPTY_CART)
+      .max(50, "El carrito tiene demasiados productos: enviá el pedido en partes."),
+  },
+  { error: EMPTY_CART },
+);
+
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** Short and easy to read aloud or type (no 0/O, 1/I/L): it travels in the WhatsApp message. */
+function orderCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+}
+
+function toOrder(row: typeof orders.$inferSelect): Order {
+  return {
+    id: row.id,
+    code: row.code,
+    lines: JSON.parse(row.lines) as OrderLine[],
+    total: row.total,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    stockTaken: row.stockTakenAt !== null,
+  };
+}
+
+/**
+ * Prices the cart from D1, never from what the page showed: each product must
+ * belong to this store, each size must exist, and no line may ask for more
+ * units than the size has in stock. Repeated lines are merged first.
+ */
+export function priceCart(
+  cart: { productId: string; size: string | null; quantity: number }[],
+  byId: Map<string, StoreProductRecord>,
+): { lines: OrderLine[]; total: number } {
+  const merged: { productId: string; size: string | null; quantity: number }[] = [];
+  for (const line of cart) {
+    const size = line.size?.trim() || null;
+    const same = merged.find((m) => m.productId === line.productId && m.size === size);
+    if (same) same.quantity += line.quantity;
+    else merged.push({ productId: line.productId, size, quantity: line.quantity });
+  }
+  const lines = merged.map((line): OrderLine => {
+    const product = byId.get(line.productId);
+    if (!product) throw new ApiError(400, PRODUCT_NOT_IN_STORE);
+    if (product.sizes.length) {
+      if (!line.size) throw new ApiError(400, `Elegí un talle de ${product.name}.`);
+      const size = product.sizes.find((s) => s.name === line.size);
+      if (!size) throw new ApiError(400, `El talle ${line.size} no existe para ${product.name}.`);
+      if (size.stock <= 0) throw new ApiError(409, `${product.name} (Talle: ${size.name}) no tiene stock.`);
+      if (line.quantity > size.stock) {
+        const units = size.stock === 1 ? "queda 1 unidad" : `quedan ${size.stock} unidades`;
+        throw new ApiError(409, `De ${product.name} (Talle: ${size.name}) solo ${units}.`);
+      }
+    } else if (line.size) {
+      throw new ApiError(400, `El talle ${line.size} no existe para ${product.name}.`);
+    }
+    if (line.quantity > MAX_LINE_QUANTITY) {
+      throw new ApiError(400, `Podés pedir hasta ${MAX_LINE_QUANTITY} unidades de cada producto.`);
+    }
+    return { productId: product.id, name: product.name, size: line.size, quantity: line.quantity, unitPrice: product.price };
+  });
+  const total = Math.round(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0) * 100) / 100;
+  return { lines, total };
+}
+
+async function loadCartProducts(db: Db, sellerId: string, ids: string[]) {
+  const byId = new Map<string, StoreProductRecord>();
+  for (const part of chunks([...new Set(ids)], 90)) {
+    const rows = await db
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        sizes: products.sizes,
+        imageKey: products.imageKey,
+        storeImageKeys: products.storeImageKeys,
+      })
+      .from(products)
+      .where(and(eq(products.userId, sellerId), inArray(products.id, part)));
+    for (const row of rows) byId.set(row.id, toStoreProduct(row));
+  }
+  return byId;
+}
+
+const clientAddress = (c: Context<Env>) => c.req.header("cf-connecting-ip") ?? "unknown";
+
+/**
+ * Takes an order's quantities off the sizes' stock, never below zero. Each
+ * statement only applies while the order is still as it was read, with its
+ * stock not yet taken, and the batch that runs them also marks it taken: D1 runs a batch as one
+ * transaction, so a second confirmation (even a concurrent one) takes nothing.
+ */
+function takeStock(db: Db, order: typeof orders.$inferSelect) {
+  const notYetTaken = sql`EXISTS (SELECT 1 FROM "orders" WHERE "orders"."id" = ${order.id} AND "orders"."status" = ${order.status} AND "orders"."stock_taken_at" IS NULL)`;
+  return (JSON.parse(order.lines) as OrderLine[])
+    .filter((line) => line.size !== null)
+    .map((line) =>
+      db
+        .update(products)
+        .set({
+          sizes: sql`(
+            SELECT json_group_array(json_object(
+              'name', json_extract(e.value, '$.name'),
+              'stock', CASE WHEN json_extract(e.value, '$.name') = ${line.size}
+                THEN max(0, json_extract(e.value, '$.stock') - ${line.quantity})
+                ELSE json_extract(e.value, '$.stock') END))
+            FROM (SELECT value FROM json_each("products"."sizes") ORDER BY key) AS e
+          )`,
+        })
+        .where(and(eq(products.id, line.productId), eq(products.userId, order.sellerId), notYetTaken)),
+    );
+}
 
 /** Shoppers' orders (public, throttled) and the seller's order list and status changes. */
-export const orderRoutes = new Hono<Env>();
+export const orderRoutes = new Hono<Env>()
+  .post(
+    "/",
+    bodyLimit({ maxSize: 32 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) }),
+    validate("json", orderPayload),
+    async (c) => {
+      const db = database(c.env.DB);
+      const visitor: Subject[] = [["orderAddress", clientAddress(c)]];
+      await assertAllowed(db, visitor);
+      const input = c.req.valid("json");
+      const store = await findStore(db, input.username);
+      if (!store) throw new ApiError(404, STORE_GONE);
+      const byId = await loadCartProducts(db, store.id, input.lines.map((l) => l.productId));
+      const { lines, total } = priceCart(input.lines, byId);
+
+      let row: typeof orders.$inferSelect | undefined;
+      // Codes are unique per seller; a clash with an earlier order just draws another.
+      for (let attempt = 0; !row; attempt++) {
+        try {
+          row = await db
+            .insert(orders)
+            .values({ id: crypto.randomUUID(), sellerId: store.id, code: orderCode(), lines: JSON.stringify(lines), total })
+            .returning()
+            .get();
+        } catch (err) {
+          if (attempt >= 4 || !String((err as Error)?.message ?? "").includes("UNIQUE")) throw err;
+        }
+      }
+      await record(db, visitor);
+      const order = toOrder(row);
+      const message = orderMessage({ storeName: store.name, code: order.code, lines, total });
+      return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message) }, 201);
+    },
+  )
+  .get("/", requireUser, async (c) => {
+    const rows = await database(c.env.DB)
+      .select()
+      .from(orders)
+      .where(eq(orders.sellerId, c.get("user").id))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(200);
+    return c.json({ orders: rows.map(toOrder) }, 200);
+  })
+  .put(
+    "/:id/status",
+    requireUser,
+    validate("param", z.object({ id: z.string().min(1).max(64) })),
+    validate("json", z.object({ status: z.enum(ORDER_STATUSES, { error: "Estado de pedido inválido." }) }, { error: "Estado de pedido inválido." })),
+    async (c) => {
+      const db = database(c.env.DB);
+      const user = c.get("user");
+      const where = and(eq(orders.id, c.req.valid("param").id), eq(orders.sellerId, user.id));
+      const order = await db.select().from(orders).where(where).get();
+      if (!order) throw new ApiError(404, ORDER_NOT_FOUND);
+      const next = c.req.valid("json").status;
+      if (next === order.status) return c.json({ order: toOrder(order) }, 200);
+      if (!NEXT_STATUSES[order.status].includes(next)) {
+        throw new ApiError(409, `Un pedido ${ORDER_STATUS_LABELS[order.status].toLowerCase()} no puede pasar a ${ORDER_STATUS_LABELS[next].toLowerCase()}.`);
+      }
+      // Only from the status just read, so two tabs cannot both move it.
+      const move = db
+        .update(orders)
+        .set(next === "confirmado" ? { status: next, stockTakenAt: sql`coalesce(${orders.stockTakenAt}, ${Date.now()})` } : { status: next })
+        .where(and(where, eq(orders.status, order.status)));
+      if (next === "confirmado" && order.stockTakenAt === null) {
+        await db.batch([storeChanged(db, user.id), ...takeStock(db, order), move]);
+      } else {
+        await move;
+      }
+      const updated = await db.select().from(orders).where(where).get();
+      if (updated!.status !== next) throw new ApiError(409, "El pedido cambió mientras tanto. Recargá la lista.");
+      return c.json({ order: toOrder(updated!) }, 200);
+    },
+  );

@@ -1,5 +1,161 @@
+import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import {
+  AT_LEAST_ONE_IMAGE,
+  MAX_PRICE,
+  MAX_SIZES,
+  MAX_STOCK,
+  MAX_STORE_IMAGES,
+  parsePrice,
+  parseStock,
+  PRICE_TOO_HIGH,
+  SIZE_NAME_MAX_LENGTH,
+  STOCK_TOO_HIGH,
+} from "../../common/store";
+import { database, type Db } from "../db/client";
+import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
+import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
+import { listProducts, PRODUCT_NOT_FOUND } from "../lib/products";
+import { requireUser } from "../lib/sessions";
+import { storeChanged } from "../lib/store-version";
+import { validate } from "../lib/validation";
+
+export const SIZE_NAME_REQUIRED = "Completá el nombre de cada talle.";
+export const DUPLICATE_SIZE = "Hay talles repetidos en un producto.";
+export const FOREIGN_STORE_IMAGE = "Una de las imágenes elegidas no es de este producto.";
+
+/** Spec section 5: a price that is not a number, or is negative, becomes 0 (no price). */
+export const priceField = z.unknown().transform(parsePrice).pipe(z.number().max(MAX_PRICE, PRICE_TOO_HIGH));
+
+const sizeField = z.object(
+  {
+    name: z
+      .string({ error: SIZE_NAME_REQUIRED })
+      .trim()
+      .min(1, SIZE_NAME_REQUIRED)
+      .max(SIZE_NAME_MAX_LENGTH, `El nombre de un talle no puede tener más de ${SIZE_NAME_MAX_LENGTH} caracteres.`),
+    // Spec section 5: stock that is not a whole number, or is negative, becomes 0.
+    stock: z.unknown().transform(parseStock).pipe(z.number().max(MAX_STOCK, STOCK_TOO_HIGH)),
+  },
+  { error: "Los talles no son válidos." },
+);
+
+export const sizesField = z
+  .array(sizeField, { error: "Los talles no son válidos." })
+  .max(MAX_SIZES, `Un producto puede tener hasta ${MAX_SIZES} talles.`)
+  .refine((sizes) => new Set(sizes.map((s) => s.name.toLowerCase())).size === sizes.length, DUPLICATE_SIZE);
+
+export const storeImagesField = z
+  .array(z.string({ error: "Las imágenes elegidas no son válidas." }).max(300), { error: "Las imágenes elegidas no son válidas." })
+  .min(1, AT_LEAST_ONE_IMAGE)
+  .max(MAX_STORE_IMAGES, `Podés mostrar hasta ${MAX_STORE_IMAGES} imágenes por producto.`);
+
+/** "/img/g/abc.jpg" or "https://host/img/g/abc.jpg" → "g/abc.jpg". */
+function keyOfUrl(url: string): string | undefined {
+  let path = url;
+  if (/^https?:\/\//.test(url)) {
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  return path.startsWith("/img/") ? path.slice("/img/".length) : undefined;
+}
+
+/**
+ * The R2 keys behind a product's chosen store images. Each must be the
+ * product's own photo or one of its generated images; anything else (another
+ * product's image, a foreign URL) is refused.
+ */
+export async function storeImageKeys(db: Db, productIds: string[]): Promise<Map<string, Set<string>>> {
+  const allowed = new Map<string, Set<string>>(productIds.map((id) => [id, new Set<string>()]));
+  for (const ids of chunks(productIds, 90)) {
+    const own = await db.select({ id: products.id, key: products.imageKey }).from(products).where(inArray(products.id, ids));
+    for (const row of own) if (row.key) allowed.get(row.id)?.add(row.key);
+    const generated = await db
+      .select({ id: generatedImages.productId, key: generatedImages.key })
+      .from(generatedImages)
+      .where(inArray(generatedImages.productId, ids));
+    for (const row of generated) allowed.get(row.id)?.add(row.key);
+  }
+  return allowed;
+}
+
+export function resolveStoreImages(urls: string[], allowed: Set<string> | undefined): string[] {
+  const keys: string[] = [];
+  for (const url of urls) {
+    const key = keyOfUrl(url);
+    if (!key || !allowed?.has(key)) throw new ApiError(400, FOREIGN_STORE_IMAGE);
+    if (!keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+
+export function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const pricingItem = z.object(
+  {
+    id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto.").max(64),
+    price: priceField,
+    sizes: sizesField.default([]),
+    storeImageURLs: storeImagesField.optional(),
+  },
+  { error: "Los datos de un producto no son válidos." },
+);
+
+const pricingPayload = z.object(
+  {
+    products: z
+      .array(pricingItem, { error: "Faltan los productos." })
+      .min(1, "No hay cambios para guardar.")
+      .max(500, "Guardá de a 500 productos como máximo.")
+      .refine((items) => new Set(items.map((p) => p.id)).size === items.length, "Un producto aparece dos veces."),
+  },
+  { error: "Faltan los productos." },
+);
 
 /** Prices, sizes, stock and store images of a seller's products (POST /api/products/update-pricing). */
-export const pricingRoutes = new Hono<Env>();
+export const pricingRoutes = new Hono<Env>().post(
+  "/update-pricing",
+  bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) }),
+  requireUser,
+  validate("json", pricingPayload),
+  async (c) => {
+    const db = database(c.env.DB);
+    const user = c.get("user");
+    const items = c.req.valid("json").products;
+    const ids = items.map((p) => p.id);
+    const owned = new Set<string>();
+    for (const part of chunks(ids, 90)) {
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.userId, user.id), inArray(products.id, part)));
+      for (const row of rows) owned.add(row.id);
+    }
+    if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
+    const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
+
+    // One batch: every product is saved, and the store page renewed, or nothing is.
+    const updates = items.map((item) =>
+      db
+        .update(products)
+        .set({
+          price: item.price,
+          sizes: JSON.stringify(item.sizes),
+          ...(item.storeImageURLs ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) } : {}),
+        })
+        .where(and(eq(products.id, item.id), eq(products.userId, user.id))),
+    );
+    await db.batch([storeChanged(db, user.id), ...updates]);
+    return c.json({ products: await listProducts(db, user.id) }, 200);
+  },
+);

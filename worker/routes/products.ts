@@ -11,7 +11,9 @@ import { randomId } from "../lib/ids";
 import { acceptImage, decodeBase64Image, imageKey, storeImage } from "../lib/images";
 import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
+import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
+import { priceField, resolveStoreImages, sizesField, storeImageKeys, storeImagesField } from "./pricing";
 
 const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE = "Las imágenes superan el máximo de 25 MB por envío. Subilas de a poco.";
@@ -87,8 +89,7 @@ export const productRoutes = new Hono<Env>()
         const key = await saveOriginal(c.env, user.id, photo.bytes);
         rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
       }
-      const [first, ...rest] = rows.map((row) => db.insert(products).values(row));
-      await db.batch([first!, ...rest]);
+      await db.batch([storeChanged(db, user.id), ...rows.map((row) => db.insert(products).values(row))]);
       const created = await Promise.all(rows.map((row) => ownProduct(db, user.id, row.id)));
       return c.json({ products: created.map(toApiProduct) }, 201);
     },
@@ -99,7 +100,15 @@ export const productRoutes = new Hono<Env>()
     validate(
       "json",
       z.object(
-        { id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto."), name: productName, imageBase64: z.string().optional() },
+        {
+          id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto."),
+          name: productName,
+          imageBase64: z.string().optional(),
+          // The store admin also edits these; the products page leaves them out and they stay as they are.
+          price: priceField.optional(),
+          sizes: sizesField.optional(),
+          storeImageURLs: storeImagesField.optional(),
+        },
         { error: "Faltan los datos del producto." },
       ),
     ),
@@ -108,12 +117,27 @@ export const productRoutes = new Hono<Env>()
       const user = c.get("user");
       const input = c.req.valid("json");
       const before = await ownProduct(db, user.id, input.id);
+      let storeKeys: string[] = JSON.parse(before.storeImageKeys);
+      if (input.storeImageURLs) storeKeys = resolveStoreImages(input.storeImageURLs, (await storeImageKeys(db, [before.id])).get(before.id));
       let imageKeyValue = before.imageKey;
       if (input.imageBase64) imageKeyValue = await saveOriginal(c.env, user.id, decodeBase64Image(input.imageBase64));
-      await db
-        .update(products)
-        .set({ name: input.name, imageKey: imageKeyValue })
-        .where(and(eq(products.id, input.id), eq(products.userId, user.id)));
+      // A store showing the 'Original' photo goes on showing the original: the new one.
+      if (imageKeyValue !== before.imageKey) {
+        storeKeys = [...new Set(storeKeys.map((k) => (k === before.imageKey ? imageKeyValue! : k)))];
+      }
+      await db.batch([
+        db
+          .update(products)
+          .set({
+            name: input.name,
+            imageKey: imageKeyValue,
+            storeImageKeys: JSON.stringify(storeKeys),
+            ...(input.price !== undefined ? { price: input.price } : {}),
+            ...(input.sizes ? { sizes: JSON.stringify(input.sizes) } : {}),
+          })
+          .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
+        storeChanged(db, user.id),
+      ]);
       if (before.imageKey && before.imageKey !== imageKeyValue) {
         await deleteUnusedObjects(db, c.env.IMAGES, [before.imageKey]);
       }
@@ -125,7 +149,7 @@ export const productRoutes = new Hono<Env>()
     const user = c.get("user");
     const product = await ownProduct(db, user.id, c.req.valid("param").id);
     const generated = await db.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.productId, product.id));
-    await db.delete(products).where(and(eq(products.id, product.id), eq(products.userId, user.id)));
+    await db.batch([db.delete(products).where(and(eq(products.id, product.id), eq(products.userId, user.id))), storeChanged(db, user.id)]);
     if (generated.length) await c.env.IMAGES.delete(generated.map((g) => g.key));
     if (product.imageKey) await deleteUnusedObjects(db, c.env.IMAGES, [product.imageKey]);
     return c.json({ ok: true }, 200);

@@ -1,0 +1,135 @@
+/**
+ * The shopper's cart and the order message, shared by the public store's cart
+ * script (which keeps the cart) and the Worker (which saves the order and
+ * writes the WhatsApp message from prices it re-read itself).
+ */
+import { digitsOnly, formatArs } from "./store-format";
+
+/** A cart line (spec section 3): identified by product id plus size name. */
+export interface CartLine {
+  productId: string;
+  name: string;
+  /** Unit price in ARS as the page showed it; the server re-reads it when the order is sent. */
+  price: number;
+  image: string | null;
+  /** The chosen size's name, or null for a product without sizes. */
+  size: string | null;
+  quantity: number;
+}
+
+export const MAX_LINE_QUANTITY = 99;
+
+export const lineKey = (productId: string, size: string | null) => `${productId}\u0000${size ?? ""}`;
+
+/** Adding the same product and size again adds to its quantity (spec section 4, "Cart"). */
+export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, "quantity">, quantity = 1): CartLine[] {
+  const key = lineKey(item.productId, item.size);
+  const existing = lines.find((l) => lineKey(l.productId, l.size) === key);
+  if (!existing) return [...lines, { ...item, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];
+  return lines.map((l) => (l === existing ? { ...l, quantity: Math.min(l.quantity + quantity, MAX_LINE_QUANTITY) } : l));
+}
+
+/** A quantity of 0 or less removes the line; fractions are cut to whole units. */
+export function setQuantity(lines: readonly CartLine[], productId: string, size: string | null, quantity: number): CartLine[] {
+  const key = lineKey(productId, size);
+  const whole = Number.isFinite(quantity) ? Math.trunc(quantity) : 0;
+  if (whole <= 0) return lines.filter((l) => lineKey(l.productId, l.size) !== key);
+  return lines.map((l) => (lineKey(l.productId, l.size) === key ? { ...l, quantity: Math.min(whole, MAX_LINE_QUANTITY) } : l));
+}
+
+export function removeFromCart(lines: readonly CartLine[], productId: string, size: string | null): CartLine[] {
+  const key = lineKey(productId, size);
+  return lines.filter((l) => lineKey(l.productId, l.size) !== key);
+}
+
+export const cartCount = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
+export const cartTotal = (lines: readonly { price: number; quantity: number }[]) =>
+  lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+
+/**
+ * Reads a cart saved in the browser, dropping anything that is not a
+ * well-formed line (storage is the shopper's to tamper with).
+ */
+export function parseSavedCart(raw: string | null): CartLine[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  let lines: CartLine[] = [];
+  for (const l of data as Partial<CartLine>[]) {
+    if (!l || typeof l.productId !== "string" || typeof l.name !== "string") continue;
+    if (typeof l.price !== "number" || !Number.isFinite(l.price) || l.price < 0) continue;
+    if (typeof l.quantity !== "number" || !(l.quantity >= 1)) continue;
+    if (l.size !== null && typeof l.size !== "string") continue;
+    const image = typeof l.image === "string" ? l.image : null;
+    lines = addToCart(lines, { productId: l.productId, name: l.name, price: l.price, image, size: l.size }, Math.trunc(l.quantity));
+  }
+  return lines;
+}
+
+/** A line of a saved order: name and price of the moment the order was sent. */
+export interface OrderLine {
+  productId: string;
+  name: string;
+  size: string | null;
+  quantity: number;
+  unitPrice: number;
+}
+
+export const ORDER_STATUS_LABELS = {
+  nuevo: "Nuevo",
+  confirmado: "Confirmado",
+  entregado: "Entregado",
+  cancelado: "Cancelado",
+} as const;
+export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
+
+export interface Order {
+  id: string;
+  code: string;
+  lines: OrderLine[];
+  total: number;
+  status: OrderStatus;
+  createdAt: string;
+  /** Whether confirming already took the quantities off stock. */
+  stockTaken: boolean;
+}
+
+/** Which status an order may move to from each one: confirming is the only step that touches stock. */
+export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  nuevo: ["confirmado", "cancelado"],
+  confirmado: ["entregado", "cancelado"],
+  entregado: [],
+  cancelado: [],
+};
+
+/**
+ * The WhatsApp message (spec section 7, "Other"): a greeting, one line per
+ * item with its 'Talle', quantity and unit price, the total in bold (WhatsApp
+ * bolds *text*), and the order code the seller finds in the admin.
+ */
+export function orderMessage(order: { storeName: string; code: string; lines: readonly OrderLine[]; total: number }): string {
+  const items = order.lines.map((l) => {
+    const size = l.size ? ` (Talle: ${l.size})` : "";
+    const price = l.unitPrice > 0 ? `${formatArs(l.unitPrice)} c/u` : "precio a consultar";
+    return `• ${l.name}${size} x ${l.quantity} - ${price}`;
+  });
+  return [
+    `¡Hola ${order.storeName}! Quiero hacer el siguiente pedido:`,
+    "",
+    ...items,
+    "",
+    `*Total: ${formatArs(order.total)}*`,
+    "",
+    `Pedido #${order.code}`,
+  ].join("\n");
+}
+
+/** A wa.me link to the seller's number (digits only) with the message filled in. */
+export function whatsappUrl(phone: string, message: string): string {
+  return `https://wa.me/${digitsOnly(phone)}?text=${encodeURIComponent(message)}`;
+}

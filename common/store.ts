@@ -1,0 +1,205 @@
+/**
+ * Store rules shared by the Worker, the seller app and the public store's cart
+ * script, so the link a seller previews, the phone a shopper writes to and the
+ * prices everyone reads never disagree.
+ */
+import { digitsOnly, formatArs } from "./store-format";
+
+export { digitsOnly, formatArs };
+
+export interface Country {
+  name: string;
+  code: string;
+  dialCode: string;
+  flag: string;
+}
+
+/** The sixteen countries a store can be in (spec section 3), Argentina first: it is the default. */
+export const COUNTRIES: readonly Country[] = [
+  { name: "Argentina", code: "AR", dialCode: "54", flag: "🇦🇷" },
+  { name: "Brasil", code: "BR", dialCode: "55", flag: "🇧🇷" },
+  { name: "Chile", code: "CL", dialCode: "56", flag: "🇨🇱" },
+  { name: "Colombia", code: "CO", dialCode: "57", flag: "🇨🇴" },
+  { name: "México", code: "MX", dialCode: "52", flag: "🇲🇽" },
+  { name: "Perú", code: "PE", dialCode: "51", flag: "🇵🇪" },
+  { name: "Uruguay", code: "UY", dialCode: "598", flag: "🇺🇾" },
+  { name: "Paraguay", code: "PY", dialCode: "595", flag: "🇵🇾" },
+  { name: "Bolivia", code: "BO", dialCode: "591", flag: "🇧🇴" },
+  { name: "República Dominicana", code: "DO", dialCode: "1", flag: "🇩🇴" },
+  { name: "Guatemala", code: "GT", dialCode: "502", flag: "🇬🇹" },
+  { name: "Costa Rica", code: "CR", dialCode: "506", flag: "🇨🇷" },
+  { name: "Malasia", code: "MY", dialCode: "60", flag: "🇲🇾" },
+  { name: "Indonesia", code: "ID", dialCode: "62", flag: "🇮🇩" },
+  { name: "Kenia", code: "KE", dialCode: "254", flag: "🇰🇪" },
+  { name: "Nigeria", code: "NG", dialCode: "234", flag: "🇳🇬" },
+];
+
+export const DEFAULT_COUNTRY: Country = COUNTRIES[0]!;
+
+export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [string, ...string[]];
+
+export function countryByCode(code: string | null | undefined): Country | undefined {
+  return COUNTRIES.find((c) => c.code === code);
+}
+
+/**
+ * The country whose dial code starts a saved phone ("+598 99…" is Uruguay).
+ * The longest matching code wins, so no shorter code can shadow a longer one.
+ */
+export function countryFromPhone(phone: string | null | undefined): Country | undefined {
+  const digits = (phone ?? "").trim().startsWith("+") ? digitsOnly(phone!) : "";
+  if (!digits) return undefined;
+  return [...COUNTRIES].sort((a, b) => b.dialCode.length - a.dialCode.length).find((c) => digits.startsWith(c.dialCode));
+}
+
+/** The country a saved store is in: from its phone's dial code, else its saved country, else Argentina. */
+export function storeCountry(store: { phone: string | null; countryCode: string | null }): Country {
+  return countryFromPhone(store.phone) ?? countryByCode(store.countryCode) ?? DEFAULT_COUNTRY;
+}
+
+export const dialPrefix = (country: Country) => `+${country.dialCode} `;
+
+/**
+ * Keeps the phone field starting with the chosen country's prefix whatever the
+ * seller types or deletes: a value that lost its prefix gets it back, without
+ * the remains of the old one.
+ */
+export function keepDialPrefix(value: string, country: Country): string {
+  const prefix = dialPrefix(country);
+  if (value.startsWith(prefix)) return value;
+  // Typed in front of the prefix ("9+54 "), or the prefix lost a character ("+5", "+54").
+  const bare = `+${country.dialCode}`;
+  const at = value.indexOf(bare);
+  const rest = at >= 0 ? value.slice(0, at) + value.slice(at + bare.length) : value.replace(/^\+\d*/, "");
+  return prefix + rest.trimStart();
+}
+
+/** Changing the country replaces the prefix and keeps the number typed after it. */
+export function replaceDialPrefix(value: string, from: Country, to: Country): string {
+  const fromPrefix = dialPrefix(from);
+  const rest = value.startsWith(fromPrefix) ? value.slice(fromPrefix.length) : value.replace(/^\+\d*\s?/, "");
+  return dialPrefix(to) + rest.trimStart();
+}
+
+/** The local part of a phone saved as "+54 911…", for a form that shows the prefix itself. */
+export function localPart(phone: string, country: Country): string {
+  const prefix = dialPrefix(country);
+  return phone.startsWith(prefix) ? phone.slice(prefix.length) : phone.replace(/^\+\d*\s?/, "");
+}
+
+
+export const PHONE_LETTERS = "El número de WhatsApp solo puede tener números.";
+export const PHONE_TOO_SHORT = "El número de WhatsApp es demasiado corto.";
+export const PHONE_TOO_LONG = "El número de WhatsApp es demasiado largo.";
+export const PHONE_WRONG_COUNTRY = "El número de WhatsApp tiene que empezar con el código del país elegido.";
+export const REQUIRED_FIELDS = "Por favor completa todos los campos obligatorios.";
+
+/**
+ * Checks a phone written as "+<dial code> <number>" for the given country and
+ * answers it normalised ("+54 91122334455") or the Spanish reason it is wrong.
+ * Spaces, dashes, dots and parentheses are the only separators allowed.
+ */
+export function normalizePhone(phone: string, country: Country): { phone: string } | { error: string } {
+  const prefix = `+${country.dialCode}`;
+  const trimmed = phone.trim();
+  if (!trimmed.startsWith(prefix)) return { error: PHONE_WRONG_COUNTRY };
+  const rest = trimmed.slice(prefix.length);
+  if (!rest.trim()) return { error: REQUIRED_FIELDS };
+  if (!/^[\d\s().-]*$/.test(rest)) return { error: PHONE_LETTERS };
+  const local = digitsOnly(rest);
+  // E.164 allows 15 digits in all, country code included.
+  if (local.length < 6) return { error: PHONE_TOO_SHORT };
+  if (country.dialCode.length + local.length > 15) return { error: PHONE_TOO_LONG };
+  return { phone: `${prefix} ${local}` };
+}
+
+export const SLUG_MAX_LENGTH = 20;
+
+/**
+ * The store's link name (spec section 2): lowercase letters and digits only, at
+ * most 20. Accents are dropped rather than the whole letter ("Ñandú" → "nandu").
+ */
+export function slugFromStoreName(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .slice(0, SLUG_MAX_LENGTH);
+}
+
+/** The n-th alternative when a link name is taken: "mitienda" → "mitienda2", still at most 20 characters. */
+export function slugCandidate(base: string, n: number): string {
+  if (n <= 1) return base;
+  const suffix = String(n);
+  return base.slice(0, SLUG_MAX_LENGTH - suffix.length) + suffix;
+}
+
+/** What the store form previews: the real address, or '...' until there is a name. */
+export function storeLinkPreview(host: string, slug: string): string {
+  return `${host}/u/${slug || "..."}`;
+}
+
+export const storePath = (username: string) => `/u/${username}`;
+export const productPath = (username: string, productId: string) => `/u/${username}/p/${productId}`;
+
+export const NAME_WITHOUT_LETTERS = "El nombre de la tienda tiene que tener al menos una letra o un número.";
+export const STORE_NAME_MAX_LENGTH = 60;
+
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_NOT_AN_IMAGE = "Por favor selecciona un archivo de imagen válido.";
+export const LOGO_TOO_LARGE = "La imagen debe ser menor a 5MB.";
+
+
+export const MAX_PRICE = 100_000_000;
+export const MAX_STOCK = 1_000_000;
+export const PRICE_TOO_HIGH = `El precio máximo es ${formatArs(MAX_PRICE)}.`;
+export const STOCK_TOO_HIGH = "El stock máximo por talle es 1.000.000.";
+
+/** Spec section 5: a price is parsed as a decimal number; anything invalid or negative is 0 (no price). */
+export function parsePrice(value: unknown): number {
+  const n = typeof value === "number" ? value : Number.parseFloat(String(value ?? "").trim());
+  if (!Number.isFinite(n) || n < 0) return 0;
+  return Math.round(n * 100) / 100;
+}
+
+/** Spec section 5: stock is a whole number; anything invalid or negative is 0. */
+export function parseStock(value: unknown): number {
+  const n = typeof value === "number" ? Math.trunc(value) : Number.parseInt(String(value ?? "").trim(), 10);
+  if (!Number.isFinite(n) || n < 0) return 0;
+  return n;
+}
+
+export interface StoreSize {
+  name: string;
+  stock: number;
+}
+
+export const SIZE_NAME_MAX_LENGTH = 20;
+export const MAX_SIZES = 30;
+/** The public store lists up to five sizes on a card; the size picker shows them all. */
+export const STORE_CARD_SIZES = 5;
+/** How many images a product may show in the store. */
+export const MAX_STORE_IMAGES = 10;
+export const AT_LEAST_ONE_IMAGE = "Debes seleccionar al menos una imagen.";
+
+export const isPriceSet = (price: number | null | undefined) => (price ?? 0) > 0;
+export const totalStock = (sizes: readonly StoreSize[]) => sizes.reduce((sum, s) => sum + s.stock, 0);
+
+/** The store as a shopper sees it (spec section 3, "Public store"). */
+export interface PublicStore {
+  name: string;
+  username: string;
+  phone: string;
+  imageUrl: string | null;
+}
+
+export interface PublicProduct {
+  id: string;
+  name: string;
+  /** ARS; 0 means the seller has not set one and none is shown. */
+  price: number;
+  sizes: StoreSize[];
+  /** What the store shows: the chosen store images, else the product's own photo. */
+  images: string[];
+}

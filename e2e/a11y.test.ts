@@ -1,0 +1,147 @@
+/**
+ * Automated accessibility audit with axe-core (the engine behind Lighthouse's
+ * and most browsers' accessibility checks) in the real Chromium, against the
+ * built app: WCAG 2.2 A and AA rules, contrast included, in light and dark.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newPage, newSeller, useChromium, type PageOptions } from "./chromium";
+
+const chromium = useChromium();
+// One account for the file: sign-ups are throttled per address.
+let seller: Awaited<ReturnType<typeof newSeller>>;
+beforeAll(async () => {
+  seller = await newSeller(chromium.browser, "a11y");
+});
+
+async function signedIn(path: string, options: PageOptions) {
+  const opened = await newPage(chromium.browser, options);
+  await opened.context.addCookies(seller.cookies);
+  await opened.page.goto(path);
+  return opened;
+}
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+interface Finding {
+  rule: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe in the page (page.evaluate is not subject to the app's CSP) and lists what fails. */
+async function audit(page: Page): Promise<Finding[]> {
+  // Let entrance transitions (toasts, dialogs) finish so contrast is measured on final colours.
+  await page.waitForTimeout(400);
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    interface AxeViolation {
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: { target: string[]; failureSummary?: string }[];
+    }
+    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`.slice(0, 400)),
+    }));
+  }, WCAG_AA);
+}
+
+const report = (findings: Finding[]) => findings.map((f) => `${f.rule} (${f.impact}): ${f.help}\n    ${f.nodes.join("\n    ")}`).join("\n");
+
+async function expectClean(page: Page, where: string) {
+  const findings = await audit(page);
+  expect(findings, `${where}\n${report(findings)}`).toEqual([]);
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  describe(`accessibility audit, ${scheme} theme`, () => {
+    it("landing, login and register", async () => {
+      for (const mobile of [false, true]) {
+        const { context, page } = await newPage(chromium.browser, { colorScheme: scheme, mobile });
+        await page.goto("/");
+        await page.locator('#landing-static[data-hydrated="true"]').waitFor();
+        await page.getByRole("link", { name: "Comenzar ahora" }).waitFor();
+        await expectClean(page, `/ (${mobile ? "390 px" : "desktop"})`);
+        await context.close();
+      }
+      const { context, page } = await newPage(chromium.browser, { colorScheme: scheme });
+      await page.goto("/login");
+      await page.getByRole("button", { name: "Entrar" }).waitFor();
+      await expectClean(page, "/login");
+      await page.goto("/register");
+      await page.getByRole("button", { name: "Crear cuenta" }).waitFor();
+      await expectClean(page, "/register");
+      await context.close();
+    });
+
+    it("home, images and settings, with the menu, help and tutorial open", async () => {
+      const { context, page } = await signedIn("/home", { colorScheme: scheme, tutorialSeen: false });
+      const tutorial = page.getByRole("dialog", { name: "Cómo usar Vidriera" });
+      await tutorial.waitFor();
+      await expectClean(page, "/home with the tutorial");
+      await tutorial.getByRole("button", { name: "Cerrar" }).click();
+
+      await page.getByText("No hay productos", { exact: true }).waitFor();
+      await expectClean(page, "/home");
+      await page.getByRole("banner").getByRole("button", { name: "Ayuda" }).click();
+      await page.getByRole("dialog", { name: "Ayuda" }).waitFor();
+      await expectClean(page, "/home with 'Ayuda'");
+      await page.keyboard.press("Escape");
+
+      await page.goto("/images");
+      await page.getByText("No hay imágenes", { exact: true }).waitFor();
+      await expectClean(page, "/images");
+
+      await page.goto("/settings");
+      await page.getByRole("heading", { name: "Configuración de Tienda" }).waitFor();
+      await expectClean(page, "/settings");
+      await context.close();
+
+      const phone = await signedIn("/home", { colorScheme: scheme, mobile: true });
+      await phone.page.getByRole("button", { name: "Abrir menú" }).click();
+      await phone.page.getByRole("dialog", { name: "Menú" }).waitFor();
+      await expectClean(phone.page, "/home (390 px) with the menu open");
+      await phone.context.close();
+    }, 60_000);
+  });
+}
+
+describe("keyboard", () => {
+  it("every control of the frame is reachable with Tab and shows a visible focus ring", async () => {
+    const { context, page } = await signedIn("/home", {});
+    await page.getByText("No hay productos", { exact: true }).waitFor();
+    await page.locator("body").focus();
+    const reached: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const label = el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "";
+        return { label, ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 };
+      });
+      if (!focused) continue;
+      reached.push(focused.label);
+      expect(focused.ring, `focus ring on "${focused.label}"`).toBe(true);
+    }
+    expect(reached[0]).toBe("Saltar al contenido");
+    for (const name of ["Vidriera", "Comprar imágenes", "Ayuda", "Productos", "Imágenes", "Configuración"]) {
+      expect(reached.some((label) => label.includes(name)), `${name} in ${JSON.stringify(reached)}`).toBe(true);
+    }
+    // The skip link lands on the content.
+    await page.getByRole("link", { name: "Saltar al contenido" }).focus();
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("contenido");
+    await context.close();
+  });
+});

@@ -1,0 +1,367 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalApp } from "../scripts/local-app.ts";
+import { newPage, newSeller, useChromium, type PageOptions } from "./chromium";
+
+const chromium = useChromium();
+
+// One account for the file: sign-ups are throttled per address, and every test here runs from one.
+let seller: Awaited<ReturnType<typeof newSeller>>;
+beforeAll(async () => {
+  seller = await newSeller(chromium.browser, "marco");
+});
+
+/** A new browser signed in as the file's seller, on `path`, once its header is up. */
+async function signedIn(path: string, options: PageOptions = {}) {
+  const opened = await newPage(chromium.browser, options);
+  await opened.context.addCookies(seller.cookies);
+  await opened.page.goto(path);
+  await opened.page.getByRole("banner").getByTestId("credits").waitFor();
+  return opened;
+}
+
+/** Entries of the visible menu (sidebar on desktop, drawer on phones), in order. */
+async function menuLabels(page: Page) {
+  const menu = page.getByRole("navigation", { name: "Menú principal" });
+  await menu.waitFor();
+  return (await menu.getByRole("listitem").allInnerTexts()).map((t) => t.trim());
+}
+
+/** The signed-in seller as the server says, with a store username added: the menu's other case. */
+async function pretendStoreOwner(page: Page) {
+  await page.route("**/api/auth/profile", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { user: Record<string, unknown> };
+    await route.fulfill({ response, json: { user: { ...body.user, username: "mitienda" } } });
+  });
+}
+
+const withoutAppScripts = (page: Page) => page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+const htmlIsDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+describe("landing", () => {
+  it("is complete HTML before any JavaScript runs: claims, comparison, packs, closing call, footer, link preview", async () => {
+    const { context, page } = await newPage(chromium.browser, { javaScriptEnabled: false, mobile: true });
+    await page.goto("/");
+    expect(await page.title()).toBe("Vidriera · Fotos de producto con IA para tu tienda");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/sin estudio ni fotógrafo/);
+    expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe("Vidriera · Fotos de producto con IA");
+    expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/\/landing\/vista-previa\.jpg$/);
+
+    await page.getByText("Fotos de Producto con IA", { exact: true }).waitFor();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByText("Más de 150 tiendas ya venden con Vidriera").waitFor();
+    await page.getByText("Desde US$ 0.088 por imagen", { exact: true }).waitFor();
+    await page.getByText("Sin estudio ni fotógrafo: solo tu celular").waitFor();
+    await page.getByText("Pagás desde cualquier país, convertido a tu moneda al momento del pago").waitFor();
+    await page.getByRole("heading", { name: "Hecho por un estudiante, para tiendas como la tuya" }).waitFor();
+    expect(await page.getByRole("figure").count()).toBe(4);
+    expect(await page.getByText("Antes", { exact: true }).count()).toBe(2);
+    expect(await page.getByText("Después", { exact: true }).count()).toBe(2);
+    for (const title of ["Calidad de estudio", "Generación instantánea", "Ahorro real", "Atraé más clientes", "Fácil de usar", "Resultados consistentes"]) {
+      await page.getByRole("heading", { name: title, level: 3 }).waitFor();
+    }
+    const featured = page.getByRole("listitem").filter({ hasText: "Más elegido" });
+    expect(await featured.count()).toBe(1);
+    expect(await featured.innerText()).toContain("50 imágenes");
+    expect(await featured.innerText()).toContain("Ahorrás 30%");
+
+    expect(await page.getByRole("link", { name: "Comenzar ahora" }).getAttribute("href")).toBe("/register");
+    expect(await page.getByRole("link", { name: "Crear mi cuenta gratis" }).getAttribute("href")).toBe("/register");
+    await page.getByText(`© ${new Date().getFullYear()} Vidriera`).waitFor();
+
+    // The before/after pictures are real files, shipped with the app.
+    for (const src of ["/landing/antes-1.jpg", "/landing/despues-1.jpg", "/landing/antes-2.jpg", "/landing/despues-2.jpg"]) {
+      const response = await page.request.get(src);
+      expect(response.headers()["content-type"]).toBe("image/jpeg");
+    }
+    await context.close();
+  });
+
+  it("the app hydrates the prerendered page in place; its links then navigate inside the app", async () => {
+    const { context, page } = await newPage(chromium.browser);
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && !message.text().includes("401") && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/");
+    const heading = page.getByRole("heading", { level: 1 });
+    await heading.evaluate((h1) => h1.setAttribute("data-original", ""));
+    await page.locator('#landing-static[data-hydrated="true"]').waitFor();
+    // The same element, not a copy drawn again: the largest paint stays the first one.
+    expect(await page.locator("h1[data-original]").count()).toBe(1);
+    expect(await heading.count()).toBe(1);
+    expect(errors).toEqual([]);
+
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole("link", { name: "Comenzar ahora" }).click();
+    await page.waitForURL("**/register");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.locator("#landing-static").count()).toBe(0);
+    await page.goBack();
+    await page.getByRole("link", { name: "Comenzar ahora" }).waitFor();
+    expect(await heading.count()).toBe(1);
+
+    await context.addCookies(seller.cookies);
+    await page.goto("/");
+    await page.getByRole("link", { name: "Ir a tus productos" }).click();
+    await page.waitForURL("**/home");
+    // The closing button always goes to /register, signed in or not.
+    await page.goto("/");
+    await page.getByRole("link", { name: "Ir a tus productos" }).waitFor();
+    expect(await page.getByRole("link", { name: "Crear mi cuenta gratis" }).getAttribute("href")).toBe("/register");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("other screens never show the prerendered landing, not even before the app's JavaScript runs", async () => {
+    const { context, page } = await newPage(chromium.browser);
+    await withoutAppScripts(page);
+    await page.goto("/login");
+    expect(await page.locator("#landing-static").isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe("menu", () => {
+  it("desktop: a sidebar with the spec's entries; the store admin only with a username", async () => {
+    const { context, page } = await signedIn("/home");
+    expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Comprar imágenes", "Configuración", "Ayuda"]);
+    expect(await page.getByRole("button", { name: "Abrir menú" }).isVisible()).toBe(false);
+
+    const header = page.getByRole("banner");
+    expect(await header.getByTestId("user-email").isVisible()).toBe(true);
+    expect(await header.getByTestId("credits").textContent()).toBe("10 imágenes");
+    expect(await header.getByRole("link", { name: "Comprar imágenes" }).getAttribute("href")).toBe("/credits");
+    expect(await header.getByRole("button", { name: "Ayuda" }).isVisible()).toBe(true);
+    // No social profile is configured on this instance: no social links.
+    expect(await page.getByRole("list", { name: "Redes sociales" }).count()).toBe(0);
+
+    const menu = page.getByRole("navigation", { name: "Menú principal" });
+    await menu.getByRole("link", { name: "Imágenes", exact: true }).click();
+    await page.waitForURL("**/images");
+    expect(await menu.getByRole("link", { name: "Imágenes", exact: true }).getAttribute("aria-current")).toBe("page");
+
+    await pretendStoreOwner(page);
+    await page.reload();
+    expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Mi Tienda", "Comprar imágenes", "Configuración", "Ayuda"]);
+    expect(await menu.getByRole("link", { name: "Mi Tienda" }).getAttribute("href")).toBe("/mi-tienda-admin");
+    await context.close();
+  });
+
+  it("390 px: a drawer; 'Comprar imágenes' in it only with a username; it closes on navigation", async () => {
+    const { context, page } = await signedIn("/home", { mobile: true });
+    // The header keeps the balance and its own 'Comprar imágenes' button on a phone.
+    expect(await page.getByRole("navigation", { name: "Menú principal" }).count()).toBe(0);
+    expect(await page.getByRole("banner").getByRole("link", { name: "Comprar imágenes" }).isVisible()).toBe(true);
+    const noOverflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(noOverflow).toBe(true);
+
+    const opener = page.getByRole("button", { name: "Abrir menú" });
+    await opener.click();
+    const drawer = page.getByRole("dialog", { name: "Menú" });
+    await drawer.waitFor();
+    expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Mi Tienda", "Configuración", "Ayuda"]);
+    await drawer.getByRole("link", { name: "Configuración" }).click();
+    await page.waitForURL("**/settings");
+    await drawer.waitFor({ state: "hidden" });
+
+    await pretendStoreOwner(page);
+    await page.reload();
+    await opener.click();
+    expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Mi Tienda", "Comprar imágenes", "Configuración", "Ayuda"]);
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+    await context.close();
+  });
+});
+
+describe("help and tutorial", () => {
+  it("'Ayuda' offers only the configured channels: none here", async () => {
+    const { context, page } = await signedIn("/home");
+    await page.getByRole("banner").getByRole("button", { name: "Ayuda" }).click();
+    const help = page.getByRole("dialog", { name: "Ayuda" });
+    await help.getByText("Por ahora no hay un canal de contacto disponible.", { exact: false }).waitFor();
+    expect(await help.getByRole("link").count()).toBe(0);
+    await context.close();
+  });
+
+  it("'Ayuda' shows e-mail and WhatsApp from configuration, and social links go in the header", async () => {
+    const { context, page } = await newPage(chromium.browser);
+    await context.addCookies(seller.cookies);
+    // The mapping from settings to this answer is tested in test/worker/app-config.test.ts.
+    await page.route("**/api/config", (route) =>
+      route.fulfill({
+        json: {
+          maintenance: false,
+          supportEmail: "ayuda@vidriera.app",
+          supportWhatsapp: "5491122334455",
+          social: [{ network: "instagram", label: "Instagram", url: "https://instagram.com/vidriera" }],
+        },
+      }),
+    );
+    await page.goto("/home");
+    const social = page.getByRole("banner").getByRole("link", { name: /Vidriera en Instagram/ });
+    expect(await social.getAttribute("href")).toBe("https://instagram.com/vidriera");
+    expect(await social.getAttribute("target")).toBe("_blank");
+
+    await page.getByRole("navigation", { name: "Menú principal" }).getByRole("button", { name: "Ayuda" }).click();
+    const help = page.getByRole("dialog", { name: "Ayuda" });
+    expect(await help.getByRole("link", { name: /Escribinos por e-mail/ }).getAttribute("href")).toBe(
+      "mailto:ayuda@vidriera.app?subject=Ayuda%20con%20Vidriera",
+    );
+    const whatsapp = help.getByRole("link", { name: /Escribinos por WhatsApp/ });
+    expect(await whatsapp.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/5491122334455\?text=/);
+    await help.getByText("+54 9 11 2233-4455").waitFor();
+    await context.close();
+  });
+
+  it("the tutorial shows once per browser, 'Siguiente' ×3 then 'Entendido', and reopens from help at step 1", async () => {
+    const { context, page } = await signedIn("/home", { tutorialSeen: false });
+    const tutorial = page.getByRole("dialog", { name: "Cómo usar Vidriera" });
+    await tutorial.waitFor();
+    for (const step of [1, 2, 3]) {
+      await tutorial.getByText(`Paso ${step} de 4`).waitFor();
+      expect(await tutorial.getByRole("button", { name: "Entendido" }).count()).toBe(0);
+      await tutorial.getByRole("button", { name: "Siguiente" }).click();
+    }
+    await tutorial.getByText("Paso 4 de 4").waitFor();
+    expect(await tutorial.getByRole("button", { name: "Siguiente" }).count()).toBe(0);
+    await tutorial.getByRole("button", { name: "Entendido" }).click();
+    await tutorial.waitFor({ state: "hidden" });
+
+    // Same browser, later visit: not again.
+    await page.reload();
+    await page.getByRole("banner").getByTestId("credits").waitFor();
+    await page.waitForTimeout(500);
+    expect(await tutorial.isVisible()).toBe(false);
+
+    await page.getByRole("banner").getByRole("button", { name: "Ayuda" }).click();
+    await page.getByRole("dialog", { name: "Ayuda" }).getByRole("button", { name: "Ver tutorial" }).click();
+    await tutorial.getByText("Paso 1 de 4").waitFor();
+    // Keyboard: the dialog holds focus, Enter presses 'Siguiente', Escape closes.
+    await tutorial.getByRole("button", { name: "Siguiente" }).focus();
+    await page.keyboard.press("Enter");
+    await tutorial.getByText("Paso 2 de 4").waitFor();
+    await page.keyboard.press("Escape");
+    await tutorial.waitFor({ state: "hidden" });
+    await context.close();
+  });
+});
+
+describe("theme", () => {
+  it("defaults to the system's, persists a choice, and applies it before the app's JavaScript runs", async () => {
+    const { context, page } = await signedIn("/home", { colorScheme: "dark" });
+    expect(await htmlIsDark(page)).toBe(true);
+    const dark = await bodyBackground(page);
+
+    await page.goto("/settings");
+    const group = page.getByRole("main").getByRole("group", { name: "Tema" });
+    expect(await group.getByRole("radio", { name: "Sistema" }).isChecked()).toBe(true);
+    await group.getByText("Claro", { exact: true }).click();
+    expect(await htmlIsDark(page)).toBe(false);
+    const light = await bodyBackground(page);
+    expect(light).not.toBe(dark);
+
+    // No flash: with the app's scripts blocked, the stored choice is already applied at first paint.
+    await withoutAppScripts(page);
+    await page.reload();
+    expect(await htmlIsDark(page)).toBe(false);
+    expect(await bodyBackground(page)).toBe(light);
+    await page.unroute(/\/assets\/.+\.js$/);
+
+    await page.reload();
+    await page.getByRole("main").getByRole("group", { name: "Tema" }).getByText("Oscuro", { exact: true }).click();
+    await withoutAppScripts(page);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.reload();
+    expect(await htmlIsDark(page)).toBe(true);
+    expect(await bodyBackground(page)).toBe(dark);
+    expect(await page.evaluate(() => localStorage.getItem("vidriera-theme"))).toBe("dark");
+    await context.close();
+  });
+
+  it("'Sistema' follows the device when it changes", async () => {
+    const { context, page } = await newPage(chromium.browser);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    expect(await htmlIsDark(page)).toBe(false);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => htmlIsDark(page)).toBe(true);
+    await context.close();
+  });
+});
+
+describe("maintenance", () => {
+  it("is off by default: no dialog", async () => {
+    const { context, page } = await newPage(chromium.browser);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    const response = await page.request.get("/api/config");
+    expect(((await response.json()) as { maintenance: boolean }).maintenance).toBe(false);
+    expect(await page.getByRole("dialog", { name: "Sitio en mantenimiento" }).count()).toBe(0);
+    await context.close();
+  });
+
+  describe("with MAINTENANCE_MODE=on", () => {
+    let app: { baseURL: string; stop: () => void };
+    beforeAll(async () => {
+      app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-mantenimiento-")), { vars: { MAINTENANCE_MODE: "on" } });
+    });
+    afterAll(() => app?.stop());
+
+    it("shows 'Sitio en mantenimiento' over every screen, and it cannot be dismissed", async () => {
+      for (const path of ["/", "/login"]) {
+        const { context, page } = await newPage(chromium.browser, { baseURL: app.baseURL, tutorialSeen: false });
+        await page.goto(path);
+        const dialog = page.getByRole("dialog", { name: "Sitio en mantenimiento" });
+        await dialog.waitFor();
+        await dialog.getByText("Volvé a intentar en unos minutos.", { exact: false }).waitFor();
+        await page.keyboard.press("Escape");
+        expect(await dialog.isVisible()).toBe(true);
+        await dialog.getByRole("button", { name: "Reintentar" }).click();
+        await page.waitForTimeout(300);
+        expect(await dialog.isVisible()).toBe(true);
+        await context.close();
+      }
+    });
+  });
+});
+
+describe("toasts", () => {
+  // react-hot-toast removes a dismissed toast 1 s after its duration ends (the exit animation), hence the slack.
+  async function lifetime(page: Page, text: string) {
+    const toast = page.getByRole("status").filter({ hasText: text });
+    await toast.waitFor();
+    const shown = Date.now();
+    await toast.waitFor({ state: "detached", timeout: 10_000 });
+    return Date.now() - shown;
+  }
+
+  it("an error stays about 4 s and a success about 2 s", async () => {
+    // Its own account: a password change signs the seller out everywhere else.
+    const own = await newSeller(chromium.browser, "avisos");
+    const { context, page } = await newPage(chromium.browser);
+    await context.addCookies(own.cookies);
+    await page.goto("/settings");
+    const current = page.getByLabel("Contraseña actual");
+    const next = page.getByLabel("Contraseña nueva");
+    await current.fill("no-es-la-clave");
+    await next.fill("otra-clave-segura");
+    await page.getByRole("button", { name: "Guardar contraseña" }).click();
+    const error = await lifetime(page, "La contraseña actual no es correcta.");
+    expect(error).toBeGreaterThan(3_800);
+    expect(error).toBeLessThan(6_000);
+
+    await current.fill(own.password);
+    await next.fill("otra-clave-segura");
+    await page.getByRole("button", { name: "Guardar contraseña" }).click();
+    const success = await lifetime(page, "Contraseña actualizada");
+    expect(success).toBeGreaterThan(1_800);
+    expect(success).toBeLessThan(3_800);
+    await context.close();
+  }, 40_000);
+});

@@ -1,0 +1,102 @@
+/**
+ * Builds what the public store page ships besides its HTML: the cart script
+ * (web/store/cart.ts, bundled and minified on its own, never part of the
+ * seller app's bundle) and the page's stylesheet (web/store/store.css, inlined
+ * by the Worker). The Worker imports both from `virtual:store-assets`, so
+ * `npm run dev`, the tests, `vite build` and the deploy all serve the same
+ * bytes without a generated file to keep in step.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { build, type Plugin } from "vite";
+
+const VIRTUAL_ID = "virtual:store-assets";
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+export interface StoreAssets {
+  cartScript: string;
+  cartScriptHash: string;
+  storeCss: string;
+  storeCssHash: string;
+}
+
+const sha256 = (text: string, encoding: "hex" | "base64") => createHash("sha256").update(text).digest(encoding);
+
+/** The stylesheet is hand-written for this page: dropping comments and spacing is all it needs. */
+export function minifyCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\s+/g, " ")
+    .replace(/\s*([{};,>])\s*/g, "$1")
+    .replace(/;}/g, "}")
+    .trim();
+}
+
+export async function buildStoreAssets(root: string): Promise<StoreAssets> {
+  const output = await build({
+    root,
+    configFile: false,
+    envFile: false,
+    logLevel: "silent",
+    publicDir: false,
+    plugins: [],
+    build: {
+      write: false,
+      minify: true,
+      target: "es2020",
+      copyPublicDir: false,
+      reportCompressedSize: false,
+      lib: { entry: resolve(root, "web/store/cart.ts"), formats: ["iife"], name: "vidrieraCart", fileName: () => "cart.js" },
+    },
+  });
+  const outputs = Array.isArray(output) ? output : [output];
+  const chunk = outputs
+    .flatMap((o) => ("output" in o ? o.output : []))
+    .find((item) => item.type === "chunk");
+  if (!chunk || chunk.type !== "chunk") throw new Error("the cart script build produced no chunk");
+  const storeCss = minifyCss(readFileSync(resolve(root, "web/store/store.css"), "utf8"));
+  return {
+    cartScript: chunk.code,
+    cartScriptHash: sha256(chunk.code, "hex").slice(0, 12),
+    storeCss,
+    // The page's Content-Security-Policy allows exactly this inline stylesheet.
+    storeCssHash: sha256(storeCss, "base64"),
+  };
+}
+
+export function storeAssets(): Plugin {
+  let root = process.cwd();
+  let assets: Promise<StoreAssets> | undefined;
+  const isSource = (file: string) => /[\\/]web[\\/]store[\\/]|[\\/]common[\\/]store[^\\/]*\.ts$/.test(file);
+  return {
+    name: "vidriera:store-assets",
+    configResolved(config) {
+      root = config.root;
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    async load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      assets ??= buildStoreAssets(root);
+      const built = await assets.catch((err: unknown) => {
+        assets = undefined;
+        throw err;
+      });
+      for (const file of ["web/store/cart.ts", "web/store/store.css", "common/store-format.ts", "common/store-cart.ts"]) {
+        this.addWatchFile(resolve(root, file));
+      }
+      return Object.entries(built)
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
+        .join("\n");
+    },
+    // In `npm run dev`, an edit to the cart or its rules rebuilds it and reloads the Worker.
+    hotUpdate({ file }) {
+      if (!isSource(file)) return;
+      assets = undefined;
+      const module = this.environment.moduleGraph.getModuleById(RESOLVED_ID);
+      if (module) this.environment.moduleGraph.invalidateModule(module);
+    },
+  };
+}

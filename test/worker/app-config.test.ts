@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { publicConfig } from "../../worker/routes/app-config";
+import { ORIGIN, viaWorker, withBindings } from "./browser";
+import type { Bindings } from "../../worker/env";
+
+const get = (fetcher: (request: Request) => Promise<Response>) => fetcher(new Request(`${ORIGIN}/api/config`));
+
+describe("GET /api/config", () => {
+  it("is public, off by default, and shows no channel that is not configured", async () => {
+    const response = await get(viaWorker);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(await response.json()).toEqual({ maintenance: false, supportEmail: null, supportWhatsapp: null, social: [] });
+  });
+
+  it("turns maintenance on and publishes the contact channels from configuration", async () => {
+    const response = await get(
+      withBindings({
+        MAINTENANCE_MODE: "on",
+        SUPPORT_EMAIL: " ayuda@vidriera.app ",
+        SUPPORT_WHATSAPP: "+54 9 11 2233-4455",
+        SOCIAL_INSTAGRAM: "https://instagram.com/vidriera",
+      } as Partial<Bindings>),
+    );
+    expect(await response.json()).toEqual({
+      maintenance: true,
+      supportEmail: "ayuda@vidriera.app",
+      supportWhatsapp: "5491122334455",
+      social: [{ network: "instagram", label: "Instagram", url: "https://instagram.com/vidriera" }],
+    });
+  });
+});
+
+describe("publicConfig", () => {
+  const base = {} as Bindings;
+
+  it("reads the usual spellings of 'on' and treats anything else as off", () => {
+    for (const value of ["on", "TRUE", "1", "sí"]) expect(publicConfig({ ...base, MAINTENANCE_MODE: value }).maintenance).toBe(true);
+    for (const value of ["off", "", "0", "false", undefined]) expect(publicConfig({ ...base, MAINTENANCE_MODE: value }).maintenance).toBe(false);
+  });
+
+  it("hides malformed channels instead of showing broken links", () => {
+    const config = publicConfig({
+      ...base,
+      SUPPORT_EMAIL: "no-es-un-email",
+      SUPPORT_WHATSAPP: "123",
+      SOCIAL_FACEBOOK: "javascript:alert(1)",
+      SOCIAL_TIKTOK: "http://tiktok.com/@vidriera",
+    } as Bindings);
+    expect(config).toMatchObject({ supportEmail: null, supportWhatsapp: null, social: [] });
+  });
+});

@@ -1,0 +1,238 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../common/product";
+import type { Order } from "../../common/store-cart";
+import { Browser, count } from "./browser";
+import { addProducts, seller, setPricing } from "./store-helpers";
+
+interface Created {
+  order: Order;
+  message: string;
+  whatsappUrl: string;
+}
+
+const shopper = () => new Browser();
+
+async function placeOrder(browser: Browser, username: string, lines: { productId: string; size?: string | null; quantity: number }[]) {
+  return browser.json("POST", "/api/orders", { username, lines });
+}
+
+async function sizesOf(productId: string) {
+  const row = await env.DB.prepare("SELECT sizes FROM products WHERE id = ?").bind(productId).first<{ sizes: string }>();
+  return JSON.parse(row!.sizes) as { name: string; stock: number }[];
+}
+
+/** A store with a sized product (S: 5, M: 2, L: 0) and a product without sizes. */
+async function shop(storeName?: string) {
+  const s = await seller(storeName ? { storeName, phoneNumber: "+54 9 11 4000-1234" } : { phoneNumber: "+54 9 11 4000-1234" });
+  const [remera, gorra] = await addProducts(s.browser, ["Remera", "Gorra"]);
+  const response = await setPricing(s.browser, [
+    { id: remera!.id, price: 15000, sizes: [{ name: "S", stock: 5 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }] },
+    { id: gorra!.id, price: 8000.4 },
+  ]);
+  expect(response.status).toBe(200);
+  return { ...s, remera: remera!, gorra: gorra! };
+}
+
+describe("POST /api/orders (a shopper sends the cart)", () => {
+  it("saves the order priced from D1 and answers the WhatsApp message and link with its code", async () => {
+    const { username, remera, gorra } = await shop("Ropa Linda");
+    const response = await placeOrder(shopper(), username, [
+      { productId: remera.id, size: "S", quantity: 2 },
+      { productId: gorra.id, quantity: 1 },
+      // The same product and size again: one line.
+      { productId: remera.id, size: "S", quantity: 1 },
+    ]);
+    expect(response.status).toBe(201);
+    const { order, message, whatsappUrl } = (await response.json()) as Created;
+    expect(order.code).toMatch(/^[A-HJ-NP-Z2-9]{4}$/);
+    expect(order.status).toBe("nuevo");
+    expect(order.lines).toEqual([
+      { productId: remera.id, name: "Remera", size: "S", quantity: 3, unitPrice: 15000 },
+      { productId: gorra.id, name: "Gorra", size: null, quantity: 1, unitPrice: 8000.4 },
+    ]);
+    expect(order.total).toBe(53000.4);
+    expect(message).toBe(
+      [
+        "¡Hola Ropa Linda! Quiero hacer el siguiente pedido:",
+        "",
+        "• Remera (Talle: S) x 3 - $15.000 c/u",
+        "• Gorra x 1 - $8.000 c/u",
+        "",
+        "*Total: $53.000*",
+        "",
+        `Pedido #${order.code}`,
+      ].join("\n"),
+    );
+    expect(whatsappUrl).toBe(`https://wa.me/5491140001234?text=${encodeURIComponent(message)}`);
+    expect(await count("orders", "code = ?", order.code)).toBe(1);
+    // Ordering reserves nothing: stock moves when the seller confirms.
+    expect((await sizesOf(remera.id))[0]).toEqual({ name: "S", stock: 5 });
+  });
+
+  it("ignores any price the page claims: only D1's count", async () => {
+    const { username, gorra } = await shop();
+    const response = await shopper().json("POST", "/api/orders", {
+      username,
+      lines: [{ productId: gorra.id, quantity: 2, price: 1, unitPrice: 1 }],
+      total: 2,
+    });
+    expect(((await response.json()) as Created).order.total).toBe(16000.8);
+  });
+
+  it("writes a store or product name with <script> as plain text in the message, encoded in the link", async () => {
+    const { browser, username, gorra } = await shop("<script>alert(1)</script> Moda");
+    await browser.json("PUT", "/api/products/update", { id: gorra.id, name: "Gorra <b>&</b> \"roja\"" });
+    const { message, whatsappUrl } = (await (await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }])).json()) as Created;
+    expect(message.split("\n")[0]).toBe("¡Hola <script>alert(1)</script> Moda! Quiero hacer el siguiente pedido:");
+    expect(message).toContain('• Gorra <b>&</b> "roja" x 1 - $8.000 c/u');
+    const url = new URL(whatsappUrl);
+    expect(url.origin + url.pathname).toBe("https://wa.me/5491140001234");
+    expect(url.searchParams.get("text")).toBe(message);
+    expect(whatsappUrl).not.toMatch(/[<>"& ]/);
+  });
+
+  it("says 'precio a consultar' for a product without a price", async () => {
+    const s = await seller();
+    const [product] = await addProducts(s.browser, ["Sin precio"]);
+    const { message, order } = (await (await placeOrder(shopper(), s.username, [{ productId: product!.id, quantity: 2 }])).json()) as Created;
+    expect(message).toContain("• Sin precio x 2 - precio a consultar");
+    expect(order.total).toBe(0);
+  });
+
+  const bad: [string, (p: { remera: Product; gorra: Product; foreign: Product }) => unknown[], number, string][] = [
+    ["a product of another store", (p) => [{ productId: p.remera.id, size: "S", quantity: 1 }, { productId: p.foreign.id, quantity: 1 }], 400, "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo."],
+    ["a product that does not exist", () => [{ productId: "noexiste", quantity: 1 }], 400, "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo."],
+    ["a size that does not exist", (p) => [{ productId: p.remera.id, size: "XXL", quantity: 1 }], 400, "El talle XXL no existe para Remera."],
+    ["a size for a product without sizes", (p) => [{ productId: p.gorra.id, size: "M", quantity: 1 }], 400, "El talle M no existe para Gorra."],
+    ["no size for a product with sizes", (p) => [{ productId: p.remera.id, quantity: 1 }], 400, "Elegí un talle de Remera."],
+    ["a sold-out size", (p) => [{ productId: p.remera.id, size: "L", quantity: 1 }], 409, "Remera (Talle: L) no tiene stock."],
+    ["more units than in stock", (p) => [{ productId: p.remera.id, size: "M", quantity: 3 }], 409, "De Remera (Talle: M) solo quedan 2 unidades."],
+    ["more units than in stock across repeated lines", (p) => [{ productId: p.remera.id, size: "S", quantity: 3 }, { productId: p.remera.id, size: "S", quantity: 3 }], 409, "De Remera (Talle: S) solo quedan 5 unidades."],
+    ["a quantity of 0", (p) => [{ productId: p.gorra.id, quantity: 0 }], 400, "La cantidad mínima es 1."],
+    ["a negative quantity", (p) => [{ productId: p.gorra.id, quantity: -2 }], 400, "La cantidad mínima es 1."],
+    ["a fractional quantity", (p) => [{ productId: p.gorra.id, quantity: 1.5 }], 400, "La cantidad tiene que ser un número entero."],
+    ["a quantity in words", (p) => [{ productId: p.gorra.id, quantity: "dos" }], 400, "La cantidad tiene que ser un número."],
+    ["100 units", (p) => [{ productId: p.gorra.id, quantity: 100 }], 400, "Podés pedir hasta 99 unidades de cada producto."],
+    ["an empty cart", () => [], 400, "Tu carrito está vacío."],
+  ];
+  for (const [name, lines, status, error] of bad) {
+    it(`refuses ${name} and saves no order`, async () => {
+      const { username, remera, gorra } = await shop();
+      const other = await seller();
+      const [foreign] = await addProducts(other.browser, ["Ajeno"]);
+      const before = await count("orders");
+      const response = await shopper().json("POST", "/api/orders", { username, lines: lines({ remera, gorra, foreign: foreign! }) });
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({ error });
+      expect(await count("orders")).toBe(before);
+    });
+  }
+
+  it("refuses an order to a store that does not exist", async () => {
+    const response = await placeOrder(shopper(), "nadiesellamaasi", [{ productId: "x", quantity: 1 }]);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Esta tienda no existe." });
+  });
+
+  it("refuses a cross-site post (another site cannot send orders in a shopper's name)", async () => {
+    const { username, gorra } = await shop();
+    const response = await shopper().request("/api/orders", {
+      method: "POST",
+      origin: "https://otro-sitio.example",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username, lines: [{ productId: gorra.id, quantity: 1 }] }),
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("throttles a visitor after 10 orders in 10 minutes, not other visitors", async () => {
+    const { username, gorra } = await shop();
+    const visitor = shopper();
+    for (let i = 0; i < 10; i++) expect((await placeOrder(visitor, username, [{ productId: gorra.id, quantity: 1 }])).status).toBe(201);
+    const refused = await placeOrder(visitor, username, [{ productId: gorra.id, quantity: 1 }]);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: "Enviaste muchos pedidos seguidos. Esperá unos minutos e intentá de nuevo." });
+    expect((await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }])).status).toBe(201);
+  });
+});
+
+describe("the seller's orders", () => {
+  it("lists the store's orders, newest first, and only to its seller", async () => {
+    const { browser, username, remera, gorra } = await shop();
+    const first = (await (await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }])).json()) as Created;
+    const second = (await (await placeOrder(shopper(), username, [{ productId: remera.id, size: "M", quantity: 2 }])).json()) as Created;
+    const other = await shop();
+    await placeOrder(shopper(), other.username, [{ productId: other.gorra.id, quantity: 1 }]);
+
+    const response = await browser.request("/api/orders");
+    expect(response.status).toBe(200);
+    const { orders } = (await response.json()) as { orders: Order[] };
+    expect(orders.map((o) => o.code)).toEqual([second.order.code, first.order.code]);
+    expect(orders[0]).toMatchObject({ total: 30000, status: "nuevo", stockTaken: false, lines: [{ name: "Remera", size: "M", quantity: 2 }] });
+    expect((await new Browser().request("/api/orders")).status).toBe(401);
+  });
+
+  it("confirming takes the quantities off stock once; other steps never touch it", async () => {
+    const { browser, username, remera, gorra } = await shop();
+    const { order } = (await (
+      await placeOrder(shopper(), username, [
+        { productId: remera.id, size: "S", quantity: 3 },
+        { productId: remera.id, size: "M", quantity: 1 },
+        { productId: gorra.id, quantity: 4 },
+      ])
+    ).json()) as Created;
+    const confirm = await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" });
+    expect(confirm.status).toBe(200);
+    expect(((await confirm.json()) as { order: Order }).order).toMatchObject({ status: "confirmado", stockTaken: true });
+    expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 2 }, { name: "M", stock: 1 }, { name: "L", stock: 0 }]);
+
+    // Again, delivered, cancelled: stock stays.
+    expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" })).status).toBe(200);
+    expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "entregado" })).status).toBe(200);
+    expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 2 }, { name: "M", stock: 1 }, { name: "L", stock: 0 }]);
+    const back = await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "nuevo" });
+    expect(back.status).toBe(409);
+    expect(await back.json()).toEqual({ error: "Un pedido entregado no puede pasar a nuevo." });
+  });
+
+  it("never takes stock below zero, even when it changed after the order", async () => {
+    const { browser, username, remera } = await shop();
+    const { order } = (await (await placeOrder(shopper(), username, [{ productId: remera.id, size: "S", quantity: 4 }])).json()) as Created;
+    // The seller lowers the stock before confirming.
+    await setPricing(browser, [{ id: remera.id, price: 15000, sizes: [{ name: "S", stock: 1 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }] }]);
+    expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" })).status).toBe(200);
+    expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 0 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }]);
+  });
+
+  it("takes stock once when two confirmations race", async () => {
+    const { browser, username, remera } = await shop();
+    const { order } = (await (await placeOrder(shopper(), username, [{ productId: remera.id, size: "S", quantity: 2 }])).json()) as Created;
+    const results = await Promise.all([1, 2, 3].map(() => browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" })));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect((await sizesOf(remera.id))[0]).toEqual({ name: "S", stock: 3 });
+  });
+
+  it("a cancelled order cannot be confirmed and takes no stock", async () => {
+    const { browser, username, remera } = await shop();
+    const { order } = (await (await placeOrder(shopper(), username, [{ productId: remera.id, size: "S", quantity: 2 }])).json()) as Created;
+    expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "cancelado" })).status).toBe(200);
+    const confirm = await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" });
+    expect(confirm.status).toBe(409);
+    expect(await confirm.json()).toEqual({ error: "Un pedido cancelado no puede pasar a confirmado." });
+    expect((await sizesOf(remera.id))[0]).toEqual({ name: "S", stock: 5 });
+  });
+
+  it("answers 404 for another seller's order and refuses unknown statuses", async () => {
+    const { username, gorra } = await shop();
+    const { order } = (await (await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }])).json()) as Created;
+    const intruder = await seller();
+    const response = await intruder.browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Pedido no encontrado." });
+    const owner = await seller();
+    const weird = await owner.browser.json("PUT", `/api/orders/${order.id}/status`, { status: "pagado" });
+    expect(weird.status).toBe(400);
+    expect(await weird.json()).toEqual({ error: "Estado de pedido inválido." });
+  });
+});

@@ -1,0 +1,180 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../common/product";
+import { Browser, register } from "./browser";
+import { addProducts, setPricing } from "./store-helpers";
+
+async function sellerWithProducts(names = ["Remera", "Buzo"]) {
+  const browser = new Browser();
+  const { user } = await register(browser);
+  const products = await addProducts(browser, names);
+  return { browser, user, products };
+}
+
+async function list(browser: Browser, userId: string) {
+  return ((await (await browser.request(`/api/products/list/${userId}`)).json()) as { products: Product[] }).products;
+}
+
+async function addGenerated(userId: string, productId: string, key: string) {
+  await env.IMAGES.put(key, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    "INSERT INTO generated_images (id, user_id, product_id, key, kind, job_id) VALUES (?, ?, ?, ?, 'ad', ?)",
+  )
+    .bind(id, userId, productId, key, id)
+    .run();
+  return id;
+}
+
+const version = async (userId: string) =>
+  (await env.DB.prepare("SELECT store_version AS v FROM users WHERE id = ?").bind(userId).first<{ v: number }>())!.v;
+
+describe("POST /api/products/update-pricing", () => {
+  it("saves prices, sizes and stock of several products in one call", async () => {
+    const { browser, user, products } = await sellerWithProducts();
+    const response = await setPricing(browser, [
+      { id: products[0]!.id, price: 15000.5, sizes: [{ name: " S ", stock: 3 }, { name: "M", stock: 10 }] },
+      { id: products[1]!.id, price: 0, sizes: [] },
+    ]);
+    expect(response.status).toBe(200);
+    const saved = await list(browser, user.id);
+    const remera = saved.find((p) => p.id === products[0]!.id)!;
+    expect(remera.price).toBe(15000.5);
+    expect(remera.sizes).toEqual([{ name: "S", stock: 3 }, { name: "M", stock: 10 }]);
+    expect(saved.find((p) => p.id === products[1]!.id)!.price).toBe(0);
+    // The answer is the fresh list, so the screen needs no second call.
+    expect(((await response.json()) as { products: Product[] }).products.map((p) => p.id).sort()).toEqual(products.map((p) => p.id).sort());
+  });
+
+  it("turns negative or non-numeric prices and stock into 0, as the spec says", async () => {
+    const { browser, user, products } = await sellerWithProducts(["A", "B", "C", "D"]);
+    const response = await setPricing(browser, [
+      { id: products[0]!.id, price: -50, sizes: [{ name: "S", stock: -4 }] },
+      { id: products[1]!.id, price: "abc", sizes: [{ name: "M", stock: "muchos" }] },
+      { id: products[2]!.id, price: "1234.5", sizes: [{ name: "L", stock: "7.9" }, { name: "XL", stock: 2.7 }] },
+      { id: products[3]!.id, price: null, sizes: [{ name: "U", stock: null }] },
+    ]);
+    expect(response.status).toBe(200);
+    const saved = new Map((await list(browser, user.id)).map((p) => [p.id, p]));
+    expect(saved.get(products[0]!.id)).toMatchObject({ price: 0, sizes: [{ name: "S", stock: 0 }] });
+    expect(saved.get(products[1]!.id)).toMatchObject({ price: 0, sizes: [{ name: "M", stock: 0 }] });
+    expect(saved.get(products[2]!.id)).toMatchObject({ price: 1234.5, sizes: [{ name: "L", stock: 7 }, { name: "XL", stock: 2 }] });
+    expect(saved.get(products[3]!.id)).toMatchObject({ price: 0, sizes: [{ name: "U", stock: 0 }] });
+  });
+
+  const bad: [string, (ids: string[]) => unknown, number, string][] = [
+    ["a blank size name", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "  ", stock: 1 }] }], 400, "Completá el nombre de cada talle."],
+    ["a size without a name", (ids) => [{ id: ids[0], price: 1, sizes: [{ stock: 1 }] }], 400, "Completá el nombre de cada talle."],
+    ["the same size twice", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "M", stock: 1 }, { name: "m", stock: 2 }] }], 400, "Hay talles repetidos en un producto."],
+    ["a huge price", (ids) => [{ id: ids[0], price: 1e12 }], 400, "El precio máximo es $100.000.000."],
+    ["a huge stock", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "M", stock: 5e6 }] }], 400, "El stock máximo por talle es 1.000.000."],
+    ["sizes that are not a list", (ids) => [{ id: ids[0], price: 1, sizes: "S,M" }], 400, "Los talles no son válidos."],
+    ["no products", () => [], 400, "No hay cambios para guardar."],
+    ["a product twice", (ids) => [{ id: ids[0], price: 1 }, { id: ids[0], price: 2 }], 400, "Un producto aparece dos veces."],
+    ["an empty image selection", (ids) => [{ id: ids[0], price: 1, storeImageURLs: [] }], 400, "Debes seleccionar al menos una imagen."],
+    ["an image from elsewhere", (ids) => [{ id: ids[0], price: 1, storeImageURLs: ["https://example.com/foto.jpg"] }], 400, "Una de las imágenes elegidas no es de este producto."],
+    ["another product's photo", (ids) => [{ id: ids[0], price: 1, storeImageURLs: [`/img/${ids[2]}`] }], 400, "Una de las imágenes elegidas no es de este producto."],
+    ["a product that does not exist", (ids) => [{ id: ids[0], price: 5 }, { id: "noexiste", price: 5 }], 404, "Producto no encontrado."],
+  ];
+  for (const [name, payload, status, error] of bad) {
+    it(`refuses ${name} and saves nothing`, async () => {
+      const { browser, user, products } = await sellerWithProducts();
+      const ids = [products[0]!.id, products[1]!.id, products[1]!.imageURL!.slice("/img/".length)];
+      const before = await version(user.id);
+      const response = await browser.json("POST", "/api/products/update-pricing", { products: payload(ids) });
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({ error });
+      expect((await list(browser, user.id)).every((p) => p.price === null && p.sizes.length === 0)).toBe(true);
+      expect(await version(user.id)).toBe(before);
+    });
+  }
+
+  it("never touches another seller's product, even next to one's own", async () => {
+    const mine = await sellerWithProducts(["Mío"]);
+    const theirs = await sellerWithProducts(["Ajeno"]);
+    const response = await setPricing(mine.browser, [
+      { id: mine.products[0]!.id, price: 10 },
+      { id: theirs.products[0]!.id, price: 1 },
+    ]);
+    expect(response.status).toBe(404);
+    expect((await list(theirs.browser, theirs.user.id))[0]!.price).toBeNull();
+    expect((await list(mine.browser, mine.user.id))[0]!.price).toBeNull();
+  });
+
+  it("chooses the store images among the product's own photo and generated images, in order", async () => {
+    const { browser, user, products } = await sellerWithProducts(["Remera"]);
+    const product = products[0]!;
+    await addGenerated(user.id, product.id, "g/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg");
+    const response = await setPricing(browser, [
+      {
+        id: product.id,
+        price: 10,
+        storeImageURLs: ["/img/g/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg", `https://vidriera.test${product.imageURL}`, product.imageURL!],
+      },
+    ]);
+    expect(response.status).toBe(200);
+    const saved = (await list(browser, user.id))[0]!;
+    expect(saved.storeImageURLs).toEqual(["/img/g/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg", product.imageURL]);
+
+    // Leaving storeImageURLs out keeps the selection.
+    await setPricing(browser, [{ id: product.id, price: 20 }]);
+    expect((await list(browser, user.id))[0]!.storeImageURLs).toHaveLength(2);
+  });
+
+  it("needs a signed-in seller", async () => {
+    const response = await new Browser().json("POST", "/api/products/update-pricing", { products: [{ id: "x", price: 1 }] });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("PUT /api/products/update from the store admin", () => {
+  it("also saves price, sizes and store images when sent, and leaves them alone when not", async () => {
+    const { browser, user, products } = await sellerWithProducts(["Remera"]);
+    const product = products[0]!;
+    const key = "g/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB.jpg";
+    await addGenerated(user.id, product.id, key);
+    const response = await browser.json("PUT", "/api/products/update", {
+      id: product.id,
+      name: "Remera nueva",
+      price: "-3",
+      sizes: [{ name: "M", stock: "x" }],
+      storeImageURLs: [`/img/${key}`],
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { product: Product }).product).toMatchObject({
+      name: "Remera nueva",
+      price: 0,
+      sizes: [{ name: "M", stock: 0 }],
+      storeImageURLs: [`/img/${key}`],
+    });
+    await browser.json("PUT", "/api/products/update", { id: product.id, name: "Remera", price: 900 });
+    const saved = (await list(browser, user.id))[0]!;
+    expect(saved).toMatchObject({ name: "Remera", price: 900, sizes: [{ name: "M", stock: 0 }], storeImageURLs: [`/img/${key}`] });
+
+    const foreign = await browser.json("PUT", "/api/products/update", { id: product.id, name: "Remera", storeImageURLs: ["/img/g/CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC.jpg"] });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toEqual({ error: "Una de las imágenes elegidas no es de este producto." });
+  });
+
+  it("keeps showing 'Original' when the photo is replaced, and drops a deleted generated image from the store", async () => {
+    const { browser, user, products } = await sellerWithProducts(["Remera"]);
+    const product = products[0]!;
+    const key = "g/DDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDDD.jpg";
+    const imageId = await addGenerated(user.id, product.id, key);
+    await setPricing(browser, [{ id: product.id, price: 1, storeImageURLs: [product.imageURL!, `/img/${key}`] }]);
+
+    const photo = new Uint8Array(300).fill(42);
+    photo.set([0xff, 0xd8, 0xff, 0xe0]);
+    let binary = "";
+    for (const b of photo) binary += String.fromCharCode(b);
+    const replaced = await browser.json("PUT", "/api/products/update", { id: product.id, name: "Remera", imageBase64: btoa(binary) });
+    const updated = ((await replaced.json()) as { product: Product }).product;
+    expect(updated.imageURL).not.toBe(product.imageURL);
+    expect(updated.storeImageURLs).toEqual([updated.imageURL, `/img/${key}`]);
+
+    const before = await version(user.id);
+    expect((await browser.request(`/api/products/images/${imageId}`, { method: "DELETE" })).status).toBe(200);
+    expect((await list(browser, user.id))[0]!.storeImageURLs).toEqual([updated.imageURL]);
+    expect(await version(user.id)).toBeGreaterThan(before);
+  });
+});

@@ -1,0 +1,32 @@
+import { useId } from "react";
+import { setThemeChoice, THEME_CHOICES, THEME_LABELS, useThemeChoice } from "../lib/theme";
+
+/** Claro / Oscuro / Sistema as a radio group: arrow keys move between them, as screen readers expect. */
+export function ThemeSelect({ compact = false }: { compact?: boolean }) {
+  const choice = useThemeChoice();
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className={compact ? "mb-2 px-1 text-xs font-semibold tracking-wide text-slate-600 uppercase" : "sr-only"}>
+        Tema
+      </legend>
+      <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1">
+        {THEME_CHOICES.map((value) => (
+          <label key={value} className="relative">
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={choice === value}
+              onChange={() => setThemeChoice(value)}
+              className="peer sr-only"
+            />
+            <span className="block cursor-pointer rounded-md px-2 py-1.5 text-center text-sm font-medium text-slate-700 peer-checked:bg-white peer-checked:text-slate-900 peer-checked:shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-brand-600">
+              {THEME_LABELS[value]}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { formatWhatsapp, mailtoUrl, whatsappUrl } from "./config";
+
+describe("help contact links", () => {
+  it("opens WhatsApp with the number and a prefilled message", () => {
+    expect(whatsappUrl("5491122334455", "Hola, necesito ayuda")).toBe("https://wa.me/5491122334455?text=Hola%2C%20necesito%20ayuda");
+  });
+
+  it("writes an e-mail with a subject", () => {
+    expect(mailtoUrl("ayuda@vidriera.app", "Ayuda con Vidriera")).toBe("mailto:ayuda@vidriera.app?subject=Ayuda%20con%20Vidriera");
+  });
+
+  it("shows Argentine mobiles the local way and any other number with its +", () => {
+    expect(formatWhatsapp("5491122334455")).toBe("+54 9 11 2233-4455");
+    expect(formatWhatsapp("56912345678")).toBe("+56912345678");
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The public configuration (GET /api/config): maintenance switch, help
+ * contacts, social links. Until it arrives, or if it fails, the app behaves
+ * as configured with nothing: no maintenance dialog, no contact links.
+ */
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PublicConfig } from "../../worker/routes/app-config";
+import { api, unwrap } from "./api";
+
+export type { PublicConfig };
+
+export const NO_CONFIG: PublicConfig = { maintenance: false, supportEmail: null, supportWhatsapp: null, social: [] };
+
+export const appConfigQuery = queryOptions({
+  queryKey: ["app-config"],
+  queryFn: () => unwrap(api.config.$get(), "No se pudo cargar la configuración."),
+  staleTime: 60_000,
+});
+
+export function useAppConfig(): { config: PublicConfig; settled: boolean; refetch: () => unknown; checking: boolean } {
+  const query = useQuery(appConfigQuery);
+  return { config: query.data ?? NO_CONFIG, settled: !query.isPending, refetch: query.refetch, checking: query.isFetching };
+}
+
+export function whatsappUrl(digits: string, message: string): string {
+  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+}
+
+export function mailtoUrl(address: string, subject: string): string {
+  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
+}
+
+/** "5491122334455" → "+54 9 11 2233-4455" for Argentine mobiles; other numbers as "+<digits>". */
+export function formatWhatsapp(digits: string): string {
+  const argentine = /^549(\d{2})(\d{4})(\d{4})$/.exec(digits);
+  return argentine ? `+54 9 ${argentine[1]} ${argentine[2]}-${argentine[3]}` : `+${digits}`;
+}

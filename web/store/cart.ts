@@ -1,0 +1,334 @@
+/**
+ * The public store's cart (/u/<username>): a small script of its own, not the
+ * seller app's bundle. The page is complete without it; this adds the cart:
+ * the size picker, quantities, the drawer, toasts, and the order that is saved
+ * through the API before WhatsApp opens. The cart lives in localStorage, so it
+ * survives a reload. Every text from the store is set with textContent.
+ */
+import { formatArs } from "../../common/store-format";
+import {
+  addToCart,
+  cartCount,
+  cartTotal,
+  lineKey,
+  parseSavedCart,
+  removeFromCart,
+  setQuantity,
+  type CartLine,
+} from "../../common/store-cart";
+
+interface StoreSize {
+  name: string;
+  stock: number;
+}
+
+interface StoreItem {
+  id: string;
+  name: string;
+  price: number;
+  sizes: StoreSize[];
+  image: string | null;
+}
+
+interface StoreData {
+  username: string;
+  /** True on the store page (every product is listed), false on a product's own page. */
+  all: boolean;
+  products: StoreItem[];
+}
+
+const SEND_LABEL = "Finalizar Compra por WhatsApp";
+const REMOVED = "Producto eliminado del carrito.";
+const NO_MORE_STOCK = "No hay más stock de este talle.";
+
+function byId<T extends HTMLElement>(id: string): T {
+  return document.getElementById(id) as T;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = "", text = ""): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+function start() {
+  const dataNode = document.getElementById("store-data");
+  if (!dataNode) return;
+  const data = JSON.parse(dataNode.textContent || "{}") as StoreData;
+  const products = new Map(data.products.map((p) => [p.id, p]));
+  const storageKey = `vidriera:carrito:${data.username}`;
+
+  const fab = byId<HTMLButtonElement>("cart-open");
+  const badge = byId("cart-count");
+  const drawer = byId<HTMLDialogElement>("cart");
+  const list = byId<HTMLUListElement>("cart-lines");
+  const empty = byId("cart-empty");
+  const total = byId("cart-total");
+  const send = byId<HTMLButtonElement>("cart-send");
+  const picker = byId<HTMLDialogElement>("size-picker");
+  const pickerTitle = byId("size-title");
+  const pickerOptions = byId("size-options");
+  const toasts = byId("toasts");
+
+  let sending = false;
+  let lines = reconcile(readSaved());
+
+  function readSaved(): CartLine[] {
+    try {
+      return parseSavedCart(localStorage.getItem(storageKey));
+    } catch {
+      return [];
+    }
+  }
+
+  /** Lines take the page's current names and prices; on the full store page, gone products and sizes leave. */
+  function reconcile(saved: CartLine[]): CartLine[] {
+    return saved.flatMap((line) => {
+      const product = products.get(line.productId);
+      if (!product) return data.all ? [] : [line];
+      if (line.size !== null && !product.sizes.some((s) => s.name === line.size)) return [];
+      if (line.size === null && product.sizes.length) return [];
+      return [{ ...line, name: product.name, price: product.price, image: product.image }];
+    });
+  }
+
+  function save() {
+    try {
+      if (lines.length) localStorage.setItem(storageKey, JSON.stringify(lines));
+      else localStorage.removeItem(storageKey);
+    } catch {
+      // Storage may be off (private mode): the cart still works until the page closes.
+    }
+  }
+
+  function stockOf(productId: string, size: string | null): number {
+    const product = products.get(productId);
+    if (!product || size === null) return Infinity;
+    return product.sizes.find((s) => s.name === size)?.stock ?? 0;
+  }
+
+  function toast(text: string, kind: "success" | "error" = "success") {
+    const node = el("div", `toast ${kind}`, text);
+    toasts.append(node);
+    while (toasts.children.length > 20) toasts.firstElementChild!.remove();
+    raiseToasts();
+    setTimeout(() => {
+      node.remove();
+      if (!toasts.children.length && toasts.matches(":popover-open")) toasts.hidePopover();
+    }, kind === "error" ? 4000 : 2000);
+  }
+
+  /** Open dialogs sit in the top layer; showing the toasts again puts them above the newest one. */
+  function raiseToasts() {
+    if (!("showPopover" in toasts) || !toasts.children.length) return;
+    if (toasts.matches(":popover-open")) toasts.hidePopover();
+    toasts.showPopover();
+  }
+
+  function open(dialog: HTMLDialogElement) {
+    if (!dialog.open) dialog.showModal();
+    raiseToasts();
+  }
+
+  function render() {
+    const count = cartCount(lines);
+    badge.textContent = String(count);
+    badge.hidden = count === 0;
+    fab.setAttribute("aria-label", count ? `Abrir carrito (${count} ${count === 1 ? "producto" : "productos"})` : "Abrir carrito");
+    empty.hidden = lines.length > 0;
+    total.textContent = formatArs(cartTotal(lines));
+    send.disabled = sending || lines.length === 0;
+    list.replaceChildren(...lines.map(renderLine));
+  }
+
+  function renderLine(line: CartLine): HTMLLIElement {
+    const item = el("li", "line");
+    item.dataset.key = lineKey(line.productId, line.size);
+    if (line.image) {
+      const img = el("img", "thumb");
+      img.src = line.image;
+      img.alt = "";
+      item.append(img);
+    } else {
+      item.append(el("div", "thumb"));
+    }
+    const info = el("div", "line-info");
+    info.append(el("p", "line-name", line.name));
+    if (line.size !== null) info.append(el("p", "line-size", `Talle: ${line.size}`));
+    if (line.price > 0) info.append(el("p", "line-price", formatArs(line.price)));
+    const qty = el("div", "qty");
+    const minus = el("button", "", "−");
+    minus.type = "button";
+    minus.dataset.step = "-1";
+    minus.setAttribute("aria-label", `Quitar uno de ${line.name}`);
+    const input = el("input");
+    input.type = "number";
+    input.inputMode = "numeric";
+    input.min = "0";
+    input.max = "99";
+    input.value = String(line.quantity);
+    input.setAttribute("aria-label", `Cantidad de ${line.name}`);
+    const plus = el("button", "", "+");
+    plus.type = "button";
+    plus.dataset.step = "1";
+    plus.setAttribute("aria-label", `Agregar uno de ${line.name}`);
+    qty.append(minus, input, plus);
+    const remove = el("button", "remove", "Eliminar");
+    remove.type = "button";
+    remove.dataset.remove = "";
+    remove.setAttribute("aria-label", `Eliminar ${line.name} del carrito`);
+    item.append(info, qty, remove);
+    return item;
+  }
+
+  function update(next: CartLine[]) {
+    lines = next;
+    save();
+    render();
+  }
+
+  function add(product: StoreItem, size: string | null) {
+    const inCart = lines.find((l) => l.productId === product.id && l.size === size)?.quantity ?? 0;
+    if (inCart + 1 > stockOf(product.id, size)) {
+      toast(NO_MORE_STOCK, "error");
+      return;
+    }
+    update(addToCart(lines, { productId: product.id, name: product.name, price: product.price, image: product.image, size }));
+    toast(`${product.name} añadido al carrito!`);
+  }
+
+  function changeQuantity(line: CartLine, quantity: number) {
+    const wanted = Number.isFinite(quantity) ? Math.trunc(quantity) : 0;
+    if (wanted <= 0) {
+      update(removeFromCart(lines, line.productId, line.size));
+      toast(REMOVED);
+      return;
+    }
+    const stock = stockOf(line.productId, line.size);
+    if (wanted > stock) toast(NO_MORE_STOCK, "error");
+    update(setQuantity(lines, line.productId, line.size, Math.min(wanted, stock)));
+  }
+
+  function pickSize(product: StoreItem) {
+    pickerTitle.textContent = `Selecciona un talle para ${product.name}`;
+    pickerOptions.replaceChildren(
+      ...product.sizes.map((size) => {
+        const button = el("button", "size-option", size.name);
+        button.type = "button";
+        if (size.stock <= 0) {
+          button.disabled = true;
+          button.append(el("span", "tag", "Sin stock"));
+        } else {
+          button.addEventListener("click", () => {
+            picker.close();
+            add(product, size.name);
+          });
+        }
+        return button;
+      }),
+    );
+    open(picker);
+  }
+
+  async function sendOrder() {
+    if (sending || !lines.length) return;
+    sending = true;
+    send.textContent = "Enviando pedido…";
+    render();
+    // Opened during the tap itself: a window opened after the request would be taken for a pop-up and blocked.
+    const whatsapp = window.open("", "_blank");
+    if (whatsapp) whatsapp.opener = null;
+    try {
+      let response: Response;
+      try {
+        response = await fetch("/api/orders", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            username: data.username,
+            lines: lines.map((l) => ({ productId: l.productId, size: l.size, quantity: l.quantity })),
+          }),
+        });
+      } catch {
+        throw new Error("No hay conexión. Revisá tu internet e intentá de nuevo.");
+      }
+      const body = (await response.json().catch(() => ({}))) as { error?: string; whatsappUrl?: string; order?: { code: string } };
+      if (!response.ok || !body.whatsappUrl) throw new Error(body.error || "No se pudo enviar el pedido. Intentá de nuevo.");
+      if (whatsapp) whatsapp.location.href = body.whatsappUrl;
+      else location.href = body.whatsappUrl;
+      drawer.close();
+      update([]);
+      toast(`¡Pedido #${body.order?.code ?? ""} guardado! Envialo desde WhatsApp.`);
+    } catch (err) {
+      whatsapp?.close();
+      toast(err instanceof Error ? err.message : String(err), "error");
+    } finally {
+      sending = false;
+      send.textContent = SEND_LABEL;
+      render();
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const target = event.target as HTMLElement;
+    const addButton = target.closest<HTMLButtonElement>("[data-add]");
+    if (addButton) {
+      const product = products.get(addButton.dataset.add!);
+      if (!product) return;
+      if (product.sizes.length) pickSize(product);
+      else add(product, null);
+      return;
+    }
+    const nav = target.closest<HTMLButtonElement>(".gal [data-step]");
+    if (nav) {
+      const carousel = nav.parentElement!.querySelector<HTMLElement>("[data-car]")!;
+      carousel.scrollBy({ left: Number(nav.dataset.step) * carousel.clientWidth, behavior: "smooth" });
+      return;
+    }
+    if (target.closest("[data-close]")) {
+      target.closest("dialog")?.close();
+      return;
+    }
+    // A click on a modal's own element is a click on its backdrop.
+    if (target instanceof HTMLDialogElement) target.close();
+  });
+
+  list.addEventListener("click", (event) => {
+    const target = event.target as HTMLElement;
+    const key = target.closest<HTMLElement>(".line")?.dataset.key;
+    const line = lines.find((l) => lineKey(l.productId, l.size) === key);
+    if (!line) return;
+    if (target.closest("[data-remove]")) {
+      update(removeFromCart(lines, line.productId, line.size));
+      toast(REMOVED);
+    } else {
+      const step = target.closest<HTMLElement>("[data-step]")?.dataset.step;
+      if (step) changeQuantity(line, line.quantity + Number(step));
+    }
+  });
+
+  list.addEventListener("change", (event) => {
+    const input = event.target as HTMLInputElement;
+    const key = input.closest<HTMLElement>(".line")?.dataset.key;
+    const line = lines.find((l) => lineKey(l.productId, l.size) === key);
+    if (line) changeQuantity(line, Number.parseInt(input.value, 10));
+  });
+
+  fab.addEventListener("click", () => open(drawer));
+  send.addEventListener("click", () => void sendOrder());
+  // Another tab of the same store changed the cart.
+  window.addEventListener("storage", (event) => {
+    if (event.key === storageKey) {
+      lines = reconcile(readSaved());
+      render();
+    }
+  });
+
+  for (const nav of document.querySelectorAll<HTMLElement>(".gal .nav")) nav.hidden = false;
+  fab.hidden = false;
+  document.documentElement.classList.add("js");
+  render();
+}
+
+start();

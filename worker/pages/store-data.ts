@@ -1,0 +1,113 @@
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import type { PublicProduct, PublicStore, StoreSize } from "../../common/store";
+import type { Db } from "../db/client";
+import { products, users } from "../db/schema";
+import { imageUrl } from "../lib/images";
+
+/** A store as the public pages and GET /api/auth/store/:username read it. */
+export interface StoreRecord extends PublicStore {
+  id: string;
+  /** R2 key of an uploaded logo; a logo elsewhere (a Google avatar) is not shown by the store. */
+  logoKey: string | null;
+  version: number;
+}
+
+export interface StoreProductRecord extends PublicProduct {
+  /** R2 keys behind `images`, in the same order (for link previews). */
+  imageKeys: string[];
+}
+
+const USERNAME = /^[a-z0-9]{1,20}$/;
+
+/** Only the columns the cached page needs to know whether its copy is current. */
+export async function storeVersion(db: Db, username: string): Promise<{ id: string; version: number } | undefined> {
+  if (!USERNAME.test(username)) return undefined;
+  return db
+    .select({ id: users.id, version: users.storeVersion })
+    .from(users)
+    .where(eq(users.username, username))
+    .get();
+}
+
+export async function findStore(db: Db, username: string): Promise<StoreRecord | undefined> {
+  if (!USERNAME.test(username)) return undefined;
+  const row = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      phone: users.phone,
+      imageUrl: users.imageUrl,
+      version: users.storeVersion,
+    })
+    .from(users)
+    .where(and(eq(users.username, username), isNotNull(users.username)))
+    .get();
+  if (!row?.username) return undefined;
+  const logoKey = row.imageUrl?.startsWith("/img/l/") ? row.imageUrl.slice("/img/".length) : null;
+  return {
+    id: row.id,
+    name: row.name || row.username,
+    username: row.username,
+    phone: row.phone ?? "",
+    imageUrl: imageUrl(logoKey),
+    logoKey,
+    version: row.version,
+  };
+}
+
+export function toStoreProduct(row: {
+  id: string;
+  name: string;
+  price: number | null;
+  sizes: string;
+  imageKey: string | null;
+  storeImageKeys: string;
+}): StoreProductRecord {
+  const chosen = JSON.parse(row.storeImageKeys) as string[];
+  const imageKeys = chosen.length ? chosen : row.imageKey ? [row.imageKey] : [];
+  return {
+    id: row.id,
+    name: row.name,
+    price: row.price && row.price > 0 ? row.price : 0,
+    sizes: JSON.parse(row.sizes) as StoreSize[],
+    images: imageKeys.map((key) => imageUrl(key)!),
+    imageKeys,
+  };
+}
+
+const storeColumns = {
+  id: products.id,
+  name: products.name,
+  price: products.price,
+  sizes: products.sizes,
+  imageKey: products.imageKey,
+  storeImageKeys: products.storeImageKeys,
+};
+
+export async function storeProducts(db: Db, sellerId: string): Promise<StoreProductRecord[]> {
+  const rows = await db
+    .select(storeColumns)
+    .from(products)
+    .where(eq(products.userId, sellerId))
+    .orderBy(desc(products.createdAt), desc(products.id));
+  return rows.map(toStoreProduct);
+}
+
+export async function storeProduct(db: Db, sellerId: string, productId: string): Promise<StoreProductRecord | undefined> {
+  const row = await db
+    .select(storeColumns)
+    .from(products)
+    .where(and(eq(products.userId, sellerId), eq(products.id, productId)))
+    .get();
+  return row ? toStoreProduct(row) : undefined;
+}
+
+/** Strips the internal fields before a product leaves the Worker as JSON. */
+export function toPublicProduct({ imageKeys: _keys, ...product }: StoreProductRecord): PublicProduct {
+  return product;
+}
+
+export function toPublicStore(store: StoreRecord): PublicStore {
+  return { name: store.name, username: store.username, phone: store.phone, imageUrl: store.imageUrl };
+}
