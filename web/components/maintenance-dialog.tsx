@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useModalDialog } from "./ui/dialog";
 import { useAppConfig } from "../lib/config";
 import { Button } from "./ui/button";
 
@@ -9,15 +9,8 @@ import { Button } from "./ui/button";
  */
 export function MaintenanceDialog() {
   const { config, refetch, checking } = useAppConfig();
-  const ref = useRef<HTMLDialogElement>(null);
   const open = config.maintenance;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
 
   return (
     <dialog

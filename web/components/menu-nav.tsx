@@ -1,5 +1,6 @@
+import { useModalDialog } from "./ui/dialog";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import type { User } from "../../common/user";
 import type { PublicConfig } from "../lib/config";
 import { menuEntries, type MenuLayout } from "./menu-entries";
@@ -76,13 +77,7 @@ interface DrawerProps {
 
 /** Mobile: a drawer from the left on a native modal dialog (focus trapped, Escape and the backdrop close it). */
 export function MobileMenu({ user, open, onClose, onHelp, social }: DrawerProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   // Back and forward navigate without a click on an entry: the drawer follows.
   const path = useRouterState({ select: (state) => state.location.pathname });
   useEffect(() => onClose(), [path, onClose]);

@@ -2,6 +2,18 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { CloseIcon } from "./icons";
 import { DialogToasts } from "./toast-host";
 
+/** Opens a native <dialog> as a modal (top layer, focus trapped) while `open`, and closes it after. */
+export function useModalDialog(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return ref;
+}
+
 interface DialogProps {
   open: boolean;
   onClose: () => void;
@@ -18,13 +30,7 @@ interface DialogProps {
  * dialog and drawer of the app.
  */
 export function Dialog({ open, onClose, title, children, placement = "center", className = "" }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
 
   const position =
     placement === "bottom"
