@@ -1,19 +1,22 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
 import { validateAuthSearch } from "./routes/auth-error";
 import { SignedInGuard, SignedOutOnly } from "./routes/guard";
+import { LoginScreen } from "./routes/login";
 import { NotFoundScreen } from "./routes/not-found";
+import { RegisterScreen } from "./routes/register";
 
 /**
  * The spec's route table (section 2). Every screen is its own chunk, loaded
- * when first visited, so a route only downloads what it needs.
+ * when first visited, so a route only downloads what it needs. Login and
+ * register are in the entry: they are small, are where signed-out visitors
+ * land, and switch to <Navigate> right after signing in, which a suspended
+ * lazy component cannot do cleanly.
  */
 const root = createRootRoute({ component: Outlet, notFoundComponent: NotFoundScreen });
 
 const page = <const P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
   createRoute({ getParentRoute: () => root, path, component: lazyRouteComponent(load, name) });
 
-const LoginScreen = lazyRouteComponent(() => import("./routes/login"), "LoginScreen");
-const RegisterScreen = lazyRouteComponent(() => import("./routes/register"), "RegisterScreen");
 
 const landing = page("/", () => import("./routes/landing"), "LandingScreen");
 const terms = page("/terminos-y-condiciones", () => import("./routes/terms"), "TermsScreen");
