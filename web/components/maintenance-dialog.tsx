@@ -1,4 +1,5 @@
 import { useModalDialog } from "./ui/dialog";
+import { DialogToasts } from "./ui/toast-host";
 import { useAppConfig } from "../lib/config";
 import { Button } from "./ui/button";
 
@@ -36,6 +37,7 @@ export function MaintenanceDialog() {
           <Button className="mt-6" busy={checking} onClick={() => refetch()}>
             Reintentar
           </Button>
+          <DialogToasts />
         </div>
       )}
     </dialog>
