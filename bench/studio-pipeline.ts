@@ -8,31 +8,18 @@
  * Worker cannot time itself); the HTTP hop on loopback adds about a millisecond. Memory is the workerd
  * process's resident set (Linux /proc): its size before the first render, and its peak afterwards.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { cloudflare } from "@cloudflare/vite-plugin";
-import { createBuilder, preview, type InlineConfig } from "vite";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { providersDir, withScratchWorker } from "../scripts/scratch-worker.ts";
 import { percentile, samplePhotoJpeg } from "./sample-photo.ts";
 
 const RUNS = 10;
 const [photoWidth, photoHeight] = (process.argv[2] ?? "1200x1600").split("x").map(Number);
 const PHOTO = { width: photoWidth!, height: photoHeight! };
 
-process.env.WRANGLER_SEND_METRICS = "false";
-process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
-
-const root = resolve(import.meta.dirname, "..");
-const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(root, "wrangler.toml"), "utf8"))![1]!;
-const providers = join(root, "worker/providers");
-
 // The photo is made here, in Node, so the Worker's memory holds nothing but the pipeline's work.
 const photo = await samplePhotoJpeg(PHOTO.width, PHOTO.height);
-const work = mkdtempSync(join(tmpdir(), "studio-bench-"));
-
-writeFileSync(
-  join(work, "entry.ts"),
-  `import { StudioProvider } from ${JSON.stringify(join(providers, "studio.ts"))};
+const entry = `import { StudioProvider } from ${JSON.stringify(join(providersDir, "studio.ts"))};
 
 export default {
   async fetch(request: Request) {
@@ -45,21 +32,7 @@ export default {
     return new Response(result.bytes, { headers: { "content-type": result.mimeType } });
   },
 };
-`,
-);
-writeFileSync(
-  join(work, "wrangler.json"),
-  JSON.stringify({ name: "studio-bench", main: "entry.ts", compatibility_date: compatibilityDate, compatibility_flags: ["nodejs_compat"] }),
-);
-
-// Rooted in the scratch directory, so neither the app's SPA nor its dist/ is involved.
-const config: InlineConfig = {
-  configFile: false,
-  root: work,
-  logLevel: "warn",
-  plugins: [cloudflare({ configPath: join(work, "wrangler.json"), persistState: { path: join(work, "state") }, inspectorPort: false })],
-  preview: { port: 0, host: "127.0.0.1" },
-};
+`;
 
 /** The workerd that this process started (miniflare may put a process in between). */
 function workerdPid(): number {
@@ -85,45 +58,35 @@ function memoryMiB(pid: number, field: "VmRSS" | "VmHWM"): number {
   return Number(match![1]) / 1024;
 }
 
-
-try {
-  await (await createBuilder(config)).buildApp();
-  const server = await preview(config);
-  const base = server.resolvedUrls!.local[0]!.replace(/\/$/, "");
-  try {
-    // workerd starts with the first request.
-    await (await fetch(`${base}/ping`)).text();
-    const pid = workerdPid();
-    const idle = memoryMiB(pid, "VmRSS");
-    console.log(`studio pipeline, ${PHOTO.width}×${PHOTO.height} JPEG photo, inside workerd (vite preview of a production build)`);
-    let afterFirst = 0;
-    for (const quality of ["standard", "pro"]) {
-      const times: number[] = [];
-      let outputBytes = 0;
-      for (let run = 0; run <= RUNS; run++) {
-        const started = performance.now();
-        const response = await fetch(`${base}/?quality=${quality}`, { method: "POST", body: photo });
-        if (!response.ok) throw new Error(`render failed: ${response.status} ${await response.text()}`);
-        outputBytes = (await response.arrayBuffer()).byteLength;
-        // A first run starts the codecs or grows their memory to the new size; it is reported apart.
-        if (run === 0) console.log(`  ${quality}: first run ${(performance.now() - started).toFixed(0)} ms`);
-        else times.push(performance.now() - started);
-        afterFirst ||= memoryMiB(pid, "VmHWM");
-      }
-      times.sort((a, b) => a - b);
-      console.log(
-        `  ${quality}: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms over ${RUNS} runs; ` +
-          `photo ${(photo.length / 1024).toFixed(0)} KiB -> JPEG ${(outputBytes / 1024).toFixed(0)} KiB`,
-      );
+await withScratchWorker("studio-bench", entry, async (base) => {
+  // workerd starts with the first request.
+  await (await fetch(`${base}/ping`)).text();
+  const pid = workerdPid();
+  const idle = memoryMiB(pid, "VmRSS");
+  console.log(`studio pipeline, ${PHOTO.width}×${PHOTO.height} JPEG photo, inside workerd (vite preview of a production build)`);
+  let afterFirst = 0;
+  for (const quality of ["standard", "pro"]) {
+    const times: number[] = [];
+    let outputBytes = 0;
+    for (let run = 0; run <= RUNS; run++) {
+      const started = performance.now();
+      const response = await fetch(`${base}/?quality=${quality}`, { method: "POST", body: photo });
+      if (!response.ok) throw new Error(`render failed: ${response.status} ${await response.text()}`);
+      outputBytes = (await response.arrayBuffer()).byteLength;
+      // A first run starts the codecs or grows their memory to the new size; it is reported apart.
+      if (run === 0) console.log(`  ${quality}: first run ${(performance.now() - started).toFixed(0)} ms`);
+      else times.push(performance.now() - started);
+      afterFirst ||= memoryMiB(pid, "VmHWM");
     }
-    const peak = memoryMiB(pid, "VmHWM");
-    const growth = (mib: number) => `${mib.toFixed(0)} MiB (+${(mib - idle).toFixed(0)} MiB)`;
-    console.log(`  workerd resident memory: ${idle.toFixed(0)} MiB idle before the first render`);
-    console.log(`    peak after the first render (codecs started, no garbage collected yet): ${growth(afterFirst)}`);
-    console.log(`    peak over all ${2 * (RUNS + 1)} renders: ${growth(peak)} (local workerd collects garbage lazily)`);
-  } finally {
-    await server.close();
+    times.sort((a, b) => a - b);
+    console.log(
+      `  ${quality}: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms over ${RUNS} runs; ` +
+        `photo ${(photo.length / 1024).toFixed(0)} KiB -> JPEG ${(outputBytes / 1024).toFixed(0)} KiB`,
+    );
   }
-} finally {
-  rmSync(work, { recursive: true, force: true });
-}
+  const peak = memoryMiB(pid, "VmHWM");
+  const growth = (mib: number) => `${mib.toFixed(0)} MiB (+${(mib - idle).toFixed(0)} MiB)`;
+  console.log(`  workerd resident memory: ${idle.toFixed(0)} MiB idle before the first render`);
+  console.log(`    peak after the first render (codecs started, no garbage collected yet): ${growth(afterFirst)}`);
+  console.log(`    peak over all ${2 * (RUNS + 1)} renders: ${growth(peak)} (local workerd collects garbage lazily)`);
+});

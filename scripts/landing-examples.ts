@@ -7,28 +7,17 @@
  * A small Worker around StudioProvider is built with the same Vite + Cloudflare plugin as the app and
  * served by `vite preview` from a scratch directory (as bench/studio-pipeline.ts does).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { cloudflare } from "@cloudflare/vite-plugin";
-import { createBuilder, preview, type InlineConfig } from "vite";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { providersDir, repoRoot, withScratchWorker } from "./scratch-worker.ts";
 
-process.env.WRANGLER_SEND_METRICS = "false";
-process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
-
-const root = resolve(import.meta.dirname, "..");
-const out = join(root, "public/landing");
-const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(root, "wrangler.toml"), "utf8"))![1]!;
-const providers = join(root, "worker/providers");
-const work = mkdtempSync(join(tmpdir(), "landing-examples-"));
+const out = join(repoRoot, "public/landing");
 
 // Two sellers' photos: a striped blue T-shirt on a light wall, a red one on a dim grey one.
 // Each is saved as a phone would (JPEG 90) and that file, not the clean pixels, goes through the studio.
-writeFileSync(
-  join(work, "entry.ts"),
-  `import { StudioProvider } from ${JSON.stringify(join(providers, "studio.ts"))};
-import { samplePhoto } from ${JSON.stringify(join(providers, "studio-sample-photo.ts"))};
-import { decodeImage, encodeJpeg, resizeImage, type RgbaImage } from ${JSON.stringify(join(providers, "codecs.ts"))};
+const entry = `import { StudioProvider } from ${JSON.stringify(join(providersDir, "studio.ts"))};
+import { samplePhoto } from ${JSON.stringify(join(providersDir, "studio-sample-photo.ts"))};
+import { decodeImage, encodeJpeg, resizeImage, type RgbaImage } from ${JSON.stringify(join(providersDir, "codecs.ts"))};
 
 const EXAMPLES = [
   { garment: [40, 90, 170], backdrop: [236, 233, 227], grain: 10, kind: "ad" },
@@ -86,44 +75,22 @@ export default {
     return jpeg(await encodeJpeg(images[match[1] as "before" | "after"], 78));
   },
 };
-`,
-);
-writeFileSync(
-  join(work, "wrangler.json"),
-  JSON.stringify({ name: "landing-examples", main: "entry.ts", compatibility_date: compatibilityDate, compatibility_flags: ["nodejs_compat"] }),
-);
+`;
 
-const config: InlineConfig = {
-  configFile: false,
-  root: work,
-  logLevel: "warn",
-  plugins: [cloudflare({ configPath: join(work, "wrangler.json"), persistState: { path: join(work, "state") }, inspectorPort: false })],
-  preview: { port: 0, host: "127.0.0.1" },
-};
-
-try {
-  await (await createBuilder(config)).buildApp();
-  const server = await preview(config);
-  const base = server.resolvedUrls!.local[0]!.replace(/\/$/, "");
-  try {
-    mkdirSync(out, { recursive: true });
-    const files: [string, string][] = [
-      ["/before/0", "antes-1.jpg"],
-      ["/after/0", "despues-1.jpg"],
-      ["/before/1", "antes-2.jpg"],
-      ["/after/1", "despues-2.jpg"],
-      ["/og", "vista-previa.jpg"],
-    ];
-    for (const [path, name] of files) {
-      const response = await fetch(base + path);
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      writeFileSync(join(out, name), bytes);
-      console.log(`public/landing/${name}  ${(bytes.length / 1024).toFixed(0)} KiB`);
-    }
-  } finally {
-    await server.close();
+await withScratchWorker("landing-examples", entry, async (base) => {
+  mkdirSync(out, { recursive: true });
+  const files: [string, string][] = [
+    ["/before/0", "antes-1.jpg"],
+    ["/after/0", "despues-1.jpg"],
+    ["/before/1", "antes-2.jpg"],
+    ["/after/1", "despues-2.jpg"],
+    ["/og", "vista-previa.jpg"],
+  ];
+  for (const [path, name] of files) {
+    const response = await fetch(base + path);
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    writeFileSync(join(out, name), bytes);
+    console.log(`public/landing/${name}  ${(bytes.length / 1024).toFixed(0)} KiB`);
   }
-} finally {
-  rmSync(work, { recursive: true, force: true });
-}
+});

@@ -1,0 +1,45 @@
+/**
+ * Runs a small throw-away Worker (built with the same Vite + Cloudflare plugin
+ * as the app and served by `vite preview` from a temp folder) for as long as
+ * `use` needs it. The studio bench and the landing examples use it to run the
+ * studio pipeline inside workerd, where it ships.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { createBuilder, preview, type InlineConfig } from "vite";
+
+export const repoRoot = resolve(import.meta.dirname, "..");
+export const providersDir = join(repoRoot, "worker/providers");
+
+export async function withScratchWorker<T>(name: string, entrySource: string, use: (baseUrl: string) => Promise<T>): Promise<T> {
+  process.env.WRANGLER_SEND_METRICS = "false";
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+  const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(repoRoot, "wrangler.toml"), "utf8"))![1]!;
+  const work = mkdtempSync(join(tmpdir(), `${name}-`));
+  writeFileSync(join(work, "entry.ts"), entrySource);
+  writeFileSync(
+    join(work, "wrangler.json"),
+    JSON.stringify({ name, main: "entry.ts", compatibility_date: compatibilityDate, compatibility_flags: ["nodejs_compat"] }),
+  );
+  // Rooted in the scratch folder, so neither the app's SPA nor its dist/ is involved.
+  const config: InlineConfig = {
+    configFile: false,
+    root: work,
+    logLevel: "warn",
+    plugins: [cloudflare({ configPath: join(work, "wrangler.json"), persistState: { path: join(work, "state") }, inspectorPort: false })],
+    preview: { port: 0, host: "127.0.0.1" },
+  };
+  try {
+    await (await createBuilder(config)).buildApp();
+    const server = await preview(config);
+    try {
+      return await use(server.resolvedUrls!.local[0]!.replace(/\/$/, ""));
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
