@@ -76,7 +76,8 @@ export function toStoreProduct(row: {
   };
 }
 
-const storeColumns = {
+/** The product columns every store view reads (store pages and order checks). */
+export const storeColumns = {
   id: products.id,
   name: products.name,
   price: products.price,

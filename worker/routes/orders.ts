@@ -19,7 +19,7 @@ import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { assertAllowed, record, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
-import { findStore, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
+import { findStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
 import { chunks } from "./pricing";
 
 export const STORE_GONE = "Esta tienda no existe.";
@@ -116,14 +116,7 @@ async function loadCartProducts(db: Db, sellerId: string, ids: string[]) {
   const byId = new Map<string, StoreProductRecord>();
   for (const part of chunks([...new Set(ids)], 90)) {
     const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        price: products.price,
-        sizes: products.sizes,
-        imageKey: products.imageKey,
-        storeImageKeys: products.storeImageKeys,
-      })
+      .select(storeColumns)
       .from(products)
       .where(and(eq(products.userId, sellerId), inArray(products.id, part)));
     for (const row of rows) byId.set(row.id, toStoreProduct(row));
