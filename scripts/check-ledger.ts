@@ -5,9 +5,14 @@
  * - every balance equals the sum of that user's ledger, and none is negative;
  * - no generation job was charged or refunded more than once, a refunded job
  *   is failed, and a succeeded job was not refunded;
- * - every provider payment was credited at most once, and only approved ones.
+ * - every provider payment was credited at most once, and only approved ones;
+ * - a deleted account was closed at zero credits and keeps nothing but its
+ *   anonymous row (no sessions, products, images or personal data).
+ *
+ * The checks themselves live in ledger-checks.ts, shared with the Worker tests.
  */
 import { execFileSync } from "node:child_process";
+import { brokenLedgerChecks, LEDGER_CHECKS } from "./ledger-checks.ts";
 import { applyMigrations, OFFLINE_ENV } from "./local-state.ts";
 
 const persistAt = process.argv.indexOf("--persist-to");
@@ -25,64 +30,19 @@ function query<T>(sql: string): T[] {
   return (JSON.parse(out) as { results: T[] }[])[0]!.results;
 }
 
-const checks: [string, string][] = [
-  [
-    "balance equals the sum of the user's ledger",
-    `SELECT u.id, u.credits, COALESCE(SUM(l.delta), 0) AS ledger FROM users u
-     LEFT JOIN credit_ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.credits != COALESCE(SUM(l.delta), 0)`,
-  ],
-  ["no negative balance", `SELECT id, credits FROM users WHERE credits < 0`],
-  [
-    "each job charged at most once",
-    `SELECT substr(idempotency_key, 5) AS job, COUNT(*) AS n FROM credit_ledger
-     WHERE idempotency_key LIKE 'job:%' GROUP BY job HAVING n > 1`,
-  ],
-  [
-    "each job refunded at most once",
-    `SELECT substr(idempotency_key, 8) AS job, COUNT(*) AS n FROM credit_ledger
-     WHERE idempotency_key LIKE 'refund:%' GROUP BY job HAVING n > 1`,
-  ],
-  [
-    "a refund matches a charge of the same job and amount",
-    `SELECT r.idempotency_key FROM credit_ledger r
-     LEFT JOIN credit_ledger c ON c.idempotency_key = 'job:' || substr(r.idempotency_key, 8)
-     WHERE r.idempotency_key LIKE 'refund:%' AND (c.id IS NULL OR c.delta != -r.delta)`,
-  ],
-  [
-    "a succeeded job was not refunded",
-    `SELECT j.id FROM generation_jobs j JOIN credit_ledger r ON r.idempotency_key = 'refund:' || j.id WHERE j.status = 'succeeded'`,
-  ],
-  [
-    "a failed job was refunded",
-    `SELECT j.id FROM generation_jobs j LEFT JOIN credit_ledger r ON r.idempotency_key = 'refund:' || j.id
-     WHERE j.status = 'failed' AND r.id IS NULL`,
-  ],
-  [
-    "each provider payment credited at most once",
-    `SELECT idempotency_key, COUNT(*) AS n FROM credit_ledger WHERE idempotency_key LIKE 'payment:%' GROUP BY idempotency_key HAVING n > 1`,
-  ],
-  [
-    "only approved payments were credited",
-    `SELECT p.id, p.status FROM payments p
-     JOIN credit_ledger l ON l.idempotency_key = 'payment:' || p.provider || ':' || p.provider_payment_id
-     WHERE p.status != 'approved'`,
-  ],
-];
-
-let broken = 0;
-for (const [name, sql] of checks) {
-  const rows = query<Record<string, unknown>>(sql);
-  if (rows.length === 0) {
+const broken = await brokenLedgerChecks((sql) => query<Record<string, unknown>>(sql));
+for (const { name } of LEDGER_CHECKS) {
+  const failure = broken.find((b) => b.name === name);
+  if (!failure) {
     console.log(`ok      ${name}`);
-  } else {
-    broken++;
-    console.log(`BROKEN  ${name}: ${rows.length} row(s)`);
-    for (const row of rows.slice(0, 10)) console.log(`        ${JSON.stringify(row)}`);
+    continue;
   }
+  console.log(`BROKEN  ${name}: ${failure.rows.length} row(s)`);
+  for (const row of failure.rows.slice(0, 10)) console.log(`        ${JSON.stringify(row)}`);
 }
 const [totals] = query<{ users: number; ledger: number; jobs: number; payments: number }>(
   `SELECT (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM credit_ledger) AS ledger,
           (SELECT COUNT(*) FROM generation_jobs) AS jobs, (SELECT COUNT(*) FROM payments) AS payments`,
 );
 console.log(`checked ${totals!.users} users, ${totals!.ledger} ledger rows, ${totals!.jobs} jobs, ${totals!.payments} payments`);
-process.exit(broken ? 1 : 0);
+process.exit(broken.length ? 1 : 0);

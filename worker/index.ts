@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { routePath } from "hono/route";
 import type { Env } from "./env";
 import { errorResponse } from "./lib/errors";
 import { randomId } from "./lib/ids";
+import { log, withRequestId } from "./lib/log";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { storePages } from "./pages/store-pages";
 import { refreshExchangeRates } from "./payments/exchange-rates";
@@ -26,19 +28,10 @@ const app = new Hono<Env>()
     const requestId = c.req.header("cf-ray") ?? randomId(12);
     c.set("requestId", requestId);
     const started = Date.now();
-    await next();
+    await withRequestId(requestId, next);
     c.header("x-request-id", requestId);
-    // One structured line per request: no bodies, cookies or e-mails.
-    console.log(
-      JSON.stringify({
-        level: "info",
-        requestId,
-        method: c.req.method,
-        path: new URL(c.req.url).pathname,
-        status: c.res.status,
-        ms: Date.now() - started,
-      }),
-    );
+    // The route's pattern, not the path: a path can hold a store's name (/u/<username>).
+    log("info", "request", { requestId, method: c.req.method, route: routePath(c), status: c.res.status, ms: Date.now() - started });
   })
   .use(securityHeaders)
   .use("/api/*", sameOriginWrites)

@@ -1,57 +1,23 @@
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Product } from "../../common/product";
 import { database } from "../../worker/db/client";
 import { moveCredits } from "../../worker/lib/credits";
-import { JOB_MESSAGES, type JobState, type JobView } from "../../worker/jobs/job-types";
+import { JOB_MESSAGES, type JobView } from "../../worker/jobs/job-types";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import {
   ProviderFailure,
   ProviderRefusal,
   ProviderTransientError,
   type GenerationRequest,
-  type ImageProvider,
 } from "../../worker/providers/types";
-import type { GenerationJob } from "../../worker/jobs/generation-job";
 import { Browser, count, register } from "./browser";
-import { fakePhoto, photoForm } from "./fixtures";
+import { fakePhoto } from "./fixtures";
+import { provider, resultBytes, sellerWithProduct } from "./generation-helpers";
 
 const db = database(env.DB);
 
-/** A provider under the test's control; records what it was asked. */
-function provider(behaviour: (request: GenerationRequest, call: number, signal?: AbortSignal) => Promise<Uint8Array>) {
-  const calls: GenerationRequest[] = [];
-  const p: ImageProvider = {
-    name: "test",
-    refusesMinors: false,
-    async generate(request, signal) {
-      calls.push(request);
-      return { bytes: await behaviour(request, calls.length, signal), mimeType: "image/jpeg" };
-    },
-  };
-  overrideProviderForTests(() => p);
-  return calls;
-}
-
-const resultBytes = (tag: number) => fakePhoto("jpeg", 128, tag);
-
-function hang(signal?: AbortSignal) {
-  return new Promise<Uint8Array>((_, reject) => signal?.addEventListener("abort", () => reject(new Error("aborted"))));
-}
-
 afterEach(() => overrideProviderForTests(undefined));
-
-async function sellerWithProduct() {
-  const browser = new Browser();
-  const { user } = await register(browser);
-  const response = await browser.request("/api/products/upload-images", {
-    method: "POST",
-    body: photoForm([{ bytes: fakePhoto("jpeg", 256, 5), name: "remera.jpg" }]),
-  });
-  const product = ((await response.json()) as { products: Product[] }).products[0]!;
-  return { browser, user, product };
-}
 
 async function balance(userId: string) {
   return (await env.DB.prepare("SELECT credits FROM users WHERE id = ?").bind(userId).first<number>("credits"))!;
@@ -59,10 +25,6 @@ async function balance(userId: string) {
 
 async function ledgerSum(userId: string) {
   return (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM credit_ledger WHERE user_id = ?").bind(userId).first<number>("s"))!;
-}
-
-function stubOf(jobId: string) {
-  return env.GENERATION_JOBS.get(env.GENERATION_JOBS.idFromName(jobId));
 }
 
 describe("each generation endpoint", () => {
@@ -267,69 +229,6 @@ describe("failures give the credits back", () => {
     expect(response.status).toBe(502);
     expect(((await response.json()) as { error: string }).error).toBe(JOB_MESSAGES.failed);
     expect(await balance(user.id)).toBe(500);
-  });
-
-  it("a provider that hangs: the request answers 202, the deadline alarm fails the job and refunds once", async () => {
-    let aborted = false;
-    provider((_r, _c, signal) => {
-      signal?.addEventListener("abort", () => (aborted = true));
-      return hang(signal);
-    });
-    const { browser, user, product } = await sellerWithProduct();
-    const response = await browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
-    expect(response.status).toBe(202);
-    const { jobId } = (await response.json()) as { jobId: string; status: string };
-    expect(await balance(user.id)).toBe(450);
-
-    const stub = stubOf(jobId);
-    // Not yet due: the heartbeat alarm leaves a running job alone.
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(((await (await browser.request(`/api/jobs/${jobId}`)).json()) as { job: JobView }).job.status).toBe("running");
-
-    await runInDurableObject(stub, async (_instance: GenerationJob, state) => {
-      const job = (await state.storage.get<JobState>("job"))!;
-      await state.storage.put("job", { ...job, deadline: Date.now() - 1 });
-    });
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(aborted).toBe(true);
-    const job = ((await (await browser.request(`/api/jobs/${jobId}`)).json()) as { job: JobView }).job;
-    expect(job).toMatchObject({ status: "failed", error: JOB_MESSAGES.timeout });
-    expect(await balance(user.id)).toBe(500);
-
-    // A second alarm (alarms run at least once) changes nothing.
-    await runInDurableObject(stub, (_i: GenerationJob, state) => state.storage.setAlarm(Date.now()));
-    await runDurableObjectAlarm(stub);
-    expect(await balance(user.id)).toBe(500);
-    expect(await count("credit_ledger", "idempotency_key = ?", `refund:${jobId}`)).toBe(1);
-    expect(await env.DB.prepare("SELECT status FROM generation_jobs WHERE id = ?").bind(jobId).first("status")).toBe("failed");
-  });
-
-  it("a job whose object lost its in-memory work is resumed by the heartbeat alarm and finishes", async () => {
-    let release: (() => void) | undefined;
-    const calls = provider(async (_r, call, signal) => {
-      if (call === 1) {
-        // The first attempt never comes back, as if the object had been evicted mid-call.
-        await new Promise<void>((r) => (release = r));
-        return hang(signal);
-      }
-      return resultBytes(4);
-    });
-    const { browser, user, product } = await sellerWithProduct();
-    const response = await browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
-    expect(response.status).toBe(202);
-    const { jobId } = (await response.json()) as { jobId: string };
-    const stub = stubOf(jobId);
-    // Forget the in-memory run (what an eviction does), then let the heartbeat fire.
-    await runInDurableObject(stub, (instance: GenerationJob) => {
-      (instance as unknown as { running: undefined }).running = undefined;
-    });
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const job = ((await (await browser.request(`/api/jobs/${jobId}?wait=5`)).json()) as { job: JobView }).job;
-    expect(job.status).toBe("succeeded");
-    expect(calls.length).toBeGreaterThanOrEqual(2);
-    expect(await balance(user.id)).toBe(450);
-    expect(await count("generated_images", "job_id = ?", jobId)).toBe(1);
-    release?.();
   });
 });
 

@@ -327,8 +327,10 @@ describe("Mercado Pago webhooks", () => {
       expect.objectContaining({
         message: "approved payment does not match its checkout; not credited",
         paymentId,
-        expected: { amount: 1200, currency: "ARS" },
-        received: { amount: 12, currency: "ARS" },
+        expectedAmount: 1200,
+        expectedCurrency: "ARS",
+        receivedAmount: 12,
+        receivedCurrency: "ARS",
       }),
     );
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
+import { DeleteAccountDialog } from "../components/delete-account-dialog";
 import { Spinner } from "../components/spinner";
 import { ThemeSelect } from "../components/theme-select";
 import { api, unwrap } from "../lib/api";
@@ -46,7 +47,35 @@ export function SettingsScreen() {
           Cerrar Sesión
         </button>
       </section>
+      <DeleteAccountSection email={user?.email ?? ""} />
     </div>
+  );
+}
+
+function DeleteAccountSection({ email }: { email: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="eliminar-cuenta" className="rounded-2xl border border-red-200 bg-white p-6">
+      <h2 id="eliminar-cuenta" className="font-semibold text-red-700">
+        Eliminar cuenta
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Se borran para siempre tus productos, todas tus imágenes (fotos subidas y generadas), tu tienda y su enlace, tus
+        sesiones abiertas y los créditos que te queden.
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        Se conservan tus pedidos y pagos, solo para la contabilidad: código, productos, talles, cantidades, precios, total,
+        estado y fechas, sin tus datos personales.
+      </p>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="mt-4 rounded-lg border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+      >
+        Eliminar cuenta
+      </button>
+      <DeleteAccountDialog open={open} onClose={() => setOpen(false)} email={email} />
+    </section>
   );
 }
 

@@ -31,6 +31,12 @@ export const users = sqliteTable(
      * data centre (a Cache API delete only reaches the local one).
      */
     storeVersion: integer("store_version").notNull().default(0),
+    /**
+     * Set when the seller deleted the account. The row stays as an anonymous
+     * tombstone because orders, payments, the ledger and jobs keep pointing at
+     * it for accounting; no session may ever sign it in again.
+     */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   // The database itself refuses a negative balance, so no race between two

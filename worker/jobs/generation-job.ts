@@ -4,10 +4,11 @@ import { database } from "../db/client";
 import { generatedImages, generationJobs } from "../db/schema";
 import type { Bindings } from "../env";
 import { moveCredits } from "../lib/credits";
-import { imageKey, imageUrl, storeImage } from "../lib/images";
+import { imageKey, imageUrl, sniffImage, storeImage } from "../lib/images";
+import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
 import { imageProvider } from "../providers/select";
 import { ProviderRefusal, ProviderTransientError, type GeneratedImage } from "../providers/types";
-import { JOB_MESSAGES, type JobInput, type JobState, type JobView } from "./job-types";
+import { JOB_MESSAGES, type FailReason, type JobInput, type JobOutcome, type JobState, type JobView } from "./job-types";
 
 /** A provider that has not answered by then is given up on, and the credits go back. */
 export const JOB_DEADLINE_MS = 120_000;
@@ -15,6 +16,25 @@ export const JOB_DEADLINE_MS = 120_000;
 export const HEARTBEAT_MS = 15_000;
 export const MAX_ATTEMPTS = 3;
 const MAX_BACKOFF_MS = 8_000;
+
+/** What the seller reads and the status a waiting route answers, per reason (a refusal brings its own message). */
+const FAILURES: Record<Exclude<FailReason, "refused">, { error: string; httpStatus: 502 | 503 | 504 }> = {
+  "provider-failed": { error: JOB_MESSAGES.failed, httpStatus: 502 },
+  "not-an-image": { error: JOB_MESSAGES.failed, httpStatus: 502 },
+  "provider-busy": { error: JOB_MESSAGES.busy, httpStatus: 503 },
+  "not-configured": { error: JOB_MESSAGES.notConfigured, httpStatus: 503 },
+  "source-missing": { error: JOB_MESSAGES.sourceMissing, httpStatus: 502 },
+  timeout: { error: JOB_MESSAGES.timeout, httpStatus: 504 },
+};
+
+function failure(reason: Exclude<FailReason, "refused">): JobOutcome {
+  return { status: "failed", reason, ...FAILURES[reason] };
+}
+
+/** Every line of a job names the job and the request that started it, whichever event runs it now. */
+function jobLog(level: LogLevel, message: string, job: Pick<JobInput, "id" | "requestId">, fields: LogFields = {}) {
+  log(level, message, { requestId: job.requestId, job: job.id, ...fields });
+}
 
 /**
  * One AI image generation, from the moment its credits were debited to a
@@ -25,6 +45,8 @@ const MAX_BACKOFF_MS = 8_000;
  *   times (never charging again: the debit happened once, before);
  * - on success it stores the image in R2 and its gallery row in D1;
  * - on refusal, failure or the deadline it refunds (ledger key refund:<id>).
+ * The outcome is kept in the object's storage before it is written to D1,
+ * so a failed write is retried by the heartbeat with that same outcome.
  * Every step is idempotent, so alarm retries and evictions cannot charge or
  * refund twice. The job keeps running if the seller's connection drops.
  */
@@ -40,6 +62,7 @@ export class GenerationJob extends DurableObject<Bindings> {
     const job: JobState = { ...input, status: "running", attempts: 0, deadline: Date.now() + JOB_DEADLINE_MS };
     await this.ctx.storage.put("job", job);
     await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
+    jobLog("info", "job started", job, { kind: job.kind, quality: job.quality, cost: job.cost });
     this.ensureRunning();
     return view(job);
   }
@@ -64,14 +87,25 @@ export class GenerationJob extends DurableObject<Bindings> {
   async alarm(): Promise<void> {
     const job = await this.load();
     if (!job || job.status !== "running") return;
-    if (Date.now() >= job.deadline) {
-      this.abort?.abort();
-      await this.fail(JOB_MESSAGES.timeout, 504);
-      return;
+    // The next check is booked first, so a settlement that fails here (D1 down) is tried again.
+    const now = Date.now();
+    await this.ctx.storage.setAlarm(now >= job.deadline ? now + HEARTBEAT_MS : Math.min(now + HEARTBEAT_MS, job.deadline));
+    try {
+      if (job.outcome) {
+        jobLog("warn", "job outcome recorded again", job, { outcome: job.outcome.status });
+        await this.settle(job.outcome);
+      } else if (Date.now() >= job.deadline) {
+        jobLog("warn", "job deadline reached", job, { attempts: job.attempts });
+        this.abort?.abort();
+        await this.settle(failure("timeout"));
+      } else if (!this.running) {
+        // After an eviction nothing is running in memory any more: pick the job up again.
+        jobLog("info", "job resumed by heartbeat", job, { attempts: job.attempts });
+        this.ensureRunning();
+      }
+    } catch (err) {
+      jobLog("error", "job settlement failed; the heartbeat retries it", job, { error: errorName(err) });
     }
-    // After an eviction nothing is running in memory any more: pick the job up again.
-    this.ensureRunning();
-    await this.ctx.storage.setAlarm(Math.min(Date.now() + HEARTBEAT_MS, job.deadline));
   }
 
   private async load(): Promise<JobState | undefined> {
@@ -90,31 +124,37 @@ export class GenerationJob extends DurableObject<Bindings> {
     try {
       await this.attempt(controller.signal);
     } catch (err) {
-      // Recording the outcome failed (D1 or R2 hiccup): the heartbeat alarm
-      // runs the job again, and the deadline settles it for good.
-      console.error(JSON.stringify({ level: "error", job: (await this.load())?.id, message: "job step failed", reason: String(err) }));
+      // Storing the image or recording the outcome failed (an R2 or D1 hiccup): the heartbeat
+      // alarm picks the job up again, and the deadline settles it for good.
+      const job = await this.load();
+      if (job) jobLog("error", "job step failed; the heartbeat retries it", job, { error: errorName(err) });
     }
   }
 
   private async attempt(signal: AbortSignal): Promise<void> {
     let job = await this.load();
     if (!job || job.status !== "running") return;
+    // Decided before a failed write: record that, without asking the provider (and paying it) again.
+    if (job.outcome) return this.settle(job.outcome);
     const source = await this.env.IMAGES.get(job.sourceKey);
-    if (!source) return this.fail(JOB_MESSAGES.sourceMissing, 502);
+    if (!source) return this.settle(failure("source-missing"));
     const bytes = new Uint8Array(await source.arrayBuffer());
 
     let provider;
     try {
       provider = await imageProvider(this.env);
-    } catch {
-      return this.fail(JOB_MESSAGES.notConfigured, 503);
+    } catch (err) {
+      jobLog("error", "image provider not configured", job, { error: errorName(err) });
+      return this.settle(failure("not-configured"));
     }
 
     while (job.attempts < MAX_ATTEMPTS) {
       job = { ...job, attempts: job.attempts + 1 };
       await this.ctx.storage.put("job", job);
+      const started = Date.now();
+      const step = { provider: provider.name, attempt: job.attempts };
+      jobLog("info", "provider attempt", job, step);
       try {
-        const started = Date.now();
         const image = await provider.generate(
           {
             kind: job.kind,
@@ -127,15 +167,22 @@ export class GenerationJob extends DurableObject<Bindings> {
           },
           signal,
         );
-        return this.succeed(image, Date.now() - started);
+        const ms = Date.now() - started;
+        // Typed by its bytes: an answer that is not a PNG or JPEG never reaches the gallery.
+        const mimeType = sniffImage(image.bytes);
+        if (mimeType !== "image/png" && mimeType !== "image/jpeg") {
+          jobLog("warn", "provider answered something that is not an image", job, { ...step, ms, bytes: image.bytes.length });
+          return this.settle(failure("not-an-image"));
+        }
+        jobLog("info", "provider answered", job, { ...step, ms });
+        return this.succeed({ bytes: image.bytes, mimeType }, ms);
       } catch (err) {
         if (signal.aborted) return;
-        if (err instanceof ProviderRefusal) return this.fail(err.message, 422);
-        if (!(err instanceof ProviderTransientError)) {
-          console.warn(JSON.stringify({ level: "warn", job: job.id, provider: provider.name, message: "provider failed", reason: String(err) }));
-          return this.fail(JOB_MESSAGES.failed, 502);
-        }
-        if (job.attempts >= MAX_ATTEMPTS) return this.fail(JOB_MESSAGES.busy, 503);
+        // The class says refusal, passing or lasting failure; the message can quote the provider's answer.
+        jobLog("warn", "provider attempt failed", job, { ...step, ms: Date.now() - started, error: errorName(err) });
+        if (err instanceof ProviderRefusal) return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
+        if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
+        if (job.attempts >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
         const wait = Math.min((err.retryAfterSeconds ?? 2 ** job.attempts) * 1000, MAX_BACKOFF_MS);
         if (Date.now() + wait >= job.deadline) return; // the deadline alarm settles it
         await new Promise((r) => setTimeout(r, wait));
@@ -145,13 +192,31 @@ export class GenerationJob extends DurableObject<Bindings> {
     }
   }
 
-  /** Settles the job exactly once, even when the provider and the deadline race. */
-  private settle(action: (job: JobState) => Promise<JobState>): Promise<void> {
+  private async succeed(image: GeneratedImage, providerMs: number): Promise<void> {
+    const job = await this.load();
+    if (!job || job.status !== "running") return;
+    const key = await imageKey("g", job.id, image.bytes, image.mimeType);
+    await storeImage(this.env.IMAGES, key, image.bytes, image.mimeType);
+    return this.settle({ status: "succeeded", imageKey: key, providerMs });
+  }
+
+  /**
+   * Settles the job exactly once, even when the provider and the deadline
+   * race: the first outcome decided is the one recorded, however many times
+   * recording it has to be tried.
+   */
+  private settle(outcome: JobOutcome): Promise<void> {
     // A failed settlement must not block the next one (the alarm retries it).
     const next = this.settling.catch(() => undefined).then(async () => {
       const job = await this.load();
       if (!job || job.status !== "running") return;
-      const settled = await action(job);
+      const decided = job.outcome ?? outcome;
+      if (!job.outcome) await this.ctx.storage.put("job", { ...job, outcome: decided });
+      await this.record(job, decided);
+      const settled: JobState =
+        decided.status === "succeeded"
+          ? { ...job, outcome: undefined, status: "succeeded", imageKey: decided.imageKey, providerMs: decided.providerMs }
+          : { ...job, outcome: undefined, status: "failed", error: decided.error, httpStatus: decided.httpStatus };
       await this.ctx.storage.put("job", settled);
       await this.ctx.storage.deleteAlarm();
       for (const wake of this.waiters) wake();
@@ -160,50 +225,32 @@ export class GenerationJob extends DurableObject<Bindings> {
     return next;
   }
 
-  private succeed(image: GeneratedImage, providerMs: number): Promise<void> {
-    return this.settle(async (job) => {
-      const key = await imageKey("g", job.id, image.bytes, image.mimeType);
-      await storeImage(this.env.IMAGES, key, image.bytes, image.mimeType);
-      const db = database(this.env.DB);
+  /** Writes the outcome to D1; safe to repeat. */
+  private async record(job: JobState, outcome: JobOutcome): Promise<void> {
+    const db = database(this.env.DB);
+    const stillRunning = and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"));
+    if (outcome.status === "succeeded") {
       // The image id is the job id, so recording the same result twice is a no-op.
       await db.batch([
         db
           .insert(generatedImages)
-          .values({ id: job.id, userId: job.userId, productId: job.productId, key, kind: job.kind, jobId: job.id })
+          .values({ id: job.id, userId: job.userId, productId: job.productId, key: outcome.imageKey, kind: job.kind, jobId: job.id })
           .onConflictDoNothing(),
-        db
-          .update(generationJobs)
-          .set({ status: "succeeded", imageId: job.id, finishedAt: new Date() })
-          .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"))),
+        db.update(generationJobs).set({ status: "succeeded", imageId: job.id, finishedAt: new Date() }).where(stillRunning),
       ]);
-      return { ...job, status: "succeeded", imageKey: key, providerMs };
-    });
-  }
-
-  private fail(error: string, httpStatus: NonNullable<JobState["httpStatus"]>): Promise<void> {
-    return this.settle(async (job) => {
-      const db = database(this.env.DB);
-      // The refund and the job row change together; the refund key makes a replay a no-op.
-      const refund = await moveCredits(
-        db,
-        { userId: job.userId, delta: job.cost, reason: "generation_refund", idempotencyKey: `refund:${job.id}` },
-        {
-          after: [
-            db
-              .update(generationJobs)
-              .set({ status: "failed", error, finishedAt: new Date() })
-              .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"))),
-          ],
-        },
-      );
-      if (refund.status === "duplicate") {
-        await db
-          .update(generationJobs)
-          .set({ status: "failed", error, finishedAt: new Date() })
-          .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running")));
-      }
-      return { ...job, status: "failed", error, httpStatus };
-    });
+      jobLog("info", "job succeeded", job, { attempts: job.attempts, providerMs: outcome.providerMs });
+      return;
+    }
+    const markFailed = db.update(generationJobs).set({ status: "failed", error: outcome.error, finishedAt: new Date() }).where(stillRunning);
+    // The refund and the job row change together; the refund key makes a replay a no-op.
+    const refund = await moveCredits(
+      db,
+      { userId: job.userId, delta: job.cost, reason: "generation_refund", idempotencyKey: `refund:${job.id}` },
+      { after: [markFailed] },
+    );
+    if (refund.status === "duplicate") await markFailed;
+    else jobLog("info", "job refunded", job, { credits: job.cost });
+    jobLog("warn", "job failed", job, { reason: outcome.reason, attempts: job.attempts });
   }
 }
 

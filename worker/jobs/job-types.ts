@@ -14,7 +14,21 @@ export interface JobInput {
   instruction?: string;
   sourceKey: string;
   sourceMime: ImageMime;
+  /** The request that started the job: every log line of the job names it. */
+  requestId?: string;
 }
+
+/** Why a job failed, as its log lines say it (the seller reads the Spanish message instead). */
+export type FailReason = "refused" | "provider-failed" | "provider-busy" | "not-configured" | "source-missing" | "not-an-image" | "timeout";
+
+/**
+ * How the job ends, decided before it is written to D1 and kept in the
+ * object's storage, so a write that fails is retried with the same outcome
+ * instead of asking the provider again or settling the other way.
+ */
+export type JobOutcome =
+  | { status: "succeeded"; imageKey: string; providerMs: number }
+  | { status: "failed"; reason: FailReason; error: string; httpStatus: 422 | 502 | 503 | 504 };
 
 export interface JobState extends JobInput {
   status: "running" | "succeeded" | "failed";
@@ -27,6 +41,8 @@ export interface JobState extends JobInput {
   error?: string;
   /** The HTTP status a waiting route answers with on failure. */
   httpStatus?: 422 | 502 | 503 | 504;
+  /** Decided but maybe not yet recorded in D1 (the job is still "running" until it is). */
+  outcome?: JobOutcome;
 }
 
 /** What the API shows of a job (GET /api/jobs/:id and the generation routes). */
@@ -48,4 +64,5 @@ export const JOB_MESSAGES = {
   busy: "El generador de imágenes está saturado en este momento. Te devolvimos los créditos; intentá en unos minutos.",
   notConfigured: "El generador de imágenes no está configurado en este servidor. Te devolvimos los créditos.",
   sourceMissing: "La imagen de origen ya no existe. Te devolvimos los créditos.",
+  notStarted: "No pudimos iniciar la generación y no se descontaron créditos. Intentá de nuevo en unos minutos.",
 } as const;

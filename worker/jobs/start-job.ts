@@ -1,3 +1,4 @@
+import { waitUntil } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { NO_CREDITS_LEFT } from "../../common/credits";
 import { creditsFor, type GenerationKind, type Personalization, type Quality } from "../../common/generation";
@@ -7,6 +8,7 @@ import type { Bindings } from "../env";
 import { moveCredits } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
+import { currentRequestId, errorName, log } from "../lib/log";
 import { JOB_MESSAGES, type JobInput, type JobView } from "./job-types";
 import type { ImageMime } from "../providers/types";
 
@@ -36,33 +38,47 @@ export function jobStub(env: Bindings, jobId: string) {
  */
 export async function runJob(env: Bindings, request: JobRequest): Promise<JobView> {
   const waitMs = Number(env.GENERATION_WAIT_MS ?? ROUTE_WAIT_MS);
+  const input: JobInput = { ...request, id: randomId(), cost: creditsFor(request.quality), requestId: currentRequestId() };
+  const handedOver = debitAndStart(env, input);
+  // A seller who closes the tab cancels this request; the debit must still reach its object (or its refund).
+  waitUntil(handedOver.catch(() => undefined));
+  await handedOver;
+  return (await jobStub(env, input.id).result(waitMs))!;
+}
+
+async function debitAndStart(env: Bindings, input: JobInput): Promise<void> {
   const db = database(env.DB);
-  const input: JobInput = { ...request, id: randomId(), cost: creditsFor(request.quality) };
-  const debit = await moveCredits(
-    db,
-    { userId: input.userId, delta: -input.cost, reason: "generation", idempotencyKey: `job:${input.id}` },
-    {
-      after: [
-        db.insert(generationJobs).values({
-          id: input.id,
-          userId: input.userId,
-          productId: input.productId,
-          kind: input.kind,
-          quality: input.quality,
-          cost: input.cost,
-          status: "running",
-        }),
-      ],
-    },
-  );
+  let debit;
+  try {
+    debit = await moveCredits(
+      db,
+      { userId: input.userId, delta: -input.cost, reason: "generation", idempotencyKey: `job:${input.id}` },
+      {
+        after: [
+          db.insert(generationJobs).values({
+            id: input.id,
+            userId: input.userId,
+            productId: input.productId,
+            kind: input.kind,
+            quality: input.quality,
+            cost: input.cost,
+            status: "running",
+          }),
+        ],
+      },
+    );
+  } catch (err) {
+    // The batch is atomic: no debit and no job, which is what the seller is told.
+    log("error", "job not started: debit failed", { job: input.id, error: errorName(err) });
+    throw new ApiError(503, JOB_MESSAGES.notStarted);
+  }
   if (debit.status === "insufficient") throw new ApiError(402, NO_CREDITS_LEFT);
 
-  const stub = jobStub(env, input.id);
   try {
-    await stub.start(input);
+    await jobStub(env, input.id).start(input);
   } catch (err) {
     // The object never took the job: give the credits back right here.
-    console.error(JSON.stringify({ level: "error", job: input.id, message: "job start failed", reason: String(err) }));
+    log("error", "job start failed; refunding", { job: input.id, error: errorName(err) });
     await moveCredits(
       db,
       { userId: input.userId, delta: input.cost, reason: "generation_refund", idempotencyKey: `refund:${input.id}` },
@@ -77,5 +93,4 @@ export async function runJob(env: Bindings, request: JobRequest): Promise<JobVie
     );
     throw new ApiError(503, JOB_MESSAGES.busy);
   }
-  return (await stub.result(waitMs))!;
 }

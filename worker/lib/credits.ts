@@ -17,7 +17,7 @@ import { NO_CREDITS_LEFT } from "../../common/credits";
  *   job, a webhook delivered twice) fails and takes its balance change with it.
  */
 
-export type CreditReason = "signup_bonus" | "generation" | "generation_refund" | "purchase" | "store_plan";
+export type CreditReason = "signup_bonus" | "generation" | "generation_refund" | "purchase" | "store_plan" | "account_closed";
 
 export interface CreditMovement {
   userId: string;

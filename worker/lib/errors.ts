@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { errorName, log } from "./log";
 
 /** An error a person should read: its message is Spanish and safe to show. */
 export class ApiError extends Error {
@@ -24,6 +25,16 @@ export function errorResponse(err: Error, c: Context) {
     const message = err.status === 400 ? MALFORMED_BODY : err.status === 413 ? BODY_TOO_LARGE : GENERIC_SERVER_ERROR;
     return c.json({ error: message }, err.status);
   }
-  console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: err.message, stack: err.stack }));
+  // The class and the stack's frames locate the fault; the message may quote the input, so it stays out.
+  log("error", "unhandled error", {
+    requestId: c.get("requestId"),
+    error: errorName(err),
+    stack: err.stack
+      ?.split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith("at "))
+      .slice(0, 5)
+      .join(" | "),
+  });
   return c.json({ error: GENERIC_SERVER_ERROR }, 500);
 }

@@ -7,6 +7,7 @@ import { ImageCodecError } from "../providers/codecs";
 import { previewJpeg, previewPath, sourceOfPreview } from "./og-image";
 import { productCountLabel, renderErrorPage, renderProductPage, renderStorePage, type PageAssets, type PageMeta } from "./render";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
+import { errorName, log } from "../lib/log";
 
 export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
 const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
@@ -129,7 +130,7 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     await cache.put(key, new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` } }));
     return new Response(html, { headers: pageHeaders(etag, "MISS") });
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: "store page failed", error: String(err) }));
+    log("error", "store page failed", { requestId: c.get("requestId"), error: errorName(err) });
     return errorPage(500, STORE_LOAD_ERROR);
   }
 }

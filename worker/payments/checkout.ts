@@ -3,7 +3,7 @@
  * much (pack table, store plan, the seller's country), records it as a
  * pending payment bound to the seller, and only then asks the provider.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import {
   chargeFor,
   findPack,
@@ -21,6 +21,7 @@ import { payments } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
+import { errorName, log } from "../lib/log";
 import type { SessionUser } from "../lib/sessions";
 import { checkoutProvider } from "./select";
 import { MissingCheckoutUrl, ProviderHttpError } from "./types";
@@ -110,10 +111,20 @@ export async function startCheckout(ctx: CheckoutContext, input: CheckoutInput):
     await db.update(payments).set({ providerCheckoutId: checkout.checkoutId, updatedAt: new Date() }).where(eq(payments.id, paymentId));
     return { paymentId, redirectUrl: checkout.redirectUrl };
   } catch (err) {
-    // The checkout never opened: nothing can be paid against this row.
-    await db.update(payments).set({ status: "rejected", updatedAt: new Date() }).where(eq(payments.id, paymentId));
+    // The checkout never opened, so nothing should be paid against this row; yet an approval that
+    // arrived meanwhile (its webhook can beat this answer) is real money and stays approved.
+    await db
+      .update(payments)
+      .set({ status: "rejected", updatedAt: new Date() })
+      .where(and(eq(payments.id, paymentId), ne(payments.status, "approved")));
     if (err instanceof ProviderHttpError || err instanceof MissingCheckoutUrl) {
-      console.error(JSON.stringify({ level: "error", requestId: ctx.requestId, message: "checkout failed", paymentId, reason: err.message }));
+      log("error", "checkout failed", {
+        requestId: ctx.requestId,
+        provider: provider.name,
+        paymentId,
+        error: errorName(err),
+        status: err instanceof ProviderHttpError ? err.status : null,
+      });
       if (err instanceof MissingCheckoutUrl) throw new ApiError(502, missingPaymentUrl(route));
       throw new ApiError(502, checkoutFailed(err.status || 502));
     }

@@ -3,6 +3,7 @@ import type { ExchangeRateEntry } from "../../common/payments";
 import { database, type Db } from "../db/client";
 import { exchangeRates } from "../db/schema";
 import type { Bindings } from "../env";
+import { errorName, log } from "../lib/log";
 import { isRecord } from "./http";
 
 const FETCH_TIMEOUT_MS = 10_000;
@@ -45,15 +46,19 @@ export async function refreshExchangeRates(env: Bindings): Promise<{ updated: nu
   let rates: Record<string, number>;
   try {
     const response = await fetch(source, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!response.ok) {
+      log("warn", "exchange rates refresh failed; keeping the stored or fixed rates", { status: response.status });
+      return { updated: 0 };
+    }
     rates = parseRates(await response.json());
   } catch (err) {
-    console.warn(JSON.stringify({ level: "warn", message: "exchange rates refresh failed; keeping the stored or fixed rates", reason: String(err) }));
+    // The class only: the source's address can carry an API key, and fetch errors quote it.
+    log("warn", "exchange rates refresh failed; keeping the stored or fixed rates", { error: errorName(err) });
     return { updated: 0 };
   }
   const entries = Object.entries(rates);
   if (entries.length === 0) {
-    console.warn(JSON.stringify({ level: "warn", message: "exchange rates source had no usable rate; keeping the stored or fixed rates" }));
+    log("warn", "exchange rates source had no usable rate; keeping the stored or fixed rates");
     return { updated: 0 };
   }
   const db = database(env.DB);

@@ -28,6 +28,7 @@ export async function handleNotification(env: Bindings, request: Request, provid
     notice = await provider.verifyNotification(request);
   } catch (err) {
     if (!(err instanceof WebhookRejected)) throw err;
+    // Its reasons are fixed phrases of ours (missing, malformed, mismatch, stale), never the request's text.
     log("warn", "webhook refused", { reason: err.message });
     return { status: 401, body: { error: BAD_SIGNATURE } };
   }
@@ -38,7 +39,7 @@ export async function handleNotification(env: Bindings, request: Request, provid
     remote = await provider.fetchPayment(notice.paymentId);
   } catch (err) {
     if (!(err instanceof ProviderHttpError)) throw err;
-    log("error", "payment re-fetch failed", { providerPaymentId: notice.paymentId, reason: err.message });
+    log("error", "payment re-fetch failed", { providerPaymentId: notice.paymentId, status: err.status });
     return { status: 502, body: { error: PROVIDER_UNREACHABLE } };
   }
   if (!remote) {

@@ -62,8 +62,10 @@ export async function settlePayment(db: Db, provider: PaymentProvider, remote: R
     log("error", "approved payment does not match its checkout; not credited", {
       ...context,
       paymentId: payment.id,
-      expected: { amount: payment.amount, currency: payment.currency },
-      received: { amount: remote.amount, currency: remote.currency },
+      expectedAmount: payment.amount,
+      expectedCurrency: payment.currency,
+      receivedAmount: remote.amount,
+      receivedCurrency: remote.currency,
     });
     return "amount-mismatch";
   }

@@ -5,6 +5,7 @@ import { jwtVerify } from "jose";
 import { z } from "zod";
 import { database, type Db } from "../db/client";
 import type { Env } from "../env";
+import { confirmIdentity, deleteAccount } from "../lib/account-deletion";
 import { createAccount, findUserByEmail, toApiUser } from "../lib/accounts";
 import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
 import { googleMode } from "../lib/google";
@@ -47,6 +48,12 @@ const registration = z.object({ email, password: newPassword }, { error: "Faltan
 const passwordChange = z.object(
   { currentPassword: anyPassword, newPassword },
   { error: "Faltan la contraseña actual y la nueva." },
+);
+
+// Which field is required depends on the account (password or, for Google-only accounts, the e-mail).
+const accountDeletion = z.object(
+  { password: anyPassword.optional(), email: email.optional() },
+  { error: "Confirmá tu identidad para eliminar la cuenta." },
 );
 
 function clientAddress(c: Context<Env>): string {
@@ -132,4 +139,15 @@ export const auth = new Hono<Env>()
     await endAllSessions(db, user.id);
     await startSession(c, db, user.id);
     return c.json({ user: toApiUser(user) }, 200);
+  })
+  .get("/account", requireUser, (c) =>
+    c.json({ confirmWith: c.get("user").passwordHash ? ("password" as const) : ("email" as const) }, 200),
+  )
+  .delete("/account", smallBody, requireUser, validate("json", accountDeletion), async (c) => {
+    const db = database(c.env.DB);
+    const user = c.get("user");
+    await confirmIdentity(db, user, c.req.valid("json"), clientAddress(c));
+    await deleteAccount(db, c.env.IMAGES, user);
+    clearSessionCookie(c);
+    return c.json({ ok: true as const }, 200);
   });

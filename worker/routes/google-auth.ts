@@ -12,6 +12,7 @@ import { googleSignIn, pkceChallenge, SimulatedGoogle, type GoogleIdentity } fro
 import { randomToken } from "../lib/ids";
 import { sessionKey, startSession } from "../lib/sessions";
 import { validate } from "../lib/validation";
+import { errorName, log } from "../lib/log";
 
 /**
  * "Continuar con Google": authorization code flow with state and PKCE.
@@ -102,7 +103,8 @@ export const googleAuth = new Hono<Env>()
     try {
       identity = await google.exchangeCode(code, saved.codeVerifier, redirectUri(c));
     } catch (err) {
-      console.warn(JSON.stringify({ level: "warn", requestId: c.get("requestId"), message: "google exchange failed", reason: String(err) }));
+      // The class only: Google's error text can echo the code or the account.
+      log("warn", "google exchange failed", { requestId: c.get("requestId"), error: errorName(err) });
       return back(c, saved.intent, "google_callback_failed");
     }
     const account = await accountFor(db, identity);

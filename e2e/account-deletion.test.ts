@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { drawImage, newPage, registerInBrowser, useChromium } from "./chromium";
+
+const chromium = useChromium();
+
+const PASSWORD = "mi-clave-segura";
+
+describe("deleting the account from /settings", () => {
+  it("a wrong password keeps the seller in; the right one deletes everything, lands on / and the old credentials stop working", async () => {
+    const { context, page } = await newPage(chromium.browser);
+    await registerInBrowser(page, "borrar");
+    const email = (await page.getByTestId("user-email").textContent())!;
+    const buffer = await drawImage(page, { width: 240, height: 300, type: "image/jpeg" });
+    const uploaded = await page.request.post("/api/products/upload-images", { multipart: { images: { name: "remera.jpg", mimeType: "image/jpeg", buffer } } });
+    expect(uploaded.status()).toBe(201);
+    const photoUrl = ((await uploaded.json()) as { products: { imageURL: string }[] }).products[0]!.imageURL;
+    expect((await page.request.get(photoUrl)).status()).toBe(200);
+
+    await page.goto("/settings");
+    const section = page.getByRole("region", { name: "Eliminar cuenta" });
+    await section.getByText("créditos que te queden").waitFor();
+    await section.getByText("Se conservan tus pedidos y pagos, solo para la contabilidad").waitFor();
+
+    // Cancel closes the dialog and changes nothing.
+    const dialog = page.getByRole("dialog", { name: "Eliminar cuenta" });
+    await section.getByRole("button", { name: "Eliminar cuenta" }).click();
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await section.getByRole("button", { name: "Eliminar cuenta" }).click();
+    const password = dialog.getByLabel("Tu contraseña, para confirmar");
+    await password.fill("no-es-mi-clave");
+    await dialog.getByRole("button", { name: "Eliminar mi cuenta" }).click();
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toBe("La contraseña no es correcta.");
+    expect((await page.request.get("/api/auth/profile")).status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/settings");
+
+    // Held back until the button has been seen busy, so the pending state is really checked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/auth/account", async (route) => {
+      if (route.request().method() === "DELETE") await held;
+      await route.continue();
+    });
+    await password.fill(PASSWORD);
+    const confirm = dialog.getByRole("button", { name: "Eliminar mi cuenta" });
+    await confirm.click();
+    await expect.poll(() => confirm.getAttribute("aria-busy")).toBe("true");
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "Cancelar" }).isDisabled()).toBe(true);
+    release();
+
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByText("Tu cuenta fue eliminada.").waitFor();
+    expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
+    expect((await page.request.get(photoUrl)).status()).toBe(404);
+
+    await page.goto("/home");
+    await page.waitForURL("**/register");
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Contraseña").fill(PASSWORD);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toBe("Credenciales incorrectas o error del servidor. Inténtalo de nuevo.");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await context.close();
+  });
+});

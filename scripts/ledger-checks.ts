@@ -1,0 +1,82 @@
+/**
+ * The money invariants, as SQL that returns the rows breaking each one (none
+ * when it holds). One list for `npm run check:ledger` (wrangler against a
+ * local D1) and the Worker tests (env.DB inside workerd): add a check here
+ * and both run it.
+ */
+export interface LedgerCheck {
+  name: string;
+  sql: string;
+}
+
+export const LEDGER_CHECKS: LedgerCheck[] = [
+  {
+    name: "balance equals the sum of the user's ledger",
+    sql: `SELECT u.id, u.credits, COALESCE(SUM(l.delta), 0) AS ledger FROM users u
+          LEFT JOIN credit_ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.credits != COALESCE(SUM(l.delta), 0)`,
+  },
+  { name: "no negative balance", sql: `SELECT id, credits FROM users WHERE credits < 0` },
+  {
+    name: "each job charged at most once",
+    sql: `SELECT substr(idempotency_key, 5) AS job, COUNT(*) AS n FROM credit_ledger
+          WHERE idempotency_key LIKE 'job:%' GROUP BY job HAVING n > 1`,
+  },
+  {
+    name: "each job refunded at most once",
+    sql: `SELECT substr(idempotency_key, 8) AS job, COUNT(*) AS n FROM credit_ledger
+          WHERE idempotency_key LIKE 'refund:%' GROUP BY job HAVING n > 1`,
+  },
+  {
+    name: "a refund matches a charge of the same job and amount",
+    sql: `SELECT r.idempotency_key FROM credit_ledger r
+          LEFT JOIN credit_ledger c ON c.idempotency_key = 'job:' || substr(r.idempotency_key, 8)
+          WHERE r.idempotency_key LIKE 'refund:%' AND (c.id IS NULL OR c.delta != -r.delta)`,
+  },
+  {
+    name: "a succeeded job was not refunded",
+    sql: `SELECT j.id FROM generation_jobs j JOIN credit_ledger r ON r.idempotency_key = 'refund:' || j.id WHERE j.status = 'succeeded'`,
+  },
+  {
+    name: "a failed job was refunded",
+    sql: `SELECT j.id FROM generation_jobs j LEFT JOIN credit_ledger r ON r.idempotency_key = 'refund:' || j.id
+          WHERE j.status = 'failed' AND r.id IS NULL`,
+  },
+  {
+    name: "each provider payment credited at most once",
+    sql: `SELECT idempotency_key, COUNT(*) AS n FROM credit_ledger WHERE idempotency_key LIKE 'payment:%' GROUP BY idempotency_key HAVING n > 1`,
+  },
+  {
+    name: "only approved payments were credited",
+    sql: `SELECT p.id, p.status FROM payments p
+          JOIN credit_ledger l ON l.idempotency_key = 'payment:' || p.provider || ':' || p.provider_payment_id
+          WHERE p.status != 'approved'`,
+  },
+  {
+    name: "closing a deleted account left its balance at zero",
+    sql: `SELECT user_id, balance_after FROM credit_ledger WHERE idempotency_key LIKE 'account_closed:%' AND balance_after != 0`,
+  },
+  {
+    name: "a deleted account keeps no sessions, products, images or personal data",
+    sql: `SELECT u.id FROM users u WHERE u.deleted_at IS NOT NULL AND (
+            u.email != 'borrada:' || u.id OR u.password_hash IS NOT NULL OR u.google_sub IS NOT NULL OR u.name IS NOT NULL
+            OR u.username IS NOT NULL OR u.phone IS NOT NULL OR u.image_url IS NOT NULL OR u.country_code IS NOT NULL
+            OR EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id)
+            OR EXISTS (SELECT 1 FROM products p WHERE p.user_id = u.id)
+            OR EXISTS (SELECT 1 FROM generated_images g WHERE g.user_id = u.id))`,
+  },
+];
+
+export interface BrokenCheck {
+  name: string;
+  rows: Record<string, unknown>[];
+}
+
+/** Runs every check through `query` and answers the broken ones with their offending rows. */
+export async function brokenLedgerChecks(query: (sql: string) => Promise<Record<string, unknown>[]> | Record<string, unknown>[]): Promise<BrokenCheck[]> {
+  const broken: BrokenCheck[] = [];
+  for (const check of LEDGER_CHECKS) {
+    const rows = await query(check.sql);
+    if (rows.length > 0) broken.push({ name: check.name, rows });
+  }
+  return broken;
+}

@@ -1,0 +1,156 @@
+import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../db/client";
+import { generatedImages, products, sessions, users } from "../db/schema";
+import { previewPath } from "../pages/og-image";
+import { moveCredits } from "./credits";
+import { ApiError } from "./errors";
+import { log } from "./log";
+import { verifyPassword } from "./passwords";
+import type { SessionUser } from "./sessions";
+import { storeChanged } from "./store-version";
+import { assertAllowed, clear, record, type Subject } from "./throttle";
+
+export const PASSWORD_TO_DELETE = "Escribí tu contraseña para confirmar.";
+export const EMAIL_TO_DELETE = "Escribí el email de tu cuenta para confirmar.";
+export const WRONG_PASSWORD_TO_DELETE = "La contraseña no es correcta.";
+export const WRONG_EMAIL_TO_DELETE = "El email no coincide con el de tu cuenta.";
+export const GENERATIONS_RUNNING = "Tenés imágenes generándose. Esperá a que terminen y volvé a intentar.";
+export const BALANCE_CHANGED = "Tu saldo de créditos cambió mientras eliminábamos la cuenta. Intentá de nuevo.";
+
+/** The e-mail a deleted account keeps: unique (the column is) and no e-mail anyone can sign in with. */
+export const deletedEmail = (userId: string) => `borrada:${userId}`;
+
+/**
+ * Deleting is irreversible, so a borrowed session is not enough: the seller
+ * proves who they are again. Wrong passwords count against the same
+ * throttle as failed logins, or a stolen cookie would be a free guessing oracle.
+ */
+export async function confirmIdentity(
+  db: Db,
+  user: SessionUser,
+  input: { password?: string; email?: string },
+  address: string,
+): Promise<void> {
+  if (!user.passwordHash) {
+    // Google-only accounts have no password; typing the e-mail is the deliberate step.
+    if (!input.email) throw new ApiError(400, EMAIL_TO_DELETE);
+    if (input.email !== user.email) throw new ApiError(403, WRONG_EMAIL_TO_DELETE);
+    return;
+  }
+  if (!input.password) throw new ApiError(400, PASSWORD_TO_DELETE);
+  const subjects: Subject[] = [
+    ["loginAccount", user.email],
+    ["loginAddress", address],
+  ];
+  await assertAllowed(db, subjects);
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    await record(db, subjects);
+    throw new ApiError(403, WRONG_PASSWORD_TO_DELETE);
+  }
+}
+
+/** Everything R2 holds for the seller: photos, store images, generated images, the logo and their link previews. */
+async function ownedObjectKeys(db: Db, userId: string, logoUrl: string | null): Promise<string[]> {
+  const sources = new Set<string>();
+  const own = await db
+    .select({ imageKey: products.imageKey, storeImageKeys: products.storeImageKeys })
+    .from(products)
+    .where(eq(products.userId, userId));
+  for (const row of own) {
+    if (row.imageKey) sources.add(row.imageKey);
+    for (const key of JSON.parse(row.storeImageKeys) as string[]) sources.add(key);
+  }
+  const generated = await db.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.userId, userId));
+  for (const row of generated) sources.add(row.key);
+  // A Google avatar URL is not ours to delete; an uploaded logo is served from /img/l/.
+  if (logoUrl?.startsWith("/img/l/")) sources.add(logoUrl.slice("/img/".length));
+
+  const keys = new Set(sources);
+  for (const key of sources) {
+    // store-pages.ts keeps a preview of /u/_/og/<p>/<file> in R2 under og/<p>/<file>.
+    const path = previewPath(key);
+    if (path) keys.add(path.slice("/u/_/".length));
+  }
+  return [...keys];
+}
+
+/** R2 deletes take at most 1000 keys per call. */
+async function deleteObjects(bucket: R2Bucket, keys: string[]): Promise<{ deleted: number; failed: number }> {
+  let deleted = 0;
+  let failed = 0;
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000);
+    try {
+      await bucket.delete(chunk);
+      deleted += chunk.length;
+    } catch {
+      failed += chunk.length;
+    }
+  }
+  return { deleted, failed };
+}
+
+/**
+ * Deletes a seller's account. The users row stays as an anonymous tombstone
+ * (orders, payments, the ledger and jobs reference it and hold accounting
+ * data); everything personal and everything the seller made goes, in one
+ * atomic D1 batch, and then their R2 objects.
+ */
+export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser): Promise<void> {
+  // One statement, so the balance and the running jobs are read at the same instant: a
+  // generation started after it debits credits, and the closing debit below then overdraws and fails.
+  const state = await db
+    .select({
+      credits: users.credits,
+      running: sql<number>`(SELECT COUNT(*) FROM generation_jobs AS gj WHERE gj.user_id = "users"."id" AND gj.status = 'running')`,
+    })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .get();
+  if (!state) return;
+  // The job's Durable Object would write its image for a product that no longer exists.
+  if (state.running > 0) throw new ApiError(409, GENERATIONS_RUNNING);
+
+  const keys = await ownedObjectKeys(db, user.id, user.imageUrl);
+  // Its key holds the e-mail; the identity was just confirmed, as a successful login clears it too.
+  await clear(db, ["loginAccount", user.email]);
+
+  const erase: BatchItem<"sqlite">[] = [
+    db.delete(sessions).where(eq(sessions.userId, user.id)),
+    db.delete(generatedImages).where(eq(generatedImages.userId, user.id)),
+    // generation_jobs.product_id is ON DELETE SET NULL: the jobs stay for the ledger checks.
+    db.delete(products).where(eq(products.userId, user.id)),
+    storeChanged(db, user.id),
+    db
+      .update(users)
+      .set({
+        email: deletedEmail(user.id),
+        name: null,
+        username: null,
+        phone: null,
+        imageUrl: null,
+        countryCode: null,
+        passwordHash: null,
+        googleSub: null,
+        deletedAt: new Date(),
+      })
+      .where(eq(users.id, user.id)),
+  ];
+  if (state.credits > 0) {
+    const result = await moveCredits(
+      db,
+      { userId: user.id, delta: -state.credits, reason: "account_closed", idempotencyKey: `account_closed:${user.id}` },
+      { before: erase },
+    );
+    if (result.status !== "applied") throw new ApiError(409, BALANCE_CHANGED);
+  } else {
+    await db.batch(erase as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  }
+
+  const { deleted, failed } = await deleteObjects(bucket, keys);
+  if (failed > 0) {
+    // The account is already gone; the leftovers are unreachable (their keys are unguessable). Counts only: no personal data.
+    log("error", "account deletion left R2 objects", { deleted, failed });
+  }
+}
