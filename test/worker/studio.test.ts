@@ -8,7 +8,7 @@ import { decodeImage, encodeJpeg, type RgbaImage } from "../../worker/providers/
 import { StudioProvider } from "../../worker/providers/studio";
 import type { Rgb } from "../../worker/providers/studio-look";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
-import { ProviderFailure, type GenerationRequest, type ImageMime } from "../../worker/providers/types";
+import { ProviderRefusal, type GenerationRequest, type ImageMime } from "../../worker/providers/types";
 
 type InitWithModule = (compiled: WebAssembly.Module) => Promise<unknown>;
 
@@ -156,12 +156,12 @@ describe("studio provider", () => {
     }
   });
 
-  it("fails with a Spanish ProviderFailure on bytes that are not an image", async () => {
+  it("refuses bytes that are not an image, in Spanish, saying the credits are back", async () => {
     const garbage = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>");
-    await expect(provider.generate(request({}, garbage))).rejects.toThrow(ProviderFailure);
-    await expect(provider.generate(request({}, garbage))).rejects.toThrow("No se pudo leer la imagen.");
+    await expect(provider.generate(request({}, garbage))).rejects.toThrow(ProviderRefusal);
+    await expect(provider.generate(request({}, garbage))).rejects.toThrow("No se pudo leer la imagen. Te devolvimos los créditos.");
     const truncated = jpegPhoto.slice(0, 100);
-    await expect(provider.generate(request({}, truncated))).rejects.toBeInstanceOf(ProviderFailure);
+    await expect(provider.generate(request({}, truncated))).rejects.toBeInstanceOf(ProviderRefusal);
   });
 
   it("refuses a photo over the pixel limit from its header, before decoding it", async () => {
@@ -171,7 +171,7 @@ describe("studio provider", () => {
     new DataView(huge.buffer).setUint16(frame + 5, 6000);
     new DataView(huge.buffer).setUint16(frame + 7, 8000);
     const failure = provider.generate(request({}, huge));
-    await expect(failure).rejects.toBeInstanceOf(ProviderFailure);
+    await expect(failure).rejects.toBeInstanceOf(ProviderRefusal);
     await expect(failure).rejects.toThrow(/demasiado grande/);
   });
 

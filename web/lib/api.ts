@@ -10,6 +10,8 @@ export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** A failed generation names its job, so the screen that showed the error can mark it as seen. */
+    readonly jobId?: string,
   ) {
     super(message);
   }
@@ -32,9 +34,10 @@ export async function unwrap<R extends ClientResponse<unknown, number, "json">>(
   } catch {
     throw new ApiFailure("No hay conexión con el servidor. Revisá tu internet e intentá de nuevo.", 0);
   }
-  const body = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined;
+  const body = (await response.json().catch(() => undefined)) as { error?: unknown; jobId?: unknown } | undefined;
   if (!response.ok) {
-    throw new ApiFailure(typeof body?.error === "string" ? body.error : fallback, response.status);
+    const jobId = typeof body?.jobId === "string" ? body.jobId : undefined;
+    throw new ApiFailure(typeof body?.error === "string" ? body.error : fallback, response.status, jobId);
   }
   return body as SuccessBody<R>;
 }

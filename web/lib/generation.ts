@@ -4,6 +4,7 @@ import type { Product } from "../../common/product";
 import type { User } from "../../common/user";
 import { api, ApiFailure, unwrap } from "./api";
 import { sessionQuery } from "./queries";
+import { markFailedJobSeen } from "./seen-jobs";
 
 /** What every generation ends with, whatever endpoint made it. */
 export interface GenerationResult {
@@ -39,7 +40,7 @@ async function settle(started: Started, field: string, fallback: string): Promis
       const profile = await unwrap(api.auth.profile.$get(), fallback);
       return { imageUrl: job.imageUrl!, imageId: job.imageId!, jobId: job.id, credits: profile.user.credits };
     }
-    if (job.status === "failed") throw new ApiFailure(job.error ?? fallback, job.httpStatus ?? 502);
+    if (job.status === "failed") throw new ApiFailure(job.error ?? fallback, job.httpStatus ?? 502, job.id);
   }
   throw new ApiFailure("La generación sigue en curso. La vas a encontrar en tu galería cuando termine.", 202);
 }
@@ -100,10 +101,15 @@ function useAfterGeneration() {
   };
 }
 
+/** A failure shown where it happened is not listed again among the failures nobody saw. */
+function rememberShownFailure(err: Error) {
+  if (err instanceof ApiFailure && err.jobId) markFailedJobSeen(err.jobId);
+}
+
 /** Generates one image of a product per the drawer's view mode. */
 export function useGenerate() {
   const after = useAfterGeneration();
-  return useMutation({ mutationFn: startGeneration, onSuccess: after });
+  return useMutation({ mutationFn: startGeneration, onSuccess: after, onError: rememberShownFailure });
 }
 
 /** 'Modificar Imagen': a generated image changed by a text instruction. */
@@ -116,6 +122,7 @@ export function useModifyImage() {
       return settle(started, "modifiedImageUrl", fallback);
     },
     onSuccess: after,
+    onError: rememberShownFailure,
   });
 }
 
@@ -129,5 +136,6 @@ export function useGenerateProduct() {
       return settle(started, "generatedImageUrl", fallback);
     },
     onSuccess: after,
+    onError: rememberShownFailure,
   });
 }

@@ -53,3 +53,9 @@ export const productImagesQuery = (productId: string) =>
         )
       ).images,
   });
+
+/** Generations still running and the ones that failed lately (a closed tab never saw them end). */
+export const jobsQuery = queryOptions({
+  queryKey: ["jobs"],
+  queryFn: async () => (await unwrap(api.jobs.$get(), "No se pudo consultar el estado de tus generaciones.")).jobs,
+});

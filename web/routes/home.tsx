@@ -1,5 +1,6 @@
 import { imagesLabel } from "../../common/credits";
 import type { User } from "../../common/user";
+import { JobActivity } from "../components/job-activity";
 import { RouteLink } from "../components/product-links";
 import { ProductStudio } from "../components/product-studio";
 import { useSession } from "../lib/session";
@@ -23,6 +24,7 @@ export function HomeScreen() {
         </div>
         <StoreCard user={user} />
       </section>
+      <JobActivity />
       <ProductStudio user={user} />
     </div>
   );

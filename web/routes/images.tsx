@@ -5,6 +5,7 @@ import toast from "react-hot-toast";
 import type { GalleryImage } from "../../common/product";
 import { GalleryCard, galleryName, GallerySkeletons, TrashIcon, WandIcon, formatGalleryDate } from "../components/gallery-card";
 import { DownloadButton } from "../components/gallery-download-button";
+import { JobActivity } from "../components/job-activity";
 import { ModifyImageDialog } from "../components/gallery-modify-dialog";
 import { Button } from "../components/ui/button";
 import { Dialog } from "../components/ui/dialog";
@@ -78,6 +79,8 @@ function Gallery({ userId }: { userId: string }) {
           )}
         </div>
       </header>
+
+      <JobActivity />
 
       {gallery.isPending && <GallerySkeletons />}
 

@@ -7,10 +7,11 @@ import { decodeImage, encodeJpeg, ImageCodecError, resizeImage, resizeToFit, typ
 import { bleedEdgeColours, paintBackdrop, placeProduct, toGrayscale } from "./studio-compose";
 import { correctExposure } from "./studio-exposure";
 import { studioLook, type StudioLook } from "./studio-look";
+import { inStudioSlot } from "./studio-slots";
 import { castShadows } from "./studio-shadows";
 import { backdropLuma, estimateBackdrop } from "./studio-backdrop";
 import { productBounds, productMask, type Rect } from "./studio-trim";
-import { ProviderFailure, type GeneratedImage, type GenerationRequest, type ImageProvider } from "./types";
+import { ProviderRefusal, type GeneratedImage, type GenerationRequest, type ImageProvider } from "./types";
 
 const JPEG_QUALITY = 88;
 /** Finding the product does not need full resolution; this keeps it to a fraction of the work. */
@@ -20,9 +21,14 @@ export class StudioProvider implements ImageProvider {
   readonly name = "studio";
   readonly refusesMinors = false;
 
-  async generate(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage> {
+  generate(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage> {
+    return inStudioSlot(() => this.make(request, signal), signal);
+  }
+
+  private async make(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage> {
+    // A photo the pipeline cannot read will never work: a refusal, not retried, with the reason for the seller.
     const photo = await decodeImage(request.source.bytes).catch((error: unknown) => {
-      throw error instanceof ImageCodecError ? new ProviderFailure(error.message) : error;
+      throw error instanceof ImageCodecError ? new ProviderRefusal(`${error.message} Te devolvimos los créditos.`) : error;
     });
     signal?.throwIfAborted();
     const picture = renderStudioPicture(photo, studioLook(request));

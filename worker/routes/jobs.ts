@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gt, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { database } from "../db/client";
-import { generationJobs } from "../db/schema";
+import { RECENT_FAILURES_MS, type JobSummary } from "../../common/jobs";
+import { generationJobs, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
@@ -11,21 +12,60 @@ import { jobStub } from "../jobs/start-job";
 
 export const JOB_NOT_FOUND = "No encontramos esa generación.";
 
-/** A seller whose connection dropped finds the job's outcome here. `?wait=N` waits up to N seconds (≤ 25) for it. */
-export const jobRoutes = new Hono<Env>().use(requireUser).get(
-  "/:id",
-  validate("param", z.object({ id: z.string().min(1).max(64) })),
-  validate("query", z.object({ wait: z.coerce.number().min(0).max(25).default(0) })),
-  async (c) => {
-    const { id } = c.req.valid("param");
-    const owned = await database(c.env.DB)
-      .select({ id: generationJobs.id })
+/** A seller whose connection dropped finds the job's outcome here. */
+export const jobRoutes = new Hono<Env>()
+  .use(requireUser)
+  // The seller's running jobs and the ones that failed lately, newest first: what a closed tab never showed.
+  .get("/", async (c) => {
+    const since = new Date(Date.now() - RECENT_FAILURES_MS);
+    const rows = await database(c.env.DB)
+      .select({
+        id: generationJobs.id,
+        kind: generationJobs.kind,
+        status: generationJobs.status,
+        error: generationJobs.error,
+        productId: generationJobs.productId,
+        productName: products.name,
+        createdAt: generationJobs.createdAt,
+        finishedAt: generationJobs.finishedAt,
+      })
       .from(generationJobs)
-      .where(and(eq(generationJobs.id, id), eq(generationJobs.userId, c.get("user").id)))
-      .get();
-    if (!owned) throw new ApiError(404, JOB_NOT_FOUND);
-    const job = await jobStub(c.env, id).result(c.req.valid("query").wait * 1000);
-    if (!job) throw new ApiError(404, JOB_NOT_FOUND);
-    return c.json({ job }, 200);
-  },
-);
+      .leftJoin(products, eq(products.id, generationJobs.productId))
+      .where(
+        and(
+          eq(generationJobs.userId, c.get("user").id),
+          or(eq(generationJobs.status, "running"), and(eq(generationJobs.status, "failed"), gt(generationJobs.createdAt, since))),
+        ),
+      )
+      .orderBy(desc(generationJobs.createdAt))
+      .limit(20)
+      .all();
+    const jobs = rows.map(
+      (row): JobSummary => ({
+        ...row,
+        kind: row.kind as JobSummary["kind"],
+        status: row.status as JobSummary["status"],
+        createdAt: row.createdAt.toISOString(),
+        finishedAt: row.finishedAt?.toISOString() ?? null,
+      }),
+    );
+    return c.json({ jobs }, 200);
+  })
+  // `?wait=N` waits up to N seconds (≤ 25) for the outcome.
+  .get(
+    "/:id",
+    validate("param", z.object({ id: z.string().min(1).max(64) })),
+    validate("query", z.object({ wait: z.coerce.number().min(0).max(25).default(0) })),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const owned = await database(c.env.DB)
+        .select({ id: generationJobs.id })
+        .from(generationJobs)
+        .where(and(eq(generationJobs.id, id), eq(generationJobs.userId, c.get("user").id)))
+        .get();
+      if (!owned) throw new ApiError(404, JOB_NOT_FOUND);
+      const job = await jobStub(c.env, id).result(c.req.valid("query").wait * 1000);
+      if (!job) throw new ApiError(404, JOB_NOT_FOUND);
+      return c.json({ job }, 200);
+    },
+  );
