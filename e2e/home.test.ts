@@ -2,20 +2,12 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { creditsShown, drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
+import { uploadProduct, waitForGeneratedImage } from "./journey-steps";
 
 const chromium = useChromium();
 
 /** A small real JPEG (a garment on a light backdrop), drawn by the browser itself. */
 const jpeg = (page: Page, color: string) => drawImage(page, { width: 480, height: 600, type: "image/jpeg", color });
-
-/** Uploads a photo as a new product through the API, with the page's own session cookie. */
-async function uploadProduct(page: Page, fileName: string, color = "#2563eb") {
-  const response = await page.request.post("/api/products/upload-images", {
-    multipart: { images: { name: fileName, mimeType: "image/jpeg", buffer: await jpeg(page, color) } },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { products: { id: string; name: string }[] }).products[0]!;
-}
 
 /** Holds a request until `release` is called, so a state that is usually brief can be seen. */
 async function hold(page: Page, pattern: string) {
@@ -116,11 +108,7 @@ describe("/home products page in a real browser", () => {
       await expect.poll(held.seen).toBe(true);
       held.release();
 
-      const generated = result.getByRole("img", { name: "Imagen generada de Remera azul" });
-      const failed = result.getByText("No se pudo generar la imagen.", { exact: true });
-      await generated.or(failed).waitFor({ timeout: GENERATION_MS });
-      // Fail with the server's reason rather than a timeout.
-      if (await failed.isVisible()) throw new Error(`generation failed: ${await failed.locator("..").textContent()}`);
+      await waitForGeneratedImage(result, "Remera azul");
       await page.getByText("¡Imagen generada con éxito!").waitFor();
       expect(await creditsShown(page)).toBe("9 imágenes");
       expect(await result.getByRole("button", { name: "Regenerar" }).isEnabled()).toBe(true);

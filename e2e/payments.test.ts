@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { creditsShown, drawImage, newPage, registerInBrowser, useChromium } from "./chromium";
+import { creditsShown, newPage, registerInBrowser, useChromium } from "./chromium";
+import { approveSimulatedCheckout, uploadProduct } from "./journey-steps";
 
 /**
  * Buying images and the store plan in a real browser, through the offline
@@ -43,13 +44,7 @@ describe("/credits in a real browser", () => {
     expect(await page.getByRole("radio", { name: /10 imágenes/ }).isChecked()).toBe(true);
     await pack(page, "pack-10").getByRole("button", { name: "Pagar" }).click();
 
-    await page.waitForURL("**/api/payments/simulated/checkout?session=*");
-    await page.getByRole("heading", { name: "Pago simulado (Mercado Pago)" }).waitFor();
-    expect(await page.getByTestId("simulated-amount").textContent()).toBe("$ 1.200");
-    await page.getByRole("button", { name: "Aprobar pago" }).click();
-
-    await page.waitForURL("**/pago?payment=*");
-    await page.getByRole("heading", { name: "¡Pago aprobado!" }).waitFor();
+    await approveSimulatedCheckout(page, "$ 1.200", "Mercado Pago");
     expect(await page.getByTestId("balance-after").textContent()).toBe("20 imágenes");
     await expect.poll(() => creditsShown(page)).toBe("20 imágenes");
     await context.close();
@@ -117,11 +112,7 @@ describe("/credits in a real browser", () => {
 describe("/pay-mi-tienda in a real browser", () => {
   it("three steps with the seller's own products, then the plan is paid and active", async () => {
     const { context, page } = await sellerFrom("AR", "tienda-pago");
-    const photo = await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color: "#16a34a" });
-    const upload = await page.request.post("/api/products/upload-images", {
-      multipart: { images: { name: "campera-verde.jpg", mimeType: "image/jpeg", buffer: photo } },
-    });
-    expect(upload.status()).toBe(201);
+    await uploadProduct(page, "campera-verde.jpg", "#16a34a");
 
     await page.goto("/pay-mi-tienda");
     await page.getByRole("heading", { name: "Tu Tienda Virtual" }).waitFor();
@@ -142,11 +133,7 @@ describe("/pay-mi-tienda in a real browser", () => {
     expect(await page.getByRole("button", { name: "Continuar" }).isDisabled()).toBe(true);
 
     await page.getByRole("button", { name: "Pagar $ 2.000" }).click();
-    await page.waitForURL("**/api/payments/simulated/checkout?session=*");
-    expect(await page.getByTestId("simulated-amount").textContent()).toBe("$ 2.000");
-    await page.getByRole("button", { name: "Aprobar pago" }).click();
-    await page.waitForURL("**/pago?payment=*");
-    await page.getByRole("heading", { name: "¡Pago aprobado!" }).waitFor();
+    await approveSimulatedCheckout(page, "$ 2.000");
     await page.getByText("Tu Tienda está activa.").waitFor();
 
     await page.goto("/pay-mi-tienda-3");

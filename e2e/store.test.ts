@@ -1,26 +1,8 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
+import { addSizes, captureWhatsApp, confirmOrder, orderCard, sendOrderByWhatsApp, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
-
-/** Uploads a photo as a new product through the API, with the page's own session cookie. */
-async function uploadProduct(page: Page, fileName: string, color: string) {
-  const buffer = await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color });
-  const response = await page.request.post("/api/products/upload-images", { multipart: { images: { name: fileName, mimeType: "image/jpeg", buffer } } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { products: { id: string; name: string }[] }).products[0]!;
-}
-
-/** wa.me is outside the closed network: answer it locally and keep the address the store opened. */
-async function captureWhatsApp(context: BrowserContext) {
-  const opened: string[] = [];
-  await context.route("https://wa.me/**", (route) => {
-    opened.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "text/html", body: "<p>WhatsApp</p>" });
-  });
-  return opened;
-}
 
 describe("the virtual store in a real browser", () => {
   it(
@@ -81,19 +63,9 @@ describe("the virtual store in a real browser", () => {
       await remeraCard.getByText("Sin precio").waitFor();
       await remeraCard.getByLabel("Precio (ARS)").fill("15000");
       await remeraCard.getByText("Precio configurado").waitFor();
-      await remeraCard.getByRole("button", { name: "Agregar Talle" }).click();
-      await remeraCard.getByRole("button", { name: "Agregar Talle" }).click();
-      await remeraCard.getByRole("button", { name: "Agregar Talle" }).click();
-      await remeraCard.getByLabel(`Talle 1 de ${remera.name}`, { exact: true }).fill("S");
-      await remeraCard.getByLabel(`Talle 2 de ${remera.name}`, { exact: true }).fill("M");
-      await remeraCard.getByLabel(`Talle 3 de ${remera.name}`, { exact: true }).fill("L");
-      await remeraCard.getByLabel(`Stock del talle S de ${remera.name}`, { exact: true }).fill("2");
-      // Negative stock becomes 0.
-      const mStock = remeraCard.getByLabel(`Stock del talle M de ${remera.name}`, { exact: true });
-      await mStock.fill("-3");
-      await mStock.blur();
-      expect(await mStock.inputValue()).toBe("0");
-      await remeraCard.getByLabel(`Stock del talle L de ${remera.name}`, { exact: true }).fill("4");
+      // Negative stock becomes 0 once the field is left.
+      await addSizes(remeraCard, remera.name, [{ name: "S", stock: 2 }, { name: "M", stock: -3 }, { name: "L", stock: 4 }]);
+      expect(await remeraCard.getByLabel(`Stock del talle M de ${remera.name}`, { exact: true }).inputValue()).toBe("0");
       await remeraCard.getByRole("button", { name: `Quitar el talle L de ${remera.name}` }).click();
       expect(await remeraCard.getByTestId("stock-total").textContent()).toBe("Stock total: 2 (2 talles)");
       await gorraCard.getByLabel("Precio (ARS)").fill("8000");
@@ -189,13 +161,7 @@ describe("the virtual store in a real browser", () => {
       await cart.getByRole("button", { name: `Quitar uno de ${remera.name}` }).click();
       await cart.getByText("Talle: S").waitFor();
 
-      const popup = shopperContext.waitForEvent("page");
-      const ordered = shop.waitForResponse((r) => r.url().endsWith("/api/orders"));
-      await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
-      expect((await ordered).status()).toBe(201);
-      await popup;
-      await expect.poll(() => opened.length).toBe(1);
-      const whatsapp = new URL(opened[0]!);
+      const whatsapp = await sendOrderByWhatsApp(shop, opened);
       expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/5491155556666");
       const message = whatsapp.searchParams.get("text")!;
       const code = /Pedido #([A-Z0-9]{4})$/.exec(message)![1]!;
@@ -207,12 +173,8 @@ describe("the virtual store in a real browser", () => {
 
       // --- The seller sees the order and confirms it; the stock goes down ---
       await page.reload();
-      const order = page.getByTestId("order").filter({ hasText: `Pedido #${code}` });
-      await order.getByText("Nuevo", { exact: true }).waitFor();
-      await order.getByText(`1 × ${remera.name} (Talle: S) — $16.000 c/u`).waitFor();
-      await order.getByRole("button", { name: "Confirmar" }).click();
-      await page.getByText(`Pedido #${code} confirmado: descontamos su stock.`).waitFor();
-      await order.getByText("Confirmado", { exact: true }).waitFor();
+      await orderCard(page, code).getByText(`1 × ${remera.name} (Talle: S) — $16.000 c/u`).waitFor();
+      await confirmOrder(page, code);
       await page.getByRole("article", { name: remera.name }).getByText("S: 1").waitFor();
 
       // The shopper's next visit shows the stock that is left.
@@ -252,9 +214,7 @@ describe("the virtual store in a real browser", () => {
       await form.locator('input[type="file"]').setInputFiles({ name: "campera.jpg", mimeType: "image/jpeg", buffer: await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color: "#0891b2" }) });
       await form.getByLabel("Nombre (opcional)").fill("Campera de jean");
       await form.getByLabel("Precio (ARS, opcional)").fill("52000");
-      await form.getByRole("button", { name: "Agregar Talle" }).click();
-      await form.getByLabel("Talle 1 de Campera de jean", { exact: true }).fill("M");
-      await form.getByLabel("Stock del talle M de Campera de jean", { exact: true }).fill("5");
+      await addSizes(form, "Campera de jean", [{ name: "M", stock: 5 }]);
       const generated = page.waitForResponse((r) => r.url().endsWith("/api/products/generate-product-and-image"), { timeout: GENERATION_MS });
       await form.getByRole("button", { name: "Agregar producto" }).click();
       const generation = await generated;

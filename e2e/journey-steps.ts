@@ -1,0 +1,90 @@
+/**
+ * Steps that more than one end-to-end test takes through the screens, kept in
+ * one place so a change of wording or flow is fixed once.
+ */
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { drawImage, GENERATION_MS } from "./chromium";
+
+/** Uploads a photo as a new product through the API with the page's own session, for tests not about uploading. */
+export async function uploadProduct(page: Page, fileName: string, color = "#2563eb") {
+  const buffer = await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color });
+  const response = await page.request.post("/api/products/upload-images", { multipart: { images: { name: fileName, mimeType: "image/jpeg", buffer } } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { products: { id: string; name: string }[] }).products[0]!;
+}
+
+/** wa.me is outside the closed network: answer it locally and keep the address the store opened. */
+export async function captureWhatsApp(context: BrowserContext) {
+  const opened: string[] = [];
+  await context.route("https://wa.me/**", (route) => {
+    opened.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<p>WhatsApp</p>" });
+  });
+  return opened;
+}
+
+/**
+ * 'Finalizar Compra por WhatsApp' in the open cart: the order is saved first (201), then WhatsApp opens
+ * in a new tab. Returns the address it opened.
+ */
+export async function sendOrderByWhatsApp(shop: Page, opened: string[]): Promise<URL> {
+  const before = opened.length;
+  const popup = shop.context().waitForEvent("page");
+  const ordered = shop.waitForResponse((r) => r.url().endsWith("/api/orders"));
+  await shop.getByRole("dialog", { name: "Tu Carrito" }).getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
+  expect((await ordered).status()).toBe(201);
+  await popup;
+  await expect.poll(() => opened.length).toBe(before + 1);
+  return new URL(opened[before]!);
+}
+
+/** An order as the seller sees it in /mi-tienda-admin. */
+export const orderCard = (page: Page, code: string) => page.getByTestId("order").filter({ hasText: `Pedido #${code}` });
+
+/** The seller confirms a new order in /mi-tienda-admin; confirming takes its quantities off stock. */
+export async function confirmOrder(page: Page, code: string) {
+  const order = orderCard(page, code);
+  await order.getByText("Nuevo", { exact: true }).waitFor();
+  await order.getByRole("button", { name: "Confirmar" }).click();
+  await page.getByText(`Pedido #${code} confirmado: descontamos su stock.`).waitFor();
+  await order.getByText("Confirmado", { exact: true }).waitFor();
+}
+
+/** Adds sizes to a product with no sizes yet, in whichever editor `scope` holds (/product-pricing or the admin). */
+export async function addSizes(scope: Locator, productName: string, sizes: { name: string; stock: number }[]) {
+  for (const [i, size] of sizes.entries()) {
+    await scope.getByRole("button", { name: "Agregar Talle" }).click();
+    await scope.getByLabel(`Talle ${i + 1} de ${productName}`, { exact: true }).fill(size.name);
+    await scope.getByLabel(`Stock del talle ${size.name} de ${productName}`, { exact: true }).fill(String(size.stock));
+  }
+}
+
+/**
+ * The offline provider's checkout page, where the app has just sent the browser: checks the amount (and the
+ * provider it stands in for), approves, and waits for /pago to say so.
+ */
+export async function approveSimulatedCheckout(page: Page, amount: string, provider?: string) {
+  await page.waitForURL("**/api/payments/simulated/checkout?session=*");
+  if (provider) await page.getByRole("heading", { name: `Pago simulado (${provider})` }).waitFor();
+  expect(await page.getByTestId("simulated-amount").textContent()).toBe(amount);
+  await page.getByRole("button", { name: "Aprobar pago" }).click();
+  await page.waitForURL("**/pago?payment=*");
+  await page.getByRole("heading", { name: "¡Pago aprobado!" }).waitFor();
+}
+
+/** Waits for the result dialog's image; a failed generation fails with the server's reason rather than a timeout. */
+export async function waitForGeneratedImage(result: Locator, productName: string) {
+  const generated = result.getByRole("img", { name: `Imagen generada de ${productName}`, exact: true });
+  const failed = result.getByText("No se pudo generar la imagen.", { exact: true });
+  await generated.or(failed).waitFor({ timeout: GENERATION_MS });
+  if (await failed.isVisible()) throw new Error(`generation failed: ${await failed.locator("..").textContent()}`);
+  return generated;
+}
+
+/** The signed-in seller's balance in credits, read from the API (the header shows whole images only). */
+export async function creditsOf(page: Page): Promise<number> {
+  const response = await page.request.get("/api/auth/profile");
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { user: { credits: number } }).user.credits;
+}
