@@ -6,6 +6,7 @@ import { randomId } from "./lib/ids";
 import { log, withRequestId } from "./lib/log";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { storePages } from "./pages/store-pages";
+import { settleOrphanJobs } from "./jobs/orphan-jobs";
 import { refreshExchangeRates } from "./payments/exchange-rates";
 import { appConfigRoutes } from "./routes/app-config";
 import { auth } from "./routes/auth";
@@ -22,6 +23,9 @@ import { jobRoutes } from "./routes/jobs";
 import { productRoutes } from "./routes/products";
 
 export { GenerationJob } from "./jobs/generation-job";
+
+/** Must match the first of wrangler.toml's crons. */
+export const EXCHANGE_RATES_CRON = "0 */6 * * *";
 
 const app = new Hono<Env>()
   .use(async (c, next) => {
@@ -56,8 +60,10 @@ export type AppType = typeof app;
 export { app };
 export default {
   fetch: app.fetch,
-  // Exchange rates are refreshed on a schedule (wrangler.toml [triggers]); prices never wait for it.
-  scheduled(_controller, env, ctx) {
-    ctx.waitUntil(refreshExchangeRates(env));
+  // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); the orphan-job
+  // sweep every 15 minutes.
+  scheduled(controller, env, ctx) {
+    if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
+    else ctx.waitUntil(settleOrphanJobs(env));
   },
 } satisfies ExportedHandler<Env["Bindings"]>;

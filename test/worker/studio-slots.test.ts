@@ -7,7 +7,8 @@ function deferred() {
   return { promise, resolve };
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 0));
+// Each picture starts a macrotask after it gets its slot (studio-slots.ts yields first).
+const tick = () => new Promise((r) => setTimeout(r, 10));
 
 describe("studio slots", () => {
   it("runs at most STUDIO_SLOTS pictures at once, the rest in the order they came", async () => {

@@ -1,5 +1,4 @@
 import { waitUntil } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
 import { NO_CREDITS_LEFT } from "../../common/credits";
 import { creditsFor, type GenerationKind, type Personalization, type Quality } from "../../common/generation";
 import { database } from "../db/client";
@@ -10,6 +9,7 @@ import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
 import { currentRequestId, errorName, log } from "../lib/log";
 import { JOB_MESSAGES, type JobInput, type JobView } from "./job-types";
+import { refundJobNeverStarted } from "./orphan-jobs";
 import type { ImageMime } from "../providers/types";
 
 /** How long a route waits for the image before answering 202 and letting the seller poll /api/jobs/:id. */
@@ -77,20 +77,10 @@ async function debitAndStart(env: Bindings, input: JobInput): Promise<void> {
   try {
     await jobStub(env, input.id).start(input);
   } catch (err) {
-    // The object never took the job: give the credits back right here.
+    // The object never took the job: give the credits back right here (or, if D1 fails now too, the
+    // scheduled sweep in orphan-jobs.ts does it later).
     log("error", "job start failed; refunding", { job: input.id, error: errorName(err) });
-    await moveCredits(
-      db,
-      { userId: input.userId, delta: input.cost, reason: "generation_refund", idempotencyKey: `refund:${input.id}` },
-      {
-        after: [
-          db
-            .update(generationJobs)
-            .set({ status: "failed", error: JOB_MESSAGES.busy, finishedAt: new Date() })
-            .where(eq(generationJobs.id, input.id)),
-        ],
-      },
-    );
+    await refundJobNeverStarted(db, input, JOB_MESSAGES.busy);
     throw new ApiError(503, JOB_MESSAGES.busy);
   }
 }

@@ -29,6 +29,9 @@ export async function inStudioSlot<T>(work: () => Promise<T>, signal?: AbortSign
   }
   running++;
   try {
+    // Pictures are long stretches of CPU on the isolate's one thread: yielding first lets the jobs that
+    // just finished store their image and answer, instead of all of them waiting for the last picture.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     return await work();
   } finally {
     running--;

@@ -1,0 +1,60 @@
+import { and, eq, lt } from "drizzle-orm";
+import { database, type Db } from "../db/client";
+import { generationJobs } from "../db/schema";
+import type { Bindings } from "../env";
+import { moveCredits } from "../lib/credits";
+import { errorName, log } from "../lib/log";
+import { JOB_DEADLINE_MS } from "./generation-job";
+import { JOB_MESSAGES } from "./job-types";
+import { jobStub } from "./start-job";
+
+/** Well past any job's deadline: a job still "running" in D1 by then has no object that will ever settle it. */
+export const ORPHAN_AFTER_MS = JOB_DEADLINE_MS + 5 * 60_000;
+
+/**
+ * Gives a job's credits back and marks it failed, in one batch. The refund's
+ * key (`refund:<id>`) is the one the job's object would use, so whichever
+ * comes first refunds and the other changes nothing.
+ */
+export async function refundJobNeverStarted(db: Db, job: { id: string; userId: string; cost: number }, error: string) {
+  return moveCredits(
+    db,
+    { userId: job.userId, delta: job.cost, reason: "generation_refund", idempotencyKey: `refund:${job.id}` },
+    {
+      after: [
+        db
+          .update(generationJobs)
+          .set({ status: "failed", error, finishedAt: new Date() })
+          .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"))),
+      ],
+    },
+  );
+}
+
+/**
+ * The scheduled sweep for the one case the Durable Object cannot cover: its
+ * start failed after the debit and the route's own refund failed too (D1 down
+ * twice in a row), so the job is charged, "running" in D1, and no object
+ * holds it. A job whose object exists is left to the object's alarms.
+ */
+export async function settleOrphanJobs(env: Bindings, now = Date.now()): Promise<number> {
+  const db = database(env.DB);
+  const stale = await db
+    .select({ id: generationJobs.id, userId: generationJobs.userId, cost: generationJobs.cost })
+    .from(generationJobs)
+    .where(and(eq(generationJobs.status, "running"), lt(generationJobs.createdAt, new Date(now - ORPHAN_AFTER_MS))))
+    .limit(100)
+    .all();
+  let settled = 0;
+  for (const job of stale) {
+    try {
+      if (await jobStub(env, job.id).result(0)) continue;
+      await refundJobNeverStarted(db, job, JOB_MESSAGES.failed);
+      log("warn", "orphan job refunded", { job: job.id, cost: job.cost });
+      settled++;
+    } catch (err) {
+      log("error", "orphan job sweep failed", { job: job.id, error: errorName(err) });
+    }
+  }
+  return settled;
+}
