@@ -1,5 +1,9 @@
-/** The tests' synthetic T-shirt photo as a JPEG, made in Node for the benches (no binary fixtures). */
-import { readFileSync } from "node:fs";
+/**
+ * The tests' synthetic T-shirt photo as a JPEG, made in Node for the benches (no binary fixtures), and the
+ * benches' other shared pieces: percentiles, workerd's memory, the ledger check.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import encodeJpeg, { init as initJpegEncoder } from "@jsquash/jpeg/encode.js";
@@ -18,3 +22,43 @@ export async function samplePhotoJpeg(width: number, height: number): Promise<Ui
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** The workerd that this process started (through vite preview, wrangler or miniflare), from Linux /proc. */
+export function workerdPid(): number {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+      names.set(Number(entry), readFileSync(`/proc/${entry}/comm`, "utf8").trim());
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const descends = (pid: number): boolean => pid === process.pid || (pid > 1 && descends(parents.get(pid) ?? 0));
+  const found = [...names].find(([pid, name]) => name === "workerd" && descends(pid));
+  if (!found) throw new Error("workerd process not found");
+  return found[0];
+}
+
+/** Resident memory now (VmRSS) or at its peak so far (VmHWM), in MiB. */
+export function memoryMiB(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(match![1]) / 1024;
+}
+
+/** Resolves once the process is gone, so nothing else holds the local database when the ledger is checked. */
+export async function processEnded(pid: number, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (existsSync(`/proc/${pid}`)) {
+    if (Date.now() > deadline) throw new Error(`process ${pid} still running after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** `npm run check:ledger -- --persist-to <dir>`: its output, and whether every money invariant holds. */
+export function checkLedger(persistTo: string): { ok: boolean; output: string } {
+  const run = spawnSync("npm", ["run", "--silent", "check:ledger", "--", "--persist-to", persistTo], { cwd: root, encoding: "utf8" });
+  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}`.trim() };
+}

@@ -19,65 +19,13 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { percentile, samplePhotoJpeg } from "./sample-photo.ts";
+import { changeFirstPrice, PRODUCTS, seedStore } from "./seed-store.ts";
 
-const PRODUCTS = 60;
 const WARMUP = 20;
 const RUNS = Number(process.env.RUNS ?? 200);
 const STATIC_FILE = "bench-static.html";
 const KiB = 1024;
 const BUDGETS = { cartScript: 15 * KiB, page: 60 * KiB, cachedRatio: 1.5 };
-
-const KINDS = ["Remera oversize", "Buzo canguro", "Campera puffer", "Jean mom", "Vestido lino", "Short deportivo", "Camisa oxford", "Pollera plisada", "Calza térmica", "Chaleco inflable"];
-const COLORS = ["negra", "blanca", "azul marino", "verde oliva", "rosa viejo", "gris melange"];
-const SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
-
-interface Seeded {
-  base: string;
-  cookie: string;
-  username: string;
-  ids: string[];
-}
-
-async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): Promise<Seeded> {
-  const json = { "content-type": "application/json", origin: base };
-  const signup = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ email: "bench-store@example.com", password: "bench-password" }),
-  });
-  if (signup.status !== 201) throw new Error(`register: ${signup.status} ${await signup.text()}`);
-  const cookie = signup.headers.get("set-cookie")!.split(";")[0]!;
-  const store = await fetch(`${base}/api/auth/mi-tienda`, {
-    method: "POST",
-    headers: { ...json, cookie },
-    body: JSON.stringify({ storeName: "Moda Sur Indumentaria", phoneNumber: "+54 9 11 5555 6666", countryCode: "AR" }),
-  });
-  if (store.status !== 201) throw new Error(`mi-tienda: ${store.status} ${await store.text()}`);
-  const { user } = (await store.json()) as { user: { username: string } };
-
-  const ids: string[] = [];
-  for (let first = 0; first < PRODUCTS; first += 10) {
-    const form = new FormData();
-    for (let i = first; i < first + 10; i++) {
-      // One distinct photo per product, as in a real store (each gets its own R2 key).
-      const bytes = photo.slice();
-      bytes[bytes.length - 3] = i;
-      form.append("images", new Blob([bytes], { type: "image/jpeg" }), `${KINDS[i % KINDS.length]} ${COLORS[i % COLORS.length]}.jpg`);
-    }
-    const upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
-    if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
-    ids.push(...((await upload.json()) as { products: { id: string }[] }).products.map((p) => p.id));
-  }
-  const products = ids.map((id, i) => ({
-    id,
-    price: 9_990 + i * 1_250,
-    // Four to six sizes each, some sold out.
-    sizes: SIZES.slice(i % 2, 4 + (i % 3)).map((name, k) => ({ name, stock: (i + k) % 5 })),
-  }));
-  const pricing = await fetch(`${base}/api/products/update-pricing`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ products }) });
-  if (pricing.status !== 200) throw new Error(`update-pricing: ${pricing.status} ${await pricing.text()}`);
-  return { base, cookie, username: user.username, ids };
-}
 
 async function timed(url: string, expect?: (r: Response) => void): Promise<number> {
   const started = performance.now();
@@ -134,21 +82,12 @@ try {
 
   const samples = { static: [] as number[], cached: [] as number[], uncached: [] as number[] };
   let price = 1000;
-  const changePrice = async () => {
-    price += 1;
-    const response = await fetch(`${second.baseURL}/api/products/update-pricing`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: second.baseURL, cookie: seeded.cookie },
-      body: JSON.stringify({ products: [{ id: seeded.ids[0], price, sizes: [{ name: "M", stock: 3 }] }] }),
-    });
-    if (response.status !== 200) throw new Error(`update-pricing: ${response.status}`);
-  };
   // Interleaved, so drift in the machine's load hits all three alike.
   for (let run = 0; run < WARMUP + RUNS; run++) {
     const s = await timed(staticUrl);
     await timed(page);
     const c = await timed(page, cacheIs("HIT"));
-    await changePrice();
+    await changeFirstPrice(seeded, ++price);
     const u = await timed(page, cacheIs("MISS"));
     if (run < WARMUP) continue;
     samples.static.push(s);

@@ -8,10 +8,9 @@
  * Worker cannot time itself); the HTTP hop on loopback adds about a millisecond. Memory is the workerd
  * process's resident set (Linux /proc): its size before the first render, and its peak afterwards.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { providersDir, withScratchWorker } from "../scripts/scratch-worker.ts";
-import { percentile, samplePhotoJpeg } from "./sample-photo.ts";
+import { memoryMiB, percentile, samplePhotoJpeg, workerdPid } from "./sample-photo.ts";
 
 const RUNS = 10;
 const [photoWidth, photoHeight] = (process.argv[2] ?? "1200x1600").split("x").map(Number);
@@ -33,30 +32,6 @@ export default {
   },
 };
 `;
-
-/** The workerd that this process started (miniflare may put a process in between). */
-function workerdPid(): number {
-  const parents = new Map<number, number>();
-  const names = new Map<number, string>();
-  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-      names.set(Number(entry), readFileSync(`/proc/${entry}/comm`, "utf8").trim());
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const descends = (pid: number): boolean => pid === process.pid || (pid > 1 && descends(parents.get(pid) ?? 0));
-  const found = [...names].find(([pid, name]) => name === "workerd" && descends(pid));
-  if (!found) throw new Error("workerd process not found");
-  return found[0];
-}
-
-function memoryMiB(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return Number(match![1]) / 1024;
-}
 
 await withScratchWorker("studio-bench", entry, async (base) => {
   // workerd starts with the first request.

@@ -2,6 +2,12 @@
  * Builds the app and serves it with `vite preview` (the built Worker in
  * workerd) on a free loopback port, with its own fresh local state.
  * Used by the end-to-end tests and the benches.
+ *
+ * `server: "wrangler"` serves the same build with `wrangler dev` instead:
+ * requests then reach workerd directly, without vite preview's Node proxy
+ * (one more hop, which under hundreds of connections becomes the bottleneck
+ * and now and then answers 500 when its fetch to workerd fails). The load
+ * benches use it; it is the closer stand-in for the deployed Worker.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,7 +29,7 @@ function freePort(): Promise<number> {
 async function waitUntilUp(url: string, server: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`vite preview exited early:\n${output()}`);
+    if (server.exitCode !== null) throw new Error(`the local server exited early:\n${output()}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -31,7 +37,7 @@ async function waitUntilUp(url: string, server: ChildProcess, output: () => stri
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`vite preview did not answer within 60 s:\n${output()}`);
+  throw new Error(`the local server did not answer within 60 s:\n${output()}`);
 }
 
 /**
@@ -40,8 +46,14 @@ async function waitUntilUp(url: string, server: ChildProcess, output: () => stri
  */
 export async function startLocalApp(
   stateDir: string,
-  options: { vars?: Record<string, string>; staticFiles?: Record<string, string | Uint8Array> } = {},
-): Promise<{ baseURL: string; stop: () => void }> {
+  // keepState: stop() leaves stateDir in place, for a check of the local database afterwards (bench:load:jobs).
+  options: {
+    vars?: Record<string, string>;
+    staticFiles?: Record<string, string | Uint8Array>;
+    keepState?: boolean;
+    server?: "vite" | "wrangler";
+  } = {},
+): Promise<{ baseURL: string; stop: () => void; output: () => string }> {
   rmSync(stateDir, { recursive: true, force: true });
   await prepareLocalState(stateDir);
   const outDir = join(stateDir, "dist");
@@ -56,19 +68,29 @@ export async function startLocalApp(
 
   const port = await freePort();
   let log = "";
-  const server = spawn("vite", ["preview", "--outDir", outDir, "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const server =
+    options.server === "wrangler"
+      ? spawn(
+          "wrangler",
+          ["dev", "--config", join(outDir, "vidriera", "wrangler.json"), "--persist-to", stateDir, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"],
+          // Its own per-request log lines would cost the load benches more than the Worker's work.
+          { env: { ...env, WRANGLER_LOG: "warn" }, stdio: ["ignore", "pipe", "pipe"] },
+        )
+      : spawn("vite", ["preview", "--outDir", outDir, "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
+          env,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
   server.stdout!.on("data", (chunk) => (log += chunk));
   server.stderr!.on("data", (chunk) => (log += chunk));
   const baseURL = `http://localhost:${port}`;
   await waitUntilUp(`${baseURL}/api/auth/providers`, server, () => log);
   return {
     baseURL,
+    // What vite preview and workerd printed, for a bench to show why a request failed.
+    output: () => log,
     stop: () => {
       server.kill("SIGTERM");
-      rmSync(stateDir, { recursive: true, force: true });
+      if (!options.keepState) rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,234 @@
+/**
+ * 50 generations at once from 10 sellers, with the offline studio provider, on a production build served
+ * locally (`wrangler dev`: the built Worker in workerd, local D1, R2 and Durable Objects, on loopback).
+ *
+ * Ten sellers sign up (exactly the sign-up throttle's 10 per address per hour: every request comes from
+ * loopback) and get the 500 free credits; each uploads one 900×1200 photo (the size the app's client-side
+ * compression sends) through the products API. Then all 50 requests go out together, 5 per seller, over the
+ * spec's endpoints in turn: generate-ad, back, baby, kid, girl-kid, outfit, personalize and
+ * generate-product-and-image ('modify' needs a generated image first, so it is left out). A request
+ * answered 202 is followed at GET /api/jobs/:id until the job succeeds or fails, all within TIME_LIMIT
+ * seconds (default 300), after which the bench fails. Routes wait 55 s for the image before answering 202
+ * (the app's default); GENERATION_WAIT_MS shortens that to exercise the polling path.
+ *
+ * It prints the wall time, per-job latency (request sent → final state seen), succeeded / failed /
+ * refunded counts, each seller's balance against 500 − 50 × its succeeded jobs, negative balances and
+ * unfinished jobs (both must be none), each gallery's size against the seller's succeeded jobs, and
+ * workerd's resident memory (Linux /proc) before, during and after the burst. Then the app stops, the
+ * jobs and refunds are counted in the D1 it used (stateDir/v3/d1, where both the Vite plugin's
+ * persistState and `wrangler --persist-to` keep it), and `npm run check:ledger` runs on that directory.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CREDITS_PER_IMAGE, SIGNUP_CREDITS } from "../common/credits.ts";
+import { OFFLINE_ENV } from "../scripts/local-state.ts";
+import { startLocalApp } from "../scripts/local-app.ts";
+import { checkLedger, memoryMiB, percentile, processEnded, samplePhotoJpeg, workerdPid } from "./sample-photo.ts";
+
+const SELLERS = 10;
+const JOBS_PER_SELLER = 5;
+const TIME_LIMIT_MS = Number(process.env.TIME_LIMIT ?? 300) * 1000;
+
+interface Seller {
+  n: number;
+  id: string;
+  cookie: string;
+  productId: string;
+}
+
+/** One generation request of the spec's API: its endpoint and body. */
+interface Plan {
+  kind: string;
+  path: (productId: string) => string;
+  body: () => object;
+}
+
+const photo = await samplePhotoJpeg(900, 1200);
+const photoBase64 = Buffer.from(photo).toString("base64");
+
+const PLANS: Plan[] = [
+  { kind: "ad", path: (id) => `/api/products/generate-ad/${id}`, body: () => ({ includeModel: true }) },
+  { kind: "back", path: (id) => `/api/products/back-image/${id}`, body: () => ({}) },
+  { kind: "baby", path: (id) => `/api/products/baby-image/${id}`, body: () => ({}) },
+  { kind: "kid", path: (id) => `/api/products/kid-image/${id}`, body: () => ({}) },
+  { kind: "girl-kid", path: (id) => `/api/products/girl-kid-image/${id}`, body: () => ({}) },
+  { kind: "outfit", path: (id) => `/api/products/outfit-image/${id}`, body: () => ({}) },
+  { kind: "personalized", path: (id) => `/api/products/personalize/${id}`, body: () => ({ gender: "female", age: "adult", skinTone: "medium" }) },
+  { kind: "product", path: () => "/api/products/generate-product-and-image", body: () => ({ image: photoBase64, includeModel: true }) },
+];
+
+interface Outcome {
+  seller: number;
+  kind: string;
+  /** running: not settled within the time limit; rejected: the request failed without starting a job. */
+  status: "succeeded" | "failed" | "running" | "rejected";
+  ms: number;
+  answeredWith: number;
+  detail?: string;
+}
+
+type JobState = { status: "running" | "succeeded" | "failed"; error: string | null };
+
+const state = mkdtempSync(join(tmpdir(), "generation-load-"));
+// Kept after the app stops, for the ledger check; removed however the bench ends.
+process.on("exit", () => rmSync(state, { recursive: true, force: true }));
+// GENERATION_WAIT_MS=5000 npm run bench:load:jobs: routes answer 202 sooner, so the jobs are followed at /api/jobs/:id.
+const waitMs = process.env.GENERATION_WAIT_MS;
+const app = await startLocalApp(state, { keepState: true, server: "wrangler", vars: waitMs ? { GENERATION_WAIT_MS: waitMs } : {} });
+const base = app.baseURL;
+const json = { "content-type": "application/json", origin: base };
+
+async function newSeller(n: number): Promise<Seller> {
+  const signup = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email: `bench-load-${n}@example.com`, password: "bench-password" }),
+  });
+  if (signup.status !== 201) throw new Error(`register ${n}: ${signup.status} ${await signup.text()}`);
+  const { user } = (await signup.json()) as { user: { id: string; credits: number } };
+  if (user.credits !== SIGNUP_CREDITS) throw new Error(`seller ${n} starts with ${user.credits} credits, not ${SIGNUP_CREDITS}`);
+  const cookie = signup.headers.get("set-cookie")!.split(";")[0]!;
+  const form = new FormData();
+  // Each seller's own photo, as in real life.
+  const bytes = photo.slice();
+  bytes[bytes.length - 3] = n;
+  form.append("images", new Blob([bytes], { type: "image/jpeg" }), "remera.jpg");
+  const upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
+  if (upload.status !== 201) throw new Error(`upload ${n}: ${upload.status} ${await upload.text()}`);
+  const { products } = (await upload.json()) as { products: { id: string }[] };
+  return { n, id: user.id, cookie, productId: products[0]!.id };
+}
+
+/** Sends one generation and follows its job to the end, or to the time limit. */
+async function generate(seller: Seller, plan: Plan, deadline: number): Promise<Outcome> {
+  const started = performance.now();
+  const done = (status: Outcome["status"], answeredWith: number, detail?: string): Outcome => ({
+    seller: seller.n,
+    kind: plan.kind,
+    status,
+    ms: performance.now() - started,
+    answeredWith,
+    detail,
+  });
+  let response: Response;
+  try {
+    response = await fetch(`${base}${plan.path(seller.productId)}`, {
+      method: "POST",
+      headers: { ...json, cookie: seller.cookie },
+      body: JSON.stringify(plan.body()),
+      signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
+    });
+  } catch (err) {
+    return done("rejected", 0, String(err));
+  }
+  const body = (await response.json().catch(() => ({}))) as { jobId?: string; error?: string };
+  if (response.status === 200) return done("succeeded", 200);
+  if (!body.jobId) return done("rejected", response.status, body.error);
+  if (response.status !== 202) return done("failed", response.status, body.error);
+
+  while (Date.now() < deadline) {
+    const wait = Math.min(25, Math.floor((deadline - Date.now()) / 1000));
+    let job: JobState;
+    try {
+      const poll = await fetch(`${base}/api/jobs/${body.jobId}?wait=${wait}`, {
+        headers: { cookie: seller.cookie },
+        signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
+      });
+      if (poll.status !== 200) return done("running", 202, `GET /api/jobs/${body.jobId}: ${poll.status} ${await poll.text()}`);
+      job = ((await poll.json()) as { job: JobState }).job;
+    } catch {
+      break;
+    }
+    if (job.status !== "running") return done(job.status, 202, job.error ?? undefined);
+  }
+  return done("running", 202, `still running after ${TIME_LIMIT_MS / 1000} s`);
+}
+
+/** Reads the D1 the app used, after it stopped (the same files check:ledger reads). */
+function queryD1<T>(sql: string): T[] {
+  const run = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--json", "--persist-to", state, "--command", sql], {
+    env: { ...OFFLINE_ENV, CI: "true" },
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`wrangler d1 execute: ${run.stderr}`);
+  return (JSON.parse(run.stdout) as { results: T[] }[])[0]!.results;
+}
+
+const problems: string[] = [];
+let workerd = 0;
+try {
+  workerd = workerdPid();
+  const setupStarted = performance.now();
+  const sellers: Seller[] = [];
+  for (let n = 0; n < SELLERS; n++) sellers.push(await newSeller(n));
+  console.log(`${SELLERS} sellers signed up with a photo each in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+
+  const memory = { before: memoryMiB(workerd, "VmRSS"), peak: 0 };
+  const sampler = setInterval(() => (memory.peak = Math.max(memory.peak, memoryMiB(workerd, "VmRSS"))), 200);
+  const burstStarted = performance.now();
+  const deadline = Date.now() + TIME_LIMIT_MS;
+  const outcomes = await Promise.all(
+    sellers.flatMap((seller) =>
+      Array.from({ length: JOBS_PER_SELLER }, (_, k) => generate(seller, PLANS[(seller.n * JOBS_PER_SELLER + k) % PLANS.length]!, deadline)),
+    ),
+  );
+  const wallMs = performance.now() - burstStarted;
+  clearInterval(sampler);
+  memory.peak = Math.max(memory.peak, memoryMiB(workerd, "VmRSS"));
+  const memoryAfter = memoryMiB(workerd, "VmRSS");
+
+  const count = (status: Outcome["status"], seller?: number) => outcomes.filter((o) => o.status === status && (seller === undefined || o.seller === seller)).length;
+  const latencies = outcomes.filter((o) => o.status === "succeeded" || o.status === "failed").map((o) => o.ms).sort((a, b) => a - b);
+  const seconds = (value: number | undefined) => (value === undefined ? "-" : `${(value / 1000).toFixed(1)} s`);
+
+  console.log(`\n${outcomes.length} generations fired at once (${SELLERS} sellers × ${JOBS_PER_SELLER}), studio provider, 900×1200 photos`);
+  console.log(`  wall time, first request to last job settled   ${seconds(wallMs)}`);
+  console.log(`  per-job latency (sent → final state)           p50 ${seconds(percentile(latencies, 50))}   p99 ${seconds(percentile(latencies, 99))}   max ${seconds(latencies.at(-1))}`);
+  const answered = (code: number) => outcomes.filter((o) => o.answeredWith === code).length;
+  console.log(`  first answers                                  200 ×${answered(200)}, 202 ×${answered(202)} (followed at /api/jobs/:id), other ×${outcomes.length - answered(200) - answered(202)}`);
+  console.log(`  succeeded ${count("succeeded")}, failed ${count("failed")}, not finished ${count("running")}, rejected without a job ${count("rejected")}`);
+  for (const o of outcomes.filter((o) => o.status !== "succeeded")) console.log(`    seller ${o.seller} ${o.kind}: ${o.status} (${o.answeredWith}) ${o.detail ?? ""}`);
+  const byKind = new Map<string, number[]>();
+  for (const o of outcomes) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o.ms]);
+  console.log(`  by kind (count, median latency): ${[...byKind].map(([kind, ms]) => `${kind} ${ms.length} ${seconds(percentile([...ms].sort((a, b) => a - b), 50))}`).join(", ")}`);
+  console.log(`  workerd resident memory: ${memory.before.toFixed(0)} MiB before the burst, peak ${memory.peak.toFixed(0)} MiB during it, ${memoryAfter.toFixed(0)} MiB after`);
+
+  console.log(`\n  seller  succeeded  failed  balance  expected  gallery`);
+  for (const seller of sellers) {
+    const headers = { cookie: seller.cookie };
+    const { user } = (await (await fetch(`${base}/api/auth/profile`, { headers })).json()) as { user: { credits: number } };
+    const { images } = (await (await fetch(`${base}/api/products/images/by-user/${seller.id}`, { headers })).json()) as { images: unknown[] };
+    const succeeded = count("succeeded", seller.n);
+    const expected = SIGNUP_CREDITS - CREDITS_PER_IMAGE * succeeded;
+    console.log(
+      `  ${String(seller.n).padStart(6)}  ${String(succeeded).padStart(9)}  ${String(count("failed", seller.n)).padStart(6)}  ${String(user.credits).padStart(7)}  ${String(expected).padStart(8)}  ${String(images.length).padStart(7)}`,
+    );
+    if (user.credits < 0) problems.push(`seller ${seller.n} has a negative balance (${user.credits})`);
+    // A job still running holds its debit, so its seller's balance cannot match yet.
+    if (count("running", seller.n) === 0 && user.credits !== expected) problems.push(`seller ${seller.n}: balance ${user.credits}, expected ${expected}`);
+    if (images.length !== succeeded) problems.push(`seller ${seller.n}: ${images.length} images in the gallery for ${succeeded} succeeded jobs`);
+  }
+  if (count("running")) problems.push(`${count("running")} jobs not finished within ${TIME_LIMIT_MS / 1000} s`);
+  if (count("rejected")) problems.push(`${count("rejected")} requests failed without starting a job`);
+} finally {
+  app.stop();
+}
+
+if (workerd) await processEnded(workerd);
+const jobs = queryD1<{ status: string; n: number }>(`SELECT status, COUNT(*) AS n FROM generation_jobs GROUP BY status ORDER BY status`);
+const [refunds] = queryD1<{ n: number }>(`SELECT COUNT(*) AS n FROM credit_ledger WHERE idempotency_key LIKE 'refund:%'`);
+const failedInD1 = jobs.find((j) => j.status === "failed")?.n ?? 0;
+console.log(`\nin D1 after the run (${state}/v3/d1): jobs ${jobs.map((j) => `${j.status} ${j.n}`).join(", ") || "none"}; refunded ${refunds!.n}`);
+if (refunds!.n !== failedInD1) problems.push(`${failedInD1} failed jobs but ${refunds!.n} refunds`);
+if (jobs.some((j) => j.status === "running")) problems.push("jobs left running in D1");
+
+const ledger = checkLedger(state);
+console.log(`\nnpm run check:ledger -- --persist-to ${state}\n${ledger.output.replace(/^/gm, "  ")}`);
+if (!ledger.ok) problems.push("check:ledger reports a broken invariant");
+
+if (problems.length) {
+  console.error(`\nFAILED:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  process.exit(1);
+}

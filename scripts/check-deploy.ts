@@ -1,0 +1,76 @@
+/**
+ * `npm run check:deploy`: what `npm run deploy` would upload, checked against
+ * Cloudflare's limits without an account or the network.
+ *
+ * Runs `wrangler deploy --dry-run --outdir` on the last `vite build` (the
+ * Vite plugin's dist/vidriera/wrangler.json is what deploy reads), then:
+ * - the Worker (every module wrangler would upload: code chunks and WASM)
+ *   must fit the strictest documented script limit, 3 MiB gzip-compressed
+ *   (Workers Free; Paid allows 10 MiB), and 64 MiB uncompressed;
+ * - every static asset must be under 25 MiB and there must be at most 20,000
+ *   of them (Workers Free asset limits).
+ * Exits 1 when wrangler fails or a limit is exceeded, so CI goes red.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+import { OFFLINE_ENV } from "./local-state.ts";
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const LIMITS = { workerGzip: 3 * MiB, workerRaw: 64 * MiB, assetFile: 25 * MiB, assetCount: 20_000 };
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const outdir = mkdtempSync(join(tmpdir(), "vidriera-deploy-"));
+let wranglerReport: string;
+try {
+  wranglerReport = execFileSync("wrangler", ["deploy", "--dry-run", "--outdir", outdir], {
+    env: { ...OFFLINE_ENV, CI: "true" },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+} catch (err) {
+  const failure = err as { stdout?: string; stderr?: string };
+  console.error("wrangler deploy --dry-run failed:\n" + (failure.stdout ?? "") + (failure.stderr ?? ""));
+  process.exit(1);
+}
+
+// Wrangler writes the modules it would upload (and a README we skip).
+const modules = filesUnder(outdir).filter((file) => !file.endsWith("README.md"));
+const raw = modules.reduce((sum, file) => sum + statSync(file).size, 0);
+const gzip = modules.reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0);
+rmSync(outdir, { recursive: true, force: true });
+
+const assets = filesUnder("dist/client");
+const largestAsset = assets.map((file) => ({ file, size: statSync(file).size })).sort((a, b) => b.size - a.size)[0];
+
+const rows: [string, number, number, (n: number) => string][] = [
+  ["Worker modules, gzip", gzip, LIMITS.workerGzip, kib],
+  ["Worker modules, uncompressed", raw, LIMITS.workerRaw, kib],
+  [`Largest asset (${largestAsset ? relative("dist/client", largestAsset.file) : "none"})`, largestAsset?.size ?? 0, LIMITS.assetFile, kib],
+  ["Static assets, count", assets.length, LIMITS.assetCount, String],
+];
+
+function kib(bytes: number) {
+  return `${(bytes / KiB).toFixed(1)} KiB`;
+}
+
+const upload = /Total Upload: .*/.exec(wranglerReport)?.[0];
+console.log(`wrangler deploy --dry-run: ${modules.length} modules${upload ? ` (wrangler says "${upload}")` : ""}`);
+let over = 0;
+for (const [name, value, limit, show] of rows) {
+  const ok = value <= limit;
+  if (!ok) over++;
+  console.log(`${ok ? "ok  " : "OVER"}  ${name.padEnd(48)} ${show(value).padStart(12)}  limit ${show(limit)}`);
+}
+if (over > 0) {
+  console.error(`${over} deploy limit(s) exceeded.`);
+  process.exit(1);
+}
