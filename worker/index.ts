@@ -7,7 +7,7 @@ import { log, withRequestId } from "./lib/log";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { storePages } from "./pages/store-pages";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
-import { refreshExchangeRates } from "./payments/exchange-rates";
+import { EXCHANGE_RATES_CRON, refreshExchangeRates } from "./payments/exchange-rates";
 import { appConfigRoutes } from "./routes/app-config";
 import { auth } from "./routes/auth";
 import { creditRoutes } from "./routes/credits";
@@ -23,9 +23,6 @@ import { jobRoutes } from "./routes/jobs";
 import { productRoutes } from "./routes/products";
 
 export { GenerationJob } from "./jobs/generation-job";
-
-/** Must match the first of wrangler.toml's crons. */
-export const EXCHANGE_RATES_CRON = "0 */6 * * *";
 
 const app = new Hono<Env>()
   .use(async (c, next) => {

@@ -9,6 +9,12 @@ import { isRecord } from "./http";
 const FETCH_TIMEOUT_MS = 10_000;
 
 /**
+ * The cron (first of wrangler.toml's [triggers]) that refreshes the rates; the scheduled handler tells it
+ * from the others by this string. (It lives here: the Worker's main module may export only handlers.)
+ */
+export const EXCHANGE_RATES_CRON = "0 */6 * * *";
+
+/**
  * Reads the source's units per 1 USD. Accepted shapes, as common free
  * sources answer: `{ rates: { ARS: … } }` (open.er-api.com, with
  * `base_code: "USD"`), `{ conversion_rates: { … } }` (exchangerate-api v6),
