@@ -1,6 +1,8 @@
 /**
  * `npm run check:ledger [-- --persist-to DIR]`: proves the money invariants on
  * a local D1 database (the dev one by default). Exits 1 when one is broken.
+ * `npm run check:ledger -- --remote` reads the deployed database instead
+ * (wrangler signed in; read-only, and it never applies migrations there).
  *
  * - every balance equals the sum of that user's ledger, and none is negative;
  * - no generation job was charged or refunded more than once, a refunded job
@@ -17,16 +19,18 @@ import { applyMigrations, OFFLINE_ENV } from "./local-state.ts";
 
 const persistAt = process.argv.indexOf("--persist-to");
 const persistTo = persistAt > 0 ? process.argv[persistAt + 1] : undefined;
+const remote = process.argv.includes("--remote");
 
-// A database from before the latest migrations is brought up to date first, so every table exists.
-applyMigrations(persistTo);
+// A local database from before the latest migrations is brought up to date first, so every table exists.
+if (!remote) applyMigrations(persistTo);
+const where = remote ? ["--remote"] : ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
 
 function query<T>(sql: string): T[] {
-  const out = execFileSync(
-    "wrangler",
-    ["d1", "execute", "DB", "--local", "--json", "--command", sql, ...(persistTo ? ["--persist-to", persistTo] : [])],
-    { env: { ...OFFLINE_ENV, CI: "true" }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const out = execFileSync("wrangler", ["d1", "execute", "DB", ...where, "--json", "--command", sql], {
+    env: remote ? process.env : { ...OFFLINE_ENV, CI: "true" },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return (JSON.parse(out) as { results: T[] }[])[0]!.results;
 }
 
