@@ -229,6 +229,62 @@ describe("the Durable Object is evicted mid-job", () => {
   });
 });
 
+describe("the Durable Object's start fails after the debit", () => {
+  /** The job namespace as the route sees it, with a start call that fails; "after" lets it reach the object first. */
+  function failingStarts(when: "before" | "after") {
+    const real = env.GENERATION_JOBS;
+    const namespace = {
+      idFromName: (name: string) => real.idFromName(name),
+      get: (id: DurableObjectId) => {
+        const stub = real.get(id);
+        return {
+          start: async (input: Parameters<typeof stub.start>[0]) => {
+            if (when === "after") await stub.start(input);
+            throw new Error("connection to the object lost");
+          },
+          result: (waitMs: number) => stub.result(waitMs),
+        };
+      },
+    };
+    return withBindings({ GENERATION_JOBS: namespace as unknown as typeof real });
+  }
+
+  async function through(fetcher: ReturnType<typeof withBindings>, seller: Awaited<ReturnType<typeof sellerWithProduct>>) {
+    const browser = new Browser(fetcher);
+    browser.setCookie("vidriera_session", seller.browser.cookie("vidriera_session")!);
+    return browser.json("POST", `/api/products/generate-ad/${seller.product.id}`, {});
+  }
+
+  it("the object never got the job: the route refunds at once and says the generator is busy", async () => {
+    const calls = provider(async () => resultBytes(2));
+    const seller = await sellerWithProduct();
+    const response = await through(failingStarts("before"), seller);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: JOB_MESSAGES.busy });
+    const [job] = (await env.DB.prepare("SELECT id, status, error FROM generation_jobs WHERE user_id = ?").bind(seller.user.id).all<{ id: string; status: string; error: string }>()).results;
+    expect(job).toMatchObject({ status: "failed", error: JOB_MESSAGES.busy });
+    expect(await charges(job!.id)).toBe(1);
+    expect(await refunds(job!.id)).toBe(1);
+    expect(await creditsOf(seller.user.id)).toBe(500);
+    expect(calls).toHaveLength(0);
+    await ledgerHolds();
+  });
+
+  it("the object got the job and only its answer was lost: no refund, the job finishes and is charged once", async () => {
+    const calls = provider(async () => resultBytes(3));
+    const seller = await sellerWithProduct();
+    const response = await through(failingStarts("after"), seller);
+    expect(response.status).toBe(200);
+    const { jobId } = (await response.json()) as { jobId: string };
+    expect((await jobOf(seller.browser, jobId)).status).toBe("succeeded");
+    expect(await charges(jobId)).toBe(1);
+    expect(await refunds(jobId)).toBe(0);
+    expect(await creditsOf(seller.user.id)).toBe(450);
+    expect(calls).toHaveLength(1);
+    await ledgerHolds();
+  });
+});
+
 describe("a D1 write fails inside a batch", () => {
   it("the debit and job row: a Spanish 503, nothing charged, no job", async () => {
     const calls = provider(async () => resultBytes(1));

@@ -77,6 +77,15 @@ async function debitAndStart(env: Bindings, input: JobInput): Promise<void> {
   try {
     await jobStub(env, input.id).start(input);
   } catch (err) {
+    // The call may have reached the object and failed only on its way back: then the object holds the
+    // job and settles it (refunding here too would give the image for free).
+    const held = await jobStub(env, input.id)
+      .result(0)
+      .catch(() => null);
+    if (held) {
+      log("warn", "job start answer lost; the object holds the job", { job: input.id, error: errorName(err) });
+      return;
+    }
     // The object never took the job: give the credits back right here (or, if D1 fails now too, the
     // scheduled sweep in orphan-jobs.ts does it later).
     log("error", "job start failed; refunding", { job: input.id, error: errorName(err) });
