@@ -32,6 +32,9 @@ export default defineConfig(async () => {
             testTimeout: 30_000,
             include: ["test/worker/**/*.test.ts"],
             setupFiles: ["./test/worker/apply-migrations.ts"],
+            // The Worker's own JSON log lines (one per request and job step) would bury the test report;
+            // test/worker/logs.test.ts reads them through its spies, which see them before this filter.
+            onConsoleLog: (line: string) => (line.startsWith('{"level":') ? false : undefined),
           },
         },
         {
