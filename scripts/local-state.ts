@@ -61,9 +61,12 @@ export async function prepareLocalState(persistTo?: string) {
   const seed = join(dir, "seed-demo.sql");
   const hash = await hashPassword(DEMO_SELLER.password);
   // The demo seller starts as any new seller does: the sign-up bonus and its ledger row, consistent.
+  // A demo account deleted from /settings (its row left as a tombstone) is replaced by a fresh one; the
+  // tombstone's local rows go with it, which only ever touches this local database.
   writeFileSync(
     seed,
-    `INSERT OR IGNORE INTO users (id, email, password_hash, name, credits)
+    `DELETE FROM users WHERE id = '${DEMO_SELLER.id}' AND deleted_at IS NOT NULL;
+     INSERT OR IGNORE INTO users (id, email, password_hash, name, credits)
        VALUES ('${DEMO_SELLER.id}', '${DEMO_SELLER.email}', '${hash}', '${DEMO_SELLER.name}', ${SIGNUP_CREDITS});
      INSERT OR IGNORE INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after)
        VALUES ('${DEMO_SELLER.id}', ${SIGNUP_CREDITS}, 'signup_bonus', 'signup:${DEMO_SELLER.id}', ${SIGNUP_CREDITS});`,
