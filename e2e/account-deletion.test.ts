@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { drawImage, newPage, registerInBrowser, useChromium } from "./chromium";
+import { expectLoginRefused } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -58,14 +59,7 @@ describe("deleting the account from /settings", () => {
     await page.goto("/home");
     await page.waitForURL("**/register");
 
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Contraseña").fill(PASSWORD);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await expect
-      .poll(() => page.getByRole("alert").textContent())
-      .toBe("Credenciales incorrectas o error del servidor. Inténtalo de nuevo.");
-    expect(new URL(page.url()).pathname).toBe("/login");
+    await expectLoginRefused(page, email, PASSWORD);
     await context.close();
   });
 });

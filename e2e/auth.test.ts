@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newPage, uniqueEmail, useChromium } from "./chromium";
+import { expectLoginRefused } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -36,14 +37,7 @@ describe("accounts in a real browser", () => {
 
   it("shows the spec's message for a wrong password and stays on /login", async () => {
     const { context, page } = await newPage(chromium.browser);
-    await page.goto("/login");
-    await page.getByLabel("Email").fill("demo@vidriera.test");
-    await page.getByLabel("Contraseña").fill("no-es-la-clave");
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await expect
-      .poll(() => page.getByRole("alert").textContent())
-      .toBe("Credenciales incorrectas o error del servidor. Inténtalo de nuevo.");
-    expect(new URL(page.url()).pathname).toBe("/login");
+    await expectLoginRefused(page, "demo@vidriera.test", "no-es-la-clave");
     await context.close();
   });
 

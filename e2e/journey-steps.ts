@@ -88,3 +88,15 @@ export async function creditsOf(page: Page): Promise<number> {
   expect(response.status()).toBe(200);
   return ((await response.json()) as { user: { credits: number } }).user.credits;
 }
+
+/** Signs in with credentials the app must refuse: the screen's error shows and the seller stays on /login. */
+export async function expectLoginRefused(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect
+    .poll(() => page.getByRole("alert").textContent())
+    .toBe("Credenciales incorrectas o error del servidor. Inténtalo de nuevo.");
+  expect(new URL(page.url()).pathname).toBe("/login");
+}
