@@ -3,11 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { database } from "../db/client";
 import { generatedImages, generationJobs } from "../db/schema";
 import type { Bindings } from "../env";
-import { moveCredits } from "../lib/credits";
 import { imageKey, imageUrl, sniffImage, storeImage } from "../lib/images";
 import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
 import { imageProvider } from "../providers/select";
 import { ProviderRefusal, ProviderTransientError, type GeneratedImage } from "../providers/types";
+import { refundJob } from "./refund-job";
 import { JOB_MESSAGES, type FailReason, type JobInput, type JobOutcome, type JobState, type JobView } from "./job-types";
 
 /** A provider that has not answered by then is given up on, and the credits go back. */
@@ -228,7 +228,6 @@ export class GenerationJob extends DurableObject<Bindings> {
   /** Writes the outcome to D1; safe to repeat. */
   private async record(job: JobState, outcome: JobOutcome): Promise<void> {
     const db = database(this.env.DB);
-    const stillRunning = and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"));
     if (outcome.status === "succeeded") {
       // The image id is the job id, so recording the same result twice is a no-op.
       await db.batch([
@@ -236,20 +235,16 @@ export class GenerationJob extends DurableObject<Bindings> {
           .insert(generatedImages)
           .values({ id: job.id, userId: job.userId, productId: job.productId, key: outcome.imageKey, kind: job.kind, jobId: job.id })
           .onConflictDoNothing(),
-        db.update(generationJobs).set({ status: "succeeded", imageId: job.id, finishedAt: new Date() }).where(stillRunning),
+        db
+          .update(generationJobs)
+          .set({ status: "succeeded", imageId: job.id, finishedAt: new Date() })
+          .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"))),
       ]);
       jobLog("info", "job succeeded", job, { attempts: job.attempts, providerMs: outcome.providerMs });
       return;
     }
-    const markFailed = db.update(generationJobs).set({ status: "failed", error: outcome.error, finishedAt: new Date() }).where(stillRunning);
     // The refund and the job row change together; the refund key makes a replay a no-op.
-    const refund = await moveCredits(
-      db,
-      { userId: job.userId, delta: job.cost, reason: "generation_refund", idempotencyKey: `refund:${job.id}` },
-      { after: [markFailed] },
-    );
-    if (refund.status === "duplicate") await markFailed;
-    else jobLog("info", "job refunded", job, { credits: job.cost });
+    if ((await refundJob(db, job, outcome.error)) === "refunded") jobLog("info", "job refunded", job, { credits: job.cost });
     jobLog("warn", "job failed", job, { reason: outcome.reason, attempts: job.attempts });
   }
 }

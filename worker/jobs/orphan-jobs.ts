@@ -1,35 +1,15 @@
 import { and, eq, lt } from "drizzle-orm";
-import { database, type Db } from "../db/client";
+import { database } from "../db/client";
 import { generationJobs } from "../db/schema";
 import type { Bindings } from "../env";
-import { moveCredits } from "../lib/credits";
 import { errorName, log } from "../lib/log";
 import { JOB_DEADLINE_MS } from "./generation-job";
 import { JOB_MESSAGES } from "./job-types";
+import { refundJob } from "./refund-job";
 import { jobStub } from "./start-job";
 
 /** Well past any job's deadline: a job still "running" in D1 by then has no object that will ever settle it. */
 export const ORPHAN_AFTER_MS = JOB_DEADLINE_MS + 5 * 60_000;
-
-/**
- * Gives a job's credits back and marks it failed, in one batch. The refund's
- * key (`refund:<id>`) is the one the job's object would use, so whichever
- * comes first refunds and the other changes nothing.
- */
-export async function refundJobNeverStarted(db: Db, job: { id: string; userId: string; cost: number }, error: string) {
-  return moveCredits(
-    db,
-    { userId: job.userId, delta: job.cost, reason: "generation_refund", idempotencyKey: `refund:${job.id}` },
-    {
-      after: [
-        db
-          .update(generationJobs)
-          .set({ status: "failed", error, finishedAt: new Date() })
-          .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"))),
-      ],
-    },
-  );
-}
 
 /**
  * The scheduled sweep for the one case the Durable Object cannot cover: its
@@ -49,7 +29,7 @@ export async function settleOrphanJobs(env: Bindings, now = Date.now()): Promise
   for (const job of stale) {
     try {
       if (await jobStub(env, job.id).result(0)) continue;
-      await refundJobNeverStarted(db, job, JOB_MESSAGES.failed);
+      await refundJob(db, job, JOB_MESSAGES.failed);
       log("warn", "orphan job refunded", { job: job.id, cost: job.cost });
       settled++;
     } catch (err) {

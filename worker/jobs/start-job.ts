@@ -9,7 +9,7 @@ import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
 import { currentRequestId, errorName, log } from "../lib/log";
 import { JOB_MESSAGES, type JobInput, type JobView } from "./job-types";
-import { refundJobNeverStarted } from "./orphan-jobs";
+import { refundJob } from "./refund-job";
 import type { ImageMime } from "../providers/types";
 
 /** How long a route waits for the image before answering 202 and letting the seller poll /api/jobs/:id. */
@@ -89,7 +89,7 @@ async function debitAndStart(env: Bindings, input: JobInput): Promise<void> {
     // The object never took the job: give the credits back right here (or, if D1 fails now too, the
     // scheduled sweep in orphan-jobs.ts does it later).
     log("error", "job start failed; refunding", { job: input.id, error: errorName(err) });
-    await refundJobNeverStarted(db, input, JOB_MESSAGES.busy);
+    await refundJob(db, input, JOB_MESSAGES.busy);
     throw new ApiError(503, JOB_MESSAGES.busy);
   }
 }
