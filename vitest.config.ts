@@ -38,7 +38,7 @@ export default defineConfig(async () => {
           },
         },
         {
-          test: { name: "web", include: ["web/**/*.test.ts", "common/**/*.test.ts"], environment: "node" },
+          test: { name: "web", include: ["web/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" },
         },
         {
           test: {
