@@ -4,6 +4,7 @@ import type { Env } from "./env";
 import { errorResponse } from "./lib/errors";
 import { randomId } from "./lib/ids";
 import { log, withRequestId } from "./lib/log";
+import { readWholeBody } from "./lib/read-whole-body";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { storePages } from "./pages/store-pages";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
@@ -25,6 +26,7 @@ import { productRoutes } from "./routes/products";
 export { GenerationJob } from "./jobs/generation-job";
 
 const app = new Hono<Env>()
+  .use(readWholeBody)
   .use(async (c, next) => {
     const requestId = c.req.header("cf-ray") ?? randomId(12);
     c.set("requestId", requestId);
