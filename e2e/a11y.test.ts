@@ -6,20 +6,15 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { newPage, newSeller, useChromium, type PageOptions } from "./chromium";
+import { describe, expect, it } from "vitest";
+import { newPage, signInTo, useChromium, useSeller, type PageOptions } from "./chromium";
 
 const chromium = useChromium();
-// One account for the file: sign-ups are throttled per address.
-let seller: Awaited<ReturnType<typeof newSeller>>;
-beforeAll(async () => {
-  seller = await newSeller(chromium.browser, "a11y");
-});
+const seller = useSeller(chromium, "a11y");
 
 async function signedIn(path: string, options: PageOptions) {
   const opened = await newPage(chromium.browser, options);
-  await opened.context.addCookies(seller.cookies);
-  await opened.page.goto(path);
+  await signInTo(opened.page, seller, path);
   return opened;
 }
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

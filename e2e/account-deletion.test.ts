@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { drawImage, newPage, registerInBrowser, useChromium } from "./chromium";
+import { drawImage, newPage, signInTo, useChromium, useSeller } from "./chromium";
 import { expectLoginRefused } from "./journey-steps";
 
 const chromium = useChromium();
-
-const PASSWORD = "mi-clave-segura";
+const seller = useSeller(chromium, "borrar");
 
 describe("deleting the account from /settings", () => {
   it("a wrong password keeps the seller in; the right one deletes everything, lands on / and the old credentials stop working", async () => {
     const { context, page } = await newPage(chromium.browser);
-    await registerInBrowser(page, "borrar");
+    await signInTo(page, seller);
     const email = (await page.getByTestId("user-email").textContent())!;
     const buffer = await drawImage(page, { width: 240, height: 300, type: "image/jpeg" });
     const uploaded = await page.request.post("/api/products/upload-images", { multipart: { images: { name: "remera.jpg", mimeType: "image/jpeg", buffer } } });
@@ -43,7 +42,7 @@ describe("deleting the account from /settings", () => {
       if (route.request().method() === "DELETE") await held;
       await route.continue();
     });
-    await password.fill(PASSWORD);
+    await password.fill(seller.password);
     const confirm = dialog.getByRole("button", { name: "Eliminar mi cuenta" });
     await confirm.click();
     await expect.poll(() => confirm.getAttribute("aria-busy")).toBe("true");
@@ -59,7 +58,7 @@ describe("deleting the account from /settings", () => {
     await page.goto("/home");
     await page.waitForURL("**/register");
 
-    await expectLoginRefused(page, email, PASSWORD);
+    await expectLoginRefused(page, email, seller.password);
     await context.close();
   });
 });

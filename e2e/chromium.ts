@@ -20,6 +20,9 @@ export function launchChromium(): Promise<Browser> {
 
 export const baseURL = () => inject("baseURL");
 
+/** How long a screen may take to reach a state (a click's effect, a navigation) on a busy 2-core machine. */
+export const STATE_MS = 60_000;
+
 export interface PageOptions {
   mobile?: boolean;
   /**
@@ -51,9 +54,11 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
       }
     });
   }
+  // Playwright's own 30 s default is what an idle machine needs; a shared CI box at half speed needs more.
+  // Every wait is still on a state: this only bounds how long a state may take to come.
+  context.setDefaultTimeout(STATE_MS);
+  context.setDefaultNavigationTimeout(STATE_MS);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
   return { context, page };
 }
 
@@ -95,6 +100,28 @@ export async function newSeller(browser: Browser, prefix: string): Promise<{ coo
   const cookies = await context.cookies();
   await context.close();
   return { cookies, email, password };
+}
+
+export type Seller = Awaited<ReturnType<typeof newSeller>>;
+
+/**
+ * One seller for the whole file, signed up once in beforeAll through the real sign-up (the same
+ * password hashing as every account): files that are not about signing up start from it, so a slow
+ * machine pays for one sign-up per file instead of one per test. Read its fields inside tests.
+ */
+export function useSeller(chromium: { browser: Browser }, prefix: string): Seller {
+  const seller = {} as Seller;
+  beforeAll(async () => {
+    Object.assign(seller, await newSeller(chromium.browser, prefix));
+  });
+  return seller;
+}
+
+/** Signs `page`'s context in as `seller` and opens `path`, once the signed-in header shows the balance. */
+export async function signInTo(page: Page, seller: Seller, path = "/home") {
+  await page.context().addCookies(seller.cookies);
+  await page.goto(path);
+  await page.getByRole("banner").getByTestId("credits").waitFor();
 }
 
 /** Registers a new seller through the real screen and waits for /home. */

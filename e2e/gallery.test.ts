@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { creditsShown, drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
+import { creditsShown, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium, useSeller } from "./chromium";
 
 const chromium = useChromium();
+// The file's seller, for the tests that leave nothing behind; the upload flow fills a gallery, so it has its own.
+const seller = useSeller(chromium, "galeria");
 
 describe("add with AI and the gallery in a real browser", () => {
   it(
     "uploads two photos, generates a product from one, then modifies, downloads and deletes it in /images",
     async () => {
       const { context, page } = await newPage(chromium.browser);
-      await registerInBrowser(page, "galeria");
+      await signInTo(page, await newSeller(chromium.browser, "galeria"));
 
       // --- Add-with-AI dialog: two photos, one of them over 1 MB ---
       await page.getByRole("button", { name: "Añadir Producto" }).click();
@@ -160,7 +162,7 @@ describe("add with AI and the gallery in a real browser", () => {
 
   it("shows the server's message when the gallery fails to load, and retries", async () => {
     const { context, page } = await newPage(chromium.browser, { mobile: true });
-    await registerInBrowser(page, "galeria");
+    await signInTo(page, seller);
     let fail = true;
     await page.route("**/api/products/images/by-user/**", (route) =>
       fail ? route.fulfill({ status: 500, json: { error: "La base de datos no responde." } }) : route.continue(),
@@ -184,7 +186,7 @@ describe("add with AI and the gallery in a real browser", () => {
         throw new DOMException("Permission denied", "NotAllowedError");
       };
     });
-    await registerInBrowser(page, "galeria");
+    await signInTo(page, seller);
     await page.getByRole("button", { name: "Añadir Producto" }).click();
     await page.getByRole("dialog", { name: "Agregar Producto con IA" }).getByRole("button", { name: "Usar Cámara" }).click();
     // The title follows the view ('Generar Producto con IA' with the camera): address the one open dialog.
@@ -202,7 +204,7 @@ describe("add with AI and the gallery in a real browser", () => {
     await context.addInitScript(() => {
       Object.defineProperty(navigator, "mediaDevices", { value: undefined, configurable: true });
     });
-    await registerInBrowser(page, "galeria");
+    await signInTo(page, seller);
     await page.getByRole("button", { name: "Añadir Producto" }).click();
     await page.getByRole("dialog", { name: "Agregar Producto con IA" }).getByRole("button", { name: "Usar Cámara" }).click();
     // The title follows the view ('Generar Producto con IA' with the camera): address the one open dialog.
@@ -246,7 +248,7 @@ describe("add with AI and the gallery in a real browser", () => {
           return stream;
         };
       });
-      await registerInBrowser(page, "galeria");
+      await signInTo(page, seller);
       await page.getByRole("button", { name: "Añadir Producto" }).click();
       await page.getByRole("dialog", { name: "Agregar Producto con IA" }).getByRole("button", { name: "Usar Cámara" }).click();
       const camera = page.getByRole("dialog", { name: "Generar Producto con IA" });

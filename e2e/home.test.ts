@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { creditsShown, drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
+import { creditsShown, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
 import { uploadProduct, waitForGeneratedImage } from "./journey-steps";
 
 const chromium = useChromium();
@@ -27,7 +27,8 @@ describe("/home products page in a real browser", () => {
     "uploads a product, follows the view-mode rules, generates, downloads, edits and deletes it",
     async () => {
       const { context, page } = await newPage(chromium.browser);
-      await registerInBrowser(page, "productos");
+      // Each test starts from an empty catalogue and 10 images: its own seller.
+    await signInTo(page, await newSeller(chromium.browser, "productos"));
 
       // --- Page frame: promo, store invitation, empty state ---
       await page.getByText("Imágenes mejoradas desde $100 pesos argentinos por imagen").waitFor();
@@ -189,7 +190,8 @@ describe("/home products page in a real browser", () => {
 
   it("at 390 px: load error with retry, the add dialog, 'Falta Imagen', generation errors and 'Recargar'", async () => {
     const { context, page } = await newPage(chromium.browser, { mobile: true });
-    await registerInBrowser(page, "productos");
+    // Each test starts from an empty catalogue and 10 images: its own seller.
+    await signInTo(page, await newSeller(chromium.browser, "productos"));
 
     // The list fails (TanStack Query retries three times first), then 'Reintentar' loads it.
     let fail = true;

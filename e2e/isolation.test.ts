@@ -1,6 +1,6 @@
 import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, registerInBrowser, useChromium } from "./chromium";
+import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
 
 /**
  * Issue 7 in a real browser: seller A has products, a generated image, a
@@ -127,7 +127,7 @@ describe("a second seller in a real browser", () => {
 
       const { context, page } = await newPage(chromium.browser);
       const view = watch(page);
-      await registerInBrowser(page, "aislado-b");
+      await signInTo(page, await newSeller(chromium.browser, "aislado-b"));
       const bStore = `Beta Costa ${String(Date.now()).slice(-6)}`;
       await post(page, "/api/auth/mi-tienda", { storeName: bStore, phoneNumber: "+54 9 11 5000-2222", countryCode: "AR" });
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { creditsShown, newPage, registerInBrowser, useChromium } from "./chromium";
+import { creditsShown, newPage, newSeller, signInTo, useChromium } from "./chromium";
 import { approveSimulatedCheckout, uploadProduct } from "./journey-steps";
 
 /**
@@ -13,7 +13,8 @@ const chromium = useChromium();
 async function sellerFrom(country: string | null, prefix: string): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(chromium.browser);
   if (country) await context.setExtraHTTPHeaders({ "x-vidriera-country": country });
-  await registerInBrowser(page, prefix);
+  // Each test follows its own balance from the 500 of a new account: its own seller.
+  await signInTo(page, await newSeller(chromium.browser, prefix));
   return { context, page };
 }
 

@@ -4,22 +4,16 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalApp } from "../scripts/local-app.ts";
-import { newPage, newSeller, useChromium, type PageOptions } from "./chromium";
+import { newPage, newSeller, signInTo, useChromium, useSeller, type PageOptions } from "./chromium";
 
 const chromium = useChromium();
 
-// One account for the file: sign-ups are throttled per address, and every test here runs from one.
-let seller: Awaited<ReturnType<typeof newSeller>>;
-beforeAll(async () => {
-  seller = await newSeller(chromium.browser, "marco");
-});
+const seller = useSeller(chromium, "marco");
 
 /** A new browser signed in as the file's seller, on `path`, once its header is up. */
 async function signedIn(path: string, options: PageOptions = {}) {
   const opened = await newPage(chromium.browser, options);
-  await opened.context.addCookies(seller.cookies);
-  await opened.page.goto(path);
-  await opened.page.getByRole("banner").getByTestId("credits").waitFor();
+  await signInTo(opened.page, seller, path);
   return opened;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
+import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
 import { addSizes, captureWhatsApp, confirmOrder, orderCard, sendOrderByWhatsApp, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
@@ -10,7 +10,7 @@ describe("the virtual store in a real browser", () => {
     async () => {
       const { context: sellerContext, page } = await newPage(chromium.browser);
       await sellerContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
-      await registerInBrowser(page, "tienda");
+      await signInTo(page, await newSeller(chromium.browser, "tienda"));
       const remera = await uploadProduct(page, "remera.jpg", "#dc2626");
       const gorra = await uploadProduct(page, "gorra.jpg", "#2563eb");
 
@@ -193,7 +193,7 @@ describe("the virtual store in a real browser", () => {
     "the admin adds products (with and without AI), edits store info and logo, and deletes a product",
     async () => {
       const { context, page } = await newPage(chromium.browser);
-      await registerInBrowser(page, "admin");
+      await signInTo(page, await newSeller(chromium.browser, "admin"));
       await page.goto("/mi-tienda-admin");
       await page.getByText("No tienes una tienda configurada").waitFor();
       const suffix = String(Date.now()).slice(-6);
@@ -270,7 +270,7 @@ describe("the virtual store in a real browser", () => {
 
   it("the store page is complete with JavaScript off", async () => {
     const { context, page } = await newPage(chromium.browser);
-    await registerInBrowser(page, "sinjs");
+    await signInTo(page, await newSeller(chromium.browser, "sinjs"));
     const product = await uploadProduct(page, "campera.jpg", "#16a34a");
     const suffix = String(Date.now()).slice(-6);
     const created = await page.request.post("/api/auth/mi-tienda", {
