@@ -8,7 +8,7 @@ import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
 import { imageProvider } from "../providers/select";
 import { ProviderRefusal, ProviderTransientError, type GeneratedImage } from "../providers/types";
 import { refundJob } from "./refund-job";
-import { JOB_MESSAGES, type FailReason, type JobInput, type JobOutcome, type JobState, type JobView } from "./job-types";
+import { JOB_MESSAGES, type FailReason, type GenerationJobRpc, type JobInput, type JobOutcome, type JobState, type JobView } from "./job-types";
 
 /** A provider that has not answered by then is given up on, and the credits go back. */
 export const JOB_DEADLINE_MS = 120_000;
@@ -50,7 +50,7 @@ function jobLog(level: LogLevel, message: string, job: Pick<JobInput, "id" | "re
  * Every step is idempotent, so alarm retries and evictions cannot charge or
  * refund twice. The job keeps running if the seller's connection drops.
  */
-export class GenerationJob extends DurableObject<Bindings> {
+export class GenerationJob extends DurableObject<Bindings> implements GenerationJobRpc {
   private running: Promise<void> | undefined;
   private abort: AbortController | undefined;
   private settling: Promise<void> = Promise.resolve();

@@ -6,7 +6,7 @@ import { users } from "../db/schema";
 import { moveCredits } from "./credits";
 import { ApiError } from "./errors";
 import { randomId } from "./ids";
-import type { SessionUser } from "./sessions";
+import type { SessionUser } from "../env";
 
 export const EMAIL_TAKEN = "Ya existe una cuenta con este email. Iniciá sesión.";
 
