@@ -6,11 +6,13 @@ import { adoptPrerenderedLanding, dismissPrerenderedLanding } from "./features/l
 import { MaintenanceDialog } from "./features/shell/maintenance-dialog";
 import { PageToasts } from "./ui/toast-host";
 import { watchTheme } from "./lib/theme";
+import { retryTransient } from "./lib/api";
 import { router } from "./router";
 import "./styles.css";
 
 watchTheme();
-const queryClient = new QueryClient();
+// Queries try again by themselves after a lost connection or a server error, not after a 4xx.
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryTransient } } });
 
 const landing = adoptPrerenderedLanding();
 if (landing) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ClientResponse } from "hono/client";
-import { ApiFailure, unwrap } from "./api";
+import { ApiFailure, QUERY_TRIES, retryTransient, unwrap } from "./api";
 
 function reply(status: number, body: unknown): Promise<ClientResponse<unknown, number, "json">> {
   return Promise.resolve(Response.json(body, { status }) as unknown as ClientResponse<unknown, number, "json">);
@@ -31,5 +31,19 @@ describe("unwrap", () => {
       status: 0,
       message: "No hay conexión con el servidor. Revisá tu internet e intentá de nuevo.",
     });
+  });
+});
+
+describe("retryTransient", () => {
+  it("tries again after a lost connection or a server error, up to QUERY_TRIES in all", () => {
+    for (const err of [new ApiFailure("sin conexión", 0), new ApiFailure("x", 500), new ApiFailure("x", 503), new TypeError("Failed to fetch")]) {
+      expect(retryTransient(0, err)).toBe(true);
+      expect(retryTransient(QUERY_TRIES - 2, err)).toBe(true);
+      expect(retryTransient(QUERY_TRIES - 1, err)).toBe(false);
+    }
+  });
+
+  it("never after a 4xx: the server's answer would only repeat", () => {
+    for (const status of [400, 401, 403, 404, 409, 413, 429]) expect(retryTransient(0, new ApiFailure("x", status))).toBe(false);
   });
 });

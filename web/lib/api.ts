@@ -17,6 +17,20 @@ export class ApiFailure extends Error {
   }
 }
 
+/** Tries a query runs before its screen shows the error (with 'Reintentar'). */
+export const QUERY_TRIES = 4;
+
+/**
+ * Whether a failed query is worth trying again by itself: a lost connection or a server error (a busy
+ * machine, a local server's hiccup, a deploy) often passes, so the screen a seller opened comes up
+ * instead of staying blank. A 4xx is the server's answer about this request and would only repeat.
+ */
+export function retryTransient(failures: number, err: unknown): boolean {
+  if (failures >= QUERY_TRIES - 1) return false;
+  if (!(err instanceof ApiFailure)) return true;
+  return err.status === 0 || err.status >= 500;
+}
+
 type SuccessBody<R> = R extends ClientResponse<infer Body, infer Status, "json">
   ? Status extends SuccessStatusCode
     ? Body

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { User } from "../../common/user";
-import { api, ApiFailure, unwrap } from "./api";
+import { api, ApiFailure, retryTransient, unwrap } from "./api";
 
 /** The signed-in seller, or null. A 401 means signed out, not an error. */
 export const sessionQuery = queryOptions({
@@ -14,7 +14,8 @@ export const sessionQuery = queryOptions({
     }
   },
   staleTime: 60_000,
-  retry: (failures, err) => !(err instanceof ApiFailure && err.status === 401) && failures < 2,
+  // A 401 is a signed-out visitor (null above); anything else transient is tried again before the guard shows it.
+  retry: retryTransient,
 });
 
 export const authProvidersQuery = queryOptions({

@@ -7,7 +7,15 @@ export const CREDENTIALS_FALLBACK = "Credenciales incorrectas o error del servid
 
 export function useSession() {
   const query = useQuery(sessionQuery);
-  return { user: query.data ?? null, loading: query.isPending };
+  const failure = query.isError && query.data === undefined ? (query.error as Error) : null;
+  return {
+    user: query.data ?? null,
+    loading: query.isPending,
+    /** The session could not be read (after the query's own retries): not the same as signed out. */
+    failure,
+    retrying: query.isFetching,
+    retry: () => void query.refetch(),
+  };
 }
 
 export interface Credentials {

@@ -1,12 +1,30 @@
 import { Navigate } from "@tanstack/react-router";
 import { AppShell } from "./app-shell";
+import { Button } from "../../ui/button";
 import { FullPageSpinner } from "../../ui/spinner";
 import { useSession } from "../../lib/session";
 
-/** Every signed-in screen: a spinner while the session loads, then the app or /register. */
+/**
+ * Every signed-in screen: a spinner while the session loads, then the app or /register. When the
+ * session cannot be read at all (the server or the connection failed, after retries), the seller is
+ * not sent to /register as if signed out: the screen says so and offers 'Reintentar'.
+ */
 export function SignedInGuard() {
-  const { user, loading } = useSession();
+  const { user, loading, failure, retrying, retry } = useSession();
   if (loading) return <FullPageSpinner />;
+  if (failure) {
+    return (
+      <div className="grid min-h-screen place-items-center p-6">
+        <div role="alert" className="max-w-sm rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+          <p className="font-semibold text-red-800">No se pudo cargar tu sesión</p>
+          {failure.message !== "No se pudo cargar tu sesión." && <p className="mt-1 text-sm text-red-700">{failure.message}</p>}
+          <Button variant="secondary" className="mt-4" busy={retrying} onClick={retry}>
+            Reintentar
+          </Button>
+        </div>
+      </div>
+    );
+  }
   if (!user) return <Navigate to="/register" replace />;
   return <AppShell user={user} />;
 }
