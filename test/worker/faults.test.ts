@@ -9,6 +9,7 @@ import { GeminiProvider } from "../../worker/providers/gemini";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { ProviderFailure } from "../../worker/providers/types";
 import { Browser, count, withBindings } from "./browser";
+import { workerLogs } from "./capture-logs";
 import { provider, resultBytes, sellerWithProduct } from "./generation-helpers";
 import { creditsOf, fakeUpstream, hmacHex, json, ledgerKeys, mercadoPagoSignature, newSeller, paymentRow, postFrom } from "./payments-fakes";
 
@@ -198,6 +199,11 @@ describe("the provider fails after the debit", () => {
     expect(await creditsOf(user.id)).toBe(500);
     expect(await charges(body.jobId)).toBe(1);
     expect(await refunds(body.jobId)).toBe(1);
+    // What an operator sees in the logs: three failed attempts, one refund, the failure with its reason.
+    const jobLines = workerLogs().filter((line) => line.job === body.jobId);
+    expect(jobLines.filter((line) => line.message === "provider attempt failed")).toHaveLength(3);
+    expect(jobLines.filter((line) => line.message === "job refunded")).toEqual([expect.objectContaining({ level: "info", credits: 50 })]);
+    expect(jobLines.filter((line) => line.message === "job failed")).toEqual([expect.objectContaining({ level: "warn", reason: "provider-busy", attempts: 3 })]);
     await ledgerHolds();
   });
 });

@@ -9,6 +9,7 @@ import { JOB_MESSAGES } from "../../worker/jobs/job-types";
 import { ORPHAN_AFTER_MS } from "../../worker/jobs/orphan-jobs";
 import { moveCredits } from "../../worker/lib/credits";
 import { overrideProviderForTests } from "../../worker/providers/select";
+import { workerLogs } from "./capture-logs";
 import { provider, resultBytes, sellerWithProduct } from "./generation-helpers";
 
 const db = database(env.DB);
@@ -56,6 +57,9 @@ describe("the scheduled sweep of jobs no object will settle", () => {
     await sweep();
     expect(await refunds(stale)).toBe(1);
     expect(await balance(user.id)).toBe(450);
+    // One warning for the one refund, naming the job and what came back; the young job is not mentioned.
+    expect(workerLogs({ message: "orphan job refunded" })).toEqual([expect.objectContaining({ level: "warn", job: stale, cost: 50 })]);
+    expect(workerLogs().some((line) => line.job === young)).toBe(false);
   });
 
   it("leaves an old running job alone when its object holds it (its own alarms settle it)", async () => {
