@@ -52,6 +52,9 @@ export default defineConfig(async () => {
             // generate images set their own, from GENERATION_MS.
             testTimeout: 180_000,
             hookTimeout: 300_000,
+            // expect.poll waits for a state too; its 1 s default failed account-deletion under load (a wrong
+            // password's alert comes after a scrypt hash, several seconds on a busy box).
+            expect: { poll: { timeout: 60_000 } },
           },
         },
       ],

@@ -95,7 +95,10 @@ export async function newSeller(browser: Browser, prefix: string): Promise<{ coo
   const context = await browser.newContext({ baseURL: baseURL() });
   const email = uniqueEmail(prefix);
   const password = "mi-clave-segura";
-  const response = await context.request.post("/api/auth/register", { data: { email, password }, headers: { "cf-connecting-ip": testAddress() } });
+  const response = await context.request.post("/api/auth/register", {
+    data: { email, password },
+    headers: { "cf-connecting-ip": testAddress() },
+  });
   if (response.status() !== 201) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
   const cookies = await context.cookies();
   await context.close();
@@ -196,4 +199,3 @@ export async function drawImage(page: Page, drawing: Drawing): Promise<Buffer> {
   }, drawing);
   return Buffer.from(base64, "base64");
 }
-

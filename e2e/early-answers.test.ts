@@ -12,7 +12,8 @@ import { baseURL } from "./chromium";
  */
 
 /** A photo as the app sends it when a product is edited (base64 in JSON): about 700 KB. */
-const photoJson = (i: number) => JSON.stringify({ id: `producto-${i}`, name: `Remera ${i}`, imageBase64: `data:image/jpeg;base64,${"A".repeat(700_000)}` });
+const photoJson = (i: number) =>
+  JSON.stringify({ id: `producto-${i}`, name: `Remera ${i}`, imageBase64: `data:image/jpeg;base64,${"A".repeat(700_000)}` });
 
 interface Answer {
   status: number;
@@ -64,7 +65,9 @@ describe("early answers through the local server, in a burst", () => {
     const answers = await Promise.all([
       ...Array.from({ length: 60 }, () => post("/api/products/update", small)),
       ...Array.from({ length: 20 }, () => post("/api/auth/login", small, { origin: "https://otro-sitio.example" })),
-      ...Array.from({ length: 20 }, () => post("/api/auth/login", JSON.stringify({ email: "a@example.com", password: "x".repeat(200_000) }))),
+      ...Array.from({ length: 20 }, () =>
+        post("/api/auth/login", JSON.stringify({ email: "a@example.com", password: "x".repeat(200_000) })),
+      ),
       ...Array.from({ length: 10 }, () => post("/api/auth/login", streamed())),
     ]);
     expect(tally(answers)).toEqual({ byStatus: { 401: 60, 403: 20, 413: 30 }, notJson: 0 });

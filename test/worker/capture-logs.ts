@@ -52,13 +52,16 @@ const capture = install();
 
 /** The Worker's log lines written since the current test began, oldest first. */
 export function workerLogs(filter: Partial<Pick<LogLine, "level" | "message">> = {}): LogLine[] {
-  return capture.lines.filter((line) => (filter.level ? line.level === filter.level : true) && (filter.message ? line.message === filter.message : true));
+  return capture.lines.filter(
+    (line) => (filter.level ? line.level === filter.level : true) && (filter.message ? line.message === filter.message : true),
+  );
 }
 
 // Cleared before each test rather than after it: a failed test's lines must still be there to print.
 beforeEach(({ onTestFailed }) => {
   capture.lines.length = 0;
   onTestFailed(() => {
-    if (capture.lines.length > 0) capture.print(`The Worker's log lines in this test:\n${capture.lines.map((line) => JSON.stringify(line)).join("\n")}`);
+    if (capture.lines.length > 0)
+      capture.print(`The Worker's log lines in this test:\n${capture.lines.map((line) => JSON.stringify(line)).join("\n")}`);
   });
 });

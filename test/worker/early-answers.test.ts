@@ -33,7 +33,13 @@ function streamedBody(chunks: number, chunkBytes = 16 * 1024) {
 }
 
 function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {
-  return app(new Request(new URL(path, ORIGIN), { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, ...headers }, body }));
+  return app(
+    new Request(new URL(path, ORIGIN), {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN, ...headers },
+      body,
+    }),
+  );
 }
 
 describe("early answers read the whole request body first", () => {
@@ -70,7 +76,11 @@ describe("early answers read the whole request body first", () => {
   it("a route that reads the body still gets all of it, in parallel requests", async () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
-        const response = await post("/api/auth/login", JSON.stringify({ email: `nadie-${i}@example.com`, password: "una-clave-cualquiera" }), { "cf-connecting-ip": `198.18.200.${i + 1}` });
+        const response = await post(
+          "/api/auth/login",
+          JSON.stringify({ email: `nadie-${i}@example.com`, password: "una-clave-cualquiera" }),
+          { "cf-connecting-ip": `198.18.200.${i + 1}` },
+        );
         return response.status;
       }),
     );

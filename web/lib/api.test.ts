@@ -36,7 +36,12 @@ describe("unwrap", () => {
 
 describe("retryTransient", () => {
   it("tries again after a lost connection or a server error, up to QUERY_TRIES in all", () => {
-    for (const err of [new ApiFailure("sin conexión", 0), new ApiFailure("x", 500), new ApiFailure("x", 503), new TypeError("Failed to fetch")]) {
+    for (const err of [
+      new ApiFailure("sin conexión", 0),
+      new ApiFailure("x", 500),
+      new ApiFailure("x", 503),
+      new TypeError("Failed to fetch"),
+    ]) {
       expect(retryTransient(0, err)).toBe(true);
       expect(retryTransient(QUERY_TRIES - 2, err)).toBe(true);
       expect(retryTransient(QUERY_TRIES - 1, err)).toBe(false);

@@ -31,11 +31,8 @@ export function retryTransient(failures: number, err: unknown): boolean {
   return err.status === 0 || err.status >= 500;
 }
 
-type SuccessBody<R> = R extends ClientResponse<infer Body, infer Status, "json">
-  ? Status extends SuccessStatusCode
-    ? Body
-    : never
-  : never;
+type SuccessBody<R> =
+  R extends ClientResponse<infer Body, infer Status, "json"> ? (Status extends SuccessStatusCode ? Body : never) : never;
 
 /** Awaits a client call and returns its success body, or throws ApiFailure with the server's message. */
 export async function unwrap<R extends ClientResponse<unknown, number, "json">>(

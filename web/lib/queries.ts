@@ -27,20 +27,15 @@ export const authProvidersQuery = queryOptions({
 export const productsQuery = (userId: string) =>
   queryOptions({
     queryKey: ["products", userId],
-    queryFn: async () =>
-      (await unwrap(api.products.list[":userId"].$get({ param: { userId } }), "Error al cargar los productos")).products,
+    queryFn: async () => (await unwrap(api.products.list[":userId"].$get({ param: { userId } }), "Error al cargar los productos")).products,
   });
 
 export const galleryQuery = (userId: string) =>
   queryOptions({
     queryKey: ["gallery", userId],
     queryFn: async () =>
-      (
-        await unwrap(
-          api.products.images["by-user"][":userId"].$get({ param: { userId } }),
-          "No se pudieron cargar las imágenes generadas.",
-        )
-      ).images,
+      (await unwrap(api.products.images["by-user"][":userId"].$get({ param: { userId } }), "No se pudieron cargar las imágenes generadas."))
+        .images,
   });
 
 export const productImagesQuery = (productId: string) =>

@@ -32,9 +32,7 @@ export function useSignIn(mode: "login" | "login-or-register") {
   return useMutation({
     mutationFn: async (credentials: Credentials): Promise<User> => {
       const call =
-        mode === "login"
-          ? api.auth.login.$post({ json: credentials })
-          : api.auth["login-or-register"].$post({ json: credentials });
+        mode === "login" ? api.auth.login.$post({ json: credentials }) : api.auth["login-or-register"].$post({ json: credentials });
       return (await unwrap(call, CREDENTIALS_FALLBACK)).user;
     },
     onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
