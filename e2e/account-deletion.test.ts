@@ -48,10 +48,13 @@ describe("deleting the account from /settings", () => {
     await expect.poll(() => confirm.getAttribute("aria-busy")).toBe("true");
     expect(await confirm.isDisabled()).toBe(true);
     expect(await dialog.getByRole("button", { name: "Cancelar" }).isDisabled()).toBe(true);
+    // The success toast lasts about 2 s: watch for it before the answer is let through, so a slow
+    // machine cannot show and remove it between two looks.
+    const deletedToast = page.getByText("Tu cuenta fue eliminada.").waitFor();
     release();
 
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByText("Tu cuenta fue eliminada.").waitFor();
+    await deletedToast;
     expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
     expect((await page.request.get(photoUrl)).status()).toBe(404);
 
