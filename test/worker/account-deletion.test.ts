@@ -83,7 +83,7 @@ async function fullSeller() {
   const store = await openStore(browser, { storeLogo: dataUrl(await jpeg(), "image/jpeg") });
   const [remera, gorra] = await upload(browser);
   const generatedBytes = await jpeg();
-  overrideProviderForTests(() => ({ name: "test", refusesMinors: false, generate: async () => ({ bytes: generatedBytes, mimeType: "image/jpeg" }) }));
+  overrideProviderForTests(() => ({ name: "test", generate: async () => ({ bytes: generatedBytes, mimeType: "image/jpeg" }) }));
   const ad = await browser.json("POST", `/api/products/generate-ad/${remera!.id}`, { includeModel: true });
   expect(ad.status).toBe(200);
   const { adImageUrl, jobId } = (await ad.json()) as { adImageUrl: string; jobId: string };

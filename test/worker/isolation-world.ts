@@ -37,7 +37,6 @@ export function controlledProvider() {
   let call = 0;
   const provider: ImageProvider = {
     name: "test",
-    refusesMinors: false,
     async generate(request) {
       call++;
       if (request.kind === "kid") throw new ProviderRefusal("El proveedor de imágenes rechazó esta imagen por sus políticas de contenido.");

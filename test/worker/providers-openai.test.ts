@@ -85,12 +85,14 @@ describe("OpenAIProvider", () => {
     expect(method).toBe("POST");
     expect(headers.get("authorization")).toBe("Bearer sk-test-openai");
     expect(headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
-    expect([...form.keys()].sort()).toEqual(["image", "input_fidelity", "model", "n", "prompt", "quality", "size"]);
-    expect(form.get("model")).toBe("gpt-image-1");
-    expect(form.get("prompt")).toBe(buildPrompt(generation(), { refusesMinors: true }));
+    // Only what the current GPT Image models accept: no input_fidelity, which they reject.
+    expect([...form.keys()].sort()).toEqual(["image", "model", "n", "output_compression", "output_format", "prompt", "quality", "size"]);
+    expect(form.get("model")).toBe("gpt-image-2.6-flare");
+    expect(form.get("output_format")).toBe("jpeg");
+    expect(form.get("output_compression")).toBe("85");
+    expect(form.get("prompt")).toBe(buildPrompt(generation()));
     expect(form.get("size")).toBe("1024x1536");
     expect(form.get("quality")).toBe("medium");
-    expect(form.get("input_fidelity")).toBe("high");
     expect(form.get("n")).toBe("1");
     const file = form.get("image") as File;
     expect(file.name).toBe("garment.webp");
@@ -101,22 +103,18 @@ describe("OpenAIProvider", () => {
   it("asks for high quality on pro, uses the configured model and names a JPEG photo .jpg", async () => {
     const seen = fakeOpenAI(() => imageAnswer());
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 1, 2]);
-    await new OpenAIProvider({ apiKey: "k", model: "gpt-image-1-mini", baseUrl: `${BASE}/` }).generate(
+    await new OpenAIProvider({ apiKey: "k", model: "gpt-image-2.6-sunburst", baseUrl: `${BASE}/` }).generate(
       generation({ quality: "pro", source: { bytes: jpeg, mimeType: "image/jpeg" } }),
     );
     const { form } = seen[0]!;
     expect(form.get("quality")).toBe("high");
-    expect(form.get("model")).toBe("gpt-image-1-mini");
+    expect(form.get("model")).toBe("gpt-image-2.6-sunburst");
     expect((form.get("image") as File).name).toBe("garment.jpg");
     expect((form.get("image") as File).type).toBe("image/jpeg");
   });
 
-  it("sends the garment-only prompt for a baby, as it counts as refusing minors", async () => {
-    const seen = fakeOpenAI(() => imageAnswer());
-    await provider().generate(generation({ kind: "baby" }));
-    const prompt = seen[0]!.form.get("prompt") as string;
-    expect(prompt).toContain("babywear in a 12-month size");
-    expect(prompt).not.toContain("worn by");
+  it("refuses a shut-down model id, naming its replacement", () => {
+    expect(() => new OpenAIProvider({ apiKey: "k", model: "gpt-image-1" })).toThrow("OPENAI_MODEL=gpt-image-1 is shut down; use gpt-image-2.6-flare instead.");
   });
 
   it("passes the job's signal on", async () => {

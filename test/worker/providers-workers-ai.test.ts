@@ -71,9 +71,8 @@ describe("WorkersAiProvider", () => {
     const { model, form } = runs[0]!;
     expect(model).toBe(MODEL);
     expect([...form.keys()].sort()).toEqual(["height", "input_image_0", "prompt", "seed", "width"]);
-    // It allows minors, so the boy is in the picture.
-    expect(provider.refusesMinors).toBe(false);
-    expect(form.get("prompt")).toBe(buildPrompt(generation(), { refusesMinors: false }));
+    // It draws children (common/image-providers.ts), so the boy is in the picture.
+    expect(form.get("prompt")).toBe(buildPrompt(generation()));
     expect(form.get("prompt")).toContain("worn by a boy of about 6 years old");
     expect(form.get("width")).toBe("768");
     expect(form.get("height")).toBe("1024");
