@@ -111,13 +111,13 @@ describe("the provider hangs", () => {
 
 describe("the provider answers garbage", () => {
   const GEMINI = "https://fake-gemini.test";
-  const ENDPOINT = `${GEMINI}/v1beta/models/gemini-2.5-flash-image:generateContent`;
+  const ENDPOINT = `${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`;
   const notAnImage = btoa("<html><body>Service Unavailable</body></html>");
 
   const answers: [string, () => Response][] = [
     ["bytes that are not an image", () => json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/png", data: notAnImage } }] }, finishReason: "STOP" }] })],
     ["an empty body", () => new Response("", { status: 200 })],
-    ["a JSON with no image", () => json({ candidates: [{ content: { parts: [], role: "model" }, finishReason: "STOP" }], modelVersion: "gemini-2.5-flash-image" })],
+    ["a JSON with no image", () => json({ candidates: [{ content: { parts: [], role: "model" }, finishReason: "STOP" }], modelVersion: "gemini-3.1-flash-image" })],
   ];
   for (const [what, answer] of answers) {
     it(`Gemini answering ${what}: the job fails, refunds once and says so in Spanish`, async () => {
@@ -176,7 +176,7 @@ describe("the provider fails after the debit", () => {
   it("HTTP 500 on every attempt: three tries, one charge, one refund, the 'busy' message", async () => {
     const GEMINI = "https://fake-gemini.test";
     const seen = fakeUpstream({
-      [`POST ${GEMINI}/v1beta/models/gemini-2.5-flash-image:generateContent`]: () =>
+      [`POST ${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`]: () =>
         json({ error: { code: 500, message: "Internal error encountered.", status: "INTERNAL" } }, 500),
     });
     overrideProviderForTests(() => new GeminiProvider({ apiKey: "test-gemini-key", baseUrl: GEMINI }));

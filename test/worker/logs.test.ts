@@ -80,7 +80,7 @@ describe("structured logs", () => {
     let geminiFails = false;
     const image = btoa(String.fromCharCode(...fakePhoto("png", 96, 3)));
     const upstream = fakeUpstream({
-      [`POST ${GEMINI}/v1beta/models/gemini-2.5-flash-image:generateContent`]: () =>
+      [`POST ${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`]: () =>
         geminiFails
           ? json({ error: { code: 400, message: `Invalid prompt for ${email}`, status: "INVALID_ARGUMENT" } }, 400)
           : json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/png", data: image } }] }, finishReason: "STOP" }] }),
