@@ -12,20 +12,32 @@ import {
 
 describe("planGeneration", () => {
   it("sends children to MINORS_PROVIDER, or to the main one only if it draws children", () => {
-    expect(planGeneration({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "workers-ai" }, "baby", "standard")).toEqual({ ok: true, provider: "workers-ai" });
+    expect(planGeneration({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "workers-ai" }, "baby", "standard")).toEqual({
+      ok: true,
+      provider: "workers-ai",
+    });
     expect(planGeneration({ IMAGE_PROVIDER: "workers-ai" }, "kid", "standard")).toEqual({ ok: true, provider: "workers-ai" });
     expect(planGeneration({ IMAGE_PROVIDER: "gemini" }, "girl-kid", "standard")).toEqual({ ok: false, error: CHILDREN_UNAVAILABLE });
     // A MINORS_PROVIDER that does not draw children either is no way out.
-    expect(planGeneration({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "openai" }, "baby", "standard")).toEqual({ ok: false, error: CHILDREN_UNAVAILABLE });
+    expect(planGeneration({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "openai" }, "baby", "standard")).toEqual({
+      ok: false,
+      error: CHILDREN_UNAVAILABLE,
+    });
     // Adults stay with the main provider.
-    expect(planGeneration({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "workers-ai" }, "ad", "standard")).toEqual({ ok: true, provider: "gemini" });
+    expect(planGeneration({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "workers-ai" }, "ad", "standard")).toEqual({
+      ok: true,
+      provider: "gemini",
+    });
   });
 
   it("offers Pro only from a provider that makes 2048 px or more, judged on the one that would make it", () => {
     expect(planGeneration({ IMAGE_PROVIDER: "gemini" }, "ad", "pro")).toEqual({ ok: true, provider: "gemini" });
     expect(planGeneration({ IMAGE_PROVIDER: "fashn" }, "ad", "pro")).toEqual({ ok: true, provider: "fashn" });
     expect(planGeneration({ IMAGE_PROVIDER: "openai" }, "ad", "pro")).toEqual({ ok: false, error: PRO_UNAVAILABLE });
-    expect(planGeneration({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "workers-ai" }, "baby", "pro")).toEqual({ ok: false, error: PRO_UNAVAILABLE });
+    expect(planGeneration({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "workers-ai" }, "baby", "pro")).toEqual({
+      ok: false,
+      error: PRO_UNAVAILABLE,
+    });
   });
 
   it("garment-only pictures from a provider that always draws a person go to the studio pipeline; text edits it cannot do are refused", () => {

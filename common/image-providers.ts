@@ -59,11 +59,16 @@ export function retirementOf(model: string | undefined): RetiredModel | undefine
 }
 
 /** One line for an operator: an error once the day has come, a warning before. */
-export function retirementProblem(setting: string, model: string | undefined, today = new Date()): { fatal: boolean; message: string } | undefined {
+export function retirementProblem(
+  setting: string,
+  model: string | undefined,
+  today = new Date(),
+): { fatal: boolean; message: string } | undefined {
   const retired = retirementOf(model);
   if (!retired) return undefined;
   const fatal = retired.shutDown === null || retired.shutDown <= today.toISOString().slice(0, 10);
-  const when = retired.shutDown === null ? "is shut down" : fatal ? `was shut down on ${retired.shutDown}` : `shuts down on ${retired.shutDown}`;
+  const when =
+    retired.shutDown === null ? "is shut down" : fatal ? `was shut down on ${retired.shutDown}` : `shuts down on ${retired.shutDown}`;
   return { fatal, message: `${setting}=${model} ${when}; use ${retired.replacement} instead.` };
 }
 
@@ -136,7 +141,8 @@ export function mainProvider(settings: ProviderSettings): string {
 
 export const CHILDREN_UNAVAILABLE = `Con el generador de imágenes de este sitio no podemos crear fotos con modelos bebé, niño o niña. No se descontaron créditos. Puedes generar la prenda sola, sin modelo, por ${CREDITS_PER_IMAGE} créditos.`;
 export const PRO_UNAVAILABLE = `La Calidad Pro (2K) no está disponible con el generador de imágenes de este sitio: sus imágenes miden menos de ${PRO_MIN_LONG_SIDE} px. No se descontaron créditos; usa la calidad estándar.`;
-export const MODIFY_UNAVAILABLE = "El generador de imágenes de este sitio no puede modificar imágenes con instrucciones. No se descontaron créditos.";
+export const MODIFY_UNAVAILABLE =
+  "El generador de imágenes de este sitio no puede modificar imágenes con instrucciones. No se descontaron créditos.";
 
 /** What the drawer needs to know before the seller pays: what this site's providers can do. */
 export interface GenerationOffer {

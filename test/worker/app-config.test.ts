@@ -11,7 +11,13 @@ describe("GET /api/config", () => {
     const response = await get(viaWorker);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-cache");
-    expect(await response.json()).toEqual({ maintenance: false, supportEmail: null, supportWhatsapp: null, social: [], generation: STUDIO_OFFER });
+    expect(await response.json()).toEqual({
+      maintenance: false,
+      supportEmail: null,
+      supportWhatsapp: null,
+      social: [],
+      generation: STUDIO_OFFER,
+    });
   });
 
   it("turns maintenance on and publishes the contact channels from configuration", async () => {
@@ -56,7 +62,8 @@ describe("publicConfig", () => {
 
   it("reads the usual spellings of 'on' and treats anything else as off", () => {
     for (const value of ["on", "TRUE", "1", "sí"]) expect(publicConfig({ ...base, MAINTENANCE_MODE: value }).maintenance).toBe(true);
-    for (const value of ["off", "", "0", "false", undefined]) expect(publicConfig({ ...base, MAINTENANCE_MODE: value }).maintenance).toBe(false);
+    for (const value of ["off", "", "0", "false", undefined])
+      expect(publicConfig({ ...base, MAINTENANCE_MODE: value }).maintenance).toBe(false);
   });
 
   it("hides malformed channels instead of showing broken links", () => {

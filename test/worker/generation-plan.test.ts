@@ -13,7 +13,10 @@ async function sellerOn(bindings: Partial<Bindings>) {
   const browser = new Browser(withBindings(bindings));
   const { user } = await register(browser);
   const photo = await encodeJpeg(samplePhoto({ width: 900, height: 1200, garment: [30, 110, 190] }), 88);
-  const response = await browser.request("/api/products/upload-images", { method: "POST", body: photoForm([{ bytes: photo, name: "buzo-niño.jpg" }]) });
+  const response = await browser.request("/api/products/upload-images", {
+    method: "POST",
+    body: photoForm([{ bytes: photo, name: "buzo-niño.jpg" }]),
+  });
   const product = ((await response.json()) as { products: { id: string }[] }).products[0]!;
   return { browser, user, product };
 }

@@ -127,7 +127,15 @@ export async function fullSeller(): Promise<Seller> {
   a.failedJobId = ((await failed.json()) as { jobId: string }).jobId;
 
   const priced = await setPricing(a.browser, [
-    { id: campera.id, price: 25000, sizes: [{ name: "M", stock: 5 }, { name: "L", stock: 2 }], storeImageURLs: [ad.adImageUrl!] },
+    {
+      id: campera.id,
+      price: 25000,
+      sizes: [
+        { name: "M", stock: 5 },
+        { name: "L", stock: 2 },
+      ],
+      storeImageURLs: [ad.adImageUrl!],
+    },
     { id: pollera.id, price: 18000, sizes: [] },
   ]);
   expect(priced.status).toBe(200);

@@ -21,9 +21,9 @@ describe("choosing the image provider by configuration", () => {
   });
 
   it("refuses a shut-down model id with the replacement's name", async () => {
-    await expect(imageProvider({ ...env, IMAGE_PROVIDER: "gemini", GEMINI_API_KEY: "k", GEMINI_MODEL: "gemini-2.5-flash-image" })).rejects.toThrow(
-      /use gemini-3\.1-flash-image instead/,
-    );
+    await expect(
+      imageProvider({ ...env, IMAGE_PROVIDER: "gemini", GEMINI_API_KEY: "k", GEMINI_MODEL: "gemini-2.5-flash-image" }),
+    ).rejects.toThrow(/use gemini-3\.1-flash-image instead/);
   });
 
   it("refuses a provider without its key, or one it does not know", async () => {

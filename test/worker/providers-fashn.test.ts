@@ -21,7 +21,14 @@ const OUTPUT = new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 7, 7, 7, 7, 0xff, 0xd9]);
 const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 function generation(extra: Partial<GenerationRequest> = {}): GenerationRequest {
-  return { kind: "ad", includeModel: true, quality: "standard", source: { bytes: PHOTO, mimeType: "image/jpeg" }, seed: 3_000_000_000, ...extra };
+  return {
+    kind: "ad",
+    includeModel: true,
+    quality: "standard",
+    source: { bytes: PHOTO, mimeType: "image/jpeg" },
+    seed: 3_000_000_000,
+    ...extra,
+  };
 }
 
 /** Shapes from the `fashn` SDK's PredictionStatusResponse (src/resources/predictions.ts). */
@@ -83,15 +90,23 @@ describe("FashnProvider", () => {
   });
 
   it("a moderation failure is a refusal the seller reads in Spanish; a pipeline failure is worth one more prediction", async () => {
-    fakeUpstream({ [STATUS("a")]: () => failed("ContentModerationError", "Prohibited content detected"), [STATUS("b")]: () => failed("PipelineError", "x") });
-    const refused = await provider().check("a").catch((e: unknown) => e);
+    fakeUpstream({
+      [STATUS("a")]: () => failed("ContentModerationError", "Prohibited content detected"),
+      [STATUS("b")]: () => failed("PipelineError", "x"),
+    });
+    const refused = await provider()
+      .check("a")
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ProviderRefusal);
     expect((refused as Error).message).toBe(REFUSAL);
     expect(await provider().check("b")).toBe("resubmit");
   });
 
   it("a bad image or an unknown ending is a failure, not retried", async () => {
-    fakeUpstream({ [STATUS("c")]: () => failed("ImageLoadError", "Unable to load image"), [STATUS("d")]: () => status("completed", { output: ["https://cdn.fashn.ai/x/output_0.jpg"] }) });
+    fakeUpstream({
+      [STATUS("c")]: () => failed("ImageLoadError", "Unable to load image"),
+      [STATUS("d")]: () => status("completed", { output: ["https://cdn.fashn.ai/x/output_0.jpg"] }),
+    });
     await expect(provider().check("c")).rejects.toThrow(ProviderFailure);
     await expect(provider().check("d")).rejects.toThrow("FASHN devolvió un enlace en lugar de la imagen.");
   });
@@ -104,10 +119,14 @@ describe("FashnProvider", () => {
       apiError(401, "UnauthorizedAccess", "Unauthorized: Invalid token"),
     ];
     fakeUpstream({ [RUN]: () => replies.shift()! });
-    const slot = (await provider().submit(generation()).catch((e: unknown) => e)) as ProviderTransientError;
+    const slot = (await provider()
+      .submit(generation())
+      .catch((e: unknown) => e)) as ProviderTransientError;
     expect(slot).toBeInstanceOf(ProviderTransientError);
     expect([slot.waitForSlot, slot.retryAfterSeconds]).toEqual([true, 3]);
-    const rate = (await provider().submit(generation()).catch((e: unknown) => e)) as ProviderTransientError;
+    const rate = (await provider()
+      .submit(generation())
+      .catch((e: unknown) => e)) as ProviderTransientError;
     expect(rate).toBeInstanceOf(ProviderTransientError);
     expect(rate.waitForSlot).toBe(false);
     await expect(provider().submit(generation())).rejects.toThrow(/OutOfCredits/);
@@ -150,13 +169,18 @@ describe("a FASHN job in its Durable Object", () => {
 
   it("submits once, follows the prediction from the alarm and stores the JPEG; one charge, no refund", async () => {
     const states = [() => status("in_queue"), () => status("processing")];
-    const seen = fakeUpstream({ [RUN]: () => json({ id: PREDICTION, error: null }), [STATUS(PREDICTION)]: () => (states.shift() ?? completed)() });
+    const seen = fakeUpstream({
+      [RUN]: () => json({ id: PREDICTION, error: null }),
+      [STATUS(PREDICTION)]: () => (states.shift() ?? completed)(),
+    });
     const { browser, user, jobId } = await start();
     const job = await jobOf(browser, jobId);
     expect(job.status).toBe("succeeded");
     expect(seen.filter((s) => s.method === "POST")).toHaveLength(1);
     expect(seen.filter((s) => s.method === "GET").length).toBeGreaterThanOrEqual(3);
-    const stored = await env.IMAGES.get((await runInDurableObject(stubOf(jobId), async (_i: GenerationJob, s) => (await s.storage.get<JobState>("job"))!.imageKey!))!);
+    const stored = await env.IMAGES.get(
+      (await runInDurableObject(stubOf(jobId), async (_i: GenerationJob, s) => (await s.storage.get<JobState>("job"))!.imageKey!))!,
+    );
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(OUTPUT);
     expect(await creditsOf(user.id)).toBe(450);
     expect(await count("credit_ledger", "idempotency_key = ?", `refund:${jobId}`)).toBe(0);
@@ -164,7 +188,10 @@ describe("a FASHN job in its Durable Object", () => {
 
   it("a full concurrency limit: waits for a slot and submits again, charging once", async () => {
     // Each answer is made when asked for: a Response made here could not be read inside the Durable Object.
-    const runs = [() => apiError(429, "ConcurrencyLimitExceeded", "Too many concurrent predictions", { "retry-after": "1" }), () => json({ id: PREDICTION, error: null })];
+    const runs = [
+      () => apiError(429, "ConcurrencyLimitExceeded", "Too many concurrent predictions", { "retry-after": "1" }),
+      () => json({ id: PREDICTION, error: null }),
+    ];
     const seen = fakeUpstream({ [RUN]: () => runs.shift()!(), [STATUS(PREDICTION)]: () => completed() });
     const { browser, user, jobId } = await start();
     expect((await jobOf(browser, jobId)).status).toBe("succeeded");
@@ -173,7 +200,10 @@ describe("a FASHN job in its Durable Object", () => {
   });
 
   it("a refused prediction: the seller reads why, and the credits come back once", async () => {
-    fakeUpstream({ [RUN]: () => json({ id: PREDICTION, error: null }), [STATUS(PREDICTION)]: () => failed("ContentModerationError", "Prohibited content") });
+    fakeUpstream({
+      [RUN]: () => json({ id: PREDICTION, error: null }),
+      [STATUS(PREDICTION)]: () => failed("ContentModerationError", "Prohibited content"),
+    });
     const { browser, user, jobId } = await start();
     expect(await jobOf(browser, jobId)).toMatchObject({ status: "failed", error: REFUSAL, imageUrl: null });
     expect(await creditsOf(user.id)).toBe(500);

@@ -24,6 +24,7 @@ interface Seen {
   url: string;
   method: string;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: the parsed request JSON, which each assertion reads field by field
   body: any;
   signal: AbortSignal | null | undefined;
 }
@@ -75,10 +76,7 @@ describe("GeminiProvider", () => {
     expect(call!.body).toEqual({
       contents: [
         {
-          parts: [
-            { text: buildPrompt(generation()) },
-            { inline_data: { mime_type: "image/jpeg", data: expect.any(String) } },
-          ],
+          parts: [{ text: buildPrompt(generation()) }, { inline_data: { mime_type: "image/jpeg", data: expect.any(String) } }],
         },
       ],
       generationConfig: { responseModalities: ["IMAGE"], imageConfig: { aspectRatio: "3:4" } },
@@ -168,22 +166,31 @@ describe("GeminiProvider", () => {
           modelVersion: "gemini-3.1-flash-image",
         }),
       );
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderRefusal);
       expect(error.message).toBe(REFUSAL);
       expect(String(error.cause)).toContain("PROHIBITED_CONTENT");
     });
 
-    it.each(["IMAGE_SAFETY", "SAFETY", "IMAGE_PROHIBITED_CONTENT", "PROHIBITED_CONTENT"])("a candidate stopped with %s", async (finishReason) => {
-      fakeGemini(() => json({ candidates: [{ finishReason, index: 0 }], modelVersion: "gemini-3.1-flash-image" }));
-      const error = await provider().generate(generation()).catch((e) => e);
-      expect(error).toBeInstanceOf(ProviderRefusal);
-      expect(error.message).toBe(REFUSAL);
-    });
+    it.each(["IMAGE_SAFETY", "SAFETY", "IMAGE_PROHIBITED_CONTENT", "PROHIBITED_CONTENT"])(
+      "a candidate stopped with %s",
+      async (finishReason) => {
+        fakeGemini(() => json({ candidates: [{ finishReason, index: 0 }], modelVersion: "gemini-3.1-flash-image" }));
+        const error = await provider()
+          .generate(generation())
+          .catch((e) => e);
+        expect(error).toBeInstanceOf(ProviderRefusal);
+        expect(error.message).toBe(REFUSAL);
+      },
+    );
 
     it("an answer in words and no image", async () => {
       fakeGemini(() => imageAnswer([{ text: "I can't create images of real children based on this photo." }]));
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderRefusal);
       expect(String(error.cause)).toContain("I can't create images");
     });
@@ -191,8 +198,15 @@ describe("GeminiProvider", () => {
 
   describe("passing failures", () => {
     it("429 with a Retry-After header", async () => {
-      fakeGemini(() => json({ error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } }, { status: 429, headers: { "retry-after": "17" } }));
-      const error = await provider().generate(generation()).catch((e) => e);
+      fakeGemini(() =>
+        json(
+          { error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } },
+          { status: 429, headers: { "retry-after": "17" } },
+        ),
+      );
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderTransientError);
       expect(error.retryAfterSeconds).toBe(17);
     });
@@ -206,7 +220,10 @@ describe("GeminiProvider", () => {
               message: "You exceeded your current quota, please check your plan and billing details. Please retry in 22.231358113s.",
               status: "RESOURCE_EXHAUSTED",
               details: [
-                { "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [{ quotaMetric: "generativelanguage.googleapis.com/generate_content_free_tier_requests" }] },
+                {
+                  "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+                  violations: [{ quotaMetric: "generativelanguage.googleapis.com/generate_content_free_tier_requests" }],
+                },
                 { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "22.231358113s" },
               ],
             },
@@ -214,17 +231,31 @@ describe("GeminiProvider", () => {
           { status: 429 },
         ),
       );
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderTransientError);
       expect(error.retryAfterSeconds).toBe(23);
     });
 
     it.each([
-      [500, { error: { code: 500, message: "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting", status: "INTERNAL" } }],
+      [
+        500,
+        {
+          error: {
+            code: 500,
+            message:
+              "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting",
+            status: "INTERNAL",
+          },
+        },
+      ],
       [503, { error: { code: 503, message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" } }],
     ])("%i", async (status, body) => {
       fakeGemini(() => json(body, { status }));
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderTransientError);
       expect(error.retryAfterSeconds).toBeUndefined();
     });
@@ -250,20 +281,40 @@ describe("GeminiProvider", () => {
           { status: 400 },
         ),
       );
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderFailure);
       expect(error.message).toBe("Gemini respondió HTTP 400: INVALID_ARGUMENT API key not valid. Please pass a valid API key.");
     });
 
     it.each([
-      ["a body that is not JSON", () => new Response("<html>Bad gateway</html>", { status: 200 }), "Gemini devolvió una respuesta que no es JSON."],
+      [
+        "a body that is not JSON",
+        () => new Response("<html>Bad gateway</html>", { status: 200 }),
+        "Gemini devolvió una respuesta que no es JSON.",
+      ],
       ["no candidates", () => json({ modelVersion: "gemini-3.1-flash-image" }), "Gemini devolvió una respuesta sin candidatos."],
-      ["a candidate with no parts", () => json({ candidates: [{ content: { role: "model" }, finishReason: "NO_IMAGE" }] }), "Gemini no devolvió ninguna imagen (finishReason: NO_IMAGE)."],
-      ["image data that is not base64", () => imageAnswer([{ inlineData: { mimeType: "image/png", data: "@@not base64@@" } }]), "Gemini devolvió una imagen que no es base64 válido."],
-      ["data that is not a PNG or JPEG", () => imageAnswer([{ inlineData: { mimeType: "image/png", data: base64(new TextEncoder().encode("GIF89a....")) } }]), "Gemini devolvió algo que no es una imagen PNG ni JPEG."],
+      [
+        "a candidate with no parts",
+        () => json({ candidates: [{ content: { role: "model" }, finishReason: "NO_IMAGE" }] }),
+        "Gemini no devolvió ninguna imagen (finishReason: NO_IMAGE).",
+      ],
+      [
+        "image data that is not base64",
+        () => imageAnswer([{ inlineData: { mimeType: "image/png", data: "@@not base64@@" } }]),
+        "Gemini devolvió una imagen que no es base64 válido.",
+      ],
+      [
+        "data that is not a PNG or JPEG",
+        () => imageAnswer([{ inlineData: { mimeType: "image/png", data: base64(new TextEncoder().encode("GIF89a....")) } }]),
+        "Gemini devolvió algo que no es una imagen PNG ni JPEG.",
+      ],
     ])("%s", async (_, reply, message) => {
       fakeGemini(reply);
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderFailure);
       expect(error.message).toBe(message);
     });

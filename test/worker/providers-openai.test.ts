@@ -10,7 +10,10 @@ const REFUSAL = "El proveedor de imágenes rechazó esta imagen por sus polític
 /** WebP magic bytes around every byte value, so a lossy multipart encoding would show. */
 const PHOTO = new Uint8Array([
   ...new TextEncoder().encode("RIFF"),
-  0x10, 0x01, 0, 0,
+  0x10,
+  0x01,
+  0,
+  0,
   ...new TextEncoder().encode("WEBPVP8 "),
   ...Array.from({ length: 256 }, (_, i) => 255 - i),
 ]);
@@ -63,7 +66,7 @@ const apiError = (status: number, error: { message: string; type: string; code: 
 
 const provider = () => new OpenAIProvider({ apiKey: "sk-test-openai", baseUrl: BASE });
 
-async function caught(promise: Promise<unknown>): Promise<any> {
+async function caught(promise: Promise<unknown>): Promise<Error & { retryAfterSeconds?: number }> {
   return promise.then(
     () => expect.unreachable("expected the generation to fail"),
     (error) => error,
@@ -114,7 +117,9 @@ describe("OpenAIProvider", () => {
   });
 
   it("refuses a shut-down model id, naming its replacement", () => {
-    expect(() => new OpenAIProvider({ apiKey: "k", model: "gpt-image-1" })).toThrow("OPENAI_MODEL=gpt-image-1 is shut down; use gpt-image-2.6-flare instead.");
+    expect(() => new OpenAIProvider({ apiKey: "k", model: "gpt-image-1" })).toThrow(
+      "OPENAI_MODEL=gpt-image-1 is shut down; use gpt-image-2.6-flare instead.",
+    );
   });
 
   it("passes the job's signal on", async () => {
@@ -127,7 +132,8 @@ describe("OpenAIProvider", () => {
   it("a safety block (400 moderation_blocked) is a refusal", async () => {
     fakeOpenAI(() =>
       apiError(400, {
-        message: "Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID req_123.",
+        message:
+          "Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID req_123.",
         type: "image_generation_user_error",
         code: "moderation_blocked",
       }),
@@ -140,14 +146,26 @@ describe("OpenAIProvider", () => {
 
   it("the older content_policy_violation code is a refusal too", async () => {
     fakeOpenAI(() =>
-      apiError(400, { message: "Your request was rejected as a result of our safety system.", type: "invalid_request_error", code: "content_policy_violation" }),
+      apiError(400, {
+        message: "Your request was rejected as a result of our safety system.",
+        type: "invalid_request_error",
+        code: "content_policy_violation",
+      }),
     );
     expect(await caught(provider().generate(generation()))).toBeInstanceOf(ProviderRefusal);
   });
 
   it("a rate limit is transient and carries Retry-After", async () => {
     fakeOpenAI(() =>
-      apiError(429, { message: "Rate limit reached for gpt-image-1 in organization org-x on images per minute (IPM): Limit 5.", type: "requests", code: "rate_limit_exceeded" }, { "retry-after": "20" }),
+      apiError(
+        429,
+        {
+          message: "Rate limit reached for gpt-image-1 in organization org-x on images per minute (IPM): Limit 5.",
+          type: "requests",
+          code: "rate_limit_exceeded",
+        },
+        { "retry-after": "20" },
+      ),
     );
     const error = await caught(provider().generate(generation()));
     expect(error).toBeInstanceOf(ProviderTransientError);
@@ -156,14 +174,20 @@ describe("OpenAIProvider", () => {
 
   it("prefers retry-after-ms when OpenAI sends it", async () => {
     fakeOpenAI(() =>
-      apiError(429, { message: "Rate limit reached.", type: "requests", code: "rate_limit_exceeded" }, { "retry-after-ms": "1500", "retry-after": "9" }),
+      apiError(
+        429,
+        { message: "Rate limit reached.", type: "requests", code: "rate_limit_exceeded" },
+        { "retry-after-ms": "1500", "retry-after": "9" },
+      ),
     );
     expect((await caught(provider().generate(generation()))).retryAfterSeconds).toBe(2);
   });
 
   it("reads a Retry-After given as an HTTP date", async () => {
     const inHalfAMinute = new Date(Date.now() + 30_000).toUTCString();
-    fakeOpenAI(() => apiError(503, { message: "Service unavailable.", type: "server_error", code: null }, { "retry-after": inHalfAMinute }));
+    fakeOpenAI(() =>
+      apiError(503, { message: "Service unavailable.", type: "server_error", code: null }, { "retry-after": inHalfAMinute }),
+    );
     const error = await caught(provider().generate(generation()));
     expect(error).toBeInstanceOf(ProviderTransientError);
     // HTTP dates drop the milliseconds.
@@ -172,7 +196,11 @@ describe("OpenAIProvider", () => {
 
   it("a spent quota (429 insufficient_quota) is a failure: waiting does not pay the bill", async () => {
     fakeOpenAI(() =>
-      apiError(429, { message: "You exceeded your current quota, please check your plan and billing details.", type: "insufficient_quota", code: "insufficient_quota" }),
+      apiError(429, {
+        message: "You exceeded your current quota, please check your plan and billing details.",
+        type: "insufficient_quota",
+        code: "insufficient_quota",
+      }),
     );
     const error = await caught(provider().generate(generation()));
     expect(error).toBeInstanceOf(ProviderFailure);
@@ -180,7 +208,14 @@ describe("OpenAIProvider", () => {
   });
 
   it.each([
-    [500, apiError(500, { message: "The server had an error while processing your request. Sorry about that!", type: "server_error", code: null })],
+    [
+      500,
+      apiError(500, {
+        message: "The server had an error while processing your request. Sorry about that!",
+        type: "server_error",
+        code: null,
+      }),
+    ],
     [503, apiError(503, { message: "The engine is currently overloaded, please try again later.", type: "server_error", code: null })],
     [502, new Response("<html><body>502 Bad Gateway</body></html>", { status: 502, headers: { "content-type": "text/html" } })],
   ])("%i is transient", async (_, response) => {
@@ -192,7 +227,14 @@ describe("OpenAIProvider", () => {
 
   it.each([
     [401, { message: "Incorrect API key provided: sk-test-****nai.", type: "invalid_request_error", code: "invalid_api_key" }],
-    [400, { message: "Invalid value: 'huge'. Supported values are: 'low', 'medium', 'high', and 'auto'.", type: "invalid_request_error", code: "invalid_value" }],
+    [
+      400,
+      {
+        message: "Invalid value: 'huge'. Supported values are: 'low', 'medium', 'high', and 'auto'.",
+        type: "invalid_request_error",
+        code: "invalid_value",
+      },
+    ],
   ])("%i is a failure that names the status", async (status, body) => {
     fakeOpenAI(() => apiError(status, body));
     const error = await caught(provider().generate(generation()));
@@ -201,10 +243,22 @@ describe("OpenAIProvider", () => {
   });
 
   it.each([
-    ["a body that is not JSON", () => new Response("upstream connect error", { status: 200 }), "OpenAI devolvió una respuesta que no es JSON."],
+    [
+      "a body that is not JSON",
+      () => new Response("upstream connect error", { status: 200 }),
+      "OpenAI devolvió una respuesta que no es JSON.",
+    ],
     ["an empty data list", () => json({ created: 1, data: [] }), "OpenAI no devolvió ninguna imagen."],
-    ["a URL instead of base64", () => json({ created: 1, data: [{ url: "https://example.com/x.png" }] }), "OpenAI no devolvió ninguna imagen."],
-    ["bytes that are not an image", () => json({ created: 1, data: [{ b64_json: base64(new TextEncoder().encode("hello")) }] }), "OpenAI devolvió algo que no es una imagen PNG ni JPEG."],
+    [
+      "a URL instead of base64",
+      () => json({ created: 1, data: [{ url: "https://example.com/x.png" }] }),
+      "OpenAI no devolvió ninguna imagen.",
+    ],
+    [
+      "bytes that are not an image",
+      () => json({ created: 1, data: [{ b64_json: base64(new TextEncoder().encode("hello")) }] }),
+      "OpenAI devolvió algo que no es una imagen PNG ni JPEG.",
+    ],
   ])("%s is a failure", async (_, reply, message) => {
     fakeOpenAI(reply);
     const error = await caught(provider().generate(generation()));

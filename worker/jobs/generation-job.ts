@@ -17,7 +17,15 @@ import {
   type QueuedImageProvider,
 } from "../providers/types";
 import { refundJob } from "./refund-job";
-import { JOB_MESSAGES, type FailReason, type JobInput, type JobOutcome, type JobState, type JobView } from "./job-types";
+import {
+  JOB_MESSAGES,
+  type FailReason,
+  type GenerationJobRpc,
+  type JobInput,
+  type JobOutcome,
+  type JobState,
+  type JobView,
+} from "./job-types";
 
 /** A provider that has not answered by then is given up on, and the credits go back. */
 export const JOB_DEADLINE_MS = 120_000;
@@ -61,7 +69,7 @@ function jobLog(level: LogLevel, message: string, job: Pick<JobInput, "id" | "re
  * Every step is idempotent, so alarm retries and evictions cannot charge or
  * refund twice. The job keeps running if the seller's connection drops.
  */
-export class GenerationJob extends DurableObject<Bindings> {
+export class GenerationJob extends DurableObject<Bindings> implements GenerationJobRpc {
   private running: Promise<void> | undefined;
   private abort: AbortController | undefined;
   private settling: Promise<void> = Promise.resolve();
@@ -81,7 +89,7 @@ export class GenerationJob extends DurableObject<Bindings> {
   /** The job as it is now, or once it finishes if that happens within `waitMs`. */
   async result(waitMs: number): Promise<JobView | null> {
     const job = await this.load();
-    if (!job || job.status !== "running" || waitMs <= 0) return job ? view(job) : null;
+    if (job?.status !== "running" || waitMs <= 0) return job ? view(job) : null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let wake!: () => void;
     await new Promise<void>((resolve) => {
@@ -97,7 +105,7 @@ export class GenerationJob extends DurableObject<Bindings> {
 
   async alarm(): Promise<void> {
     const job = await this.load();
-    if (!job || job.status !== "running") return;
+    if (job?.status !== "running") return;
     // The next check is booked first, so a settlement that fails here (D1 down) is tried again.
     const now = Date.now();
     await this.ctx.storage.setAlarm(now >= job.deadline ? now + HEARTBEAT_MS : Math.min(now + HEARTBEAT_MS, job.deadline));
@@ -146,7 +154,7 @@ export class GenerationJob extends DurableObject<Bindings> {
 
   private async attempt(signal: AbortSignal): Promise<void> {
     let job = await this.load();
-    if (!job || job.status !== "running") return;
+    if (job?.status !== "running") return;
     // Decided before a failed write: record that, without asking the provider (and paying it) again.
     if (job.outcome) return this.settle(job.outcome);
     const source = await this.env.IMAGES.get(job.sourceKey);
@@ -184,21 +192,22 @@ export class GenerationJob extends DurableObject<Bindings> {
         if (signal.aborted) return;
         // The class says refusal, passing or lasting failure; the message can quote the provider's answer.
         jobLog("warn", "provider attempt failed", job, { ...step, ms: Date.now() - started, error: errorName(err) });
-        if (err instanceof ProviderRefusal) return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
+        if (err instanceof ProviderRefusal)
+          return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
         if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
         if (job.attempts >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
         const wait = Math.min((err.retryAfterSeconds ?? 2 ** job.attempts) * 1000, MAX_BACKOFF_MS);
         if (Date.now() + wait >= job.deadline) return; // the deadline alarm settles it
         await new Promise((r) => setTimeout(r, wait));
         const current = await this.load();
-        if (!current || current.status !== "running") return;
+        if (current?.status !== "running") return;
       }
     }
   }
 
   private async succeed(image: GeneratedImage, providerMs: number): Promise<void> {
     const job = await this.load();
-    if (!job || job.status !== "running") return;
+    if (job?.status !== "running") return;
     let bytes = image.bytes;
     if (!image.webReady) {
       // Providers answer PNGs of 1–2 MB (or JPEGs at full quality): what is kept and served is a web JPEG.
@@ -247,7 +256,7 @@ export class GenerationJob extends DurableObject<Bindings> {
     try {
       const predictionId = await provider.submit(request, signal);
       const current = await this.load();
-      if (!current || current.status !== "running" || current.outcome) return;
+      if (current?.status !== "running" || current.outcome) return;
       await this.ctx.storage.put("job", { ...current, attempts: current.attempts + 1, predictionId });
       await this.ctx.storage.setAlarm(Math.min(Date.now() + POLL_MS, current.deadline));
       jobLog("info", "provider accepted", job, { ...step, ms: Date.now() - started, prediction: predictionId });
@@ -305,20 +314,22 @@ export class GenerationJob extends DurableObject<Bindings> {
    */
   private settle(outcome: JobOutcome): Promise<void> {
     // A failed settlement must not block the next one (the alarm retries it).
-    const next = this.settling.catch(() => undefined).then(async () => {
-      const job = await this.load();
-      if (!job || job.status !== "running") return;
-      const decided = job.outcome ?? outcome;
-      if (!job.outcome) await this.ctx.storage.put("job", { ...job, outcome: decided });
-      await this.record(job, decided);
-      const settled: JobState =
-        decided.status === "succeeded"
-          ? { ...job, outcome: undefined, status: "succeeded", imageKey: decided.imageKey, providerMs: decided.providerMs }
-          : { ...job, outcome: undefined, status: "failed", error: decided.error, httpStatus: decided.httpStatus };
-      await this.ctx.storage.put("job", settled);
-      await this.ctx.storage.deleteAlarm();
-      for (const wake of this.waiters) wake();
-    });
+    const next = this.settling
+      .catch(() => undefined)
+      .then(async () => {
+        const job = await this.load();
+        if (job?.status !== "running") return;
+        const decided = job.outcome ?? outcome;
+        if (!job.outcome) await this.ctx.storage.put("job", { ...job, outcome: decided });
+        await this.record(job, decided);
+        const settled: JobState =
+          decided.status === "succeeded"
+            ? { ...job, outcome: undefined, status: "succeeded", imageKey: decided.imageKey, providerMs: decided.providerMs }
+            : { ...job, outcome: undefined, status: "failed", error: decided.error, httpStatus: decided.httpStatus };
+        await this.ctx.storage.put("job", settled);
+        await this.ctx.storage.deleteAlarm();
+        for (const wake of this.waiters) wake();
+      });
     this.settling = next;
     return next;
   }

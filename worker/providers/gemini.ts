@@ -39,9 +39,17 @@ export class GeminiProvider implements ImageProvider {
   private readonly apiKey: string;
   private readonly baseUrl: string;
 
-  constructor({ apiKey, model = DEFAULT_MODELS.gemini, proModel = DEFAULT_MODELS.geminiPro, baseUrl = "https://generativelanguage.googleapis.com" }: GeminiConfig) {
+  constructor({
+    apiKey,
+    model = DEFAULT_MODELS.gemini,
+    proModel = DEFAULT_MODELS.geminiPro,
+    baseUrl = "https://generativelanguage.googleapis.com",
+  }: GeminiConfig) {
     // A shut-down id would fail every paid generation: refuse it here too (check:deploy also does).
-    for (const [setting, id] of [["GEMINI_MODEL", model], ["GEMINI_PRO_MODEL", proModel]] as const) {
+    for (const [setting, id] of [
+      ["GEMINI_MODEL", model],
+      ["GEMINI_PRO_MODEL", proModel],
+    ] as const) {
       const problem = retirementProblem(setting, id);
       if (problem?.fatal) throw new Error(problem.message);
     }
@@ -118,10 +126,16 @@ function readImage(answer: unknown): GeneratedImage {
 
   const parts = isRecord(candidate.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts.filter(isRecord) : [];
   // Gemini 3 models may send draft images marked as thoughts before the final one.
-  const image = parts.filter((part) => part.thought !== true).map((part) => part.inlineData ?? part.inline_data).find(isRecord);
+  const image = parts
+    .filter((part) => part.thought !== true)
+    .map((part) => part.inlineData ?? part.inline_data)
+    .find(isRecord);
   if (image) return generatedImage(image.data, "Gemini");
   // Asked for an image only, an answer in words is the model declining ("I can't create images of…").
-  const words = parts.map((part) => (typeof part.text === "string" ? part.text.trim() : "")).join(" ").trim();
+  const words = parts
+    .map((part) => (typeof part.text === "string" ? part.text.trim() : ""))
+    .join(" ")
+    .trim();
   if (words) throw refusal(`Gemini respondió sin imagen: ${words.slice(0, 300)}`);
   throw new ProviderFailure(`Gemini no devolvió ninguna imagen (finishReason: ${finishReason || "ninguno"}).`);
 }

@@ -10,8 +10,7 @@ export const MAX_INSTRUCTION_CHARS = 500;
 
 const KEEP_GARMENT =
   "Keep the garment from the provided photo exactly as it is: the same colours, pattern, print, logo, fabric, details and fit; do not redesign it.";
-const CATALOGUE_STYLE =
-  "Professional e-commerce catalogue photograph, soft even studio lighting, clean plain light seamless background.";
+const CATALOGUE_STYLE = "Professional e-commerce catalogue photograph, soft even studio lighting, clean plain light seamless background.";
 const FRAMING = "Vertical portrait framing, 3:4 aspect ratio.";
 const NO_TEXT = "No text, captions, watermarks or added logos anywhere in the image.";
 
@@ -97,6 +96,7 @@ export function describeModel(p: Personalization | undefined): string {
  */
 export function quoteInstruction(instruction: string): string {
   const flat = instruction
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .replace(/["“”«»]/g, "'")
     .replace(/\s+/g, " ")

@@ -51,11 +51,16 @@ export async function imageProvider(env: Bindings, name = mainProvider(env)): Pr
     }
     case "openai": {
       const { OpenAIProvider } = await import("./openai");
-      return new OpenAIProvider({ apiKey: required(env.OPENAI_API_KEY, "OPENAI_API_KEY"), model: env.OPENAI_MODEL || undefined, baseUrl: env.OPENAI_BASE_URL });
+      return new OpenAIProvider({
+        apiKey: required(env.OPENAI_API_KEY, "OPENAI_API_KEY"),
+        model: env.OPENAI_MODEL || undefined,
+        baseUrl: env.OPENAI_BASE_URL,
+      });
     }
     case "workers-ai": {
       // Declared in wrangler.deploy.toml only: `npm run dev` and the tests have no Workers AI (it runs on Cloudflare).
-      if (!env.AI) throw new Error("IMAGE_PROVIDER=workers-ai needs the AI binding, which exists only when deployed (wrangler.deploy.toml)");
+      if (!env.AI)
+        throw new Error("IMAGE_PROVIDER=workers-ai needs the AI binding, which exists only when deployed (wrangler.deploy.toml)");
       const { WorkersAiProvider } = await import("./workers-ai");
       return new WorkersAiProvider({ ai: env.AI, model: env.WORKERS_AI_MODEL || undefined, prepareInput: under512 });
     }

@@ -131,7 +131,7 @@ function applyInstruction(look: StudioLook, instruction: string): StudioLook {
   if (/\bmas fri[oa]\b/.test(text)) [next.warmth, understood] = [-12, true];
 
   const background = /\bfondo (?:de )?(?:color )?(\w+)/.exec(text)?.[1];
-  const named = background ? NAMED_BACKDROPS[background] ?? NAMED_BACKDROPS[background.replace(/s$/, "")] : undefined;
+  const named = background ? (NAMED_BACKDROPS[background] ?? NAMED_BACKDROPS[background.replace(/s$/, "")]) : undefined;
   if (named) {
     next.backdrop = named;
     understood = true;

@@ -13,7 +13,6 @@ import { backdropLuma, estimateBackdrop } from "./studio-backdrop";
 import { productBounds, productMask, type Rect } from "./studio-trim";
 import { ProviderRefusal, type GeneratedImage, type GenerationRequest, type ImageProvider } from "./types";
 
-
 /** Finding the product does not need full resolution; this keeps it to a fraction of the work. */
 const ANALYSIS_SIZE = 480;
 
