@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { CREDITS_PER_IMAGE } from "./credits";
+import { depictsChild, GENERATION_KINDS } from "./generation";
 import {
   CHILDREN_UNAVAILABLE,
   DEFAULT_MODELS,
+  GARMENT_ONLY_CREDITS,
   MODIFY_UNAVAILABLE,
   PRO_UNAVAILABLE,
   RETIRED_MODELS,
@@ -53,6 +56,16 @@ describe("planGeneration", () => {
       modify: { available: false, reason: MODIFY_UNAVAILABLE },
       storeModel: { adult: true, children: false },
     });
+  });
+});
+
+describe("the shared rules it restates (it runs in Node without them)", () => {
+  it("prices the garment-only picture as one image, and counts the same kinds as children", () => {
+    expect(GARMENT_ONLY_CREDITS).toBe(CREDITS_PER_IMAGE);
+    for (const kind of GENERATION_KINDS) {
+      const refused = !planGeneration({ IMAGE_PROVIDER: "gemini" }, kind, "standard").ok;
+      expect(refused, kind).toBe(depictsChild(kind));
+    }
   });
 });
 

@@ -5,8 +5,12 @@
  * before charging what none can do; check:deploy and check:providers refuse a
  * shut-down model; the drawer explains what is not available and why.
  */
-import { CREDITS_PER_IMAGE } from "./credits";
-import { depictsChild, type GenerationKind, type Quality } from "./generation";
+// Type-only imports: `npm run check:providers` runs this file in Node, which loads no extensionless import.
+import type { GenerationKind, Quality } from "./generation";
+
+/** CREDITS_PER_IMAGE (common/credits.ts), the garment-only picture's price; a test keeps them equal. */
+export const GARMENT_ONLY_CREDITS = 50;
+const CHILD_KINDS: readonly GenerationKind[] = ["baby", "kid", "girl-kid"];
 
 export const PROVIDER_NAMES = ["studio", "gemini", "openai", "workers-ai", "fashn"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -139,7 +143,7 @@ export function mainProvider(settings: ProviderSettings): string {
   return settings.IMAGE_PROVIDER?.trim() || "studio";
 }
 
-export const CHILDREN_UNAVAILABLE = `Con el generador de imágenes de este sitio no podemos crear fotos con modelos bebé, niño o niña. No se descontaron créditos. Puedes generar la prenda sola, sin modelo, por ${CREDITS_PER_IMAGE} créditos.`;
+export const CHILDREN_UNAVAILABLE = `Con el generador de imágenes de este sitio no podemos crear fotos con modelos bebé, niño o niña. No se descontaron créditos. Puedes generar la prenda sola, sin modelo, por ${GARMENT_ONLY_CREDITS} créditos.`;
 export const PRO_UNAVAILABLE = `La Calidad Pro (2K) no está disponible con el generador de imágenes de este sitio: sus imágenes miden menos de ${PRO_MIN_LONG_SIDE} px. No se descontaron créditos; usa la calidad estándar.`;
 export const MODIFY_UNAVAILABLE =
   "El generador de imágenes de este sitio no puede modificar imágenes con instrucciones. No se descontaron créditos.";
@@ -192,7 +196,7 @@ export function planGeneration(
   let provider = mainProvider(settings);
   // The garment alone, from a provider that always draws a person: the studio pipeline composes it (at 2K for Pro).
   if (!includeModel && traitsOf(provider)?.garmentOnly === false) return { ok: true, provider: "studio" };
-  if (depictsChild(kind)) {
+  if (CHILD_KINDS.includes(kind)) {
     const kids = childrenProvider(settings);
     if (!kids) return { ok: false, error: CHILDREN_UNAVAILABLE };
     provider = kids;
