@@ -4,7 +4,10 @@ import { CHILDREN_UNAVAILABLE, PRO_MIN_LONG_SIDE, PRO_UNAVAILABLE } from "../../
 import type { Bindings } from "../../worker/env";
 import { encodeJpeg, imageDimensions } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
+import { overrideProviderForTests } from "../../worker/providers/select";
+import { decodeImage } from "../../worker/providers/codecs";
 import { Browser, count, register, withBindings } from "./browser";
+import { realPng } from "./png";
 import { photoForm } from "./fixtures";
 import { creditsOf } from "./payments-fakes";
 
@@ -69,5 +72,28 @@ describe("what the site's image providers cannot make is refused before anything
     expect(Math.max(size.width, size.height)).toBeGreaterThanOrEqual(PRO_MIN_LONG_SIDE);
     // Stored as a web JPEG, not a multi-megabyte picture.
     expect([stored[0], stored[1], stored[2]]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  it("a provider's PNG with transparency is stored as a web JPEG at its own size, transparent pixels on white", async () => {
+    // Left half opaque blue, right half fully transparent: as a provider might answer a cut-out.
+    const png = await realPng(300, 400, (x) => (x < 150 ? [20, 60, 200, 255] : [0, 0, 0, 0]));
+    overrideProviderForTests(() => ({ name: "test", generate: async () => ({ bytes: png, mimeType: "image/png" as const }) }));
+    try {
+      const { browser, product } = await sellerOn({});
+      const response = await browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
+      expect(response.status).toBe(200);
+      const { adImageUrl } = (await response.json()) as { adImageUrl: string };
+      expect(adImageUrl).toMatch(/\.jpg$/);
+      const key = decodeURIComponent(adImageUrl.replace(/^\/img\//, ""));
+      const stored = new Uint8Array(await (await env.IMAGES.get(key))!.arrayBuffer());
+      expect([stored[0], stored[1], stored[2]]).toEqual([0xff, 0xd8, 0xff]);
+      const pixels = await decodeImage(stored);
+      expect([pixels.width, pixels.height]).toEqual([300, 400]);
+      const at = (x: number, y: number) => [...pixels.data.subarray((y * 300 + x) * 4, (y * 300 + x) * 4 + 3)];
+      for (const channel of at(250, 200)) expect(channel).toBeGreaterThan(245);
+      expect(at(50, 200)[2]).toBeGreaterThan(170);
+    } finally {
+      overrideProviderForTests(undefined);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from "../../worker/lib/sessions";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { Browser, withBindings } from "./browser";
 import { fakePhoto, photoForm } from "./fixtures";
+import { realPng } from "./png";
 import { fakeUpstream, json, mercadoPagoSignature, postFrom } from "./payments-fakes";
 import { openStore, storeName } from "./store-helpers";
 
@@ -87,7 +88,7 @@ describe("structured logs", () => {
 
     // Generation through the real Gemini adapter, with its key configured, against a fake Gemini.
     let geminiFails = false;
-    const image = btoa(String.fromCharCode(...fakePhoto("png", 96, 3)));
+    const image = btoa(String.fromCharCode(...(await realPng(24, 32, () => [40, 90, 200, 255]))));
     const upstream = fakeUpstream({
       [`POST ${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`]: () =>
         geminiFails
