@@ -136,16 +136,19 @@ describe("login", () => {
     expect(((await fresh.json()) as { user: { credits: number } }).user.credits).toBe(500);
   });
 
-  it("throttles an account after 5 failures, even with the right password then", async () => {
+  it("throttles an account from one address after 5 failures, even with the right password then, not from the owner's", async () => {
     const { email, password } = await register(new Browser());
+    const attacker = "198.51.100.6";
     for (let i = 0; i < 5; i++) {
-      expect((await new Browser().json("POST", "/api/auth/login", { email, password: `mal-${i}` })).status).toBe(401);
+      expect((await new Browser(undefined, attacker).json("POST", "/api/auth/login", { email, password: `mal-${i}` })).status).toBe(401);
     }
-    const blocked = await new Browser(undefined, "198.51.100.7").json("POST", "/api/auth/login", { email, password });
+    const blocked = await new Browser(undefined, attacker).json("POST", "/api/auth/login", { email, password });
     expect(blocked.status).toBe(429);
     expect(await blocked.json()).toEqual({
-      error: "Demasiados intentos fallidos. Esperá 15 minutos antes de volver a intentarlo.",
+      error: "Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo.",
     });
+    // The owner, from their own address, is not locked out by the attacker's failures.
+    expect((await new Browser(undefined, "198.51.100.7").json("POST", "/api/auth/login", { email, password })).status).toBe(200);
     // Another account is unaffected.
     const other = await register(new Browser());
     expect((await new Browser(undefined, "198.51.100.8").json("POST", "/api/auth/login", other)).status).toBe(200);
@@ -174,7 +177,7 @@ describe("sign-up throttling", () => {
     }
     const refused = await new Browser(undefined, address).json("POST", "/api/auth/register", { email: "lote-10@example.com", password: "una-clave-segura" });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: "Se crearon demasiadas cuentas desde esta conexión. Intentá de nuevo en una hora." });
+    expect(await refused.json()).toEqual({ error: "Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en una hora." });
     expect(await count("users", "email = ?", "lote-10@example.com")).toBe(0);
     const elsewhere = await new Browser(undefined, "192.0.2.100").json("POST", "/api/auth/register", { email: "lote-10@example.com", password: "una-clave-segura" });
     expect(elsewhere.status).toBe(201);

@@ -152,7 +152,7 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
     for (let i = 0; i < 10; i++) expect((await placeOrder(visitor, username, [{ productId: gorra.id, quantity: 1 }])).status).toBe(201);
     const refused = await placeOrder(visitor, username, [{ productId: gorra.id, quantity: 1 }]);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: "Enviaste muchos pedidos seguidos. Esperá unos minutos e intentá de nuevo." });
+    expect(await refused.json()).toEqual({ error: "Enviaste muchos pedidos seguidos. Espera unos minutos e inténtalo de nuevo." });
     expect((await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }])).status).toBe(201);
   });
 });

@@ -19,7 +19,7 @@ import {
   sessionKey,
   startSession,
 } from "../lib/sessions";
-import { assertAllowed, clear, record, type Subject } from "../lib/throttle";
+import { attempt, passwordAccepted, passwordSubjects, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
@@ -62,27 +62,30 @@ function clientAddress(c: Context<Env>): string {
 
 async function register(c: Context<Env>, db: Db, input: { email: string; password: string }) {
   const signups: Subject[] = [["signupAddress", clientAddress(c)]];
-  await assertAllowed(db, signups);
-  const user = await createAccount(db, { email: input.email, passwordHash: await hashPassword(input.password) });
-  await record(db, signups);
+  // Counted first, so a burst of sign-ups cannot all pass before any is recorded.
+  await attempt(db, signups);
+  let user;
+  try {
+    user = await createAccount(db, { email: input.email, passwordHash: await hashPassword(input.password) });
+  } catch (err) {
+    // No account was made: the attempt does not use up the address's sign-ups.
+    await release(db, signups);
+    throw err;
+  }
   await startSession(c, db, user.id);
   return user;
 }
 
 async function logIn(c: Context<Env>, db: Db, input: { email: string; password: string }) {
-  const account: Subject = ["loginAccount", input.email];
-  const subjects: Subject[] = [account, ["loginAddress", clientAddress(c)]];
-  await assertAllowed(db, subjects);
+  const subjects = passwordSubjects(input.email, clientAddress(c));
+  // Counted before the password is checked: a parallel burst gets counts 1, 2, 3, … and only the first pass.
+  await attempt(db, subjects);
   const user = await findUserByEmail(db, input.email);
   const ok = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDecoy(input.password);
-  if (!user || !ok) {
-    await record(db, subjects);
-    throw new ApiError(401, WRONG_CREDENTIALS);
-  }
-  // Not the address's count: one person may be trying many accounts.
-  await clear(db, account);
+  if (!user || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
+  await passwordAccepted(db, subjects);
   await startSession(c, db, user.id);
   return user;
 }
@@ -131,9 +134,13 @@ export const auth = new Hono<Env>()
     const user = c.get("user");
     const { currentPassword, newPassword } = c.req.valid("json");
     if (!user.passwordHash) throw new ApiError(409, GOOGLE_ONLY_ACCOUNT);
+    // Limited like login: a stolen session must not be a free oracle for the current password.
+    const subjects = passwordSubjects(user.email, clientAddress(c));
+    await attempt(db, subjects);
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
       throw new ApiError(403, WRONG_CURRENT_PASSWORD);
     }
+    await passwordAccepted(db, subjects);
     await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, user.id));
     // Every other browser holding an old cookie is signed out; this one gets a fresh session.
     await endAllSessions(db, user.id);

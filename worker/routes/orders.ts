@@ -17,7 +17,7 @@ import type { Env } from "../env";
 import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
-import { assertAllowed, record, type Subject } from "../lib/throttle";
+import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
 import { findStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
 import { chunks } from "./pricing";
@@ -162,12 +162,21 @@ export const orderRoutes = new Hono<Env>()
     async (c) => {
       const db = database(c.env.DB);
       const visitor: Subject[] = [["orderAddress", clientAddress(c)]];
-      await assertAllowed(db, visitor);
+      // Counted before the order is made, so a parallel burst cannot all pass the limit together.
+      await attempt(db, visitor);
       const input = c.req.valid("json");
-      const store = await findStore(db, input.username);
-      if (!store) throw new ApiError(404, STORE_GONE);
-      const byId = await loadCartProducts(db, store.id, input.lines.map((l) => l.productId));
-      const { lines, total } = priceCart(input.lines, byId);
+      let priced: { store: NonNullable<Awaited<ReturnType<typeof findStore>>>; lines: OrderLine[]; total: number };
+      try {
+        const store = await findStore(db, input.username);
+        if (!store) throw new ApiError(404, STORE_GONE);
+        const byId = await loadCartProducts(db, store.id, input.lines.map((l) => l.productId));
+        priced = { store, ...priceCart(input.lines, byId) };
+      } catch (err) {
+        // A refused cart (no stock, a product gone) is not an order: the shopper may fix it and send again.
+        await release(db, visitor);
+        throw err;
+      }
+      const { store, lines, total } = priced;
 
       let row: typeof orders.$inferSelect | undefined;
       // Codes are unique per seller; a clash with an earlier order just draws another.
@@ -182,7 +191,6 @@ export const orderRoutes = new Hono<Env>()
           if (attempt >= 4 || !String((err as Error)?.message ?? "").includes("UNIQUE")) throw err;
         }
       }
-      await record(db, visitor);
       const order = toOrder(row);
       const message = orderMessage({ storeName: store.name, code: order.code, lines, total });
       return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message) }, 201);
