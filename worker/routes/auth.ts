@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { jwtVerify } from "jose";
 import { z } from "zod";
@@ -7,7 +6,7 @@ import { database, type Db } from "../db/client";
 import type { Env } from "../env";
 import { confirmIdentity, deleteAccount } from "../lib/account-deletion";
 import { createAccount, findUserByEmail, toApiUser } from "../lib/accounts";
-import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import { googleMode } from "../lib/google";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../lib/passwords";
 import {
@@ -21,6 +20,7 @@ import {
 } from "../lib/sessions";
 import { attempt, passwordAccepted, passwordSubjects, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
+import { noBody, smallJson } from "../lib/body-limit";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
 
@@ -90,20 +90,17 @@ async function logIn(c: Context<Env>, db: Db, input: { email: string; password: 
   return user;
 }
 
-// Per route, not for the whole /api/auth prefix: the store form (also under /api/auth) sends a logo.
-const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) });
-
 export const auth = new Hono<Env>()
   .get("/providers", (c) => c.json({ google: googleMode(c.env) }))
-  .post("/register", smallBody, validate("json", registration), async (c) => {
+  .post("/register", smallJson(), validate("json", registration), async (c) => {
     const user = await register(c, database(c.env.DB), c.req.valid("json"));
     return c.json({ user: toApiUser(user) }, 201);
   })
-  .post("/login", smallBody, validate("json", credentials), async (c) => {
+  .post("/login", smallJson(), validate("json", credentials), async (c) => {
     const user = await logIn(c, database(c.env.DB), c.req.valid("json"));
     return c.json({ user: toApiUser(user) }, 200);
   })
-  .post("/login-or-register", smallBody, validate("json", credentials), async (c) => {
+  .post("/login-or-register", smallJson(), validate("json", credentials), async (c) => {
     const db = database(c.env.DB);
     const input = c.req.valid("json");
     if (await findUserByEmail(db, input.email)) {
@@ -113,7 +110,7 @@ export const auth = new Hono<Env>()
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]!.message);
     return c.json({ user: toApiUser(await register(c, db, parsed.data)) }, 201);
   })
-  .delete("/logout", async (c) => {
+  .delete("/logout", noBody(), async (c) => {
     // Ends the session server-side even if the cookie is about to expire, so
     // a copy of the cookie stops working too. Without a valid one there is
     // nothing to end; the browser's cookie is cleared either way.
@@ -129,7 +126,7 @@ export const auth = new Hono<Env>()
     return c.json({ ok: true }, 200);
   })
   .get("/profile", requireUser, (c) => c.json({ user: toApiUser(c.get("user")) }, 200))
-  .put("/password", smallBody, requireUser, validate("json", passwordChange), async (c) => {
+  .put("/password", smallJson(), requireUser, validate("json", passwordChange), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
     const { currentPassword, newPassword } = c.req.valid("json");
@@ -150,7 +147,7 @@ export const auth = new Hono<Env>()
   .get("/account", requireUser, (c) =>
     c.json({ confirmWith: c.get("user").passwordHash ? ("password" as const) : ("email" as const) }, 200),
   )
-  .delete("/account", smallBody, requireUser, validate("json", accountDeletion), async (c) => {
+  .delete("/account", smallJson(), requireUser, validate("json", accountDeletion), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
     await confirmIdentity(db, user, c.req.valid("json"), clientAddress(c));

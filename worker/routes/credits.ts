@@ -10,6 +10,7 @@ import { findUserById, toApiUser } from "../lib/accounts";
 import { balanceOf, moveCredits } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
+import { noBody } from "../lib/body-limit";
 
 export const STORE_ALREADY_ACTIVE = "Tu Tienda ya está activa: no se descontaron créditos.";
 
@@ -18,7 +19,7 @@ export function notEnoughForStore(balance: number): string {
 }
 
 /** Credit packs and the automatic charge that activates the store plan with 500 credits. */
-export const creditRoutes = new Hono<Env>().post("/auto-charge", requireUser, async (c) => {
+export const creditRoutes = new Hono<Env>().post("/auto-charge", noBody(), requireUser, async (c) => {
   const db = database(c.env.DB);
   const user = c.get("user");
   if (user.paidMiTienda) return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(user) }, 200);

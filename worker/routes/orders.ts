@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
   MAX_LINE_QUANTITY,
@@ -14,13 +13,14 @@ import {
 import { database, type Db } from "../db/client";
 import { ORDER_STATUSES, orders, products } from "../db/schema";
 import type { Env } from "../env";
-import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
 import { findStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
 import { chunks } from "./pricing";
+import { KiB, limitBody, smallJson } from "../lib/body-limit";
 
 export const STORE_GONE = "Esta tienda no existe.";
 export const EMPTY_CART = "Tu carrito está vacío.";
@@ -157,7 +157,7 @@ function takeStock(db: Db, order: typeof orders.$inferSelect) {
 export const orderRoutes = new Hono<Env>()
   .post(
     "/",
-    bodyLimit({ maxSize: 32 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) }),
+    limitBody(32 * KiB),
     validate("json", orderPayload),
     async (c) => {
       const db = database(c.env.DB);
@@ -207,6 +207,7 @@ export const orderRoutes = new Hono<Env>()
   })
   .put(
     "/:id/status",
+    smallJson(),
     requireUser,
     validate("param", z.object({ id: z.string().min(1).max(64) })),
     validate("json", z.object({ status: z.enum(ORDER_STATUSES, { error: "Estado de pedido inválido." }) }, { error: "Estado de pedido inválido." })),

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { html } from "hono/html";
 import { z } from "zod";
 import { formatMoney, normalizeCountry, PROVIDER_NAMES, type PaymentRoute } from "../../common/packs";
@@ -9,9 +8,10 @@ import { database } from "../db/client";
 import { payments } from "../db/schema";
 import type { Env } from "../env";
 import { findUserById, toApiUser } from "../lib/accounts";
-import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { validate } from "../lib/validation";
+import { KiB, limitBody, smallJson } from "../lib/body-limit";
 import { startCheckout } from "../payments/checkout";
 import { currentRates, rateList } from "../payments/exchange-rates";
 import { paymentsLog } from "../payments/log";
@@ -84,7 +84,7 @@ async function simulatedSession(provider: SimulatedPaymentProvider, token: strin
 }
 
 // Provider notifications are a few hundred bytes; anything bigger is not one.
-const notificationSize = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) });
+const notificationSize = limitBody(16 * KiB);
 
 /** Exchange rates, the visitor's country, checkouts with Mercado Pago and dLocal Go, and their webhooks. */
 export const paymentRoutes = new Hono<Env>()
@@ -93,11 +93,11 @@ export const paymentRoutes = new Hono<Env>()
     return c.json({ rates: rateList(rates), updatedAt: updatedAt?.toISOString() ?? null }, 200);
   })
   .get("/country", (c) => c.json({ country: requestCountry(c) }, 200))
-  .post("/create-preference", requireUser, validate("json", checkoutBody), async (c) => {
+  .post("/create-preference", smallJson(), requireUser, validate("json", checkoutBody), async (c) => {
     const { paymentId, redirectUrl } = await checkout(c, "mercadopago", c.req.valid("json"));
     return c.json({ paymentId, preference: { init_point: redirectUrl } }, 201);
   })
-  .post("/create-dlocal-payment", requireUser, validate("json", checkoutBody), async (c) => {
+  .post("/create-dlocal-payment", smallJson(), requireUser, validate("json", checkoutBody), async (c) => {
     const { paymentId, redirectUrl } = await checkout(c, "dlocalgo", c.req.valid("json"));
     return c.json({ paymentId, redirect_url: redirectUrl }, 201);
   })
@@ -113,6 +113,8 @@ export const paymentRoutes = new Hono<Env>()
   })
   .post(
     "/simulated/checkout",
+    // The form carries the signed session token (at most 4000 characters) and the decision.
+    limitBody(8 * KiB),
     validate("form", z.object({ session: z.string().min(1).max(4000), decision: z.enum(["approve", "reject"]) }, { error: "Solicitud inválida." })),
     async (c) => {
       const provider = simulatedProvider(c);
