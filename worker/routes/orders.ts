@@ -126,8 +126,40 @@ async function loadCartProducts(db: Db, sellerId: string, ids: string[]) {
 
 const clientAddress = (c: Context<Env>) => c.req.header("cf-connecting-ip") ?? "unknown";
 
+export const STOCK_SHORT_PREFIX = "No hay stock suficiente para confirmar este pedido:";
+
 /**
- * Takes an order's quantities off the sizes' stock, never below zero. Each
+ * The lines of an order the store cannot cover now: a size with less stock than
+ * the order asks for, or a product or size that no longer exists. Read to explain
+ * a refusal; the refusal itself comes from the database (see takeStock).
+ */
+async function shortages(db: Db, order: typeof orders.$inferSelect): Promise<string[]> {
+  const lines = (JSON.parse(order.lines) as OrderLine[]).filter((line) => line.size !== null);
+  const byId = await loadCartProducts(db, order.sellerId, lines.map((l) => l.productId));
+  const short: string[] = [];
+  for (const line of lines) {
+    const stock = byId.get(line.productId)?.sizes.find((s) => s.name === line.size)?.stock ?? 0;
+    if (stock < line.quantity) {
+      const left = stock === 1 ? "queda 1" : `quedan ${stock}`;
+      short.push(`${line.name} (Talle: ${line.size}): pide ${line.quantity}, ${left}`);
+    }
+  }
+  return short;
+}
+
+function stockConflict(short: string[]): ApiError {
+  return new ApiError(409, `${STOCK_SHORT_PREFIX} ${short.join("; ")}. Ajusta el stock o cancela el pedido.`);
+}
+
+const isStockBelowZero = (err: unknown) => {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (e.message.includes("stock_below_zero")) return true;
+  return false;
+};
+
+/**
+ * Takes an order's quantities off the sizes' stock. A size may not go below
+ * zero: the products_stock_never_negative trigger (migration 0005) aborts the
+ * whole batch, so an order is confirmed with all of its stock or not at all. Each
  * statement only applies while the order is still as it was read, with its
  * stock not yet taken, and the batch that runs them also marks it taken: D1 runs a batch as one
  * transaction, so a second confirmation (even a concurrent one) takes nothing.
@@ -144,7 +176,7 @@ function takeStock(db: Db, order: typeof orders.$inferSelect) {
             SELECT json_group_array(json_object(
               'name', json_extract(e.value, '$.name'),
               'stock', CASE WHEN json_extract(e.value, '$.name') = ${line.size}
-                THEN max(0, json_extract(e.value, '$.stock') - ${line.quantity})
+                THEN json_extract(e.value, '$.stock') - ${line.quantity}
                 ELSE json_extract(e.value, '$.stock') END))
             FROM (SELECT value FROM json_each("products"."sizes") ORDER BY key) AS e
           )`,
@@ -228,7 +260,16 @@ export const orderRoutes = new Hono<Env>()
         .set(next === "confirmado" ? { status: next, stockTakenAt: sql`coalesce(${orders.stockTakenAt}, ${Date.now()})` } : { status: next })
         .where(and(where, eq(orders.status, order.status)));
       if (next === "confirmado" && order.stockTakenAt === null) {
-        await db.batch([storeChanged(db, user.id), ...takeStock(db, order), move]);
+        // A quick, readable refusal; the trigger holds it when another confirmation takes the stock meanwhile.
+        const short = await shortages(db, order);
+        if (short.length) throw stockConflict(short);
+        try {
+          await db.batch([storeChanged(db, user.id), ...takeStock(db, order), move]);
+        } catch (err) {
+          if (!isStockBelowZero(err)) throw err;
+          const now = await shortages(db, order);
+          throw stockConflict(now.length ? now : ["otro pedido confirmado al mismo tiempo tomó ese stock"]);
+        }
       } else {
         await move;
       }
