@@ -29,6 +29,9 @@ export const creditRoutes = new Hono<Env>().post("/auto-charge", noBody(), requi
     db,
     { userId: user.id, delta: -STORE_PLAN.credits, reason: "store_plan", idempotencyKey: `store_plan:${user.id}` },
     {
+      // Only while the plan is not active as the batch runs: a plan payment settled since this
+      // request read the session must not be followed by a charge in credits too.
+      onlyIf: eq(users.paidMiTienda, false),
       after: [
         db
           .update(users)
@@ -39,6 +42,6 @@ export const creditRoutes = new Hono<Env>().post("/auto-charge", noBody(), requi
   );
   if (result.status === "insufficient") throw new ApiError(402, notEnoughForStore(await balanceOf(db, user.id)));
   const fresh = (await findUserById(db, user.id)) ?? user;
-  if (result.status === "duplicate") return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(fresh) }, 200);
+  if (result.status === "duplicate" || result.status === "skipped") return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(fresh) }, 200);
   return c.json({ message: AUTO_CHARGE_DONE, charged: true, user: toApiUser(fresh) }, 200);
 });

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
 import { z } from "zod";
@@ -58,8 +58,9 @@ function checkout(c: Context<Env>, endpoint: PaymentRoute, body: z.infer<typeof 
   );
 }
 
-function view(row: typeof payments.$inferSelect): PaymentView {
+function view(row: typeof payments.$inferSelect, convertedCredits = 0): PaymentView {
   return {
+    convertedCredits,
     id: row.id,
     purpose: row.purpose,
     packId: row.packId,
@@ -137,9 +138,16 @@ export const paymentRoutes = new Hono<Env>()
       .where(and(eq(payments.id, c.req.valid("param").id), eq(payments.userId, user.id)))
       .get();
     if (!row) throw new ApiError(404, PAYMENT_NOT_FOUND);
+    // A plan payment for a plan already active became credits (settle.ts), possibly more than one on its checkout.
+    const converted =
+      row.purpose === "store_plan" && row.status === "approved"
+        ? await db.get<{ n: number | null }>(sql`SELECT SUM(l."delta") AS n FROM "credit_ledger" AS l
+            WHERE l."user_id" = ${user.id} AND l."reason" = 'store_plan_as_credits'
+              AND l."idempotency_key" IN (SELECT 'payment:' || p."provider" || ':' || p."provider_payment_id" FROM "payments" AS p WHERE p."id" = ${row.id})`)
+        : undefined;
     // The balance and store flag as they are now, so the return page can update the header.
     const fresh = await findUserById(db, user.id);
-    return c.json({ payment: view(row), user: toApiUser(fresh ?? user) }, 200);
+    return c.json({ payment: view(row, converted?.n ?? 0), user: toApiUser(fresh ?? user) }, 200);
   });
 
 function simulatedCheckoutPage(token: string, session: SimulatedSession) {
