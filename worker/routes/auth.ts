@@ -91,7 +91,7 @@ async function logIn(c: Context<Env>, db: Db, input: { email: string; password: 
 }
 
 export const auth = new Hono<Env>()
-  .get("/providers", (c) => c.json({ google: googleMode(c.env) }))
+  .get("/providers", (c) => c.json({ google: googleMode(c.env, c.req.url) }))
   .post("/register", smallJson(), validate("json", registration), async (c) => {
     const user = await register(c, database(c.env.DB), c.req.valid("json"));
     return c.json({ user: toApiUser(user) }, 201);
