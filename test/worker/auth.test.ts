@@ -54,18 +54,40 @@ describe("register", () => {
     expect(await profile.json()).toEqual({ user });
   });
 
-  it("refuses a second account with the same e-mail with 409, even when both arrive at once", async () => {
+  it("a second sign-up with the same e-mail, even at once, is a login: one account, never 'this e-mail has an account'", async () => {
     const attempts = await Promise.all(
       Array.from({ length: 5 }, () =>
         new Browser().json("POST", "/api/auth/register", { email: "twice@example.com", password: "una-clave-segura" }),
       ),
     );
     const statuses = attempts.map((r) => r.status).sort();
-    expect(statuses).toEqual([201, 409, 409, 409, 409]);
-    const conflict = attempts.find((r) => r.status === 409)!;
-    expect(await conflict.json()).toEqual({ error: "Ya existe una cuenta con este email. Iniciá sesión." });
+    expect(statuses).toEqual([200, 200, 200, 200, 201]);
+    const ids = await Promise.all(attempts.map(async (r) => ((await r.json()) as { user: { id: string } }).user.id));
+    expect(new Set(ids).size).toBe(1);
     expect(await count("users", "email = ?", "twice@example.com")).toBe(1);
     expect(await count("credit_ledger", "user_id IN (SELECT id FROM users WHERE email = ?)", "twice@example.com")).toBe(1);
+    // With another password it is a wrong login, word for word.
+    const other = await new Browser().json("POST", "/api/auth/register", { email: "twice@example.com", password: "otra-clave-segura" });
+    expect(other.status).toBe(401);
+    expect(await other.json()).toEqual({ error: WRONG });
+  });
+});
+
+describe("account enumeration", () => {
+  it("login-or-register answers a short password the same for a known and an unknown e-mail", async () => {
+    const { email } = await register(new Browser());
+    const known = await new Browser().json("POST", "/api/auth/login-or-register", { email, password: "corta" });
+    const unknown = await new Browser().json("POST", "/api/auth/login-or-register", { email: "nadie-aqui@example.com", password: "corta" });
+    expect([known.status, unknown.status]).toEqual([400, 400]);
+    expect(await known.json()).toEqual(await unknown.json());
+  });
+
+  it("login answers a wrong password for a known e-mail exactly as for an unknown one", async () => {
+    const { email } = await register(new Browser());
+    const known = await new Browser().json("POST", "/api/auth/login", { email, password: "no-es-esta" });
+    const unknown = await new Browser().json("POST", "/api/auth/login", { email: "tampoco@example.com", password: "no-es-esta" });
+    expect([known.status, unknown.status]).toEqual([401, 401]);
+    expect(await known.json()).toEqual(await unknown.json());
   });
 });
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { database, type Db } from "../db/client";
 import type { Env } from "../env";
 import { confirmIdentity, deleteAccount } from "../lib/account-deletion";
-import { createAccount, findUserByEmail, toApiUser } from "../lib/accounts";
+import { createAccount, EMAIL_TAKEN, findUserByEmail, toApiUser } from "../lib/accounts";
 import { ApiError } from "../lib/errors";
 import { googleMode } from "../lib/google";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../lib/passwords";
@@ -90,25 +90,40 @@ async function logIn(c: Context<Env>, db: Db, input: { email: string; password: 
   return user;
 }
 
+/**
+ * Sign-up and login-or-register: an e-mail that already has an account is a login with that
+ * password (the right one signs in, a wrong one gets the login's own 401), never "this e-mail
+ * has an account". What a sign-up form can still reveal is described in the README (Accounts).
+ */
+async function signInOrRegister(c: Context<Env>, db: Db, input: { email: string; password: string }) {
+  if (!(await findUserByEmail(db, input.email))) {
+    try {
+      return { user: await register(c, db, input), created: true };
+    } catch (err) {
+      // Another sign-up with this e-mail won the race: from here it is a login.
+      if (!(err instanceof ApiError && err.message === EMAIL_TAKEN)) throw err;
+    }
+  }
+  return { user: await logIn(c, db, input), created: false };
+}
+
 export const auth = new Hono<Env>()
   .get("/providers", (c) => c.json({ google: googleMode(c.env, c.req.url) }))
   .post("/register", smallJson(), validate("json", registration), async (c) => {
-    const user = await register(c, database(c.env.DB), c.req.valid("json"));
-    return c.json({ user: toApiUser(user) }, 201);
+    const { user, created } = await signInOrRegister(c, database(c.env.DB), c.req.valid("json"));
+    return c.json({ user: toApiUser(user) }, created ? 201 : 200);
   })
   .post("/login", smallJson(), validate("json", credentials), async (c) => {
     const user = await logIn(c, database(c.env.DB), c.req.valid("json"));
     return c.json({ user: toApiUser(user) }, 200);
   })
   .post("/login-or-register", smallJson(), validate("json", credentials), async (c) => {
-    const db = database(c.env.DB);
-    const input = c.req.valid("json");
-    if (await findUserByEmail(db, input.email)) {
-      return c.json({ user: toApiUser(await logIn(c, db, input)) }, 200);
-    }
-    const parsed = registration.safeParse(input);
+    // The new-password rule first, for every e-mail: a short password is refused the same way whether
+    // or not the e-mail has an account (no account can have one: every password is set with this rule).
+    const parsed = registration.safeParse(c.req.valid("json"));
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]!.message);
-    return c.json({ user: toApiUser(await register(c, db, parsed.data)) }, 201);
+    const { user, created } = await signInOrRegister(c, database(c.env.DB), parsed.data);
+    return c.json({ user: toApiUser(user) }, created ? 201 : 200);
   })
   .delete("/logout", noBody(), async (c) => {
     // Ends the session server-side even if the cookie is about to expire, so
