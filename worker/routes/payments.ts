@@ -16,6 +16,7 @@ import { startCheckout } from "../payments/checkout";
 import { currentRates, rateList } from "../payments/exchange-rates";
 import { paymentsLog } from "../payments/log";
 import { handleNotification } from "../payments/notifications";
+import { reconcilePayment } from "../payments/reconcile";
 import { notifyingProvider, paymentsMode } from "../payments/select";
 import { SIMULATED_CHECKOUT_PATH, SimulatedPaymentProvider, type SimulatedSession } from "../payments/simulated";
 
@@ -132,12 +133,14 @@ export const paymentRoutes = new Hono<Env>()
   .get("/:id", requireUser, validate("param", z.object({ id: z.string().min(1).max(64) })), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
-    const row = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.id, c.req.valid("param").id), eq(payments.userId, user.id)))
-      .get();
+    const where = and(eq(payments.id, c.req.valid("param").id), eq(payments.userId, user.id));
+    let row = await db.select().from(payments).where(where).get();
     if (!row) throw new ApiError(404, PAYMENT_NOT_FOUND);
+    if (row.status === "pending") {
+      // The payer is back but no notification has settled it: ask the provider directly (same settlement).
+      await reconcilePayment(c.env, db, row, c.req.url, c.get("requestId"));
+      row = (await db.select().from(payments).where(where).get()) ?? row;
+    }
     // A plan payment for a plan already active became credits (settle.ts), possibly more than one on its checkout.
     const converted =
       row.purpose === "store_plan" && row.status === "approved"
