@@ -1,11 +1,11 @@
-import type { GenerationJob } from "./jobs/generation-job";
-import type { SessionUser } from "./lib/sessions";
+import type { users } from "./db/schema";
+import type { GenerationJobRpc } from "./jobs/job-types";
 
 /** Bindings from wrangler.toml plus vars and secrets (.dev.vars locally, `wrangler secret put` in production). */
 export interface Bindings {
   DB: D1Database;
   IMAGES: R2Bucket;
-  GENERATION_JOBS: DurableObjectNamespace<GenerationJob>;
+  GENERATION_JOBS: DurableObjectNamespace<GenerationJobRpc>;
   /** Signs session and OAuth tokens. Required: the API refuses to start sessions without it. */
   SESSION_SECRET?: string;
   /** Google OAuth client; when both are set, "Continuar con Google" talks to the real Google. */
@@ -18,17 +18,22 @@ export interface Bindings {
   GOOGLE_TOKEN_URL?: string;
   GOOGLE_JWKS_URL?: string;
 
-  /** Which image provider generates: "studio" (offline default), "workers-ai", "gemini" or "openai". */
+  /** Which image provider generates: "studio" (offline default), "workers-ai", "gemini", "openai" or "fashn". */
   IMAGE_PROVIDER?: string;
-  /** Workers AI binding, for IMAGE_PROVIDER=workers-ai (add `[ai] binding = "AI"` to wrangler.toml). */
+  /** The provider for Bebé, Niño and Niña when the main one does not draw children (common/image-providers.ts). */
+  MINORS_PROVIDER?: string;
+  /** Workers AI binding (`[ai] binding = "AI"`, declared for deploy only: see wrangler.deploy.toml). */
   AI?: Ai;
   WORKERS_AI_MODEL?: string;
   GEMINI_API_KEY?: string;
   GEMINI_MODEL?: string;
+  GEMINI_PRO_MODEL?: string;
   GEMINI_BASE_URL?: string;
   OPENAI_API_KEY?: string;
   OPENAI_MODEL?: string;
   OPENAI_BASE_URL?: string;
+  FASHN_API_KEY?: string;
+  FASHN_BASE_URL?: string;
   /** Payments: "simulated" (offline default) or "live" (Mercado Pago and dLocal Go with the keys below). */
   PAYMENTS_MODE?: string;
   MERCADOPAGO_ACCESS_TOKEN?: string;
@@ -55,6 +60,9 @@ export interface Bindings {
   /** How long a generation request waits for its image before answering 202 (default 55000 ms). */
   GENERATION_WAIT_MS?: string;
 }
+
+/** The signed-in seller's row, set on the context by the session middleware. */
+export type SessionUser = typeof users.$inferSelect;
 
 export interface Variables {
   requestId: string;

@@ -2,7 +2,7 @@
  * Resampling in plain TypeScript: a separable triangle filter whose reach widens with the reduction, so a
  * large downscale averages every source pixel (no aliasing) and an enlargement is bilinear.
  */
-import type { RgbaImage } from "./codecs";
+import type { RgbaImage } from "./types";
 
 /** Shrinks the image to fit inside maxWidth × maxHeight, keeping its aspect; never enlarges. */
 export function resizeToFit(image: RgbaImage, maxWidth: number, maxHeight: number): RgbaImage {
@@ -77,7 +77,10 @@ function resampleRows(image: RgbaImage, region: Region, targetWidth: number): Ui
     const row = ((region.y + y) * image.width + region.x) * 4;
     let o = y * targetWidth * 4;
     for (let x = 0; x < targetWidth; x++, o += 4) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       const base = x * taps.span;
       let p = row + taps.first[x]! * 4;
       for (let k = 0, n = taps.count[x]!; k < n; k++, p += 4) {
