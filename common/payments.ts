@@ -32,6 +32,13 @@ export interface PaymentView {
   currency: string;
   status: PaymentStatus;
   createdAt: string;
+  /** Credits this payment added because it paid a store plan that was already active (0 otherwise). */
+  convertedCredits: number;
+}
+
+/** What the return page says when a store-plan payment arrived for a plan that was already active. */
+export function planPaidAsCredits(credits: number): string {
+  return `Tu Tienda ya estaba activa, así que sumamos ${credits} créditos a tu saldo por este pago.`;
 }
 
 /** One entry of GET /api/payments/exchange-rates (spec section 3): units of `target_currency` per 1 USD. */

@@ -21,6 +21,7 @@ import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { addDeployOnlyBindings, deployVars } from "./deploy-bindings.ts";
 import { OFFLINE_ENV } from "./local-state.ts";
+import { unsafeDeployVars } from "./deploy-vars.ts";
 import { checkProviderSettings } from "./provider-checks.ts";
 
 const providers = checkProviderSettings({ ...deployVars(), ...process.env });
@@ -83,7 +84,13 @@ for (const [name, value, limit, show] of rows) {
   if (!ok) over++;
   console.log(`${ok ? "ok  " : "OVER"}  ${name.padEnd(48)} ${show(value).padStart(12)}  limit ${show(limit)}`);
 }
+// The deploy's own config as the Vite plugin wrote it (wrangler.toml plus the build): no offline stand-in may be on.
+const deployed = JSON.parse(readFileSync("dist/vidriera/wrangler.json", "utf8")) as { vars?: Record<string, unknown> };
+for (const problem of unsafeDeployVars(deployed.vars)) {
+  over++;
+  console.error(`UNSAFE  ${problem}`);
+}
 if (over > 0) {
-  console.error(`${over} deploy limit(s) exceeded.`);
+  console.error(`${over} deploy limit(s) exceeded or unsafe setting(s) found.`);
   process.exit(1);
 }

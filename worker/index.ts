@@ -9,6 +9,7 @@ import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { storePages } from "./pages/store-pages";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
 import { EXCHANGE_RATES_CRON, refreshExchangeRates } from "./payments/exchange-rates";
+import { RECONCILE_CRON, reconcileOpenCheckouts } from "./payments/reconcile";
 import { appConfigRoutes } from "./routes/app-config";
 import { auth } from "./routes/auth";
 import { creditRoutes } from "./routes/credits";
@@ -59,10 +60,11 @@ export type AppType = typeof app;
 export { app };
 export default {
   fetch: app.fetch,
-  // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); the orphan-job
-  // sweep every 15 minutes.
+  // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
+  // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes.
   scheduled(controller, env, ctx) {
     if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
+    else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
     else ctx.waitUntil(settleOrphanJobs(env));
   },
 } satisfies ExportedHandler<Env["Bindings"]>;

@@ -54,18 +54,40 @@ describe("register", () => {
     expect(await profile.json()).toEqual({ user });
   });
 
-  it("refuses a second account with the same e-mail with 409, even when both arrive at once", async () => {
+  it("a second sign-up with the same e-mail, even at once, is a login: one account, never 'this e-mail has an account'", async () => {
     const attempts = await Promise.all(
       Array.from({ length: 5 }, () =>
         new Browser().json("POST", "/api/auth/register", { email: "twice@example.com", password: "una-clave-segura" }),
       ),
     );
     const statuses = attempts.map((r) => r.status).sort();
-    expect(statuses).toEqual([201, 409, 409, 409, 409]);
-    const conflict = attempts.find((r) => r.status === 409)!;
-    expect(await conflict.json()).toEqual({ error: "Ya existe una cuenta con este email. Iniciá sesión." });
+    expect(statuses).toEqual([200, 200, 200, 200, 201]);
+    const ids = await Promise.all(attempts.map(async (r) => ((await r.json()) as { user: { id: string } }).user.id));
+    expect(new Set(ids).size).toBe(1);
     expect(await count("users", "email = ?", "twice@example.com")).toBe(1);
     expect(await count("credit_ledger", "user_id IN (SELECT id FROM users WHERE email = ?)", "twice@example.com")).toBe(1);
+    // With another password it is a wrong login, word for word.
+    const other = await new Browser().json("POST", "/api/auth/register", { email: "twice@example.com", password: "otra-clave-segura" });
+    expect(other.status).toBe(401);
+    expect(await other.json()).toEqual({ error: WRONG });
+  });
+});
+
+describe("account enumeration", () => {
+  it("login-or-register answers a short password the same for a known and an unknown e-mail", async () => {
+    const { email } = await register(new Browser());
+    const known = await new Browser().json("POST", "/api/auth/login-or-register", { email, password: "corta" });
+    const unknown = await new Browser().json("POST", "/api/auth/login-or-register", { email: "nadie-aqui@example.com", password: "corta" });
+    expect([known.status, unknown.status]).toEqual([400, 400]);
+    expect(await known.json()).toEqual(await unknown.json());
+  });
+
+  it("login answers a wrong password for a known e-mail exactly as for an unknown one", async () => {
+    const { email } = await register(new Browser());
+    const known = await new Browser().json("POST", "/api/auth/login", { email, password: "no-es-esta" });
+    const unknown = await new Browser().json("POST", "/api/auth/login", { email: "tampoco@example.com", password: "no-es-esta" });
+    expect([known.status, unknown.status]).toEqual([401, 401]);
+    expect(await known.json()).toEqual(await unknown.json());
   });
 });
 
@@ -136,16 +158,19 @@ describe("login", () => {
     expect(((await fresh.json()) as { user: { credits: number } }).user.credits).toBe(500);
   });
 
-  it("throttles an account after 5 failures, even with the right password then", async () => {
+  it("throttles an account from one address after 5 failures, even with the right password then, not from the owner's", async () => {
     const { email, password } = await register(new Browser());
+    const attacker = "198.51.100.6";
     for (let i = 0; i < 5; i++) {
-      expect((await new Browser().json("POST", "/api/auth/login", { email, password: `mal-${i}` })).status).toBe(401);
+      expect((await new Browser(undefined, attacker).json("POST", "/api/auth/login", { email, password: `mal-${i}` })).status).toBe(401);
     }
-    const blocked = await new Browser(undefined, "198.51.100.7").json("POST", "/api/auth/login", { email, password });
+    const blocked = await new Browser(undefined, attacker).json("POST", "/api/auth/login", { email, password });
     expect(blocked.status).toBe(429);
     expect(await blocked.json()).toEqual({
-      error: "Demasiados intentos fallidos. Esperá 15 minutos antes de volver a intentarlo.",
+      error: "Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo.",
     });
+    // The owner, from their own address, is not locked out by the attacker's failures.
+    expect((await new Browser(undefined, "198.51.100.7").json("POST", "/api/auth/login", { email, password })).status).toBe(200);
     // Another account is unaffected.
     const other = await register(new Browser());
     expect((await new Browser(undefined, "198.51.100.8").json("POST", "/api/auth/login", other)).status).toBe(200);
@@ -174,7 +199,7 @@ describe("sign-up throttling", () => {
     }
     const refused = await new Browser(undefined, address).json("POST", "/api/auth/register", { email: "lote-10@example.com", password: "una-clave-segura" });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: "Se crearon demasiadas cuentas desde esta conexión. Intentá de nuevo en una hora." });
+    expect(await refused.json()).toEqual({ error: "Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en una hora." });
     expect(await count("users", "email = ?", "lote-10@example.com")).toBe(0);
     const elsewhere = await new Browser(undefined, "192.0.2.100").json("POST", "/api/auth/register", { email: "lote-10@example.com", password: "una-clave-segura" });
     expect(elsewhere.status).toBe(201);

@@ -96,6 +96,19 @@ describe("each generation endpoint", () => {
 });
 
 describe("bad input", () => {
+  it("malformed base64 on generate-product-and-image is a Spanish 400, no product and no charge", async () => {
+    provider(async () => resultBytes(1));
+    const browser = new Browser();
+    const { user } = await register(browser);
+    for (const image of ["A", "data:image/png;base64,AAAAA", "QUJD=A"]) {
+      const response = await browser.json("POST", "/api/products/generate-product-and-image", { image, includeModel: false });
+      expect(response.status, image).toBe(400);
+      expect(await response.json()).toEqual({ error: "La imagen no llegó bien codificada (base64 inválido). Vuelve a elegir la foto." });
+    }
+    expect(await count("products", "user_id = ?", user.id)).toBe(0);
+    expect(await count("credit_ledger", "user_id = ?", user.id)).toBe(1);
+  });
+
   it("an empty modify instruction gets the spec's message and charges nothing", async () => {
     provider(async () => resultBytes(1));
     const { browser, user, product } = await sellerWithProduct();

@@ -101,6 +101,19 @@ describe("Google sign-in, offline stand-in", () => {
   });
 });
 
+describe("the offline Google stand-in", () => {
+  it("answers only on local hosts, like simulated payments, even with GOOGLE_SIGN_IN=simulated", async () => {
+    const deployed = new Browser();
+    const providers = await deployed.request("https://vidriera.app/api/auth/providers");
+    expect(await providers.json()).toEqual({ google: "off" });
+    expect(location(await deployed.request("https://vidriera.app/api/auth/google?intent=login"))).toBe("/login?error=google_not_configured");
+    const consent = await deployed.request("https://vidriera.app/api/auth/google/simulated?state=a&code_challenge=b&redirect_uri=https://vidriera.app/x");
+    expect(consent.status).toBe(404);
+    // On a local host it is there.
+    expect(await (await new Browser().request("http://localhost:5173/api/auth/providers")).json()).toEqual({ google: "simulated" });
+  });
+});
+
 describe("Google sign-in not configured", () => {
   const unconfigured = withBindings({ GOOGLE_SIGN_IN: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined });
 
@@ -257,6 +270,14 @@ describe("Google sign-in against a fake Google", () => {
     const { target } = await signIn({ claims: { sub: "200000000000000000001", email: "duena@example.com", email_verified: false } });
     expect(target).toBe("/login?error=google_email_unverified");
     expect(await count("users", "google_sub IS NOT NULL AND email = ?", "duena@example.com")).toBe(0);
+  });
+
+  it("will not create a new account from an unverified Google e-mail", async () => {
+    const before = await count("users");
+    const { browser, target } = await signIn({ claims: { sub: "200000000000000000003", email: "sin-verificar@example.com", email_verified: false } });
+    expect(target).toBe("/login?error=google_email_unverified");
+    expect(browser.cookie("vidriera_session")).toBeUndefined();
+    expect(await count("users")).toBe(before);
   });
 
   it("answers email_google_conflict when the e-mail belongs to another Google account", async () => {

@@ -152,7 +152,7 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
     for (let i = 0; i < 10; i++) expect((await placeOrder(visitor, username, [{ productId: gorra.id, quantity: 1 }])).status).toBe(201);
     const refused = await placeOrder(visitor, username, [{ productId: gorra.id, quantity: 1 }]);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: "Enviaste muchos pedidos seguidos. Esperá unos minutos e intentá de nuevo." });
+    expect(await refused.json()).toEqual({ error: "Enviaste muchos pedidos seguidos. Espera unos minutos e inténtalo de nuevo." });
     expect((await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }])).status).toBe(201);
   });
 });
@@ -196,13 +196,46 @@ describe("the seller's orders", () => {
     expect(await back.json()).toEqual({ error: "Un pedido entregado no puede pasar a nuevo." });
   });
 
-  it("never takes stock below zero, even when it changed after the order", async () => {
-    const { browser, username, remera } = await shop();
-    const { order } = (await (await placeOrder(shopper(), username, [{ productId: remera.id, size: "S", quantity: 4 }])).json()) as Created;
+  it("refuses to confirm (409, naming what is short) when the stock fell after the order, and takes nothing", async () => {
+    const { browser, username, remera, gorra } = await shop();
+    const { order } = (await (
+      await placeOrder(shopper(), username, [
+        { productId: remera.id, size: "S", quantity: 4 },
+        { productId: remera.id, size: "M", quantity: 1 },
+        { productId: gorra.id, quantity: 1 },
+      ])
+    ).json()) as Created;
     // The seller lowers the stock before confirming.
-    await setPricing(browser, [{ id: remera.id, price: 15000, sizes: [{ name: "S", stock: 1 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }] }]);
-    expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" })).status).toBe(200);
-    expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 0 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }]);
+    await setPricing(browser, [
+      { id: remera.id, price: 15000, sizes: [{ name: "S", stock: 1 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }] },
+      { id: gorra.id, price: 8000 },
+    ]);
+    const refused = await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: "No hay stock suficiente para confirmar este pedido: Remera (Talle: S): pide 4, queda 1. Ajusta el stock o cancela el pedido.",
+    });
+    // Nothing moved: not even the M that had enough.
+    expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 1 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }]);
+    const listed = ((await (await browser.request("/api/orders")).json()) as { orders: Order[] }).orders.find((o) => o.id === order.id);
+    expect(listed).toMatchObject({ status: "nuevo", stockTaken: false });
+  });
+
+  it("the last unit sells once: two orders for stock 1 confirmed at the same time, one 200 and one 409", async () => {
+    const { browser, username, remera } = await shop();
+    await setPricing(browser, [{ id: remera.id, price: 15000, sizes: [{ name: "S", stock: 1 }] }]);
+    const placed = await Promise.all([1, 2].map(() => placeOrder(shopper(), username, [{ productId: remera.id, size: "S", quantity: 1 }])));
+    expect(placed.map((r) => r.status)).toEqual([201, 201]);
+    const ids = await Promise.all(placed.map(async (r) => ((await r.json()) as Created).order.id));
+    const confirms = await Promise.all(ids.map((id) => browser.json("PUT", `/api/orders/${id}/status`, { status: "confirmado" })));
+    expect(confirms.map((r) => r.status).sort()).toEqual([200, 409]);
+    const conflict = confirms.find((r) => r.status === 409)!;
+    expect(((await conflict.json()) as { error: string }).error).toMatch(/^No hay stock suficiente para confirmar este pedido: Remera \(Talle: S\)/);
+    expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 0 }]);
+    // A third order for the size now at 0 is refused.
+    const third = await placeOrder(shopper(), username, [{ productId: remera.id, size: "S", quantity: 1 }]);
+    expect(third.status).toBe(409);
+    expect(await third.json()).toEqual({ error: "Remera (Talle: S) no tiene stock." });
   });
 
   it("takes stock once when two confirmations race", async () => {

@@ -204,8 +204,29 @@ describe("dLocal Go notifications", () => {
       [`GET ${DLG}/v1/payments/DP-2`]: () => json({ code: 4000, message: "Payment not found" }, 404),
     });
     expect(await (await notify("DP-1")).json()).toEqual({ received: true, outcome: "unknown-payment" });
-    expect(await (await notify("DP-2")).json()).toEqual({ received: true, outcome: "unknown-payment" });
+    const notYet = await notify("DP-2");
+    expect(notYet.status).toBe(503);
     expect(await creditsOf(userId)).toBe(500);
     expect((await paymentRow(paymentId))!.status).toBe("pending");
+  });
+});
+
+describe("dLocal Go reconciliation (the notification never arrived)", () => {
+  it("the return page asks dLocal Go for the checkout's payment by its id and credits it once", async () => {
+    // A payment id of its own: dLocal Go never reuses one (UNIQUE(provider, provider_payment_id)).
+    fakeUpstream({ [`POST ${DLG}/v1/payments`]: async (seen) => json({ ...((await paymentCreated(seen).json()) as object), id: "DP-99001" }) });
+    const { browser, userId } = await newSeller(live);
+    const { body } = await checkout(browser, { packId: "pack-10" }, "CL");
+    vi.restoreAllMocks();
+    const seen = fakeUpstream({
+      [`GET ${DLG}/v1/payments/DP-99001`]: () => paymentAnswer({ id: "DP-99001", status: "PAID", amount: 1.25, orderId: body.paymentId }),
+    });
+    const answer = await browser.request(`/api/payments/${body.paymentId}`);
+    expect(((await answer.json()) as { payment: { status: string } }).payment.status).toBe("approved");
+    expect(await creditsOf(userId)).toBe(1000);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${API_KEY}:${SECRET_KEY}`);
+    await browser.request(`/api/payments/${body.paymentId}`);
+    expect(await creditsOf(userId)).toBe(1000);
   });
 });

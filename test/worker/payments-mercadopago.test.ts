@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { reconcileOpenCheckouts } from "../../worker/payments/reconcile";
 import { Browser, count, ORIGIN, withBindings } from "./browser";
 import {
   creditsOf,
@@ -290,11 +292,12 @@ describe("Mercado Pago webhooks", () => {
     const recent = Math.floor(Date.now() / 1000) - 60;
     vi.restoreAllMocks();
     fakeUpstream({ [`GET ${MP}/v1/payments/1325000003`]: notFound });
-    expect((await webhook("1325000003", { ts: recent })).status).toBe(200);
+    // Within the window the signature is good; the payment is not readable yet, so Mercado Pago is asked to retry.
+    expect((await webhook("1325000003", { ts: recent })).status).toBe(503);
     expect(await creditsOf(userId)).toBe(500);
   });
 
-  it("an unknown payment (not ours, or unknown to Mercado Pago) credits nothing and is logged", async () => {
+  it("an unknown payment (not ours, or not readable yet) credits nothing; one Mercado Pago cannot read yet is answered 503 so it retries", async () => {
     const { userId } = await pendingCheckout();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     fakeUpstream({
@@ -304,10 +307,12 @@ describe("Mercado Pago webhooks", () => {
     const notOurs = await webhook("1325000004");
     expect(notOurs.status).toBe(200);
     expect(await notOurs.json()).toEqual({ received: true, outcome: "unknown-payment" });
-    expect((await webhook("1325000005")).status).toBe(200);
+    const notYet = await webhook("1325000005");
+    expect(notYet.status).toBe(503);
+    expect(await notYet.json()).toEqual({ error: "El proveedor todavía no muestra este pago; vuelve a enviar la notificación." });
     expect(await creditsOf(userId)).toBe(500);
     expect(warn.mock.calls.map((c) => String(c[0])).join("\n")).toContain("payment notification for no payment of ours");
-    expect(warn.mock.calls.map((c) => String(c[0])).join("\n")).toContain("provider does not know the notified payment");
+    expect(warn.mock.calls.map((c) => String(c[0])).join("\n")).toContain("provider does not know the notified payment yet");
   });
 
   it("an approved payment whose amount or currency differs from the checkout is not credited, and is logged", async () => {
@@ -377,5 +382,70 @@ describe("Mercado Pago webhooks", () => {
     expect(paid!.date).not.toBeNull();
     expect(await creditsOf(userId)).toBe(500);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "approved", providerPaymentId: "1325000011" });
+  });
+});
+
+describe("Mercado Pago reconciliation (the notification never arrived)", () => {
+  async function pendingCheckout(body: unknown = { packId: "pack-10" }) {
+    fakeUpstream({ [`POST ${MP}/checkout/preferences`]: preferenceCreated });
+    const { browser, userId } = await newSeller(live);
+    const { body: answer } = await checkout(browser, body);
+    vi.restoreAllMocks();
+    return { browser, userId, paymentId: answer.paymentId };
+  }
+
+  const search = (paymentId: string) => `GET ${MP}/v1/payments/search?sort=date_created&criteria=desc&external_reference=${paymentId}`;
+  const searchAnswer = async (...payments: Response[]) =>
+    json({ paging: { total: payments.length, limit: 30, offset: 0 }, results: await Promise.all(payments.map((p) => p.json())) });
+
+  it("the return page asks Mercado Pago by external_reference and credits the approved payment once", async () => {
+    const { browser, userId, paymentId } = await pendingCheckout();
+    const seen = fakeUpstream({
+      [search(paymentId)]: () =>
+        searchAnswer(
+          paymentAnswer({ id: 1325000100, status: "rejected", amount: 1200, reference: paymentId }),
+          paymentAnswer({ id: 1325000101, status: "approved", amount: 1200, reference: paymentId }),
+        ),
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => browser.request(`/api/payments/${paymentId}`)));
+    const states = await Promise.all(answers.map(async (a) => ((await a.json()) as { payment: { status: string } }).payment.status));
+    expect(states).toContain("approved");
+    expect(await creditsOf(userId)).toBe(1000);
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "approved", providerPaymentId: "1325000101" });
+    expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(seen[0]!.method).toBe("GET");
+    // Once settled, the return page reads D1 only.
+    const before = seen.length;
+    await browser.request(`/api/payments/${paymentId}`);
+    expect(seen.length).toBe(before);
+  });
+
+  it("the cron settles checkouts pending between 10 minutes and 48 hours, and leaves the rest", async () => {
+    const { userId, paymentId } = await pendingCheckout();
+    const young = await pendingCheckout();
+    const old = await pendingCheckout();
+    await env.DB.prepare("UPDATE payments SET created_at = ? WHERE id = ?").bind(Date.now() - 11 * 60 * 1000, paymentId).run();
+    await env.DB.prepare("UPDATE payments SET created_at = ? WHERE id = ?").bind(Date.now() - 49 * 3600 * 1000, old.paymentId).run();
+    const seen = fakeUpstream({
+      [search(paymentId)]: () => searchAnswer(paymentAnswer({ id: 1325000102, status: "approved", amount: 1200, reference: paymentId })),
+    });
+    const bindings = { ...env, PAYMENTS_MODE: "live", MERCADOPAGO_ACCESS_TOKEN: TOKEN, MERCADOPAGO_WEBHOOK_SECRET: SECRET, MERCADOPAGO_BASE_URL: MP };
+    await reconcileOpenCheckouts(bindings);
+    expect(seen.map((r) => r.url)).toEqual([search(paymentId).slice(4)]);
+    expect(await creditsOf(userId)).toBe(1000);
+    expect((await paymentRow(young.paymentId))!.status).toBe("pending");
+    expect((await paymentRow(old.paymentId))!.status).toBe("pending");
+    // A second run finds nothing left to ask and credits nothing twice.
+    await reconcileOpenCheckouts(bindings);
+    expect(await creditsOf(userId)).toBe(1000);
+  });
+
+  it("a search that fails leaves the payment pending and the page still answers", async () => {
+    const { browser, paymentId } = await pendingCheckout();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    fakeUpstream({ [search(paymentId)]: () => json({ message: "internal_error", error: "internal_error", status: 500, cause: [] }, 500) });
+    const answer = await browser.request(`/api/payments/${paymentId}`);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { payment: { status: string } }).payment.status).toBe("pending");
   });
 });

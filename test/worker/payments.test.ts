@@ -298,3 +298,65 @@ describe("a payment's state", () => {
     expect((await owner.browser.request(`/api/payments/${body.paymentId}`)).status).toBe(200);
   });
 });
+
+describe("the store plan is bought once", () => {
+  const PLAN = { purpose: "store_plan", credits: 2000 };
+
+  it("two plan checkouts opened at once: one opens, the other is refused while it is open", async () => {
+    const { browser } = await newSeller();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => openCheckout(browser, "/api/payments/create-preference", PLAN)));
+    expect(answers.map((a) => a.response.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(answers.find((a) => a.response.status === 409)!.body.error).toBe(
+      "Ya tienes un pago del Plan Mi Tienda en curso. Termínalo en la pestaña donde lo abriste o espera 30 minutos para empezar otro.",
+    );
+  });
+
+  it("a plan payment that arrives after activating with credits becomes 500 credits, in the ledger and shown to the seller", async () => {
+    const { browser, userId } = await newSeller();
+    const { body } = await openCheckout(browser, "/api/payments/create-preference", PLAN);
+    // Meanwhile, in another tab, the seller activates the plan with credits.
+    expect((await browser.request("/api/credits/auto-charge", { method: "POST" })).status).toBe(200);
+    expect(await creditsOf(userId)).toBe(0);
+    const date = (await paidMiTienda(userId))!.date;
+
+    await decide(browser, body.preference!.init_point, "approve");
+    expect(await creditsOf(userId)).toBe(500);
+    expect(await paidMiTienda(userId)).toEqual({ paid: 1, date });
+    const remote = (await paymentRow(body.paymentId))!.providerPaymentId;
+    expect(await ledgerKeys(userId)).toEqual([`signup:${userId}`, `store_plan:${userId}`, `payment:simulated:${remote}`]);
+    const state = await browser.request(`/api/payments/${body.paymentId}`);
+    expect(((await state.json()) as { payment: { status: string; convertedCredits: number } }).payment).toMatchObject({
+      status: "approved",
+      convertedCredits: 500,
+    });
+    // Delivered again: nothing more.
+    await decide(browser, body.preference!.init_point, "approve");
+    expect(await creditsOf(userId)).toBe(500);
+  });
+
+  it("two plan checkouts both paid (the first abandoned, then paid late): one activates, the other becomes credits", async () => {
+    const { browser, userId } = await newSeller();
+    const first = await openCheckout(browser, "/api/payments/create-preference", PLAN);
+    // Abandoned long enough to no longer block a new one.
+    await env.DB.prepare("UPDATE payments SET created_at = created_at - 3600000 WHERE id = ?").bind(first.body.paymentId).run();
+    const second = await openCheckout(browser, "/api/payments/create-preference", PLAN);
+    expect(second.response.status).toBe(201);
+    await Promise.all([decide(browser, first.body.preference!.init_point, "approve"), decide(browser, second.body.preference!.init_point, "approve")]);
+    expect((await paidMiTienda(userId))!.paid).toBe(1);
+    expect(await creditsOf(userId)).toBe(1000);
+    const { results } = await env.DB.prepare("SELECT reason, delta FROM credit_ledger WHERE user_id = ? ORDER BY id").bind(userId).all();
+    expect(results).toEqual([
+      { reason: "signup_bonus", delta: 500 },
+      { reason: "store_plan_as_credits", delta: 500 },
+    ]);
+  });
+
+  it("once the plan is active, activating with credits charges nothing", async () => {
+    const { browser, userId } = await newSeller();
+    const { body } = await openCheckout(browser, "/api/payments/create-preference", PLAN);
+    await decide(browser, body.preference!.init_point, "approve");
+    const again = await browser.request("/api/credits/auto-charge", { method: "POST" });
+    expect(((await again.json()) as { charged: boolean }).charged).toBe(false);
+    expect(await creditsOf(userId)).toBe(500);
+  });
+});

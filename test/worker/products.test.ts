@@ -140,6 +140,9 @@ describe("editing and deleting", () => {
     const notImage = await browser.json("PUT", "/api/products/update", { id: product.id, name: "Otra", imageBase64: btoa("<svg></svg>") });
     expect(notImage.status).toBe(400);
     expect(await notImage.json()).toEqual({ error: "El archivo no es una imagen válida. Usá una foto PNG, JPEG o WebP." });
+    const badBase64 = await browser.json("PUT", "/api/products/update", { id: product.id, name: "Otra", imageBase64: "A" });
+    expect(badBase64.status).toBe(400);
+    expect(await badBase64.json()).toEqual({ error: "La imagen no llegó bien codificada (base64 inválido). Vuelve a elegir la foto." });
     const after = (await (await browser.request(`/api/products/get/${product.id}`)).json()) as { product: Product };
     expect(after.product).toEqual(product);
   });

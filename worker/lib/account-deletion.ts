@@ -9,7 +9,7 @@ import { log } from "./log";
 import { verifyPassword } from "./passwords";
 import type { SessionUser } from "../env";
 import { storeChanged } from "./store-version";
-import { assertAllowed, clear, record, type Subject } from "./throttle";
+import { attempt, forgetAccount, passwordAccepted, passwordSubjects } from "./throttle";
 
 export const PASSWORD_TO_DELETE = "Escribí tu contraseña para confirmar.";
 export const EMAIL_TO_DELETE = "Escribí el email de tu cuenta para confirmar.";
@@ -39,15 +39,10 @@ export async function confirmIdentity(
     return;
   }
   if (!input.password) throw new ApiError(400, PASSWORD_TO_DELETE);
-  const subjects: Subject[] = [
-    ["loginAccount", user.email],
-    ["loginAddress", address],
-  ];
-  await assertAllowed(db, subjects);
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    await record(db, subjects);
-    throw new ApiError(403, WRONG_PASSWORD_TO_DELETE);
-  }
+  const subjects = passwordSubjects(user.email, address);
+  await attempt(db, subjects);
+  if (!(await verifyPassword(input.password, user.passwordHash))) throw new ApiError(403, WRONG_PASSWORD_TO_DELETE);
+  await passwordAccepted(db, subjects);
 }
 
 /** Everything R2 holds for the seller: photos, store images, generated images, the logo and their link previews. */
@@ -114,7 +109,7 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser)
 
   const keys = await ownedObjectKeys(db, user.id, user.imageUrl);
   // Its key holds the e-mail; the identity was just confirmed, as a successful login clears it too.
-  await clear(db, ["loginAccount", user.email]);
+  await forgetAccount(db, user.email);
 
   const erase: BatchItem<"sqlite">[] = [
     db.delete(sessions).where(eq(sessions.userId, user.id)),

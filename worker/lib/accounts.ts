@@ -8,7 +8,8 @@ import { ApiError } from "./errors";
 import { randomId } from "./ids";
 import type { SessionUser } from "../env";
 
-export const EMAIL_TAKEN = "Ya existe una cuenta con este email. Iniciá sesión.";
+/** Internal: createAccount lost a race for the e-mail. Routes turn it into a login, never show it. */
+export const EMAIL_TAKEN = "Ya existe una cuenta con este email. Inicia sesión.";
 
 export function toApiUser(row: SessionUser): User {
   return {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { creditLedger, users } from "../db/schema";
@@ -17,7 +17,15 @@ import { NO_CREDITS_LEFT } from "../../common/credits";
  *   job, a webhook delivered twice) fails and takes its balance change with it.
  */
 
-export type CreditReason = "signup_bonus" | "generation" | "generation_refund" | "purchase" | "store_plan" | "account_closed";
+export type CreditReason =
+  | "signup_bonus"
+  | "generation"
+  | "generation_refund"
+  | "purchase"
+  | "store_plan"
+  // A store plan paid with money when the plan was already active: its value comes back as credits.
+  | "store_plan_as_credits"
+  | "account_closed";
 
 export interface CreditMovement {
   userId: string;
@@ -31,12 +39,32 @@ export interface CreditMovement {
 export type MovementResult =
   | { status: "applied"; balance: number }
   | { status: "duplicate" }
-  | { status: "insufficient" };
+  | { status: "insufficient" }
+  /** `onlyIf` did not hold: nothing moved. */
+  | { status: "skipped" };
 
-/** The two statements of a movement, for callers that must put other writes in the same batch. */
-export function movementStatements(db: Db, movement: CreditMovement) {
+/**
+ * The two statements of a movement, for callers that must put other writes in the same batch.
+ * `onlyIf` (an SQL condition on the seller's `users` row) makes both statements apply
+ * only while it holds, inside the batch: the caller learns whether it applied from the ledger key.
+ */
+export function movementStatements(db: Db, movement: CreditMovement, onlyIf?: SQL) {
   if (!Number.isSafeInteger(movement.delta) || movement.delta === 0) {
     throw new Error(`invalid credit delta ${movement.delta}`);
+  }
+  if (onlyIf) {
+    const row = and(eq(users.id, movement.userId), onlyIf);
+    return [
+      db
+        .update(users)
+        .set({ credits: sql`${users.credits} + ${movement.delta}` })
+        .where(row),
+      // Every column in table order (Drizzle lists them all): id by AUTOINCREMENT, created_at as its default.
+      db.insert(creditLedger).select(
+        sql`SELECT NULL, ${users.id}, ${movement.delta}, ${movement.reason}, ${movement.idempotencyKey}, ${users.credits},
+                   (unixepoch('subsec') * 1000) FROM ${users} WHERE ${row}`,
+      ),
+    ] as const;
   }
   return [
     db
@@ -57,10 +85,10 @@ export function movementStatements(db: Db, movement: CreditMovement) {
 export async function moveCredits(
   db: Db,
   movement: CreditMovement,
-  extra: { before?: BatchItem<"sqlite">[]; after?: BatchItem<"sqlite">[] } = {},
+  extra: { before?: BatchItem<"sqlite">[]; after?: BatchItem<"sqlite">[]; onlyIf?: SQL } = {},
 ): Promise<MovementResult> {
   try {
-    await db.batch([...(extra.before ?? []), ...movementStatements(db, movement), ...(extra.after ?? [])] as [
+    await db.batch([...(extra.before ?? []), ...movementStatements(db, movement, extra.onlyIf), ...(extra.after ?? [])] as [
       BatchItem<"sqlite">,
       ...BatchItem<"sqlite">[],
     ]);
@@ -69,6 +97,10 @@ export async function moveCredits(
     if (failure === "balance") return { status: "insufficient" };
     if (failure === "idempotency") return { status: "duplicate" };
     throw err;
+  }
+  if (extra.onlyIf) {
+    const row = await db.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, movement.idempotencyKey)).get();
+    if (!row) return { status: "skipped" };
   }
   return { status: "applied", balance: await balanceOf(db, movement.userId) };
 }

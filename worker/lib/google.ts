@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, SignJWT } from "jose";
 import type { Bindings } from "../env";
 import { base64url } from "./ids";
+import { isLocalHost } from "./local-host";
 
 /** What the rest of the app needs to know about a Google account. */
 export interface GoogleIdentity {
@@ -27,14 +28,19 @@ export interface GoogleSignIn {
 
 export type GoogleMode = GoogleSignIn["mode"] | "off";
 
-export function googleMode(env: Bindings): GoogleMode {
+/**
+ * The offline stand-in signs anyone in as any e-mail, so, like simulated payments, it only ever
+ * answers on a local host (localhost, *.localhost, *.test), whatever GOOGLE_SIGN_IN says; and
+ * `npm run check:deploy` refuses a wrangler.toml that turns it on.
+ */
+export function googleMode(env: Bindings, requestUrl: string): GoogleMode {
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) return "real";
-  if (env.GOOGLE_SIGN_IN === "simulated") return "simulated";
+  if (env.GOOGLE_SIGN_IN === "simulated" && isLocalHost(requestUrl)) return "simulated";
   return "off";
 }
 
-export function googleSignIn(env: Bindings): GoogleSignIn | undefined {
-  const mode = googleMode(env);
+export function googleSignIn(env: Bindings, requestUrl: string): GoogleSignIn | undefined {
+  const mode = googleMode(env, requestUrl);
   if (mode === "real") return new RealGoogle(env);
   if (mode === "simulated") return new SimulatedGoogle(env);
   return undefined;

@@ -6,6 +6,7 @@ import { base64url } from "./ids";
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export const NOT_AN_IMAGE = "El archivo no es una imagen válida. Usá una foto PNG, JPEG o WebP.";
+export const NOT_BASE64 = "La imagen no llegó bien codificada (base64 inválido). Vuelve a elegir la foto.";
 export const EMPTY_IMAGE = "El archivo está vacío.";
 export const IMAGE_TOO_LARGE = "La imagen es demasiado grande: el máximo es 10 MB.";
 
@@ -54,8 +55,16 @@ export async function storeImage(bucket: R2Bucket, key: string, bytes: Uint8Arra
 export function decodeBase64Image(value: string): Uint8Array {
   const comma = value.startsWith("data:") ? value.indexOf(",") : -1;
   const base64 = (comma >= 0 ? value.slice(comma + 1) : value).replace(/\s/g, "");
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(base64)) throw new ApiError(400, NOT_AN_IMAGE);
-  const binary = atob(base64.replace(/-/g, "+").replace(/_/g, "/"));
+  // One character left over after the groups of four cannot encode a byte: atob throws on it (a 500 before).
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(base64) || base64.replace(/=+$/, "").length % 4 === 1) {
+    throw new ApiError(400, NOT_BASE64);
+  }
+  let binary: string;
+  try {
+    binary = atob(base64.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    throw new ApiError(400, NOT_BASE64);
+  }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;

@@ -1,23 +1,30 @@
-import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { loginThrottle } from "../db/schema";
 import { ApiError } from "./errors";
 
 /**
  * Fixed-window throttles kept in D1, so they hold across Worker isolates.
- * A window opens at the first counted event; once it holds `limit` events,
- * further attempts are refused with 429 until the window expires.
+ *
+ * Every attempt is counted BEFORE the work it guards, in one atomic D1 batch
+ * (a transaction: D1 runs one at a time per database) whose upserts answer the
+ * new counts with RETURNING. So a burst fired at once gets counts 1, 2, 3, …
+ * and only the first `limit` pass: nothing reads a count and records later.
+ * A count stops one above its limit, and a subject is only counted while the
+ * subjects before it in the same attempt are within theirs: an address that
+ * is already refused cannot spend an account's budget (see `attempt`).
  */
-export const TOO_MANY_ATTEMPTS = "Demasiados intentos fallidos. Esperá 15 minutos antes de volver a intentarlo.";
-export const TOO_MANY_SIGNUPS = "Se crearon demasiadas cuentas desde esta conexión. Intentá de nuevo en una hora.";
-export const TOO_MANY_ORDERS = "Enviaste muchos pedidos seguidos. Esperá unos minutos e intentá de nuevo.";
+export const TOO_MANY_ATTEMPTS = "Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo.";
+export const TOO_MANY_SIGNUPS = "Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en una hora.";
+export const TOO_MANY_ORDERS = "Enviaste muchos pedidos seguidos. Espera unos minutos e inténtalo de nuevo.";
 
 const MINUTE = 60 * 1000;
-const POLICIES = {
-  // Failed logins per account: slows guessing one seller's password.
-  loginAccount: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
-  // Failed logins per address: slows one attacker trying many accounts.
+export const POLICIES = {
+  // Wrong passwords from one address for one account: the attacker's own budget on that account.
+  loginPair: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
+  // Wrong passwords from one address over any accounts: one attacker trying many accounts.
   loginAddress: { limit: 20, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
+  // Wrong passwords for one account from all addresses: a guesser spread over many addresses.
+  // Higher than the pair's, so one attacker's address never locks the owner out.
+  loginAccount: { limit: 50, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
   // New accounts per address: each comes with free credits.
   signupAddress: { limit: 10, windowMs: 60 * MINUTE, message: TOO_MANY_SIGNUPS },
   // Orders per shopper address: anyone may order, so nobody may flood a seller's order list.
@@ -29,40 +36,92 @@ export type Subject = readonly [policy: Policy, id: string];
 
 const keyOf = ([policy, id]: Subject) => `${policy}:${id}`;
 
-/** Throws 429 with the policy's Spanish message when any subject has used up its window. */
-export async function assertAllowed(db: Db, subjects: Subject[], now = Date.now()) {
-  const rows = await db
-    .select()
-    .from(loginThrottle)
-    .where(inArray(loginThrottle.key, subjects.map(keyOf)));
-  for (const subject of subjects) {
-    const row = rows.find((r) => r.key === keyOf(subject));
-    const policy = POLICIES[subject[0]];
-    if (row && row.windowStartedAt.getTime() + policy.windowMs > now && row.failures >= policy.limit) {
-      throw new ApiError(429, policy.message);
-    }
-  }
+/** The subjects a password check counts against: from the narrowest to the widest (see `attempt`). */
+export function passwordSubjects(account: string, address: string): Subject[] {
+  return [
+    ["loginPair", `${address}|${account}`],
+    ["loginAddress", address],
+    ["loginAccount", account],
+  ];
 }
 
-/** Counts one event for each subject: a stale window restarts at 1, a live one counts up. */
-export async function record(db: Db, subjects: Subject[], now = Date.now()) {
-  const upsert = (subject: Subject) => {
-    const expired = now - POLICIES[subject[0]].windowMs;
-    return db
-      .insert(loginThrottle)
-      .values({ key: keyOf(subject), failures: 1, windowStartedAt: new Date(now) })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: sql`CASE WHEN ${loginThrottle.windowStartedAt} <= ${expired} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${loginThrottle.windowStartedAt} <= ${expired} THEN ${now} ELSE ${loginThrottle.windowStartedAt} END`,
-        },
-      });
-  };
-  const [first, ...rest] = subjects.map(upsert);
-  if (first) await db.batch([first, ...rest]);
+/**
+ * Counts one attempt for each subject and throws 429 with the policy's Spanish
+ * message when any of them is over its limit. The attempt is counted whatever
+ * its outcome: call `release` when it turned out not to count (a right
+ * password, an order that was refused for its content).
+ *
+ * Subjects are counted in order, each only while every earlier one is still
+ * within its limit. So for a password check [pair, address, account], an
+ * address that used up its budget on an account stops adding to the
+ * account's wider count, and the owner, from another address, keeps theirs.
+ */
+export async function attempt(db: Db, subjects: Subject[], now = Date.now()): Promise<void> {
+  const d1 = db.$client;
+  const statements = subjects.map((subject, i) => {
+    const policy = POLICIES[subject[0]];
+    const expired = now - policy.windowMs;
+    // Every earlier subject of this attempt is within its limit (as written by the statements before this one).
+    const earlier = subjects.slice(0, i);
+    const gate =
+      earlier
+        .map((e, j) => {
+          const p = POLICIES[e[0]];
+          return `COALESCE((SELECT t.failures FROM login_throttle AS t WHERE t.key = ?${5 + 2 * j} AND t.window_started_at > ?${6 + 2 * j}), 0) <= ${p.limit}`;
+        })
+        .join(" AND ") || "1";
+    return d1
+      .prepare(
+        `INSERT INTO login_throttle (key, failures, window_started_at)
+         VALUES (?1, CASE WHEN ${gate} THEN 1 ELSE 0 END, ?2)
+         ON CONFLICT (key) DO UPDATE SET
+           failures = CASE
+             WHEN login_throttle.window_started_at <= ?3 THEN (CASE WHEN ${gate} THEN 1 ELSE 0 END)
+             WHEN ${gate} AND login_throttle.failures <= ?4 THEN login_throttle.failures + 1
+             ELSE login_throttle.failures END,
+           window_started_at = CASE WHEN login_throttle.window_started_at <= ?3 THEN ?2 ELSE login_throttle.window_started_at END
+         RETURNING failures`,
+      )
+      .bind(keyOf(subject), now, expired, policy.limit, ...earlier.flatMap((e) => [keyOf(e), now - POLICIES[e[0]].windowMs]));
+  });
+  if (!statements.length) return;
+  const results = await d1.batch<{ failures: number }>(statements);
+  subjects.forEach((subject, i) => {
+    const failures = results[i]?.results[0]?.failures ?? 0;
+    const policy = POLICIES[subject[0]];
+    if (failures > policy.limit) throw new ApiError(429, policy.message);
+  });
+}
+
+/** Gives back one counted attempt per subject (the attempt did not count against them). */
+export async function release(db: Db, subjects: Subject[]): Promise<void> {
+  if (!subjects.length) return;
+  const d1 = db.$client;
+  await d1.batch(
+    subjects.map((subject) =>
+      d1.prepare("UPDATE login_throttle SET failures = max(failures - 1, 0) WHERE key = ?1").bind(keyOf(subject)),
+    ),
+  );
 }
 
 export async function clear(db: Db, subject: Subject) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, keyOf(subject)));
+  await db.$client.prepare("DELETE FROM login_throttle WHERE key = ?1").bind(keyOf(subject)).run();
+}
+
+/**
+ * The right password: the pair's count is forgotten (the owner proved who they are from
+ * there) and the attempt is given back to the address and the account.
+ */
+export async function passwordAccepted(db: Db, subjects: Subject[]): Promise<void> {
+  const [pair, ...wider] = subjects;
+  if (pair) await clear(db, pair);
+  await release(db, wider);
+}
+
+/** Drops every count whose key holds this e-mail (account deletion: no personal data stays behind). */
+export async function forgetAccount(db: Db, email: string): Promise<void> {
+  await db.$client
+    .prepare("DELETE FROM login_throttle WHERE key = ?1 OR (key LIKE 'loginPair:%' AND substr(key, -length(?2)) = ?2)")
+    .bind(`loginAccount:${email}`, `|${email}`)
+    .run();
 }

@@ -3,7 +3,7 @@
  * much (pack table, store plan, the seller's country), records it as a
  * pending payment bound to the seller, and only then asks the provider.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import {
   chargeFor,
   findPack,
@@ -17,7 +17,7 @@ import {
 } from "../../common/packs";
 import { CHOOSE_A_PACK, checkoutFailed, missingPaymentUrl, type PaymentPurpose } from "../../common/payments";
 import type { Db } from "../db/client";
-import { payments } from "../db/schema";
+import { payments, users } from "../db/schema";
 import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
@@ -30,6 +30,10 @@ export const UNKNOWN_PACK = "Ese pack de imágenes no existe.";
 export const PACK_NOT_IN_COUNTRY = "Este pack no está disponible en tu país.";
 export const PRICE_CHANGED = "El precio cambió. Recargá la página e intentá de nuevo.";
 export const STORE_ALREADY_PAID = "Tu Tienda ya está activa: no hace falta pagarla de nuevo.";
+export const STORE_PLAN_CHECKOUT_OPEN =
+  "Ya tienes un pago del Plan Mi Tienda en curso. Termínalo en la pestaña donde lo abriste o espera 30 minutos para empezar otro.";
+/** How long an unpaid plan checkout blocks opening another. */
+export const PLAN_CHECKOUT_OPEN_MS = 30 * 60 * 1000;
 
 export function wrongRoute(expected: PaymentRoute): string {
   return expected === "mercadopago"
@@ -82,16 +86,32 @@ export async function startCheckout(ctx: CheckoutContext, input: CheckoutInput):
 
   const provider = checkoutProvider(env, ctx.requestUrl, route);
   const paymentId = randomId();
-  await db.insert(payments).values({
-    id: paymentId,
-    userId: user.id,
-    provider: provider.name,
-    purpose: input.purpose,
-    packId: input.purpose === "credits" ? item.id : null,
-    credits: item.credits,
-    amount: charge.amount,
-    currency: charge.currency,
-  });
+  if (input.purpose === "store_plan") {
+    // One statement, so two tabs (or a double click) cannot both open one: the plan is bought once. A
+    // checkout abandoned for PLAN_CHECKOUT_OPEN_MS no longer blocks; if it is paid after all, settlement
+    // turns it into credits (the plan being active by then).
+    const opened = await db.run(sql`
+      INSERT INTO "payments" ("id", "user_id", "provider", "purpose", "pack_id", "credits", "amount", "currency")
+      SELECT ${paymentId}, ${user.id}, ${provider.name}, 'store_plan', NULL, 0, ${charge.amount}, ${charge.currency}
+      WHERE NOT EXISTS (SELECT 1 FROM "users" WHERE "id" = ${user.id} AND "paid_mi_tienda" = 1)
+        AND NOT EXISTS (SELECT 1 FROM "payments" WHERE "user_id" = ${user.id} AND "purpose" = 'store_plan'
+                        AND "status" = 'pending' AND "created_at" > ${Date.now() - PLAN_CHECKOUT_OPEN_MS})`);
+    if (!opened.meta.changes) {
+      const active = await db.select({ paid: users.paidMiTienda }).from(users).where(eq(users.id, user.id)).get();
+      throw new ApiError(409, active?.paid ? STORE_ALREADY_PAID : STORE_PLAN_CHECKOUT_OPEN);
+    }
+  } else {
+    await db.insert(payments).values({
+      id: paymentId,
+      userId: user.id,
+      provider: provider.name,
+      purpose: input.purpose,
+      packId: item.id,
+      credits: item.credits,
+      amount: charge.amount,
+      currency: charge.currency,
+    });
+  }
 
   const origin = publicOrigin(env, ctx.requestUrl);
   const notificationUrl = new URL(`/api/payments/webhooks/${provider.name}`, origin);

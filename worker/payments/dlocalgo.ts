@@ -117,4 +117,11 @@ export class DLocalGoProvider implements PaymentProvider {
       reference: stringOrNull(body.order_id),
     };
   }
+
+  /** The checkout is one dLocal Go payment: its id is the one the checkout answered (GET /v1/payments/{id}). */
+  async paymentsForCheckout({ checkoutId }: { checkoutId: string | null }): Promise<RemotePayment[]> {
+    if (!checkoutId) return [];
+    const payment = await this.fetchPayment(checkoutId);
+    return payment ? [payment] : [];
+  }
 }

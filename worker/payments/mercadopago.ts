@@ -4,6 +4,8 @@
  * utils/restClient, utils/webhook) and REFERENCE.md "Payments":
  * - POST /checkout/preferences → { id, init_point, … }
  * - GET /v1/payments/{id} → { id, status, transaction_amount, currency_id, external_reference, … }
+ * - GET /v1/payments/search?external_reference=…&sort=date_created&criteria=desc → { paging, results }
+ *   (https://www.mercadopago.com.ar/developers/en/reference/payments/_payments_search/get), for reconciliation.
  * - webhooks: POST <notification_url>?data.id=<id>&type=payment with x-signature and x-request-id.
  */
 import type { PaymentStatus } from "../../common/payments";
@@ -101,14 +103,34 @@ export class MercadoPagoProvider implements PaymentProvider {
     if (status === 404) return null;
     if (status < 200 || status > 299) throw new ProviderHttpError(PROVIDER, status, errorDetail(body));
     if (!isRecord(body)) throw new ProviderHttpError(PROVIDER, status, "payment is not an object");
-    const rawStatus = stringOrNull(body.status) ?? "unknown";
-    return {
-      id: stringOrNull(body.id) ?? id,
-      status: statusOf(rawStatus),
-      rawStatus,
-      amount: typeof body.transaction_amount === "number" ? body.transaction_amount : Number.NaN,
-      currency: stringOrNull(body.currency_id) ?? "",
-      reference: stringOrNull(body.external_reference),
-    };
+    return toRemote(body, id);
   }
+
+  /**
+   * GET /v1/payments/search?external_reference=<our payment id>&sort=date_created&criteria=desc
+   * → { paging, results: [payment, …] } (the Payments search API). A preference can take more
+   * than one payment (a rejected card, then another), so every result is settled.
+   */
+  async paymentsForCheckout({ paymentId }: { paymentId: string }): Promise<RemotePayment[]> {
+    const query = new URLSearchParams({ sort: "date_created", criteria: "desc", external_reference: paymentId });
+    const { status, body } = await callProvider(PROVIDER, `${this.baseUrl}/v1/payments/search?${query}`, {
+      method: "GET",
+      headers: { authorization: `Bearer ${this.config.accessToken}` },
+    });
+    if (status < 200 || status > 299) throw new ProviderHttpError(PROVIDER, status, errorDetail(body));
+    if (!isRecord(body) || !Array.isArray(body.results)) throw new ProviderHttpError(PROVIDER, status, "search answer has no results");
+    return body.results.filter(isRecord).map((payment) => toRemote(payment, ""));
+  }
+}
+
+function toRemote(body: Record<string, unknown>, id: string): RemotePayment {
+  const rawStatus = stringOrNull(body.status) ?? "unknown";
+  return {
+    id: stringOrNull(body.id) ?? id,
+    status: statusOf(rawStatus),
+    rawStatus,
+    amount: typeof body.transaction_amount === "number" ? body.transaction_amount : Number.NaN,
+    currency: stringOrNull(body.currency_id) ?? "",
+    reference: stringOrNull(body.external_reference),
+  };
 }

@@ -7,10 +7,11 @@ import { ProviderHttpError, WebhookRejected, type Notification, type RemotePayme
 
 export const BAD_SIGNATURE = "Firma de notificación inválida.";
 export const PROVIDER_UNREACHABLE = "No pudimos consultar el pago con el proveedor.";
+export const PAYMENT_NOT_READABLE_YET = "El proveedor todavía no muestra este pago; vuelve a enviar la notificación.";
 
 export type NotificationAnswer =
   | { status: 200; body: { received: true; outcome?: SettleOutcome | "ignored" } }
-  | { status: 401 | 404 | 502; body: { error: string } };
+  | { status: 401 | 404 | 502 | 503; body: { error: string } };
 
 /**
  * One path for every provider's webhook, the simulated one included:
@@ -43,8 +44,10 @@ export async function handleNotification(env: Bindings, request: Request, provid
     return { status: 502, body: { error: PROVIDER_UNREACHABLE } };
   }
   if (!remote) {
-    log("warn", "provider does not know the notified payment", { providerPaymentId: notice.paymentId });
-    return { status: 200, body: { received: true, outcome: "unknown-payment" } };
+    // A signed notification for a payment the API cannot read yet (Mercado Pago's API lags its webhooks):
+    // answering 2xx would drop it for good, so the provider is asked to send it again.
+    log("warn", "provider does not know the notified payment yet; asking for a retry", { providerPaymentId: notice.paymentId });
+    return { status: 503, body: { error: PAYMENT_NOT_READABLE_YET } };
   }
   const outcome = await settlePayment(database(env.DB), provider, remote, requestId);
   return { status: 200, body: { received: true, outcome } };

@@ -8,8 +8,9 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { payments, users } from "../db/schema";
-import { moveCredits } from "../lib/credits";
+import { STORE_PLAN } from "../../common/packs";
+import { creditLedger, payments, users } from "../db/schema";
+import { moveCredits, movementStatements } from "../lib/credits";
 import { paymentsLog } from "./log";
 import type { PaymentProvider, RemotePayment } from "./types";
 
@@ -72,7 +73,16 @@ export async function settlePayment(db: Db, provider: PaymentProvider, remote: R
 
   if (payment.status === "approved") {
     if (payment.providerPaymentId === remote.id) return "duplicate";
-    log("error", "second approved payment for a settled checkout; needs a refund or a manual credit", { ...context, paymentId: payment.id });
+    // The payer paid the same checkout twice (a preference can take more than one payment). It is real
+    // money: its value becomes credits, once per provider payment id, never swallowed.
+    const result = await moveCredits(db, {
+      userId: payment.userId,
+      delta: payment.purpose === "store_plan" ? STORE_PLAN.credits : payment.credits,
+      reason: payment.purpose === "store_plan" ? "store_plan_as_credits" : "purchase",
+      idempotencyKey: `payment:${provider.name}:${remote.id}`,
+    });
+    if (result.status === "duplicate") return "duplicate";
+    log("warn", "second approved payment for a settled checkout; credited", { ...context, paymentId: payment.id });
     return "already-settled";
   }
 
@@ -83,14 +93,29 @@ export async function settlePayment(db: Db, provider: PaymentProvider, remote: R
 
   try {
     if (payment.purpose === "store_plan") {
-      const now = new Date();
+      // One batch decides, from the rows as they are inside it: a plan that is already active (paid with
+      // credits, or by another checkout) gets this payment's value as credits through the ledger; otherwise
+      // the payment activates it. Both only while this payment is not yet approved, so a repeated
+      // delivery changes nothing; markApproved comes last for that reason.
+      const key = `payment:${provider.name}:${remote.id}`;
+      const stillPending = sql`EXISTS (SELECT 1 FROM "payments" AS p WHERE p."id" = ${payment.id} AND p."status" != 'approved')`;
       await db.batch([
-        markApproved,
+        ...movementStatements(
+          db,
+          { userId: payment.userId, delta: STORE_PLAN.credits, reason: "store_plan_as_credits", idempotencyKey: key },
+          and(eq(users.paidMiTienda, true), stillPending)!,
+        ),
         db
           .update(users)
-          .set({ paidMiTienda: true, paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${now.getTime()})` })
-          .where(eq(users.id, payment.userId)),
+          .set({ paidMiTienda: true, paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})` })
+          .where(and(eq(users.id, payment.userId), eq(users.paidMiTienda, false), stillPending)),
+        markApproved,
       ]);
+      const credited = await db.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key)).get();
+      if (credited) {
+        log("info", "store plan paid while active; credited", { ...context, paymentId: payment.id, userId: payment.userId, credits: STORE_PLAN.credits });
+        return "credited";
+      }
       log("info", "store plan paid", { ...context, paymentId: payment.id, userId: payment.userId });
       return "activated";
     }

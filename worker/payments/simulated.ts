@@ -112,6 +112,11 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     return { kind: "payment", paymentId: dataId };
   }
 
+  /** The simulation delivers its notification in the same request as the decision: nothing can be missed. */
+  async paymentsForCheckout(): Promise<RemotePayment[]> {
+    return [];
+  }
+
   async fetchPayment(id: string): Promise<RemotePayment | null> {
     const match = /^sp-([a-z0-9]+)-(approved|rejected)-(\d+)-([a-z]{3})-([0-9a-f]{32})$/.exec(id);
     if (!match) return null;

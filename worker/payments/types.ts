@@ -54,6 +54,11 @@ export interface PaymentProvider {
   verifyNotification(request: Request): Promise<Notification>;
   /** Throws ProviderHttpError on failure; answers null when the provider does not know the id. */
   fetchPayment(id: string): Promise<RemotePayment | null>;
+  /**
+   * Reconciliation: every payment the provider holds for one of our checkouts, asked by our
+   * reference (Mercado Pago) or by the checkout's own id (dLocal Go). Throws ProviderHttpError.
+   */
+  paymentsForCheckout(checkout: { paymentId: string; checkoutId: string | null }): Promise<RemotePayment[]>;
 }
 
 /** A notification whose signature is missing, forged or stale. */

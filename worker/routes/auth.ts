@@ -1,13 +1,12 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { jwtVerify } from "jose";
 import { z } from "zod";
 import { database, type Db } from "../db/client";
 import type { Env } from "../env";
 import { confirmIdentity, deleteAccount } from "../lib/account-deletion";
-import { createAccount, findUserByEmail, toApiUser } from "../lib/accounts";
-import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
+import { createAccount, EMAIL_TAKEN, findUserByEmail, toApiUser } from "../lib/accounts";
+import { ApiError } from "../lib/errors";
 import { googleMode } from "../lib/google";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../lib/passwords";
 import {
@@ -19,8 +18,9 @@ import {
   sessionKey,
   startSession,
 } from "../lib/sessions";
-import { assertAllowed, clear, record, type Subject } from "../lib/throttle";
+import { attempt, passwordAccepted, passwordSubjects, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
+import { noBody, smallJson } from "../lib/body-limit";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
 
@@ -62,55 +62,70 @@ function clientAddress(c: Context<Env>): string {
 
 async function register(c: Context<Env>, db: Db, input: { email: string; password: string }) {
   const signups: Subject[] = [["signupAddress", clientAddress(c)]];
-  await assertAllowed(db, signups);
-  const user = await createAccount(db, { email: input.email, passwordHash: await hashPassword(input.password) });
-  await record(db, signups);
+  // Counted first, so a burst of sign-ups cannot all pass before any is recorded.
+  await attempt(db, signups);
+  let user;
+  try {
+    user = await createAccount(db, { email: input.email, passwordHash: await hashPassword(input.password) });
+  } catch (err) {
+    // No account was made: the attempt does not use up the address's sign-ups.
+    await release(db, signups);
+    throw err;
+  }
   await startSession(c, db, user.id);
   return user;
 }
 
 async function logIn(c: Context<Env>, db: Db, input: { email: string; password: string }) {
-  const account: Subject = ["loginAccount", input.email];
-  const subjects: Subject[] = [account, ["loginAddress", clientAddress(c)]];
-  await assertAllowed(db, subjects);
+  const subjects = passwordSubjects(input.email, clientAddress(c));
+  // Counted before the password is checked: a parallel burst gets counts 1, 2, 3, … and only the first pass.
+  await attempt(db, subjects);
   const user = await findUserByEmail(db, input.email);
   const ok = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDecoy(input.password);
-  if (!user || !ok) {
-    await record(db, subjects);
-    throw new ApiError(401, WRONG_CREDENTIALS);
-  }
-  // Not the address's count: one person may be trying many accounts.
-  await clear(db, account);
+  if (!user || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
+  await passwordAccepted(db, subjects);
   await startSession(c, db, user.id);
   return user;
 }
 
-// Per route, not for the whole /api/auth prefix: the store form (also under /api/auth) sends a logo.
-const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) });
+/**
+ * Sign-up and login-or-register: an e-mail that already has an account is a login with that
+ * password (the right one signs in, a wrong one gets the login's own 401), never "this e-mail
+ * has an account". What a sign-up form can still reveal is described in the README (Accounts).
+ */
+async function signInOrRegister(c: Context<Env>, db: Db, input: { email: string; password: string }) {
+  if (!(await findUserByEmail(db, input.email))) {
+    try {
+      return { user: await register(c, db, input), created: true };
+    } catch (err) {
+      // Another sign-up with this e-mail won the race: from here it is a login.
+      if (!(err instanceof ApiError && err.message === EMAIL_TAKEN)) throw err;
+    }
+  }
+  return { user: await logIn(c, db, input), created: false };
+}
 
 export const auth = new Hono<Env>()
-  .get("/providers", (c) => c.json({ google: googleMode(c.env) }))
-  .post("/register", smallBody, validate("json", registration), async (c) => {
-    const user = await register(c, database(c.env.DB), c.req.valid("json"));
-    return c.json({ user: toApiUser(user) }, 201);
+  .get("/providers", (c) => c.json({ google: googleMode(c.env, c.req.url) }))
+  .post("/register", smallJson(), validate("json", registration), async (c) => {
+    const { user, created } = await signInOrRegister(c, database(c.env.DB), c.req.valid("json"));
+    return c.json({ user: toApiUser(user) }, created ? 201 : 200);
   })
-  .post("/login", smallBody, validate("json", credentials), async (c) => {
+  .post("/login", smallJson(), validate("json", credentials), async (c) => {
     const user = await logIn(c, database(c.env.DB), c.req.valid("json"));
     return c.json({ user: toApiUser(user) }, 200);
   })
-  .post("/login-or-register", smallBody, validate("json", credentials), async (c) => {
-    const db = database(c.env.DB);
-    const input = c.req.valid("json");
-    if (await findUserByEmail(db, input.email)) {
-      return c.json({ user: toApiUser(await logIn(c, db, input)) }, 200);
-    }
-    const parsed = registration.safeParse(input);
+  .post("/login-or-register", smallJson(), validate("json", credentials), async (c) => {
+    // The new-password rule first, for every e-mail: a short password is refused the same way whether
+    // or not the e-mail has an account (no account can have one: every password is set with this rule).
+    const parsed = registration.safeParse(c.req.valid("json"));
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]!.message);
-    return c.json({ user: toApiUser(await register(c, db, parsed.data)) }, 201);
+    const { user, created } = await signInOrRegister(c, database(c.env.DB), parsed.data);
+    return c.json({ user: toApiUser(user) }, created ? 201 : 200);
   })
-  .delete("/logout", async (c) => {
+  .delete("/logout", noBody(), async (c) => {
     // Ends the session server-side even if the cookie is about to expire, so
     // a copy of the cookie stops working too. Without a valid one there is
     // nothing to end; the browser's cookie is cleared either way.
@@ -126,14 +141,18 @@ export const auth = new Hono<Env>()
     return c.json({ ok: true }, 200);
   })
   .get("/profile", requireUser, (c) => c.json({ user: toApiUser(c.get("user")) }, 200))
-  .put("/password", smallBody, requireUser, validate("json", passwordChange), async (c) => {
+  .put("/password", smallJson(), requireUser, validate("json", passwordChange), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
     const { currentPassword, newPassword } = c.req.valid("json");
     if (!user.passwordHash) throw new ApiError(409, GOOGLE_ONLY_ACCOUNT);
+    // Limited like login: a stolen session must not be a free oracle for the current password.
+    const subjects = passwordSubjects(user.email, clientAddress(c));
+    await attempt(db, subjects);
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
       throw new ApiError(403, WRONG_CURRENT_PASSWORD);
     }
+    await passwordAccepted(db, subjects);
     await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, user.id));
     // Every other browser holding an old cookie is signed out; this one gets a fresh session.
     await endAllSessions(db, user.id);
@@ -143,7 +162,7 @@ export const auth = new Hono<Env>()
   .get("/account", requireUser, (c) =>
     c.json({ confirmWith: c.get("user").passwordHash ? ("password" as const) : ("email" as const) }, 200),
   )
-  .delete("/account", smallBody, requireUser, validate("json", accountDeletion), async (c) => {
+  .delete("/account", smallJson(), requireUser, validate("json", accountDeletion), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
     await confirmIdentity(db, user, c.req.valid("json"), clientAddress(c));

@@ -10,6 +10,7 @@ import { findUserById, toApiUser } from "../lib/accounts";
 import { balanceOf, moveCredits } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
+import { noBody } from "../lib/body-limit";
 
 export const STORE_ALREADY_ACTIVE = "Tu Tienda ya está activa: no se descontaron créditos.";
 
@@ -18,7 +19,7 @@ export function notEnoughForStore(balance: number): string {
 }
 
 /** Credit packs and the automatic charge that activates the store plan with 500 credits. */
-export const creditRoutes = new Hono<Env>().post("/auto-charge", requireUser, async (c) => {
+export const creditRoutes = new Hono<Env>().post("/auto-charge", noBody(), requireUser, async (c) => {
   const db = database(c.env.DB);
   const user = c.get("user");
   if (user.paidMiTienda) return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(user) }, 200);
@@ -28,6 +29,9 @@ export const creditRoutes = new Hono<Env>().post("/auto-charge", requireUser, as
     db,
     { userId: user.id, delta: -STORE_PLAN.credits, reason: "store_plan", idempotencyKey: `store_plan:${user.id}` },
     {
+      // Only while the plan is not active as the batch runs: a plan payment settled since this
+      // request read the session must not be followed by a charge in credits too.
+      onlyIf: eq(users.paidMiTienda, false),
       after: [
         db
           .update(users)
@@ -38,6 +42,6 @@ export const creditRoutes = new Hono<Env>().post("/auto-charge", requireUser, as
   );
   if (result.status === "insufficient") throw new ApiError(402, notEnoughForStore(await balanceOf(db, user.id)));
   const fresh = (await findUserById(db, user.id)) ?? user;
-  if (result.status === "duplicate") return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(fresh) }, 200);
+  if (result.status === "duplicate" || result.status === "skipped") return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(fresh) }, 200);
   return c.json({ message: AUTO_CHARGE_DONE, charged: true, user: toApiUser(fresh) }, 200);
 });

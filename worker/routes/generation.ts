@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { AGES, BODY_TYPES, GENDERS, hasPersonalization, SKIN_TONES, type GenerationKind } from "../../common/generation";
 import { database } from "../db/client";
@@ -17,6 +16,7 @@ import { validate } from "../lib/validation";
 import { runJob, type JobRequest } from "../jobs/start-job";
 import type { JobView } from "../jobs/job-types";
 import { saveOriginal, UPLOAD_TOO_LARGE } from "./products";
+import { limitBody, MiB, smallJson } from "../lib/body-limit";
 
 export const MISSING_IMAGE = "El producto no tiene imagen. Subí una foto antes de generar.";
 export const EMPTY_INSTRUCTION = "Por favor, ingresa las instrucciones para modificar la imagen.";
@@ -111,6 +111,7 @@ export const generationRoutes = new Hono<Env>()
   .use(requireUser)
   .post(
     "/generate-ad/:id",
+    smallJson(),
     validate("param", idParam),
     validate("json", z.object({ includeModel: z.boolean({ error: "includeModel debe ser verdadero o falso." }).default(true), quality }, { error: "Enviá un objeto JSON." })),
     (c) => {
@@ -118,28 +119,29 @@ export const generationRoutes = new Hono<Env>()
       return generateFromProduct(c, c.req.valid("param").id, "ad", { includeModel, quality });
     },
   )
-  .post("/back-image/:id", validate("param", idParam), validate("json", options), (c) =>
+  .post("/back-image/:id", smallJson(), validate("param", idParam), validate("json", options), (c) =>
     generateFromProduct(c, c.req.valid("param").id, "back", c.req.valid("json")),
   )
-  .post("/baby-image/:id", validate("param", idParam), validate("json", options), (c) =>
+  .post("/baby-image/:id", smallJson(), validate("param", idParam), validate("json", options), (c) =>
     generateFromProduct(c, c.req.valid("param").id, "baby", c.req.valid("json")),
   )
-  .post("/kid-image/:id", validate("param", idParam), validate("json", options), (c) =>
+  .post("/kid-image/:id", smallJson(), validate("param", idParam), validate("json", options), (c) =>
     generateFromProduct(c, c.req.valid("param").id, "kid", c.req.valid("json")),
   )
-  .post("/girl-kid-image/:id", validate("param", idParam), validate("json", options), (c) =>
+  .post("/girl-kid-image/:id", smallJson(), validate("param", idParam), validate("json", options), (c) =>
     generateFromProduct(c, c.req.valid("param").id, "girl-kid", c.req.valid("json")),
   )
-  .post("/outfit-image/:id", validate("param", idParam), validate("json", options), (c) =>
+  .post("/outfit-image/:id", smallJson(), validate("param", idParam), validate("json", options), (c) =>
     generateFromProduct(c, c.req.valid("param").id, "outfit", c.req.valid("json")),
   )
-  .post("/personalize/:id", validate("param", idParam), validate("json", personalization), (c) => {
+  .post("/personalize/:id", smallJson(), validate("param", idParam), validate("json", personalization), (c) => {
     const { quality, ...choices } = c.req.valid("json");
     if (!hasPersonalization(choices)) throw new ApiError(400, "Elegí al menos una opción de personalización.");
     return generateFromProduct(c, c.req.valid("param").id, "personalized", { quality, personalization: choices });
   })
   .post(
     "/images/modify/:id",
+    smallJson(),
     validate("param", idParam),
     validate(
       "json",
@@ -176,7 +178,7 @@ export const generationRoutes = new Hono<Env>()
   )
   .post(
     "/generate-product-and-image",
-    bodyLimit({ maxSize: 25 * 1024 * 1024, onError: (c) => c.json({ error: UPLOAD_TOO_LARGE }, 413) }),
+    limitBody(25 * MiB, UPLOAD_TOO_LARGE),
     validate(
       "json",
       z.object(

@@ -48,6 +48,8 @@ async function accountFor(db: Db, identity: GoogleIdentity): Promise<{ userId: s
     await db.update(users).set({ googleSub: identity.sub }).where(eq(users.id, byEmail.id));
     return { userId: byEmail.id };
   }
+  // A new account needs a verified address too: otherwise it squats an e-mail its owner has not proved.
+  if (!identity.emailVerified) return { error: "google_email_unverified" };
   const created = await createAccount(db, {
     email,
     googleSub: identity.sub,
@@ -60,7 +62,7 @@ async function accountFor(db: Db, identity: GoogleIdentity): Promise<{ userId: s
 export const googleAuth = new Hono<Env>()
   .get("/", validate("query", z.object({ intent: z.enum(["login", "register"]).catch("login") })), async (c) => {
     const { intent } = c.req.valid("query");
-    const google = googleSignIn(c.env);
+    const google = googleSignIn(c.env, c.req.url);
     if (!google) return back(c, intent, "google_not_configured");
     const state = randomToken();
     const codeVerifier = randomToken();
@@ -95,7 +97,7 @@ export const googleAuth = new Hono<Env>()
         : undefined;
     if (!saved) return back(c, "login", "invalid_state");
     if (error === "access_denied") return back(c, saved.intent, "access_denied");
-    const google = googleSignIn(c.env);
+    const google = googleSignIn(c.env, c.req.url);
     if (!google) return back(c, saved.intent, "google_not_configured");
     if (error || !code) return back(c, saved.intent, "google_callback_failed");
 
@@ -120,7 +122,7 @@ export const googleAuth = new Hono<Env>()
       z.object({ state: z.string().min(1), code_challenge: z.string().min(1), redirect_uri: z.url() }, { error: "Solicitud inválida." }),
     ),
     (c) => {
-      if (googleSignIn(c.env)?.mode !== "simulated") throw new ApiError(404, "No encontrado.");
+      if (googleSignIn(c.env, c.req.url)?.mode !== "simulated") throw new ApiError(404, "No encontrado.");
       const q = c.req.valid("query");
       c.header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
       return c.html(simulatedConsentPage(q.state, q.code_challenge, q.redirect_uri));
@@ -143,7 +145,7 @@ export const googleAuth = new Hono<Env>()
       ),
     ),
     async (c) => {
-      if (googleSignIn(c.env)?.mode !== "simulated") throw new ApiError(404, "No encontrado.");
+      if (googleSignIn(c.env, c.req.url)?.mode !== "simulated") throw new ApiError(404, "No encontrado.");
       const q = c.req.valid("query");
       const target = new URL(q.redirect_uri);
       // Only ever hands a code back to this app's own callback.

@@ -12,6 +12,7 @@ import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
 import { IMAGE_NOT_FOUND } from "./generation";
+import { noBody } from "../lib/body-limit";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
@@ -42,7 +43,7 @@ export const imageRoutes = new Hono<Env>()
     }));
     return c.json({ images }, 200);
   })
-  .delete("/images/:id", validate("param", idParam), async (c) => {
+  .delete("/images/:id", noBody(), validate("param", idParam), async (c) => {
     const user = c.get("user");
     const db = database(c.env.DB);
     const image = await db

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
   MAX_LINE_QUANTITY,
@@ -14,13 +13,14 @@ import {
 import { database, type Db } from "../db/client";
 import { ORDER_STATUSES, orders, products } from "../db/schema";
 import type { Env } from "../env";
-import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
-import { assertAllowed, record, type Subject } from "../lib/throttle";
+import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
 import { findStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
 import { chunks } from "./pricing";
+import { KiB, limitBody, smallJson } from "../lib/body-limit";
 
 export const STORE_GONE = "Esta tienda no existe.";
 export const EMPTY_CART = "Tu carrito está vacío.";
@@ -126,8 +126,40 @@ async function loadCartProducts(db: Db, sellerId: string, ids: string[]) {
 
 const clientAddress = (c: Context<Env>) => c.req.header("cf-connecting-ip") ?? "unknown";
 
+export const STOCK_SHORT_PREFIX = "No hay stock suficiente para confirmar este pedido:";
+
 /**
- * Takes an order's quantities off the sizes' stock, never below zero. Each
+ * The lines of an order the store cannot cover now: a size with less stock than
+ * the order asks for, or a product or size that no longer exists. Read to explain
+ * a refusal; the refusal itself comes from the database (see takeStock).
+ */
+async function shortages(db: Db, order: typeof orders.$inferSelect): Promise<string[]> {
+  const lines = (JSON.parse(order.lines) as OrderLine[]).filter((line) => line.size !== null);
+  const byId = await loadCartProducts(db, order.sellerId, lines.map((l) => l.productId));
+  const short: string[] = [];
+  for (const line of lines) {
+    const stock = byId.get(line.productId)?.sizes.find((s) => s.name === line.size)?.stock ?? 0;
+    if (stock < line.quantity) {
+      const left = stock === 1 ? "queda 1" : `quedan ${stock}`;
+      short.push(`${line.name} (Talle: ${line.size}): pide ${line.quantity}, ${left}`);
+    }
+  }
+  return short;
+}
+
+function stockConflict(short: string[]): ApiError {
+  return new ApiError(409, `${STOCK_SHORT_PREFIX} ${short.join("; ")}. Ajusta el stock o cancela el pedido.`);
+}
+
+const isStockBelowZero = (err: unknown) => {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (e.message.includes("stock_below_zero")) return true;
+  return false;
+};
+
+/**
+ * Takes an order's quantities off the sizes' stock. A size may not go below
+ * zero: the products_stock_never_negative trigger (migration 0005) aborts the
+ * whole batch, so an order is confirmed with all of its stock or not at all. Each
  * statement only applies while the order is still as it was read, with its
  * stock not yet taken, and the batch that runs them also marks it taken: D1 runs a batch as one
  * transaction, so a second confirmation (even a concurrent one) takes nothing.
@@ -144,7 +176,7 @@ function takeStock(db: Db, order: typeof orders.$inferSelect) {
             SELECT json_group_array(json_object(
               'name', json_extract(e.value, '$.name'),
               'stock', CASE WHEN json_extract(e.value, '$.name') = ${line.size}
-                THEN max(0, json_extract(e.value, '$.stock') - ${line.quantity})
+                THEN json_extract(e.value, '$.stock') - ${line.quantity}
                 ELSE json_extract(e.value, '$.stock') END))
             FROM (SELECT value FROM json_each("products"."sizes") ORDER BY key) AS e
           )`,
@@ -157,17 +189,26 @@ function takeStock(db: Db, order: typeof orders.$inferSelect) {
 export const orderRoutes = new Hono<Env>()
   .post(
     "/",
-    bodyLimit({ maxSize: 32 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) }),
+    limitBody(32 * KiB),
     validate("json", orderPayload),
     async (c) => {
       const db = database(c.env.DB);
       const visitor: Subject[] = [["orderAddress", clientAddress(c)]];
-      await assertAllowed(db, visitor);
+      // Counted before the order is made, so a parallel burst cannot all pass the limit together.
+      await attempt(db, visitor);
       const input = c.req.valid("json");
-      const store = await findStore(db, input.username);
-      if (!store) throw new ApiError(404, STORE_GONE);
-      const byId = await loadCartProducts(db, store.id, input.lines.map((l) => l.productId));
-      const { lines, total } = priceCart(input.lines, byId);
+      let priced: { store: NonNullable<Awaited<ReturnType<typeof findStore>>>; lines: OrderLine[]; total: number };
+      try {
+        const store = await findStore(db, input.username);
+        if (!store) throw new ApiError(404, STORE_GONE);
+        const byId = await loadCartProducts(db, store.id, input.lines.map((l) => l.productId));
+        priced = { store, ...priceCart(input.lines, byId) };
+      } catch (err) {
+        // A refused cart (no stock, a product gone) is not an order: the shopper may fix it and send again.
+        await release(db, visitor);
+        throw err;
+      }
+      const { store, lines, total } = priced;
 
       let row: typeof orders.$inferSelect | undefined;
       // Codes are unique per seller; a clash with an earlier order just draws another.
@@ -182,7 +223,6 @@ export const orderRoutes = new Hono<Env>()
           if (attempt >= 4 || !String((err as Error)?.message ?? "").includes("UNIQUE")) throw err;
         }
       }
-      await record(db, visitor);
       const order = toOrder(row);
       const message = orderMessage({ storeName: store.name, code: order.code, lines, total });
       return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message) }, 201);
@@ -199,6 +239,7 @@ export const orderRoutes = new Hono<Env>()
   })
   .put(
     "/:id/status",
+    smallJson(),
     requireUser,
     validate("param", z.object({ id: z.string().min(1).max(64) })),
     validate("json", z.object({ status: z.enum(ORDER_STATUSES, { error: "Estado de pedido inválido." }) }, { error: "Estado de pedido inválido." })),
@@ -219,7 +260,16 @@ export const orderRoutes = new Hono<Env>()
         .set(next === "confirmado" ? { status: next, stockTakenAt: sql`coalesce(${orders.stockTakenAt}, ${Date.now()})` } : { status: next })
         .where(and(where, eq(orders.status, order.status)));
       if (next === "confirmado" && order.stockTakenAt === null) {
-        await db.batch([storeChanged(db, user.id), ...takeStock(db, order), move]);
+        // A quick, readable refusal; the trigger holds it when another confirmation takes the stock meanwhile.
+        const short = await shortages(db, order);
+        if (short.length) throw stockConflict(short);
+        try {
+          await db.batch([storeChanged(db, user.id), ...takeStock(db, order), move]);
+        } catch (err) {
+          if (!isStockBelowZero(err)) throw err;
+          const now = await shortages(db, order);
+          throw stockConflict(now.length ? now : ["otro pedido confirmado al mismo tiempo tomó ese stock"]);
+        }
       } else {
         await move;
       }

@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { html } from "hono/html";
 import { z } from "zod";
 import { formatMoney, normalizeCountry, PROVIDER_NAMES, type PaymentRoute } from "../../common/packs";
@@ -9,13 +8,15 @@ import { database } from "../db/client";
 import { payments } from "../db/schema";
 import type { Env } from "../env";
 import { findUserById, toApiUser } from "../lib/accounts";
-import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { validate } from "../lib/validation";
+import { KiB, limitBody, smallJson } from "../lib/body-limit";
 import { startCheckout } from "../payments/checkout";
 import { currentRates, rateList } from "../payments/exchange-rates";
 import { paymentsLog } from "../payments/log";
 import { handleNotification } from "../payments/notifications";
+import { reconcilePayment } from "../payments/reconcile";
 import { notifyingProvider, paymentsMode } from "../payments/select";
 import { SIMULATED_CHECKOUT_PATH, SimulatedPaymentProvider, type SimulatedSession } from "../payments/simulated";
 
@@ -58,8 +59,9 @@ function checkout(c: Context<Env>, endpoint: PaymentRoute, body: z.infer<typeof 
   );
 }
 
-function view(row: typeof payments.$inferSelect): PaymentView {
+function view(row: typeof payments.$inferSelect, convertedCredits = 0): PaymentView {
   return {
+    convertedCredits,
     id: row.id,
     purpose: row.purpose,
     packId: row.packId,
@@ -84,7 +86,7 @@ async function simulatedSession(provider: SimulatedPaymentProvider, token: strin
 }
 
 // Provider notifications are a few hundred bytes; anything bigger is not one.
-const notificationSize = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) });
+const notificationSize = limitBody(16 * KiB);
 
 /** Exchange rates, the visitor's country, checkouts with Mercado Pago and dLocal Go, and their webhooks. */
 export const paymentRoutes = new Hono<Env>()
@@ -93,11 +95,11 @@ export const paymentRoutes = new Hono<Env>()
     return c.json({ rates: rateList(rates), updatedAt: updatedAt?.toISOString() ?? null }, 200);
   })
   .get("/country", (c) => c.json({ country: requestCountry(c) }, 200))
-  .post("/create-preference", requireUser, validate("json", checkoutBody), async (c) => {
+  .post("/create-preference", smallJson(), requireUser, validate("json", checkoutBody), async (c) => {
     const { paymentId, redirectUrl } = await checkout(c, "mercadopago", c.req.valid("json"));
     return c.json({ paymentId, preference: { init_point: redirectUrl } }, 201);
   })
-  .post("/create-dlocal-payment", requireUser, validate("json", checkoutBody), async (c) => {
+  .post("/create-dlocal-payment", smallJson(), requireUser, validate("json", checkoutBody), async (c) => {
     const { paymentId, redirectUrl } = await checkout(c, "dlocalgo", c.req.valid("json"));
     return c.json({ paymentId, redirect_url: redirectUrl }, 201);
   })
@@ -113,6 +115,8 @@ export const paymentRoutes = new Hono<Env>()
   })
   .post(
     "/simulated/checkout",
+    // The form carries the signed session token (at most 4000 characters) and the decision.
+    limitBody(8 * KiB),
     validate("form", z.object({ session: z.string().min(1).max(4000), decision: z.enum(["approve", "reject"]) }, { error: "Solicitud inválida." })),
     async (c) => {
       const provider = simulatedProvider(c);
@@ -129,15 +133,24 @@ export const paymentRoutes = new Hono<Env>()
   .get("/:id", requireUser, validate("param", z.object({ id: z.string().min(1).max(64) })), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
-    const row = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.id, c.req.valid("param").id), eq(payments.userId, user.id)))
-      .get();
+    const where = and(eq(payments.id, c.req.valid("param").id), eq(payments.userId, user.id));
+    let row = await db.select().from(payments).where(where).get();
     if (!row) throw new ApiError(404, PAYMENT_NOT_FOUND);
+    if (row.status === "pending") {
+      // The payer is back but no notification has settled it: ask the provider directly (same settlement).
+      await reconcilePayment(c.env, db, row, c.req.url, c.get("requestId"));
+      row = (await db.select().from(payments).where(where).get()) ?? row;
+    }
+    // A plan payment for a plan already active became credits (settle.ts), possibly more than one on its checkout.
+    const converted =
+      row.purpose === "store_plan" && row.status === "approved"
+        ? await db.get<{ n: number | null }>(sql`SELECT SUM(l."delta") AS n FROM "credit_ledger" AS l
+            WHERE l."user_id" = ${user.id} AND l."reason" = 'store_plan_as_credits'
+              AND l."idempotency_key" IN (SELECT 'payment:' || p."provider" || ':' || p."provider_payment_id" FROM "payments" AS p WHERE p."id" = ${row.id})`)
+        : undefined;
     // The balance and store flag as they are now, so the return page can update the header.
     const fresh = await findUserById(db, user.id);
-    return c.json({ payment: view(row), user: toApiUser(fresh ?? user) }, 200);
+    return c.json({ payment: view(row, converted?.n ?? 0), user: toApiUser(fresh ?? user) }, 200);
   });
 
 function simulatedCheckoutPage(token: string, session: SimulatedSession) {

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
   AT_LEAST_ONE_IMAGE,
@@ -17,11 +16,12 @@ import {
 import { database, type Db } from "../db/client";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
-import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
+import { ApiError } from "../lib/errors";
 import { listProducts, PRODUCT_NOT_FOUND } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
+import { limitBody, MiB } from "../lib/body-limit";
 
 export const SIZE_NAME_REQUIRED = "Completá el nombre de cada talle.";
 export const DUPLICATE_SIZE = "Hay talles repetidos en un producto.";
@@ -125,7 +125,7 @@ const pricingPayload = z.object(
 /** Prices, sizes, stock and store images of a seller's products (POST /api/products/update-pricing). */
 export const pricingRoutes = new Hono<Env>().post(
   "/update-pricing",
-  bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) }),
+  limitBody(1 * MiB),
   requireUser,
   validate("json", pricingPayload),
   async (c) => {

@@ -1,6 +1,5 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from "../../common/uploads";
 import { database, type Db } from "../db/client";
@@ -14,6 +13,7 @@ import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
 import { priceField, resolveStoreImages, sizesField, storeImageKeys, storeImagesField } from "./pricing";
+import { limitBody, noBody } from "../lib/body-limit";
 
 const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE = "Las imágenes superan el máximo de 25 MB por envío. Subilas de a poco.";
@@ -61,7 +61,7 @@ export const productRoutes = new Hono<Env>()
   })
   .post(
     "/upload-images",
-    bodyLimit({ maxSize: UPLOAD_LIMIT_BYTES, onError: (c) => c.json({ error: UPLOAD_TOO_LARGE }, 413) }),
+    limitBody(UPLOAD_LIMIT_BYTES, UPLOAD_TOO_LARGE),
     async (c) => {
       const form = await c.req.formData().catch(() => {
         throw new ApiError(400, "Enviá las imágenes como formulario (multipart/form-data) en el campo images.");
@@ -96,7 +96,7 @@ export const productRoutes = new Hono<Env>()
   )
   .put(
     "/update",
-    bodyLimit({ maxSize: UPLOAD_LIMIT_BYTES, onError: (c) => c.json({ error: UPLOAD_TOO_LARGE }, 413) }),
+    limitBody(UPLOAD_LIMIT_BYTES, UPLOAD_TOO_LARGE),
     validate(
       "json",
       z.object(
@@ -144,7 +144,7 @@ export const productRoutes = new Hono<Env>()
       return c.json({ product: toApiProduct(await ownProduct(db, user.id, input.id)) }, 200);
     },
   )
-  .delete("/delete/:id", validate("param", idParam), async (c) => {
+  .delete("/delete/:id", noBody(), validate("param", idParam), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
     const product = await ownProduct(db, user.id, c.req.valid("param").id);

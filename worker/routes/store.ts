@@ -1,6 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
   COUNTRY_CODES,
@@ -24,6 +23,7 @@ import { decodeBase64Image, imageKey, sniffImage, storeImage } from "../lib/imag
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
+import { limitBody, MiB } from "../lib/body-limit";
 import { findStore, storeProducts, toPublicProduct, toPublicStore } from "../pages/store-data";
 
 export const STORE_NOT_FOUND = "Esta página no existe";
@@ -46,7 +46,7 @@ const storePayload = z.object(
 );
 
 /** A 5 MB logo travels as about 6.7 MB of base64; anything much larger is a logo over the limit. */
-const logoBodyLimit = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => c.json({ error: LOGO_TOO_LARGE }, 413) });
+const logoBodyLimit = limitBody(8 * MiB, LOGO_TOO_LARGE);
 
 /**
  * The link name a seller gets for a store name: the name's own slug if it is
