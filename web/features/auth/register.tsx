@@ -2,12 +2,14 @@ import { getRouteApi } from "@tanstack/react-router";
 import { AuthScreen, TextLink } from "./auth-screen";
 import { useGoogleReturnError } from "./auth-error";
 import { imagesLabel, SIGNUP_CREDITS } from "../../../common/credits";
+import { formatWhatsapp, useAppConfig, whatsappUrl } from "../../lib/config";
 
 const route = getRouteApi("/register");
 
 export function RegisterScreen() {
   const { error } = route.useSearch();
   const initialError = useGoogleReturnError("register", error);
+  const { supportWhatsapp } = useAppConfig().config;
   return (
     <AuthScreen
       screen="register"
@@ -34,6 +36,21 @@ export function RegisterScreen() {
             </a>
             .
           </p>
+          {/* Spec, Register: a contact link to a messaging app; the support WhatsApp, hidden when none is configured (as in 'Ayuda'). */}
+          {supportWhatsapp && (
+            <p>
+              ¿Tienes dudas antes de empezar?{" "}
+              <a
+                href={whatsappUrl(supportWhatsapp, "Hola, tengo una consulta sobre Vidriera.")}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                Escríbenos por WhatsApp
+                <span className="sr-only"> al {formatWhatsapp(supportWhatsapp)} (se abre en otra pestaña)</span>
+              </a>
+            </p>
+          )}
         </>
       }
     />

@@ -92,7 +92,7 @@ export function ProductStudio({ user }: { user: User }) {
         return;
       }
       toast.success(messages.ok);
-      update({ status: "done", imageUrl: result.imageUrl });
+      update({ status: "done", imageUrl: result.imageUrl, imageId: result.imageId });
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : UNEXPECTED;
       if (err instanceof ApiFailure && err.status === 202) {
@@ -161,6 +161,8 @@ export function ProductStudio({ user }: { user: User }) {
         onRegenerate={() => run && void start(run.product, run.mode, run.quality, true)}
         onDownload={() => run?.imageUrl && void downloader.download(run.imageUrl, run.product.name)}
         downloading={downloader.busy}
+        // Only into the run that was modified: one closed meanwhile must not write into the next.
+        onModified={(result) => setRun((r) => (r && r.token === run?.token ? { ...r, imageUrl: result.imageUrl, imageId: result.imageId } : r))}
       />
       <AddProductDialog open={addOpen} onClose={() => setAddOpen(false)} />
     </>

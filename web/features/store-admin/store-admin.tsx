@@ -18,6 +18,7 @@ import {
 import type { User } from "../../../common/user";
 import { StoreAdminProducts } from "./store-admin-products";
 import { StoreLinkPreview } from "./store-link-preview";
+import { publicStoreLink } from "../../lib/store-link";
 import { StoreOrders } from "./store-orders";
 import { Button } from "../../ui/button";
 import { fileToDataUrl } from "../../lib/compress";
@@ -47,7 +48,7 @@ export function StoreAdminScreen() {
 }
 
 function Admin({ user, username }: { user: User; username: string }) {
-  const link = `${window.location.origin}${storePath(username)}`;
+  const link = publicStoreLink(username).url;
   return (
     <div className="space-y-6">
       <header className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-700 to-fuchsia-600 p-5 text-white shadow-sm sm:flex-row sm:items-center sm:p-6">
