@@ -77,6 +77,33 @@ describe("uploading photos", () => {
     });
   }
 
+  it("'Agregar Nuevo Producto': one photo with the typed name, accents and emoji kept, trimmed", async () => {
+    const { browser } = await seller();
+    const form = photoForm([{ bytes: fakePhoto("jpeg", 256, 7), name: "IMG_2041.jpg" }]);
+    form.append("name", "  Camisón de algodón 🌸  ");
+    const created = await browser.request("/api/products/upload-images", { method: "POST", body: form });
+    expect(created.status).toBe(201);
+    const { products } = (await created.json()) as { products: Product[] };
+    expect(products.map((p) => p.name)).toEqual(["Camisón de algodón 🌸"]);
+  });
+
+  for (const [label, files, name, error] of [
+    ["a blank name", 1, "   ", "El nombre es obligatorio."],
+    ["a name for two photos", 2, "Remera", "Un nombre va con una sola imagen."],
+    ["a 121-character name", 1, "a".repeat(121), "El nombre no puede tener más de 120 caracteres."],
+  ] as const) {
+    it(`refuses ${label} and creates nothing`, async () => {
+      const { browser } = await seller();
+      const before = await count("products");
+      const form = photoForm(Array.from({ length: files }, (_, i) => ({ bytes: fakePhoto("jpeg", 64, i), name: `f${i}.jpg` })));
+      form.append("name", name);
+      const response = await browser.request("/api/products/upload-images", { method: "POST", body: form });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error });
+      expect(await count("products")).toBe(before);
+    });
+  }
+
   it("needs a signed-in seller", async () => {
     const response = await new Browser().request("/api/products/upload-images", { method: "POST", body: photoForm([{ bytes: fakePhoto(), name: "a.jpg" }]) });
     expect(response.status).toBe(401);

@@ -55,6 +55,7 @@ export function ProductStudio({ user }: { user: User }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
+  const [newOpen, setNewOpen] = useState(false);
   const [mode, setMode] = useState<ViewMode>(INITIAL_VIEW_MODE);
   const [quality, setQuality] = useState<Quality>("standard");
   const [run, setRun] = useState<Run | null>(null);
@@ -125,6 +126,7 @@ export function ProductStudio({ user }: { user: User }) {
       <ProductList
         userId={user.id}
         onAdd={() => setAddOpen(true)}
+        onAddWithoutAI={() => setNewOpen(true)}
         onOpen={(product) => {
           setSelectedId(product.id);
           setDrawerOpen(true);
@@ -154,6 +156,7 @@ export function ProductStudio({ user }: { user: User }) {
           setSelectedId(null);
         }}
       />
+      <EditProductDialog mode="add" product={null} userId={user.id} open={newOpen} onClose={() => setNewOpen(false)} onDeleted={() => setNewOpen(false)} />
       <ResultDialog
         run={run}
         onClose={closeResult}
