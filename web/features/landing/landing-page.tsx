@@ -102,6 +102,7 @@ export function LandingPage({ signedIn, year, Link }: Props) {
             {landingPacks().map((pack) => (
               <li
                 key={pack.id}
+                data-testid={`landing-pack-${pack.id}`}
                 className={`relative flex flex-col rounded-2xl border bg-white p-6 text-center shadow-sm ${
                   pack.featured ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
                 }`}
