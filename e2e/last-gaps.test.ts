@@ -32,10 +32,15 @@ describe("issue 16 in a real browser", () => {
     expect(await link.getAttribute("target")).toBe("_blank");
 
     await page.unroute("**/api/config");
-    await page.route("**/api/config", (route) => route.fulfill({ json: config(null) }));
+    let answered!: () => void;
+    const configAnswered = new Promise<void>((r) => (answered = r));
+    await page.route("**/api/config", async (route) => {
+      await route.fulfill({ json: config(null) });
+      answered();
+    });
     await page.reload();
+    await configAnswered;
     await page.getByRole("button", { name: "Crear cuenta" }).waitFor();
-    await page.waitForResponse("**/api/config").catch(() => undefined);
     await page.getByText("términos y condiciones").waitFor();
     expect(await page.getByRole("link", { name: /WhatsApp/ }).count()).toBe(0);
     await context.close();
@@ -88,7 +93,7 @@ describe("issue 16 in a real browser", () => {
       await page.route("**/api/products/personalize/**", (route) => route.abort("internetdisconnected"));
       await drawer.getByRole("button", { name: "Generar con estas opciones" }).click();
       const result = page.getByRole("dialog", { name: "Resultado: Buzo gris" });
-      await result.getByText("Error de red al generar la imagen personalizada").waitFor();
+      await result.getByText("Error de red al generar la imagen personalizada", { exact: true }).first().waitFor();
       await page.unroute("**/api/products/personalize/**");
       await result.getByRole("button", { name: "Cerrar" }).click();
       await result.waitFor({ state: "hidden" });
@@ -142,7 +147,7 @@ describe("issue 16 in a real browser", () => {
     await page.getByText("Desde US$ 0.088 por imagen", { exact: true }).first().waitFor();
     const single = page.getByTestId("landing-pack-pack-1");
     await single.getByText("US$ 0.13", { exact: true }).waitFor();
-    expect(await page.getByText(/0[.,]125/).count()).toBe(0);
+    expect(await single.textContent()).not.toMatch(/0[.,]125/);
     for (const path of ["/login", "/register"]) {
       await page.goto(path);
       await page.getByText("Desde US$ 0.088 por imagen, sin sesiones de fotos.").waitFor();
