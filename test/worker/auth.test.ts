@@ -63,7 +63,7 @@ describe("register", () => {
     const statuses = attempts.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
     const conflict = attempts.find((r) => r.status === 409)!;
-    expect(await conflict.json()).toEqual({ error: "Ya existe una cuenta con este email. Iniciá sesión." });
+    expect(await conflict.json()).toEqual({ error: "Ya existe una cuenta con este email. Inicia sesión." });
     expect(await count("users", "email = ?", "twice@example.com")).toBe(1);
     expect(await count("credit_ledger", "user_id IN (SELECT id FROM users WHERE email = ?)", "twice@example.com")).toBe(1);
   });
@@ -75,7 +75,7 @@ describe("bad input gets a Spanish error and writes nothing", () => {
     ["a JSON array", { body: "[]", headers: { "content-type": "application/json" } }, 400, "Faltan el email y la contraseña."],
     ["no fields", { body: "{}", headers: { "content-type": "application/json" } }, 400, "El email es obligatorio."],
     ["an empty e-mail", { body: JSON.stringify({ email: " ", password: "una-clave-segura" }), headers: { "content-type": "application/json" } }, 400, "El email es obligatorio."],
-    ["an e-mail that is not one", { body: JSON.stringify({ email: "ana-at-example", password: "una-clave-segura" }), headers: { "content-type": "application/json" } }, 400, "Ingresá un email válido."],
+    ["an e-mail that is not one", { body: JSON.stringify({ email: "ana-at-example", password: "una-clave-segura" }), headers: { "content-type": "application/json" } }, 400, "Ingresa un email válido."],
     ["no password", { body: JSON.stringify({ email: "ana@example.com" }), headers: { "content-type": "application/json" } }, 400, "La contraseña es obligatoria."],
     ["an empty password", { body: JSON.stringify({ email: "ana@example.com", password: "" }), headers: { "content-type": "application/json" } }, 400, "La contraseña es obligatoria."],
     ["a short password", { body: JSON.stringify({ email: "ana@example.com", password: "corta" }), headers: { "content-type": "application/json" } }, 400, "La contraseña debe tener al menos 8 caracteres."],
@@ -144,7 +144,7 @@ describe("login", () => {
     const blocked = await new Browser(undefined, "198.51.100.7").json("POST", "/api/auth/login", { email, password });
     expect(blocked.status).toBe(429);
     expect(await blocked.json()).toEqual({
-      error: "Demasiados intentos fallidos. Esperá 15 minutos antes de volver a intentarlo.",
+      error: "Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo.",
     });
     // Another account is unaffected.
     const other = await register(new Browser());
@@ -174,7 +174,7 @@ describe("sign-up throttling", () => {
     }
     const refused = await new Browser(undefined, address).json("POST", "/api/auth/register", { email: "lote-10@example.com", password: "una-clave-segura" });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: "Se crearon demasiadas cuentas desde esta conexión. Intentá de nuevo en una hora." });
+    expect(await refused.json()).toEqual({ error: "Se crearon demasiadas cuentas desde esta conexión. Intenta de nuevo en una hora." });
     expect(await count("users", "email = ?", "lote-10@example.com")).toBe(0);
     const elsewhere = await new Browser(undefined, "192.0.2.100").json("POST", "/api/auth/register", { email: "lote-10@example.com", password: "una-clave-segura" });
     expect(elsewhere.status).toBe(201);
@@ -195,7 +195,7 @@ describe("sessions", () => {
     thief.setCookie("vidriera_session", stolen);
     const response = await thief.request("/api/auth/profile");
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "Tu sesión expiró o no es válida. Iniciá sesión de nuevo." });
+    expect(await response.json()).toEqual({ error: "Tu sesión expiró o no es válida. Inicia sesión de nuevo." });
   });
 
   it("without a cookie the profile answers 401 asking to sign in", async () => {
@@ -223,7 +223,7 @@ describe("sessions", () => {
       attacker.setCookie("vidriera_session", token);
       const response = await attacker.request("/api/auth/profile");
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "Tu sesión expiró o no es válida. Iniciá sesión de nuevo." });
+      expect(await response.json()).toEqual({ error: "Tu sesión expiró o no es válida. Inicia sesión de nuevo." });
       expect(attacker.cookie("vidriera_session")).toBeUndefined();
     }
   });

@@ -101,11 +101,11 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
   });
 
   const bad: [string, (p: { remera: Product; gorra: Product; foreign: Product }) => unknown[], number, string][] = [
-    ["a product of another store", (p) => [{ productId: p.remera.id, size: "S", quantity: 1 }, { productId: p.foreign.id, quantity: 1 }], 400, "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo."],
-    ["a product that does not exist", () => [{ productId: "noexiste", quantity: 1 }], 400, "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo."],
+    ["a product of another store", (p) => [{ productId: p.remera.id, size: "S", quantity: 1 }, { productId: p.foreign.id, quantity: 1 }], 400, "Un producto del carrito ya no está disponible en esta tienda. Quítalo e intenta de nuevo."],
+    ["a product that does not exist", () => [{ productId: "noexiste", quantity: 1 }], 400, "Un producto del carrito ya no está disponible en esta tienda. Quítalo e intenta de nuevo."],
     ["a size that does not exist", (p) => [{ productId: p.remera.id, size: "XXL", quantity: 1 }], 400, "El talle XXL no existe para Remera."],
     ["a size for a product without sizes", (p) => [{ productId: p.gorra.id, size: "M", quantity: 1 }], 400, "El talle M no existe para Gorra."],
-    ["no size for a product with sizes", (p) => [{ productId: p.remera.id, quantity: 1 }], 400, "Elegí un talle de Remera."],
+    ["no size for a product with sizes", (p) => [{ productId: p.remera.id, quantity: 1 }], 400, "Elige un talle de Remera."],
     ["a sold-out size", (p) => [{ productId: p.remera.id, size: "L", quantity: 1 }], 409, "Remera (Talle: L) no tiene stock."],
     ["more units than in stock", (p) => [{ productId: p.remera.id, size: "M", quantity: 3 }], 409, "De Remera (Talle: M) solo quedan 2 unidades."],
     ["more units than in stock across repeated lines", (p) => [{ productId: p.remera.id, size: "S", quantity: 3 }, { productId: p.remera.id, size: "S", quantity: 3 }], 409, "De Remera (Talle: S) solo quedan 5 unidades."],
@@ -113,7 +113,7 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
     ["a negative quantity", (p) => [{ productId: p.gorra.id, quantity: -2 }], 400, "La cantidad mínima es 1."],
     ["a fractional quantity", (p) => [{ productId: p.gorra.id, quantity: 1.5 }], 400, "La cantidad tiene que ser un número entero."],
     ["a quantity in words", (p) => [{ productId: p.gorra.id, quantity: "dos" }], 400, "La cantidad tiene que ser un número."],
-    ["100 units", (p) => [{ productId: p.gorra.id, quantity: 100 }], 400, "Podés pedir hasta 99 unidades de cada producto."],
+    ["100 units", (p) => [{ productId: p.gorra.id, quantity: 100 }], 400, "Puedes pedir hasta 99 unidades de cada producto."],
     ["an empty cart", () => [], 400, "Tu carrito está vacío."],
   ];
   for (const [name, lines, status, error] of bad) {
@@ -152,7 +152,7 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
     for (let i = 0; i < 10; i++) expect((await placeOrder(visitor, username, [{ productId: gorra.id, quantity: 1 }])).status).toBe(201);
     const refused = await placeOrder(visitor, username, [{ productId: gorra.id, quantity: 1 }]);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: "Enviaste muchos pedidos seguidos. Esperá unos minutos e intentá de nuevo." });
+    expect(await refused.json()).toEqual({ error: "Enviaste muchos pedidos seguidos. Espera unos minutos e intenta de nuevo." });
     expect((await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }])).status).toBe(201);
   });
 });

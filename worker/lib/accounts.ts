@@ -8,7 +8,7 @@ import { ApiError } from "./errors";
 import { randomId } from "./ids";
 import type { SessionUser } from "../env";
 
-export const EMAIL_TAKEN = "Ya existe una cuenta con este email. Iniciá sesión.";
+export const EMAIL_TAKEN = "Ya existe una cuenta con este email. Inicia sesión.";
 
 export function toApiUser(row: SessionUser): User {
   return {

@@ -8,9 +8,9 @@ import { ApiError } from "./errors";
  * A window opens at the first counted event; once it holds `limit` events,
  * further attempts are refused with 429 until the window expires.
  */
-export const TOO_MANY_ATTEMPTS = "Demasiados intentos fallidos. Esperá 15 minutos antes de volver a intentarlo.";
-export const TOO_MANY_SIGNUPS = "Se crearon demasiadas cuentas desde esta conexión. Intentá de nuevo en una hora.";
-export const TOO_MANY_ORDERS = "Enviaste muchos pedidos seguidos. Esperá unos minutos e intentá de nuevo.";
+export const TOO_MANY_ATTEMPTS = "Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo.";
+export const TOO_MANY_SIGNUPS = "Se crearon demasiadas cuentas desde esta conexión. Intenta de nuevo en una hora.";
+export const TOO_MANY_ORDERS = "Enviaste muchos pedidos seguidos. Espera unos minutos e intenta de nuevo.";
 
 const MINUTE = 60 * 1000;
 const POLICIES = {

@@ -16,9 +16,9 @@ import { validate } from "../lib/validation";
 import { priceField, resolveStoreImages, sizesField, storeImageKeys, storeImagesField } from "./pricing";
 
 const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
-export const UPLOAD_TOO_LARGE = "Las imágenes superan el máximo de 25 MB por envío. Subilas de a poco.";
+export const UPLOAD_TOO_LARGE = "Las imágenes superan el máximo de 25 MB por envío. Súbelas de a poco.";
 export const ONE_PHOTO_FOR_NAME = "Un nombre va con una sola imagen.";
-export const NO_FILES = "Elegí al menos una imagen para subir.";
+export const NO_FILES = "Elige al menos una imagen para subir.";
 
 const productName = z
   .string({ error: "El nombre es obligatorio." })
@@ -65,7 +65,7 @@ export const productRoutes = new Hono<Env>()
     bodyLimit({ maxSize: UPLOAD_LIMIT_BYTES, onError: (c) => c.json({ error: UPLOAD_TOO_LARGE }, 413) }),
     async (c) => {
       const form = await c.req.formData().catch(() => {
-        throw new ApiError(400, "Enviá las imágenes como formulario (multipart/form-data) en el campo images.");
+        throw new ApiError(400, "Envía las imágenes como formulario (multipart/form-data) en el campo images.");
       });
       const files = form.getAll("images").filter((f): f is File => typeof f !== "string");
       if (files.length === 0) throw new ApiError(400, NO_FILES);

@@ -10,7 +10,7 @@ import { Spinner } from "../../ui/spinner";
 
 const BENEFITS = [
   { title: "Calidad de estudio profesional", text: "Fotos de catálogo sin fotógrafo ni estudio." },
-  { title: "Resultados en segundos", text: "Subí la foto de tu prenda y obtené la imagen al instante." },
+  { title: "Resultados en segundos", text: "Sube la foto de tu prenda y obtén la imagen al instante." },
   { title: "Ahorro significativo", text: `${fromPriceClaim()}, sin sesiones de fotos.` },
   { title: "Atrae y vende más", text: "Imágenes consistentes que generan confianza en tus clientes." },
 ];

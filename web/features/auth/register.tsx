@@ -13,8 +13,8 @@ export function RegisterScreen() {
   return (
     <AuthScreen
       screen="register"
-      title="Creá tu cuenta"
-      subtitle={`Empezá gratis: te regalamos ${imagesLabel(SIGNUP_CREDITS)} para probar.`}
+      title="Crea tu cuenta"
+      subtitle={`Empieza gratis: te regalamos ${imagesLabel(SIGNUP_CREDITS)} para probar.`}
       submitLabel="Crear cuenta"
       busyLabel="Creando cuenta..."
       passwordHint="Al menos 8 caracteres."
@@ -22,10 +22,10 @@ export function RegisterScreen() {
       footer={
         <>
           <p>
-            ¿Ya tenés cuenta? <TextLink to="/login">Iniciá sesión</TextLink>
+            ¿Ya tienes cuenta? <TextLink to="/login">Inicia sesión</TextLink>
           </p>
           <p className="text-xs text-slate-500">
-            Al registrarte aceptás los{" "}
+            Al registrarte aceptas los{" "}
             <a
               href="/terminos-y-condiciones"
               target="_blank"

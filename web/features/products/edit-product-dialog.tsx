@@ -134,7 +134,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
     event.target.value = "";
     if (!file) return;
     if (!ACCEPT.split(",").includes(file.type)) {
-      toast.error("Elegí una imagen PNG, JPEG o WebP.");
+      toast.error("Elige una imagen PNG, JPEG o WebP.");
       return;
     }
     setCompressing(true);

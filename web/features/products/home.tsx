@@ -18,7 +18,7 @@ export function HomeScreen() {
         <div className="rounded-2xl bg-gradient-to-r from-brand-700 to-fuchsia-600 p-6 text-white shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold sm:text-3xl">¡Hola{user.name ? `, ${user.name}` : ""}!</h1>
           <p className="mt-2 text-white/90">
-            Tenés <strong data-testid="home-credits">{imagesLabel(user.credits)}</strong> disponibles para crear fotos
+            Tienes <strong data-testid="home-credits">{imagesLabel(user.credits)}</strong> disponibles para crear fotos
             profesionales de tus productos.
           </p>
         </div>
@@ -85,7 +85,7 @@ function StoreCard({ user }: { user: User }) {
           Prueba Tu Tienda
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Creá tu tienda virtual con link propio: tus clientes arman el carrito y te envían el pedido por WhatsApp, sin
+          Crea tu tienda virtual con link propio: tus clientes arman el carrito y te envían el pedido por WhatsApp, sin
           comisiones.
         </p>
       </div>

@@ -146,7 +146,7 @@ function DrawerBody({
           <GenerateButton action={action} onGenerate={onGenerate} onRecharge={onRecharge} />
           <p className="text-center text-xs text-slate-500">
             {action.kind === "missing-image"
-              ? "Subí una foto del producto para poder generar."
+              ? "Sube una foto del producto para poder generar."
               : `Te quedan ${imagesLabel(credits)}.`}
           </p>
         </div>

@@ -41,7 +41,7 @@ export function StorePreview({ user }: { user: User }) {
         )}
         {products.isError && <p className="py-6 text-center text-sm text-red-700">Error al cargar los productos</p>}
         {products.data && products.data.length === 0 && (
-          <p className="py-6 text-center text-sm text-slate-600">Todavía no tenés productos: así se verán cuando los agregues.</p>
+          <p className="py-6 text-center text-sm text-slate-600">Todavía no tienes productos: así se verán cuando los agregues.</p>
         )}
         {products.data && products.data.length > 0 && (
           <ul aria-label="Vista previa de tus productos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
