@@ -13,5 +13,6 @@ describe("one voice: tú, no voseo", () => {
 
   it("no user-facing string under web/, worker/ or common/ uses voseo or 'imagen(es)'", () => {
     expect(voiceFindings()).toEqual([]);
-  });
+    // Reads a few hundred files: a shared CI box may need well over the default 5 s.
+  }, 120_000);
 });
