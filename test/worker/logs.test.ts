@@ -96,7 +96,7 @@ describe("structured logs", () => {
     expect(generated.status).toBe(200);
     const okJob = ((await generated.json()) as { jobId: string }).jobId;
     geminiFails = true;
-    const failed = await browser.json("POST", `/api/products/images/modify/${okJob}`, { prompt: `pon el nombre ${shop} y el teléfono ${phone}` });
+    const failed = await browser.json("POST", `/api/products/images/modify/${okJob}`, { prompt: `poné el nombre ${shop} y el teléfono ${phone}` });
     expect(failed.status).toBe(502);
     const failedJob = ((await failed.json()) as { jobId: string }).jobId;
     expect((await browser.request(`/api/jobs/${failedJob}`)).status).toBe(200);

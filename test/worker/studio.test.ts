@@ -197,7 +197,7 @@ describe("studio provider", () => {
     });
 
     it("'fondo <color>' repaints the backdrop", async () => {
-      const black = regionMean(await modify("pon el fondo negro"), 0.02, 0.02, 0.12, 0.1);
+      const black = regionMean(await modify("poné el fondo negro"), 0.02, 0.02, 0.12, 0.1);
       const white = regionMean(await modify("Fondo blanco"), 0.02, 0.02, 0.12, 0.1);
       const blue = regionMean(await modify("con fondo azul"), 0.02, 0.02, 0.12, 0.1);
       expect(Math.max(...black)).toBeLessThan(40);
