@@ -6,7 +6,7 @@ import type { Bindings } from "../env";
 import { imageKey, imageUrl, sniffImage, storeImage } from "../lib/images";
 import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
 import { imageProvider } from "../providers/select";
-import { ProviderRefusal, ProviderTransientError, type GeneratedImage } from "../providers/types";
+import { ProviderRefusal, ProviderTransientError, type GeneratedImage, type ImageProvider } from "../providers/types";
 import { refundJob } from "./refund-job";
 import { JOB_MESSAGES, type FailReason, type GenerationJobRpc, type JobInput, type JobOutcome, type JobState, type JobView } from "./job-types";
 
@@ -70,7 +70,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
   /** The job as it is now, or once it finishes if that happens within `waitMs`. */
   async result(waitMs: number): Promise<JobView | null> {
     const job = await this.load();
-    if (!job || job.status !== "running" || waitMs <= 0) return job ? view(job) : null;
+    if (job?.status !== "running" || waitMs <= 0) return job ? view(job) : null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let wake!: () => void;
     await new Promise<void>((resolve) => {
@@ -86,7 +86,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
 
   async alarm(): Promise<void> {
     const job = await this.load();
-    if (!job || job.status !== "running") return;
+    if (job?.status !== "running") return;
     // The next check is booked first, so a settlement that fails here (D1 down) is tried again.
     const now = Date.now();
     await this.ctx.storage.setAlarm(now >= job.deadline ? now + HEARTBEAT_MS : Math.min(now + HEARTBEAT_MS, job.deadline));
@@ -133,14 +133,14 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
 
   private async attempt(signal: AbortSignal): Promise<void> {
     let job = await this.load();
-    if (!job || job.status !== "running") return;
+    if (job?.status !== "running") return;
     // Decided before a failed write: record that, without asking the provider (and paying it) again.
     if (job.outcome) return this.settle(job.outcome);
     const source = await this.env.IMAGES.get(job.sourceKey);
     if (!source) return this.settle(failure("source-missing"));
     const bytes = new Uint8Array(await source.arrayBuffer());
 
-    let provider;
+    let provider: ImageProvider;
     try {
       provider = await imageProvider(this.env);
     } catch (err) {
@@ -187,14 +187,14 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
         if (Date.now() + wait >= job.deadline) return; // the deadline alarm settles it
         await new Promise((r) => setTimeout(r, wait));
         const current = await this.load();
-        if (!current || current.status !== "running") return;
+        if (current?.status !== "running") return;
       }
     }
   }
 
   private async succeed(image: GeneratedImage, providerMs: number): Promise<void> {
     const job = await this.load();
-    if (!job || job.status !== "running") return;
+    if (job?.status !== "running") return;
     const key = await imageKey("g", job.id, image.bytes, image.mimeType);
     await storeImage(this.env.IMAGES, key, image.bytes, image.mimeType);
     return this.settle({ status: "succeeded", imageKey: key, providerMs });
@@ -209,7 +209,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     // A failed settlement must not block the next one (the alarm retries it).
     const next = this.settling.catch(() => undefined).then(async () => {
       const job = await this.load();
-      if (!job || job.status !== "running") return;
+      if (job?.status !== "running") return;
       const decided = job.outcome ?? outcome;
       if (!job.outcome) await this.ctx.storage.put("job", { ...job, outcome: decided });
       await this.record(job, decided);
