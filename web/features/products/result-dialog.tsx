@@ -37,13 +37,14 @@ export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownl
   const instruction = useModifyInstruction(onModified);
   const modifying = instruction.pending;
   const running = run?.status === "running";
-  const { reset } = instruction;
-  // A new run (or none) starts without the modify step open.
+  // A new run (or none) starts without the modify step open: state adjusted while rendering, React's pattern for it.
   const token = run?.startedAt;
-  useEffect(() => {
+  const [shownToken, setShownToken] = useState(token);
+  if (shownToken !== token) {
+    setShownToken(token);
     setModifyOpen(false);
-    reset();
-  }, [token, reset]);
+    instruction.reset();
+  }
 
   function submitModify(event: FormEvent) {
     event.preventDefault();
