@@ -47,9 +47,33 @@ export function savingsPercent(pack: Pack): number {
   return Math.max(0, Math.round((1 - pack.priceUSD / pack.images / single) * 100));
 }
 
-/** The cheapest price per image across packs, for the landing's "desde" claim. */
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * What a USD price is really charged: cards charge whole cents, so the
+ * one-image pack's list price 0.125 is charged (and shown) as US$ 0.13.
+ */
+export function chargedUSD(prices: { priceUSD: number }): number {
+  return round2(prices.priceUSD);
+}
+
+/** The cheapest price per image across packs, as charged: the one "desde" claim of every screen. */
 export function cheapestImagePriceUSD(): number {
-  return Math.min(...PACKS.map((p) => p.priceUSD / p.images));
+  return Math.min(...PACKS.map((p) => chargedUSD(p) / p.images));
+}
+
+// Dollars look as formatMoney writes them, except that a price per image under a cent keeps its third
+// decimal (US$ 0.088): rounding it up would claim a price higher than the one paid, down a lower one.
+const usdPerImage = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+
+/** "US$ 0.13", "US$ 0.088": a per-image price in dollars. */
+export function formatUSDPerImage(amount: number): string {
+  return `US$ ${usdPerImage.format(amount)}`;
+}
+
+/** "Desde US$ 0.088 por imagen": computed from the pack table, the same words on the landing and the sign-in screens. */
+export function fromPriceClaim(): string {
+  return `Desde ${formatUSDPerImage(cheapestImagePriceUSD())} por imagen`;
 }
 
 // ---------------------------------------------------------------------------
@@ -93,8 +117,6 @@ export function packAvailableIn(pack: Pack, country: string | null): boolean {
   return !(restricted && country !== null && (PACKS_RESTRICTED_IN as readonly string[]).includes(country));
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 /**
  * A price in the seller's money: the ARS list in Argentina, USD × rate
  * (2 decimals) where the country has a currency and a rate, USD otherwise.
@@ -103,8 +125,9 @@ export function localPrice(prices: { priceUSD: number; priceARS: number }, count
   if (country === "AR") return { amount: prices.priceARS, currency: "ARS" };
   const currency = country ? COUNTRY_CURRENCY[country] : undefined;
   const rate = currency ? rates[currency] : undefined;
-  if (!currency || !rate || !Number.isFinite(rate) || rate <= 0) return { amount: round2(prices.priceUSD), currency: "USD" };
-  return { amount: round2(prices.priceUSD * rate), currency };
+  // The dollars charged (whole cents), converted: what dLocal Go will collect in the payer's money.
+  if (!currency || !rate || !Number.isFinite(rate) || rate <= 0) return { amount: chargedUSD(prices), currency: "USD" };
+  return { amount: round2(chargedUSD(prices) * rate), currency };
 }
 
 /**
@@ -114,7 +137,7 @@ export function localPrice(prices: { priceUSD: number; priceARS: number }, count
  * charged as 0.13. The spec's `credits` body field carries this number.
  */
 export function chargeFor(prices: { priceUSD: number; priceARS: number }, route: PaymentRoute): Money {
-  return route === "mercadopago" ? { amount: prices.priceARS, currency: "ARS" } : { amount: round2(prices.priceUSD), currency: "USD" };
+  return route === "mercadopago" ? { amount: prices.priceARS, currency: "ARS" } : { amount: chargedUSD(prices), currency: "USD" };
 }
 
 /** Whether a price the screen showed is the one the server charges (to the cent). */

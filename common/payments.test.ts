@@ -33,7 +33,8 @@ describe("local prices (the one pricing function)", () => {
   it("other countries see USD × rate, rounded to 2 decimals", () => {
     expect(localPrice(pack("pack-50"), "CL")).toEqual({ amount: 4769.39, currency: "CLP" });
     expect(localPrice(pack("pack-10"), "BR")).toEqual({ amount: 8.32, currency: "BRL" });
-    expect(localPrice(pack("pack-1"), "MX")).toEqual({ amount: 2.73, currency: "MXN" });
+    // The single image is charged US$ 0.13 (whole cents), so 0.13 × rate, not the list's 0.125 × rate.
+    expect(localPrice(pack("pack-1"), "MX")).toEqual({ amount: 2.84, currency: "MXN" });
     expect(localPrice(pack("pack-100"), "CO", { COP: 4100 })).toEqual({ amount: 36080, currency: "COP" });
   });
 

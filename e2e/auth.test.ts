@@ -65,7 +65,7 @@ describe("accounts in a real browser", () => {
     await page.getByRole("status", { name: "Cargando" }).waitFor();
     release();
     await page.waitForURL("**/register");
-    await page.getByRole("heading", { name: "Creá tu cuenta" }).waitFor();
+    await page.getByRole("heading", { name: "Crea tu cuenta" }).waitFor();
     await context.close();
   });
 

@@ -38,7 +38,7 @@ describe("add with AI and the gallery in a real browser", () => {
       expect(await dialog.getByRole("button", { name: "Generar (1 imagen)" }).count()).toBe(0);
 
       const uploaded = page.waitForResponse((r) => r.url().endsWith("/api/products/upload-images"));
-      await dialog.getByRole("button", { name: "Subir 2 imagen(es)" }).click();
+      await dialog.getByRole("button", { name: "Subir 2 imágenes" }).click();
       expect((await uploaded).status()).toBe(201);
       await page.getByText("Imágenes subidas correctamente").waitFor();
       await dialog.waitFor({ state: "hidden" });

@@ -229,7 +229,7 @@ describe("/home products page in a real browser", () => {
     await page.unroute("**/api/products/list/**");
 
     // A failed generation: the spec's title with the server's message, for the first try and for 'Regenerar'.
-    const busy = "El generador de imágenes está saturado en este momento. Te devolvimos los créditos; intentá en unos minutos.";
+    const busy = "El generador de imágenes está saturado en este momento. Te devolvimos los créditos; intenta en unos minutos.";
     await page.route("**/api/products/generate-ad/**", (route) => route.fulfill({ status: 503, json: { error: busy } }));
     await page.reload();
     await page.getByRole("button", { name: "Pantalon" }).click();

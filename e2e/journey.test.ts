@@ -150,7 +150,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       ]);
       await expect.poll(() => add.getByRole("list", { name: "Imágenes elegidas" }).getByRole("listitem").count()).toBe(2);
       const uploaded = page.waitForResponse((r) => r.url().endsWith("/api/products/upload-images"));
-      await add.getByRole("button", { name: "Subir 2 imagen(es)" }).click();
+      await add.getByRole("button", { name: "Subir 2 imágenes" }).click();
       expect((await uploaded).status()).toBe(201);
       await page.getByText("Imágenes subidas correctamente").waitFor();
       await add.waitFor({ state: "hidden" });
@@ -288,7 +288,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
           `Pedido #${code}`,
         ].join("\n"),
       );
-      await shop.getByText(`¡Pedido #${code} guardado! Envialo desde WhatsApp.`).waitFor();
+      await shop.getByText(`¡Pedido #${code} guardado! Envíalo desde WhatsApp.`).waitFor();
 
       // --- The seller confirms the order; the stock of those sizes goes down ---
       await page.reload();

@@ -30,7 +30,7 @@ describe("/credits in a real browser", () => {
     await page.getByText("¿Por qué se cobran las imágenes?").waitFor();
     await expect
       .poll(() => page.getByTestId("country-price-label").textContent())
-      .toBe("🇦🇷 Precios en pesos argentinos (ARS). Pagás con Mercado Pago.");
+      .toBe("🇦🇷 Precios en pesos argentinos (ARS). Pagas con Mercado Pago.");
     expect(await pack(page, "pack-10").getByTestId("pack-price").textContent()).toBe("$ 1.200");
     expect(await pack(page, "pack-100").getByTestId("pack-price").textContent()).toBe("$ 12.000");
     await pack(page, "pack-50").getByText("Más elegido").waitFor();
@@ -58,7 +58,7 @@ describe("/credits in a real browser", () => {
     expect(await page.getByTestId("country-price-label").textContent()).toContain("dLocal Go");
     expect(await pack(page, "pack-10").getByTestId("pack-price").textContent()).toBe("$ 1.354,94");
     await pack(page, "pack-10").getByText("Se cobra US$ 1.25", { exact: true }).waitFor();
-    await pack(page, "pack-50").getByText("Ahorrás 30%").waitFor();
+    await pack(page, "pack-50").getByText("Ahorras 30%").waitFor();
 
     await pack(page, "pack-10").getByText("10 imágenes", { exact: true }).click();
     await page.getByTestId("pay-bottom").click();
@@ -130,7 +130,7 @@ describe("/pay-mi-tienda in a real browser", () => {
     await page.getByRole("heading", { name: "Plan Mi Tienda" }).waitFor();
     expect(await page.getByTestId("store-plan-price").textContent()).toBe("$ 2.000");
     await page.getByText("pago único").waitFor();
-    await page.getByText("Pagás con Mercado Pago").waitFor();
+    await page.getByText("Pagas con Mercado Pago").waitFor();
     expect(await page.getByRole("button", { name: "Continuar" }).isDisabled()).toBe(true);
 
     await page.getByRole("button", { name: "Pagar $ 2.000" }).click();

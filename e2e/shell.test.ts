@@ -51,18 +51,18 @@ describe("landing", () => {
     await page.getByText("Más de 150 tiendas ya venden con Vidriera").waitFor();
     await page.getByText("Desde US$ 0.088 por imagen", { exact: true }).waitFor();
     await page.getByText("Sin estudio ni fotógrafo: solo tu celular").waitFor();
-    await page.getByText("Pagás desde cualquier país, convertido a tu moneda al momento del pago").waitFor();
+    await page.getByText("Pagas desde cualquier país, convertido a tu moneda al momento del pago").waitFor();
     await page.getByRole("heading", { name: "Hecho por un estudiante, para tiendas como la tuya" }).waitFor();
     expect(await page.getByRole("figure").count()).toBe(4);
     expect(await page.getByText("Antes", { exact: true }).count()).toBe(2);
     expect(await page.getByText("Después", { exact: true }).count()).toBe(2);
-    for (const title of ["Calidad de estudio", "Generación instantánea", "Ahorro real", "Atraé más clientes", "Fácil de usar", "Resultados consistentes"]) {
+    for (const title of ["Calidad de estudio", "Generación instantánea", "Ahorro real", "Atrae más clientes", "Fácil de usar", "Resultados consistentes"]) {
       await page.getByRole("heading", { name: title, level: 3 }).waitFor();
     }
     const featured = page.getByRole("listitem").filter({ hasText: "Más elegido" });
     expect(await featured.count()).toBe(1);
     expect(await featured.innerText()).toContain("50 imágenes");
-    expect(await featured.innerText()).toContain("Ahorrás 30%");
+    expect(await featured.innerText()).toContain("Ahorras 30%");
 
     expect(await page.getByRole("link", { name: "Comenzar ahora" }).getAttribute("href")).toBe("/register");
     expect(await page.getByRole("link", { name: "Crear mi cuenta gratis" }).getAttribute("href")).toBe("/register");
@@ -204,10 +204,10 @@ describe("help and tutorial", () => {
 
     await page.getByRole("navigation", { name: "Menú principal" }).getByRole("button", { name: "Ayuda" }).click();
     const help = page.getByRole("dialog", { name: "Ayuda" });
-    expect(await help.getByRole("link", { name: /Escribinos por e-mail/ }).getAttribute("href")).toBe(
+    expect(await help.getByRole("link", { name: /Escríbenos por e-mail/ }).getAttribute("href")).toBe(
       "mailto:ayuda@vidriera.app?subject=Ayuda%20con%20Vidriera",
     );
-    const whatsapp = help.getByRole("link", { name: /Escribinos por WhatsApp/ });
+    const whatsapp = help.getByRole("link", { name: /Escríbenos por WhatsApp/ });
     expect(await whatsapp.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/5491122334455\?text=/);
     await help.getByText("+54 9 11 2233-4455").waitFor();
     await context.close();
@@ -313,7 +313,7 @@ describe("maintenance", () => {
         await page.goto(path);
         const dialog = page.getByRole("dialog", { name: "Sitio en mantenimiento" });
         await dialog.waitFor();
-        await dialog.getByText("Volvé a intentar en unos minutos.", { exact: false }).waitFor();
+        await dialog.getByText("Vuelve a intentar en unos minutos.", { exact: false }).waitFor();
         await page.keyboard.press("Escape");
         expect(await dialog.isVisible()).toBe(true);
         await dialog.getByRole("button", { name: "Reintentar" }).click();

@@ -168,7 +168,7 @@ describe("the virtual store in a real browser", () => {
       expect(message).toBe(
         [`¡Hola ${name}! Quiero hacer el siguiente pedido:`, "", `• ${remera.name} (Talle: S) x 1 - $16.000 c/u`, "", "*Total: $16.000*", "", `Pedido #${code}`].join("\n"),
       );
-      await shop.getByText(`¡Pedido #${code} guardado! Envialo desde WhatsApp.`).waitFor();
+      await shop.getByText(`¡Pedido #${code} guardado! Envíalo desde WhatsApp.`).waitFor();
       await expect.poll(() => shop.locator("#cart-count").isVisible()).toBe(false);
 
       // --- The seller sees the order and confirms it; the stock goes down ---
@@ -291,7 +291,7 @@ describe("the virtual store in a real browser", () => {
     await shop.getByRole("heading", { name: product.name }).waitFor();
     await shop.getByText("$45.000").waitFor();
     // (Chromium's switch for tests still parses <noscript> as scripting-on, so its text is read, not looked for on screen.)
-    expect(await shop.locator("noscript").textContent()).toContain("Para usar el carrito activá JavaScript en tu navegador.");
+    expect(await shop.locator("noscript").textContent()).toContain("Para usar el carrito activa JavaScript en tu navegador.");
     expect(await shop.getByRole("link", { name: "WhatsApp: +54 91111112222" }).getAttribute("href")).toBe("https://wa.me/5491111112222");
     // The product image loads from the Worker under the page's own policy.
     await expect.poll(() => shop.locator(".card img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -314,7 +314,7 @@ describe("deleting an account with a password", () => {
 
     const response = await deleteAccount(browser, { password });
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: "Tenés imágenes generándose. Esperá a que terminen y volvé a intentar." });
+    expect(await response.json()).toEqual({ error: "Tienes imágenes generándose. Espera a que terminen y vuelve a intentar." });
     expect((await browser.request("/api/auth/profile")).status).toBe(200);
     expect(await count("products", "user_id = ?", user.id)).toBe(2);
     expect(await present(keys)).toEqual(keys);
@@ -373,7 +373,7 @@ describe("deleting an account that signs in with Google only", () => {
 
     const withoutEmail = await deleteAccount(browser, { password: "lo-que-sea" });
     expect(withoutEmail.status).toBe(400);
-    expect(await withoutEmail.json()).toEqual({ error: "Escribí el email de tu cuenta para confirmar." });
+    expect(await withoutEmail.json()).toEqual({ error: "Escribe el email de tu cuenta para confirmar." });
     const wrong = await deleteAccount(browser, { email: "otra@example.com" });
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ error: "El email no coincide con el de tu cuenta." });
@@ -408,11 +408,11 @@ describe("bad requests", () => {
     const { email, user } = await register(browser);
     expect(await (await browser.request("/api/auth/account")).json()).toEqual({ confirmWith: "password" });
     const cases: [unknown, string][] = [
-      [{}, "Escribí tu contraseña para confirmar."],
-      [{ email }, "Escribí tu contraseña para confirmar."],
+      [{}, "Escribe tu contraseña para confirmar."],
+      [{ email }, "Escribe tu contraseña para confirmar."],
       [{ password: 12345678 }, "La contraseña es obligatoria."],
       [{ password: "x".repeat(129) }, "La contraseña no puede tener más de 128 caracteres."],
-      ["borrar", "Confirmá tu identidad para eliminar la cuenta."],
+      ["borrar", "Confirma tu identidad para eliminar la cuenta."],
     ];
     for (const [body, error] of cases) {
       const response = await deleteAccount(browser, body);

@@ -46,7 +46,7 @@ describe("automatic charge", () => {
     const answer = await autoCharge(browser);
     expect(answer.status).toBe(402);
     expect(answer.body.error).toBe(
-      "No tenés créditos suficientes: activar tu Tienda cuesta 500 créditos (10 imágenes) y tenés 450 (9 imágenes).",
+      "No tienes créditos suficientes: activar tu Tienda cuesta 500 créditos (10 imágenes) y tienes 450 (9 imágenes).",
     );
     expect(await creditsOf(userId)).toBe(450);
     expect((await paidMiTienda(userId))!.paid).toBe(0);

@@ -141,7 +141,7 @@ describe("bad input", () => {
     await env.DB.prepare("INSERT INTO products (id, user_id, name) VALUES ('sin-foto', ?, 'Sin foto')").bind(user.id).run();
     const response = await browser.json("POST", "/api/products/generate-ad/sin-foto", {});
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "El producto no tiene imagen. Subí una foto antes de generar." });
+    expect(await response.json()).toEqual({ error: "El producto no tiene imagen. Sube una foto antes de generar." });
     expect(await balance(user.id)).toBe(500);
   });
 

@@ -214,7 +214,7 @@ describe("simulated checkout, end to end", () => {
     url.searchParams.set("session", `${header}.${forgedPayload}.${signature}`);
     const page = await browser.request(url.toString());
     expect(page.status).toBe(400);
-    expect(await page.json()).toEqual({ error: "El enlace de pago venció o no es válido. Volvé a intentar desde Vidriera." });
+    expect(await page.json()).toEqual({ error: "El enlace de pago venció o no es válido. Vuelve a intentar desde Vidriera." });
   });
 });
 
@@ -234,7 +234,7 @@ describe("bad input never opens a checkout", () => {
       ["/api/payments/create-dlocal-payment", { packId: "pack-100" }, "UY", 400, "Este pack no está disponible en tu país."],
       ["/api/payments/create-dlocal-payment", { packId: "pack-10" }, "AR", 400, "En Argentina el pago se hace con Mercado Pago."],
       ["/api/payments/create-preference", { packId: "pack-10" }, "CL", 400, "Desde tu país el pago se hace con dLocal Go."],
-      ["/api/payments/create-preference", { packId: "pack-10", purpose: "gift" }, "AR", 400, "Elegí qué querés pagar."],
+      ["/api/payments/create-preference", { packId: "pack-10", purpose: "gift" }, "AR", 400, "Elige qué quieres pagar."],
     ];
     for (const [path, body, country, status, error] of cases) {
       const answer = await openCheckout(browser, path, body, country);
@@ -247,7 +247,7 @@ describe("bad input never opens a checkout", () => {
     const { browser, userId } = await newSeller();
     const cheap = await openCheckout(browser, "/api/payments/create-preference", { packId: "pack-100", credits: 1 }, "AR");
     expect(cheap.response.status).toBe(409);
-    expect(cheap.body.error).toBe("El precio cambió. Recargá la página e intentá de nuevo.");
+    expect(cheap.body.error).toBe("El precio cambió. Recarga la página e intenta de nuevo.");
     expect(await count("payments", "user_id = ?", userId)).toBe(0);
 
     const sneaky = await openCheckout(

@@ -176,7 +176,7 @@ describe("the public store page /u/:username", () => {
     expect(meta(store.html, "og:type")).toBe("website");
     expect(meta(store.html, "og:title")).toBe("Moda Sur");
     expect(meta(store.html, "og:url")).toBe(`https://vidriera.test/u/${username}`);
-    expect(meta(store.html, "og:description")).toBe("1 producto en Moda Sur. Armá tu pedido y envialo por WhatsApp.");
+    expect(meta(store.html, "og:description")).toBe("1 producto en Moda Sur. Arma tu pedido y envíalo por WhatsApp.");
     expect(meta(store.html, "twitter:card")).toBe("summary_large_image");
     const storeImage = meta(store.html, "og:image")!;
     expect(storeImage).toMatch(/^https:\/\/vidriera\.test\/u\/_\/og\/o\/[A-Za-z0-9_-]{43}-jpg\.jpg$/);
@@ -186,7 +186,7 @@ describe("the public store page /u/:username", () => {
     expect(productPage.response.status).toBe(200);
     expect(meta(productPage.html, "og:type")).toBe("product");
     expect(meta(productPage.html, "og:title")).toBe("Campera | Moda Sur");
-    expect(meta(productPage.html, "og:description")).toBe("$54.000 · Talles: M, L · En Moda Sur: pedilo por WhatsApp.");
+    expect(meta(productPage.html, "og:description")).toBe("$54.000 · Talles: M, L · En Moda Sur: pídelo por WhatsApp.");
     expect(meta(productPage.html, "og:url")).toBe(`https://vidriera.test/u/${username}/p/${product.id}`);
     expect(productPage.html).toContain('<h2 class="name">Campera</h2>');
     expect(productPage.html).toContain("← Ver todos los productos");

@@ -63,8 +63,8 @@ describe("POST /api/products/update-pricing", () => {
   });
 
   const bad: [string, (ids: string[]) => unknown, number, string][] = [
-    ["a blank size name", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "  ", stock: 1 }] }], 400, "Completá el nombre de cada talle."],
-    ["a size without a name", (ids) => [{ id: ids[0], price: 1, sizes: [{ stock: 1 }] }], 400, "Completá el nombre de cada talle."],
+    ["a blank size name", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "  ", stock: 1 }] }], 400, "Completa el nombre de cada talle."],
+    ["a size without a name", (ids) => [{ id: ids[0], price: 1, sizes: [{ stock: 1 }] }], 400, "Completa el nombre de cada talle."],
     ["the same size twice", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "M", stock: 1 }, { name: "m", stock: 2 }] }], 400, "Hay talles repetidos en un producto."],
     ["a huge price", (ids) => [{ id: ids[0], price: 1e12 }], 400, "El precio máximo es $100.000.000."],
     ["a huge stock", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "M", stock: 5e6 }] }], 400, "El stock máximo por talle es 1.000.000."],

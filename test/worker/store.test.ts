@@ -94,7 +94,7 @@ describe("POST /api/auth/mi-tienda", () => {
     ["a phone of another country", { phoneNumber: "+55 11 2233 4455" }, 400, "El número de WhatsApp tiene que empezar con el código del país elegido."],
     ["a phone too short", { phoneNumber: "+54 123" }, 400, "El número de WhatsApp es demasiado corto."],
     ["a phone too long", { phoneNumber: "+54 1234567890123456" }, 400, "El número de WhatsApp es demasiado largo."],
-    ["a country outside the list", { countryCode: "US" }, 400, "Elegí un país de la lista."],
+    ["a country outside the list", { countryCode: "US" }, 400, "Elige un país de la lista."],
     ["a logo that is text", { storeLogo: `data:text/plain;base64,${btoa("hola")}` }, 400, "Por favor selecciona un archivo de imagen válido."],
     ["a logo that claims to be a PNG but is text", { storeLogo: `data:image/png;base64,${btoa("no soy una imagen")}` }, 400, "Por favor selecciona un archivo de imagen válido."],
     ["an SVG logo", { storeLogo: `data:image/svg+xml;base64,${btoa("<svg xmlns='http://www.w3.org/2000/svg'/>")}` }, 400, "Por favor selecciona un archivo de imagen válido."],

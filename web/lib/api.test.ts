@@ -12,9 +12,9 @@ describe("unwrap", () => {
   });
 
   it("throws the server's Spanish message with its status", async () => {
-    const failure = unwrap(reply(409, { error: "Ya existe una cuenta con este email. Iniciá sesión." }), "fallback");
+    const failure = unwrap(reply(409, { error: "Ya existe una cuenta con este email. Inicia sesión." }), "fallback");
     await expect(failure).rejects.toBeInstanceOf(ApiFailure);
-    await expect(failure).rejects.toMatchObject({ status: 409, message: "Ya existe una cuenta con este email. Iniciá sesión." });
+    await expect(failure).rejects.toMatchObject({ status: 409, message: "Ya existe una cuenta con este email. Inicia sesión." });
   });
 
   it("falls back to the caller's message when the body has none", async () => {
@@ -29,7 +29,7 @@ describe("unwrap", () => {
   it("explains a network failure in Spanish", async () => {
     await expect(unwrap(Promise.reject(new TypeError("Failed to fetch")), "x")).rejects.toMatchObject({
       status: 0,
-      message: "No hay conexión con el servidor. Revisá tu internet e intentá de nuevo.",
+      message: "No hay conexión con el servidor. Revisa tu internet e intenta de nuevo.",
     });
   });
 });

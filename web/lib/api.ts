@@ -43,7 +43,7 @@ export async function unwrap<R extends ClientResponse<unknown, number, "json">>(
   try {
     response = await call;
   } catch {
-    throw new ApiFailure("No hay conexión con el servidor. Revisá tu internet e intentá de nuevo.", 0);
+    throw new ApiFailure("No hay conexión con el servidor. Revisa tu internet e intenta de nuevo.", 0);
   }
   const body = (await response.json().catch(() => undefined)) as { error?: unknown; jobId?: unknown } | undefined;
   if (!response.ok) {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { extensionOf, fileSegment, generatedBaseName, withCacheBuster } from "./download";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DOWNLOAD_ERROR, DOWNLOAD_FAILED, downloadFailureMessage, downloadImage, extensionOf, fileSegment, generatedBaseName, withCacheBuster } from "./download";
 
 describe("image downloads", () => {
   it("names files generated_{name}_{time}", () => {
@@ -23,5 +23,24 @@ describe("image downloads", () => {
   it("adds a cache-busting timestamp, also to URLs that already have a query", () => {
     expect(withCacheBuster("/img/g/a.jpg", 5)).toBe("/img/g/a.jpg?t=5");
     expect(withCacheBuster("/img/g/a.jpg?v=1", 5)).toBe("/img/g/a.jpg?v=1&t=5");
+  });
+});
+
+describe("a failed download says why (spec section 8)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("the server refused the image: 'No se pudo descargar la imagen.'", async () => {
+    vi.stubGlobal("fetch", async () => new Response("gone", { status: 404 }));
+    const err = await downloadImage("/img/g/a.jpg", "x").catch((e: unknown) => e);
+    expect(downloadFailureMessage(err)).toBe(DOWNLOAD_FAILED);
+  });
+
+  it("the download never arrived (no connection): 'Error al descargar la imagen.'", async () => {
+    vi.stubGlobal("fetch", async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    const err = await downloadImage("/img/g/a.jpg", "x").catch((e: unknown) => e);
+    expect(downloadFailureMessage(err)).toBe(DOWNLOAD_ERROR);
+    expect(DOWNLOAD_ERROR).toBe("Error al descargar la imagen.");
   });
 });

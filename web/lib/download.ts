@@ -9,7 +9,17 @@ import toast from "react-hot-toast";
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
 export const DOWNLOAD_OK = "Imagen descargada.";
+/** The server answered, but not with the image (gone, or an error). */
 export const DOWNLOAD_FAILED = "No se pudo descargar la imagen.";
+/** The download itself broke: no connection, or the transfer was cut (spec section 8). */
+export const DOWNLOAD_ERROR = "Error al descargar la imagen.";
+
+/** A download the server refused, as opposed to one that never arrived. */
+export class DownloadRefused extends Error {}
+
+export function downloadFailureMessage(err: unknown): string {
+  return err instanceof DownloadRefused ? DOWNLOAD_FAILED : DOWNLOAD_ERROR;
+}
 
 /** "Camisón Azul (XL)" → "Camison_Azul_XL": safe on every file system and still readable. */
 export function fileSegment(text: string): string {
@@ -45,7 +55,7 @@ export function withCacheBuster(url: string, time: number): string {
 /** Fetches an image and saves it as `${baseName}.${extension}`; resolves to the file name, throws on failure. */
 export async function downloadImage(url: string, baseName: string, time = Date.now()): Promise<string> {
   const response = await fetch(withCacheBuster(url, time), { cache: "no-store" });
-  if (!response.ok) throw new Error(`download failed: ${response.status}`);
+  if (!response.ok) throw new DownloadRefused(`download failed: ${response.status}`);
   const blob = await response.blob();
   const fileName = `${baseName}.${extensionOf(blob.type || response.headers.get("content-type"), url)}`;
   const objectUrl = URL.createObjectURL(blob);
@@ -69,7 +79,7 @@ export async function downloadImageWithToast(url: string, baseName: string): Pro
     return true;
   } catch (err) {
     console.error("image download failed", err);
-    toast.error(DOWNLOAD_FAILED);
+    toast.error(downloadFailureMessage(err));
     return false;
   }
 }

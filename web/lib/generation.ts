@@ -63,7 +63,20 @@ const FALLBACK: Record<GenerateInput["kind"], string> = {
   personalized: "Error al generar la imagen personalizada",
 };
 
-async function startGeneration({ kind, productId, includeModel = true, personalization, quality = "standard" }: GenerateInput) {
+/** Spec section 8: a personalised generation that loses the connection says so in its own words. */
+export const PERSONALIZE_NETWORK_ERROR = "Error de red al generar la imagen personalizada";
+
+/** ApiFailure's status 0 is a request that never got an answer (offline, connection dropped). */
+async function startGeneration(input: GenerateInput): Promise<GenerationResult> {
+  try {
+    return await requestGeneration(input);
+  } catch (err) {
+    if (input.kind === "personalized" && err instanceof ApiFailure && err.status === 0) throw new ApiFailure(PERSONALIZE_NETWORK_ERROR, 0);
+    throw err;
+  }
+}
+
+async function requestGeneration({ kind, productId, includeModel = true, personalization, quality = "standard" }: GenerateInput) {
   const param = { id: productId };
   const body = { quality };
   const fallback = FALLBACK[kind];

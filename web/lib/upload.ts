@@ -19,6 +19,15 @@ export async function uploadProductImages(files: readonly File[]): Promise<Produ
   return products;
 }
 
+/** 'Agregar Nuevo Producto': one photo with the name the seller typed (the route's optional `name` field). */
+export async function createProduct(file: File, name: string): Promise<Product> {
+  const form = new FormData();
+  form.append("images", file, file.name);
+  form.append("name", name);
+  const { products } = await unwrap(api.products["upload-images"].$post(undefined, { init: { body: form } }), UPLOAD_FALLBACK);
+  return products[0]!;
+}
+
 /**
  * Uploads photos as new products and appends them to the seller's list
  * (spec section 4: createdAt now, createdBy the seller).

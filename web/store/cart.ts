@@ -251,15 +251,15 @@ function start() {
           }),
         });
       } catch {
-        throw new Error("No hay conexión. Revisá tu internet e intentá de nuevo.");
+        throw new Error("No hay conexión. Revisa tu internet e intenta de nuevo.");
       }
       const body = (await response.json().catch(() => ({}))) as { error?: string; whatsappUrl?: string; order?: { code: string } };
-      if (!response.ok || !body.whatsappUrl) throw new Error(body.error || "No se pudo enviar el pedido. Intentá de nuevo.");
+      if (!response.ok || !body.whatsappUrl) throw new Error(body.error || "No se pudo enviar el pedido. Intenta de nuevo.");
       if (whatsapp) whatsapp.location.href = body.whatsappUrl;
       else location.href = body.whatsappUrl;
       drawer.close();
       update([]);
-      toast(`¡Pedido #${body.order?.code ?? ""} guardado! Envialo desde WhatsApp.`);
+      toast(`¡Pedido #${body.order?.code ?? ""} guardado! Envíalo desde WhatsApp.`);
     } catch (err) {
       whatsapp?.close();
       toast(err instanceof Error ? err.message : String(err), "error");

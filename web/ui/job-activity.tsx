@@ -50,7 +50,7 @@ export function JobActivity() {
           <Spinner className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <div>
             <p className="font-semibold">
-              {running.length === 1 ? "Tenés 1 imagen generándose." : `Tenés ${running.length} imágenes generándose.`}
+              {running.length === 1 ? "Tienes 1 imagen generándose." : `Tienes ${running.length} imágenes generándose.`}
             </p>
             <p className="text-sm">
               {running.map(jobName).join(" · ")}. Aparecen en tu galería al terminar; si alguna falla, te devolvemos los créditos.

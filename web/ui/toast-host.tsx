@@ -17,9 +17,15 @@ const subscribe = (l: () => void) => {
 };
 const top = () => stack[stack.length - 1] ?? null;
 
-/** react-hot-toast's defaults are the spec's: 4 s blank and error, 2 s success, loading until done, 20 at most. */
+/**
+ * react-hot-toast's defaults are the spec's: 4 s blank and error, 2 s success, loading until done, 20 at most.
+ * A toast takes no taps (nothing in one is tappable): on a phone it often lies over the header or a
+ * dialog's close button, and a tap there reaches the control underneath.
+ */
+const TOAST_STYLE = { pointerEvents: "none" } as const;
+
 function SpecToaster() {
-  return <Toaster position="top-center" />;
+  return <Toaster position="top-center" toastOptions={{ style: TOAST_STYLE }} />;
 }
 
 /** Rendered once at the root: shows toasts while no dialog is open. */

@@ -11,12 +11,12 @@ import type { SessionUser } from "../env";
 import { storeChanged } from "./store-version";
 import { attempt, forgetAccount, passwordAccepted, passwordSubjects } from "./throttle";
 
-export const PASSWORD_TO_DELETE = "Escribí tu contraseña para confirmar.";
-export const EMAIL_TO_DELETE = "Escribí el email de tu cuenta para confirmar.";
+export const PASSWORD_TO_DELETE = "Escribe tu contraseña para confirmar.";
+export const EMAIL_TO_DELETE = "Escribe el email de tu cuenta para confirmar.";
 export const WRONG_PASSWORD_TO_DELETE = "La contraseña no es correcta.";
 export const WRONG_EMAIL_TO_DELETE = "El email no coincide con el de tu cuenta.";
-export const GENERATIONS_RUNNING = "Tenés imágenes generándose. Esperá a que terminen y volvé a intentar.";
-export const BALANCE_CHANGED = "Tu saldo de créditos cambió mientras eliminábamos la cuenta. Intentá de nuevo.";
+export const GENERATIONS_RUNNING = "Tienes imágenes generándose. Espera a que terminen y vuelve a intentar.";
+export const BALANCE_CHANGED = "Tu saldo de créditos cambió mientras eliminábamos la cuenta. Intenta de nuevo.";
 
 /** The e-mail a deleted account keeps: unique (the column is) and no e-mail anyone can sign in with. */
 export const deletedEmail = (userId: string) => `borrada:${userId}`;

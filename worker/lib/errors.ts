@@ -13,7 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-export const GENERIC_SERVER_ERROR = "Ocurrió un error inesperado. Intentá de nuevo en unos minutos.";
+export const GENERIC_SERVER_ERROR = "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.";
 export const MALFORMED_BODY = "El cuerpo de la solicitud no es un JSON válido.";
 export const BODY_TOO_LARGE = "La solicitud es demasiado grande.";
 

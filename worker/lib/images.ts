@@ -5,7 +5,7 @@ import { base64url } from "./ids";
 /** Per photo; the web app compresses to about 1 MB before sending, so this only stops abuse. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-export const NOT_AN_IMAGE = "El archivo no es una imagen válida. Usá una foto PNG, JPEG o WebP.";
+export const NOT_AN_IMAGE = "El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP.";
 export const NOT_BASE64 = "La imagen no llegó bien codificada (base64 inválido). Vuelve a elegir la foto.";
 export const EMPTY_IMAGE = "El archivo está vacío.";
 export const IMAGE_TOO_LARGE = "La imagen es demasiado grande: el máximo es 10 MB.";

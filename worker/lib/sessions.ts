@@ -19,7 +19,7 @@ const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 export const NOT_SIGNED_IN = "Debes iniciar sesión para continuar.";
-export const SESSION_INVALID = "Tu sesión expiró o no es válida. Iniciá sesión de nuevo.";
+export const SESSION_INVALID = "Tu sesión expiró o no es válida. Inicia sesión de nuevo.";
 
 export function sessionKey(c: Context<Env>): Uint8Array {
   const secret = c.env.SESSION_SECRET;

@@ -173,9 +173,9 @@ function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean
 
 function noscript(store: PublicStore): string {
   const whatsapp = store.phone
-    ? ` También podés escribirle a la tienda por <a href="${esc(whatsappContactUrl(store.phone))}">WhatsApp</a>.`
+    ? ` También puedes escribirle a la tienda por <a href="${esc(whatsappContactUrl(store.phone))}">WhatsApp</a>.`
     : "";
-  return `<noscript><p class="note">Para usar el carrito activá JavaScript en tu navegador.${whatsapp}</p></noscript>`;
+  return `<noscript><p class="note">Para usar el carrito activa JavaScript en tu navegador.${whatsapp}</p></noscript>`;
 }
 
 const footer = '<footer class="foot">Tienda creada con <a href="/">Vidriera</a></footer>';
@@ -198,7 +198,7 @@ export function renderStorePage(input: {
     "<body>",
     storeHeader(store, host),
     '<main class="wrap">',
-    `<section class="welcome"><h2>¡Bienvenido a ${esc(store.name)}!</h2><p>Elegí tus productos, sumalos al carrito y enviá tu pedido por WhatsApp.</p></section>`,
+    `<section class="welcome"><h2>¡Bienvenido a ${esc(store.name)}!</h2><p>Elige tus productos, súmalos al carrito y envía tu pedido por WhatsApp.</p></section>`,
     noscript(store),
     `<h2 class="count">${productCountLabel(products.length)}</h2>`,
     list,

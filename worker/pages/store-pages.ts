@@ -62,7 +62,7 @@ function productDescription(store: StoreRecord, product: { price: number; sizes:
   const parts = [
     product.price > 0 ? formatArs(product.price) : null,
     product.sizes.length ? `Talles: ${product.sizes.map((s) => s.name).join(", ")}` : null,
-    `En ${store.name}: pedilo por WhatsApp.`,
+    `En ${store.name}: pídelo por WhatsApp.`,
   ];
   return parts.filter(Boolean).join(" · ");
 }
@@ -94,7 +94,7 @@ async function render(c: Context<Env>, username: string, productId: string | nul
   const meta: PageMeta = {
     type: "website",
     title: store.name,
-    description: `${productCountLabel(products.length)} en ${store.name}. Armá tu pedido y envialo por WhatsApp.`,
+    description: `${productCountLabel(products.length)} en ${store.name}. Arma tu pedido y envíalo por WhatsApp.`,
     url: `${url.origin}${storePath(store.username)}`,
     image: preview(store.logoKey ?? products.find((p) => p.imageKeys.length)?.imageKeys[0]),
     imageAlt: store.name,

@@ -28,7 +28,7 @@ import { MissingCheckoutUrl, ProviderHttpError } from "./types";
 
 export const UNKNOWN_PACK = "Ese pack de imágenes no existe.";
 export const PACK_NOT_IN_COUNTRY = "Este pack no está disponible en tu país.";
-export const PRICE_CHANGED = "El precio cambió. Recargá la página e intentá de nuevo.";
+export const PRICE_CHANGED = "El precio cambió. Recarga la página e intenta de nuevo.";
 export const STORE_ALREADY_PAID = "Tu Tienda ya está activa: no hace falta pagarla de nuevo.";
 export const STORE_PLAN_CHECKOUT_OPEN =
   "Ya tienes un pago del Plan Mi Tienda en curso. Termínalo en la pestaña donde lo abriste o espera 30 minutos para empezar otro.";

@@ -34,7 +34,7 @@ const email = z
   .toLowerCase()
   .min(1, "El email es obligatorio.")
   .max(254, "El email es demasiado largo.")
-  .pipe(z.email({ error: "Ingresá un email válido." }));
+  .pipe(z.email({ error: "Ingresa un email válido." }));
 
 const anyPassword = z
   .string({ error: "La contraseña es obligatoria." })
@@ -53,7 +53,7 @@ const passwordChange = z.object(
 // Which field is required depends on the account (password or, for Google-only accounts, the e-mail).
 const accountDeletion = z.object(
   { password: anyPassword.optional(), email: email.optional() },
-  { error: "Confirmá tu identidad para eliminar la cuenta." },
+  { error: "Confirma tu identidad para eliminar la cuenta." },
 );
 
 function clientAddress(c: Context<Env>): string {

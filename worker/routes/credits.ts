@@ -15,7 +15,7 @@ import { noBody } from "../lib/body-limit";
 export const STORE_ALREADY_ACTIVE = "Tu Tienda ya está activa: no se descontaron créditos.";
 
 export function notEnoughForStore(balance: number): string {
-  return `No tenés créditos suficientes: activar tu Tienda cuesta ${STORE_PLAN.credits} créditos (${imagesLabel(STORE_PLAN.credits)}) y tenés ${balance} (${imagesLabel(balance)}).`;
+  return `No tienes créditos suficientes: activar tu Tienda cuesta ${STORE_PLAN.credits} créditos (${imagesLabel(STORE_PLAN.credits)}) y tienes ${balance} (${imagesLabel(balance)}).`;
 }
 
 /** Credit packs and the automatic charge that activates the store plan with 500 credits. */

@@ -18,7 +18,7 @@ import type { JobView } from "../jobs/job-types";
 import { saveOriginal, UPLOAD_TOO_LARGE } from "./products";
 import { limitBody, MiB, smallJson } from "../lib/body-limit";
 
-export const MISSING_IMAGE = "El producto no tiene imagen. Subí una foto antes de generar.";
+export const MISSING_IMAGE = "El producto no tiene imagen. Sube una foto antes de generar.";
 export const EMPTY_INSTRUCTION = "Por favor, ingresa las instrucciones para modificar la imagen.";
 export const IMAGE_NOT_FOUND = "Imagen no encontrada.";
 
@@ -36,7 +36,7 @@ const RESULT_FIELD = {
 } as const satisfies Record<GenerationKind, string>;
 
 const quality = z.enum(["standard", "pro"], { error: "Calidad inválida." }).default("standard");
-const options = z.object({ quality }, { error: "Enviá un objeto JSON." });
+const options = z.object({ quality }, { error: "Envía un objeto JSON." });
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const personalization = z.object(
   {
@@ -46,7 +46,7 @@ const personalization = z.object(
     bodyType: z.enum(BODY_TYPES, { error: "Tipo de cuerpo inválido." }).optional(),
     quality,
   },
-  { error: "Enviá un objeto JSON." },
+  { error: "Envía un objeto JSON." },
 );
 
 type ResultField<K extends GenerationKind> = (typeof RESULT_FIELD)[K];
@@ -113,7 +113,7 @@ export const generationRoutes = new Hono<Env>()
     "/generate-ad/:id",
     smallJson(),
     validate("param", idParam),
-    validate("json", z.object({ includeModel: z.boolean({ error: "includeModel debe ser verdadero o falso." }).default(true), quality }, { error: "Enviá un objeto JSON." })),
+    validate("json", z.object({ includeModel: z.boolean({ error: "includeModel debe ser verdadero o falso." }).default(true), quality }, { error: "Envía un objeto JSON." })),
     (c) => {
       const { includeModel, quality } = c.req.valid("json");
       return generateFromProduct(c, c.req.valid("param").id, "ad", { includeModel, quality });
@@ -136,7 +136,7 @@ export const generationRoutes = new Hono<Env>()
   )
   .post("/personalize/:id", smallJson(), validate("param", idParam), validate("json", personalization), (c) => {
     const { quality, ...choices } = c.req.valid("json");
-    if (!hasPersonalization(choices)) throw new ApiError(400, "Elegí al menos una opción de personalización.");
+    if (!hasPersonalization(choices)) throw new ApiError(400, "Elige al menos una opción de personalización.");
     return generateFromProduct(c, c.req.valid("param").id, "personalized", { quality, personalization: choices });
   })
   .post(

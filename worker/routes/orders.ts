@@ -24,7 +24,7 @@ import { KiB, limitBody, smallJson } from "../lib/body-limit";
 
 export const STORE_GONE = "Esta tienda no existe.";
 export const EMPTY_CART = "Tu carrito está vacío.";
-export const PRODUCT_NOT_IN_STORE = "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo.";
+export const PRODUCT_NOT_IN_STORE = "Un producto del carrito ya no está disponible en esta tienda. Quítalo e intenta de nuevo.";
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
 
 const orderPayload = z.object(
@@ -40,14 +40,14 @@ const orderPayload = z.object(
               .number({ error: "La cantidad tiene que ser un número." })
               .int("La cantidad tiene que ser un número entero.")
               .min(1, "La cantidad mínima es 1.")
-              .max(MAX_LINE_QUANTITY, `Podés pedir hasta ${MAX_LINE_QUANTITY} unidades de cada producto.`),
+              .max(MAX_LINE_QUANTITY, `Puedes pedir hasta ${MAX_LINE_QUANTITY} unidades de cada producto.`),
           },
           { error: "El carrito no es válido." },
         ),
         { error: EMPTY_CART },
       )
       .min(1, EMPTY_CART)
-      .max(50, "El carrito tiene demasiados productos: enviá el pedido en partes."),
+      .max(50, "El carrito tiene demasiados productos: envía el pedido en partes."),
   },
   { error: EMPTY_CART },
 );
@@ -92,7 +92,7 @@ export function priceCart(
     const product = byId.get(line.productId);
     if (!product) throw new ApiError(400, PRODUCT_NOT_IN_STORE);
     if (product.sizes.length) {
-      if (!line.size) throw new ApiError(400, `Elegí un talle de ${product.name}.`);
+      if (!line.size) throw new ApiError(400, `Elige un talle de ${product.name}.`);
       const size = product.sizes.find((s) => s.name === line.size);
       if (!size) throw new ApiError(400, `El talle ${line.size} no existe para ${product.name}.`);
       if (size.stock <= 0) throw new ApiError(409, `${product.name} (Talle: ${size.name}) no tiene stock.`);
@@ -104,7 +104,7 @@ export function priceCart(
       throw new ApiError(400, `El talle ${line.size} no existe para ${product.name}.`);
     }
     if (line.quantity > MAX_LINE_QUANTITY) {
-      throw new ApiError(400, `Podés pedir hasta ${MAX_LINE_QUANTITY} unidades de cada producto.`);
+      throw new ApiError(400, `Puedes pedir hasta ${MAX_LINE_QUANTITY} unidades de cada producto.`);
     }
     return { productId: product.id, name: product.name, size: line.size, quantity: line.quantity, unitPrice: product.price };
   });
@@ -274,7 +274,7 @@ export const orderRoutes = new Hono<Env>()
         await move;
       }
       const updated = await db.select().from(orders).where(where).get();
-      if (updated!.status !== next) throw new ApiError(409, "El pedido cambió mientras tanto. Recargá la lista.");
+      if (updated!.status !== next) throw new ApiError(409, "El pedido cambió mientras tanto. Recarga la lista.");
       return c.json({ order: toOrder(updated!) }, 200);
     },
   );

@@ -21,7 +21,7 @@ import { notifyingProvider, paymentsMode } from "../payments/select";
 import { SIMULATED_CHECKOUT_PATH, SimulatedPaymentProvider, type SimulatedSession } from "../payments/simulated";
 
 export const PAYMENT_NOT_FOUND = "No encontramos ese pago.";
-export const CHECKOUT_LINK_INVALID = "El enlace de pago venció o no es válido. Volvé a intentar desde Vidriera.";
+export const CHECKOUT_LINK_INVALID = "El enlace de pago venció o no es válido. Vuelve a intentar desde Vidriera.";
 
 /** Lets tests and `npm run dev` pretend to be elsewhere; never honoured with real payments. */
 export const COUNTRY_OVERRIDE_HEADER = "x-vidriera-country";
@@ -36,7 +36,7 @@ function requestCountry(c: Context<Env>): string | null {
 
 const checkoutBody = z.object(
   {
-    purpose: z.enum(["credits", "store_plan"], { error: "Elegí qué querés pagar." }).default("credits"),
+    purpose: z.enum(["credits", "store_plan"], { error: "Elige qué quieres pagar." }).default("credits"),
     packId: z.string().trim().max(40).optional(),
     // The spec's field name: it carries the price the screen showed (a check, never what is charged).
     credits: z.number({ error: "El precio enviado no es válido." }).finite().nonnegative().optional(),

@@ -23,7 +23,7 @@ import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
 import { limitBody, MiB } from "../lib/body-limit";
 
-export const SIZE_NAME_REQUIRED = "Completá el nombre de cada talle.";
+export const SIZE_NAME_REQUIRED = "Completa el nombre de cada talle.";
 export const DUPLICATE_SIZE = "Hay talles repetidos en un producto.";
 export const FOREIGN_STORE_IMAGE = "Una de las imágenes elegidas no es de este producto.";
 
@@ -51,7 +51,7 @@ export const sizesField = z
 export const storeImagesField = z
   .array(z.string({ error: "Las imágenes elegidas no son válidas." }).max(300), { error: "Las imágenes elegidas no son válidas." })
   .min(1, AT_LEAST_ONE_IMAGE)
-  .max(MAX_STORE_IMAGES, `Podés mostrar hasta ${MAX_STORE_IMAGES} imágenes por producto.`);
+  .max(MAX_STORE_IMAGES, `Puedes mostrar hasta ${MAX_STORE_IMAGES} imágenes por producto.`);
 
 /** "/img/g/abc.jpg" or "https://host/img/g/abc.jpg" → "g/abc.jpg". */
 function keyOfUrl(url: string): string | undefined {
@@ -116,7 +116,7 @@ const pricingPayload = z.object(
     products: z
       .array(pricingItem, { error: "Faltan los productos." })
       .min(1, "No hay cambios para guardar.")
-      .max(500, "Guardá de a 500 productos como máximo.")
+      .max(500, "Guarda de a 500 productos como máximo.")
       .refine((items) => new Set(items.map((p) => p.id)).size === items.length, "Un producto aparece dos veces."),
   },
   { error: "Faltan los productos." },

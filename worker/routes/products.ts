@@ -16,8 +16,9 @@ import { priceField, resolveStoreImages, sizesField, storeImageKeys, storeImages
 import { limitBody, noBody } from "../lib/body-limit";
 
 const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
-export const UPLOAD_TOO_LARGE = "Las imágenes superan el máximo de 25 MB por envío. Subilas de a poco.";
-export const NO_FILES = "Elegí al menos una imagen para subir.";
+export const UPLOAD_TOO_LARGE = "Las imágenes superan el máximo de 25 MB por envío. Súbelas de a poco.";
+export const ONE_PHOTO_FOR_NAME = "Un nombre va con una sola imagen.";
+export const NO_FILES = "Elige al menos una imagen para subir.";
 
 const productName = z
   .string({ error: "El nombre es obligatorio." })
@@ -64,11 +65,20 @@ export const productRoutes = new Hono<Env>()
     limitBody(UPLOAD_LIMIT_BYTES, UPLOAD_TOO_LARGE),
     async (c) => {
       const form = await c.req.formData().catch(() => {
-        throw new ApiError(400, "Enviá las imágenes como formulario (multipart/form-data) en el campo images.");
+        throw new ApiError(400, "Envía las imágenes como formulario (multipart/form-data) en el campo images.");
       });
       const files = form.getAll("images").filter((f): f is File => typeof f !== "string");
       if (files.length === 0) throw new ApiError(400, NO_FILES);
       if (files.length > MAX_FILES_PER_UPLOAD) throw new ApiError(400, TOO_MANY_FILES);
+      // 'Agregar Nuevo Producto' sends one photo with the name the seller typed; without it each product is named after its file.
+      const typedName = form.get("name");
+      let name: string | undefined;
+      if (typedName !== null) {
+        if (files.length !== 1) throw new ApiError(400, ONE_PHOTO_FOR_NAME);
+        const parsed = productName.safeParse(typeof typedName === "string" ? typedName : undefined);
+        if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "El nombre es obligatorio.");
+        name = parsed.data;
+      }
       const user = c.get("user");
       // Check every file before storing any, so a bad one in the batch leaves nothing half-done.
       const photos = await Promise.all(
@@ -80,7 +90,7 @@ export const productRoutes = new Hono<Env>()
             if (err instanceof ApiError) throw new ApiError(err.status, `${file.name || "Archivo"}: ${err.message}`);
             throw err;
           }
-          return { bytes, name: nameFromFile(file.name) };
+          return { bytes, name: name ?? nameFromFile(file.name) };
         }),
       );
       const db = database(c.env.DB);

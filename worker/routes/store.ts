@@ -27,7 +27,7 @@ import { limitBody, MiB } from "../lib/body-limit";
 import { findStore, storeProducts, toPublicProduct, toPublicStore } from "../pages/store-data";
 
 export const STORE_NOT_FOUND = "Esta página no existe";
-export const NO_FREE_LINK = "No encontramos un enlace libre para ese nombre. Probá con otro nombre de tienda.";
+export const NO_FREE_LINK = "No encontramos un enlace libre para ese nombre. Prueba con otro nombre de tienda.";
 
 const storeName = z
   .string({ error: REQUIRED_FIELDS })
@@ -39,7 +39,7 @@ const storePayload = z.object(
   {
     storeName,
     phoneNumber: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(40, "El número de WhatsApp es demasiado largo."),
-    countryCode: z.enum(COUNTRY_CODES, { error: "Elegí un país de la lista." }).default("AR"),
+    countryCode: z.enum(COUNTRY_CODES, { error: "Elige un país de la lista." }).default("AR"),
     storeLogo: z.string().nullish(),
   },
   { error: REQUIRED_FIELDS },

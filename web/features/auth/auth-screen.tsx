@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { fromPriceClaim } from "../../../common/packs";
 import { GOOGLE_NOT_CONFIGURED, type AuthScreen as Screen } from "../../../common/google-errors";
 import { authProvidersQuery } from "../../lib/queries";
 import { useSignIn } from "../../lib/session";
@@ -9,8 +10,8 @@ import { Spinner } from "../../ui/spinner";
 
 const BENEFITS = [
   { title: "Calidad de estudio profesional", text: "Fotos de catálogo sin fotógrafo ni estudio." },
-  { title: "Resultados en segundos", text: "Subí la foto de tu prenda y obtené la imagen al instante." },
-  { title: "Ahorro significativo", text: "Desde US$ 0,125 por imagen, sin sesiones de fotos." },
+  { title: "Resultados en segundos", text: "Sube la foto de tu prenda y obtén la imagen al instante." },
+  { title: "Ahorro significativo", text: `${fromPriceClaim()}, sin sesiones de fotos.` },
   { title: "Atrae y vende más", text: "Imágenes consistentes que generan confianza en tus clientes." },
 ];
 

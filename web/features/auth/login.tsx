@@ -11,13 +11,13 @@ export function LoginScreen() {
     <AuthScreen
       screen="login"
       title="Iniciar sesión"
-      subtitle="Entrá para crear imágenes de tus productos y manejar tu tienda."
+      subtitle="Entra para crear imágenes de tus productos y manejar tu tienda."
       submitLabel="Entrar"
       busyLabel="Entrando..."
       initialError={initialError}
       footer={
         <p>
-          ¿No tenés cuenta? <TextLink to="/register">Registrate gratis</TextLink>
+          ¿No tienes cuenta? <TextLink to="/register">Regístrate gratis</TextLink>
         </p>
       }
     />

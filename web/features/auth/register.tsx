@@ -2,17 +2,19 @@ import { getRouteApi } from "@tanstack/react-router";
 import { AuthScreen, TextLink } from "./auth-screen";
 import { useGoogleReturnError } from "./auth-error";
 import { imagesLabel, SIGNUP_CREDITS } from "../../../common/credits";
+import { formatWhatsapp, useAppConfig, whatsappUrl } from "../../lib/config";
 
 const route = getRouteApi("/register");
 
 export function RegisterScreen() {
   const { error } = route.useSearch();
   const initialError = useGoogleReturnError("register", error);
+  const { supportWhatsapp } = useAppConfig().config;
   return (
     <AuthScreen
       screen="register"
-      title="Creá tu cuenta"
-      subtitle={`Empezá gratis: te regalamos ${imagesLabel(SIGNUP_CREDITS)} para probar.`}
+      title="Crea tu cuenta"
+      subtitle={`Empieza gratis: te regalamos ${imagesLabel(SIGNUP_CREDITS)} para probar.`}
       submitLabel="Crear cuenta"
       busyLabel="Creando cuenta..."
       passwordHint="Al menos 8 caracteres."
@@ -20,10 +22,10 @@ export function RegisterScreen() {
       footer={
         <>
           <p>
-            ¿Ya tenés cuenta? <TextLink to="/login">Iniciá sesión</TextLink>
+            ¿Ya tienes cuenta? <TextLink to="/login">Inicia sesión</TextLink>
           </p>
           <p className="text-xs text-slate-500">
-            Al registrarte aceptás los{" "}
+            Al registrarte aceptas los{" "}
             <a
               href="/terminos-y-condiciones"
               target="_blank"
@@ -34,6 +36,21 @@ export function RegisterScreen() {
             </a>
             .
           </p>
+          {/* Spec, Register: a contact link to a messaging app; the support WhatsApp, hidden when none is configured (as in 'Ayuda'). */}
+          {supportWhatsapp && (
+            <p>
+              ¿Tienes dudas antes de empezar?{" "}
+              <a
+                href={whatsappUrl(supportWhatsapp, "Hola, tengo una consulta sobre Vidriera.")}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                Escríbenos por WhatsApp
+                <span className="sr-only"> al {formatWhatsapp(supportWhatsapp)} (se abre en otra pestaña)</span>
+              </a>
+            </p>
+          )}
         </>
       }
     />

@@ -53,7 +53,7 @@ export function PackCard({ pack, price, route, savings, available, selected, bus
           </span>
         )}
         {savings > 0 && (
-          <span className="self-start rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Ahorrás {savings}%</span>
+          <span className="self-start rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Ahorras {savings}%</span>
         )}
         {!available && <span className="text-sm font-semibold text-slate-600">{NOT_AVAILABLE_IN_COUNTRY}</span>}
       </label>

@@ -54,7 +54,7 @@ export function CreditsScreen() {
         <h1 className="text-2xl font-bold sm:text-3xl">Comprar imágenes</h1>
         {user && (
           <p className="text-slate-600">
-            Tenés <strong>{imagesLabel(user.credits)}</strong> ({user.credits.toLocaleString("es-AR")} créditos).
+            Tienes <strong>{imagesLabel(user.credits)}</strong> ({user.credits.toLocaleString("es-AR")} créditos).
           </p>
         )}
       </header>
@@ -65,7 +65,7 @@ export function CreditsScreen() {
         </h2>
         <p className="mt-2 text-sm text-slate-600">
           Cada imagen la genera una inteligencia artificial que corre en servidores con un costo por imagen. Por eso cada
-          imagen generada o modificada usa {CREDITS_PER_IMAGE} créditos (1 imagen). Comprás solo lo que usás: sin
+          imagen generada o modificada usa {CREDITS_PER_IMAGE} créditos (1 imagen). Compras solo lo que usas: sin
           suscripciones y sin vencimiento.
         </p>
       </section>
@@ -73,7 +73,7 @@ export function CreditsScreen() {
       <section aria-labelledby="packs-title" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <h2 id="packs-title" className="text-lg font-semibold">
-            Elegí tu pack
+            Elige tu pack
           </h2>
           <p className="text-sm text-slate-600" data-testid="country-price-label">
             {country.isPending ? "Detectando tu país…" : countryPriceLabel(code, route, currency)}
@@ -110,7 +110,7 @@ export function CreditsScreen() {
               Elegiste <strong>{imagesLabel(chosen.credits)}</strong> por <strong>{formatMoney(priceOf(chosen))}</strong>.
             </>
           ) : (
-            "Elegí un pack para continuar."
+            "Elige un pack para continuar."
           )}
         </p>
         <Button
@@ -125,7 +125,7 @@ export function CreditsScreen() {
       </div>
 
       <p className="text-sm text-slate-500">
-        Si ya pagaste y tus imágenes todavía no aparecen, esperá unos minutos y recargá la página: el proveedor puede
+        Si ya pagaste y tus imágenes todavía no aparecen, espera unos minutos y recarga la página: el proveedor puede
         tardar en confirmar el pago.
       </p>
     </div>

@@ -7,12 +7,12 @@ import { ApiFailure } from "../../lib/api";
 export function countryPriceLabel(country: string | null, route: PaymentRoute, currency: string): string {
   const info = CURRENCY_INFO[currency];
   const money = info ? `${info.name} (${currency})` : currency;
-  if (route === "mercadopago") return `${info?.flag ?? ""} Precios en ${money}. Pagás con ${PROVIDER_NAMES.mercadopago}.`.trim();
+  if (route === "mercadopago") return `${info?.flag ?? ""} Precios en ${money}. Pagas con ${PROVIDER_NAMES.mercadopago}.`.trim();
   if (currency === "USD") {
     const where = country ? "para tu país" : "porque no pudimos detectar tu país";
-    return `Precios en dólares estadounidenses (USD) ${where}. Pagás con ${PROVIDER_NAMES.dlocalgo}, que convierte a tu moneda al pagar.`;
+    return `Precios en dólares estadounidenses (USD) ${where}. Pagas con ${PROVIDER_NAMES.dlocalgo}, que convierte a tu moneda al pagar.`;
   }
-  return `${info?.flag ?? ""} Precios aproximados en ${money}. Pagás con ${PROVIDER_NAMES.dlocalgo} en dólares, convertidos a tu moneda al momento del pago.`.trim();
+  return `${info?.flag ?? ""} Precios aproximados en ${money}. Pagas con ${PROVIDER_NAMES.dlocalgo} en dólares, convertidos a tu moneda al momento del pago.`.trim();
 }
 
 /** The spec's reading of an automatic-charge failure: the body's message, else 'Error {status}', else the fallback. */

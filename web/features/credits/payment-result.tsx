@@ -68,7 +68,7 @@ function Approved({ payment, seller }: { payment: PaymentView; seller: User }) {
   if (payment.purpose === "store_plan") {
     return (
       <Card title="¡Pago aprobado!" tone="success" testId="payment-approved">
-        <p>Tu Tienda está activa. ¡Ya podés compartir tu link!</p>
+        <p>Tu Tienda está activa. ¡Ya puedes compartir tu link!</p>
         <div className="flex flex-wrap justify-center gap-2">
           <RouteLink to="/mi-tienda-admin" className={PRIMARY} fallback={<Link to="/home" className={PRIMARY}>Ir a tus productos</Link>}>
             Ir a Tu Tienda
@@ -83,7 +83,7 @@ function Approved({ payment, seller }: { payment: PaymentView; seller: User }) {
         Sumaste <strong>{imagesLabel(payment.credits)}</strong> por {formatMoney(payment)}.
       </p>
       <p>
-        Ahora tenés <strong data-testid="balance-after">{imagesLabel(seller.credits)}</strong>.
+        Ahora tienes <strong data-testid="balance-after">{imagesLabel(seller.credits)}</strong>.
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         <Link to="/home" className={PRIMARY}>
@@ -101,7 +101,7 @@ function Rejected({ payment }: { payment: PaymentView }) {
   const retry = payment.purpose === "store_plan" ? "/pay-mi-tienda-3" : "/credits";
   return (
     <Card title="El pago fue rechazado" tone="error" testId="payment-rejected">
-      <p>No se cobró nada. Podés intentar de nuevo con otro medio de pago.</p>
+      <p>No se cobró nada. Puedes intentar de nuevo con otro medio de pago.</p>
       <div className="flex justify-center">
         <Link to={retry} className={PRIMARY}>
           Volver a intentar
@@ -123,7 +123,7 @@ function Pending({ payment, polling }: { payment: PaymentView; polling: boolean 
           <Spinner />
         </div>
       )}
-      <p className="text-sm text-slate-500">Si el pago ya se hizo y no se acredita en unos minutos, recargá la página.</p>
+      <p className="text-sm text-slate-500">Si el pago ya se hizo y no se acredita en unos minutos, recarga la página.</p>
     </Card>
   );
 }
@@ -131,7 +131,7 @@ function Pending({ payment, polling }: { payment: PaymentView; polling: boolean 
 function Missing() {
   return (
     <Card title="No encontramos ese pago" tone="error">
-      <p>Revisá el enlace o volvé a comprar desde tus créditos.</p>
+      <p>Revisa el enlace o vuelve a comprar desde tus créditos.</p>
       <div className="flex justify-center">
         <Link to="/credits" className={PRIMARY}>
           Ir a Comprar imágenes

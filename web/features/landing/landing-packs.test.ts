@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { cheapestImagePriceUSD, formatMoney, PACKS, savingsPercent } from "../../../common/packs";
-import { formatUSD, fromPriceClaim, landingPacks } from "./landing-packs";
+import { chargeFor, formatMoney, formatUSDPerImage, PACKS, savingsPercent } from "../../../common/packs";
+import { fromPriceClaim, landingPacks } from "./landing-packs";
 
 describe("landing prices", () => {
-  it("shows every pack of the shared table, with its savings computed and the featured one flagged", () => {
+  it("shows every pack of the shared table as charged, with its savings computed and the featured one flagged", () => {
     const packs = landingPacks();
     expect(packs.map((p) => p.id)).toEqual(PACKS.map((p) => p.id));
     for (const [i, pack] of PACKS.entries()) {
-      expect(packs[i]!.price).toBe(formatUSD(pack.priceUSD));
+      // The same text /credits shows for a buyer paying in dollars, i.e. what dLocal Go is asked to collect.
+      expect(packs[i]!.price).toBe(formatMoney(chargeFor(pack, "dlocalgo")));
       expect(packs[i]!.savings).toBe(savingsPercent(pack));
       expect(packs[i]!.featured).toBe(pack.featured === true);
     }
@@ -16,13 +17,17 @@ describe("landing prices", () => {
     expect(packs[1]!.title).toBe("10 imágenes");
   });
 
-  it("claims the cheapest real price per image, never rounded up", () => {
-    expect(fromPriceClaim()).toBe(`Desde ${formatUSD(cheapestImagePriceUSD())} por imagen`);
-    expect(formatUSD(0.125)).toBe("US$ 0.125");
-    expect(formatUSD(0.088)).toBe("US$ 0.088");
+  it("shows the one-image pack as charged, US$ 0.13, never the list price 0.125", () => {
+    const [single] = landingPacks();
+    expect(single!.price).toBe("US$ 0.13");
+    expect(single!.perImage).toBe("US$ 0.13 por imagen");
+    // 10 images for US$ 1.25 really are US$ 0.125 each: a quotient, not a charge.
+    expect(landingPacks()[1]!.perImage).toBe("US$ 0.125 por imagen");
   });
 
-  it("writes dollars as /credits does", () => {
-    for (const amount of [1.25, 4.4, 8.8]) expect(formatUSD(amount)).toBe(formatMoney({ amount, currency: "USD" }));
+  it("claims the cheapest real price per image, keeping a third decimal rather than rounding", () => {
+    expect(fromPriceClaim()).toBe("Desde US$ 0.088 por imagen");
+    expect(formatUSDPerImage(0.088)).toBe("US$ 0.088");
+    expect(formatUSDPerImage(0.13)).toBe("US$ 0.13");
   });
 });

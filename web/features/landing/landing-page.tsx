@@ -45,8 +45,8 @@ export function LandingPage({ signedIn, year, Link }: Props) {
             Fotos profesionales de tus prendas, sin fotógrafo ni estudio
           </h1>
           <p className="mt-5 text-lg text-pretty text-slate-600">
-            Subí una foto de tu producto sacada con el celular y obtené imágenes de catálogo en segundos. Publicá tu
-            tienda y recibí pedidos por WhatsApp, sin comisiones.
+            Sube una foto de tu producto sacada con el celular y obtén imágenes de catálogo en segundos. Publica tu
+            tienda y recibe pedidos por WhatsApp, sin comisiones.
           </p>
           <div className="mt-8 flex flex-col items-center gap-3">
             <Link
@@ -55,13 +55,13 @@ export function LandingPage({ signedIn, year, Link }: Props) {
             >
               {signedIn ? "Ir a tus productos" : "Comenzar ahora"}
             </Link>
-            <p className="text-sm text-slate-600">Empezá con {imagesLabel(SIGNUP_CREDITS)} gratis. Sin tarjeta.</p>
+            <p className="text-sm text-slate-600">Empieza con {imagesLabel(SIGNUP_CREDITS)} gratis. Sin tarjeta.</p>
           </div>
           <ul className="mx-auto mt-10 grid max-w-2xl gap-3 text-left text-sm text-slate-700 sm:grid-cols-2">
             <Claim>Más de 150 tiendas ya venden con Vidriera</Claim>
             <Claim>{fromPriceClaim()}</Claim>
             <Claim>Sin estudio ni fotógrafo: solo tu celular</Claim>
-            <Claim>Pagás desde cualquier país, convertido a tu moneda al momento del pago</Claim>
+            <Claim>Pagas desde cualquier país, convertido a tu moneda al momento del pago</Claim>
           </ul>
         </section>
 
@@ -76,7 +76,7 @@ export function LandingPage({ signedIn, year, Link }: Props) {
         </section>
 
         <section aria-labelledby="beneficios" className="mx-auto max-w-6xl px-5 py-14 sm:px-6">
-          <SectionTitle id="beneficios" subtitle="Todo lo que necesitás para que tus productos se vean como en una revista.">
+          <SectionTitle id="beneficios" subtitle="Todo lo que necesitas para que tus productos se vean como en una revista.">
             Por qué elegir Vidriera
           </SectionTitle>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -95,13 +95,14 @@ export function LandingPage({ signedIn, year, Link }: Props) {
         </section>
 
         <section aria-labelledby="precios" className="mx-auto max-w-6xl px-5 py-14 sm:px-6">
-          <SectionTitle id="precios" subtitle="Comprá imágenes en packs, sin suscripciones. Cuantas más, menos pagás por cada una.">
+          <SectionTitle id="precios" subtitle="Compra imágenes en packs, sin suscripciones. Cuantas más, menos pagas por cada una.">
             Precios simples
           </SectionTitle>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {landingPacks().map((pack) => (
               <li
                 key={pack.id}
+                data-testid={`landing-pack-${pack.id}`}
                 className={`relative flex flex-col rounded-2xl border bg-white p-6 text-center shadow-sm ${
                   pack.featured ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
                 }`}
@@ -115,14 +116,14 @@ export function LandingPage({ signedIn, year, Link }: Props) {
                 <p className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{pack.price}</p>
                 <p className="mt-1 text-sm text-slate-600">{pack.perImage}</p>
                 <p className="mt-3 min-h-5 text-sm font-semibold text-emerald-700">
-                  {pack.savings > 0 ? `Ahorrás ${pack.savings}%` : ""}
+                  {pack.savings > 0 ? `Ahorras ${pack.savings}%` : ""}
                 </p>
               </li>
             ))}
           </ul>
           <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600">
-            Precios en dólares estadounidenses. Pagás desde cualquier país: el importe se convierte a tu moneda al momento
-            del pago. En Argentina pagás en pesos.
+            Precios en dólares estadounidenses. Pagas desde cualquier país: el importe se convierte a tu moneda al momento
+            del pago. En Argentina pagas en pesos.
           </p>
         </section>
 
@@ -147,7 +148,7 @@ export function LandingPage({ signedIn, year, Link }: Props) {
             <h2 id="cierre" className="text-3xl font-bold tracking-tight text-balance">
               Tu próxima foto de catálogo está a un clic
             </h2>
-            <p className="mt-3 text-white/90">Creá tu cuenta y probá con {imagesLabel(SIGNUP_CREDITS)} gratis.</p>
+            <p className="mt-3 text-white/90">Crea tu cuenta y prueba con {imagesLabel(SIGNUP_CREDITS)} gratis.</p>
             <Link to="/register" className={`${BUTTON} mt-8 bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-white`}>
               Crear mi cuenta gratis
             </Link>
@@ -235,13 +236,13 @@ const BENEFITS = [
     icon: "M12 3v18M17 7.5C17 5.6 14.8 4.5 12 4.5S7 5.6 7 7.5 9.2 10.3 12 11s5 1.9 5 3.9-2.2 3.6-5 3.6-5-1.2-5-3",
   },
   {
-    title: "Atraé más clientes",
+    title: "Atrae más clientes",
     text: "Fotos que frenan el scroll en Instagram, WhatsApp y tu tienda online.",
     icon: "M12 21s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 11c0 5.6-7 10-7 10Z",
   },
   {
     title: "Fácil de usar",
-    text: "Subís la foto, elegís cómo la querés y listo. Desde el celular o la compu.",
+    text: "Subes la foto, eliges cómo la quieres y listo. Desde el celular o la compu.",
     icon: "M7 3h10a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Zm4 15h2",
   },
   {

@@ -57,8 +57,9 @@ async function prepare(file: File): Promise<Picked> {
   return { id: `foto-${++nextId}`, file: ready, originalSize: file.size, compressed, previewUrl: URL.createObjectURL(ready) };
 }
 
+/** The spec's 'Subir N imagen(es)', with the plural written out: 'Subir 1 imagen', 'Subir 2 imágenes'. */
 function uploadLabel(count: number) {
-  return `Subir ${count} imagen(es)`;
+  return `Subir ${count} ${count === 1 ? "imagen" : "imágenes"}`;
 }
 
 /**
@@ -449,7 +450,7 @@ function GeneratingView({ preview }: { preview: string | undefined }) {
       <div role="progressbar" aria-label="Progreso de la generación" className="h-2 overflow-hidden rounded-full bg-brand-100">
         <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-600" />
       </div>
-      <p className="text-center text-sm text-slate-600">Puede tardar hasta un minuto. Podés cerrar: la imagen queda en tu galería.</p>
+      <p className="text-center text-sm text-slate-600">Puede tardar hasta un minuto. Puedes cerrar: la imagen queda en tu galería.</p>
     </div>
   );
 }
@@ -469,7 +470,7 @@ function ResultView({ result, onAnother, onDone }: { result: Result; onAnother: 
       </div>
       {result.productName && (
         <p className="text-sm text-slate-600">
-          Creamos el producto <strong className="text-slate-900">{result.productName}</strong>. Podés cambiarle el nombre desde Productos.
+          Creamos el producto <strong className="text-slate-900">{result.productName}</strong>. Puedes cambiarle el nombre desde Productos.
         </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

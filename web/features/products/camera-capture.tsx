@@ -92,20 +92,20 @@ export function CameraCapture({ onCapture, onCancel }: { onCapture: (photo: File
     <div className="space-y-4">
       {state === "unsupported" && (
         <p role="alert" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
-          {CAMERA_UNSUPPORTED} Elegí una foto desde la galería.
+          {CAMERA_UNSUPPORTED} Elige una foto desde la galería.
         </p>
       )}
 
       {state === "denied" && (
         <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">{CAMERA_DENIED_TITLE}</p>
-          <p className="mt-1">Permití el acceso a la cámara en la configuración del navegador y tocá Reintentar.</p>
+          <p className="mt-1">Permite el acceso a la cámara en la configuración del navegador y toca Reintentar.</p>
         </div>
       )}
 
       {state === "unavailable" && (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-900">
-          No pudimos abrir la cámara. Revisá que no la esté usando otra aplicación e intentá de nuevo.
+          No pudimos abrir la cámara. Revisa que no la esté usando otra aplicación e intenta de nuevo.
         </p>
       )}
 

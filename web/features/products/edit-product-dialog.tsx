@@ -5,6 +5,7 @@ import type { Product } from "../../../common/product";
 import { api, unwrap } from "../../lib/api";
 import { compressImage, EDIT_DIALOG_THRESHOLD, fileToDataUrl, formatFileSize } from "../../lib/compress";
 import { productsQuery } from "../../lib/queries";
+import { createProduct, UPLOAD_FALLBACK } from "../../lib/upload";
 import { ProductImage } from "../../ui/product-image";
 import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
@@ -13,6 +14,7 @@ import { Dialog } from "../../ui/dialog";
 export const UPDATE_FALLBACK = "Error al actualizar producto";
 export const DELETE_FALLBACK = "Error al eliminar producto";
 export const NAME_REQUIRED = "El nombre es obligatorio.";
+export const IMAGE_REQUIRED = "Se requiere una imagen para crear el producto";
 const ACCEPT = "image/png,image/jpeg,image/webp";
 
 /**
@@ -39,18 +41,28 @@ export function withoutProduct(list: Product[] | undefined, id: string): Product
 }
 
 interface Props {
+  /** null with mode "add": 'Agregar Nuevo Producto'. */
   product: Product | null;
+  mode?: "edit" | "add";
   userId: string;
   open: boolean;
   onClose: () => void;
   onDeleted: () => void;
 }
 
-/** 'Editar Producto': rename, replace the photo, or delete the product. */
-export function EditProductDialog({ product, userId, open, onClose, onDeleted }: Props) {
+/**
+ * 'Editar Producto': rename, replace the photo, or delete the product.
+ * 'Agregar Nuevo Producto' (mode "add"): a product from a name and a photo, as it is, no AI and no credits.
+ */
+export function EditProductDialog({ product, mode = "edit", userId, open, onClose, onDeleted }: Props) {
+  const adding = mode === "add";
   return (
-    <Dialog open={open && !!product} onClose={onClose} title="Editar Producto">
-      {product && <EditForm product={product} userId={userId} onClose={onClose} onDeleted={onDeleted} />}
+    <Dialog open={open && (adding || !!product)} onClose={onClose} title={adding ? "Agregar Nuevo Producto" : "Editar Producto"}>
+      {adding ? (
+        <EditForm product={null} userId={userId} onClose={onClose} onDeleted={onDeleted} />
+      ) : (
+        product && <EditForm product={product} userId={userId} onClose={onClose} onDeleted={onDeleted} />
+      )}
     </Dialog>
   );
 }
@@ -62,18 +74,19 @@ interface Picked {
   previewUrl: string;
 }
 
-function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | "product"> & { product: Product }) {
+function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | "product" | "mode"> & { product: Product | null }) {
   const queryClient = useQueryClient();
   const listKey = productsQuery(userId).queryKey;
-  const [name, setName] = useState(product.name);
+  const [name, setName] = useState(product?.name ?? "");
   const [nameError, setNameError] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
   const [compressing, setCompressing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // After 'No, conservar' focus goes back to 'Eliminar Producto', which the confirmation replaced.
   const [keptAfterConfirm, setKeptAfterConfirm] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { name: useId(), nameError: useId(), image: useId(), confirm: useId() };
+  const ids = { name: useId(), nameError: useId(), image: useId(), imageError: useId(), confirm: useId() };
 
   // Object URLs hold the file in memory until revoked.
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked.previewUrl) : undefined), [picked]);
@@ -81,7 +94,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
   const update = useMutation({
     mutationFn: async () => {
       const imageBase64 = picked ? await fileToDataUrl(picked.file) : undefined;
-      return (await unwrap(api.products.update.$put({ json: { id: product.id, name: name.trim(), imageBase64 } }), UPDATE_FALLBACK)).product;
+      return (await unwrap(api.products.update.$put({ json: { id: product!.id, name: name.trim(), imageBase64 } }), UPDATE_FALLBACK)).product;
     },
     onSuccess: (updated) => {
       queryClient.setQueryData(listKey, (list) => withUpdatedProduct(list, updated));
@@ -91,13 +104,25 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
     onError: (err) => toast.error(err.message || UPDATE_FALLBACK),
   });
 
+  // One request: the photo and the typed name together, so a failure leaves no half-made product.
+  const create = useMutation({
+    mutationFn: () => createProduct(picked!.file, name.trim()),
+    onSuccess: (created) => {
+      const added = { ...created, createdAt: new Date().toISOString(), createdBy: userId };
+      queryClient.setQueryData(listKey, (list) => (list ? [...list, added] : list));
+      toast.success("Producto agregado correctamente");
+      onClose();
+    },
+    onError: (err) => toast.error(err.message || UPLOAD_FALLBACK),
+  });
+
   const remove = useMutation({
-    mutationFn: () => unwrap(api.products.delete[":id"].$delete({ param: { id: product.id } }), DELETE_FALLBACK),
+    mutationFn: () => unwrap(api.products.delete[":id"].$delete({ param: { id: product!.id } }), DELETE_FALLBACK),
     onSuccess: () => {
-      queryClient.setQueryData(listKey, (list) => withoutProduct(list, product.id));
+      queryClient.setQueryData(listKey, (list) => withoutProduct(list, product!.id));
       // Its generated images went with it.
       void queryClient.invalidateQueries({ queryKey: ["gallery"] });
-      queryClient.removeQueries({ queryKey: ["product-images", product.id] });
+      queryClient.removeQueries({ queryKey: ["product-images", product!.id] });
       toast.success("Producto eliminado correctamente");
       onDeleted();
     },
@@ -109,13 +134,14 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
     event.target.value = "";
     if (!file) return;
     if (!ACCEPT.split(",").includes(file.type)) {
-      toast.error("Elegí una imagen PNG, JPEG o WebP.");
+      toast.error("Elige una imagen PNG, JPEG o WebP.");
       return;
     }
     setCompressing(true);
     try {
       const result = await compressImage(file, EDIT_DIALOG_THRESHOLD);
       setPicked({ ...result, originalSize: file.size, previewUrl: URL.createObjectURL(result.file) });
+      setImageError(null);
     } finally {
       setCompressing(false);
     }
@@ -123,14 +149,17 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) {
-      setNameError(NAME_REQUIRED);
-      return;
-    }
-    update.mutate();
+    const noName = !name.trim();
+    const noImage = !product && !picked;
+    if (noName) setNameError(NAME_REQUIRED);
+    if (noImage) setImageError(IMAGE_REQUIRED);
+    if (noName || noImage) return;
+    if (product) update.mutate();
+    else create.mutate();
   }
 
-  const busy = update.isPending || remove.isPending;
+  const saving = update.isPending || create.isPending;
+  const busy = saving || remove.isPending;
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <div>
@@ -164,7 +193,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
         </p>
         <div className="mt-2 flex items-center gap-4">
           <ProductImage
-            url={picked?.previewUrl ?? product.imageUrl}
+            url={picked?.previewUrl ?? product?.imageUrl ?? null}
             fit="contain"
             className="size-28 shrink-0 rounded-xl border border-slate-200"
           />
@@ -174,14 +203,20 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
               type="file"
               accept={ACCEPT}
               aria-labelledby={ids.image}
+              aria-describedby={imageError ? ids.imageError : undefined}
               tabIndex={-1}
               className="sr-only"
               onChange={(e) => void choose(e)}
             />
             <Button variant="secondary" disabled={compressing || busy} onClick={() => fileInput.current?.click()}>
               {compressing && <Spinner className="size-4" />}
-              {compressing ? "Comprimiendo…" : product.imageUrl || picked ? "Cambiar imagen" : "Elegir imagen"}
+              {compressing ? "Comprimiendo…" : product?.imageUrl || picked ? "Cambiar imagen" : "Elegir imagen"}
             </Button>
+            {imageError && (
+              <p id={ids.imageError} role="alert" className="text-red-700">
+                {imageError}
+              </p>
+            )}
             {picked && (
               <p className="break-words text-slate-600" data-testid="picked-image">
                 {picked.file.name} · {formatFileSize(picked.file.size)}
@@ -217,12 +252,13 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
         </fieldset>
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row-reverse sm:flex-wrap">
-          <Button type="submit" busy={update.isPending} disabled={compressing || remove.isPending} className="sm:flex-1">
-            Actualizar Producto
+          <Button type="submit" busy={saving} disabled={compressing || remove.isPending} className="sm:flex-1">
+            {product ? "Actualizar Producto" : "Agregar Producto"}
           </Button>
           <Button variant="secondary" disabled={busy} onClick={onClose} className="sm:flex-1">
             Cancelar
           </Button>
+          {product && (
           <button
             type="button"
             // biome-ignore lint/a11y/noAutofocus: after 'No, conservar' focus returns to the button that asked
@@ -233,6 +269,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
           >
             Eliminar Producto
           </button>
+          )}
         </div>
       )}
     </form>

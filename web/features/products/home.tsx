@@ -18,7 +18,7 @@ export function HomeScreen() {
         <div className="rounded-2xl bg-gradient-to-r from-brand-700 to-fuchsia-600 p-6 text-white shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold sm:text-3xl">¡Hola{user.name ? `, ${user.name}` : ""}!</h1>
           <p className="mt-2 text-white/90">
-            Tenés <strong data-testid="home-credits">{imagesLabel(user.credits)}</strong> disponibles para crear fotos
+            Tienes <strong data-testid="home-credits">{imagesLabel(user.credits)}</strong> disponibles para crear fotos
             profesionales de tus productos.
           </p>
         </div>
@@ -58,11 +58,23 @@ function StoreCard({ user }: { user: User }) {
           <h2 id="store-title" className="text-lg font-semibold">
             Te damos la bienvenida, {user.name || user.username}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Tu tienda virtual está activa. Administrá tus productos, precios y pedidos.</p>
+          {/* What is true: a paid store is active; an unpaid one is public but in trial mode (DECISIONS.md, "Store plan"). */}
+          <p className="mt-1 text-sm text-slate-600" data-testid="store-status">
+            {user.paidMiTienda
+              ? "Tu tienda virtual está activa. Administra tus productos, precios y pedidos."
+              : "Tu tienda virtual ya se puede visitar, pero tus clientes ven el aviso 'Tienda en modo prueba' hasta que pagues el plan."}
+          </p>
         </div>
-        <RouteLink to="/mi-tienda-admin" className={`${CTA} self-start bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700`}>
-          Ir a Tu Tienda
-        </RouteLink>
+        <div className="flex flex-wrap gap-2">
+          <RouteLink to="/mi-tienda-admin" className={`${CTA} bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700`}>
+            Ir a Tu Tienda
+          </RouteLink>
+          {!user.paidMiTienda && (
+            <RouteLink to="/pay-mi-tienda" className={`${CTA} border border-red-300 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}>
+              Pagar ahora
+            </RouteLink>
+          )}
+        </div>
       </section>
     );
   }
@@ -73,7 +85,7 @@ function StoreCard({ user }: { user: User }) {
           Prueba Tu Tienda
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Creá tu tienda virtual con link propio: tus clientes arman el carrito y te envían el pedido por WhatsApp, sin
+          Crea tu tienda virtual con link propio: tus clientes arman el carrito y te envían el pedido por WhatsApp, sin
           comisiones.
         </p>
       </div>

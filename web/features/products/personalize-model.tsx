@@ -42,7 +42,7 @@ export function PersonalizeModel({ value, onChange, onBack, generateButton }: Pr
         <h3 id="personalize-title" ref={title} tabIndex={-1} className="text-base font-semibold focus:outline-none">
           Personalizar Modelo
         </h3>
-        <p className="text-sm text-slate-600">Elegí cómo querés que sea el modelo. Tocá de nuevo una opción para quitarla.</p>
+        <p className="text-sm text-slate-600">Elige cómo quieres que sea el modelo. Toca de nuevo una opción para quitarla.</p>
       </div>
       {PERSONALIZE_GROUPS.map((group) => (
         <fieldset key={group.key}>
@@ -67,7 +67,7 @@ export function PersonalizeModel({ value, onChange, onBack, generateButton }: Pr
           </div>
         </fieldset>
       ))}
-      {!hasPersonalization(value) && <p className="text-sm text-slate-600">Elegí al menos una opción para generar.</p>}
+      {!hasPersonalization(value) && <p className="text-sm text-slate-600">Elige al menos una opción para generar.</p>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <Button variant="secondary" className="py-3 sm:w-40" onClick={onBack}>
           Volver

@@ -147,7 +147,7 @@ function DrawerBody({
           <GenerateButton action={action} onGenerate={onGenerate} onRecharge={onRecharge} />
           <p className="text-center text-xs text-slate-500">
             {action.kind === "missing-image"
-              ? "Subí una foto del producto para poder generar."
+              ? "Sube una foto del producto para poder generar."
               : `Te quedan ${imagesLabel(credits)}.`}
           </p>
         </div>
@@ -186,7 +186,7 @@ function Segmented<T extends string>({ legend, name, value, onChange, options }:
         {options.map((option) => (
           <label
             key={option.value}
-            className="relative flex min-h-10 cursor-pointer items-center justify-center rounded-lg px-2 text-sm font-medium text-slate-600 has-[:checked]:bg-white has-[:checked]:text-brand-800 has-[:checked]:shadow-sm has-[:disabled]:cursor-not-allowed has-[:disabled]:text-slate-400 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+            className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-2 text-sm font-medium text-slate-600 has-[:checked]:bg-white has-[:checked]:font-semibold has-[:checked]:text-brand-800 has-[:checked]:shadow-sm has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:text-slate-400 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
           >
             {/* Covers the whole label so a click or tap anywhere on it reaches the radio itself. */}
             <input
@@ -225,11 +225,12 @@ function QualitySwitch({ quality, onChange }: { quality: Quality; onChange: (qua
         aria-labelledby="quality-label"
         aria-describedby="quality-hint"
         onClick={() => onChange(pro ? "standard" : "pro")}
-        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-          pro ? "bg-brand-700" : "bg-slate-300"
-        }`}
+        className="inline-flex size-11 min-w-14 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        <span aria-hidden className={`inline-block size-5 rounded-full bg-white shadow transition ${pro ? "translate-x-6" : "translate-x-1"}`} />
+        {/* The track is drawn inside a 44 px tap target. */}
+        <span aria-hidden className={`relative inline-flex h-7 w-12 items-center rounded-full transition ${pro ? "bg-brand-700" : "bg-slate-300"}`}>
+          <span className={`inline-block size-5 rounded-full bg-white shadow transition ${pro ? "translate-x-6" : "translate-x-1"}`} />
+        </span>
       </button>
     </div>
   );

@@ -11,11 +11,13 @@ const GRID = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
 interface Props {
   userId: string;
   onAdd: () => void;
+  /** 'Agregar Nuevo Producto': a name and a photo, no AI. */
+  onAddWithoutAI: () => void;
   onOpen: (product: Product) => void;
 }
 
 /** 'Tus Productos': skeletons while loading, an error with retry, the empty state, or the grid of cards. */
-export function ProductList({ userId, onAdd, onOpen }: Props) {
+export function ProductList({ userId, onAdd, onAddWithoutAI, onOpen }: Props) {
   const products = useQuery(productsQuery(userId));
   const isEmpty = products.isSuccess && products.data.length === 0;
 
@@ -29,10 +31,15 @@ export function ProductList({ userId, onAdd, onOpen }: Props) {
           )}
         </h2>
         {!isEmpty && (
-          <Button onClick={onAdd}>
-            <PlusIcon />
-            Agregar producto
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={onAddWithoutAI}>
+              Agregar sin IA
+            </Button>
+            <Button onClick={onAdd}>
+              <PlusIcon />
+              Agregar producto
+            </Button>
+          </div>
         )}
       </div>
 
@@ -76,10 +83,15 @@ export function ProductList({ userId, onAdd, onOpen }: Props) {
           </div>
           <p className="text-lg font-semibold">No hay productos</p>
           <p className="mt-1 text-slate-600">Empieza subiendo tu primer producto</p>
-          <Button className="mt-5" onClick={onAdd}>
-            <PlusIcon />
-            Añadir Producto
-          </Button>
+          <div className="mt-5 flex flex-wrap justify-center gap-2">
+            <Button onClick={onAdd}>
+              <PlusIcon />
+              Añadir Producto
+            </Button>
+            <Button variant="secondary" onClick={onAddWithoutAI}>
+              Agregar sin IA
+            </Button>
+          </div>
         </div>
       )}
 

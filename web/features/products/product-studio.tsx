@@ -55,6 +55,7 @@ export function ProductStudio({ user }: { user: User }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
+  const [newOpen, setNewOpen] = useState(false);
   const [mode, setMode] = useState<ViewMode>(INITIAL_VIEW_MODE);
   const [quality, setQuality] = useState<Quality>("standard");
   const [run, setRun] = useState<Run | null>(null);
@@ -92,7 +93,7 @@ export function ProductStudio({ user }: { user: User }) {
         return;
       }
       toast.success(messages.ok);
-      update({ status: "done", imageUrl: result.imageUrl });
+      update({ status: "done", imageUrl: result.imageUrl, imageId: result.imageId });
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : UNEXPECTED;
       if (err instanceof ApiFailure && err.status === 202) {
@@ -125,6 +126,7 @@ export function ProductStudio({ user }: { user: User }) {
       <ProductList
         userId={user.id}
         onAdd={() => setAddOpen(true)}
+        onAddWithoutAI={() => setNewOpen(true)}
         onOpen={(product) => {
           setSelectedId(product.id);
           setDrawerOpen(true);
@@ -154,6 +156,7 @@ export function ProductStudio({ user }: { user: User }) {
           setSelectedId(null);
         }}
       />
+      <EditProductDialog mode="add" product={null} userId={user.id} open={newOpen} onClose={() => setNewOpen(false)} onDeleted={() => setNewOpen(false)} />
       <ResultDialog
         run={run}
         onClose={closeResult}
@@ -161,6 +164,8 @@ export function ProductStudio({ user }: { user: User }) {
         onRegenerate={() => run && void start(run.product, run.mode, run.quality, true)}
         onDownload={() => run?.imageUrl && void downloader.download(run.imageUrl, run.product.name)}
         downloading={downloader.busy}
+        // Only into the run that was modified: one closed meanwhile must not write into the next.
+        onModified={(result) => setRun((r) => (r && r.token === run?.token ? { ...r, imageUrl: result.imageUrl, imageId: result.imageId } : r))}
       />
       <AddProductDialog open={addOpen} onClose={() => setAddOpen(false)} />
     </>

@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Product } from "../../../common/product";
+import type { GenerationResult } from "../../lib/generation";
+import { ModifyInstructionField, ModifyingOverlay, useModifyInstruction } from "../../ui/modify-instruction";
 import { ActiveBadge } from "./product-drawer";
 import { ProductImage } from "../../ui/product-image";
 import { Dialog } from "../../ui/dialog";
@@ -11,6 +13,8 @@ export interface GenerationRun {
   status: "running" | "done" | "failed" | "background";
   startedAt: number;
   imageUrl?: string;
+  /** The generated image's id, which 'Modificar Imagen' changes. */
+  imageId?: string;
   error?: string;
 }
 
@@ -21,13 +25,31 @@ interface Props {
   onRegenerate: () => void;
   onDownload: () => void;
   downloading: boolean;
+  /** The result was changed by an instruction: the dialog now shows the new image. */
+  onModified: (result: GenerationResult) => void;
 }
 
 /** 'Antes' and 'Después' side by side, with progress while the job runs and the result's actions. */
-export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownload, downloading }: Props) {
+export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownload, downloading, onModified }: Props) {
   const [enlarged, setEnlarged] = useState(false);
+  const [modifyOpen, setModifyOpen] = useState(false);
   const enlargeButton = useRef<HTMLButtonElement>(null);
+  const instruction = useModifyInstruction(onModified);
+  const modifying = instruction.pending;
   const running = run?.status === "running";
+  // A new run (or none) starts without the modify step open: state adjusted while rendering, React's pattern for it.
+  const token = run?.startedAt;
+  const [shownToken, setShownToken] = useState(token);
+  if (shownToken !== token) {
+    setShownToken(token);
+    setModifyOpen(false);
+    instruction.reset();
+  }
+
+  function submitModify(event: FormEvent) {
+    event.preventDefault();
+    if (run?.imageId) void instruction.submit(run.imageId);
+  }
 
   function shrink() {
     setEnlarged(false);
@@ -78,6 +100,7 @@ export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownl
                 </div>
               )}
               {run.status === "done" && run.imageUrl && (
+                <div className="relative">
                 <button
                   ref={enlargeButton}
                   type="button"
@@ -87,12 +110,44 @@ export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownl
                 >
                   <img src={run.imageUrl} alt={`Imagen generada de ${run.product.name}`} className="aspect-[4/5] w-full bg-slate-100 object-contain" />
                 </button>
+                <ModifyingOverlay show={modifying} />
+                </div>
               )}
             </figure>
           </div>
 
+          {modifyOpen && run.status === "done" && (
+            <form onSubmit={submitModify} noValidate className="space-y-3 rounded-xl border border-slate-200 p-4" aria-label="Modificar imagen">
+              <ModifyInstructionField state={instruction} />
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Button variant="secondary" disabled={modifying} onClick={() => setModifyOpen(false)}>
+                  Cancelar
+                </Button>
+                <Button type="submit" busy={modifying}>
+                  Modificar Imagen
+                </Button>
+              </div>
+            </form>
+          )}
+
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button variant="secondary" className="flex-1 py-3" disabled={running} onClick={onRegenerate}>
+            {!modifyOpen && (
+              <Button
+                variant="secondary"
+                className="flex-1 py-3"
+                disabled={run.status !== "done" || !run.imageId}
+                onClick={() => {
+                  setModifyOpen(true);
+                  requestAnimationFrame(() => instruction.textareaRef.current?.focus());
+                }}
+              >
+                <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">
+                  <path d="M15.98 1.8a.75.75 0 0 1 1.06 0l1.16 1.16a.75.75 0 0 1 0 1.06L6.6 15.62a.75.75 0 0 1-1.06 0l-1.16-1.16a.75.75 0 0 1 0-1.06L15.98 1.8ZM4.5 2.25l.5 1.25 1.25.5-1.25.5-.5 1.25-.5-1.25L2.75 4l1.25-.5.5-1.25ZM15 12l.5 1.25 1.25.5-1.25.5L15 15.5l-.5-1.25-1.25-.5 1.25-.5L15 12Z" />
+                </svg>
+                Modificar
+              </Button>
+            )}
+            <Button variant="secondary" className="flex-1 py-3" disabled={running || modifying} onClick={onRegenerate}>
               <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">
                 <path
                   fillRule="evenodd"
@@ -102,7 +157,7 @@ export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownl
               Regenerar
               {personalized && <ActiveBadge />}
             </Button>
-            <Button className="flex-1 py-3" disabled={run.status !== "done"} busy={downloading} onClick={onDownload}>
+            <Button className="flex-1 py-3" disabled={run.status !== "done" || modifying} busy={downloading} onClick={onDownload}>
               <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">
                 <path d="M10.75 2.75a.75.75 0 0 0-1.5 0v8.61L6.3 8.24a.75.75 0 1 0-1.1 1.02l4.25 4.5a.75.75 0 0 0 1.1 0l4.25-4.5a.75.75 0 0 0-1.1-1.02l-2.95 3.12V2.75Z" />
                 <path d="M3.5 12.75a.75.75 0 0 0-1.5 0v2.5A2.75 2.75 0 0 0 4.75 18h10.5A2.75 2.75 0 0 0 18 15.25v-2.5a.75.75 0 0 0-1.5 0v2.5c0 .69-.56 1.25-1.25 1.25H4.75c-.69 0-1.25-.56-1.25-1.25v-2.5Z" />

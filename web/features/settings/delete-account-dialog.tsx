@@ -9,7 +9,7 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 
 export const ACCOUNT_DELETED = "Tu cuenta fue eliminada.";
-const DELETE_FAILED = "No se pudo eliminar la cuenta. Intentá de nuevo.";
+const DELETE_FAILED = "No se pudo eliminar la cuenta. Intenta de nuevo.";
 
 /**
  * Confirms the deletion with the password, or with the e-mail for accounts
@@ -82,7 +82,7 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
         ) : (
           <div>
             <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
-              {confirmWith === "email" ? `Escribí tu email (${email}) para confirmar` : "Tu contraseña, para confirmar"}
+              {confirmWith === "email" ? `Escribe tu email (${email}) para confirmar` : "Tu contraseña, para confirmar"}
             </label>
             <input
               id={fieldId}

@@ -19,7 +19,7 @@ export function SettingsScreen() {
       await logout.mutateAsync();
       await navigate({ to: "/login" });
     } catch {
-      toast.error("No se pudo cerrar la sesión. Intentá de nuevo.");
+      toast.error("No se pudo cerrar la sesión. Intenta de nuevo.");
     }
   }
 

@@ -17,7 +17,7 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
   const { supportEmail, supportWhatsapp } = config;
   return (
     <Dialog open={open} onClose={onClose} title="Ayuda">
-      <p className="text-sm text-slate-600">¿Tenés dudas o algún problema? Escribinos y te respondemos lo antes posible.</p>
+      <p className="text-sm text-slate-600">¿Tienes dudas o algún problema? Escríbenos y te respondemos lo antes posible.</p>
       <ul className="mt-4 space-y-3">
         {supportEmail && (
           <li>
@@ -28,7 +28,7 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
                 </svg>
               </span>
               <span>
-                <span className="block font-semibold text-slate-900">Escribinos por e-mail</span>
+                <span className="block font-semibold text-slate-900">Escríbenos por e-mail</span>
                 <span className="block text-sm text-slate-600">{supportEmail}</span>
               </span>
             </a>
@@ -48,7 +48,7 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
                 </svg>
               </span>
               <span>
-                <span className="block font-semibold text-slate-900">Escribinos por WhatsApp</span>
+                <span className="block font-semibold text-slate-900">Escríbenos por WhatsApp</span>
                 <span className="block text-sm text-slate-600">
                   {formatWhatsapp(supportWhatsapp)}
                   <span className="sr-only"> (se abre en otra pestaña)</span>
@@ -59,12 +59,12 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
         )}
         {!supportEmail && !supportWhatsapp && (
           <li className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">
-            Por ahora no hay un canal de contacto disponible. Volvé a intentar más tarde.
+            Por ahora no hay un canal de contacto disponible. Vuelve a intentar más tarde.
           </li>
         )}
       </ul>
       <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600">¿Primera vez? Repasá cómo funciona en cuatro pasos.</p>
+        <p className="text-sm text-slate-600">¿Primera vez? Repasa cómo funciona en cuatro pasos.</p>
         <Button variant="secondary" onClick={onShowTutorial}>
           Ver tutorial
         </Button>

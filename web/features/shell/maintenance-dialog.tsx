@@ -32,7 +32,7 @@ export function MaintenanceDialog() {
             Sitio en mantenimiento
           </h2>
           <p id="mantenimiento-texto" className="mt-2 text-slate-600">
-            Estamos haciendo mejoras para que Vidriera funcione mejor. Volvé a intentar en unos minutos.
+            Estamos haciendo mejoras para que Vidriera funcione mejor. Vuelve a intentar en unos minutos.
           </p>
           <Button className="mt-6" busy={checking} onClick={() => refetch()}>
             Reintentar

@@ -9,20 +9,20 @@ export interface TutorialStep {
 
 export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   {
-    title: "Subí la foto de tu producto",
-    text: "Tocá 'Añadir Producto' y elegí una foto de la galería o sacala con la cámara. Alcanza con una foto simple hecha con el celular.",
+    title: "Sube la foto de tu producto",
+    text: "Toca 'Añadir Producto' y elige una foto de la galería o sácala con la cámara. Alcanza con una foto simple hecha con el celular.",
   },
   {
-    title: "Elegí cómo la querés",
-    text: "Tocá tu producto y elegí vista de frente o de espalda, para quién es (Bebé, Niño, Niña o Adulto) y si va la prenda sola o en conjunto.",
+    title: "Elige cómo la quieres",
+    text: "Toca tu producto y elige vista de frente o de espalda, para quién es (Bebé, Niño, Niña o Adulto) y si va la prenda sola o en conjunto.",
   },
   {
-    title: "Generá tu imagen",
-    text: "Tocá 'Generar 1 imagen' y en segundos tenés tu foto de catálogo. Cada foto usa una de tus imágenes disponibles.",
+    title: "Genera tu imagen",
+    text: "Toca 'Generar 1 imagen' y en segundos tienes tu foto de catálogo. Cada foto usa una de tus imágenes disponibles.",
   },
   {
-    title: "Descargala y vendé",
-    text: "En 'Imágenes' encontrás todas tus fotos para descargarlas o modificarlas. Publicalas en tu tienda virtual y recibí pedidos por WhatsApp.",
+    title: "Descárgala y vende",
+    text: "En 'Imágenes' encuentras todas tus fotos para descargarlas o modificarlas. Publícalas en tu tienda virtual y recibe pedidos por WhatsApp.",
   },
 ];
 

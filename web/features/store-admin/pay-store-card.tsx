@@ -59,7 +59,7 @@ export function PayStoreCard({ user, country }: { user: User; country: string | 
         </div>
       ) : (
         <>
-          <p className="mt-6 text-center text-sm text-slate-600">Pagás con {PROVIDER_NAMES[route]}</p>
+          <p className="mt-6 text-center text-sm text-slate-600">Pagas con {PROVIDER_NAMES[route]}</p>
           <Button
             className="mt-2 w-full py-3 text-base"
             busy={checkout.isPending}
@@ -69,9 +69,9 @@ export function PayStoreCard({ user, country }: { user: User; country: string | 
             {checkout.isPending ? "Procesando..." : `Pagar ${formatMoney(price)}`}
           </Button>
           <p className="mt-4 text-center text-xs text-slate-500">
-            ¿Preferís usar tus créditos?{" "}
+            ¿Prefieres usar tus créditos?{" "}
             <Link to="/auto-charge" className="font-semibold text-brand-700 underline">
-              Activala con {STORE_PLAN.credits} créditos ({imagesLabel(STORE_PLAN.credits)})
+              Actívala con {STORE_PLAN.credits} créditos ({imagesLabel(STORE_PLAN.credits)})
             </Link>
           </p>
         </>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { Product } from "../../../common/product";
 import type { User } from "../../../common/user";
 import { productsQuery } from "../../lib/queries";
+import { publicStoreLink } from "../../lib/store-link";
 import { Spinner } from "../../ui/spinner";
 
 /** Sizes the preview lists before summing up the rest as '+N' (spec section 9). */
@@ -17,16 +18,20 @@ export function sizesSummary(sizes: { name: string }[]): { shown: string[]; more
 /** Step 1 of /pay-mi-tienda: the seller's real products as the store will show them. */
 export function StorePreview({ user }: { user: User }) {
   const products = useQuery(productsQuery(user.id));
-  const slug = user.username ?? "tutienda";
+  const link = user.username ? publicStoreLink(user.username) : null;
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-50">
       <div className="border-b border-slate-200 bg-white px-5 py-4">
         <p className="text-lg font-bold" data-testid="preview-store-name">
           {user.name || "Tu Tienda"}
         </p>
-        <p className="text-sm text-brand-700">
-          my.{window.location.host}/u/{slug}
-        </p>
+        {/* The real public link, the one the admin shows and shoppers open (not the spec's nonexistent my.{host}). */}
+        {link && (
+          <a href={new URL(link.url).pathname} target="_blank" rel="noopener" className="text-sm break-all text-brand-700 underline underline-offset-2" data-testid="preview-store-link">
+            {link.label}
+            <span className="sr-only"> (se abre en otra pestaña)</span>
+          </a>
+        )}
       </div>
       <div className="p-4">
         {products.isPending && (
@@ -36,7 +41,7 @@ export function StorePreview({ user }: { user: User }) {
         )}
         {products.isError && <p className="py-6 text-center text-sm text-red-700">Error al cargar los productos</p>}
         {products.data && products.data.length === 0 && (
-          <p className="py-6 text-center text-sm text-slate-600">Todavía no tenés productos: así se verán cuando los agregues.</p>
+          <p className="py-6 text-center text-sm text-slate-600">Todavía no tienes productos: así se verán cuando los agregues.</p>
         )}
         {products.data && products.data.length > 0 && (
           <ul aria-label="Vista previa de tus productos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -14,7 +14,7 @@ const ADVANTAGES = [
   { title: "Pedidos por WhatsApp", text: "Te llegan directo a tu WhatsApp, sin intermediarios ni comisiones." },
   { title: "Control de inventario", text: "Talles y stock de cada producto, siempre al día." },
   { title: "Link personalizado", text: "Una dirección propia para compartir en tus redes." },
-  { title: "Sin comisiones por venta", text: "Pagás el plan una sola vez: lo que vendés es todo tuyo." },
+  { title: "Sin comisiones por venta", text: "Pagas el plan una sola vez: lo que vendes es todo tuyo." },
   { title: "Diseño profesional", text: "Pensada para celulares, donde compran tus clientes." },
 ] as const;
 
@@ -60,7 +60,7 @@ export function PayStoreScreen() {
       {step === 2 && (
         <section aria-labelledby="step-title" className="space-y-3">
           <h2 id="step-title" className="text-lg font-semibold">
-            Todo lo que ganás con tu tienda
+            Todo lo que ganas con tu tienda
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2">
             {ADVANTAGES.map((a) => (

@@ -65,7 +65,7 @@ function Pricing({ user }: { user: User }) {
         <BackLink to="/mi-tienda" />
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Configurar Precios</h1>
-          <p className="mt-1 text-slate-600">Poné precio, talles y stock a tus productos y elegí qué imágenes se ven en tu tienda.</p>
+          <p className="mt-1 text-slate-600">Pon precio, talles y stock a tus productos y elige qué imágenes se ven en tu tienda.</p>
         </div>
       </div>
 
@@ -81,7 +81,7 @@ function Pricing({ user }: { user: User }) {
       {products.isSuccess && list.length === 0 && (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <p className="text-lg font-semibold">No hay productos</p>
-          <p className="mt-1 text-slate-600">Subí tus productos para ponerles precio y mostrarlos en tu tienda.</p>
+          <p className="mt-1 text-slate-600">Sube tus productos para ponerles precio y mostrarlos en tu tienda.</p>
           <Link to="/home" className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
             Ir a Productos
           </Link>
@@ -219,9 +219,9 @@ function Tips() {
       </h2>
       <ul className="list-disc space-y-2 pl-5">
         <li>Los precios se muestran en pesos, sin decimales. Un producto sin precio se muestra igual, sin precio.</li>
-        <li>Cargá el stock de cada talle: los talles en 0 aparecen como 'Sin stock' y no se pueden pedir.</li>
-        <li>Cuando confirmás un pedido, su cantidad se descuenta sola del stock.</li>
-        <li>Elegí como primera imagen la que mejor muestre el producto: es la portada en tu tienda.</li>
+        <li>Carga el stock de cada talle: los talles en 0 aparecen como 'Sin stock' y no se pueden pedir.</li>
+        <li>Cuando confirmas un pedido, su cantidad se descuenta sola del stock.</li>
+        <li>Elige como primera imagen la que mejor muestre el producto: es la portada en tu tienda.</li>
       </ul>
     </aside>
   );

@@ -71,7 +71,7 @@ export function StoreAdminProducts({ user }: { user: User }) {
       )}
       {products.isSuccess && products.data.length === 0 && !adding && (
         <p className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          Tu tienda todavía no tiene productos. Agregá el primero.
+          Tu tienda todavía no tiene productos. Agrega el primero.
         </p>
       )}
       {products.isSuccess && (
@@ -370,7 +370,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
           <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
             Nombre (opcional)
           </label>
-          <input id={ids.name} value={name} maxLength={120} placeholder="Si lo dejás vacío, lo nombramos por vos" onChange={(e) => setName(e.target.value)} className={`mt-1 ${INPUT}`} />
+          <input id={ids.name} value={name} maxLength={120} placeholder="Si lo dejas vacío, le ponemos un nombre por ti" onChange={(e) => setName(e.target.value)} className={`mt-1 ${INPUT}`} />
         </div>
         <div>
           <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">

@@ -18,6 +18,7 @@ import {
 import type { User } from "../../../common/user";
 import { StoreAdminProducts } from "./store-admin-products";
 import { StoreLinkPreview } from "./store-link-preview";
+import { publicStoreLink } from "../../lib/store-link";
 import { StoreOrders } from "./store-orders";
 import { Button } from "../../ui/button";
 import { fileToDataUrl } from "../../lib/compress";
@@ -36,7 +37,7 @@ export function StoreAdminScreen() {
     return (
       <div className="mx-auto max-w-lg rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
         <p className="text-lg font-semibold">No tienes una tienda configurada</p>
-        <p className="mt-1 text-slate-600">Creala en un minuto: nombre, WhatsApp y listo.</p>
+        <p className="mt-1 text-slate-600">Créala en un minuto: nombre, WhatsApp y listo.</p>
         <Link to="/mi-tienda" className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
           Crear mi tienda
         </Link>
@@ -47,7 +48,7 @@ export function StoreAdminScreen() {
 }
 
 function Admin({ user, username }: { user: User; username: string }) {
-  const link = `${window.location.origin}${storePath(username)}`;
+  const link = publicStoreLink(username).url;
   return (
     <div className="space-y-6">
       <header className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-700 to-fuchsia-600 p-5 text-white shadow-sm sm:flex-row sm:items-center sm:p-6">
@@ -84,7 +85,7 @@ function CopyLinkButton({ link }: { link: string }) {
       setCopied(true);
       toast.success("Enlace copiado al portapapeles");
     } catch {
-      toast.error("No se pudo copiar el enlace. Copialo a mano.");
+      toast.error("No se pudo copiar el enlace. Cópialo a mano.");
     }
   }
   return (
@@ -111,7 +112,7 @@ function PaidBanner({ paid }: { paid: boolean }) {
     <div role="status" className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <p className="font-semibold">Tu Tienda no está pagada</p>
-        <p className="text-sm">Tu tienda ya se puede visitar; activá el plan para tenerla completa.</p>
+        <p className="text-sm">Tu tienda ya se puede visitar; activa el plan para tenerla completa.</p>
       </div>
       <Link to="/pay-mi-tienda" className="inline-flex justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
         Pagar ahora

@@ -50,7 +50,7 @@ describe("pricing drafts", () => {
 
   it("refuse blank or repeated size names before sending", () => {
     const draft = draftOf(product());
-    expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S"), newSizeDraft(" ")] })).toBe("Completá el nombre de cada talle.");
+    expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S"), newSizeDraft(" ")] })).toBe("Completa el nombre de cada talle.");
     expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S"), newSizeDraft("s ")] })).toBe("Hay talles repetidos en un producto.");
     expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S"), newSizeDraft("M")] })).toBeNull();
   });

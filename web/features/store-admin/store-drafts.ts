@@ -65,7 +65,7 @@ export function isDirty(product: Product, draft: ProductDraft): boolean {
   return a.length !== b.length || a.some((s, i) => s.name !== b[i]!.name || s.stock !== b[i]!.stock);
 }
 
-export const SIZE_NAME_MISSING = "Completá el nombre de cada talle.";
+export const SIZE_NAME_MISSING = "Completa el nombre de cada talle.";
 export const SIZE_REPEATED = "Hay talles repetidos en un producto.";
 
 /** The first reason the sizes cannot be saved, checked before sending (the server checks the same). */

@@ -63,7 +63,7 @@ function PickerBody({ product, initial, onClose, onConfirm, confirmedMessage, li
     setSelected((current) => {
       if (current.includes(url)) return current.filter((u) => u !== url);
       if (current.length >= MAX_STORE_IMAGES) {
-        toast.error(`Podés mostrar hasta ${MAX_STORE_IMAGES} imágenes por producto.`);
+        toast.error(`Puedes mostrar hasta ${MAX_STORE_IMAGES} imágenes por producto.`);
         return current;
       }
       return [...current, url];
@@ -83,7 +83,7 @@ function PickerBody({ product, initial, onClose, onConfirm, confirmedMessage, li
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        Elegí qué imágenes de <strong>{product.name}</strong> se ven en tu tienda. La primera que marques es la portada.
+        Elige qué imágenes de <strong>{product.name}</strong> se ven en tu tienda. La primera que marques es la portada.
       </p>
       {images.isPending && (
         <p role="status" className="flex items-center gap-2 py-8 text-slate-600">

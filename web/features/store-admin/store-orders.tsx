@@ -58,7 +58,7 @@ export function StoreOrders({ userId }: { userId: string }) {
         </p>
       )}
       {orders.isSuccess && orders.data.length === 0 && (
-        <p className="text-slate-600">Todavía no recibiste pedidos. Compartí el enlace de tu tienda para empezar a vender.</p>
+        <p className="text-slate-600">Todavía no recibiste pedidos. Comparte el enlace de tu tienda para empezar a vender.</p>
       )}
       {orders.isSuccess && orders.data.length > 0 && (
         <ul className="divide-y divide-slate-100">

@@ -1,0 +1,85 @@
+/**
+ * One voice (issue 14, item 12; DECISIONS.md): every user-facing string is
+ * Spanish in tú, like the spec's quoted strings. This reads the string
+ * literals, template texts and JSX texts of web/, worker/ and common/ with
+ * TypeScript's own scanner (comments and identifiers are not text a user
+ * reads) and fails on voseo and on "imagen(es)"-style plurals, naming the
+ * file and line, so later code cannot bring them back.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import ts from "typescript";
+
+const root = join(import.meta.dirname, "..");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Every piece of text a file could show: string and template literals and JSX text, with their lines. */
+export function userTexts(fileName: string, source: string): { line: number; text: string }[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const texts: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isJsxText(node)) {
+      texts.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, text: node.text });
+    }
+    node.forEachChild(visit);
+  };
+  visit(file);
+  return texts;
+}
+
+// Second person present in vos carries a written accent that tú's lacks (tenés / tienes, pagás / pagas).
+// These words end the same way and are not voseo ("estás" is also tú's).
+const ACCENTED_S_WORDS = new Set(
+  "más además atrás detrás jamás demás país través interés después inglés francés estás quizás compás cortés revés anís".split(" "),
+);
+// Imperatives in vos are stem + accented vowel (elegí, ingresá, poné), possibly with a pronoun but then
+// without the accent tú writes (escribinos / escríbenos, copialo / cópialo).
+// Vos imperatives of verbs whose stem ends in a vowel (traer → atraé).
+const VOSEO_WORDS = new Set(["atraé", "traé", "leé", "creé"]);
+const NOT_IMPERATIVES = new Set(
+  "está esté bebé café aquí allí ahí así sí qué acá allá ya papá mamá panamá canadá bogotá josé mí ojalá también".split(" "),
+);
+const VOSEO_WITH_PRONOUN =
+  /\b(escribinos|contanos|decinos|avisanos|mandanos|seguinos|llamanos|contactanos|escribime|fijate|acordate|sumate|registrate|copialo|copiala|subilas|subilos|subila|subilo|elegila|elegilo|probalo|probala|guardalo|guardala|completalo|sumalos|sacala|sacalo|pedilo|pedila|envialo|enviala|quitalo|quitala|publicalas|publicalos|publicala|publicalo|descargala|descargalo|creala|crealo|activala|activalo|revisalo|revisala|agregalo|agregala|cargalo|cargala|compartila|compartilo|mirala|miralo|probala|tocala|tocalo)\b/iu;
+const VOSEO_PRONOUNS = /\b(vos|sos)\b/iu;
+
+/** Voseo forms in a text, and plurals written as "imagen(es)". Empty when the text speaks tú. */
+export function voiceProblems(text: string): string[] {
+  const problems: string[] = [];
+  for (const match of text.matchAll(/[\p{L}]+/gu)) {
+    const word = match[0].toLowerCase();
+    if (VOSEO_WORDS.has(word)) problems.push(word);
+    else if (/[áéí]s$/u.test(word) && word.length > 3 && !ACCENTED_S_WORDS.has(word)) problems.push(word);
+    // Future tense (será, podrá, dejará: vowel + rá) is not an imperative.
+    else if (/[^aeiouáéíóú][áéí]$/u.test(word) && !/[aeiáéí]rá$/u.test(word) && !NOT_IMPERATIVES.has(word)) problems.push(word);
+  }
+  const withPronoun = VOSEO_WITH_PRONOUN.exec(text);
+  if (withPronoun) problems.push(withPronoun[0]);
+  const pronoun = VOSEO_PRONOUNS.exec(text);
+  if (pronoun) problems.push(pronoun[0]);
+  const plural = /\p{L}+\((es|s)\)/u.exec(text);
+  if (plural) problems.push(plural[0]);
+  return problems;
+}
+
+/** Every voseo or lazy plural under web/, worker/ and common/, as "file:line problems — text". */
+export function voiceFindings(): string[] {
+  const found: string[] = [];
+  for (const dir of ["web", "worker", "common"]) {
+    for (const path of sourceFiles(dir)) {
+      for (const { line, text } of userTexts(path, readFileSync(join(root, path), "utf8"))) {
+        const problems = voiceProblems(text);
+        if (problems.length > 0) found.push(`${relative(root, join(root, path))}:${line} ${problems.join(", ")} — ${JSON.stringify(text.slice(0, 80))}`);
+      }
+    }
+  }
+  return found;
+}
