@@ -9,7 +9,11 @@ import { addProducts, seller, setPricing } from "./store-helpers";
  */
 const burst = <T>(n: number, one: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => one(i)));
 const statuses = (responses: Response[]) => responses.map((r) => r.status);
-const tally = (list: number[]) => list.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const tally = (list: number[]) => {
+  const counts: Record<number, number> = {};
+  for (const s of list) counts[s] = (counts[s] ?? 0) + 1;
+  return counts;
+};
 
 describe("login", () => {
   it("40 parallel wrong passwords on one account from one address: only 5 reach the password check", async () => {

@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { jwtVerify } from "jose";
 import { z } from "zod";
 import { database, type Db } from "../db/client";
-import type { Env } from "../env";
+import type { Env, SessionUser } from "../env";
 import { confirmIdentity, deleteAccount } from "../lib/account-deletion";
 import { createAccount, EMAIL_TAKEN, findUserByEmail, toApiUser } from "../lib/accounts";
 import { ApiError } from "../lib/errors";
@@ -64,7 +64,7 @@ async function register(c: Context<Env>, db: Db, input: { email: string; passwor
   const signups: Subject[] = [["signupAddress", clientAddress(c)]];
   // Counted first, so a burst of sign-ups cannot all pass before any is recorded.
   await attempt(db, signups);
-  let user;
+  let user: SessionUser;
   try {
     user = await createAccount(db, { email: input.email, passwordHash: await hashPassword(input.password) });
   } catch (err) {
