@@ -19,7 +19,7 @@ import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { assertAllowed, record, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
-import { findStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
+import { findStore, listedInStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
 import { chunks } from "./pricing";
 
 export const STORE_GONE = "Esta tienda no existe.";
@@ -118,7 +118,7 @@ async function loadCartProducts(db: Db, sellerId: string, ids: string[]) {
     const rows = await db
       .select(storeColumns)
       .from(products)
-      .where(and(eq(products.userId, sellerId), inArray(products.id, part)));
+      .where(and(listedInStore(sellerId), inArray(products.id, part)));
     for (const row of rows) byId.set(row.id, toStoreProduct(row));
   }
   return byId;
