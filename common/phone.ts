@@ -12,8 +12,10 @@
  */
 import { getExampleNumber, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode, type PhoneNumber } from "libphonenumber-js/min";
 import mobileExamples from "libphonenumber-js/mobile/examples";
+// Type-only and no relative runtime imports: scripts/normalize-phones.ts runs this file on Node directly.
 import type { Country } from "./store";
-import { digitsOnly } from "./store-format";
+
+const digitsOnly = (value: string) => value.replace(/\D/g, "");
 
 export const PHONE_LETTERS = "El número de WhatsApp solo puede tener números.";
 export const PHONE_TOO_SHORT = "El número de WhatsApp es demasiado corto.";

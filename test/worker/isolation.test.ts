@@ -82,6 +82,8 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
     ),
   ],
   "DELETE /api/products/delete/:id": (a) => allIds(a).map((id) => attempt("DELETE", `/api/products/delete/${id}`, 404, PRODUCT_NOT_FOUND)),
+  "POST /api/products/publish": (a) =>
+    allIds(a).flatMap((id) => [true, false].map((published) => attempt("POST", "/api/products/publish", 404, PRODUCT_NOT_FOUND, { id, published }))),
   "POST /api/products/update-pricing": (a, b) => [
     ...allIds(a).map((id) => attempt("POST", "/api/products/update-pricing", 404, PRODUCT_NOT_FOUND, { products: [{ id, price: 1, sizes: [] }] })),
     // Mixed with B's own: nothing at all is saved, B's product included.

@@ -14,13 +14,14 @@ export function storeName(prefix = "Tienda") {
 
 export async function openStore(
   browser: Browser,
-  input: { storeName?: string; phoneNumber?: string; countryCode?: string; storeLogo?: string } = {},
+  input: { storeName?: string; storeLink?: string; phoneNumber?: string; countryCode?: string; storeLogo?: string } = {},
 ) {
   const response = await browser.json("POST", "/api/auth/mi-tienda", {
     storeName: input.storeName ?? storeName(),
     phoneNumber: input.phoneNumber ?? "+54 9 11 2233-4455",
     countryCode: input.countryCode ?? "AR",
     ...(input.storeLogo ? { storeLogo: input.storeLogo } : {}),
+    ...(input.storeLink !== undefined ? { storeLink: input.storeLink } : {}),
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return ((await response.json()) as { user: User }).user;

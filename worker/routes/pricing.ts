@@ -195,18 +195,16 @@ export const pricingRoutes = new Hono<Env>().post(
     const { id, published } = c.req.valid("json");
     const mine = and(eq(products.id, id), eq(products.userId, user.id));
     // One statement: publishing only takes while the product has a price, even if a save lands meanwhile.
-    const [changed] = await db.batch([
-      db
-        .update(products)
-        .set({ published })
-        .where(published ? and(mine, gt(products.price, 0)) : mine)
-        .returning({ id: products.id }),
-      storeChanged(db, user.id),
-    ]);
+    const changed = await db
+      .update(products)
+      .set({ published })
+      .where(published ? and(mine, gt(products.price, 0)) : mine)
+      .returning({ id: products.id });
     if (changed.length === 0) {
       const product = await ownProduct(db, user.id, id);
       throw new ApiError(400, publishNeedsPrice(product.name));
     }
+    await storeChanged(db, user.id);
     return c.json({ product: toApiProduct(await ownProduct(db, user.id, id)) }, 200);
   },
 );

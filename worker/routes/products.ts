@@ -133,7 +133,8 @@ export const productRoutes = new Hono<Env>()
           .set({
             name: input.name,
             imageKey: imageKeyValue,
-            storeImageKeys: JSON.stringify(storeKeys),
+            // Written only when it changes: a generation finishing meanwhile may have set the store's image.
+            ...(input.storeImageURLs || imageKeyValue !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
             ...(input.price !== undefined ? { price: input.price } : {}),
             ...(input.sizes ? { sizes: JSON.stringify(input.sizes) } : {}),
             ...(published !== undefined ? { published } : {}),

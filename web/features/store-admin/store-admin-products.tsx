@@ -279,7 +279,8 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [name, setName] = useState("");
   const [price, setPrice] = useState("");
   const [sizes, setSizes] = useState<SizeDraft[]>([]);
-  const [withAi, setWithAi] = useState(canGenerate);
+  // Unticked: improving the photo spends credits, so it is the seller's choice.
+  const [withAi, setWithAi] = useState(false);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -388,7 +389,11 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
         <label htmlFor={ids.ai} className="flex items-start gap-2 text-sm">
           <input id={ids.ai} type="checkbox" checked={withAi} disabled={!canGenerate} onChange={(e) => setWithAi(e.target.checked)} className="mt-0.5 size-4 accent-brand-700" />
           <span>
-            Mejorar la foto con IA (usa 1 imagen de tus créditos)
+            Mejorar la foto con IA{" "}
+            <span className="font-semibold" data-testid="ai-cost">
+              (cuesta 1 imagen: {CREDITS_PER_IMAGE} créditos)
+            </span>
+            <span className="block text-slate-500">La tienda muestra la foto mejorada.</span>
             {!canGenerate && <span className="block text-slate-500">No te quedan imágenes: se sube la foto tal cual.</span>}
           </span>
         </label>
