@@ -37,6 +37,7 @@ export function Dialog({ open, onClose, title, children, placement = "center", c
       ? "mt-auto mb-0 w-full max-w-none rounded-t-2xl sm:mx-auto sm:max-w-2xl"
       : "m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl";
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; from the keyboard, Escape closes it (onCancel)
     <dialog
       ref={ref}
       aria-label={title}

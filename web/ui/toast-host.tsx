@@ -8,7 +8,9 @@ import { Toaster } from "react-hot-toast";
  */
 const stack: string[] = [];
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
+const notify = () => {
+  for (const l of listeners) l();
+};
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);

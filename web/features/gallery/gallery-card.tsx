@@ -111,6 +111,7 @@ export function GallerySkeletons({ count = 8 }: { count?: number }) {
       </p>
       <ul aria-hidden className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
         {Array.from({ length: count }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, the position is all that tells them apart
           <li key={i} data-testid="gallery-skeleton" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
             <div className="aspect-[4/5] animate-pulse bg-slate-200" />
             <div className="space-y-2 p-3">

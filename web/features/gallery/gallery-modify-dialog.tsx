@@ -43,6 +43,7 @@ export function ModifyImageDialog({
   const current = image;
 
   // A new image (another card, or the result of the last change) starts clean.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the image's address is what triggers the reset
   useEffect(() => {
     setBroken(false);
   }, [current?.imageUrl]);

@@ -82,8 +82,8 @@ export function LandingPage({ signedIn, year, Link }: Props) {
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {BENEFITS.map((benefit) => (
               <li key={benefit.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span aria-hidden className="grid size-11 place-items-center rounded-xl bg-brand-100 text-brand-700">
-                  <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                <span className="grid size-11 place-items-center rounded-xl bg-brand-100 text-brand-700">
+                  <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
                     <path d={benefit.icon} />
                   </svg>
                 </span>

@@ -30,8 +30,8 @@ export function whenLandingDismissed(callback: () => void) {
 
 export function dismissPrerenderedLanding() {
   if (!prerendered) return;
-  onDismiss.splice(0).forEach((callback) => callback());
+  for (const callback of onDismiss.splice(0)) callback();
   prerendered.remove();
   prerendered = null;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }

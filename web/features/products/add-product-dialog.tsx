@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CloseIcon } from "../../ui/icons";
 import { useRouter } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import toast from "react-hot-toast";
 import { CREDITS_PER_IMAGE, NO_CREDITS_LEFT } from "../../../common/credits";
 import { ApiFailure } from "../../lib/api";
@@ -89,16 +89,16 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
   const canBuy = "/credits" in router.routesByPath;
   const lowCredits = !!user && user.credits < CREDITS_PER_IMAGE;
 
-  function reset() {
+  const reset = useCallback(() => {
     session.current++;
-    itemsRef.current.forEach((item) => URL.revokeObjectURL(item.previewUrl));
+    for (const item of itemsRef.current) URL.revokeObjectURL(item.previewUrl);
     setItems([]);
     setView("pick");
     setPreparing(false);
     setIncludeModel(true);
     setResult(null);
     setError(null);
-  }
+  }, []);
 
   // Reopened before the delay ran out: start clean at once rather than show the last visit.
   const resetPending = useRef(false);
@@ -116,9 +116,14 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
       reset();
     }, RESET_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [open]);
+  }, [open, reset]);
 
-  useEffect(() => () => itemsRef.current.forEach((item) => URL.revokeObjectURL(item.previewUrl)), []);
+  useEffect(
+    () => () => {
+      for (const item of itemsRef.current) URL.revokeObjectURL(item.previewUrl);
+    },
+    [],
+  );
 
   function close() {
     if (view === "generating") {
@@ -142,7 +147,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
     // One at a time: decoding ten 12-megapixel photos at once can exhaust a phone's memory.
     for (const file of chosen) prepared.push(await prepare(file));
     if (token !== session.current) {
-      prepared.forEach((p) => URL.revokeObjectURL(p.previewUrl));
+      for (const p of prepared) URL.revokeObjectURL(p.previewUrl);
       return;
     }
     setItems((prev) => [...prev, ...prepared]);
@@ -218,7 +223,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
       URL.revokeObjectURL(item.previewUrl);
       return;
     }
-    itemsRef.current.forEach((i) => URL.revokeObjectURL(i.previewUrl));
+    for (const i of itemsRef.current) URL.revokeObjectURL(i.previewUrl);
     setItems([item]);
     await startGeneration(item);
   }

@@ -18,7 +18,7 @@ function cameraSupported() {
 }
 
 function stopStream(stream: MediaStream | null) {
-  stream?.getTracks().forEach((track) => track.stop());
+  for (const track of stream?.getTracks() ?? []) track.stop();
 }
 
 /**
@@ -68,7 +68,7 @@ export function CameraCapture({ onCapture, onCancel }: { onCapture: (photo: File
 
   async function capture() {
     const video = videoRef.current;
-    if (!video || !video.videoWidth) return;
+    if (!video?.videoWidth) return;
     setState("capturing");
     const canvas = document.createElement("canvas");
     canvas.width = video.videoWidth;

@@ -197,7 +197,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
       </div>
 
       {confirmingDelete ? (
-        <div role="group" aria-labelledby={ids.confirm} className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
+        <fieldset aria-labelledby={ids.confirm} className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
           <p id={ids.confirm} className="text-sm text-red-900">
             <strong className="block">¿Eliminar este producto?</strong>
             También se eliminan sus imágenes generadas. Esta acción no se puede deshacer.
@@ -214,7 +214,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
               Sí, eliminar
             </Button>
           </div>
-        </div>
+        </fieldset>
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row-reverse sm:flex-wrap">
           <Button type="submit" busy={update.isPending} disabled={compressing || remove.isPending} className="sm:flex-1">
@@ -225,6 +225,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
           </Button>
           <button
             type="button"
+            // biome-ignore lint/a11y/noAutofocus: after 'No, conservar' focus returns to the button that asked
             autoFocus={keptAfterConfirm}
             disabled={busy}
             onClick={() => setConfirmingDelete(true)}

@@ -127,6 +127,7 @@ function DrawerBody({
 
         <button
           type="button"
+          // biome-ignore lint/a11y/noAutofocus: back from the personalise screen, focus returns to the button that opened it
           autoFocus={cameBack}
           onClick={() => setScreen("personalize")}
           className="flex min-h-11 w-full items-center justify-between gap-3 rounded-xl border border-slate-300 px-4 py-2 text-left text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

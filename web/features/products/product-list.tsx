@@ -43,6 +43,7 @@ export function ProductList({ userId, onAdd, onOpen }: Props) {
           </p>
           <ul aria-hidden className={GRID}>
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, the position is all that tells them apart
               <li key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="product-skeleton">
                 <div className="aspect-square animate-pulse bg-slate-200" />
                 <div className="p-3">
@@ -68,8 +69,8 @@ export function ProductList({ userId, onAdd, onOpen }: Props) {
 
       {isEmpty && (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <div aria-hidden className="mx-auto mb-4 grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
-            <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <div className="mx-auto mb-4 grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
+            <svg aria-hidden viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.8">
               <path strokeLinecap="round" strokeLinejoin="round" d="m20 7-8-4-8 4m16 0-8 4m8-4v10l-8 4m0-10L4 7m8 4v10M4 7v10l8 4" />
             </svg>
           </div>

@@ -112,10 +112,12 @@ export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownl
           </div>
 
           {enlarged && run.imageUrl && (
+            // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut; keyboard users have the focused close button
             <div className="fixed inset-0 z-10 grid place-items-center bg-slate-950/90 p-4" onClick={shrink}>
               <img src={run.imageUrl} alt={`Imagen generada de ${run.product.name}, ampliada`} className="max-h-full max-w-full rounded-lg object-contain" />
               <button
                 type="button"
+                // biome-ignore lint/a11y/noAutofocus: the enlarged image is a layer of its own; focus moves to its close button
                 autoFocus
                 onClick={shrink}
                 className="absolute top-4 right-4 rounded-full bg-white/90 px-4 py-2 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"

@@ -80,9 +80,11 @@ export function MobileMenu({ user, open, onClose, onHelp, social }: DrawerProps)
   const ref = useModalDialog(open);
   // Back and forward navigate without a click on an entry: the drawer follows.
   const path = useRouterState({ select: (state) => state.location.pathname });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is what triggers it
   useEffect(() => onClose(), [path, onClose]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; from the keyboard, Escape closes it (onCancel)
     <dialog
       ref={ref}
       id="menu-movil"

@@ -42,6 +42,7 @@ export function PayStoreScreen() {
         <h1 className="text-2xl font-bold sm:text-3xl">Tu Tienda Virtual</h1>
         <div className="mt-3 flex gap-2" aria-hidden>
           {Array.from({ length: STEPS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the steps of a progress bar are their positions
             <span key={i} className={`h-1.5 flex-1 rounded-full ${i < step ? "bg-brand-600" : "bg-slate-200"}`} />
           ))}
         </div>

@@ -17,8 +17,8 @@ export function StoreFeatures() {
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {FEATURES.map((feature) => (
           <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-4">
-            <span aria-hidden className="mb-3 grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-700">
-              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+            <span className="mb-3 grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-700">
+              <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
                 <path d={feature.icon} />
               </svg>
             </span>
