@@ -7,7 +7,14 @@ const ar = country("AR");
 
 describe("WhatsApp numbers", () => {
   it("dials an Argentine mobile as 54 9 + area + number, without 0 and 15, however it was typed", () => {
-    for (const typed of ["11 2345-6789", "011 15 2345-6789", "+54 011 15 2345-6789", "+54 9 11 2345 6789", "(011) 15-2345-6789", "+54 11 2345 6789"]) {
+    for (const typed of [
+      "11 2345-6789",
+      "011 15 2345-6789",
+      "+54 011 15 2345-6789",
+      "+54 9 11 2345 6789",
+      "(011) 15-2345-6789",
+      "+54 11 2345 6789",
+    ]) {
       expect(parseWhatsappNumber(typed, ar), typed).toEqual({
         phone: "+54 91123456789",
         digits: "5491123456789",
@@ -41,10 +48,14 @@ describe("WhatsApp numbers", () => {
   it("names what is wrong with a number it cannot dial", () => {
     expect(parseWhatsappNumber("+54 once", ar)).toEqual({ error: "El número de WhatsApp solo puede tener números." });
     expect(parseWhatsappNumber("+54 ", ar)).toEqual({ error: "Por favor completa todos los campos obligatorios." });
-    expect(parseWhatsappNumber("+55 11 2345 6789", ar)).toEqual({ error: "El número de WhatsApp tiene que empezar con el código del país elegido." });
+    expect(parseWhatsappNumber("+55 11 2345 6789", ar)).toEqual({
+      error: "El número de WhatsApp tiene que empezar con el código del país elegido.",
+    });
     expect(parseWhatsappNumber("+54 12345", ar)).toEqual({ error: "El número de WhatsApp es demasiado corto." });
     expect(parseWhatsappNumber("+598 1234567890123", country("UY"))).toEqual({ error: "El número de WhatsApp es demasiado largo." });
-    expect(parseWhatsappNumber("+54 99 9999 9999", ar)).toEqual({ error: "El número de WhatsApp no es válido en Argentina. Revisa el código de área." });
+    expect(parseWhatsappNumber("+54 99 9999 9999", ar)).toEqual({
+      error: "El número de WhatsApp no es válido en Argentina. Revisa el código de área.",
+    });
   });
 
   it("shows an example for the chosen country and a link to try the number", () => {

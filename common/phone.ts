@@ -10,7 +10,13 @@
  * and length validation are in it; the number-type patterns are not needed.
  * The Worker and the store forms import this module; the forms load it lazily.
  */
-import { getExampleNumber, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode, type PhoneNumber } from "libphonenumber-js/min";
+import {
+  getExampleNumber,
+  parsePhoneNumberFromString,
+  validatePhoneNumberLength,
+  type CountryCode,
+  type PhoneNumber,
+} from "libphonenumber-js/min";
 import mobileExamples from "libphonenumber-js/mobile/examples";
 // Type-only and no relative runtime imports: scripts/normalize-phones.ts runs this file on Node directly.
 import type { Country } from "./store";

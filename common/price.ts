@@ -38,7 +38,10 @@ export function parseArsPrice(value: unknown): PriceResult {
   let text = value.replace(/[\u00a0\u202f\u2009]/g, " ").trim();
   if (text === "") return { price: 0 };
   if (text.startsWith("-")) return { error: PRICE_NEGATIVE };
-  text = text.replace(/^(?:ARS|\$)\s*/i, "").replace(/^\$\s*/, "").trim();
+  text = text
+    .replace(/^(?:ARS|\$)\s*/i, "")
+    .replace(/^\$\s*/, "")
+    .trim();
   if (!PLAIN.test(text) && !GROUPED.test(text)) {
     // "12.500,50", "12,5", "1500.75": a number with cents, told apart from junk so the message helps.
     return DECIMAL.test(text) ? { error: PRICE_NO_CENTS } : { error: PRICE_INVALID };

@@ -24,8 +24,22 @@ const country = (code: string) => countryByCode(code)!;
 describe("the sixteen countries", () => {
   it("are the spec's, with their dial codes, Argentina first and by default", () => {
     expect(COUNTRIES.map((c) => `${c.code} ${c.dialCode}`)).toEqual([
-      "AR 54", "BR 55", "CL 56", "CO 57", "MX 52", "PE 51", "UY 598", "PY 595",
-      "BO 591", "DO 1", "GT 502", "CR 506", "MY 60", "ID 62", "KE 254", "NG 234",
+      "AR 54",
+      "BR 55",
+      "CL 56",
+      "CO 57",
+      "MX 52",
+      "PE 51",
+      "UY 598",
+      "PY 595",
+      "BO 591",
+      "DO 1",
+      "GT 502",
+      "CR 506",
+      "MY 60",
+      "ID 62",
+      "KE 254",
+      "NG 234",
     ]);
     expect(DEFAULT_COUNTRY.code).toBe("AR");
     expect(new Set(COUNTRIES.map((c) => c.name)).size).toBe(16);
@@ -63,7 +77,6 @@ describe("the phone field's prefix", () => {
     expect(replaceDialPrefix("+54 ", country("AR"), country("CL"))).toBe("+56 ");
     expect(localPart("+598 94123456", country("UY"))).toBe("94123456");
   });
-
 });
 
 describe("the store's link", () => {

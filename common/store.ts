@@ -87,7 +87,6 @@ export function localPart(phone: string, country: Country): string {
   return phone.startsWith(prefix) ? phone.slice(prefix.length) : phone.replace(/^\+\d*\s?/, "");
 }
 
-
 export const REQUIRED_FIELDS = "Por favor completa todos los campos obligatorios.";
 
 export const SLUG_MAX_LENGTH = 20;
@@ -98,18 +97,22 @@ export const SLUG_MAX_LENGTH = 20;
  * characters): in a name they let one store pass for another, so they go.
  * Emoji sequences keep their joiner (👩‍💻 stays one picture).
  */
-const INVISIBLE = /[\p{Cf}\p{Cc}\u115f\u1160\u3164\uffa0\u034f]/gu;
+// U+034F (combining grapheme joiner) is listed apart: inside a class it would read as a combining mark.
+const INVISIBLE = /[\p{Cf}\p{Cc}\u115f\u1160\u3164\uffa0]|\u034f/gu;
 const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}\p{M}*)\u200d(?=\p{Extended_Pictographic})/gu;
 
 /** A store name as saved and shown: invisible characters removed, runs of spaces made one. */
 export function cleanStoreName(name: string): string {
-  return name
-    .normalize("NFC")
-    .replace(EMOJI_JOINER, "\u0000")
-    .replace(INVISIBLE, (ch) => (ch === "\u0000" ? ch : ""))
-    .replace(/\u0000/g, "\u200d")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    name
+      .normalize("NFC")
+      // Emoji joiners are parked on a private-use character while the invisible ones go.
+      .replace(EMOJI_JOINER, "\ue000")
+      .replace(INVISIBLE, "")
+      .replace(/\ue000/g, "\u200d")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 // Latin letters that do not decompose into a base letter and a mark.
@@ -132,12 +135,67 @@ export function slugText(text: string): string {
  * may take them; common/store.test.ts checks every route of the app is here.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  "api", "u", "img", "assets", "landing", "favicon", "boot", "headers", "robots", "sitemap",
-  "login", "register", "logout", "signup", "auth", "oauth", "google", "home", "images", "credits", "pago", "pagos",
-  "settings", "mitienda", "mitiendaadmin", "productpricing", "paymitienda", "paymitienda3", "autocharge",
-  "terminosycondiciones", "terminos", "privacidad", "admin", "administrador", "root", "soporte", "ayuda", "help",
-  "support", "vidriera", "www", "app", "mail", "email", "outbox", "recuperar", "password", "reset", "store", "tiendas",
-  "orders", "pedidos", "payments", "webhook", "webhooks", "checkout", "cart", "carrito", "null", "undefined", "p",
+  "api",
+  "u",
+  "img",
+  "assets",
+  "landing",
+  "favicon",
+  "boot",
+  "headers",
+  "robots",
+  "sitemap",
+  "login",
+  "register",
+  "logout",
+  "signup",
+  "auth",
+  "oauth",
+  "google",
+  "home",
+  "images",
+  "credits",
+  "pago",
+  "pagos",
+  "settings",
+  "mitienda",
+  "mitiendaadmin",
+  "productpricing",
+  "paymitienda",
+  "paymitienda3",
+  "autocharge",
+  "terminosycondiciones",
+  "terminos",
+  "privacidad",
+  "admin",
+  "administrador",
+  "root",
+  "soporte",
+  "ayuda",
+  "help",
+  "support",
+  "vidriera",
+  "www",
+  "app",
+  "mail",
+  "email",
+  "outbox",
+  "recuperar",
+  "password",
+  "reset",
+  "store",
+  "tiendas",
+  "orders",
+  "pedidos",
+  "payments",
+  "webhook",
+  "webhooks",
+  "checkout",
+  "cart",
+  "carrito",
+  "null",
+  "undefined",
+  "p",
 ]);
 
 /** The link a name gets: its letters and digits, or "tienda" for a name with none in the Latin alphabet. */
@@ -181,7 +239,6 @@ export const STORE_NAME_MAX_LENGTH = 60;
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_NOT_AN_IMAGE = "Por favor selecciona un archivo de imagen válido.";
 export const LOGO_TOO_LARGE = "La imagen debe ser menor a 5MB.";
-
 
 export { MAX_PRICE, PRICE_TOO_HIGH, parseArsPrice, pricePreview } from "./price";
 export const MAX_STOCK = 1_000_000;

@@ -48,7 +48,10 @@ export function phoneUpdates(rows: Row[]): { updates: { id: string; from: string
 
 /** `where`: ["--local"] (with an optional --persist-to) or ["--remote"]. */
 export function normalizeStoredPhones(where: string[]) {
-  const out = d1(["--json", "--command", "SELECT id, phone, country_code FROM users WHERE phone IS NOT NULL AND deleted_at IS NULL"], where);
+  const out = d1(
+    ["--json", "--command", "SELECT id, phone, country_code FROM users WHERE phone IS NOT NULL AND deleted_at IS NULL"],
+    where,
+  );
   const rows = (JSON.parse(out) as { results: Row[] }[])[0]?.results ?? [];
   const { updates, unreadable } = phoneUpdates(rows);
   if (updates.length) {
@@ -59,7 +62,10 @@ export function normalizeStoredPhones(where: string[]) {
     writeFileSync(
       file,
       updates
-        .map((u) => `UPDATE users SET phone = ${sqlText(u.to)}, store_version = store_version + 1 WHERE id = ${sqlText(u.id)} AND phone = ${sqlText(u.from)};`)
+        .map(
+          (u) =>
+            `UPDATE users SET phone = ${sqlText(u.to)}, store_version = store_version + 1 WHERE id = ${sqlText(u.id)} AND phone = ${sqlText(u.from)};`,
+        )
         .join("\n"),
     );
     d1([`--file=${file}`], where);

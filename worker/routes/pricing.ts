@@ -141,70 +141,77 @@ const pricingPayload = z.object(
 );
 
 /** Prices, sizes, stock and store images of a seller's products (POST /api/products/update-pricing). */
-export const pricingRoutes = new Hono<Env>().post(
-  "/update-pricing",
-  bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) }),
-  requireUser,
-  validate("json", pricingPayload),
-  async (c) => {
-    const db = database(c.env.DB);
-    const user = c.get("user");
-    const items = c.req.valid("json").products;
-    const ids = items.map((p) => p.id);
-    const owned = new Map<string, string>();
-    for (const part of chunks(ids, 90)) {
-      const rows = await db
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(and(eq(products.userId, user.id), inArray(products.id, part)));
-      for (const row of rows) owned.set(row.id, row.name);
-    }
-    if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
-    const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
+export const pricingRoutes = new Hono<Env>()
+  .post(
+    "/update-pricing",
+    bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) }),
+    requireUser,
+    validate("json", pricingPayload),
+    async (c) => {
+      const db = database(c.env.DB);
+      const user = c.get("user");
+      const items = c.req.valid("json").products;
+      const ids = items.map((p) => p.id);
+      const owned = new Map<string, string>();
+      for (const part of chunks(ids, 90)) {
+        const rows = await db
+          .select({ id: products.id, name: products.name })
+          .from(products)
+          .where(and(eq(products.userId, user.id), inArray(products.id, part)));
+        for (const row of rows) owned.set(row.id, row.name);
+      }
+      if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
+      const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
 
-    // One batch: every product is saved, and the store page renewed, or nothing is.
-    const updates = items.map((item) => {
-      const published = publishedAfter(item.price, item.published, owned.get(item.id)!);
-      return db
-        .update(products)
-        .set({
-          price: item.price,
-          sizes: JSON.stringify(item.sizes),
-          ...(published !== undefined ? { published } : {}),
-          ...(item.storeImageURLs ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) } : {}),
-        })
-        .where(and(eq(products.id, item.id), eq(products.userId, user.id)));
-    });
-    await db.batch([storeChanged(db, user.id), ...updates]);
-    return c.json({ products: await listProducts(db, user.id) }, 200);
-  },
-).post(
-  "/publish",
-  bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) }),
-  requireUser,
-  validate(
-    "json",
-    z.object(
-      { id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto.").max(64), published: z.boolean({ error: "Indica si el producto se publica." }) },
-      { error: "Faltan los datos del producto." },
+      // One batch: every product is saved, and the store page renewed, or nothing is.
+      const updates = items.map((item) => {
+        const published = publishedAfter(item.price, item.published, owned.get(item.id)!);
+        return db
+          .update(products)
+          .set({
+            price: item.price,
+            sizes: JSON.stringify(item.sizes),
+            ...(published !== undefined ? { published } : {}),
+            ...(item.storeImageURLs
+              ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) }
+              : {}),
+          })
+          .where(and(eq(products.id, item.id), eq(products.userId, user.id)));
+      });
+      await db.batch([storeChanged(db, user.id), ...updates]);
+      return c.json({ products: await listProducts(db, user.id) }, 200);
+    },
+  )
+  .post(
+    "/publish",
+    bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: BODY_TOO_LARGE }, 413) }),
+    requireUser,
+    validate(
+      "json",
+      z.object(
+        {
+          id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto.").max(64),
+          published: z.boolean({ error: "Indica si el producto se publica." }),
+        },
+        { error: "Faltan los datos del producto." },
+      ),
     ),
-  ),
-  async (c) => {
-    const db = database(c.env.DB);
-    const user = c.get("user");
-    const { id, published } = c.req.valid("json");
-    const mine = and(eq(products.id, id), eq(products.userId, user.id));
-    // One statement: publishing only takes while the product has a price, even if a save lands meanwhile.
-    const changed = await db
-      .update(products)
-      .set({ published })
-      .where(published ? and(mine, gt(products.price, 0)) : mine)
-      .returning({ id: products.id });
-    if (changed.length === 0) {
-      const product = await ownProduct(db, user.id, id);
-      throw new ApiError(400, publishNeedsPrice(product.name));
-    }
-    await storeChanged(db, user.id);
-    return c.json({ product: toApiProduct(await ownProduct(db, user.id, id)) }, 200);
-  },
-);
+    async (c) => {
+      const db = database(c.env.DB);
+      const user = c.get("user");
+      const { id, published } = c.req.valid("json");
+      const mine = and(eq(products.id, id), eq(products.userId, user.id));
+      // One statement: publishing only takes while the product has a price, even if a save lands meanwhile.
+      const changed = await db
+        .update(products)
+        .set({ published })
+        .where(published ? and(mine, gt(products.price, 0)) : mine)
+        .returning({ id: products.id });
+      if (changed.length === 0) {
+        const product = await ownProduct(db, user.id, id);
+        throw new ApiError(400, publishNeedsPrice(product.name));
+      }
+      await storeChanged(db, user.id);
+      return c.json({ product: toApiProduct(await ownProduct(db, user.id, id)) }, 200);
+    },
+  );

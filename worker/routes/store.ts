@@ -114,7 +114,13 @@ export const storeRoutes = new Hono<Env>()
     requireUser,
     validate(
       "query",
-      z.object({ name: z.string().max(STORE_NAME_MAX_LENGTH * 4).default(""), link: z.string().max(80).optional() }),
+      z.object({
+        name: z
+          .string()
+          .max(STORE_NAME_MAX_LENGTH * 4)
+          .default(""),
+        link: z.string().max(80).optional(),
+      }),
     ),
     async (c) => {
       const db = database(c.env.DB);

@@ -6,7 +6,17 @@ import { parseArsPrice, pricePreview } from "../../../common/price";
  * (common/price.ts), and shown as the store will show it before saving. A
  * text field, not type=number: a number field reads "12.500" as twelve and a half.
  */
-export function PriceInput({ id, value, onChange, className }: { id: string; value: string; onChange: (value: string) => void; className?: string }) {
+export function PriceInput({
+  id,
+  value,
+  onChange,
+  className,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
   const parsed = parseArsPrice(value);
   const preview = pricePreview(value);
   const problem = "error" in parsed ? parsed.error : null;
@@ -25,7 +35,11 @@ export function PriceInput({ id, value, onChange, className }: { id: string; val
         className={className}
       />
       <p id={`${id}-shown`} aria-live="polite" className="mt-1 text-sm" data-testid="price-preview">
-        {problem ? <span className="text-red-700">{problem}</span> : preview ? <span className="text-slate-600">Se verá así: {preview}</span> : null}
+        {problem ? (
+          <span className="text-red-700">{problem}</span>
+        ) : preview ? (
+          <span className="text-slate-600">Se verá así: {preview}</span>
+        ) : null}
       </p>
     </>
   );
