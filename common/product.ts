@@ -16,6 +16,8 @@ export interface Product {
   price: number | null;
   sizes: Size[];
   storeImageURLs: string[];
+  /** Shown in the public store (with a price); false while it is a draft. */
+  published: boolean;
   createdAt: string;
   createdBy: string;
 }

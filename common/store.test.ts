@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   COUNTRIES,
@@ -7,8 +10,8 @@ import {
   formatArs,
   keepDialPrefix,
   localPart,
-  normalizePhone,
-  parsePrice,
+  RESERVED_SLUGS,
+  cleanStoreName,
   parseStock,
   replaceDialPrefix,
   slugCandidate,
@@ -21,8 +24,22 @@ const country = (code: string) => countryByCode(code)!;
 describe("the sixteen countries", () => {
   it("are the spec's, with their dial codes, Argentina first and by default", () => {
     expect(COUNTRIES.map((c) => `${c.code} ${c.dialCode}`)).toEqual([
-      "AR 54", "BR 55", "CL 56", "CO 57", "MX 52", "PE 51", "UY 598", "PY 595",
-      "BO 591", "DO 1", "GT 502", "CR 506", "MY 60", "ID 62", "KE 254", "NG 234",
+      "AR 54",
+      "BR 55",
+      "CL 56",
+      "CO 57",
+      "MX 52",
+      "PE 51",
+      "UY 598",
+      "PY 595",
+      "BO 591",
+      "DO 1",
+      "GT 502",
+      "CR 506",
+      "MY 60",
+      "ID 62",
+      "KE 254",
+      "NG 234",
     ]);
     expect(DEFAULT_COUNTRY.code).toBe("AR");
     expect(new Set(COUNTRIES.map((c) => c.name)).size).toBe(16);
@@ -60,25 +77,53 @@ describe("the phone field's prefix", () => {
     expect(replaceDialPrefix("+54 ", country("AR"), country("CL"))).toBe("+56 ");
     expect(localPart("+598 94123456", country("UY"))).toBe("94123456");
   });
-
-  it("normalises a valid phone and names what is wrong with a bad one", () => {
-    expect(normalizePhone("+54 9 (11) 2233-4455", country("AR"))).toEqual({ phone: "+54 91122334455" });
-    expect(normalizePhone(" +1 809.555.1234 ", country("DO"))).toEqual({ phone: "+1 8095551234" });
-    expect(normalizePhone("+54 once", country("AR"))).toEqual({ error: "El número de WhatsApp solo puede tener números." });
-    expect(normalizePhone("+54 ", country("AR"))).toEqual({ error: "Por favor completa todos los campos obligatorios." });
-    expect(normalizePhone("+55 11223344", country("AR"))).toEqual({ error: "El número de WhatsApp tiene que empezar con el código del país elegido." });
-    expect(normalizePhone("+54 12345", country("AR"))).toEqual({ error: "El número de WhatsApp es demasiado corto." });
-    expect(normalizePhone("+598 1234567890123", country("UY"))).toEqual({ error: "El número de WhatsApp es demasiado largo." });
-  });
 });
 
 describe("the store's link", () => {
   it("is the name lowercased, letters and digits only, at most 20 characters, accents dropped", () => {
-    expect(slugFromStoreName("Mi Tienda")).toBe("mitienda");
+    expect(slugFromStoreName("Mi Tienda Linda")).toBe("mitiendalinda");
     expect(slugFromStoreName("  Ñandú Ropa & Más 2024! ")).toBe("nanduropamas2024");
     expect(slugFromStoreName("La Tienda De Ropa Más Linda")).toBe("latiendaderopamaslin");
     expect(slugFromStoreName("¡¡¡ *** !!!")).toBe("");
     expect(slugFromStoreName("<script>alert(1)</script>")).toBe("scriptalert1script");
+    expect(slugFromStoreName("Straße Øre Łódź")).toBe("strasseorelodz");
+    expect(slugFromStoreName("Ｔｉｅｎｄａ")).toBe("tienda");
+  });
+
+  it("drops invisible and direction characters, so a link cannot pass for another", () => {
+    expect(slugFromStoreName("don\u200barosa")).toBe("donarosa");
+    expect(slugFromStoreName("\u202edonarosa\u202c\ufeff")).toBe("donarosa");
+    expect(cleanStoreName("Doña\u200d Rosa\u2066\u00ad  🧵")).toBe("Doña Rosa 🧵");
+    // An emoji sequence keeps its joiner: it is one picture.
+    expect(cleanStoreName("Taller 👩\u200d💻")).toBe("Taller 👩\u200d💻");
+  });
+
+  it("gives any name a usable link: other scripts and emoji alone get 'tienda'", () => {
+    expect(slugFromStoreName("Магазин")).toBe("tienda");
+    expect(slugFromStoreName("服装店")).toBe("tienda");
+    expect(slugFromStoreName("👗✨")).toBe("tienda");
+    expect(slugFromStoreName("Магазин Ana 🌸")).toBe("ana");
+    expect(slugFromStoreName("\u200b\u200e")).toBe("");
+  });
+
+  it("never gives the app's own words: a name that is one gets 'tienda' after it", () => {
+    expect(slugFromStoreName("Admin")).toBe("admintienda");
+    expect(slugFromStoreName("A.P.I.")).toBe("apitienda");
+    // "/mi-tienda" is the app's store-setup screen.
+    expect(slugFromStoreName("Mi Tienda")).toBe("mitiendatienda");
+  });
+
+  it("reserves every top-level path of the app (worker mounts, SPA routes, public files)", () => {
+    const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+    const worker = readFileSync(join(root, "worker/index.ts"), "utf8");
+    const router = readFileSync(join(root, "web/router.tsx"), "utf8");
+    const mounts = [...worker.matchAll(/\.route\("\/([^"/]+)/g)].map((m) => m[1]!);
+    const spa = [...router.matchAll(/(?:page|guarded)\("\/([^"/]+)"|path: "\/([^"/]+)"/g)].map((m) => (m[1] ?? m[2])!);
+    const files = readdirSync(join(root, "public")).map((f) => f.replace(/\..*$/, ""));
+    const words = [...mounts, ...spa, ...files].map((w) => w.toLowerCase().replace(/[^a-z0-9]/g, "")).filter(Boolean);
+    expect(mounts).toEqual(expect.arrayContaining(["api", "img", "u"]));
+    expect(spa).toEqual(expect.arrayContaining(["login", "register", "home", "settings"]));
+    for (const word of words) expect(RESERVED_SLUGS.has(word), word).toBe(true);
   });
 
   it("takes a number when taken, still within 20 characters", () => {
@@ -102,18 +147,6 @@ describe("prices and stock", () => {
     expect(formatArs(1234567.5)).toBe("$1.234.568");
     expect(formatArs(32999.4)).toBe("$32.999");
     expect(formatArs(Number.NaN)).toBe("$0");
-  });
-
-  it("parses a price as a decimal; invalid or negative is 0", () => {
-    expect(parsePrice("1500")).toBe(1500);
-    expect(parsePrice("1500.75")).toBe(1500.75);
-    expect(parsePrice(" 99.999 ")).toBe(100);
-    expect(parsePrice(250)).toBe(250);
-    expect(parsePrice("-3")).toBe(0);
-    expect(parsePrice("abc")).toBe(0);
-    expect(parsePrice("")).toBe(0);
-    expect(parsePrice(null)).toBe(0);
-    expect(parsePrice(Number.POSITIVE_INFINITY)).toBe(0);
   });
 
   it("parses stock as a whole number; invalid or negative is 0", () => {

@@ -87,45 +87,135 @@ export function localPart(phone: string, country: Country): string {
   return phone.startsWith(prefix) ? phone.slice(prefix.length) : phone.replace(/^\+\d*\s?/, "");
 }
 
-
-export const PHONE_LETTERS = "El número de WhatsApp solo puede tener números.";
-export const PHONE_TOO_SHORT = "El número de WhatsApp es demasiado corto.";
-export const PHONE_TOO_LONG = "El número de WhatsApp es demasiado largo.";
-export const PHONE_WRONG_COUNTRY = "El número de WhatsApp tiene que empezar con el código del país elegido.";
 export const REQUIRED_FIELDS = "Por favor completa todos los campos obligatorios.";
-
-/**
- * Checks a phone written as "+<dial code> <number>" for the given country and
- * answers it normalised ("+54 91122334455") or the Spanish reason it is wrong.
- * Spaces, dashes, dots and parentheses are the only separators allowed.
- */
-export function normalizePhone(phone: string, country: Country): { phone: string } | { error: string } {
-  const prefix = `+${country.dialCode}`;
-  const trimmed = phone.trim();
-  if (!trimmed.startsWith(prefix)) return { error: PHONE_WRONG_COUNTRY };
-  const rest = trimmed.slice(prefix.length);
-  if (!rest.trim()) return { error: REQUIRED_FIELDS };
-  if (!/^[\d\s().-]*$/.test(rest)) return { error: PHONE_LETTERS };
-  const local = digitsOnly(rest);
-  // E.164 allows 15 digits in all, country code included.
-  if (local.length < 6) return { error: PHONE_TOO_SHORT };
-  if (country.dialCode.length + local.length > 15) return { error: PHONE_TOO_LONG };
-  return { phone: `${prefix} ${local}` };
-}
 
 export const SLUG_MAX_LENGTH = 20;
 
 /**
- * The store's link name (spec section 2): lowercase letters and digits only, at
- * most 20. Accents are dropped rather than the whole letter ("Ñandú" → "nandu").
+ * Characters that show nothing or reorder what is shown (zero-width spaces and
+ * joiners, direction marks and overrides, the BOM, soft hyphens, tag
+ * characters): in a name they let one store pass for another, so they go.
+ * Emoji sequences keep their joiner (👩‍💻 stays one picture).
  */
-export function slugFromStoreName(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+// U+034F (combining grapheme joiner) is listed apart: inside a class it would read as a combining mark.
+const INVISIBLE = /[\p{Cf}\p{Cc}\u115f\u1160\u3164\uffa0]|\u034f/gu;
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}\p{M}*)\u200d(?=\p{Extended_Pictographic})/gu;
+
+/** A store name as saved and shown: invisible characters removed, runs of spaces made one. */
+export function cleanStoreName(name: string): string {
+  return (
+    name
+      .normalize("NFC")
+      // Emoji joiners are parked on a private-use character while the invisible ones go.
+      .replace(EMOJI_JOINER, "\ue000")
+      .replace(INVISIBLE, "")
+      .replace(/\ue000/g, "\u200d")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
+}
+
+// Latin letters that do not decompose into a base letter and a mark.
+const LATIN_EXTRA: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
+
+/** Whatever a name or a typed link holds, reduced to the link alphabet (lowercase a–z and 0–9). */
+export function slugText(text: string): string {
+  return cleanStoreName(text)
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
     .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (ch) => LATIN_EXTRA[ch] ?? "")
     .replace(/[^a-z0-9]/g, "")
     .slice(0, SLUG_MAX_LENGTH);
+}
+
+/**
+ * The app's own top-level words (worker mounts, SPA routes with their dashes
+ * dropped, public files) and a few that would pass for the platform. No store
+ * may take them; common/store.test.ts checks every route of the app is here.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  "api",
+  "u",
+  "img",
+  "assets",
+  "landing",
+  "favicon",
+  "boot",
+  "headers",
+  "robots",
+  "sitemap",
+  "login",
+  "register",
+  "logout",
+  "signup",
+  "auth",
+  "oauth",
+  "google",
+  "home",
+  "images",
+  "credits",
+  "pago",
+  "pagos",
+  "settings",
+  "mitienda",
+  "mitiendaadmin",
+  "productpricing",
+  "paymitienda",
+  "paymitienda3",
+  "autocharge",
+  "terminosycondiciones",
+  "terminos",
+  "privacidad",
+  "admin",
+  "administrador",
+  "root",
+  "soporte",
+  "ayuda",
+  "help",
+  "support",
+  "vidriera",
+  "www",
+  "app",
+  "mail",
+  "email",
+  "outbox",
+  "recuperar",
+  "password",
+  "reset",
+  "store",
+  "tiendas",
+  "orders",
+  "pedidos",
+  "payments",
+  "webhook",
+  "webhooks",
+  "checkout",
+  "cart",
+  "carrito",
+  "null",
+  "undefined",
+  "p",
+]);
+
+/** The link a name gets: its letters and digits, or "tienda" for a name with none in the Latin alphabet. */
+export function slugFromStoreName(name: string): string {
+  const slug = slugText(name);
+  if (!slug) return /[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(cleanStoreName(name)) ? FALLBACK_SLUG : "";
+  return RESERVED_SLUGS.has(slug) ? `${slug}tienda`.slice(0, SLUG_MAX_LENGTH) : slug;
+}
+
+/** The link of a name written only in another script (Кириллица, 中文, العربية) or only with emoji. */
+export const FALLBACK_SLUG = "tienda";
+
+export const SLUG_RESERVED = "Ese enlace es una palabra de Vidriera y no puede usarse para una tienda. Elige otro.";
+export const SLUG_INVALID = `El enlace solo puede tener letras sin acentos y números, hasta ${SLUG_MAX_LENGTH} caracteres.`;
+export const slugTaken = (slug: string) => `El enlace /u/${slug} ya es de otra tienda. Elige otro.`;
+
+/** Why a link a seller typed cannot be used, or null when it can (availability aside). */
+export function slugProblem(slug: string): string | null {
+  if (!/^[a-z0-9]{1,20}$/.test(slug)) return SLUG_INVALID;
+  return RESERVED_SLUGS.has(slug) ? SLUG_RESERVED : null;
 }
 
 /** The n-th alternative when a link name is taken: "mitienda" → "mitienda2", still at most 20 characters. */
@@ -150,18 +240,9 @@ export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_NOT_AN_IMAGE = "Por favor selecciona un archivo de imagen válido.";
 export const LOGO_TOO_LARGE = "La imagen debe ser menor a 5MB.";
 
-
-export const MAX_PRICE = 100_000_000;
+export { MAX_PRICE, PRICE_TOO_HIGH, parseArsPrice, pricePreview } from "./price";
 export const MAX_STOCK = 1_000_000;
-export const PRICE_TOO_HIGH = `El precio máximo es ${formatArs(MAX_PRICE)}.`;
 export const STOCK_TOO_HIGH = "El stock máximo por talle es 1.000.000.";
-
-/** Spec section 5: a price is parsed as a decimal number; anything invalid or negative is 0 (no price). */
-export function parsePrice(value: unknown): number {
-  const n = typeof value === "number" ? value : Number.parseFloat(String(value ?? "").trim());
-  if (!Number.isFinite(n) || n < 0) return 0;
-  return Math.round(n * 100) / 100;
-}
 
 /** Spec section 5: stock is a whole number; anything invalid or negative is 0. */
 export function parseStock(value: unknown): number {

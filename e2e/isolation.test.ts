@@ -63,8 +63,8 @@ async function buildSellerA(): Promise<SellerA> {
   imageUrls.push(store.user.imageUrl);
   await post(page, "/api/products/update-pricing", {
     products: [
-      { id: productIds[0], price: 25000, sizes: [{ name: "M", stock: 4 }], storeImageURLs: [ad.adImageUrl] },
-      { id: productIds[1], price: 18000, sizes: [] },
+      { id: productIds[0], price: 25000, sizes: [{ name: "M", stock: 4 }], storeImageURLs: [ad.adImageUrl], published: true },
+      { id: productIds[1], price: 18000, sizes: [], published: true },
     ],
   });
   const payment = (await post(page, "/api/payments/create-preference", { packId: "pack-10" }, { "x-vidriera-country": "AR" })) as { paymentId: string };

@@ -100,3 +100,12 @@ export async function expectLoginRefused(page: Page, email: string, password: st
     .toBe("Credenciales incorrectas o error del servidor. Inténtalo de nuevo.");
   expect(new URL(page.url()).pathname).toBe("/login");
 }
+
+/** Uploads are drafts: in /mi-tienda-admin the seller publishes each priced product ('Publicar'). */
+export async function publishInAdmin(page: Page, names: string[]) {
+  for (const name of names) {
+    const card = page.getByRole("article", { name });
+    await card.getByRole("button", { name: "Publicar" }).click();
+    await card.getByTestId("publish-state").getByText("Publicado").waitFor();
+  }
+}

@@ -10,6 +10,7 @@ import {
   orderCard,
   sendOrderByWhatsApp,
   waitForGeneratedImage,
+  publishInAdmin,
 } from "./journey-steps";
 
 /**
@@ -252,6 +253,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       const adminStock = (name: string) => page.getByRole("article", { name }).getByRole("list", { name: "Talles" });
       await expect.poll(() => adminStock(REMERA).getByRole("listitem").allTextContents()).toEqual(["S: 3", "M: 2"]);
       await expect.poll(() => adminStock(BUZO).getByRole("listitem").allTextContents()).toEqual(["M: 1", "L: 4"]);
+      await publishInAdmin(page, [REMERA, BUZO]);
 
       // --- A shopper on a phone ---
       const { context: shopperContext, page: shop } = await newPage(chromium.browser, { mobile: true });

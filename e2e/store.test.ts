@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
-import { addSizes, captureWhatsApp, confirmOrder, orderCard, sendOrderByWhatsApp, uploadProduct } from "./journey-steps";
+import { addSizes, captureWhatsApp, confirmOrder, orderCard, publishInAdmin, sendOrderByWhatsApp, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -85,13 +85,15 @@ describe("the virtual store in a real browser", () => {
       const saved = page.waitForResponse((r) => r.url().endsWith("/api/products/update-pricing"));
       await page.getByRole("button", { name: "Guardar Cambios" }).click();
       const body = (await saved).request().postDataJSON() as { products: { id: string; price: number; sizes: unknown[] }[] };
-      expect(body.products.find((p) => p.id === remera.id)).toEqual({ id: remera.id, price: 15000, sizes: [{ name: "S", stock: 2 }, { name: "M", stock: 0 }] });
+      // The price goes as typed; the Worker reads it with the one parser (common/price.ts).
+      expect(body.products.find((p) => p.id === remera.id)).toEqual({ id: remera.id, price: "15000", sizes: [{ name: "S", stock: 2 }, { name: "M", stock: 0 }] });
       await page.getByText("¡Cambios guardados con éxito!").waitFor();
       await page.waitForURL("**/pay-mi-tienda");
 
       // --- /mi-tienda-admin: link, unpaid banner, info card, a price edit ---
       await page.goto("/mi-tienda-admin");
       await page.getByText("Tu Tienda no está pagada").waitFor();
+      await publishInAdmin(page, [remera.name, gorra.name]);
       await page.getByRole("link", { name: "Pagar ahora" }).waitFor();
       await page.getByRole("button", { name: "Copiar enlace" }).click();
       await page.getByRole("button", { name: "Copiado" }).waitFor();
@@ -278,7 +280,7 @@ describe("the virtual store in a real browser", () => {
     });
     expect(created.status()).toBe(201);
     await page.request.post("/api/products/update-pricing", {
-      data: { products: [{ id: product.id, price: 45000, sizes: [{ name: "M", stock: 1 }, { name: "L", stock: 0 }] }] },
+      data: { products: [{ id: product.id, price: 45000, sizes: [{ name: "M", stock: 1 }, { name: "L", stock: 0 }], published: true }] },
     });
 
     const noJs = await chromium.browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, viewport: { width: 390, height: 844 } });

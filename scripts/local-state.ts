@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hashPassword } from "../worker/lib/passwords.ts";
 import { SIGNUP_CREDITS } from "../common/credits.ts";
+import { normalizeStoredPhones } from "./normalize-phones.ts";
 
 /**
  * Environment for every local tool: no metrics, and no fetch of Cloudflare's
@@ -73,5 +74,7 @@ export async function prepareLocalState(persistTo?: string) {
   );
   wrangler(["d1", "execute", "DB", `--file=${seed}`], persistTo);
   console.log(`Vendedora de prueba lista: ${DEMO_SELLER.email}`);
+  // WhatsApp numbers saved before they were read with libphonenumber-js (issue 14).
+  normalizeStoredPhones(["--local", ...(persistTo ? ["--persist-to", persistTo] : [])]);
   return DEMO_SELLER;
 }

@@ -91,6 +91,9 @@ describe("each generation endpoint", () => {
     const result = (await response.json()) as { product: Product; imageId: string };
     expect(result.product).toMatchObject({ name: "Producto 1", createdBy: user.id });
     expect(result.product.generatedImageUrl).toMatch(/^\/img\/g\//);
+    // 'Mejorar la foto con IA': the store shows the improved photo; the product is still a draft.
+    expect(result.product.storeImageURLs).toEqual([result.product.generatedImageUrl]);
+    expect(result.product.published).toBe(false);
     expect(new Uint8Array(await (await browser.request(result.product.imageURL!)).arrayBuffer())).toEqual(photo);
   });
 });

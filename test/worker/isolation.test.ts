@@ -82,6 +82,8 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
     ),
   ],
   "DELETE /api/products/delete/:id": (a) => allIds(a).map((id) => attempt("DELETE", `/api/products/delete/${id}`, 404, PRODUCT_NOT_FOUND)),
+  "POST /api/products/publish": (a) =>
+    allIds(a).flatMap((id) => [true, false].map((published) => attempt("POST", "/api/products/publish", 404, PRODUCT_NOT_FOUND, { id, published }))),
   "POST /api/products/update-pricing": (a, b) => [
     ...allIds(a).map((id) => attempt("POST", "/api/products/update-pricing", 404, PRODUCT_NOT_FOUND, { products: [{ id, price: 1, sizes: [] }] })),
     // Mixed with B's own: nothing at all is saved, B's product included.
@@ -424,14 +426,25 @@ describe("B's own writes", () => {
     expect(made.status).toBe(200);
     expect(((await made.json()) as { product: { createdBy: string } }).product.createdBy).toBe(b.id);
 
-    // Asking for A's store name gives B another link; A keeps theirs.
-    const preview = (await (await b.browser.request(`/api/auth/mi-tienda/slug-preview?name=${encodeURIComponent(a.storeName)}`)).json()) as Record<string, unknown>;
-    expect(Object.keys(preview).sort()).toEqual(["slug", "taken", "username"]);
-    expect(preview).toMatchObject({ slug: a.username, taken: true });
-    expect(preview.username).not.toBe(a.username);
-    const renamed = await b.browser.json("POST", "/api/auth/mi-tienda", { storeName: a.storeName, phoneNumber: "+54 9 11 5000-2222" });
+    // Asking for A's link tells B it is taken and offers others; claiming it anyway is refused; A keeps theirs.
+    const preview = (await (await b.browser.request(`/api/auth/mi-tienda/slug-preview?link=${encodeURIComponent(a.username)}`)).json()) as {
+      slug: string;
+      available: boolean;
+      suggestions: string[];
+    };
+    expect(Object.keys(preview).sort()).toEqual(["available", "error", "slug", "suggestions"]);
+    expect(preview).toMatchObject({ slug: a.username, available: false });
+    expect(preview.suggestions.length).toBeGreaterThan(0);
+    expect(preview.suggestions).not.toContain(a.username);
+    const claimed = await b.browser.json("POST", "/api/auth/mi-tienda", { storeName: a.storeName, storeLink: a.username, phoneNumber: "+54 9 11 5000-2222" });
+    expect(claimed.status).toBe(409);
+    const renamed = await b.browser.json("POST", "/api/auth/mi-tienda", {
+      storeName: a.storeName,
+      storeLink: preview.suggestions[0],
+      phoneNumber: "+54 9 11 5000-2222",
+    });
     expect(renamed.status).toBe(200);
-    expect(((await renamed.json()) as { user: { username: string } }).user.username).toBe(preview.username);
+    expect(((await renamed.json()) as { user: { username: string } }).user.username).toBe(preview.suggestions[0]);
 
     for (const [path, country] of [
       ["/api/payments/create-preference", "AR"],

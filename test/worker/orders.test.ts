@@ -1,3 +1,4 @@
+import { PRODUCT_NOT_IN_STORE } from "../../worker/routes/orders";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../common/product";
@@ -28,7 +29,7 @@ async function shop(storeName?: string) {
   const [remera, gorra] = await addProducts(s.browser, ["Remera", "Gorra"]);
   const response = await setPricing(s.browser, [
     { id: remera!.id, price: 15000, sizes: [{ name: "S", stock: 5 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }] },
-    { id: gorra!.id, price: 8000.4 },
+    { id: gorra!.id, price: "8.000" },
   ]);
   expect(response.status).toBe(200);
   return { ...s, remera: remera!, gorra: gorra! };
@@ -49,9 +50,9 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
     expect(order.status).toBe("nuevo");
     expect(order.lines).toEqual([
       { productId: remera.id, name: "Remera", size: "S", quantity: 3, unitPrice: 15000 },
-      { productId: gorra.id, name: "Gorra", size: null, quantity: 1, unitPrice: 8000.4 },
+      { productId: gorra.id, name: "Gorra", size: null, quantity: 1, unitPrice: 8000 },
     ]);
-    expect(order.total).toBe(53000.4);
+    expect(order.total).toBe(53000);
     expect(message).toBe(
       [
         "¡Hola Ropa Linda! Quiero hacer el siguiente pedido:",
@@ -77,7 +78,7 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
       lines: [{ productId: gorra.id, quantity: 2, price: 1, unitPrice: 1 }],
       total: 2,
     });
-    expect(((await response.json()) as Created).order.total).toBe(16000.8);
+    expect(((await response.json()) as Created).order.total).toBe(16000);
   });
 
   it("writes a store or product name with <script> as plain text in the message, encoded in the link", async () => {
@@ -92,12 +93,18 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
     expect(whatsappUrl).not.toMatch(/[<>"& ]/);
   });
 
-  it("says 'precio a consultar' for a product without a price", async () => {
+  it("refuses a product without a price or not published: a draft is never sold at $0", async () => {
     const s = await seller();
-    const [product] = await addProducts(s.browser, ["Sin precio"]);
-    const { message, order } = (await (await placeOrder(shopper(), s.username, [{ productId: product!.id, quantity: 2 }])).json()) as Created;
-    expect(message).toContain("• Sin precio x 2 - precio a consultar");
-    expect(order.total).toBe(0);
+    const [draft, hidden, unpriced] = await addProducts(s.browser, ["Sin publicar", "Oculto", "Sin precio"]);
+    expect((await setPricing(s.browser, [{ id: draft!.id, price: "12.500" }], { publish: false })).status).toBe(200);
+    expect((await setPricing(s.browser, [{ id: hidden!.id, price: "9.000" }])).status).toBe(200);
+    expect((await s.browser.json("POST", "/api/products/publish", { id: hidden!.id, published: false })).status).toBe(200);
+    for (const product of [draft!, hidden!, unpriced!]) {
+      const response = await placeOrder(shopper(), s.username, [{ productId: product.id, quantity: 2 }]);
+      expect(response.status, product.name).toBe(400);
+      expect(await response.json()).toEqual({ error: PRODUCT_NOT_IN_STORE });
+    }
+    expect(await count("orders", "seller_id = ?", s.user.id)).toBe(0);
   });
 
   const bad: [string, (p: { remera: Product; gorra: Product; foreign: Product }) => unknown[], number, string][] = [

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { parseArsPrice } from "../../common/price";
 import type { Product } from "../../common/product";
 import type { User } from "../../common/user";
 import { Browser, register } from "./browser";
@@ -13,13 +14,14 @@ export function storeName(prefix = "Tienda") {
 
 export async function openStore(
   browser: Browser,
-  input: { storeName?: string; phoneNumber?: string; countryCode?: string; storeLogo?: string } = {},
+  input: { storeName?: string; storeLink?: string; phoneNumber?: string; countryCode?: string; storeLogo?: string } = {},
 ) {
   const response = await browser.json("POST", "/api/auth/mi-tienda", {
     storeName: input.storeName ?? storeName(),
     phoneNumber: input.phoneNumber ?? "+54 9 11 2233-4455",
     countryCode: input.countryCode ?? "AR",
     ...(input.storeLogo ? { storeLogo: input.storeLogo } : {}),
+    ...(input.storeLink !== undefined ? { storeLink: input.storeLink } : {}),
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return ((await response.json()) as { user: User }).user;
@@ -42,11 +44,23 @@ export async function addProducts(browser: Browser, names: string[]): Promise<Pr
   return ((await response.json()) as { products: Product[] }).products;
 }
 
+/**
+ * Saves prices as the pricing screen does. Like a seller pricing products for
+ * the store, it also publishes each one that gets a price, unless `publish` is false
+ * (drafts tests) or the item says otherwise.
+ */
 export async function setPricing(
   browser: Browser,
-  products: { id: string; price: unknown; sizes?: { name: unknown; stock: unknown }[]; storeImageURLs?: string[] }[],
+  products: { id: string; price: unknown; sizes?: { name: unknown; stock: unknown }[]; storeImageURLs?: string[]; published?: boolean }[],
+  { publish = true } = {},
 ) {
-  return browser.json("POST", "/api/products/update-pricing", { products: products.map((p) => ({ sizes: [], ...p })) });
+  const priced = (price: unknown) => {
+    const parsed = parseArsPrice(price);
+    return "price" in parsed && parsed.price > 0;
+  };
+  return browser.json("POST", "/api/products/update-pricing", {
+    products: products.map((p) => ({ sizes: [], ...(publish && priced(p.price) ? { published: true } : {}), ...p })),
+  });
 }
 
 export function dataUrl(bytes: Uint8Array, mime = "image/png") {

@@ -28,7 +28,7 @@ describe("the public store page /u/:username", () => {
       { id: remera!.id, price: 15000, sizes: [{ name: "S", stock: 3 }, { name: "M", stock: 0 }] },
       {
         id: buzo!.id,
-        price: 32999.5,
+        price: "33.000",
         sizes: ["XS", "S", "M", "L", "XL", "XXL", "3XL"].map((name) => ({ name, stock: 2 })),
       },
       { id: gorra!.id, price: 0 },
@@ -45,16 +45,18 @@ describe("the public store page /u/:username", () => {
     expect(text).toContain('href="https://wa.me/5491155556666"');
     expect(text).toContain("WhatsApp: +54 91155556666");
     expect(text).toContain("¡Bienvenido a Ropa Linda!");
-    expect(text).toContain("3 productos");
-    for (const name of ["Remera", "Buzo", "Gorra"]) expect(text).toContain(`>${name}</a></h3>`);
-    // Whole pesos with dots for thousands; no price at all when none is set.
+    // The cap without a price is a draft: not in the store.
+    expect(text).toContain("2 productos");
+    for (const name of ["Remera", "Buzo"]) expect(text).toContain(`>${name}</a></h3>`);
+    expect(text).not.toContain(">Gorra</a>");
+    // Whole pesos with dots for thousands.
     expect(text).toContain('<p class="price">$15.000</p>');
     expect(text).toContain('<p class="price">$33.000</p>');
     expect(text.match(/class="price"/g)).toHaveLength(2);
     // Up to five sizes on a card, then how many more; a sold-out size says so.
     expect(text).toContain('<li class="sz">XS</li><li class="sz">S</li><li class="sz">M</li><li class="sz">L</li><li class="sz">XL</li><li class="sz more">+2</li>');
     expect(text).toContain('<li class="sz out" title="Sin stock"><s>M</s><span class="sr"> (Sin stock)</span></li>');
-    expect(text.match(/Añadir al carrito/g)).toHaveLength(3);
+    expect(text.match(/Añadir al carrito/g)).toHaveLength(2);
     expect(text).toContain('<img src="/img/o/');
     // The cart shell is in the page; only the script makes it work.
     expect(text).toContain("Tu Carrito");
@@ -134,7 +136,12 @@ describe("the public store page /u/:username", () => {
     const { browser, username } = await seller({ storeName: `${evil} & Co` });
     expect(username).toBe("scriptalerttiendascr");
     const [product] = await addProducts(browser, ["Remera"]);
-    const update = await browser.json("PUT", "/api/products/update", { id: product!.id, name: `"><img src=x onerror=alert(1)></script><script>alert(2)</script>` });
+    const update = await browser.json("PUT", "/api/products/update", {
+      id: product!.id,
+      name: `"><img src=x onerror=alert(1)></script><script>alert(2)</script>`,
+      price: "1.500",
+      published: true,
+    });
     expect(update.status).toBe(200);
 
     const { html } = await page(`/u/${username}`);
@@ -263,13 +270,16 @@ describe("the edge cache of store pages", () => {
     expect((await browser.json("PUT", `/api/orders/${saved.id}/status`, { status: "confirmado" })).status).toBe(200);
     expect((await page(`/u/${username}`)).html).toContain('<li class="sz out" title="Sin stock"><s>M</s>');
     const [added] = await addProducts(browser, ["Campera nueva"]);
+    // A fresh upload is a draft; publishing it with a price shows it.
+    expect((await page(`/u/${username}`)).html).not.toContain("Campera nueva");
+    await setPricing(browser, [{ id: added!.id, price: "4.000" }]);
     expect((await page(`/u/${username}`)).html).toContain(">Campera nueva</a>");
     await browser.request(`/api/products/delete/${added!.id}`, { method: "DELETE" });
     expect((await page(`/u/${username}`)).html).not.toContain("Campera nueva");
 
     // The store itself: a new phone.
     await openStore(browser, { storeName: (await (await browser.request("/api/auth/profile")).json() as { user: { name: string } }).user.name, phoneNumber: "+54 11 4444 3333" });
-    expect((await page(`/u/${username}`)).html).toContain("WhatsApp: +54 1144443333");
+    expect((await page(`/u/${username}`)).html).toContain("WhatsApp: +54 91144443333");
   });
 
   it("answers 304 to a browser that already has the current page, and 200 once it changed", async () => {
@@ -293,7 +303,8 @@ describe("the edge cache of store pages", () => {
     const name = storeName("Vieja");
     const before = await openStore(browser, { storeName: name });
     expect((await page(`/u/${before.username}`)).response.status).toBe(200);
-    const after = await openStore(browser, { storeName: storeName("Nueva") });
+    const renamed = storeName("Nueva");
+    const after = await openStore(browser, { storeName: renamed, storeLink: renamed });
     expect(after.username).not.toBe(before.username);
     expect((await page(`/u/${before.username}`)).response.status).toBe(404);
     expect((await page(`/u/${after.username}`)).response.status).toBe(200);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../common/product";
 import { Browser, register } from "./browser";
-import { addProducts, setPricing } from "./store-helpers";
+import { addProducts, seller, setPricing } from "./store-helpers";
 
 async function sellerWithProducts(names = ["Remera", "Buzo"]) {
   const browser = new Browser();
@@ -33,34 +33,59 @@ describe("POST /api/products/update-pricing", () => {
   it("saves prices, sizes and stock of several products in one call", async () => {
     const { browser, user, products } = await sellerWithProducts();
     const response = await setPricing(browser, [
-      { id: products[0]!.id, price: 15000.5, sizes: [{ name: " S ", stock: 3 }, { name: "M", stock: 10 }] },
+      { id: products[0]!.id, price: "$ 15.000", sizes: [{ name: " S ", stock: 3 }, { name: "M", stock: 10 }] },
       { id: products[1]!.id, price: 0, sizes: [] },
     ]);
     expect(response.status).toBe(200);
     const saved = await list(browser, user.id);
     const remera = saved.find((p) => p.id === products[0]!.id)!;
-    expect(remera.price).toBe(15000.5);
+    expect(remera.price).toBe(15000);
     expect(remera.sizes).toEqual([{ name: "S", stock: 3 }, { name: "M", stock: 10 }]);
     expect(saved.find((p) => p.id === products[1]!.id)!.price).toBe(0);
     // The answer is the fresh list, so the screen needs no second call.
     expect(((await response.json()) as { products: Product[] }).products.map((p) => p.id).sort()).toEqual(products.map((p) => p.id).sort());
   });
 
-  it("turns negative or non-numeric prices and stock into 0, as the spec says", async () => {
+  it("reads prices as Argentine sellers type them, and stock that is not a whole number as 0", async () => {
     const { browser, user, products } = await sellerWithProducts(["A", "B", "C", "D"]);
     const response = await setPricing(browser, [
-      { id: products[0]!.id, price: -50, sizes: [{ name: "S", stock: -4 }] },
-      { id: products[1]!.id, price: "abc", sizes: [{ name: "M", stock: "muchos" }] },
-      { id: products[2]!.id, price: "1234.5", sizes: [{ name: "L", stock: "7.9" }, { name: "XL", stock: 2.7 }] },
+      { id: products[0]!.id, price: "12.500", sizes: [{ name: "S", stock: -4 }] },
+      { id: products[1]!.id, price: "12500", sizes: [{ name: "M", stock: "muchos" }] },
+      { id: products[2]!.id, price: "$ 1.250.000", sizes: [{ name: "L", stock: "7.9" }, { name: "XL", stock: 2.7 }] },
       { id: products[3]!.id, price: null, sizes: [{ name: "U", stock: null }] },
     ]);
     expect(response.status).toBe(200);
     const saved = new Map((await list(browser, user.id)).map((p) => [p.id, p]));
-    expect(saved.get(products[0]!.id)).toMatchObject({ price: 0, sizes: [{ name: "S", stock: 0 }] });
-    expect(saved.get(products[1]!.id)).toMatchObject({ price: 0, sizes: [{ name: "M", stock: 0 }] });
-    expect(saved.get(products[2]!.id)).toMatchObject({ price: 1234.5, sizes: [{ name: "L", stock: 7 }, { name: "XL", stock: 2 }] });
+    expect(saved.get(products[0]!.id)).toMatchObject({ price: 12500, sizes: [{ name: "S", stock: 0 }] });
+    expect(saved.get(products[1]!.id)).toMatchObject({ price: 12500, sizes: [{ name: "M", stock: 0 }] });
+    expect(saved.get(products[2]!.id)).toMatchObject({ price: 1250000, sizes: [{ name: "L", stock: 7 }, { name: "XL", stock: 2 }] });
     expect(saved.get(products[3]!.id)).toMatchObject({ price: 0, sizes: [{ name: "U", stock: 0 }] });
   });
+
+  const junk: [unknown, string][] = [
+    ["1e5abc", "El precio no es válido: escribe solo números, por ejemplo 12.500."],
+    ["abc", "El precio no es válido: escribe solo números, por ejemplo 12.500."],
+    ["12.500,50", "Los precios en pesos van sin centavos: escribe, por ejemplo, 12.500."],
+    ["12,5", "Los precios en pesos van sin centavos: escribe, por ejemplo, 12.500."],
+    [15000.5, "Los precios en pesos van sin centavos: escribe, por ejemplo, 12.500."],
+    [-50, "El precio no puede ser negativo."],
+    ["-3", "El precio no puede ser negativo."],
+  ];
+  for (const [price, error] of junk) {
+    it(`refuses the price ${JSON.stringify(price)} with a Spanish 400 and saves nothing`, async () => {
+      const { browser, user, products } = await sellerWithProducts(["A", "B"]);
+      const response = await setPricing(browser, [
+        { id: products[0]!.id, price: "5.000" },
+        { id: products[1]!.id, price },
+      ]);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error });
+      expect((await list(browser, user.id)).every((p) => p.price === null)).toBe(true);
+      const update = await browser.json("PUT", "/api/products/update", { id: products[0]!.id, name: "A", price });
+      expect(update.status).toBe(400);
+      expect(await update.json()).toEqual({ error });
+    });
+  }
 
   const bad: [string, (ids: string[]) => unknown, number, string][] = [
     ["a blank size name", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "  ", stock: 1 }] }], 400, "Completa el nombre de cada talle."],
@@ -136,7 +161,7 @@ describe("PUT /api/products/update from the store admin", () => {
     const response = await browser.json("PUT", "/api/products/update", {
       id: product.id,
       name: "Remera nueva",
-      price: "-3",
+      price: "",
       sizes: [{ name: "M", stock: "x" }],
       storeImageURLs: [`/img/${key}`],
     });
@@ -176,5 +201,61 @@ describe("PUT /api/products/update from the store admin", () => {
     expect((await browser.request(`/api/products/images/${imageId}`, { method: "DELETE" })).status).toBe(200);
     expect((await list(browser, user.id))[0]!.storeImageURLs).toEqual([updated.imageURL]);
     expect(await version(user.id)).toBeGreaterThan(before);
+  });
+});
+
+describe("drafts: a product reaches the store only priced and published", () => {
+  async function shopFor() {
+    const s = await seller();
+    const products = await addProducts(s.browser, ["Remera 🌸", "Buzo"]);
+    const shown = async () =>
+      ((await (await new Browser().request(`/api/auth/store/${s.username}`)).json()) as { products: { id: string; price: number }[] }).products;
+    return { ...s, products, shown };
+  }
+
+  it("keeps fresh uploads as drafts, out of the store", async () => {
+    const { browser, user, products, shown } = await shopFor();
+    expect((await list(browser, user.id)).map((p) => p.published)).toEqual([false, false]);
+    expect(await shown()).toEqual([]);
+    // A price alone does not publish.
+    expect((await setPricing(browser, [{ id: products[0]!.id, price: "12.500" }], { publish: false })).status).toBe(200);
+    expect(await shown()).toEqual([]);
+  });
+
+  it("'Publicar' needs a price; then the store shows it, and 'Ocultar' takes it away", async () => {
+    const { browser, products, shown } = await shopFor();
+    const [remera] = products;
+    const refused = await browser.json("POST", "/api/products/publish", { id: remera!.id, published: true });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: "Ponle un precio a «Remera 🌸» antes de publicarlo." });
+    const priced = await setPricing(browser, [{ id: remera!.id, price: "", published: true }]);
+    expect(priced.status).toBe(400);
+
+    await setPricing(browser, [{ id: remera!.id, price: "12.500" }], { publish: false });
+    const published = await browser.json("POST", "/api/products/publish", { id: remera!.id, published: true });
+    expect(published.status).toBe(200);
+    expect(((await published.json()) as { product: Product }).product.published).toBe(true);
+    expect(await shown()).toEqual([expect.objectContaining({ id: remera!.id, price: 12500 })]);
+
+    expect((await browser.json("POST", "/api/products/publish", { id: remera!.id, published: false })).status).toBe(200);
+    expect(await shown()).toEqual([]);
+  });
+
+  it("hides a published product whose price is removed", async () => {
+    const { browser, user, products, shown } = await shopFor();
+    await setPricing(browser, [{ id: products[0]!.id, price: "9.000" }]);
+    expect(await shown()).toHaveLength(1);
+    await setPricing(browser, [{ id: products[0]!.id, price: "" }]);
+    expect(await shown()).toEqual([]);
+    expect((await list(browser, user.id)).find((p) => p.id === products[0]!.id)!.published).toBe(false);
+  });
+
+  it("never publishes another seller's product", async () => {
+    const mine = await shopFor();
+    const theirs = await shopFor();
+    await setPricing(theirs.browser, [{ id: theirs.products[0]!.id, price: "5.000" }], { publish: false });
+    const response = await mine.browser.json("POST", "/api/products/publish", { id: theirs.products[0]!.id, published: true });
+    expect(response.status).toBe(404);
+    expect(await theirs.shown()).toEqual([]);
   });
 });

@@ -106,6 +106,12 @@ export const products = sqliteTable(
     sizes: text("sizes").notNull().default("[]"),
     /** JSON list of R2 keys the store shows; empty means the product's own photo. */
     storeImageKeys: text("store_image_keys").notNull().default("[]"),
+    /**
+     * Whether the seller published it. Uploads start as drafts; the public
+     * store and the order API show and sell a product only when it is
+     * published and has a price (worker/pages/store-data.ts, `listedInStore`).
+     */
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("products_user_idx").on(t.userId, t.createdAt)],

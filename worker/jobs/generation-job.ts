@@ -1,7 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { database } from "../db/client";
-import { generatedImages, generationJobs } from "../db/schema";
+import { generatedImages, generationJobs, products } from "../db/schema";
+import { storeChanged } from "../lib/store-version";
 import type { Bindings } from "../env";
 import { imageKey, imageUrl, sniffImage, storeImage } from "../lib/images";
 import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
@@ -348,6 +349,17 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
           .update(generationJobs)
           .set({ status: "succeeded", imageId: job.id, finishedAt: new Date() })
           .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"))),
+        // 'Mejorar la foto con IA' (kind "product"): the store shows the improved photo, unless the
+        // seller already chose the store's images.
+        ...(job.kind === "product" && job.productId
+          ? [
+              db
+                .update(products)
+                .set({ storeImageKeys: JSON.stringify([outcome.imageKey]) })
+                .where(and(eq(products.id, job.productId), eq(products.storeImageKeys, "[]"))),
+              storeChanged(db, job.userId),
+            ]
+          : []),
       ]);
       jobLog("info", "job succeeded", job, { attempts: job.attempts, providerMs: outcome.providerMs });
       return;

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    /** Extra fields the screen can act on (e.g. free store links to suggest); never anything private. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -19,7 +21,7 @@ export const BODY_TOO_LARGE = "La solicitud es demasiado grande.";
 
 /** The single place that turns any thrown error into `{ error }`, never a stack trace. */
 export function errorResponse(err: Error, c: Context) {
-  if (err instanceof ApiError) return c.json({ error: err.message }, err.status);
+  if (err instanceof ApiError) return c.json({ ...err.details, error: err.message }, err.status);
   if (err instanceof HTTPException) {
     // Hono raises these for bodies it cannot parse.
     const message = err.status === 400 ? MALFORMED_BODY : err.status === 413 ? BODY_TOO_LARGE : GENERIC_SERVER_ERROR;

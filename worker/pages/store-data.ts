@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
 import type { PublicProduct, PublicStore, StoreSize } from "../../common/store";
 import type { Db } from "../db/client";
 import { products, users } from "../db/schema";
@@ -86,11 +86,17 @@ export const storeColumns = {
   storeImageKeys: products.storeImageKeys,
 };
 
+/**
+ * What the public store may show and sell: products the seller published that
+ * have a price. Every store read (pages, JSON, the order API) filters by it.
+ */
+export const listedInStore = (sellerId: string) => and(eq(products.userId, sellerId), eq(products.published, true), gt(products.price, 0));
+
 export async function storeProducts(db: Db, sellerId: string): Promise<StoreProductRecord[]> {
   const rows = await db
     .select(storeColumns)
     .from(products)
-    .where(eq(products.userId, sellerId))
+    .where(listedInStore(sellerId))
     .orderBy(desc(products.createdAt), desc(products.id));
   return rows.map(toStoreProduct);
 }
@@ -99,7 +105,7 @@ export async function storeProduct(db: Db, sellerId: string, productId: string):
   const row = await db
     .select(storeColumns)
     .from(products)
-    .where(and(eq(products.userId, sellerId), eq(products.id, productId)))
+    .where(and(listedInStore(sellerId), eq(products.id, productId)))
     .get();
   return row ? toStoreProduct(row) : undefined;
 }

@@ -18,7 +18,7 @@ import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
-import { findStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
+import { findStore, listedInStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
 import { chunks } from "./pricing";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
 
@@ -118,7 +118,7 @@ async function loadCartProducts(db: Db, sellerId: string, ids: string[]) {
     const rows = await db
       .select(storeColumns)
       .from(products)
-      .where(and(eq(products.userId, sellerId), inArray(products.id, part)));
+      .where(and(listedInStore(sellerId), inArray(products.id, part)));
     for (const row of rows) byId.set(row.id, toStoreProduct(row));
   }
   return byId;

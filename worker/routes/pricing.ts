@@ -1,15 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import {
   AT_LEAST_ONE_IMAGE,
-  MAX_PRICE,
   MAX_SIZES,
   MAX_STOCK,
   MAX_STORE_IMAGES,
-  parsePrice,
+  parseArsPrice,
   parseStock,
-  PRICE_TOO_HIGH,
   SIZE_NAME_MAX_LENGTH,
   STOCK_TOO_HIGH,
 } from "../../common/store";
@@ -17,18 +15,36 @@ import { database, type Db } from "../db/client";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
-import { listProducts, PRODUCT_NOT_FOUND } from "../lib/products";
+import { listProducts, ownProduct, PRODUCT_NOT_FOUND, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
-import { limitBody, MiB } from "../lib/body-limit";
+import { limitBody, MiB, smallJson } from "../lib/body-limit";
 
 export const SIZE_NAME_REQUIRED = "Completa el nombre de cada talle.";
 export const DUPLICATE_SIZE = "Hay talles repetidos en un producto.";
 export const FOREIGN_STORE_IMAGE = "Una de las imágenes elegidas no es de este producto.";
+export const publishNeedsPrice = (name: string) => `Ponle un precio a «${name}» antes de publicarlo.`;
 
-/** Spec section 5: a price that is not a number, or is negative, becomes 0 (no price). */
-export const priceField = z.unknown().transform(parsePrice).pipe(z.number().max(MAX_PRICE, PRICE_TOO_HIGH));
+/** What `published` becomes: a product without a price is never on show, whatever was asked. */
+export function publishedAfter(price: number, asked: boolean | undefined, name: string): boolean | undefined {
+  if (asked && price <= 0) throw new ApiError(400, publishNeedsPrice(name));
+  return price <= 0 ? false : asked;
+}
+
+/**
+ * Prices as sellers type them ("12.500", "$ 12.500", 12500), read by the one
+ * strict parser of common/price.ts: junk ("1e5abc") and cents are a 400 with
+ * the reason, never a guess. Empty is 0: no price yet.
+ */
+export const priceField = z.unknown().transform((value, ctx) => {
+  const parsed = parseArsPrice(value);
+  if ("error" in parsed) {
+    ctx.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.price;
+});
 
 const sizeField = z.object(
   {
@@ -107,6 +123,8 @@ const pricingItem = z.object(
     price: priceField,
     sizes: sizesField.default([]),
     storeImageURLs: storeImagesField.optional(),
+    /** 'Publicar' / 'Ocultar'; left out, the product stays as it is (a product that loses its price is hidden). */
+    published: z.boolean({ error: "Indica si el producto se publica." }).optional(),
   },
   { error: "Los datos de un producto no son válidos." },
 );
@@ -123,39 +141,77 @@ const pricingPayload = z.object(
 );
 
 /** Prices, sizes, stock and store images of a seller's products (POST /api/products/update-pricing). */
-export const pricingRoutes = new Hono<Env>().post(
-  "/update-pricing",
-  limitBody(1 * MiB),
-  requireUser,
-  validate("json", pricingPayload),
-  async (c) => {
-    const db = database(c.env.DB);
-    const user = c.get("user");
-    const items = c.req.valid("json").products;
-    const ids = items.map((p) => p.id);
-    const owned = new Set<string>();
-    for (const part of chunks(ids, 90)) {
-      const rows = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.userId, user.id), inArray(products.id, part)));
-      for (const row of rows) owned.add(row.id);
-    }
-    if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
-    const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
+export const pricingRoutes = new Hono<Env>()
+  .post(
+    "/update-pricing",
+    limitBody(1 * MiB),
+    requireUser,
+    validate("json", pricingPayload),
+    async (c) => {
+      const db = database(c.env.DB);
+      const user = c.get("user");
+      const items = c.req.valid("json").products;
+      const ids = items.map((p) => p.id);
+      const owned = new Map<string, string>();
+      for (const part of chunks(ids, 90)) {
+        const rows = await db
+          .select({ id: products.id, name: products.name })
+          .from(products)
+          .where(and(eq(products.userId, user.id), inArray(products.id, part)));
+        for (const row of rows) owned.set(row.id, row.name);
+      }
+      if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
+      const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
 
-    // One batch: every product is saved, and the store page renewed, or nothing is.
-    const updates = items.map((item) =>
-      db
+      // One batch: every product is saved, and the store page renewed, or nothing is.
+      const updates = items.map((item) => {
+        const published = publishedAfter(item.price, item.published, owned.get(item.id)!);
+        return db
+          .update(products)
+          .set({
+            price: item.price,
+            sizes: JSON.stringify(item.sizes),
+            ...(published !== undefined ? { published } : {}),
+            ...(item.storeImageURLs
+              ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) }
+              : {}),
+          })
+          .where(and(eq(products.id, item.id), eq(products.userId, user.id)));
+      });
+      await db.batch([storeChanged(db, user.id), ...updates]);
+      return c.json({ products: await listProducts(db, user.id) }, 200);
+    },
+  )
+  .post(
+    "/publish",
+    smallJson(),
+    requireUser,
+    validate(
+      "json",
+      z.object(
+        {
+          id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto.").max(64),
+          published: z.boolean({ error: "Indica si el producto se publica." }),
+        },
+        { error: "Faltan los datos del producto." },
+      ),
+    ),
+    async (c) => {
+      const db = database(c.env.DB);
+      const user = c.get("user");
+      const { id, published } = c.req.valid("json");
+      const mine = and(eq(products.id, id), eq(products.userId, user.id));
+      // One statement: publishing only takes while the product has a price, even if a save lands meanwhile.
+      const changed = await db
         .update(products)
-        .set({
-          price: item.price,
-          sizes: JSON.stringify(item.sizes),
-          ...(item.storeImageURLs ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) } : {}),
-        })
-        .where(and(eq(products.id, item.id), eq(products.userId, user.id))),
-    );
-    await db.batch([storeChanged(db, user.id), ...updates]);
-    return c.json({ products: await listProducts(db, user.id) }, 200);
-  },
-);
+        .set({ published })
+        .where(published ? and(mine, gt(products.price, 0)) : mine)
+        .returning({ id: products.id });
+      if (changed.length === 0) {
+        const product = await ownProduct(db, user.id, id);
+        throw new ApiError(400, publishNeedsPrice(product.name));
+      }
+      await storeChanged(db, user.id);
+      return c.json({ product: toApiProduct(await ownProduct(db, user.id, id)) }, 200);
+    },
+  );

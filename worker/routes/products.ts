@@ -12,7 +12,7 @@ import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
-import { priceField, resolveStoreImages, sizesField, storeImageKeys, storeImagesField } from "./pricing";
+import { priceField, publishedAfter, resolveStoreImages, sizesField, storeImageKeys, storeImagesField } from "./pricing";
 import { limitBody, noBody } from "../lib/body-limit";
 
 const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
@@ -118,6 +118,7 @@ export const productRoutes = new Hono<Env>()
           price: priceField.optional(),
           sizes: sizesField.optional(),
           storeImageURLs: storeImagesField.optional(),
+          published: z.boolean({ error: "Indica si el producto se publica." }).optional(),
         },
         { error: "Faltan los datos del producto." },
       ),
@@ -129,6 +130,7 @@ export const productRoutes = new Hono<Env>()
       const before = await ownProduct(db, user.id, input.id);
       let storeKeys: string[] = JSON.parse(before.storeImageKeys);
       if (input.storeImageURLs) storeKeys = resolveStoreImages(input.storeImageURLs, (await storeImageKeys(db, [before.id])).get(before.id));
+      const published = publishedAfter(input.price ?? before.price ?? 0, input.published, input.name);
       let imageKeyValue = before.imageKey;
       if (input.imageBase64) imageKeyValue = await saveOriginal(c.env, user.id, decodeBase64Image(input.imageBase64));
       // A store showing the 'Original' photo goes on showing the original: the new one.
@@ -141,9 +143,11 @@ export const productRoutes = new Hono<Env>()
           .set({
             name: input.name,
             imageKey: imageKeyValue,
-            storeImageKeys: JSON.stringify(storeKeys),
+            // Written only when it changes: a generation finishing meanwhile may have set the store's image.
+            ...(input.storeImageURLs || imageKeyValue !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
             ...(input.price !== undefined ? { price: input.price } : {}),
             ...(input.sizes ? { sizes: JSON.stringify(input.sizes) } : {}),
+            ...(published !== undefined ? { published } : {}),
           })
           .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
         storeChanged(db, user.id),

@@ -1,17 +1,22 @@
 import { eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { isArgentineLandline, parseWhatsappNumber } from "../../common/phone";
 import {
+  cleanStoreName,
   COUNTRY_CODES,
   countryByCode,
   LOGO_MAX_BYTES,
   LOGO_NOT_AN_IMAGE,
   LOGO_TOO_LARGE,
   NAME_WITHOUT_LETTERS,
-  normalizePhone,
   REQUIRED_FIELDS,
+  RESERVED_SLUGS,
   slugCandidate,
   slugFromStoreName,
+  slugProblem,
+  slugTaken,
+  slugText,
   STORE_NAME_MAX_LENGTH,
 } from "../../common/store";
 import { database, type Db } from "../db/client";
@@ -31,15 +36,23 @@ export const NO_FREE_LINK = "No encontramos un enlace libre para ese nombre. Pru
 
 const storeName = z
   .string({ error: REQUIRED_FIELDS })
-  .trim()
-  .min(1, REQUIRED_FIELDS)
-  .max(STORE_NAME_MAX_LENGTH, `El nombre de la tienda no puede tener más de ${STORE_NAME_MAX_LENGTH} caracteres.`);
+  .transform(cleanStoreName)
+  .pipe(
+    z
+      .string()
+      .min(1, REQUIRED_FIELDS)
+      .max(STORE_NAME_MAX_LENGTH, `El nombre de la tienda no puede tener más de ${STORE_NAME_MAX_LENGTH} caracteres.`),
+  );
 
 const storePayload = z.object(
   {
     storeName,
     phoneNumber: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(40, "El número de WhatsApp es demasiado largo."),
     countryCode: z.enum(COUNTRY_CODES, { error: "Elige un país de la lista." }).default("AR"),
+    /** Argentina: the number is a landline (saved without the mobile 9). */
+    landline: z.boolean({ error: "Indica si el número es un teléfono fijo." }).optional(),
+    /** The link the seller saw and maybe edited; without it, the store keeps its link (a new one: the name's). */
+    storeLink: z.string({ error: "El enlace no es válido." }).max(80, "El enlace no es válido.").optional(),
     storeLogo: z.string().nullish(),
   },
   { error: REQUIRED_FIELDS },
@@ -48,19 +61,32 @@ const storePayload = z.object(
 /** A 5 MB logo travels as about 6.7 MB of base64; anything much larger is a logo over the limit. */
 const logoBodyLimit = limitBody(8 * MiB, LOGO_TOO_LARGE);
 
+/** Links from this list that no other seller holds (the seller's own counts as free). */
+async function freeLinks(db: Db, candidates: string[], userId: string): Promise<string[]> {
+  const allowed = [...new Set(candidates)].filter((c) => !RESERVED_SLUGS.has(c));
+  if (!allowed.length) return [];
+  const owners = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, allowed));
+  return allowed.filter((c) => !owners.some((o) => o.username === c && o.id !== userId));
+}
+
 /**
- * The link name a seller gets for a store name: the name's own slug if it is
- * free (or already theirs), else the first free "slug2", "slug3", …
- * Looked up twenty candidates at a time.
+ * Up to three free links close to the one asked for: "donarosa2", "donarosa3", …
+ * and the name's words with "tienda" (the seller picks; nothing is taken silently).
  */
-export async function availableUsername(db: Db, slug: string, userId: string): Promise<string | null> {
-  for (let first = 1; first <= 200; first += 20) {
-    const candidates = Array.from({ length: 20 }, (_, i) => slugCandidate(slug, first + i));
-    const owners = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, candidates));
-    const free = candidates.find((c) => !owners.some((o) => o.username === c && o.id !== userId));
-    if (free) return free;
+export async function suggestLinks(db: Db, slug: string, userId: string): Promise<string[]> {
+  const base = slug || "tienda";
+  const found: string[] = [];
+  for (let first = 2; first <= 200 && found.length < 3; first += 20) {
+    const candidates = Array.from({ length: 20 }, (_, i) => slugCandidate(base, first + i));
+    if (first === 2) candidates.unshift(`${base}tienda`.slice(0, 20), `tienda${base}`.slice(0, 20));
+    for (const free of await freeLinks(db, candidates, userId)) if (found.length < 3 && free !== slug) found.push(free);
   }
-  return null;
+  return found;
+}
+
+/** Whether the link can be this seller's: free, or already theirs. */
+async function linkIsFree(db: Db, slug: string, userId: string): Promise<boolean> {
+  return (await freeLinks(db, [slug], userId)).length === 1;
 }
 
 function decodeLogo(value: string): Uint8Array {
@@ -86,22 +112,44 @@ export const storeRoutes = new Hono<Env>()
   .get(
     "/mi-tienda/slug-preview",
     requireUser,
-    validate("query", z.object({ name: z.string().max(STORE_NAME_MAX_LENGTH * 4).default("") })),
+    validate(
+      "query",
+      z.object({
+        name: z
+          .string()
+          .max(STORE_NAME_MAX_LENGTH * 4)
+          .default(""),
+        link: z.string().max(80).optional(),
+      }),
+    ),
     async (c) => {
-      const slug = slugFromStoreName(c.req.valid("query").name);
-      const username = slug ? await availableUsername(database(c.env.DB), slug, c.get("user").id) : null;
-      return c.json({ slug, username, taken: !!username && username !== slug }, 200);
+      const db = database(c.env.DB);
+      const query = c.req.valid("query");
+      // A typed link is reduced to the link alphabet, so the preview shows what would really be saved.
+      const slug = query.link !== undefined ? slugText(query.link) : slugFromStoreName(query.name);
+      if (!slug) return c.json({ slug, available: false, error: null, suggestions: [] as string[] }, 200);
+      const problem = slugProblem(slug);
+      const userId = c.get("user").id;
+      const available = !problem && (await linkIsFree(db, slug, userId));
+      const error = problem ?? (available ? null : slugTaken(slug));
+      return c.json({ slug, available, error, suggestions: available ? [] : await suggestLinks(db, slug, userId) }, 200);
     },
   )
   .post("/mi-tienda", logoBodyLimit, requireUser, validate("json", storePayload), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
     const input = c.req.valid("json");
-    const slug = slugFromStoreName(input.storeName);
-    if (!slug) throw new ApiError(400, NAME_WITHOUT_LETTERS);
+    const slug = input.storeLink !== undefined ? slugText(input.storeLink) : (user.username ?? slugFromStoreName(input.storeName));
+    if (!slug) throw new ApiError(400, input.storeLink !== undefined ? slugProblem("")! : NAME_WITHOUT_LETTERS);
+    const problem = slugProblem(slug);
+    if (problem) throw new ApiError(400, problem, { suggestions: await suggestLinks(db, slug, user.id) });
     const country = countryByCode(input.countryCode)!;
-    const phone = normalizePhone(input.phoneNumber, country);
+    // Saving other fields resends the saved number: a landline saved as one stays one.
+    const landline = input.landline ?? (input.phoneNumber.trim() === user.phone && isArgentineLandline(user.phone));
+    const phone = parseWhatsappNumber(input.phoneNumber, country, { landline });
     if ("error" in phone) throw new ApiError(400, phone.error);
+    const taken = async () => new ApiError(409, slugTaken(slug), { suggestions: await suggestLinks(db, slug, user.id) });
+    if (!(await linkIsFree(db, slug, user.id))) throw await taken();
 
     let logoUrl = user.imageUrl;
     if (input.storeLogo) {
@@ -112,22 +160,20 @@ export const storeRoutes = new Hono<Env>()
     }
 
     const created = !user.username;
-    // Two sellers may claim the same free name at once; the unique index lets one win and the other takes the next.
-    for (let attempt = 0; ; attempt++) {
-      const username = await availableUsername(db, slug, user.id);
-      if (!username) throw new ApiError(409, NO_FREE_LINK);
-      try {
-        await db.batch([
-          db
-            .update(users)
-            .set({ name: input.storeName, username, phone: phone.phone, countryCode: country.code, imageUrl: logoUrl })
-            .where(eq(users.id, user.id)),
-          storeChanged(db, user.id),
-        ]);
-        break;
-      } catch (err) {
-        if (!isUsernameTaken(err) || attempt >= 3) throw err;
-      }
+    // Two sellers may claim the same free link at once: the unique index lets one win, the other is told.
+    try {
+      await db.batch([
+        db
+          .update(users)
+          .set({ name: input.storeName, username: slug, phone: phone.phone, countryCode: country.code, imageUrl: logoUrl })
+          .where(eq(users.id, user.id)),
+        storeChanged(db, user.id),
+      ]);
+    } catch (err) {
+      // The logo just stored belongs to no saved store: it leaves R2 with the failed claim.
+      if (logoUrl !== user.imageUrl && logoUrl) await c.env.IMAGES.delete(logoUrl.slice("/img/".length));
+      if (isUsernameTaken(err)) throw await taken();
+      throw err;
     }
     const oldLogo = user.imageUrl?.startsWith("/img/l/") ? user.imageUrl.slice("/img/".length) : null;
     if (oldLogo && logoUrl !== user.imageUrl) await c.env.IMAGES.delete(oldLogo);

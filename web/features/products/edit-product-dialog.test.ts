@@ -14,6 +14,7 @@ function product(id: string, overrides: Partial<Product> = {}): Product {
     price: null,
     sizes: [],
     storeImageURLs: [],
+    published: false,
     createdAt: "2025-01-01T00:00:00.000Z",
     createdBy: "u1",
     ...overrides,

@@ -3,7 +3,9 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import type { Product } from "../../../common/product";
-import { formatArs, isPriceSet, parsePrice } from "../../../common/store";
+import { isPriceSet } from "../../../common/store";
+import { PriceInput } from "./price-input";
+import { PublishControl } from "./publish-button";
 import type { User } from "../../../common/user";
 import { FullPageSpinner } from "../../ui/spinner";
 import { BackLink } from "./store-back-link";
@@ -13,7 +15,7 @@ import { SizesEditor } from "./store-sizes-editor";
 import { Button } from "../../ui/button";
 import { productsQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
-import { draftOf, isDirty, pricingSummary, sizesProblem, toPricingItem, type ProductDraft } from "./store-drafts";
+import { draftOf, isDirty, pricingSummary, sizesProblem, toPricingItem, typedPrice, type ProductDraft } from "./store-drafts";
 import { PRICING_SAVE_FALLBACK, useUpdatePricing } from "./store-queries";
 
 export const PRICING_SAVED = "¡Cambios guardados con éxito!";
@@ -106,6 +108,7 @@ function Pricing({ user }: { user: User }) {
                     draft={draftFor(product)}
                     onChange={(next) => change(product, next)}
                     onPickImages={() => setPicking(product)}
+                    userId={user.id}
                   />
                 </li>
               ))}
@@ -153,14 +156,16 @@ function PricingCard({
   draft,
   onChange,
   onPickImages,
+  userId,
 }: {
   product: Product;
   draft: ProductDraft;
   onChange: (next: Partial<ProductDraft>) => void;
   onPickImages: () => void;
+  userId: string;
 }) {
   const priceId = useId();
-  const priced = isPriceSet(parsePrice(draft.price));
+  const priced = isPriceSet(typedPrice(draft.price));
   return (
     <article aria-label={product.name} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="grid grid-cols-[7.5rem_1fr] sm:grid-cols-[11rem_1fr]">
@@ -178,15 +183,10 @@ function PricingCard({
               <span aria-hidden className="pl-3 text-slate-500">
                 $
               </span>
-              <input
+              <PriceInput
                 id={priceId}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                placeholder="0"
                 value={draft.price}
-                onChange={(e) => onChange({ price: e.target.value })}
+                onChange={(price) => onChange({ price })}
                 className="w-full min-w-0 rounded-lg px-2 py-1.5 outline-none"
               />
             </div>
@@ -196,9 +196,9 @@ function PricingCard({
               ) : (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Sin precio</span>
               )}
-              {priced && <span className="text-slate-600">Se ve como {formatArs(parsePrice(draft.price))}</span>}
             </p>
           </div>
+          <PublishControl product={product} userId={userId} />
           <Button variant="secondary" className="w-full px-3 py-1.5 sm:w-auto" onClick={onPickImages}>
             Seleccionar Imágenes ({draft.storeImageURLs.length})
           </Button>

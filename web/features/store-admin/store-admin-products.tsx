@@ -8,6 +8,8 @@ import type { User } from "../../../common/user";
 import { api, unwrap } from "../../lib/api";
 import { ADD_DIALOG_THRESHOLD, compressImage, fileToDataUrl, formatFileSize } from "../../lib/compress";
 import { productsQuery, sessionQuery } from "../../lib/queries";
+import { PriceInput } from "./price-input";
+import { PublishControl } from "./publish-button";
 import { adminPrice, draftOf, sizesOf, sizesProblem, storeImagesOf, type ProductDraft, type SizeDraft } from "./store-drafts";
 import { updateProduct } from "./store-queries";
 import { uploadProductImages } from "../../lib/upload";
@@ -81,7 +83,7 @@ export function StoreAdminProducts({ user }: { user: User }) {
               {editing === product.id ? (
                 <ProductEditor userId={user.id} product={product} onDone={() => setEditing(null)} />
               ) : (
-                <ProductView product={product} onEdit={() => setEditing(product.id)} onDelete={() => setDeleting(product)} editingOther={editing !== null} />
+                <ProductView product={product} userId={user.id} onEdit={() => setEditing(product.id)} onDelete={() => setDeleting(product)} editingOther={editing !== null} />
               )}
             </li>
           ))}
@@ -92,7 +94,19 @@ export function StoreAdminProducts({ user }: { user: User }) {
   );
 }
 
-function ProductView({ product, onEdit, onDelete, editingOther }: { product: Product; onEdit: () => void; onDelete: () => void; editingOther: boolean }) {
+function ProductView({
+  product,
+  userId,
+  onEdit,
+  onDelete,
+  editingOther,
+}: {
+  product: Product;
+  userId: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  editingOther: boolean;
+}) {
   return (
     <article aria-label={product.name} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <StoreCarousel images={storeImagesOf(product)} name={product.name} />
@@ -110,6 +124,7 @@ function ProductView({ product, onEdit, onDelete, editingOther }: { product: Pro
             ))}
           </ul>
         )}
+        <PublishControl product={product} userId={userId} />
         <div className="flex gap-2 pt-2">
           <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={onEdit} disabled={editingOther}>
             Editar
@@ -186,16 +201,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
         <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">
           Precio (ARS)
         </label>
-        <input
-          id={ids.price}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          value={draft.price}
-          onChange={(e) => setDraft({ ...draft, price: e.target.value })}
-          className={`mt-1 ${INPUT}`}
-        />
+        <PriceInput id={ids.price} value={draft.price} onChange={(price) => setDraft({ ...draft, price })} className={`mt-1 ${INPUT}`} />
       </div>
       <SizesEditor productName={product.name} sizes={draft.sizes} onChange={(sizes) => setDraft({ ...draft, sizes })} />
       <div className="flex gap-2">
@@ -273,7 +279,8 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [name, setName] = useState("");
   const [price, setPrice] = useState("");
   const [sizes, setSizes] = useState<SizeDraft[]>([]);
-  const [withAi, setWithAi] = useState(canGenerate);
+  // Unticked: improving the photo spends credits, so it is the seller's choice.
+  const [withAi, setWithAi] = useState(false);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -376,13 +383,17 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
           <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">
             Precio (ARS, opcional)
           </label>
-          <input id={ids.price} type="number" inputMode="decimal" min={0} step="any" value={price} onChange={(e) => setPrice(e.target.value)} className={`mt-1 ${INPUT}`} />
+          <PriceInput id={ids.price} value={price} onChange={setPrice} className={`mt-1 ${INPUT}`} />
         </div>
         <SizesEditor productName={name || "el producto nuevo"} sizes={sizes} onChange={setSizes} />
         <label htmlFor={ids.ai} className="flex items-start gap-2 text-sm">
           <input id={ids.ai} type="checkbox" checked={withAi} disabled={!canGenerate} onChange={(e) => setWithAi(e.target.checked)} className="mt-0.5 size-4 accent-brand-700" />
           <span>
-            Mejorar la foto con IA (usa 1 imagen de tus créditos)
+            Mejorar la foto con IA{" "}
+            <span className="font-semibold" data-testid="ai-cost">
+              (cuesta 1 imagen: {CREDITS_PER_IMAGE} créditos)
+            </span>
+            <span className="block text-slate-500">La tienda muestra la foto mejorada.</span>
             {!canGenerate && <span className="block text-slate-500">No te quedan imágenes: se sube la foto tal cual.</span>}
           </span>
         </label>

@@ -10,15 +10,16 @@ import {
   localPart,
   REQUIRED_FIELDS,
   replaceDialPrefix,
-  slugFromStoreName,
   STORE_NAME_MAX_LENGTH,
   storeCountry,
   storePath,
 } from "../../../common/store";
 import type { User } from "../../../common/user";
 import { StoreAdminProducts } from "./store-admin-products";
-import { StoreLinkPreview } from "./store-link-preview";
 import { publicStoreLink } from "../../lib/store-link";
+import { StoreLinkField, useStoreLink } from "./store-link-preview";
+import { WhatsappPreview } from "./whatsapp-number";
+import { isArgentineLandline } from "../../../common/phone";
 import { StoreOrders } from "./store-orders";
 import { Button } from "../../ui/button";
 import { fileToDataUrl } from "../../lib/compress";
@@ -252,8 +253,10 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [name, setName] = useState(user.name ?? "");
   const [country, setCountry] = useState(() => storeCountry(user));
   const [phone, setPhone] = useState(() => keepDialPrefix(user.phone ?? "", storeCountry(user)));
+  const [landline, setLandline] = useState(() => isArgentineLandline(user.phone));
+  const link = useStoreLink(name, user.username);
   const save = useSaveStore("Error al actualizar la tienda");
-  const missing = !name.trim() || !localPart(phone, country).trim();
+  const missing = !name.trim() || !localPart(phone, country).trim() || !link.link;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -262,7 +265,13 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
       return;
     }
     try {
-      await save.mutateAsync({ storeName: name.trim(), phoneNumber: phone.trim(), countryCode: country.code });
+      await save.mutateAsync({
+        storeName: name.trim(),
+        storeLink: link.link,
+        phoneNumber: phone.trim(),
+        countryCode: country.code,
+        landline: country.code === "AR" && landline,
+      });
       toast.success("Tienda actualizada correctamente");
       onDone();
     } catch (err) {
@@ -283,7 +292,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
           onChange={(e) => setName(e.target.value)}
           className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
         />
-        {slugFromStoreName(name) && <StoreLinkPreview name={name} currentUsername={user.username} />}
+        <StoreLinkField state={link} currentUsername={user.username} />
       </div>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
         <div>
@@ -316,10 +325,11 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
             onChange={(e) => setPhone(keepDialPrefix(e.target.value, country))}
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
           />
+          <WhatsappPreview phone={phone} country={country} landline={landline} onLandline={setLandline} />
         </div>
       </div>
       <div className="flex gap-2">
-        <Button type="submit" busy={save.isPending} disabled={missing}>
+        <Button type="submit" busy={save.isPending} disabled={missing || (link.settled && !link.available)}>
           Guardar
         </Button>
         <Button variant="secondary" disabled={save.isPending} onClick={onDone}>

@@ -4,7 +4,8 @@
  * "dropped before sending"), and the chosen store images.
  */
 import type { Product, Size } from "../../../common/product";
-import { isPriceSet, parsePrice, parseStock, totalStock } from "../../../common/store";
+import { parseArsPrice } from "../../../common/price";
+import { isPriceSet, parseStock, totalStock } from "../../../common/store";
 import type { PricingItem } from "./store-queries";
 
 export interface SizeDraft {
@@ -41,16 +42,23 @@ export function sizesOf(draft: ProductDraft): Size[] {
   return draft.sizes.map((s) => ({ name: s.name.trim(), stock: parseStock(s.stock) }));
 }
 
+/** The pesos a typed price stands for; 0 while empty or not a price (the screen shows why). */
+export function typedPrice(value: string): number {
+  const parsed = parseArsPrice(value);
+  return "price" in parsed ? parsed.price : 0;
+}
+
 export function toPricingItem(product: Product, draft: ProductDraft): PricingItem {
-  const item: PricingItem = { id: product.id, price: parsePrice(draft.price), sizes: sizesOf(draft) };
+  // The price goes as typed: the Worker reads it with the same parser and refuses what is not a price.
+  const item: PricingItem = { id: product.id, price: draft.price.trim(), sizes: sizesOf(draft) };
   // Sent only when the seller chose images, so the product's own photo is not pinned by default.
   if (!sameList(draft.storeImageURLs, storeImagesOf(product)) || product.storeImageURLs.length) item.storeImageURLs = draft.storeImageURLs;
   return item;
 }
 
-/** Spec section 5: in the admin an empty price is left out of the payload. */
-export function adminPrice(value: string): number | undefined {
-  return value.trim() === "" ? undefined : parsePrice(value);
+/** Spec section 5: in the admin an empty price is left out of the payload; any other goes as typed. */
+export function adminPrice(value: string): string | undefined {
+  return value.trim() === "" ? undefined : value.trim();
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -58,7 +66,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 /** Whether the draft would save anything different from the product as loaded. */
 export function isDirty(product: Product, draft: ProductDraft): boolean {
   const saved = draftOf(product);
-  if (parsePrice(draft.price) !== parsePrice(saved.price)) return true;
+  if (draft.price.trim() !== saved.price && typedPrice(draft.price) !== typedPrice(saved.price)) return true;
   if (!sameList(draft.storeImageURLs, saved.storeImageURLs)) return true;
   const a = sizesOf(draft);
   const b = sizesOf(saved);
@@ -86,7 +94,7 @@ export interface PricingSummary {
 export function pricingSummary(drafts: readonly ProductDraft[]): PricingSummary {
   return {
     total: drafts.length,
-    withPrice: drafts.filter((d) => isPriceSet(parsePrice(d.price))).length,
+    withPrice: drafts.filter((d) => isPriceSet(typedPrice(d.price))).length,
     withSizes: drafts.filter((d) => d.sizes.length > 0).length,
     stock: drafts.reduce((sum, d) => sum + totalStock(sizesOf(d)), 0),
   };

@@ -12,6 +12,10 @@ export interface StorePayload {
   storeName: string;
   phoneNumber: string;
   countryCode: string;
+  /** The link the seller saw and chose; left out, the store keeps its own. */
+  storeLink?: string;
+  /** Argentina: keep the number as a landline (no mobile 9). */
+  landline?: boolean;
   /** Only an inline data image is sent (spec section 7). */
   storeLogo?: string;
 }
@@ -22,20 +26,25 @@ export function useSaveStore(fallback = STORE_CREATE_FALLBACK) {
   return useMutation({
     mutationFn: async (payload: StorePayload) => (await unwrap(api.auth["mi-tienda"].$post({ json: payload }), fallback)).user,
     onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
+    // A link claimed meanwhile by another store: the field asks again and shows the free ones.
+    onError: () => queryClient.invalidateQueries({ queryKey: ["slug-preview"] }),
   });
 }
 
 /** The link the seller will really get for a name (the next free one when it is taken). */
-export const slugPreviewQuery = (name: string) =>
+export const slugPreviewQuery = (link: string) =>
   queryOptions({
-    queryKey: ["slug-preview", name],
-    queryFn: () => unwrap(api.auth["mi-tienda"]["slug-preview"].$get({ query: { name } }), "No se pudo comprobar el enlace."),
+    queryKey: ["slug-preview", link],
+    queryFn: () => unwrap(api.auth["mi-tienda"]["slug-preview"].$get({ query: { link } }), "No se pudo comprobar el enlace."),
     staleTime: 15_000,
   });
 
 export interface PricingItem {
   id: string;
-  price: number;
+  /** As typed ("12.500"): the Worker parses it (common/price.ts). */
+  price: string | number;
+  /** 'Publicar' / 'Ocultar'. */
+  published?: boolean;
   sizes: Size[];
   storeImageURLs?: string[];
 }
@@ -52,7 +61,8 @@ export function useUpdatePricing(userId: string) {
 export interface AdminProductUpdate {
   id: string;
   name: string;
-  price?: number;
+  price?: string | number;
+  published?: boolean;
   sizes?: Size[];
   storeImageURLs?: string[];
 }
@@ -77,5 +87,18 @@ export function useOrderStatus(userId: string) {
       // Confirming took stock: the product list shows it.
       if (order.stockTaken) void queryClient.invalidateQueries({ queryKey: productsQuery(userId).queryKey });
     },
+  });
+}
+
+export const PUBLISH_FALLBACK = "No se pudo cambiar la publicación del producto.";
+
+/** 'Publicar' / 'Ocultar': the Worker refuses to publish a product without a price. */
+export function usePublishProduct(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; published: boolean }) =>
+      (await unwrap(api.products.publish.$post({ json: input }), PUBLISH_FALLBACK)).product,
+    onSuccess: (product) =>
+      queryClient.setQueryData(productsQuery(userId).queryKey, (list: Product[] | undefined) => list?.map((p) => (p.id === product.id ? product : p))),
   });
 }

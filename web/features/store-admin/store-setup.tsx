@@ -10,14 +10,15 @@ import {
   NAME_WITHOUT_LETTERS,
   REQUIRED_FIELDS,
   replaceDialPrefix,
-  slugFromStoreName,
   STORE_NAME_MAX_LENGTH,
   storeCountry,
 } from "../../../common/store";
 import type { User } from "../../../common/user";
 import { BackLink } from "./store-back-link";
 import { StoreFeatures } from "./store-features";
-import { StoreLinkPreview } from "./store-link-preview";
+import { StoreLinkField, useStoreLink } from "./store-link-preview";
+import { WhatsappPreview } from "./whatsapp-number";
+import { isArgentineLandline } from "../../../common/phone";
 import { Button } from "../../ui/button";
 import { fileToDataUrl } from "../../lib/compress";
 import { useSession } from "../../lib/session";
@@ -46,6 +47,8 @@ function StoreForm({ user }: { user: User }) {
   const [name, setName] = useState(user.name ?? "");
   const [country, setCountry] = useState(() => storeCountry(user));
   const [phone, setPhone] = useState(() => keepDialPrefix(user.phone ?? "", storeCountry(user)));
+  const [landline, setLandline] = useState(() => isArgentineLandline(user.phone));
+  const link = useStoreLink(name, user.username);
   const [logo, setLogo] = useState<PickedLogo | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
@@ -55,7 +58,7 @@ function StoreForm({ user }: { user: User }) {
 
   useEffect(() => () => (logo ? URL.revokeObjectURL(logo.previewUrl) : undefined), [logo]);
 
-  const slug = slugFromStoreName(name);
+  const slug = link.link;
   const missing = !name.trim() || !localPart(phone, country).trim();
   const problem = missing ? (touched ? REQUIRED_FIELDS : null) : slug ? null : NAME_WITHOUT_LETTERS;
 
@@ -87,8 +90,10 @@ function StoreForm({ user }: { user: User }) {
     try {
       await save.mutateAsync({
         storeName: name.trim(),
+        storeLink: slug,
         phoneNumber: phone.trim(),
         countryCode: country.code,
+        landline: country.code === "AR" && landline,
         ...(logo ? { storeLogo: await fileToDataUrl(logo.blob) } : {}),
       });
       toast.success(user.username ? STORE_UPDATED : STORE_CREATED);
@@ -127,7 +132,7 @@ function StoreForm({ user }: { user: User }) {
             }}
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600"
           />
-          <StoreLinkPreview name={name} currentUsername={user.username} />
+          <StoreLinkField state={link} currentUsername={user.username} />
         </div>
 
         <div>
@@ -197,6 +202,7 @@ function StoreForm({ user }: { user: User }) {
             <p id={ids.phoneHelp} className="mt-1 text-sm text-slate-500">
               Los clientes te contactarán por este número
             </p>
+            <WhatsappPreview phone={phone} country={country} landline={landline} onLandline={setLandline} />
           </div>
         </div>
 
@@ -205,7 +211,7 @@ function StoreForm({ user }: { user: User }) {
             {problem}
           </p>
         )}
-        <Button type="submit" busy={save.isPending} disabled={missing || !slug} className="w-full py-3 text-base" aria-describedby={problem ? ids.problem : undefined}>
+        <Button type="submit" busy={save.isPending} disabled={missing || !slug || (link.settled && !link.available)} className="w-full py-3 text-base" aria-describedby={problem ? ids.problem : undefined}>
           {save.isPending
             ? editing
               ? "Actualizando tu tienda..."

@@ -1,0 +1,1 @@
+ALTER TABLE `products` ADD `published` integer DEFAULT false NOT NULL;
