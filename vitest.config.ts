@@ -34,7 +34,8 @@ export default defineConfig(async () => {
             setupFiles: ["./test/worker/apply-migrations.ts"],
             // The Worker's own JSON log lines (one per request and job step) would bury the test report;
             // test/worker/logs.test.ts reads them through its spies, which see them before this filter.
-            onConsoleLog: (line: string) => (line.startsWith('{"level":') ? false : undefined),
+            // The offline outbox prints each e-mail for `npm run dev`; tests read the outbox itself.
+            onConsoleLog: (line: string) => (line.startsWith('{"level":') || line.startsWith("\n[outbox]") ? false : undefined),
           },
         },
         {

@@ -11,6 +11,7 @@ function product(id: string, overrides: Partial<Product> = {}): Product {
     imageUrl: url,
     originalImageUrl: url,
     generatedImageUrl: null,
+    description: null,
     price: null,
     sizes: [],
     storeImageURLs: [],

@@ -9,6 +9,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   imageUrl: "/img/o/a.jpg",
   originalImageUrl: "/img/o/a.jpg",
   generatedImageUrl: null,
+  description: null,
   price: null,
   sizes: [],
   storeImageURLs: [],

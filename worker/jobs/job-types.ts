@@ -12,6 +12,8 @@ export interface JobInput {
   includeModel: boolean;
   personalization?: Personalization;
   instruction?: string;
+  /** For "modify": the gallery image changed; the result takes its place and keeps it linked. */
+  originalId?: string;
   sourceKey: string;
   sourceMime: ImageMime;
   /** The request that started the job: every log line of the job names it. */

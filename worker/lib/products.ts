@@ -27,6 +27,7 @@ function selectProducts(db: Db) {
       price: products.price,
       sizes: products.sizes,
       storeImageKeys: products.storeImageKeys,
+      description: products.description,
       createdAt: products.createdAt,
       generatedKey: newestGeneratedKey,
     })
@@ -42,6 +43,7 @@ export function toApiProduct(row: ProductRow): Product {
     imageUrl: photo,
     originalImageUrl: photo,
     generatedImageUrl: imageUrl(row.generatedKey),
+    description: row.description ?? null,
     price: row.price,
     sizes: JSON.parse(row.sizes) as Size[],
     storeImageURLs: (JSON.parse(row.storeImageKeys) as string[]).map((key) => imageUrl(key)!),

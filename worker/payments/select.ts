@@ -1,3 +1,4 @@
+import { isLocalHost } from "../lib/local-host";
 import type { PaymentRoute } from "../../common/packs";
 import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
@@ -20,9 +21,7 @@ export function paymentsMode(env: Bindings, requestUrl: string): Mode | "unconfi
   if (mode === "live") return "live";
   if (mode === "simulated") return "simulated";
   if (mode) throw new Error(`PAYMENTS_MODE must be "live" or "simulated", not "${mode}"`);
-  const host = new URL(requestUrl).hostname;
-  const local = host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost") || host.endsWith(".test");
-  return local ? "simulated" : "unconfigured";
+  return isLocalHost(requestUrl) ? "simulated" : "unconfigured";
 }
 
 function simulated(env: Bindings, route: PaymentRoute): SimulatedPaymentProvider {

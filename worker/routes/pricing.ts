@@ -21,6 +21,7 @@ import { ApiError, BODY_TOO_LARGE } from "../lib/errors";
 import { listProducts, PRODUCT_NOT_FOUND } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
+import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate } from "../lib/validation";
 
 export const SIZE_NAME_REQUIRED = "Completá el nombre de cada talle.";
@@ -104,6 +105,9 @@ export function chunks<T>(items: T[], size: number): T[][] {
 const pricingItem = z.object(
   {
     id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto.").max(64),
+    // The pricing screen renames products and writes their description; both are left as they are when absent.
+    name: productNameField.optional(),
+    description: descriptionField.optional(),
     price: priceField,
     sizes: sizesField.default([]),
     storeImageURLs: storeImagesField.optional(),
@@ -151,6 +155,8 @@ export const pricingRoutes = new Hono<Env>().post(
         .set({
           price: item.price,
           sizes: JSON.stringify(item.sizes),
+          ...(item.name !== undefined ? { name: item.name } : {}),
+          ...(item.description !== undefined ? { description: item.description } : {}),
           ...(item.storeImageURLs ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) } : {}),
         })
         .where(and(eq(products.id, item.id), eq(products.userId, user.id))),

@@ -12,6 +12,7 @@ import { acceptImage, decodeBase64Image, imageKey, storeImage } from "../lib/ima
 import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
+import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate } from "../lib/validation";
 import { priceField, resolveStoreImages, sizesField, storeImageKeys, storeImagesField } from "./pricing";
 
@@ -19,11 +20,7 @@ const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE = "Las imágenes superan el máximo de 25 MB por envío. Subilas de a poco.";
 export const NO_FILES = "Elegí al menos una imagen para subir.";
 
-const productName = z
-  .string({ error: "El nombre es obligatorio." })
-  .trim()
-  .min(1, "El nombre es obligatorio.")
-  .max(120, "El nombre no puede tener más de 120 caracteres.");
+const productName = productNameField;
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const userParam = z.object({ userId: z.string().min(1).max(64) });
@@ -103,6 +100,7 @@ export const productRoutes = new Hono<Env>()
         {
           id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto."),
           name: productName,
+          description: descriptionField.optional(),
           imageBase64: z.string().optional(),
           // The store admin also edits these; the products page leaves them out and they stay as they are.
           price: priceField.optional(),
@@ -134,6 +132,7 @@ export const productRoutes = new Hono<Env>()
             storeImageKeys: JSON.stringify(storeKeys),
             ...(input.price !== undefined ? { price: input.price } : {}),
             ...(input.sizes ? { sizes: JSON.stringify(input.sizes) } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
           })
           .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
         storeChanged(db, user.id),
