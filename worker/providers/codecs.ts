@@ -14,16 +14,11 @@ import pngCodecWasm from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
 import decodeWebpRaw, { init as initWebpDecoder } from "@jsquash/webp/decode";
 import webpDecoderWasm from "@jsquash/webp/codec/dec/webp_dec.wasm?module";
 import { imageDimensions, sniffImageMime } from "./codec-header";
+import type { RgbaImage } from "./types";
 
 export { imageDimensions, sniffImageMime, type ImageSize } from "./codec-header";
 export { resizeImage, resizeToFit } from "./codec-resize";
-
-/** Pixels as 8-bit RGBA rows, top to bottom (the shape of the web's ImageData). */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}
+export type { RgbaImage } from "./types";
 
 /**
  * Decoding peaks at about 8 bytes a pixel (the codec's WebAssembly copy plus the JavaScript copy): at 8 MP
