@@ -43,8 +43,7 @@ export function removeFromCart(lines: readonly CartLine[], productId: string, si
 }
 
 export const cartCount = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
-export const cartTotal = (lines: readonly { price: number; quantity: number }[]) =>
-  lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+export const cartTotal = (lines: readonly { price: number; quantity: number }[]) => lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
 
 /**
  * Reads a cart saved in the browser, dropping anything that is not a

@@ -46,16 +46,26 @@ describe("modifying keeps the original (issue 14.7)", () => {
 
     const afterModify = await gallery(browser, user.id);
     expect(afterModify.map((i) => i.imageId)).toEqual([modified.imageId]);
-    expect(afterModify[0]).toMatchObject({ variant: "modified", variantLabel: "Modificada", original: { imageId: ad.imageId, imageUrl: before!.imageUrl } });
+    expect(afterModify[0]).toMatchObject({
+      variant: "modified",
+      variantLabel: "Modificada",
+      original: { imageId: ad.imageId, imageUrl: before!.imageUrl },
+    });
     // The paid original is still stored and served.
     expect(new Uint8Array(await (await browser.request(before!.imageUrl)).arrayBuffer())).toEqual(resultBytes(1));
 
     const restored = await browser.json("POST", `/api/products/images/${modified.imageId}/restore-original`);
     expect(restored.status).toBe(200);
-    expect(((await restored.json()) as { image: GalleryImage }).image).toMatchObject({ imageId: ad.imageId, imageUrl: before!.imageUrl, variantLabel: "Adulto" });
+    expect(((await restored.json()) as { image: GalleryImage }).image).toMatchObject({
+      imageId: ad.imageId,
+      imageUrl: before!.imageUrl,
+      variantLabel: "Adulto",
+    });
     expect((await gallery(browser, user.id)).map((i) => i.imageId)).toEqual([ad.imageId]);
     // The modification is kept behind it, not thrown away.
-    expect(await env.DB.prepare("SELECT replaced_by FROM generated_images WHERE id = ?").bind(modified.imageId).first("replaced_by")).toBe(ad.imageId);
+    expect(await env.DB.prepare("SELECT replaced_by FROM generated_images WHERE id = ?").bind(modified.imageId).first("replaced_by")).toBe(
+      ad.imageId,
+    );
   });
 
   it("lets only one of two restores fired together swap the images", async () => {
@@ -92,7 +102,8 @@ describe("modifying keeps the original (issue 14.7)", () => {
 describe("product names and descriptions (issue 14.8)", () => {
   it("the pricing screen renames and describes products; invisible characters are stripped and an empty description clears it", async () => {
     const { browser, product } = await sellerWithProduct();
-    const save = (item: object) => browser.json("POST", "/api/products/update-pricing", { products: [{ id: product.id, price: 12500, ...item }] });
+    const save = (item: object) =>
+      browser.json("POST", "/api/products/update-pricing", { products: [{ id: product.id, price: 12500, ...item }] });
     const first = await save({ name: " Remera\u200B oversize ", description: "Algodón peinado.\r\nTalles <S> a XL & más\u202E" });
     expect(first.status).toBe(200);
     const saved = ((await first.json()) as { products: Product[] }).products[0]!;
@@ -116,7 +127,9 @@ describe("product names and descriptions (issue 14.8)", () => {
   it("never renames another seller's product", async () => {
     const owner = await sellerWithProduct();
     const intruder = await sellerWithProduct();
-    const response = await intruder.browser.json("POST", "/api/products/update-pricing", { products: [{ id: owner.product.id, price: 1, name: "Mío" }] });
+    const response = await intruder.browser.json("POST", "/api/products/update-pricing", {
+      products: [{ id: owner.product.id, price: 1, name: "Mío" }],
+    });
     expect(response.status).toBe(404);
     expect(await env.DB.prepare("SELECT name FROM products WHERE id = ?").bind(owner.product.id).first("name")).toBe("Remera");
   });

@@ -29,7 +29,9 @@ describe("who is buying (issue 14.10)", () => {
     const created = (await response.json()) as Created;
     const buyer = { name: "María José 👩‍👧", delivery: "envio", note: "Timbre 2B\n\nDespués de las 18 h" };
     expect(created.order.buyer).toEqual(buyer);
-    expect(created.message).toContain("Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nNota: Timbre 2B\n\nDespués de las 18 h\n\nPedido #");
+    expect(created.message).toContain(
+      "Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nNota: Timbre 2B\n\nDespués de las 18 h\n\nPedido #",
+    );
     expect(decodeURIComponent(created.whatsappUrl.split("?text=")[1]!)).toBe(created.message);
 
     const list = (await (await browser.request("/api/orders")).json()) as { orders: Order[] };
@@ -50,7 +52,11 @@ describe("who is buying (issue 14.10)", () => {
   });
 
   const refused: [string, unknown, string][] = [
-    ["an empty name (only invisible characters)", { name: "\u200B\u200E ", delivery: "envio" }, "Escribe tu nombre para que la tienda sepa quién compra."],
+    [
+      "an empty name (only invisible characters)",
+      { name: "\u200B\u200E ", delivery: "envio" },
+      "Escribe tu nombre para que la tienda sepa quién compra.",
+    ],
     ["a name too long", { name: "a".repeat(81), delivery: "envio" }, "Tu nombre no puede tener más de 80 caracteres."],
     ["no delivery choice", { name: "Ana" }, "Elige envío a domicilio o retiro en el local."],
     ["an unknown delivery", { name: "Ana", delivery: "drone" }, "Elige envío a domicilio o retiro en el local."],

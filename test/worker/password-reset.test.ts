@@ -16,7 +16,7 @@ afterEach(() => vi.restoreAllMocks());
 async function mailFor(to: string) {
   return vi.waitFor(
     async () => {
-      const row = await env.DB.prepare("SELECT subject, text, html FROM email_outbox WHERE \"to\" = ? ORDER BY id DESC LIMIT 1")
+      const row = await env.DB.prepare('SELECT subject, text, html FROM email_outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1')
         .bind(to)
         .first<{ subject: string; text: string; html: string }>();
       if (!row) throw new Error("no mail yet");
@@ -47,7 +47,11 @@ describe("password recovery", () => {
     expect(mail.subject).toBe("Crea una nueva contraseña para Vidriera");
     const token = tokenOf(mail.text);
     expect(mail.html).toContain(`/restablecer#token=${token}`);
-    const row = await env.DB.prepare("SELECT token_hash, expires_at, created_at FROM password_resets").first<{ token_hash: string; expires_at: number; created_at: number }>();
+    const row = await env.DB.prepare("SELECT token_hash, expires_at, created_at FROM password_resets").first<{
+      token_hash: string;
+      expires_at: number;
+      created_at: number;
+    }>();
     expect(row!.token_hash).not.toContain(token);
     expect(row!.expires_at - row!.created_at).toBeGreaterThan(59 * 60 * 1000);
     expect(row!.expires_at - row!.created_at).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);
@@ -81,7 +85,9 @@ describe("password recovery", () => {
 
   it("tells a Google-only account to use Google, in the e-mail, without any link", async () => {
     const email = `google-${crypto.randomUUID()}@example.com`;
-    await env.DB.prepare("INSERT INTO users (id, email, google_sub) VALUES (?, ?, ?)").bind(crypto.randomUUID(), email, `sub-${crypto.randomUUID()}`).run();
+    await env.DB.prepare("INSERT INTO users (id, email, google_sub) VALUES (?, ?, ?)")
+      .bind(crypto.randomUUID(), email, `sub-${crypto.randomUUID()}`)
+      .run();
     const asked = await new Browser().json("POST", "/api/auth/password-reset", { email });
     expect(asked.status).toBe(200);
     expect(await asked.json()).toEqual({ message: RESET_REQUESTED });
@@ -101,18 +107,24 @@ describe("password recovery", () => {
 
     const first = tokenOf((await recoveryEmail(db, email, "https://vidriera.test"))!.text);
     const second = tokenOf((await recoveryEmail(db, email, "https://vidriera.test"))!.text);
-    expect((await new Browser().json("POST", "/api/auth/password-reset/confirm", { token: first, password: "otra-clave-nueva" })).status).toBe(400);
+    expect(
+      (await new Browser().json("POST", "/api/auth/password-reset/confirm", { token: first, password: "otra-clave-nueva" })).status,
+    ).toBe(400);
     const short = await new Browser().json("POST", "/api/auth/password-reset/confirm", { token: second, password: "corta" });
     expect(short.status).toBe(400);
     expect(await short.json()).toEqual({ error: "La contraseña debe tener al menos 8 caracteres." });
-    expect((await new Browser().json("POST", "/api/auth/password-reset/confirm", { token: second, password: "otra-clave-nueva" })).status).toBe(200);
+    expect(
+      (await new Browser().json("POST", "/api/auth/password-reset/confirm", { token: second, password: "otra-clave-nueva" })).status,
+    ).toBe(200);
   });
 
   it("lets only one of two requests fired together with the same link set the password", async () => {
     const { email } = await register(new Browser());
     const token = tokenOf((await recoveryEmail(database(env.DB), email, "https://vidriera.test"))!.text);
     const answers = await Promise.all(
-      ["primera-clave-1", "segunda-clave-2"].map((password) => new Browser().json("POST", "/api/auth/password-reset/confirm", { token, password })),
+      ["primera-clave-1", "segunda-clave-2"].map((password) =>
+        new Browser().json("POST", "/api/auth/password-reset/confirm", { token, password }),
+      ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
   });
@@ -123,7 +135,9 @@ describe("password recovery", () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
     const refused = answers.find((r) => r.status === 429)!;
-    expect(await refused.json()).toEqual({ error: "Pediste muchos correos de recuperación seguidos. Espera una hora e inténtalo de nuevo." });
+    expect(await refused.json()).toEqual({
+      error: "Pediste muchos correos de recuperación seguidos. Espera una hora e inténtalo de nuevo.",
+    });
   });
 
   it("throttles per address across e-mails", async () => {
@@ -155,7 +169,8 @@ describe("e-mail configuration", () => {
   it("sends through Cloudflare Email Service with the documented request when configured", async () => {
     const { email } = await register(new Browser());
     const seen = fakeUpstream({
-      [SEND_URL]: () => json({ success: true, errors: [], messages: [], result: { delivered: [email], permanent_bounces: [], queued: [] } }),
+      [SEND_URL]: () =>
+        json({ success: true, errors: [], messages: [], result: { delivered: [email], permanent_bounces: [], queued: [] } }),
     });
     const response = await new Browser(withBindings(real)).json("POST", "/api/auth/password-reset", { email });
     expect(response.status).toBe(200);
@@ -165,17 +180,34 @@ describe("e-mail configuration", () => {
     expect(call.headers.get("content-type")).toBe("application/json");
     const body = JSON.parse(call.body) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(["from", "html", "subject", "text", "to"]);
-    expect(body).toMatchObject({ to: email, from: { address: "no-responder@vidriera.com.ar", name: "Vidriera" }, subject: "Crea una nueva contraseña para Vidriera" });
+    expect(body).toMatchObject({
+      to: email,
+      from: { address: "no-responder@vidriera.com.ar", name: "Vidriera" },
+      subject: "Crea una nueva contraseña para Vidriera",
+    });
     expect(body.text).toMatch(/^https:\/\/vidriera\.test\/restablecer#token=[A-Za-z0-9_-]{40,}$/m);
     // Real mail goes out, not to the outbox.
     expect(await count("email_outbox", '"to" = ?', email)).toBe(0);
   });
 
   it("turns Cloudflare's errors, bounces and network failures into EmailSendError", async () => {
-    const mailer = new CloudflareEmail({ accountId: "acc123", apiToken: "bad", from: "no-responder@vidriera.com.ar", baseUrl: "https://cf.fake/client/v4" });
+    const mailer = new CloudflareEmail({
+      accountId: "acc123",
+      apiToken: "bad",
+      from: "no-responder@vidriera.com.ar",
+      baseUrl: "https://cf.fake/client/v4",
+    });
     const message = { to: "ana@example.com", subject: "s", text: "t", html: "<p>t</p>" };
     const replies = [
-      json({ success: false, errors: [{ code: 10101, message: "email.sending.error.authentication.unauthorized" }], messages: [], result: null }, 401),
+      json(
+        {
+          success: false,
+          errors: [{ code: 10101, message: "email.sending.error.authentication.unauthorized" }],
+          messages: [],
+          result: null,
+        },
+        401,
+      ),
       json({ success: false, errors: [{ code: 10004, message: "email.sending.error.throttled" }], messages: [], result: null }, 429),
       json({ success: true, errors: [], messages: [], result: { delivered: [], permanent_bounces: ["ana@example.com"], queued: [] } }),
       new Response("<html>bad gateway</html>", { status: 502 }),
@@ -206,7 +238,9 @@ describe("e-mail configuration", () => {
       env,
     );
     expect(deployed.status).toBe(503);
-    expect(await deployed.json()).toEqual({ error: "La recuperación por correo no está disponible en este momento. Escríbenos desde 'Ayuda'." });
+    expect(await deployed.json()).toEqual({
+      error: "La recuperación por correo no está disponible en este momento. Escríbenos desde 'Ayuda'.",
+    });
     expect((await app.fetch(new Request("https://vidriera.com.ar/api/dev/outbox"), env)).status).toBe(404);
 
     const { email } = await register(new Browser());

@@ -4,6 +4,7 @@ import { loginThrottle, passwordResets, sessions, users } from "../db/schema";
 import type { EmailMessage } from "../email/types";
 import { ApiError } from "./errors";
 import { base64url, randomToken } from "./ids";
+import { esc } from "../pages/render";
 
 /**
  * Password recovery (issue 14.6). A link holds a random token; D1 keeps only
@@ -87,7 +88,7 @@ function resetEmail(to: string, link: string): EmailMessage {
     "",
     "Si no lo pediste tú, ignora este correo: tu contraseña sigue igual.",
   ].join("\n");
-  const html = `<p>Hola:</p><p>Recibimos un pedido para crear una nueva contraseña de tu cuenta de Vidriera.</p><p><a href="${escapeHtml(link)}">Crear una nueva contraseña</a></p><p>El enlace vale por una hora y funciona una sola vez. Si no lo pediste tú, ignora este correo: tu contraseña sigue igual.</p>`;
+  const html = `<p>Hola:</p><p>Recibimos un pedido para crear una nueva contraseña de tu cuenta de Vidriera.</p><p><a href="${esc(link)}">Crear una nueva contraseña</a></p><p>El enlace vale por una hora y funciona una sola vez. Si no lo pediste tú, ignora este correo: tu contraseña sigue igual.</p>`;
   return { to, subject: "Crea una nueva contraseña para Vidriera", text, html };
 }
 
@@ -103,12 +104,8 @@ function googleOnlyEmail(to: string, origin: string): EmailMessage {
     "",
     "Si no lo pediste tú, ignora este correo.",
   ].join("\n");
-  const html = `<p>Hola:</p><p>Recibimos un pedido para recuperar tu cuenta de Vidriera.</p><p>Tu cuenta no tiene contraseña: entras con Google. <a href="${escapeHtml(login)}">Abre la página de inicio</a> y toca 'Continuar con Google'.</p><p>Si no lo pediste tú, ignora este correo.</p>`;
+  const html = `<p>Hola:</p><p>Recibimos un pedido para recuperar tu cuenta de Vidriera.</p><p>Tu cuenta no tiene contraseña: entras con Google. <a href="${esc(login)}">Abre la página de inicio</a> y toca 'Continuar con Google'.</p><p>Si no lo pediste tú, ignora este correo.</p>`;
   return { to, subject: "Entra a Vidriera con Google", text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /**

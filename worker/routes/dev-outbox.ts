@@ -3,8 +3,8 @@ import { database } from "../db/client";
 import { latestOutbox } from "../email/outbox";
 import type { Env } from "../env";
 import { isLocalHost } from "../lib/local-host";
+import { esc } from "../pages/render";
 
-const escape = (v: string) => v.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * The offline outbox (`npm run dev`): the e-mails the app would have sent,
@@ -15,8 +15,8 @@ export const devOutboxRoutes = new Hono<Env>().get("/outbox", async (c) => {
   const mails = await latestOutbox(database(c.env.DB));
   const items = mails
     .map((m) => {
-      const body = escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
-      return `<article><h2>${escape(m.subject)}</h2><p>Para: ${escape(m.to)} · ${m.createdAt.toISOString()}</p><pre>${body}</pre></article>`;
+      const body = esc(m.text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
+      return `<article><h2>${esc(m.subject)}</h2><p>Para: ${esc(m.to)} · ${m.createdAt.toISOString()}</p><pre>${body}</pre></article>`;
     })
     .join("");
   return c.html(

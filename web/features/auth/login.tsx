@@ -16,9 +16,14 @@ export function LoginScreen() {
       busyLabel="Entrando..."
       initialError={initialError}
       footer={
-        <p>
-          ¿No tenés cuenta? <TextLink to="/register">Registrate gratis</TextLink>
-        </p>
+        <>
+          <p>
+            <TextLink to="/recuperar">¿Olvidaste tu contraseña?</TextLink>
+          </p>
+          <p>
+            ¿No tenés cuenta? <TextLink to="/register">Registrate gratis</TextLink>
+          </p>
+        </>
       }
     />
   );

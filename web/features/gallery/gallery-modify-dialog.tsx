@@ -1,3 +1,4 @@
+import { BeforeAfter, hasOriginal } from "./before-after";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { CREDITS_PER_IMAGE, NO_CREDITS_LEFT } from "../../../common/credits";
@@ -79,7 +80,12 @@ export function ModifyImageDialog({
       setPrompt("");
       toast.success(MODIFY_OK);
     } catch (err) {
-      const message = err instanceof ApiFailure && err.status === 402 ? NO_CREDITS_LEFT : err instanceof Error && err.message ? err.message : MODIFY_FAILED;
+      const message =
+        err instanceof ApiFailure && err.status === 402
+          ? NO_CREDITS_LEFT
+          : err instanceof Error && err.message
+            ? err.message
+            : MODIFY_FAILED;
       toast.error(message);
     }
   }
@@ -92,7 +98,9 @@ export function ModifyImageDialog({
       {current && (
         <form onSubmit={submit} noValidate className="space-y-4">
           <div className="relative overflow-hidden rounded-xl bg-slate-100">
-            {broken ? (
+            {hasOriginal(current) && !modify.isPending ? (
+              <BeforeAfter image={current} name={name} />
+            ) : broken ? (
               <p role="alert" className="grid aspect-square place-items-center p-6 text-center text-sm text-red-700">
                 {PREVIEW_FAILED}
               </p>

@@ -14,6 +14,9 @@ export interface SizeDraft {
 }
 
 export interface ProductDraft {
+  /** The pricing screen renames and describes products; the admin's own forms leave these out. */
+  name?: string;
+  description?: string;
   price: string;
   sizes: SizeDraft[];
   storeImageURLs: string[];
@@ -30,6 +33,8 @@ export function storeImagesOf(product: Pick<Product, "storeImageURLs" | "imageUR
 
 export function draftOf(product: Product): ProductDraft {
   return {
+    name: product.name,
+    description: product.description ?? "",
     price: isPriceSet(product.price) ? String(product.price) : "",
     sizes: product.sizes.map((s) => newSizeDraft(s.name, String(s.stock))),
     storeImageURLs: storeImagesOf(product),
@@ -43,6 +48,9 @@ export function sizesOf(draft: ProductDraft): Size[] {
 
 export function toPricingItem(product: Product, draft: ProductDraft): PricingItem {
   const item: PricingItem = { id: product.id, price: parsePrice(draft.price), sizes: sizesOf(draft) };
+  const name = draft.name?.trim();
+  if (name && name !== product.name) item.name = draft.name;
+  if (draft.description !== undefined && draft.description.trim() !== (product.description ?? "")) item.description = draft.description;
   // Sent only when the seller chose images, so the product's own photo is not pinned by default.
   if (!sameList(draft.storeImageURLs, storeImagesOf(product)) || product.storeImageURLs.length) item.storeImageURLs = draft.storeImageURLs;
   return item;
@@ -59,6 +67,8 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export function isDirty(product: Product, draft: ProductDraft): boolean {
   const saved = draftOf(product);
   if (parsePrice(draft.price) !== parsePrice(saved.price)) return true;
+  if (draft.name !== undefined && draft.name.trim() !== product.name) return true;
+  if (draft.description !== undefined && draft.description.trim() !== (product.description ?? "")) return true;
   if (!sameList(draft.storeImageURLs, saved.storeImageURLs)) return true;
   const a = sizesOf(draft);
   const b = sizesOf(saved);

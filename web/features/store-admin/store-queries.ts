@@ -35,6 +35,9 @@ export const slugPreviewQuery = (name: string) =>
 
 export interface PricingItem {
   id: string;
+  /** Sent when the seller renamed the product or changed its description. */
+  name?: string;
+  description?: string;
   price: number;
   sizes: Size[];
   storeImageURLs?: string[];
