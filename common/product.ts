@@ -1,3 +1,5 @@
+import type { ImageVariant } from "./image-variants";
+
 /** A product as the API answers it (spec section 3). Image fields are app-relative URLs. */
 export interface Size {
   name: string;
@@ -13,6 +15,8 @@ export interface Product {
   originalImageUrl: string | null;
   /** The newest generated image of this product, if any. */
   generatedImageUrl: string | null;
+  /** Optional text for shoppers, plain (the store page escapes it). */
+  description: string | null;
   price: number | null;
   sizes: Size[];
   storeImageURLs: string[];
@@ -27,5 +31,10 @@ export interface GalleryImage {
   imageUrl: string;
   productId: string;
   productName: string | null;
+  /** What it shows (Frente, Detrás, Bebé, …, Modificada): common/image-variants.ts. */
+  variant: ImageVariant;
+  variantLabel: string;
   createdAt: string;
+  /** For a modification: the image it replaced, kept for before/after and 'Restaurar original'. */
+  original: { imageId: string; imageUrl: string } | null;
 }

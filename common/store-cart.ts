@@ -43,8 +43,7 @@ export function removeFromCart(lines: readonly CartLine[], productId: string, si
 }
 
 export const cartCount = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
-export const cartTotal = (lines: readonly { price: number; quantity: number }[]) =>
-  lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+export const cartTotal = (lines: readonly { price: number; quantity: number }[]) => lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
 
 /**
  * Reads a cart saved in the browser, dropping anything that is not a
@@ -88,11 +87,26 @@ export const ORDER_STATUS_LABELS = {
 } as const;
 export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
 
+export const DELIVERY_OPTIONS = ["envio", "retiro"] as const;
+export type Delivery = (typeof DELIVERY_OPTIONS)[number];
+export const DELIVERY_LABELS: Record<Delivery, string> = { envio: "Envío a domicilio", retiro: "Retiro en el local" };
+export const BUYER_NAME_MAX_LENGTH = 80;
+export const ORDER_NOTE_MAX_LENGTH = 300;
+
+/** Who is buying, as the shopper typed it in the cart (issue 14.10). */
+export interface Buyer {
+  name: string;
+  delivery: Delivery;
+  note: string | null;
+}
+
 export interface Order {
   id: string;
   code: string;
   lines: OrderLine[];
   total: number;
+  /** Null on orders placed before the cart asked for it. */
+  buyer: Buyer | null;
   status: OrderStatus;
   createdAt: string;
   /** Whether confirming already took the quantities off stock. */
@@ -112,7 +126,13 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
  * item with its 'Talle', quantity and unit price, the total in bold (WhatsApp
  * bolds *text*), and the order code the seller finds in the admin.
  */
-export function orderMessage(order: { storeName: string; code: string; lines: readonly OrderLine[]; total: number }): string {
+export function orderMessage(order: {
+  storeName: string;
+  code: string;
+  lines: readonly OrderLine[];
+  total: number;
+  buyer?: Buyer | null;
+}): string {
   const items = order.lines.map((l) => {
     const size = l.size ? ` (Talle: ${l.size})` : "";
     const price = l.unitPrice > 0 ? `${formatArs(l.unitPrice)} c/u` : "precio a consultar";
@@ -125,6 +145,14 @@ export function orderMessage(order: { storeName: string; code: string; lines: re
     "",
     `*Total: ${formatArs(order.total)}*`,
     "",
+    ...(order.buyer
+      ? [
+          `Nombre: ${order.buyer.name}`,
+          `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}`,
+          ...(order.buyer.note ? [`Nota: ${order.buyer.note}`] : []),
+          "",
+        ]
+      : []),
     `Pedido #${order.code}`,
   ].join("\n");
 }

@@ -47,7 +47,10 @@ describe("add with AI and the gallery in a real browser", () => {
       expect(list.products.map((p) => p.name).sort()).toEqual(["Remera roja", "Remera ruido"]);
 
       // --- One photo, without a model: 'Generar (1 imagen)' ---
-      await page.getByRole("button", { name: /Agregar producto|Añadir Producto/ }).first().click();
+      await page
+        .getByRole("button", { name: /Agregar producto|Añadir Producto/ })
+        .first()
+        .click();
       await dialog.waitFor();
       // The dialog came back clean.
       expect(await dialog.getByRole("list", { name: "Imágenes elegidas" }).count()).toBe(0);
@@ -153,6 +156,11 @@ describe("add with AI and the gallery in a real browser", () => {
       const deleted = page.waitForResponse((r) => r.request().method() === "DELETE" && r.url().includes("/api/products/images/"));
       await confirm.getByRole("button", { name: "Eliminar" }).click();
       expect((await deleted).status()).toBe(200);
+      // Deleting the modification brings back the original it stood in front of (issue 14.7); then that goes too.
+      await expect.poll(() => cards.first().getByRole("img").getAttribute("src")).toBe(oldSrc);
+      await card.hover();
+      await card.getByRole("button", { name: "Eliminar imagen de Producto 3" }).click();
+      await confirm.getByRole("button", { name: "Eliminar" }).click();
       await page.getByText("No hay imágenes", { exact: true }).waitFor();
       await page.getByText("Aún no has generado ninguna imagen publicitaria para tus productos.").waitFor();
       await context.close();

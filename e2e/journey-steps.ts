@@ -9,7 +9,9 @@ import { drawImage, GENERATION_MS } from "./chromium";
 /** Uploads a photo as a new product through the API with the page's own session, for tests not about uploading. */
 export async function uploadProduct(page: Page, fileName: string, color = "#2563eb") {
   const buffer = await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color });
-  const response = await page.request.post("/api/products/upload-images", { multipart: { images: { name: fileName, mimeType: "image/jpeg", buffer } } });
+  const response = await page.request.post("/api/products/upload-images", {
+    multipart: { images: { name: fileName, mimeType: "image/jpeg", buffer } },
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { products: { id: string; name: string }[] }).products[0]!;
 }
@@ -28,11 +30,23 @@ export async function captureWhatsApp(context: BrowserContext) {
  * 'Finalizar Compra por WhatsApp' in the open cart: the order is saved first (201), then WhatsApp opens
  * in a new tab. Returns the address it opened.
  */
-export async function sendOrderByWhatsApp(shop: Page, opened: string[]): Promise<URL> {
+export async function sendOrderByWhatsApp(
+  shop: Page,
+  opened: string[],
+  buyer: { name: string; delivery: "Envío a domicilio" | "Retiro en el local"; note?: string } = {
+    name: "Ana Pérez",
+    delivery: "Retiro en el local",
+  },
+): Promise<URL> {
   const before = opened.length;
+  const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
+  // The cart asks who is buying and how before WhatsApp opens (issue 14.10).
+  await cart.getByLabel("Tu nombre").fill(buyer.name);
+  await cart.getByLabel(buyer.delivery).check();
+  if (buyer.note) await cart.getByLabel("Nota (opcional)").fill(buyer.note);
   const popup = shop.context().waitForEvent("page");
   const ordered = shop.waitForResponse((r) => r.url().endsWith("/api/orders"));
-  await shop.getByRole("dialog", { name: "Tu Carrito" }).getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
+  await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
   expect((await ordered).status()).toBe(201);
   await popup;
   await expect.poll(() => opened.length).toBe(before + 1);
@@ -95,9 +109,7 @@ export async function expectLoginRefused(page: Page, email: string, password: st
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
-  await expect
-    .poll(() => page.getByRole("alert").textContent())
-    .toBe("Credenciales incorrectas o error del servidor. Inténtalo de nuevo.");
+  await expect.poll(() => page.getByRole("alert").textContent()).toBe("Credenciales incorrectas o error del servidor. Inténtalo de nuevo.");
   expect(new URL(page.url()).pathname).toBe("/login");
 }
 

@@ -273,7 +273,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       expect(await cart.getByLabel(`Cantidad de ${REMERA}`).inputValue()).toBe("2");
       expect(await cart.locator("#cart-total").textContent()).toBe("$52.000");
 
-      const whatsapp = await sendOrderByWhatsApp(shop, opened);
+      const whatsapp = await sendOrderByWhatsApp(shop, opened, { name: "Sofía Ñañez", delivery: "Envío a domicilio", note: "Depto 3° B" });
       expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/5491144445555");
       const message = whatsapp.searchParams.get("text")!;
       const code = /Pedido #([A-Z0-9]{4})$/.exec(message)?.[1];
@@ -286,6 +286,10 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
           `• ${BUZO} (Talle: L) x 1 - $22.000 c/u`,
           "",
           "*Total: $52.000*",
+          "",
+          "Nombre: Sofía Ñañez",
+          "Entrega: Envío a domicilio",
+          "Nota: Depto 3° B",
           "",
           `Pedido #${code}`,
         ].join("\n"),

@@ -168,7 +168,19 @@ describe("the virtual store in a real browser", () => {
       const message = whatsapp.searchParams.get("text")!;
       const code = /Pedido #([A-Z0-9]{4})$/.exec(message)![1]!;
       expect(message).toBe(
-        [`¡Hola ${name}! Quiero hacer el siguiente pedido:`, "", `• ${remera.name} (Talle: S) x 1 - $16.000 c/u`, "", "*Total: $16.000*", "", `Pedido #${code}`].join("\n"),
+        [
+          `¡Hola ${name}! Quiero hacer el siguiente pedido:`,
+          "",
+          `• ${remera.name} (Talle: S) x 1 - $16.000 c/u`,
+          "",
+          "*Total: $16.000*",
+          "",
+          // Who is buying, as the cart asked (sendOrderByWhatsApp's default shopper).
+          "Nombre: Ana Pérez",
+          "Entrega: Retiro en el local",
+          "",
+          `Pedido #${code}`,
+        ].join("\n"),
       );
       await shop.getByText(`¡Pedido #${code} guardado! Envíalo desde WhatsApp.`).waitFor();
       await expect.poll(() => shop.locator("#cart-count").isVisible()).toBe(false);

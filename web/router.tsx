@@ -17,7 +17,6 @@ const root = createRootRoute({ component: Outlet, notFoundComponent: NotFoundScr
 const page = <const P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
   createRoute({ getParentRoute: () => root, path, component: lazyRouteComponent(load, name) });
 
-
 const landing = page("/", () => import("./features/landing/landing"), "LandingScreen");
 const terms = page("/terminos-y-condiciones", () => import("./features/landing/terms"), "TermsScreen");
 // Not behind the guard: without a user it explains and sends to /login after 3 seconds (spec).
@@ -43,6 +42,20 @@ const register = createRoute({
   ),
 });
 
+// The recovery screens are their own chunk: few visitors ever need them.
+const forgotPassword = createRoute({
+  getParentRoute: () => root,
+  path: "/recuperar",
+  component: () => (
+    <SignedOutOnly>
+      <ForgotPassword />
+    </SignedOutOnly>
+  ),
+});
+const ForgotPassword = lazyRouteComponent(() => import("./features/auth/password-recovery"), "ForgotPasswordScreen");
+// Not signed-out only: someone signed in on this device may still follow the link (it ends every session).
+const resetPassword = page("/restablecer", () => import("./features/auth/password-recovery"), "ResetPasswordScreen");
+
 const signedIn = createRoute({ getParentRoute: () => root, id: "signed-in", component: SignedInGuard });
 const guarded = <const P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
   createRoute({ getParentRoute: () => signedIn, path, component: lazyRouteComponent(load, name) });
@@ -63,6 +76,8 @@ const routeTree = root.addChildren([
   terms,
   login,
   register,
+  forgotPassword,
+  resetPassword,
   autoCharge,
   signedIn.addChildren([home, images, credits, paymentResult, settings, storeSetup, storeAdmin, pricing, payStore, payStoreCard]),
 ]);

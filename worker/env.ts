@@ -47,6 +47,14 @@ export interface Bindings {
   /** The public origin, for payment return and notification URLs (e.g. https://vidriera.app). */
   PUBLIC_ORIGIN?: string;
 
+  /** E-mail through Cloudflare Email Service (REST API); all three set = real e-mail, else the local outbox on local hosts. */
+  CLOUDFLARE_ACCOUNT_ID?: string;
+  CLOUDFLARE_EMAIL_API_TOKEN?: string;
+  /** The sender, on a domain onboarded to Email Sending, e.g. no-responder@vidriera.com.ar. */
+  EMAIL_FROM?: string;
+  /** Overrides https://api.cloudflare.com/client/v4, so tests can point the real client at a fake one. */
+  CLOUDFLARE_API_BASE_URL?: string;
+
   /** "on" shows the 'Sitio en mantenimiento' dialog to everyone. */
   MAINTENANCE_MODE?: string;
   SUPPORT_EMAIL?: string;

@@ -1,3 +1,4 @@
+import { devOutboxRoutes } from "./routes/dev-outbox";
 import { Hono } from "hono";
 import { routePath } from "hono/route";
 import type { Env } from "./env";
@@ -51,6 +52,7 @@ const app = new Hono<Env>()
   .route("/api/payments", paymentRoutes)
   .route("/api/credits", creditRoutes)
   .route("/api/config", appConfigRoutes)
+  .route("/api/dev", devOutboxRoutes)
   .route("/img", imgRoutes)
   .route("/u", storePages)
   .notFound((c) => c.json({ error: "No encontrado." }, 404))

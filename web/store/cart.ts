@@ -73,6 +73,7 @@ function start() {
 
   let sending = false;
   let lines = reconcile(readSaved());
+  const buyer = buyerForm(send);
 
   function readSaved(): CartLine[] {
     try {
@@ -113,10 +114,13 @@ function start() {
     toasts.append(node);
     while (toasts.children.length > 20) toasts.firstElementChild!.remove();
     raiseToasts();
-    setTimeout(() => {
-      node.remove();
-      if (!toasts.children.length && toasts.matches(":popover-open")) toasts.hidePopover();
-    }, kind === "error" ? 4000 : 2000);
+    setTimeout(
+      () => {
+        node.remove();
+        if (!toasts.children.length && toasts.matches(":popover-open")) toasts.hidePopover();
+      },
+      kind === "error" ? 4000 : 2000,
+    );
   }
 
   /** Open dialogs sit in the top layer; showing the toasts again puts them above the newest one. */
@@ -233,6 +237,12 @@ function start() {
 
   async function sendOrder() {
     if (sending || !lines.length) return;
+    // Asked before WhatsApp opens, so the seller knows who is buying and how they want it.
+    const who = buyer.read();
+    if (typeof who === "string") {
+      toast(who, "error");
+      return;
+    }
     sending = true;
     send.textContent = "Enviando pedido…";
     render();
@@ -248,6 +258,7 @@ function start() {
           body: JSON.stringify({
             username: data.username,
             lines: lines.map((l) => ({ productId: l.productId, size: l.size, quantity: l.quantity })),
+            buyer: who,
           }),
         });
       } catch {
@@ -329,6 +340,71 @@ function start() {
   fab.hidden = false;
   document.documentElement.classList.add("js");
   render();
+}
+
+const BUYER_KEY = "vidriera:comprador";
+
+/**
+ * The shopper's name, envío / retiro and an optional note, added to the
+ * drawer above the total. Name and choice are remembered for the next order.
+ * `read` answers the buyer, or the Spanish reason it is not complete yet.
+ */
+function buyerForm(send: HTMLButtonElement) {
+  const box = el("div", "buyer");
+  const name = el("input");
+  name.id = "buyer-name";
+  name.autocomplete = "name";
+  name.maxLength = 80;
+  name.required = true;
+  const nameLabel = el("label", "", "Tu nombre");
+  nameLabel.htmlFor = name.id;
+  const how = el("fieldset", "how");
+  how.append(el("legend", "", "¿Cómo quieres recibirlo?"));
+  const choices = (["envio", "retiro"] as const).map((value) => {
+    const label = el("label", "opt");
+    const radio = el("input");
+    radio.type = "radio";
+    radio.name = "buyer-delivery";
+    radio.value = value;
+    label.append(radio, value === "envio" ? "Envío a domicilio" : "Retiro en el local");
+    how.append(label);
+    return radio;
+  });
+  const note = el("textarea");
+  note.id = "buyer-note";
+  note.maxLength = 300;
+  note.rows = 2;
+  note.placeholder = "Dirección, horario, talle alternativo…";
+  const noteLabel = el("label", "", "Nota (opcional)");
+  noteLabel.htmlFor = note.id;
+  box.append(nameLabel, name, how, noteLabel, note);
+  send.parentElement!.insertBefore(box, send.parentElement!.firstChild);
+  try {
+    const saved = JSON.parse(localStorage.getItem(BUYER_KEY) || "{}") as { name?: string; delivery?: string };
+    name.value = saved.name ?? "";
+    for (const radio of choices) radio.checked = radio.value === saved.delivery;
+  } catch {
+    // Nothing remembered.
+  }
+  return {
+    read(): { name: string; delivery: string; note: string } | string {
+      const delivery = choices.find((r) => r.checked)?.value;
+      if (!name.value.trim()) {
+        name.focus();
+        return "Escribe tu nombre para que la tienda sepa quién compra.";
+      }
+      if (!delivery) {
+        choices[0]!.focus();
+        return "Elige envío a domicilio o retiro en el local.";
+      }
+      try {
+        localStorage.setItem(BUYER_KEY, JSON.stringify({ name: name.value.trim(), delivery }));
+      } catch {
+        // Storage may be off.
+      }
+      return { name: name.value, delivery, note: note.value };
+    },
+  };
 }
 
 start();

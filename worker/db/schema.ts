@@ -82,6 +82,34 @@ export const loginThrottle = sqliteTable("login_throttle", {
   windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/**
+ * A password-recovery link. Only the SHA-256 of the token is kept, so a copy
+ * of the database cannot reset anyone's password; using it sets usedAt once.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** Offline e-mail: what would have been sent, read at /api/dev/outbox on local hosts only. */
+export const emailOutbox = sqliteTable("email_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  createdAt: createdAt(),
+});
+
 export const oauthStates = sqliteTable("oauth_states", {
   state: text("state").primaryKey(),
   codeVerifier: text("code_verifier").notNull(),
@@ -112,6 +140,8 @@ export const products = sqliteTable(
      * published and has a price (worker/pages/store-data.ts, `listedInStore`).
      */
     published: integer("published", { mode: "boolean" }).notNull().default(false),
+    /** Optional text for shoppers (plain text; the store escapes it). */
+    description: text("description"),
     createdAt: createdAt(),
   },
   (t) => [index("products_user_idx").on(t.userId, t.createdAt)],
@@ -129,6 +159,12 @@ export const generatedImages = sqliteTable(
       .references(() => products.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     kind: text("kind").notNull(),
+    /** What the gallery calls it (common/gallery-kinds.ts); null on rows older than the column: derived from kind. */
+    variant: text("variant"),
+    /** For a modification: the image it was made from, kept so 'Restaurar original' can bring it back. */
+    originalId: text("original_id"),
+    /** Set while a modification stands in this image's place: the gallery lists that one instead. */
+    replacedBy: text("replaced_by"),
     jobId: text("job_id").notNull().unique(),
     createdAt: createdAt(),
   },
@@ -180,6 +216,10 @@ export const orders = sqliteTable(
     /** JSON list of { productId, name, size, quantity, unitPrice }. */
     lines: text("lines").notNull(),
     total: real("total").notNull(),
+    /** Who is buying and how they want it, as the shopper typed them in the cart (null on older orders). */
+    buyerName: text("buyer_name"),
+    delivery: text("delivery", { enum: ["envio", "retiro"] }),
+    note: text("note"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("nuevo"),
     createdAt: createdAt(),
     /** When confirming took the quantities off stock (once). */

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { database } from "../db/client";
 import { generatedImages, generationJobs, products } from "../db/schema";
 import { storeChanged } from "../lib/store-version";
+import { variantOf } from "../../common/image-variants";
 import type { Bindings } from "../env";
 import { imageKey, imageUrl, sniffImage, storeImage } from "../lib/images";
 import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
@@ -340,11 +341,27 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     const db = database(this.env.DB);
     if (outcome.status === "succeeded") {
       // The image id is the job id, so recording the same result twice is a no-op.
+      const row = {
+        id: job.id,
+        userId: job.userId,
+        productId: job.productId,
+        key: outcome.imageKey,
+        kind: job.kind,
+        variant: variantOf(job.kind, job.includeModel),
+        originalId: job.originalId ?? null,
+        jobId: job.id,
+      };
       await db.batch([
-        db
-          .insert(generatedImages)
-          .values({ id: job.id, userId: job.userId, productId: job.productId, key: outcome.imageKey, kind: job.kind, jobId: job.id })
-          .onConflictDoNothing(),
+        db.insert(generatedImages).values(row).onConflictDoNothing(),
+        // A modification takes its original's place in the gallery; the original is kept, linked, restorable.
+        ...(job.originalId
+          ? [
+              db
+                .update(generatedImages)
+                .set({ replacedBy: job.id })
+                .where(and(eq(generatedImages.id, job.originalId), eq(generatedImages.userId, job.userId))),
+            ]
+          : []),
         db
           .update(generationJobs)
           .set({ status: "succeeded", imageId: job.id, finishedAt: new Date() })

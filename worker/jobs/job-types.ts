@@ -12,6 +12,8 @@ export interface JobInput {
   includeModel: boolean;
   personalization?: Personalization;
   instruction?: string;
+  /** For "modify": the gallery image changed; the result takes its place and keeps it linked. */
+  originalId?: string;
   sourceKey: string;
   sourceMime: ImageMime;
   /** The provider planGeneration chose when the seller paid (MINORS_PROVIDER for children); older jobs lack it. */

@@ -24,6 +24,7 @@ export interface JobRequest {
   includeModel: boolean;
   personalization?: Personalization;
   instruction?: string;
+  originalId?: string;
   sourceKey: string;
   sourceMime: ImageMime;
 }

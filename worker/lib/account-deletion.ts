@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
-import { generatedImages, products, sessions, users } from "../db/schema";
+import { generatedImages, passwordResets, products, sessions, users } from "../db/schema";
 import { previewPath } from "../pages/og-image";
 import { moveCredits } from "./credits";
 import { ApiError } from "./errors";
@@ -113,6 +113,7 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser)
 
   const erase: BatchItem<"sqlite">[] = [
     db.delete(sessions).where(eq(sessions.userId, user.id)),
+    db.delete(passwordResets).where(eq(passwordResets.userId, user.id)),
     db.delete(generatedImages).where(eq(generatedImages.userId, user.id)),
     // generation_jobs.product_id is ON DELETE SET NULL: the jobs stay for the ledger checks.
     db.delete(products).where(eq(products.userId, user.id)),

@@ -28,6 +28,7 @@ function selectProducts(db: Db) {
       sizes: products.sizes,
       storeImageKeys: products.storeImageKeys,
       published: products.published,
+      description: products.description,
       createdAt: products.createdAt,
       generatedKey: newestGeneratedKey,
     })
@@ -43,6 +44,7 @@ export function toApiProduct(row: ProductRow): Product {
     imageUrl: photo,
     originalImageUrl: photo,
     generatedImageUrl: imageUrl(row.generatedKey),
+    description: row.description ?? null,
     price: row.price,
     sizes: JSON.parse(row.sizes) as Size[],
     storeImageURLs: (JSON.parse(row.storeImageKeys) as string[]).map((key) => imageUrl(key)!),

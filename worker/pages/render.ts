@@ -235,6 +235,7 @@ export function renderProductPage(input: {
     '<div class="info">',
     `<h2 class="name">${esc(product.name)}</h2>`,
     product.price > 0 ? `<p class="price">${formatArs(product.price)}</p>` : "",
+    product.description ? `<p class="desc">${esc(product.description)}</p>` : "",
     sizes,
     addButton(product),
     "</div></article></main>",

@@ -13,6 +13,8 @@ export interface StoreRecord extends PublicStore {
 }
 
 export interface StoreProductRecord extends PublicProduct {
+  /** The seller's optional text, plain; the product page escapes it. */
+  description: string | null;
   /** R2 keys behind `images`, in the same order (for link previews). */
   imageKeys: string[];
 }
@@ -22,11 +24,7 @@ const USERNAME = /^[a-z0-9]{1,20}$/;
 /** Only the columns the cached page needs to know whether its copy is current. */
 export async function storeVersion(db: Db, username: string): Promise<{ id: string; version: number } | undefined> {
   if (!USERNAME.test(username)) return undefined;
-  return db
-    .select({ id: users.id, version: users.storeVersion })
-    .from(users)
-    .where(eq(users.username, username))
-    .get();
+  return db.select({ id: users.id, version: users.storeVersion }).from(users).where(eq(users.username, username)).get();
 }
 
 export async function findStore(db: Db, username: string): Promise<StoreRecord | undefined> {
@@ -63,6 +61,7 @@ export function toStoreProduct(row: {
   sizes: string;
   imageKey: string | null;
   storeImageKeys: string;
+  description?: string | null;
 }): StoreProductRecord {
   const chosen = JSON.parse(row.storeImageKeys) as string[];
   const imageKeys = chosen.length ? chosen : row.imageKey ? [row.imageKey] : [];
@@ -73,6 +72,7 @@ export function toStoreProduct(row: {
     sizes: JSON.parse(row.sizes) as StoreSize[],
     images: imageKeys.map((key) => imageUrl(key)!),
     imageKeys,
+    description: row.description ?? null,
   };
 }
 
@@ -84,6 +84,7 @@ export const storeColumns = {
   sizes: products.sizes,
   imageKey: products.imageKey,
   storeImageKeys: products.storeImageKeys,
+  description: products.description,
 };
 
 /**
@@ -111,7 +112,7 @@ export async function storeProduct(db: Db, sellerId: string, productId: string):
 }
 
 /** Strips the internal fields before a product leaves the Worker as JSON. */
-export function toPublicProduct({ imageKeys: _keys, ...product }: StoreProductRecord): PublicProduct {
+export function toPublicProduct({ imageKeys: _keys, description: _description, ...product }: StoreProductRecord): PublicProduct {
   return product;
 }
 

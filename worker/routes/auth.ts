@@ -9,6 +9,10 @@ import { createAccount, EMAIL_TAKEN, findUserByEmail, toApiUser } from "../lib/a
 import { ApiError } from "../lib/errors";
 import { googleMode } from "../lib/google";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../lib/passwords";
+import { countResetRequest, EMAIL_UNAVAILABLE, recoveryEmail, RESET_REQUESTED, useResetLink } from "../lib/password-reset";
+import { selectMailer } from "../email/select";
+import { errorName, log } from "../lib/log";
+import { waitUntil } from "cloudflare:workers";
 import {
   clearSessionCookie,
   endAllSessions,
@@ -54,6 +58,12 @@ const passwordChange = z.object(
 const accountDeletion = z.object(
   { password: anyPassword.optional(), email: email.optional() },
   { error: "Confirma tu identidad para eliminar la cuenta." },
+);
+
+const resetRequest = z.object({ email }, { error: "Escribe el email de tu cuenta." });
+const resetConfirm = z.object(
+  { token: z.string({ error: "Falta el enlace." }).min(20, "El enlace está incompleto.").max(128, "El enlace no es válido."), password: newPassword },
+  { error: "Falta la nueva contraseña." },
 );
 
 function clientAddress(c: Context<Env>): string {
@@ -139,6 +149,33 @@ export const auth = new Hono<Env>()
     }
     clearSessionCookie(c);
     return c.json({ ok: true }, 200);
+  })
+  // '¿Olvidaste tu contraseña?': the same answer whether or not the e-mail has an account. The lookup and
+  // the sending happen after the answer, so its timing does not tell either.
+  .post("/password-reset", smallJson(), validate("json", resetRequest), async (c) => {
+    const db = database(c.env.DB);
+    const mailer = selectMailer(c.env, c.req.url);
+    if (!mailer) throw new ApiError(503, EMAIL_UNAVAILABLE);
+    const { email } = c.req.valid("json");
+    await countResetRequest(db, email, clientAddress(c));
+    const origin = c.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") || new URL(c.req.url).origin;
+    const requestId = c.get("requestId");
+    waitUntil(
+      (async () => {
+        const message = await recoveryEmail(db, email, origin);
+        if (message) await mailer.send(message);
+      })().catch((err: unknown) => log("error", "recovery e-mail not sent", { requestId, mailer: mailer.name, error: errorName(err) })),
+    );
+    return c.json({ message: RESET_REQUESTED }, 200);
+  })
+  // The link's page: a new password, every session ended, and this browser signed in with it.
+  .post("/password-reset/confirm", smallJson(), validate("json", resetConfirm), async (c) => {
+    const db = database(c.env.DB);
+    const { token, password } = c.req.valid("json");
+    const userId = await useResetLink(db, token, await hashPassword(password));
+    await startSession(c, db, userId);
+    const user = await db.select().from(users).where(eq(users.id, userId)).get();
+    return c.json({ user: toApiUser(user!) }, 200);
   })
   .get("/profile", requireUser, (c) => c.json({ user: toApiUser(c.get("user")) }, 200))
   .put("/password", smallJson(), requireUser, validate("json", passwordChange), async (c) => {

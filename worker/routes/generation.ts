@@ -170,6 +170,7 @@ export const generationRoutes = new Hono<Env>()
         quality,
         includeModel: true,
         instruction: prompt,
+        originalId: image.id,
         sourceKey: image.key,
         sourceMime: mimeOfKey(image.key),
       });

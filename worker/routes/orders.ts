@@ -2,14 +2,19 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
+  BUYER_NAME_MAX_LENGTH,
+  DELIVERY_OPTIONS,
   MAX_LINE_QUANTITY,
+  ORDER_NOTE_MAX_LENGTH,
   NEXT_STATUSES,
   ORDER_STATUS_LABELS,
   orderMessage,
   whatsappUrl,
+  type Buyer,
   type Order,
   type OrderLine,
 } from "../../common/store-cart";
+import { cleanText } from "../../common/text";
 import { database, type Db } from "../db/client";
 import { ORDER_STATUSES, orders, products } from "../db/schema";
 import type { Env } from "../env";
@@ -26,6 +31,8 @@ export const STORE_GONE = "Esta tienda no existe.";
 export const EMPTY_CART = "Tu carrito está vacío.";
 export const PRODUCT_NOT_IN_STORE = "Un producto del carrito ya no está disponible en esta tienda. Quítalo e intenta de nuevo.";
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
+export const BUYER_NAME_REQUIRED = "Escribe tu nombre para que la tienda sepa quién compra.";
+export const DELIVERY_REQUIRED = "Elige envío a domicilio o retiro en el local.";
 
 const orderPayload = z.object(
   {
@@ -48,6 +55,30 @@ const orderPayload = z.object(
       )
       .min(1, EMPTY_CART)
       .max(50, "El carrito tiene demasiados productos: envía el pedido en partes."),
+    // Optional only so a page still open with an older cart script can order; the cart asks for both.
+    buyer: z
+      .object(
+        {
+          name: z
+            .string({ error: BUYER_NAME_REQUIRED })
+            .transform((v) => cleanText(v))
+            .pipe(
+              z
+                .string()
+                .min(1, BUYER_NAME_REQUIRED)
+                .max(BUYER_NAME_MAX_LENGTH, `Tu nombre no puede tener más de ${BUYER_NAME_MAX_LENGTH} caracteres.`),
+            ),
+          delivery: z.enum(DELIVERY_OPTIONS, { error: DELIVERY_REQUIRED }),
+          note: z
+            .string({ error: "La nota no es válida." })
+            .transform((v) => cleanText(v, { multiline: true }))
+            .pipe(z.string().max(ORDER_NOTE_MAX_LENGTH, `La nota no puede tener más de ${ORDER_NOTE_MAX_LENGTH} caracteres.`))
+            .nullish()
+            .transform((v) => v || null),
+        },
+        { error: BUYER_NAME_REQUIRED },
+      )
+      .optional(),
   },
   { error: EMPTY_CART },
 );
@@ -60,6 +91,10 @@ function orderCode(): string {
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
 }
 
+function buyerOf(row: typeof orders.$inferSelect): Buyer | null {
+  return row.buyerName && row.delivery ? { name: row.buyerName, delivery: row.delivery, note: row.note } : null;
+}
+
 function toOrder(row: typeof orders.$inferSelect): Order {
   return {
     id: row.id,
@@ -67,6 +102,7 @@ function toOrder(row: typeof orders.$inferSelect): Order {
     lines: JSON.parse(row.lines) as OrderLine[],
     total: row.total,
     status: row.status,
+    buyer: buyerOf(row),
     createdAt: row.createdAt.toISOString(),
     stockTaken: row.stockTakenAt !== null,
   };
@@ -216,7 +252,16 @@ export const orderRoutes = new Hono<Env>()
         try {
           row = await db
             .insert(orders)
-            .values({ id: crypto.randomUUID(), sellerId: store.id, code: orderCode(), lines: JSON.stringify(lines), total })
+            .values({
+              id: crypto.randomUUID(),
+              sellerId: store.id,
+              code: orderCode(),
+              lines: JSON.stringify(lines),
+              total,
+              buyerName: input.buyer?.name,
+              delivery: input.buyer?.delivery,
+              note: input.buyer?.note,
+            })
             .returning()
             .get();
         } catch (err) {
@@ -224,7 +269,7 @@ export const orderRoutes = new Hono<Env>()
         }
       }
       const order = toOrder(row);
-      const message = orderMessage({ storeName: store.name, code: order.code, lines, total });
+      const message = orderMessage({ storeName: store.name, code: order.code, lines, total, buyer: order.buyer });
       return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message) }, 201);
     },
   )

@@ -18,6 +18,7 @@ import { ApiError } from "../lib/errors";
 import { listProducts, ownProduct, PRODUCT_NOT_FOUND, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
+import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate } from "../lib/validation";
 import { limitBody, MiB, smallJson } from "../lib/body-limit";
 
@@ -120,6 +121,9 @@ export function chunks<T>(items: T[], size: number): T[][] {
 const pricingItem = z.object(
   {
     id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto.").max(64),
+    // The pricing screen renames products and writes their description; both are left as they are when absent.
+    name: productNameField.optional(),
+    description: descriptionField.optional(),
     price: priceField,
     sizes: sizesField.default([]),
     storeImageURLs: storeImagesField.optional(),
@@ -172,6 +176,8 @@ export const pricingRoutes = new Hono<Env>()
             price: item.price,
             sizes: JSON.stringify(item.sizes),
             ...(published !== undefined ? { published } : {}),
+            ...(item.name !== undefined ? { name: item.name } : {}),
+            ...(item.description !== undefined ? { description: item.description } : {}),
             ...(item.storeImageURLs
               ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) }
               : {}),

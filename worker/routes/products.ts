@@ -11,6 +11,7 @@ import { acceptImage, decodeBase64Image, imageKey, storeImage } from "../lib/ima
 import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
+import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate } from "../lib/validation";
 import { priceField, publishedAfter, resolveStoreImages, sizesField, storeImageKeys, storeImagesField } from "./pricing";
 import { limitBody, noBody } from "../lib/body-limit";
@@ -20,11 +21,7 @@ export const UPLOAD_TOO_LARGE = "Las imágenes superan el máximo de 25 MB por e
 export const ONE_PHOTO_FOR_NAME = "Un nombre va con una sola imagen.";
 export const NO_FILES = "Elige al menos una imagen para subir.";
 
-const productName = z
-  .string({ error: "El nombre es obligatorio." })
-  .trim()
-  .min(1, "El nombre es obligatorio.")
-  .max(120, "El nombre no puede tener más de 120 caracteres.");
+const productName = productNameField;
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const userParam = z.object({ userId: z.string().min(1).max(64) });
@@ -113,6 +110,7 @@ export const productRoutes = new Hono<Env>()
         {
           id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto."),
           name: productName,
+          description: descriptionField.optional(),
           imageBase64: z.string().optional(),
           // The store admin also edits these; the products page leaves them out and they stay as they are.
           price: priceField.optional(),
@@ -148,6 +146,7 @@ export const productRoutes = new Hono<Env>()
             ...(input.price !== undefined ? { price: input.price } : {}),
             ...(input.sizes ? { sizes: JSON.stringify(input.sizes) } : {}),
             ...(published !== undefined ? { published } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
           })
           .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
         storeChanged(db, user.id),

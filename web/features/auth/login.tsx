@@ -16,9 +16,14 @@ export function LoginScreen() {
       busyLabel="Entrando..."
       initialError={initialError}
       footer={
-        <p>
-          ¿No tienes cuenta? <TextLink to="/register">Regístrate gratis</TextLink>
-        </p>
+        <>
+          <p>
+            <TextLink to="/recuperar">¿Olvidaste tu contraseña?</TextLink>
+          </p>
+          <p>
+            ¿No tienes cuenta? <TextLink to="/register">Regístrate gratis</TextLink>
+          </p>
+        </>
       }
     />
   );

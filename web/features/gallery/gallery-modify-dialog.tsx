@@ -1,3 +1,4 @@
+import { BeforeAfter, hasOriginal } from "./before-after";
 import { useEffect, useState, type FormEvent } from "react";
 import type { GalleryImage } from "../../../common/product";
 import type { GenerationResult } from "../../lib/generation";
@@ -54,7 +55,9 @@ export function ModifyImageDialog({
       {current && (
         <form onSubmit={submit} noValidate className="space-y-4">
           <div className="relative overflow-hidden rounded-xl bg-slate-100">
-            {broken ? (
+            {hasOriginal(current) && !instruction.pending ? (
+              <BeforeAfter image={current} name={name} />
+            ) : broken ? (
               <p role="alert" className="grid aspect-square place-items-center p-6 text-center text-sm text-red-700">
                 {PREVIEW_FAILED}
               </p>

@@ -7,6 +7,7 @@ import { GalleryCard, galleryName, GallerySkeletons, TrashIcon, WandIcon, format
 import { DownloadButton } from "../../ui/gallery-download-button";
 import { JobActivity } from "../../ui/job-activity";
 import { ModifyImageDialog } from "./gallery-modify-dialog";
+import { BeforeAfter, hasOriginal } from "./before-after";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { api, ApiFailure, unwrap } from "../../lib/api";
@@ -16,6 +17,7 @@ import { useSession } from "../../lib/session";
 
 export const DELETE_FAILED = "No se pudo eliminar la imagen.";
 export const LOAD_FAILED = "No se pudieron cargar las imágenes generadas.";
+export const RESTORE_FAILED = "No se pudo restaurar la imagen original.";
 
 /** /images: every image the seller generated, with preview, download, modify and delete. */
 export function ImagesScreen() {
@@ -38,6 +40,8 @@ function Gallery({ userId }: { userId: string }) {
     mutationFn: (imageId: string) => unwrap(api.products.images[":id"].$delete({ param: { id: imageId } }), DELETE_FAILED),
     onSuccess: (_, imageId) => {
       removeFromList(imageId);
+      // An image a modification stood in front of comes back in its place.
+      void queryClient.invalidateQueries({ queryKey: key });
       setDeleting(null);
       toast.success("Imagen eliminada.");
       // A product's newest image and the store's choices may have pointed at it.
@@ -52,6 +56,19 @@ function Gallery({ userId }: { userId: string }) {
     },
   });
 
+  /** 'Restaurar original': the original takes the modification's place again (the modification stays stored). */
+  const restore = useMutation({
+    mutationFn: async (image: GalleryImage) =>
+      (await unwrap(api.products.images[":id"]["restore-original"].$post({ param: { id: image.imageId } }), RESTORE_FAILED)).image,
+    onSuccess: (restored, modified) => {
+      queryClient.setQueryData(key, (list) => list?.map((i) => (i.imageId === modified.imageId ? restored : i)));
+      setPreview(restored);
+      toast.success("Imagen original restaurada.");
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (err) => toast.error(err instanceof Error && err.message ? err.message : RESTORE_FAILED),
+  });
+
   /**
    * Spec section 4: the modified image takes the old one's place in the list.
    * The generation hook also refetches the gallery, which would list both, so
@@ -59,7 +76,16 @@ function Gallery({ userId }: { userId: string }) {
    */
   async function onModified(before: GalleryImage, result: GenerationResult) {
     await queryClient.cancelQueries({ queryKey: key });
-    const after: GalleryImage = { ...before, imageId: result.imageId, imageUrl: result.imageUrl, createdAt: new Date().toISOString() };
+    // The server now lists the modification in the original's place and keeps the original linked to it.
+    const after: GalleryImage = {
+      ...before,
+      imageId: result.imageId,
+      imageUrl: result.imageUrl,
+      variant: "modified",
+      variantLabel: "Modificada",
+      createdAt: new Date().toISOString(),
+      original: { imageId: before.imageId, imageUrl: before.imageUrl },
+    };
     queryClient.setQueryData(key, (list) =>
       list?.filter((i) => i.imageId !== result.imageId).map((i) => (i.imageId === before.imageId ? after : i)),
     );
@@ -85,7 +111,10 @@ function Gallery({ userId }: { userId: string }) {
       {gallery.isPending && <GallerySkeletons />}
 
       {gallery.isError && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
+        >
           <p>{gallery.error instanceof Error && gallery.error.message ? gallery.error.message : LOAD_FAILED}</p>
           <Button variant="secondary" onClick={() => void gallery.refetch()} busy={gallery.isFetching}>
             Reintentar
@@ -131,9 +160,15 @@ function Gallery({ userId }: { userId: string }) {
           setPreview(null);
           setDeleting(image);
         }}
+        onRestore={(image) => restore.mutate(image)}
+        restoring={restore.isPending}
       />
 
-      <ModifyImageDialog image={modifying} onClose={() => setModifying(null)} onModified={(before, result) => void onModified(before, result)} />
+      <ModifyImageDialog
+        image={modifying}
+        onClose={() => setModifying(null)}
+        onModified={(before, result) => void onModified(before, result)}
+      />
 
       <Dialog open={!!deleting} onClose={() => !remove.isPending && setDeleting(null)} title="¿Estás seguro?">
         <p className="text-sm text-slate-600">Esta acción no se puede deshacer. Se eliminará permanentemente la imagen generada.</p>
@@ -155,25 +190,42 @@ function PreviewDialog({
   onClose,
   onModify,
   onDelete,
+  onRestore,
+  restoring,
 }: {
   image: GalleryImage | null;
   onClose: () => void;
   onModify: (image: GalleryImage) => void;
   onDelete: (image: GalleryImage) => void;
+  onRestore: (image: GalleryImage) => void;
+  restoring: boolean;
 }) {
   return (
     <Dialog open={!!image} onClose={onClose} title={image ? galleryName(image) : ""} className="sm:max-w-3xl">
       {image && (
         <div className="space-y-4">
-          <img src={image.imageUrl} alt={`Imagen de ${galleryName(image)}`} className="mx-auto max-h-[70vh] w-full rounded-xl bg-slate-100 object-contain" />
+          {hasOriginal(image) ? (
+            <BeforeAfter image={image} name={galleryName(image)} />
+          ) : (
+            <img
+              src={image.imageUrl}
+              alt={`Imagen de ${galleryName(image)}`}
+              className="mx-auto max-h-[70vh] w-full rounded-xl bg-slate-100 object-contain"
+            />
+          )}
           <p className="text-sm text-slate-500">
-            Creada el <time dateTime={image.createdAt}>{formatGalleryDate(image.createdAt)}</time>
+            {image.variantLabel} · Creada el <time dateTime={image.createdAt}>{formatGalleryDate(image.createdAt)}</time>
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="ghost" onClick={() => onDelete(image)} className="text-red-700">
               <TrashIcon />
               Eliminar
             </Button>
+            {hasOriginal(image) && (
+              <Button variant="secondary" busy={restoring} onClick={() => onRestore(image)}>
+                Restaurar original
+              </Button>
+            )}
             <Button variant="secondary" onClick={() => onModify(image)}>
               <WandIcon />
               Modificar

@@ -11,6 +11,7 @@ function product(id: string, overrides: Partial<Product> = {}): Product {
     imageUrl: url,
     originalImageUrl: url,
     generatedImageUrl: null,
+    description: null,
     price: null,
     sizes: [],
     storeImageURLs: [],
@@ -31,7 +32,10 @@ describe("product list after an edit (spec section 4)", () => {
 
   it("changes the image only when the server answers one", () => {
     const list = [product("a", { price: 1500 })];
-    const withNewImage = withUpdatedProduct(list, product("a", { imageUrl: "/img/o/new.jpg", imageURL: "/img/o/new.jpg", originalImageUrl: "/img/o/new.jpg" }))!;
+    const withNewImage = withUpdatedProduct(
+      list,
+      product("a", { imageUrl: "/img/o/new.jpg", imageURL: "/img/o/new.jpg", originalImageUrl: "/img/o/new.jpg" }),
+    )!;
     expect(withNewImage[0]).toMatchObject({ imageUrl: "/img/o/new.jpg", imageURL: "/img/o/new.jpg", price: 1500 });
     const withoutImage = withUpdatedProduct(list, product("a", { name: "Otro", imageUrl: null, imageURL: null, originalImageUrl: null }))!;
     expect(withoutImage[0]).toMatchObject({ name: "Otro", imageUrl: "/img/o/a.jpg" });

@@ -165,6 +165,8 @@ function PricingCard({
   userId: string;
 }) {
   const priceId = useId();
+  const nameId = useId();
+  const descriptionId = useId();
   const priced = isPriceSet(typedPrice(draft.price));
   return (
     <article aria-label={product.name} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -172,8 +174,16 @@ function PricingCard({
         <StoreCarousel images={draft.storeImageURLs} name={product.name} />
         <div className="min-w-0 space-y-3 p-4">
           <div>
-            <h2 className="font-semibold break-words">{product.name}</h2>
-            <p className="truncate font-mono text-xs text-slate-500">ID: {product.id}</p>
+            <label htmlFor={nameId} className="text-sm font-medium text-slate-700">
+              Nombre
+            </label>
+            <input
+              id={nameId}
+              value={draft.name ?? product.name}
+              maxLength={120}
+              onChange={(e) => onChange({ name: e.target.value })}
+              className="mt-1 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-brand-600"
+            />
           </div>
           <div>
             <label htmlFor={priceId} className="text-sm font-medium text-slate-700">
@@ -205,6 +215,18 @@ function PricingCard({
         </div>
       </div>
       <div className="border-t border-slate-100 p-4">
+        <label htmlFor={descriptionId} className="text-sm font-medium text-slate-700">
+          Descripción (opcional)
+        </label>
+        <textarea
+          id={descriptionId}
+          value={draft.description ?? ""}
+          maxLength={1000}
+          rows={2}
+          placeholder="Tela, calce, cuidados…"
+          onChange={(e) => onChange({ description: e.target.value })}
+          className="mt-1 mb-3 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+        />
         <SizesEditor productName={product.name} sizes={draft.sizes} onChange={(sizes) => onChange({ sizes })} />
       </div>
     </article>

@@ -9,6 +9,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   imageUrl: "/img/o/a.jpg",
   originalImageUrl: "/img/o/a.jpg",
   generatedImageUrl: null,
+  description: null,
   price: null,
   sizes: [],
   storeImageURLs: [],
@@ -30,7 +31,14 @@ describe("pricing drafts", () => {
   it("become the API's payload: parsed numbers, trimmed names, no temporary keys", () => {
     const p = product();
     const draft = { ...draftOf(p), price: "-4", sizes: [newSizeDraft(" S ", "abc"), newSizeDraft("M", "3.7")] };
-    expect(toPricingItem(p, draft)).toEqual({ id: "p1", price: 0, sizes: [{ name: "S", stock: 0 }, { name: "M", stock: 3 }] });
+    expect(toPricingItem(p, draft)).toEqual({
+      id: "p1",
+      price: 0,
+      sizes: [
+        { name: "S", stock: 0 },
+        { name: "M", stock: 3 },
+      ],
+    });
     expect(toPricingItem(p, { ...draft, price: "1500.5" }).price).toBe(1500.5);
     // The images go only once the seller chose some.
     expect(toPricingItem(p, { ...draft, storeImageURLs: ["/img/g/b.jpg"] }).storeImageURLs).toEqual(["/img/g/b.jpg"]);

@@ -15,6 +15,9 @@ export interface SizeDraft {
 }
 
 export interface ProductDraft {
+  /** The pricing screen renames and describes products; the admin's own forms leave these out. */
+  name?: string;
+  description?: string;
   price: string;
   sizes: SizeDraft[];
   storeImageURLs: string[];
@@ -31,6 +34,8 @@ export function storeImagesOf(product: Pick<Product, "storeImageURLs" | "imageUR
 
 export function draftOf(product: Product): ProductDraft {
   return {
+    name: product.name,
+    description: product.description ?? "",
     price: isPriceSet(product.price) ? String(product.price) : "",
     sizes: product.sizes.map((s) => newSizeDraft(s.name, String(s.stock))),
     storeImageURLs: storeImagesOf(product),
@@ -51,6 +56,9 @@ export function typedPrice(value: string): number {
 export function toPricingItem(product: Product, draft: ProductDraft): PricingItem {
   // The price goes as typed: the Worker reads it with the same parser and refuses what is not a price.
   const item: PricingItem = { id: product.id, price: draft.price.trim(), sizes: sizesOf(draft) };
+  const name = draft.name?.trim();
+  if (name && name !== product.name) item.name = draft.name;
+  if (draft.description !== undefined && draft.description.trim() !== (product.description ?? "")) item.description = draft.description;
   // Sent only when the seller chose images, so the product's own photo is not pinned by default.
   if (!sameList(draft.storeImageURLs, storeImagesOf(product)) || product.storeImageURLs.length) item.storeImageURLs = draft.storeImageURLs;
   return item;
@@ -67,6 +75,8 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export function isDirty(product: Product, draft: ProductDraft): boolean {
   const saved = draftOf(product);
   if (draft.price.trim() !== saved.price && typedPrice(draft.price) !== typedPrice(saved.price)) return true;
+  if (draft.name !== undefined && draft.name.trim() !== product.name) return true;
+  if (draft.description !== undefined && draft.description.trim() !== (product.description ?? "")) return true;
   if (!sameList(draft.storeImageURLs, saved.storeImageURLs)) return true;
   const a = sizesOf(draft);
   const b = sizesOf(saved);

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import toast from "react-hot-toast";
 import { formatArs } from "../../../common/store";
-import { NEXT_STATUSES, ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../common/store-cart";
+import { DELIVERY_LABELS, NEXT_STATUSES, ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../common/store-cart";
 import { ordersQuery, useOrderStatus } from "./store-queries";
 import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
@@ -66,13 +66,18 @@ export function StoreOrders({ userId }: { userId: string }) {
             <li key={order.id} className="py-4" data-testid="order">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-semibold">
-                  Pedido #{order.code}{" "}
-                  <span className="font-normal text-slate-500">· {dateFormat.format(new Date(order.createdAt))}</span>
+                  Pedido #{order.code} <span className="font-normal text-slate-500">· {dateFormat.format(new Date(order.createdAt))}</span>
                 </p>
                 <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status]}`}>
                   {ORDER_STATUS_LABELS[order.status]}
                 </span>
               </div>
+              {order.buyer && (
+                <p className="mt-1 text-sm text-slate-800" data-testid="order-buyer">
+                  <span className="font-semibold">{order.buyer.name}</span> · {DELIVERY_LABELS[order.buyer.delivery]}
+                  {order.buyer.note && <span className="mt-0.5 block whitespace-pre-line text-slate-600">Nota: {order.buyer.note}</span>}
+                </p>
+              )}
               <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
                 {order.lines.map((line) => (
                   <li key={`${line.productId}-${line.size ?? ""}`}>

@@ -45,6 +45,9 @@ export interface PricingItem {
   price: string | number;
   /** 'Publicar' / 'Ocultar'. */
   published?: boolean;
+  /** Sent when the seller renamed the product or changed its description. */
+  name?: string;
+  description?: string;
   sizes: Size[];
   storeImageURLs?: string[];
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
+
+const chromium = useChromium();
+
+describe("modifying keeps the original (issue 14.7)", () => {
+  it(
+    "on a phone: the modification takes the card's place, the preview shows before/after, and 'Restaurar original' brings it back",
+    async () => {
+      const { context, page } = await newPage(chromium.browser, { mobile: true });
+      await registerInBrowser(page, "original");
+      const buffer = await drawImage(page, { width: 600, height: 800, type: "image/jpeg" });
+      const uploaded = await page.request.post("/api/products/upload-images", {
+        multipart: { images: { name: "campera-verde.jpg", mimeType: "image/jpeg", buffer } },
+      });
+      const product = ((await uploaded.json()) as { products: { id: string; name: string }[] }).products[0]!;
+      const generated = await page.request.post(`/api/products/generate-ad/${product.id}`, {
+        data: { includeModel: false },
+        timeout: GENERATION_MS,
+      });
+      expect(generated.status()).toBe(200);
+
+      await page.goto("/images");
+      const cards = page.getByTestId("gallery-card");
+      await expect.poll(() => cards.count()).toBe(1);
+      const card = cards.first();
+      await card.getByText(product.name).waitFor();
+      expect(await card.getByTestId("gallery-kind").textContent()).toBe("Frente");
+      const originalSrc = await card.getByRole("img").getAttribute("src");
+
+      await card.getByRole("button", { name: `Modificar imagen de ${product.name}` }).click();
+      const modify = page.getByRole("dialog", { name: "Modificar imagen con IA" });
+      await modify.getByLabel("Instrucciones para modificar").fill("fondo más claro");
+      await modify.getByRole("button", { name: "Modificar Imagen" }).click();
+      await page.getByText("¡Imagen modificada con éxito!").waitFor({ timeout: GENERATION_MS });
+      // Before and after, side by side, in the dialog.
+      await modify.getByTestId("before-after").waitFor();
+      expect(await modify.getByRole("img", { name: `${product.name}, antes` }).getAttribute("src")).toBe(originalSrc);
+      await modify.getByRole("button", { name: "Cerrar" }).click();
+
+      await expect.poll(() => card.getByTestId("gallery-kind").textContent()).toBe("Modificada");
+      expect(await cards.count()).toBe(1);
+      expect(await card.getByRole("img").getAttribute("src")).not.toBe(originalSrc);
+
+      // A reload lists the modification only, still linked to its original.
+      await page.reload();
+      await expect.poll(() => card.getByTestId("gallery-kind").textContent()).toBe("Modificada");
+      expect(await cards.count()).toBe(1);
+      await card.getByRole("button", { name: `Ver ${product.name} en grande` }).click();
+      const preview = page.getByRole("dialog", { name: product.name });
+      expect(await preview.getByRole("img", { name: `${product.name}, antes` }).getAttribute("src")).toBe(originalSrc);
+      await preview.getByRole("button", { name: "Restaurar original" }).click();
+      await page.getByText("Imagen original restaurada.").waitFor();
+      await preview.getByRole("button", { name: "Cerrar" }).click();
+      await expect.poll(() => card.getByRole("img").getAttribute("src")).toBe(originalSrc);
+      expect(await card.getByTestId("gallery-kind").textContent()).toBe("Frente");
+      expect(await cards.count()).toBe(1);
+      await context.close();
+    },
+    3 * GENERATION_MS,
+  );
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { drawImage, newPage, newSeller, useChromium } from "./chromium";
+import { captureWhatsApp, orderCard, sendOrderByWhatsApp } from "./journey-steps";
+
+const chromium = useChromium();
+
+describe("the order tells the seller who is buying (issue 14.10)", () => {
+  it("on a phone the cart asks name and envío/retiro before WhatsApp; both reach the message and the seller's orders", async () => {
+    const { cookies } = await newSeller(chromium.browser, "comprador");
+    const { context: sellerContext, page: admin } = await newPage(chromium.browser);
+    await sellerContext.addCookies(cookies);
+    const suffix = String(Date.now()).slice(-6);
+    const opened = await admin.request.post("/api/auth/mi-tienda", {
+      data: { storeName: `Ropa Norte ${suffix}`, phoneNumber: "+54 9 11 4000-1234", countryCode: "AR" },
+    });
+    expect(opened.status()).toBeLessThan(300);
+    const username = ((await opened.json()) as { user: { username: string } }).user.username;
+    const buffer = await drawImage(admin, { width: 240, height: 300, type: "image/jpeg" });
+    const uploaded = await admin.request.post("/api/products/upload-images", {
+      multipart: { images: { name: "buzo.jpg", mimeType: "image/jpeg", buffer } },
+    });
+    const product = ((await uploaded.json()) as { products: { id: string }[] }).products[0]!;
+    const priced = await admin.request.post("/api/products/update-pricing", {
+      data: {
+        products: [{ id: product.id, price: 12500, sizes: [], name: "Buzo canguro", description: "Frisa <b>invierno</b>\nLavar en frío" }],
+      },
+    });
+    expect(priced.status()).toBe(200);
+
+    const { context, page: shop } = await newPage(chromium.browser, { mobile: true });
+    const whatsapp = await captureWhatsApp(context);
+    await shop.goto(`/u/${username}/p/${product.id}`);
+    // The description shows as text, never as markup.
+    await shop.getByText("Frisa <b>invierno</b>").waitFor();
+    expect(await shop.locator(".desc b").count()).toBe(0);
+    await shop.getByRole("button", { name: "Añadir al carrito" }).click();
+    await shop.getByRole("button", { name: /^Abrir carrito/ }).click();
+    const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
+
+    // Without a name nothing is sent and the shopper is told why.
+    let posted = 0;
+    shop.on("request", (r) => {
+      if (r.url().endsWith("/api/orders")) posted++;
+    });
+    await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
+    await shop.getByText("Escribe tu nombre para que la tienda sepa quién compra.").waitFor();
+    expect(posted).toBe(0);
+
+    const url = await sendOrderByWhatsApp(shop, whatsapp, { name: "María José Núñez", delivery: "Envío a domicilio", note: "Timbre 2B" });
+    const message = url.searchParams.get("text")!;
+    expect(message).toContain("Nombre: María José Núñez\nEntrega: Envío a domicilio\nNota: Timbre 2B");
+    const code = /Pedido #(\w{4})/.exec(message)![1]!;
+
+    await admin.goto("/mi-tienda-admin");
+    const order = orderCard(admin, code);
+    await order.getByTestId("order-buyer").getByText("María José Núñez").waitFor();
+    expect(await order.getByTestId("order-buyer").textContent()).toContain("Envío a domicilio");
+    await context.close();
+    await sellerContext.close();
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { newPage, registerInBrowser, useChromium } from "./chromium";
+
+const chromium = useChromium();
+
+describe("password recovery through the local outbox (issue 14.6)", () => {
+  it("'¿Olvidaste tu contraseña?' on a phone: the e-mail's link sets a new password and signs in; the old one stops working", async () => {
+    const { context: seller, page } = await newPage(chromium.browser, { mobile: true });
+    await registerInBrowser(page, "recupera");
+    const { user } = (await (await page.request.get("/api/auth/profile")).json()) as { user: { email: string } };
+    await seller.close();
+
+    const { context, page: phone } = await newPage(chromium.browser, { mobile: true });
+    await phone.goto("/login");
+    await phone.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
+    await phone.getByRole("heading", { name: "¿Olvidaste tu contraseña?" }).waitFor();
+    await phone.getByLabel("Email").fill(user.email);
+    await phone.getByRole("button", { name: "Enviar enlace" }).click();
+    await phone
+      .getByRole("status")
+      .getByText(/Si hay una cuenta con ese email/)
+      .waitFor();
+
+    // The outbox page (local only) shows the mail and its link, once the Worker has written it.
+    let link: string | null = null;
+    await expect
+      .poll(
+        async () => {
+          await phone.goto("/api/dev/outbox");
+          const mail = phone.locator("article").filter({ hasText: user.email }).first();
+          link = (await mail.count()) ? await mail.getByRole("link").first().getAttribute("href") : null;
+          return link;
+        },
+        { timeout: 20_000 },
+      )
+      .toMatch(/\/restablecer#token=[\w-]+$/);
+
+    await phone.goto(new URL(link!).pathname + new URL(link!).hash);
+    await phone.getByRole("heading", { name: "Crea una nueva contraseña" }).waitFor();
+    await phone.getByLabel("Nueva contraseña").fill("mi-clave-nueva-2026");
+    await phone.getByRole("button", { name: "Guardar contraseña" }).click();
+    await phone.waitForURL("**/home");
+
+    // The link worked once: opening it again is refused.
+    await phone.goto(new URL(link!).pathname + new URL(link!).hash);
+    await phone.getByLabel("Nueva contraseña").fill("otra-clave-mas-2026");
+    await phone.getByRole("button", { name: "Guardar contraseña" }).click();
+    await phone
+      .getByRole("alert")
+      .getByText(/El enlace no es válido, ya se usó o venció/)
+      .waitFor();
+
+    const login = (password: string) => phone.request.post("/api/auth/login", { data: { email: user.email, password } });
+    expect((await login("mi-clave-segura")).status()).toBe(401);
+    expect((await login("mi-clave-nueva-2026")).status()).toBe(200);
+    await context.close();
+  });
+});

@@ -1,0 +1,85 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { Order } from "../../common/store-cart";
+import { Browser, count } from "./browser";
+import { addProducts, seller, setPricing } from "./store-helpers";
+
+interface Created {
+  order: Order;
+  message: string;
+  whatsappUrl: string;
+}
+
+async function shop() {
+  const s = await seller({ phoneNumber: "+54 9 11 4000-1234" });
+  const [remera] = await addProducts(s.browser, ["Remera"]);
+  expect((await setPricing(s.browser, [{ id: remera!.id, price: 12500 }])).status).toBe(200);
+  return { ...s, remera: remera! };
+}
+
+describe("who is buying (issue 14.10)", () => {
+  it("keeps the shopper's name, delivery and note, cleaned, in the order, the WhatsApp message and the seller's list", async () => {
+    const { browser, username, remera } = await shop();
+    const response = await new Browser().json("POST", "/api/orders", {
+      username,
+      lines: [{ productId: remera.id, quantity: 1 }],
+      buyer: { name: "  María\u200B José 👩‍👧\u202E ", delivery: "envio", note: "Timbre 2B\r\n\r\n\r\nDespués de las 18 h\u200F" },
+    });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as Created;
+    const buyer = { name: "María José 👩‍👧", delivery: "envio", note: "Timbre 2B\n\nDespués de las 18 h" };
+    expect(created.order.buyer).toEqual(buyer);
+    expect(created.message).toContain(
+      "Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nNota: Timbre 2B\n\nDespués de las 18 h\n\nPedido #",
+    );
+    expect(decodeURIComponent(created.whatsappUrl.split("?text=")[1]!)).toBe(created.message);
+
+    const list = (await (await browser.request("/api/orders")).json()) as { orders: Order[] };
+    expect(list.orders.find((o) => o.id === created.order.id)?.buyer).toEqual(buyer);
+  });
+
+  it("says 'Retiro en el local' and leaves the note out when there is none", async () => {
+    const { username, remera } = await shop();
+    const response = await new Browser().json("POST", "/api/orders", {
+      username,
+      lines: [{ productId: remera.id, quantity: 2 }],
+      buyer: { name: "Lucía", delivery: "retiro", note: "   " },
+    });
+    const created = (await response.json()) as Created;
+    expect(created.order.buyer).toEqual({ name: "Lucía", delivery: "retiro", note: null });
+    expect(created.message).toContain("*Total: $25.000*\n\nNombre: Lucía\nEntrega: Retiro en el local\n\nPedido #");
+    expect(created.message).not.toContain("Nota:");
+  });
+
+  const refused: [string, unknown, string][] = [
+    [
+      "an empty name (only invisible characters)",
+      { name: "\u200B\u200E ", delivery: "envio" },
+      "Escribe tu nombre para que la tienda sepa quién compra.",
+    ],
+    ["a name too long", { name: "a".repeat(81), delivery: "envio" }, "Tu nombre no puede tener más de 80 caracteres."],
+    ["no delivery choice", { name: "Ana" }, "Elige envío a domicilio o retiro en el local."],
+    ["an unknown delivery", { name: "Ana", delivery: "drone" }, "Elige envío a domicilio o retiro en el local."],
+    ["a note too long", { name: "Ana", delivery: "retiro", note: "n".repeat(301) }, "La nota no puede tener más de 300 caracteres."],
+  ];
+  for (const [what, buyer, error] of refused) {
+    it(`refuses ${what} and saves nothing`, async () => {
+      const { username, remera } = await shop();
+      const before = await count("orders");
+      const response = await new Browser().json("POST", "/api/orders", { username, lines: [{ productId: remera.id, quantity: 1 }], buyer });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error });
+      expect(await count("orders")).toBe(before);
+    });
+  }
+
+  it("still takes an order without a buyer from a page opened before the cart asked (buyer null)", async () => {
+    const { username, remera } = await shop();
+    const response = await new Browser().json("POST", "/api/orders", { username, lines: [{ productId: remera.id, quantity: 1 }] });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as Created;
+    expect(created.order.buyer).toBeNull();
+    const row = await env.DB.prepare("SELECT buyer_name, delivery, note FROM orders WHERE id = ?").bind(created.order.id).first();
+    expect(row).toEqual({ buyer_name: null, delivery: null, note: null });
+  });
+});

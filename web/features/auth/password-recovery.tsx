@@ -1,0 +1,143 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { api, unwrap } from "../../lib/api";
+import { sessionQuery } from "../../lib/queries";
+import { Brand } from "../../ui/brand";
+import { Button } from "../../ui/button";
+
+const INPUT =
+  "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 disabled:bg-slate-100";
+
+function RecoveryLayout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen flex-col px-6 py-8 sm:px-12">
+      <Brand />
+      <div className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-10">
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        {children}
+        <p className="mt-6 text-center text-sm text-slate-600">
+          <Link to="/login" className="inline-block py-3 font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Volver a iniciar sesión
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/** '¿Olvidaste tu contraseña?': asks for the e-mail; the answer is the same whether or not it has an account. */
+export function ForgotPasswordScreen() {
+  const [email, setEmail] = useState("");
+  const ask = useMutation({
+    mutationFn: async () =>
+      (await unwrap(api.auth["password-reset"].$post({ json: { email } }), "No se pudo enviar el correo. Inténtalo de nuevo.")).message,
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    ask.mutate();
+  }
+  return (
+    <RecoveryLayout title="¿Olvidaste tu contraseña?">
+      {ask.isSuccess ? (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-3 text-sm text-emerald-900">
+          {ask.data}
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-slate-600">Escribe el email de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.</p>
+          <form onSubmit={submit} className="mt-6 space-y-4" aria-busy={ask.isPending}>
+            {ask.isError && (
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+                {ask.error.message}
+              </p>
+            )}
+            <label className="block">
+              <span className="text-sm font-medium text-slate-700">Email</span>
+              <input
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                disabled={ask.isPending}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                className={INPUT}
+              />
+            </label>
+            <Button type="submit" busy={ask.isPending} className="min-h-11 w-full">
+              Enviar enlace
+            </Button>
+          </form>
+        </>
+      )}
+    </RecoveryLayout>
+  );
+}
+
+/** The e-mail's link: the token travels in the fragment (#token=…), so it never reaches a server log. */
+export function ResetPasswordScreen() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get("token") ?? "");
+  const [password, setPassword] = useState("");
+  const reset = useMutation({
+    mutationFn: async () =>
+      (
+        await unwrap(
+          api.auth["password-reset"].confirm.$post({ json: { token, password } }),
+          "No se pudo cambiar la contraseña. Inténtalo de nuevo.",
+        )
+      ).user,
+    onSuccess: async (user) => {
+      queryClient.setQueryData(sessionQuery.queryKey, user);
+      await navigate({ to: "/home" });
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    reset.mutate();
+  }
+  if (!token) {
+    return (
+      <RecoveryLayout title="Crea una nueva contraseña">
+        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          Este enlace está incompleto. Ábrelo tal como llegó en el correo o pide uno nuevo.
+        </p>
+        <Link to="/recuperar" className="mt-4 inline-block py-3 font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Pedir un enlace nuevo
+        </Link>
+      </RecoveryLayout>
+    );
+  }
+  return (
+    <RecoveryLayout title="Crea una nueva contraseña">
+      <p className="mt-2 text-slate-600">Al guardarla se cerrará tu sesión en todos los dispositivos y entrarás aquí con la nueva.</p>
+      <form onSubmit={submit} className="mt-6 space-y-4" aria-busy={reset.isPending}>
+        {reset.isError && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {reset.error.message}
+          </p>
+        )}
+        <label className="block">
+          <span className="text-sm font-medium text-slate-700">Nueva contraseña</span>
+          <input
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            disabled={reset.isPending}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={INPUT}
+          />
+          <span className="mt-1 block text-xs text-slate-500">Al menos 8 caracteres.</span>
+        </label>
+        <Button type="submit" busy={reset.isPending} className="min-h-11 w-full">
+          Guardar contraseña
+        </Button>
+      </form>
+    </RecoveryLayout>
+  );
+}
