@@ -41,7 +41,10 @@ export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): P
       bytes[bytes.length - 3] = i;
       form.append("images", new Blob([bytes], { type: "image/jpeg" }), `${KINDS[i % KINDS.length]} ${COLORS[i % COLORS.length]}.jpg`);
     }
-    const upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
+    let upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
+    // vite preview's proxy now and then answers 500 when its own fetch to workerd fails (scripts/local-app.ts):
+    // once more. Had the first gone through, the page's card count check would catch the extra products.
+    if (upload.status === 500) upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
     if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
     ids.push(...((await upload.json()) as { products: { id: string }[] }).products.map((p) => p.id));
   }
