@@ -4,6 +4,7 @@ import { database } from "../db/client";
 import { generatedImages, generationJobs } from "../db/schema";
 import type { Bindings } from "../env";
 import { imageKey, imageUrl, sniffImage, storeImage } from "../lib/images";
+import { writeRenditionsLater } from "../lib/renditions";
 import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
 import { imageProvider } from "../providers/select";
 import { ProviderRefusal, ProviderTransientError, type GeneratedImage } from "../providers/types";
@@ -197,6 +198,7 @@ export class GenerationJob extends DurableObject<Bindings> {
     if (!job || job.status !== "running") return;
     const key = await imageKey("g", job.id, image.bytes, image.mimeType);
     await storeImage(this.env.IMAGES, key, image.bytes, image.mimeType);
+    writeRenditionsLater(this.env.IMAGES, key, image.bytes);
     return this.settle({ status: "succeeded", imageKey: key, providerMs });
   }
 

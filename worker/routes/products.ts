@@ -9,6 +9,7 @@ import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
 import { acceptImage, decodeBase64Image, imageKey, storeImage } from "../lib/images";
+import { renditionKeys, writeRenditionsLater } from "../lib/renditions";
 import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
@@ -33,6 +34,7 @@ export async function saveOriginal(env: Env["Bindings"], userId: string, bytes: 
   const mime = acceptImage(bytes);
   const key = await imageKey("o", userId, bytes, mime);
   await storeImage(env.IMAGES, key, bytes, mime);
+  writeRenditionsLater(env.IMAGES, key, bytes);
   return key;
 }
 
@@ -45,7 +47,7 @@ async function deleteUnusedObjects(db: Db, bucket: R2Bucket, keys: string[], kep
     .where(and(inArray(products.imageKey, keys), keptProductId ? ne(products.id, keptProductId) : undefined));
   const used = new Set(stillUsed.map((r) => r.key));
   const unused = keys.filter((k) => !used.has(k));
-  if (unused.length) await bucket.delete(unused);
+  if (unused.length) await bucket.delete(unused.flatMap((key) => [key, ...renditionKeys(key)]));
 }
 
 export const productRoutes = new Hono<Env>()
