@@ -16,6 +16,8 @@ export interface Product {
   price: number | null;
   sizes: Size[];
   storeImageURLs: string[];
+  /** Store category (common/store-browse.ts); null: none. */
+  category?: string | null;
   createdAt: string;
   createdBy: string;
 }

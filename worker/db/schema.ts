@@ -106,6 +106,8 @@ export const products = sqliteTable(
     sizes: text("sizes").notNull().default("[]"),
     /** JSON list of R2 keys the store shows; empty means the product's own photo. */
     storeImageKeys: text("store_image_keys").notNull().default("[]"),
+    /** The seller's own words or one of common/store-browse.ts's suggestions; null: none. */
+    category: text("category"),
     createdAt: createdAt(),
   },
   (t) => [index("products_user_idx").on(t.userId, t.createdAt)],

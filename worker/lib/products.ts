@@ -27,6 +27,7 @@ function selectProducts(db: Db) {
       price: products.price,
       sizes: products.sizes,
       storeImageKeys: products.storeImageKeys,
+      category: products.category,
       createdAt: products.createdAt,
       generatedKey: newestGeneratedKey,
     })
@@ -45,6 +46,7 @@ export function toApiProduct(row: ProductRow): Product {
     price: row.price,
     sizes: JSON.parse(row.sizes) as Size[],
     storeImageURLs: (JSON.parse(row.storeImageKeys) as string[]).map((key) => imageUrl(key)!),
+    category: row.category,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.userId,
   };

@@ -10,11 +10,14 @@ export interface StoreRecord extends PublicStore {
   /** R2 key of an uploaded logo; a logo elsewhere (a Google avatar) is not shown by the store. */
   logoKey: string | null;
   version: number;
+  /** Store plan paid; an unpaid store shows shoppers 'Tienda en modo prueba'. */
+  paid: boolean;
 }
 
 export interface StoreProductRecord extends PublicProduct {
-  /** R2 keys behind `images`, in the same order (for link previews). */
+  /** R2 keys behind `images`, in the same order (for link previews and srcset). */
   imageKeys: string[];
+  category: string | null;
 }
 
 const USERNAME = /^[a-z0-9]{1,20}$/;
@@ -39,6 +42,7 @@ export async function findStore(db: Db, username: string): Promise<StoreRecord |
       phone: users.phone,
       imageUrl: users.imageUrl,
       version: users.storeVersion,
+      paid: users.paidMiTienda,
     })
     .from(users)
     .where(and(eq(users.username, username), isNotNull(users.username)))
@@ -53,6 +57,7 @@ export async function findStore(db: Db, username: string): Promise<StoreRecord |
     imageUrl: imageUrl(logoKey),
     logoKey,
     version: row.version,
+    paid: row.paid,
   };
 }
 
@@ -63,6 +68,7 @@ export function toStoreProduct(row: {
   sizes: string;
   imageKey: string | null;
   storeImageKeys: string;
+  category: string | null;
 }): StoreProductRecord {
   const chosen = JSON.parse(row.storeImageKeys) as string[];
   const imageKeys = chosen.length ? chosen : row.imageKey ? [row.imageKey] : [];
@@ -73,6 +79,7 @@ export function toStoreProduct(row: {
     sizes: JSON.parse(row.sizes) as StoreSize[],
     images: imageKeys.map((key) => imageUrl(key)!),
     imageKeys,
+    category: row.category,
   };
 }
 
@@ -84,6 +91,7 @@ export const storeColumns = {
   sizes: products.sizes,
   imageKey: products.imageKey,
   storeImageKeys: products.storeImageKeys,
+  category: products.category,
 };
 
 export async function storeProducts(db: Db, sellerId: string): Promise<StoreProductRecord[]> {
@@ -105,7 +113,7 @@ export async function storeProduct(db: Db, sellerId: string, productId: string):
 }
 
 /** Strips the internal fields before a product leaves the Worker as JSON. */
-export function toPublicProduct({ imageKeys: _keys, ...product }: StoreProductRecord): PublicProduct {
+export function toPublicProduct({ imageKeys: _keys, category: _category, ...product }: StoreProductRecord): PublicProduct {
   return product;
 }
 

@@ -88,7 +88,8 @@ export async function settlePayment(db: Db, provider: PaymentProvider, remote: R
         markApproved,
         db
           .update(users)
-          .set({ paidMiTienda: true, paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${now.getTime()})` })
+          // The store's cached pages drop the 'Tienda en modo prueba' notice.
+          .set({ paidMiTienda: true, paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${now.getTime()})`, storeVersion: sql`${users.storeVersion} + 1` })
           .where(eq(users.id, payment.userId)),
       ]);
       log("info", "store plan paid", { ...context, paymentId: payment.id, userId: payment.userId });

@@ -31,7 +31,8 @@ export const creditRoutes = new Hono<Env>().post("/auto-charge", requireUser, as
       after: [
         db
           .update(users)
-          .set({ paidMiTienda: true, paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})` })
+          // The store's cached pages drop the 'Tienda en modo prueba' notice.
+          .set({ paidMiTienda: true, paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})`, storeVersion: sql`${users.storeVersion} + 1` })
           .where(eq(users.id, user.id)),
       ],
     },

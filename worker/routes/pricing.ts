@@ -1,3 +1,4 @@
+import { cleanCategory, MAX_CATEGORY_LENGTH } from "../../common/store-browse";
 import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -101,12 +102,21 @@ export function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
+/** A category from the suggestions or the seller's own words; "" or null clears it. */
+export const categoryField = z
+  .string({ error: "La categoría no es válida." })
+  .max(MAX_CATEGORY_LENGTH * 2, `La categoría puede tener hasta ${MAX_CATEGORY_LENGTH} caracteres.`)
+  .nullable()
+  .transform((value) => cleanCategory(value))
+  .refine((value) => value === null || value.length <= MAX_CATEGORY_LENGTH, `La categoría puede tener hasta ${MAX_CATEGORY_LENGTH} caracteres.`);
+
 const pricingItem = z.object(
   {
     id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto.").max(64),
     price: priceField,
     sizes: sizesField.default([]),
     storeImageURLs: storeImagesField.optional(),
+    category: categoryField.optional(),
   },
   { error: "Los datos de un producto no son válidos." },
 );
@@ -151,6 +161,7 @@ export const pricingRoutes = new Hono<Env>().post(
         .set({
           price: item.price,
           sizes: JSON.stringify(item.sizes),
+          ...(item.category !== undefined ? { category: item.category } : {}),
           ...(item.storeImageURLs ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) } : {}),
         })
         .where(and(eq(products.id, item.id), eq(products.userId, user.id))),
