@@ -12,7 +12,7 @@
   var choice = null;
   try {
     choice = localStorage.getItem("vidriera-theme");
-  } catch (e) {}
+  } catch (_ignored) {}
   var dark = choice === "dark" || (choice !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   if (dark) root.classList.add("dark");
 

@@ -38,7 +38,7 @@ try {
   });
 } catch (err) {
   const failure = err as { stdout?: string; stderr?: string };
-  console.error("wrangler deploy --dry-run failed:\n" + (failure.stdout ?? "") + (failure.stderr ?? ""));
+  console.error(`wrangler deploy --dry-run failed:\n${failure.stdout ?? ""}${failure.stderr ?? ""}`);
   process.exit(1);
 }
 

@@ -3,7 +3,7 @@
  *
  * - Puts the landing's HTML into index.html, so "/" shows the whole page
  *   before any JavaScript runs; the SPA later hydrates that same HTML
- *   (web/components/landing-island.tsx). index.html is also what every other
+ *   (web/features/landing/landing-island.tsx). index.html is also what every other
  *   path gets, so public/boot.js hides this copy there before the first paint.
  * - In the build, hands the app's script and modulepreload tags to
  *   public/boot.js (as data-entry and data-preload), which starts the app
@@ -17,7 +17,7 @@ import { runnerImport, type Plugin } from "vite";
 
 const PLACEHOLDER = '<div id="landing-static"></div>';
 const BOOT = '<script src="/boot.js"></script>';
-const ENTRY = resolve(import.meta.dirname, "../web/components/landing-static.tsx");
+const ENTRY = resolve(import.meta.dirname, "../web/features/landing/landing-static.tsx");
 
 export function prerenderLanding(): Plugin {
   return {

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { adoptPrerenderedLanding, dismissPrerenderedLanding } from "./components/landing-takeover";
-import { MaintenanceDialog } from "./components/maintenance-dialog";
-import { PageToasts } from "./components/ui/toast-host";
+import { adoptPrerenderedLanding, dismissPrerenderedLanding } from "./features/landing/landing-takeover";
+import { MaintenanceDialog } from "./features/shell/maintenance-dialog";
+import { PageToasts } from "./ui/toast-host";
 import { watchTheme } from "./lib/theme";
 import { router } from "./router";
 import "./styles.css";
@@ -14,7 +14,7 @@ const queryClient = new QueryClient();
 
 const landing = adoptPrerenderedLanding();
 if (landing) {
-  void import("./components/landing-island").then(({ hydrateLanding }) => hydrateLanding(landing, queryClient));
+  void import("./features/landing/landing-island").then(({ hydrateLanding }) => hydrateLanding(landing, queryClient));
   // The "/" screen dismisses it as the next one commits; this covers a navigation that leaves before that screen mounted.
   router.subscribe("onResolved", ({ toLocation }) => {
     if (toLocation.pathname !== "/") dismissPrerenderedLanding();

@@ -1,9 +1,9 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
-import { validateAuthSearch } from "./routes/auth-error";
-import { SignedInGuard, SignedOutOnly } from "./routes/guard";
-import { LoginScreen } from "./routes/login";
-import { NotFoundScreen } from "./routes/not-found";
-import { RegisterScreen } from "./routes/register";
+import { validateAuthSearch } from "./features/auth/auth-error";
+import { SignedInGuard, SignedOutOnly } from "./features/shell/guard";
+import { LoginScreen } from "./features/auth/login";
+import { NotFoundScreen } from "./features/shell/not-found";
+import { RegisterScreen } from "./features/auth/register";
 
 /**
  * The spec's route table (section 2). Every screen is its own chunk, loaded
@@ -18,10 +18,10 @@ const page = <const P extends string>(path: P, load: Parameters<typeof lazyRoute
   createRoute({ getParentRoute: () => root, path, component: lazyRouteComponent(load, name) });
 
 
-const landing = page("/", () => import("./routes/landing"), "LandingScreen");
-const terms = page("/terminos-y-condiciones", () => import("./routes/terms"), "TermsScreen");
+const landing = page("/", () => import("./features/landing/landing"), "LandingScreen");
+const terms = page("/terminos-y-condiciones", () => import("./features/landing/terms"), "TermsScreen");
 // Not behind the guard: without a user it explains and sends to /login after 3 seconds (spec).
-const autoCharge = page("/auto-charge", () => import("./routes/auto-charge"), "AutoChargeScreen");
+const autoCharge = page("/auto-charge", () => import("./features/credits/auto-charge"), "AutoChargeScreen");
 const login = createRoute({
   getParentRoute: () => root,
   path: "/login",
@@ -47,16 +47,16 @@ const signedIn = createRoute({ getParentRoute: () => root, id: "signed-in", comp
 const guarded = <const P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
   createRoute({ getParentRoute: () => signedIn, path, component: lazyRouteComponent(load, name) });
 
-const home = guarded("/home", () => import("./routes/home"), "HomeScreen");
-const images = guarded("/images", () => import("./routes/images"), "ImagesScreen");
-const credits = guarded("/credits", () => import("./routes/credits"), "CreditsScreen");
-const paymentResult = guarded("/pago", () => import("./routes/payment-result"), "PaymentResultScreen");
-const settings = guarded("/settings", () => import("./routes/settings"), "SettingsScreen");
-const storeSetup = guarded("/mi-tienda", () => import("./routes/store-setup"), "StoreSetupScreen");
-const storeAdmin = guarded("/mi-tienda-admin", () => import("./routes/store-admin"), "StoreAdminScreen");
-const pricing = guarded("/product-pricing", () => import("./routes/product-pricing"), "ProductPricingScreen");
-const payStore = guarded("/pay-mi-tienda", () => import("./routes/pay-store"), "PayStoreScreen");
-const payStoreCard = guarded("/pay-mi-tienda-3", () => import("./routes/pay-store"), "PayStoreCardScreen");
+const home = guarded("/home", () => import("./features/products/home"), "HomeScreen");
+const images = guarded("/images", () => import("./features/gallery/images"), "ImagesScreen");
+const credits = guarded("/credits", () => import("./features/credits/credits"), "CreditsScreen");
+const paymentResult = guarded("/pago", () => import("./features/credits/payment-result"), "PaymentResultScreen");
+const settings = guarded("/settings", () => import("./features/settings/settings"), "SettingsScreen");
+const storeSetup = guarded("/mi-tienda", () => import("./features/store-admin/store-setup"), "StoreSetupScreen");
+const storeAdmin = guarded("/mi-tienda-admin", () => import("./features/store-admin/store-admin"), "StoreAdminScreen");
+const pricing = guarded("/product-pricing", () => import("./features/store-admin/product-pricing"), "ProductPricingScreen");
+const payStore = guarded("/pay-mi-tienda", () => import("./features/store-admin/pay-store"), "PayStoreScreen");
+const payStoreCard = guarded("/pay-mi-tienda-3", () => import("./features/store-admin/pay-store"), "PayStoreCardScreen");
 
 const routeTree = root.addChildren([
   landing,

@@ -1,11 +1,11 @@
-import type { GenerationJob } from "./jobs/generation-job";
-import type { SessionUser } from "./lib/sessions";
+import type { users } from "./db/schema";
+import type { GenerationJobRpc } from "./jobs/job-types";
 
 /** Bindings from wrangler.toml plus vars and secrets (.dev.vars locally, `wrangler secret put` in production). */
 export interface Bindings {
   DB: D1Database;
   IMAGES: R2Bucket;
-  GENERATION_JOBS: DurableObjectNamespace<GenerationJob>;
+  GENERATION_JOBS: DurableObjectNamespace<GenerationJobRpc>;
   /** Signs session and OAuth tokens. Required: the API refuses to start sessions without it. */
   SESSION_SECRET?: string;
   /** Google OAuth client; when both are set, "Continuar con Google" talks to the real Google. */
@@ -55,6 +55,9 @@ export interface Bindings {
   /** How long a generation request waits for its image before answering 202 (default 55000 ms). */
   GENERATION_WAIT_MS?: string;
 }
+
+/** The signed-in seller's row, set on the context by the session middleware. */
+export type SessionUser = typeof users.$inferSelect;
 
 export interface Variables {
   requestId: string;

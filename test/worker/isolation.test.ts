@@ -315,7 +315,7 @@ describe("images", () => {
       }
     }
     // Encoded, so the client does not resolve the dots before the Worker sees them.
-    for (const path of ["/img/..%2f..%2fapi%2forders", "/img/g%2f..%2f..%2fapi%2fproducts%2flist%2f" + a.id, `/img/${a.id}%2f..%2f${[...a.images.values()][0]}`]) {
+    for (const path of ["/img/..%2f..%2fapi%2forders", `/img/g%2f..%2f..%2fapi%2fproducts%2flist%2f${a.id}`, `/img/${a.id}%2f..%2f${[...a.images.values()][0]}`]) {
       const response = await b.browser.request(path);
       expect(response.status, path).toBe(404);
       expectNoneOf(await response.text(), markers(a), path);

@@ -23,6 +23,7 @@ interface Seen {
   url: string;
   method: string;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: the parsed request JSON, which each assertion reads field by field
   body: any;
   signal: AbortSignal | null | undefined;
 }

@@ -63,7 +63,7 @@ const apiError = (status: number, error: { message: string; type: string; code: 
 
 const provider = () => new OpenAIProvider({ apiKey: "sk-test-openai", baseUrl: BASE });
 
-async function caught(promise: Promise<unknown>): Promise<any> {
+async function caught(promise: Promise<unknown>): Promise<Error & { retryAfterSeconds?: number }> {
   return promise.then(
     () => expect.unreachable("expected the generation to fail"),
     (error) => error,

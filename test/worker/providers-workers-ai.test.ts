@@ -50,7 +50,7 @@ function upstreamError(message: string): Error {
   return error;
 }
 
-async function caught(promise: Promise<unknown>): Promise<any> {
+async function caught(promise: Promise<unknown>): Promise<Error & { retryAfterSeconds?: number }> {
   return promise.then(
     () => expect.unreachable("expected the generation to fail"),
     (error) => error,

@@ -1,7 +1,7 @@
 /**
  * Failed generations the seller has already been told about, by id: the one
  * that failed in front of them, or one they dismissed with 'Entendido'. The
- * job list (components/job-activity.tsx) shows only the others.
+ * job list (ui/job-activity.tsx) shows only the others.
  */
 const SEEN_KEY = "vidriera.seenFailedJobs";
 const KEEP = 50;

@@ -37,7 +37,7 @@ function readChoice(): ThemeChoice {
 function apply() {
   const dark = resolveTheme(readChoice(), matchMedia(DARK_QUERY).matches) === "dark";
   document.documentElement.classList.toggle("dark", dark);
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 export function setThemeChoice(choice: ThemeChoice) {

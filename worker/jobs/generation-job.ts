@@ -7,9 +7,9 @@ import { imageKey, imageUrl, sniffImage, storeImage } from "../lib/images";
 import { writeRenditionsLater } from "../lib/renditions";
 import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
 import { imageProvider } from "../providers/select";
-import { ProviderRefusal, ProviderTransientError, type GeneratedImage } from "../providers/types";
+import { ProviderRefusal, ProviderTransientError, type GeneratedImage, type ImageProvider } from "../providers/types";
 import { refundJob } from "./refund-job";
-import { JOB_MESSAGES, type FailReason, type JobInput, type JobOutcome, type JobState, type JobView } from "./job-types";
+import { JOB_MESSAGES, type FailReason, type GenerationJobRpc, type JobInput, type JobOutcome, type JobState, type JobView } from "./job-types";
 
 /** A provider that has not answered by then is given up on, and the credits go back. */
 export const JOB_DEADLINE_MS = 120_000;
@@ -51,7 +51,7 @@ function jobLog(level: LogLevel, message: string, job: Pick<JobInput, "id" | "re
  * Every step is idempotent, so alarm retries and evictions cannot charge or
  * refund twice. The job keeps running if the seller's connection drops.
  */
-export class GenerationJob extends DurableObject<Bindings> {
+export class GenerationJob extends DurableObject<Bindings> implements GenerationJobRpc {
   private running: Promise<void> | undefined;
   private abort: AbortController | undefined;
   private settling: Promise<void> = Promise.resolve();
@@ -71,7 +71,7 @@ export class GenerationJob extends DurableObject<Bindings> {
   /** The job as it is now, or once it finishes if that happens within `waitMs`. */
   async result(waitMs: number): Promise<JobView | null> {
     const job = await this.load();
-    if (!job || job.status !== "running" || waitMs <= 0) return job ? view(job) : null;
+    if (job?.status !== "running" || waitMs <= 0) return job ? view(job) : null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let wake!: () => void;
     await new Promise<void>((resolve) => {
@@ -87,7 +87,7 @@ export class GenerationJob extends DurableObject<Bindings> {
 
   async alarm(): Promise<void> {
     const job = await this.load();
-    if (!job || job.status !== "running") return;
+    if (job?.status !== "running") return;
     // The next check is booked first, so a settlement that fails here (D1 down) is tried again.
     const now = Date.now();
     await this.ctx.storage.setAlarm(now >= job.deadline ? now + HEARTBEAT_MS : Math.min(now + HEARTBEAT_MS, job.deadline));
@@ -134,14 +134,14 @@ export class GenerationJob extends DurableObject<Bindings> {
 
   private async attempt(signal: AbortSignal): Promise<void> {
     let job = await this.load();
-    if (!job || job.status !== "running") return;
+    if (job?.status !== "running") return;
     // Decided before a failed write: record that, without asking the provider (and paying it) again.
     if (job.outcome) return this.settle(job.outcome);
     const source = await this.env.IMAGES.get(job.sourceKey);
     if (!source) return this.settle(failure("source-missing"));
     const bytes = new Uint8Array(await source.arrayBuffer());
 
-    let provider;
+    let provider: ImageProvider;
     try {
       provider = await imageProvider(this.env);
     } catch (err) {
@@ -188,14 +188,14 @@ export class GenerationJob extends DurableObject<Bindings> {
         if (Date.now() + wait >= job.deadline) return; // the deadline alarm settles it
         await new Promise((r) => setTimeout(r, wait));
         const current = await this.load();
-        if (!current || current.status !== "running") return;
+        if (current?.status !== "running") return;
       }
     }
   }
 
   private async succeed(image: GeneratedImage, providerMs: number): Promise<void> {
     const job = await this.load();
-    if (!job || job.status !== "running") return;
+    if (job?.status !== "running") return;
     const key = await imageKey("g", job.id, image.bytes, image.mimeType);
     await storeImage(this.env.IMAGES, key, image.bytes, image.mimeType);
     writeRenditionsLater(this.env.IMAGES, key, image.bytes);
@@ -211,7 +211,7 @@ export class GenerationJob extends DurableObject<Bindings> {
     // A failed settlement must not block the next one (the alarm retries it).
     const next = this.settling.catch(() => undefined).then(async () => {
       const job = await this.load();
-      if (!job || job.status !== "running") return;
+      if (job?.status !== "running") return;
       const decided = job.outcome ?? outcome;
       if (!job.outcome) await this.ctx.storage.put("job", { ...job, outcome: decided });
       await this.record(job, decided);

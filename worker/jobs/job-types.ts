@@ -45,6 +45,15 @@ export interface JobState extends JobInput {
   outcome?: JobOutcome;
 }
 
+/**
+ * What callers reach through a job's Durable Object stub. GenerationJob implements it, and env.ts types the
+ * namespace with it: the bindings then need not import the class, which itself imports the bindings.
+ */
+export interface GenerationJobRpc extends Rpc.DurableObjectBranded {
+  start(input: JobInput): Promise<JobView>;
+  result(waitMs: number): Promise<JobView | null>;
+}
+
 /** What the API shows of a job (GET /api/jobs/:id and the generation routes). */
 export interface JobView {
   id: string;

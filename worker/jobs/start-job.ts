@@ -4,7 +4,7 @@ import { creditsFor, type GenerationKind, type Personalization, type Quality } f
 import { database } from "../db/client";
 import { generationJobs } from "../db/schema";
 import type { Bindings } from "../env";
-import { moveCredits } from "../lib/credits";
+import { moveCredits, type MovementResult } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
 import { currentRequestId, errorName, log } from "../lib/log";
@@ -48,7 +48,7 @@ export async function runJob(env: Bindings, request: JobRequest): Promise<JobVie
 
 async function debitAndStart(env: Bindings, input: JobInput): Promise<void> {
   const db = database(env.DB);
-  let debit;
+  let debit: MovementResult;
   try {
     debit = await moveCredits(
       db,

@@ -8,7 +8,7 @@ import { moveCredits } from "./credits";
 import { ApiError } from "./errors";
 import { log } from "./log";
 import { verifyPassword } from "./passwords";
-import type { SessionUser } from "./sessions";
+import type { SessionUser } from "../env";
 import { storeChanged } from "./store-version";
 import { assertAllowed, clear, record, type Subject } from "./throttle";
 

@@ -3,10 +3,10 @@ import { SIGNUP_CREDITS } from "../../common/credits";
 import type { User } from "../../common/user";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import { moveCredits } from "./credits";
+import { moveCredits, type MovementResult } from "./credits";
 import { ApiError } from "./errors";
 import { randomId } from "./ids";
-import type { SessionUser } from "./sessions";
+import type { SessionUser } from "../env";
 
 export const EMAIL_TAKEN = "Ya existe una cuenta con este email. Iniciá sesión.";
 
@@ -48,7 +48,7 @@ export interface NewAccount {
  */
 export async function createAccount(db: Db, account: NewAccount): Promise<SessionUser> {
   const id = randomId();
-  let result;
+  let result: MovementResult;
   try {
     result = await moveCredits(
       db,

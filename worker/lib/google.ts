@@ -100,7 +100,10 @@ export class RealGoogle implements GoogleSignIn {
     if (typeof body.id_token !== "string") throw new Error("Google token response has no id_token");
 
     let jwks = jwksByUrl.get(this.jwksUrl);
-    if (!jwks) jwksByUrl.set(this.jwksUrl, (jwks = createRemoteJWKSet(new URL(this.jwksUrl))));
+    if (!jwks) {
+      jwks = createRemoteJWKSet(new URL(this.jwksUrl));
+      jwksByUrl.set(this.jwksUrl, jwks);
+    }
     const { payload } = await jwtVerify(body.id_token, jwks, {
       issuer: GOOGLE_ISSUERS,
       audience: this.clientId,

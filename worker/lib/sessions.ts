@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
 import { jwtVerify, SignJWT } from "jose";
 import { database, type Db } from "../db/client";
 import { sessions, users } from "../db/schema";
-import type { Env } from "../env";
+import type { Env, SessionUser } from "../env";
 import { ApiError } from "./errors";
 import { randomToken } from "./ids";
 
@@ -20,8 +20,6 @@ const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 export const NOT_SIGNED_IN = "Debes iniciar sesión para continuar.";
 export const SESSION_INVALID = "Tu sesión expiró o no es válida. Iniciá sesión de nuevo.";
-
-export type SessionUser = typeof users.$inferSelect;
 
 export function sessionKey(c: Context<Env>): Uint8Array {
   const secret = c.env.SESSION_SECRET;

@@ -22,7 +22,7 @@ import type { Bindings } from "../env";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
 import { errorName, log } from "../lib/log";
-import type { SessionUser } from "../lib/sessions";
+import type { SessionUser } from "../env";
 import { checkoutProvider } from "./select";
 import { MissingCheckoutUrl, ProviderHttpError } from "./types";
 

@@ -3,7 +3,7 @@ import { database } from "../db/client";
 import { paymentsLog } from "./log";
 import { notifyingProvider } from "./select";
 import { settlePayment, type SettleOutcome } from "./settle";
-import { ProviderHttpError, WebhookRejected } from "./types";
+import { ProviderHttpError, WebhookRejected, type Notification, type RemotePayment } from "./types";
 
 export const BAD_SIGNATURE = "Firma de notificación inválida.";
 export const PROVIDER_UNREACHABLE = "No pudimos consultar el pago con el proveedor.";
@@ -23,7 +23,7 @@ export async function handleNotification(env: Bindings, request: Request, provid
   const provider = notifyingProvider(env, request.url, providerName);
   if (!provider) return { status: 404, body: { error: "No encontrado." } };
 
-  let notice;
+  let notice: Notification;
   try {
     notice = await provider.verifyNotification(request);
   } catch (err) {
@@ -34,7 +34,7 @@ export async function handleNotification(env: Bindings, request: Request, provid
   }
   if (notice.kind === "ignored") return { status: 200, body: { received: true, outcome: "ignored" } };
 
-  let remote;
+  let remote: RemotePayment | null;
   try {
     remote = await provider.fetchPayment(notice.paymentId);
   } catch (err) {

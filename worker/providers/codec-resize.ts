@@ -2,7 +2,7 @@
  * Resampling in plain TypeScript: a separable triangle filter whose reach widens with the reduction, so a
  * large downscale averages every source pixel (no aliasing) and an enlargement is bilinear.
  */
-import type { RgbaImage } from "./codecs";
+import type { RgbaImage } from "./types";
 
 /** Shrinks the image to fit inside maxWidth × maxHeight, keeping its aspect; never enlarges. */
 export function resizeToFit(image: RgbaImage, maxWidth: number, maxHeight: number): RgbaImage {

@@ -17,16 +17,11 @@ import encodeWebpRaw, { init as initWebpEncoder } from "@jsquash/webp/encode";
 // workerd's V8 has WebAssembly SIMD, so jSquash's init picks its SIMD build: this is the module it expects.
 import webpEncoderWasm from "@jsquash/webp/codec/enc/webp_enc_simd.wasm?module";
 import { imageDimensions, sniffImageMime } from "./codec-header";
+import type { RgbaImage } from "./types";
 
 export { imageDimensions, sniffImageMime, type ImageSize } from "./codec-header";
 export { resizeImage, resizeToFit } from "./codec-resize";
-
-/** Pixels as 8-bit RGBA rows, top to bottom (the shape of the web's ImageData). */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}
+export type { RgbaImage } from "./types";
 
 /**
  * Decoding peaks at about 8 bytes a pixel (the codec's WebAssembly copy plus the JavaScript copy): at 8 MP

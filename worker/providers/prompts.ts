@@ -92,6 +92,7 @@ function describeModel(p: Personalization | undefined): string {
  */
 export function quoteInstruction(instruction: string): string {
   const flat = instruction
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .replace(/["“”«»]/g, "'")
     .replace(/\s+/g, " ")

@@ -3,6 +3,13 @@ import type { GenerationKind, Personalization, Quality } from "../../common/gene
 /** Image formats the app accepts and stores (checked by magic bytes, never by Content-Type). */
 export type ImageMime = "image/jpeg" | "image/png" | "image/webp";
 
+/** Pixels as 8-bit RGBA rows, top to bottom (the shape of the web's ImageData). */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
 export interface SourceImage {
   bytes: Uint8Array;
   mimeType: ImageMime;

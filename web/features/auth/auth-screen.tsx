@@ -1,0 +1,166 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { GOOGLE_NOT_CONFIGURED, type AuthScreen as Screen } from "../../../common/google-errors";
+import { authProvidersQuery } from "../../lib/queries";
+import { useSignIn } from "../../lib/session";
+import { Brand } from "../../ui/brand";
+import { Spinner } from "../../ui/spinner";
+
+const BENEFITS = [
+  { title: "Calidad de estudio profesional", text: "Fotos de catálogo sin fotógrafo ni estudio." },
+  { title: "Resultados en segundos", text: "Subí la foto de tu prenda y obtené la imagen al instante." },
+  { title: "Ahorro significativo", text: "Desde US$ 0,125 por imagen, sin sesiones de fotos." },
+  { title: "Atrae y vende más", text: "Imágenes consistentes que generan confianza en tus clientes." },
+];
+
+interface Props {
+  screen: Screen;
+  title: string;
+  subtitle: string;
+  submitLabel: string;
+  busyLabel: string;
+  /** The message from `?error=`, already translated. */
+  initialError: string | null;
+  footer: ReactNode;
+  passwordHint?: string;
+}
+
+/** The login and register screens: Google, e-mail and password, and the desktop benefits panel. */
+export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, initialError, footer, passwordHint }: Props) {
+  const navigate = useNavigate();
+  const providers = useQuery(authProvidersQuery);
+  const signIn = useSignIn(screen === "login" ? "login" : "login-or-register");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(initialError);
+  const [leavingForGoogle, setLeavingForGoogle] = useState(false);
+  const busy = signIn.isPending || leavingForGoogle;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      await signIn.mutateAsync({ email, password });
+      await navigate({ to: "/home" });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "Ocurrió un error inesperado.");
+    }
+  }
+
+  function continueWithGoogle() {
+    setError(null);
+    if (providers.data?.google === "off") {
+      setError(GOOGLE_NOT_CONFIGURED);
+      return;
+    }
+    setLeavingForGoogle(true);
+    window.location.assign(`/api/auth/google?intent=${screen}`);
+  }
+
+  return (
+    <div className="grid min-h-screen lg:grid-cols-2">
+      <main className="flex flex-col px-6 py-8 sm:px-12">
+        <Brand />
+        <div className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-10">
+          <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+          <p className="mt-2 text-slate-600">{subtitle}</p>
+
+          <button
+            type="button"
+            onClick={continueWithGoogle}
+            disabled={busy}
+            className="mt-8 flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
+          >
+            <GoogleLogo />
+            Continuar con Google
+          </button>
+          {providers.data?.google === "off" && (
+            <p className="mt-2 text-center text-xs text-slate-500">{GOOGLE_NOT_CONFIGURED}</p>
+          )}
+
+          <div className="my-6 flex items-center gap-3 text-xs uppercase text-slate-400">
+            <span className="h-px flex-1 bg-slate-200" />o con tu email<span className="h-px flex-1 bg-slate-200" />
+          </div>
+
+          <form onSubmit={submit} className="space-y-4" aria-busy={busy}>
+            {error && (
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+                {error}
+              </p>
+            )}
+            <label className="block">
+              <span className="text-sm font-medium text-slate-700">Email</span>
+              <input
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                disabled={busy}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 disabled:bg-slate-100"
+              />
+            </label>
+            <label className="block">
+              <span className="text-sm font-medium text-slate-700">Contraseña</span>
+              <input
+                type="password"
+                name="password"
+                autoComplete={screen === "login" ? "current-password" : "new-password"}
+                required
+                disabled={busy}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 disabled:bg-slate-100"
+              />
+              {passwordHint && <span className="mt-1 block text-xs text-slate-500">{passwordHint}</span>}
+            </label>
+            <button
+              type="submit"
+              disabled={busy}
+              className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70"
+            >
+              {signIn.isPending && <Spinner className="size-4" />}
+              {signIn.isPending ? busyLabel : submitLabel}
+            </button>
+          </form>
+          <div className="mt-6 space-y-2 text-center text-sm text-slate-600">{footer}</div>
+        </div>
+      </main>
+      <aside className="hidden bg-gradient-to-br from-brand-700 to-fuchsia-600 p-12 text-white lg:flex lg:flex-col lg:justify-center">
+        <h2 className="text-3xl font-bold">Fotos de producto con IA para tu tienda</h2>
+        <ul className="mt-10 space-y-6">
+          {BENEFITS.map((b) => (
+            <li key={b.title} className="flex gap-4">
+              <span aria-hidden className="mt-1 grid size-7 shrink-0 place-items-center rounded-full bg-white/20">✓</span>
+              <div>
+                <p className="font-semibold">{b.title}</p>
+                <p className="text-white/80">{b.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}
+
+export function TextLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+      {children}
+    </Link>
+  );
+}
+
+function GoogleLogo() {
+  return (
+    <svg aria-hidden viewBox="0 0 48 48" className="size-5">
+      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+    </svg>
+  );
+}

@@ -1,0 +1,25 @@
+import { getRouteApi } from "@tanstack/react-router";
+import { AuthScreen, TextLink } from "./auth-screen";
+import { useGoogleReturnError } from "./auth-error";
+
+const route = getRouteApi("/login");
+
+export function LoginScreen() {
+  const { error } = route.useSearch();
+  const initialError = useGoogleReturnError("login", error);
+  return (
+    <AuthScreen
+      screen="login"
+      title="Iniciar sesión"
+      subtitle="Entrá para crear imágenes de tus productos y manejar tu tienda."
+      submitLabel="Entrar"
+      busyLabel="Entrando..."
+      initialError={initialError}
+      footer={
+        <p>
+          ¿No tenés cuenta? <TextLink to="/register">Registrate gratis</TextLink>
+        </p>
+      }
+    />
+  );
+}

@@ -1,0 +1,133 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import toast from "react-hot-toast";
+import { CREDITS_PER_IMAGE, imagesLabel } from "../../../common/credits";
+import {
+  formatMoney,
+  localPrice,
+  packAvailableIn,
+  packSavingsPercent,
+  PACKS,
+  paymentRouteFor,
+  type Pack,
+  type Rates,
+} from "../../../common/packs";
+import { CHOOSE_A_PACK, LOGIN_TO_BUY } from "../../../common/payments";
+import { PackCard } from "./credits-pack-card";
+import { Button } from "../../ui/button";
+import { useCheckout } from "../../lib/payment-checkout";
+import { countryPriceLabel } from "./payment-labels";
+import { countryQuery, exchangeRatesQuery } from "../../lib/payment-queries";
+import { useSession } from "../../lib/session";
+
+/** /credits: why images cost, the pack grid in the seller's money, and 'Pagar'. */
+export function CreditsScreen() {
+  const { user } = useSession();
+  const country = useQuery(countryQuery);
+  const rates = useQuery(exchangeRatesQuery);
+  const checkout = useCheckout();
+  const [selected, setSelected] = useState<Pack["id"] | null>(null);
+
+  useEffect(() => {
+    if (rates.isError) console.error("exchange rates unavailable; prices shown in USD", rates.error);
+  }, [rates.isError, rates.error]);
+
+  const code = country.data ?? null;
+  const route = paymentRouteFor(code);
+  // Prices never wait for live rates: the fixed table stands in while they load; a failure means USD.
+  const table: Rates | undefined = rates.isError ? {} : rates.data;
+  const priceOf = (pack: Pack) => localPrice(pack, code, table);
+  const currency = priceOf(PACKS[0]!).currency;
+  const chosen = PACKS.find((p) => p.id === selected && packAvailableIn(p, code));
+
+  function pay(pack: Pack | undefined) {
+    if (!user) return toast.error(LOGIN_TO_BUY);
+    if (!pack) return toast.error(CHOOSE_A_PACK);
+    // The provider depends on the country: wait for it rather than guess.
+    if (country.isPending) return;
+    checkout.mutate({ purpose: "credits", packId: pack.id, route, prices: pack });
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-8">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">Comprar imágenes</h1>
+        {user && (
+          <p className="text-slate-600">
+            Tenés <strong>{imagesLabel(user.credits)}</strong> ({user.credits.toLocaleString("es-AR")} créditos).
+          </p>
+        )}
+      </header>
+
+      <section aria-labelledby="why-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+        <h2 id="why-title" className="font-semibold">
+          ¿Por qué se cobran las imágenes?
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          Cada imagen la genera una inteligencia artificial que corre en servidores con un costo por imagen. Por eso cada
+          imagen generada o modificada usa {CREDITS_PER_IMAGE} créditos (1 imagen). Comprás solo lo que usás: sin
+          suscripciones y sin vencimiento.
+        </p>
+      </section>
+
+      <section aria-labelledby="packs-title" className="space-y-4">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <h2 id="packs-title" className="text-lg font-semibold">
+            Elegí tu pack
+          </h2>
+          <p className="text-sm text-slate-600" data-testid="country-price-label">
+            {country.isPending ? "Detectando tu país…" : countryPriceLabel(code, route, currency)}
+          </p>
+        </div>
+        <fieldset>
+          <legend className="sr-only">Packs de imágenes</legend>
+          <ul className="grid gap-4 pt-3 sm:grid-cols-2 lg:grid-cols-4">
+            {PACKS.map((pack) => {
+              const available = packAvailableIn(pack, code);
+              return (
+                <PackCard
+                  key={pack.id}
+                  pack={pack}
+                  price={priceOf(pack)}
+                  route={route}
+                  savings={packSavingsPercent(pack, code)}
+                  available={available}
+                  selected={selected === pack.id}
+                  busy={checkout.isPending}
+                  onSelect={() => setSelected(pack.id)}
+                  onPay={() => pay(pack)}
+                />
+              );
+            })}
+          </ul>
+        </fieldset>
+      </section>
+
+      <div className="flex flex-col items-stretch gap-3 rounded-2xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">
+          {chosen ? (
+            <>
+              Elegiste <strong>{imagesLabel(chosen.credits)}</strong> por <strong>{formatMoney(priceOf(chosen))}</strong>.
+            </>
+          ) : (
+            "Elegí un pack para continuar."
+          )}
+        </p>
+        <Button
+          className="px-8 py-3 text-base"
+          busy={checkout.isPending}
+          disabled={country.isPending}
+          onClick={() => pay(chosen)}
+          data-testid="pay-bottom"
+        >
+          {checkout.isPending ? "Procesando..." : "Pagar"}
+        </Button>
+      </div>
+
+      <p className="text-sm text-slate-500">
+        Si ya pagaste y tus imágenes todavía no aparecen, esperá unos minutos y recargá la página: el proveedor puede
+        tardar en confirmar el pago.
+      </p>
+    </div>
+  );
+}

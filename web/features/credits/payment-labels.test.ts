@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { ApiFailure } from "../../lib/api";
+import { autoChargeError, countryPriceLabel } from "./payment-labels";
+
+describe("the country price label", () => {
+  it("names the money and the provider", () => {
+    expect(countryPriceLabel("AR", "mercadopago", "ARS")).toBe("🇦🇷 Precios en pesos argentinos (ARS). Pagás con Mercado Pago.");
+    expect(countryPriceLabel("CL", "dlocalgo", "CLP")).toBe(
+      "🇨🇱 Precios aproximados en pesos chilenos (CLP). Pagás con dLocal Go en dólares, convertidos a tu moneda al momento del pago.",
+    );
+    expect(countryPriceLabel(null, "dlocalgo", "USD")).toBe(
+      "Precios en dólares estadounidenses (USD) porque no pudimos detectar tu país. Pagás con dLocal Go, que convierte a tu moneda al pagar.",
+    );
+    expect(countryPriceLabel("EC", "dlocalgo", "USD")).toContain("(USD) para tu país");
+  });
+});
+
+describe("the automatic charge's error", () => {
+  it("is the body's message, else 'Error {status}', else the spec's fallback", () => {
+    expect(autoChargeError(new ApiFailure("No tenés créditos suficientes", 402))).toBe("No tenés créditos suficientes");
+    expect(autoChargeError(new ApiFailure("", 503))).toBe("Error 503");
+    expect(autoChargeError(new ApiFailure("", 0))).toBe("Ocurrió un error al intentar descontar los créditos.");
+    expect(autoChargeError(new Error("boom"))).toBe("Ocurrió un error al intentar descontar los créditos.");
+  });
+});

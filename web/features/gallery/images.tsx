@@ -1,0 +1,187 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import type { GalleryImage } from "../../../common/product";
+import { GalleryCard, galleryName, GallerySkeletons, TrashIcon, WandIcon, formatGalleryDate } from "./gallery-card";
+import { DownloadButton } from "../../ui/gallery-download-button";
+import { JobActivity } from "../../ui/job-activity";
+import { ModifyImageDialog } from "./gallery-modify-dialog";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { api, ApiFailure, unwrap } from "../../lib/api";
+import type { GenerationResult } from "../../lib/generation";
+import { galleryQuery } from "../../lib/queries";
+import { useSession } from "../../lib/session";
+
+export const DELETE_FAILED = "No se pudo eliminar la imagen.";
+export const LOAD_FAILED = "No se pudieron cargar las imágenes generadas.";
+
+/** /images: every image the seller generated, with preview, download, modify and delete. */
+export function ImagesScreen() {
+  const { user } = useSession();
+  if (!user) return null;
+  return <Gallery userId={user.id} />;
+}
+
+function Gallery({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const gallery = useQuery(galleryQuery(userId));
+  const key = galleryQuery(userId).queryKey;
+  const [preview, setPreview] = useState<GalleryImage | null>(null);
+  const [modifying, setModifying] = useState<GalleryImage | null>(null);
+  const [deleting, setDeleting] = useState<GalleryImage | null>(null);
+
+  const removeFromList = (imageId: string) => queryClient.setQueryData(key, (list) => list?.filter((i) => i.imageId !== imageId));
+
+  const remove = useMutation({
+    mutationFn: (imageId: string) => unwrap(api.products.images[":id"].$delete({ param: { id: imageId } }), DELETE_FAILED),
+    onSuccess: (_, imageId) => {
+      removeFromList(imageId);
+      setDeleting(null);
+      toast.success("Imagen eliminada.");
+      // A product's newest image and the store's choices may have pointed at it.
+      void queryClient.invalidateQueries({ queryKey: ["products"] });
+      void queryClient.invalidateQueries({ queryKey: ["product-images"] });
+    },
+    onError: (err, imageId) => {
+      // Already gone on the server (another tab): the list just catches up.
+      if (err instanceof ApiFailure && err.status === 404) removeFromList(imageId);
+      setDeleting(null);
+      toast.error(DELETE_FAILED);
+    },
+  });
+
+  /**
+   * Spec section 4: the modified image takes the old one's place in the list.
+   * The generation hook also refetches the gallery, which would list both, so
+   * that refetch is cancelled and the swap written instead.
+   */
+  async function onModified(before: GalleryImage, result: GenerationResult) {
+    await queryClient.cancelQueries({ queryKey: key });
+    const after: GalleryImage = { ...before, imageId: result.imageId, imageUrl: result.imageUrl, createdAt: new Date().toISOString() };
+    queryClient.setQueryData(key, (list) =>
+      list?.filter((i) => i.imageId !== result.imageId).map((i) => (i.imageId === before.imageId ? after : i)),
+    );
+    setModifying(after);
+    setPreview((p) => (p?.imageId === before.imageId ? after : p));
+  }
+
+  const images = gallery.data;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold">Galería de Imágenes Generadas</h1>
+          {images && images.length > 0 && (
+            <p className="mt-1 text-sm text-slate-600">{images.length === 1 ? "1 imagen" : `${images.length} imágenes`}</p>
+          )}
+        </div>
+      </header>
+
+      <JobActivity />
+
+      {gallery.isPending && <GallerySkeletons />}
+
+      {gallery.isError && (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
+          <p>{gallery.error instanceof Error && gallery.error.message ? gallery.error.message : LOAD_FAILED}</p>
+          <Button variant="secondary" onClick={() => void gallery.refetch()} busy={gallery.isFetching}>
+            Reintentar
+          </Button>
+        </div>
+      )}
+
+      {images && images.length === 0 && (
+        <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="text-lg font-semibold">No hay imágenes</p>
+          <p className="mt-1 text-slate-600">Aún no has generado ninguna imagen publicitaria para tus productos.</p>
+          <Link
+            to="/home"
+            className="mt-4 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Ir a Productos
+          </Link>
+        </div>
+      )}
+
+      {images && images.length > 0 && (
+        <ul aria-label="Imágenes generadas" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
+          {images.map((image) => (
+            <GalleryCard
+              key={image.imageId}
+              image={image}
+              onOpen={() => setPreview(image)}
+              onModify={() => setModifying(image)}
+              onDelete={() => setDeleting(image)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <PreviewDialog
+        image={preview}
+        onClose={() => setPreview(null)}
+        onModify={(image) => {
+          setPreview(null);
+          setModifying(image);
+        }}
+        onDelete={(image) => {
+          setPreview(null);
+          setDeleting(image);
+        }}
+      />
+
+      <ModifyImageDialog image={modifying} onClose={() => setModifying(null)} onModified={(before, result) => void onModified(before, result)} />
+
+      <Dialog open={!!deleting} onClose={() => !remove.isPending && setDeleting(null)} title="¿Estás seguro?">
+        <p className="text-sm text-slate-600">Esta acción no se puede deshacer. Se eliminará permanentemente la imagen generada.</p>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+            Cancelar
+          </Button>
+          <Button variant="danger" busy={remove.isPending} onClick={() => deleting && remove.mutate(deleting.imageId)}>
+            Eliminar
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+function PreviewDialog({
+  image,
+  onClose,
+  onModify,
+  onDelete,
+}: {
+  image: GalleryImage | null;
+  onClose: () => void;
+  onModify: (image: GalleryImage) => void;
+  onDelete: (image: GalleryImage) => void;
+}) {
+  return (
+    <Dialog open={!!image} onClose={onClose} title={image ? galleryName(image) : ""} className="sm:max-w-3xl">
+      {image && (
+        <div className="space-y-4">
+          <img src={image.imageUrl} alt={`Imagen de ${galleryName(image)}`} className="mx-auto max-h-[70vh] w-full rounded-xl bg-slate-100 object-contain" />
+          <p className="text-sm text-slate-500">
+            Creada el <time dateTime={image.createdAt}>{formatGalleryDate(image.createdAt)}</time>
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="ghost" onClick={() => onDelete(image)} className="text-red-700">
+              <TrashIcon />
+              Eliminar
+            </Button>
+            <Button variant="secondary" onClick={() => onModify(image)}>
+              <WandIcon />
+              Modificar
+            </Button>
+            <DownloadButton url={image.imageUrl} productName={image.productName} variant="primary" />
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { imagesLabel } from "../../../common/credits";
+import { creditsFor, type Quality } from "../../../common/generation";
+import { Button } from "../../ui/button";
+
+export type GenerateAction =
+  /** The product has no photo to start from: nothing to generate. */
+  | { kind: "missing-image"; label: "Falta Imagen"; disabled: true; cost: number }
+  /** Not enough credits for this quality: the button leads to buying more. */
+  | { kind: "recharge"; label: "Recargar"; disabled: false; cost: number }
+  | { kind: "generate"; label: string; disabled: false; cost: number };
+
+/** 'Generar 1 imagen' or 'Generar (Calidad Pro, 2 imágenes)': the price is always on the button. */
+export function generateLabel(quality: Quality): string {
+  const cost = imagesLabel(creditsFor(quality));
+  return quality === "pro" ? `Generar (Calidad Pro, ${cost})` : `Generar ${cost}`;
+}
+
+/**
+ * What the drawer's generate button does for this product, balance and
+ * quality. A missing photo wins over a low balance: buying images would not help.
+ */
+export function generateAction({ hasImage, credits, quality }: { hasImage: boolean; credits: number; quality: Quality }): GenerateAction {
+  const cost = creditsFor(quality);
+  if (!hasImage) return { kind: "missing-image", label: "Falta Imagen", disabled: true, cost };
+  if (credits < cost) return { kind: "recharge", label: "Recargar", disabled: false, cost };
+  return { kind: "generate", label: generateLabel(quality), disabled: false, cost };
+}
+
+interface GenerateButtonProps {
+  action: GenerateAction;
+  /** Replaces the 'generate' label, e.g. 'Generar con estas opciones'. */
+  generateText?: string;
+  busy?: boolean;
+  disabled?: boolean;
+  onGenerate: () => void;
+  onRecharge: () => void;
+  className?: string;
+}
+
+export function GenerateButton({ action, generateText, busy, disabled, onGenerate, onRecharge, className = "" }: GenerateButtonProps) {
+  const label = action.kind === "generate" && generateText ? generateText : action.label;
+  return (
+    <Button
+      variant={action.kind === "recharge" ? "secondary" : "primary"}
+      className={`w-full py-3 text-base ${className}`}
+      disabled={action.disabled || disabled}
+      busy={busy}
+      onClick={action.kind === "recharge" ? onRecharge : onGenerate}
+    >
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,89 @@
+import { imagesLabel } from "../../../common/credits";
+import type { User } from "../../../common/user";
+import { JobActivity } from "../../ui/job-activity";
+import { RouteLink } from "../../lib/route-links";
+import { ProductStudio } from "./product-studio";
+import { useSession } from "../../lib/session";
+
+const CTA =
+  "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
+
+export function HomeScreen() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <div className="space-y-6 sm:space-y-8">
+      <PromoBanner />
+      <section className="grid gap-4 lg:grid-cols-[1fr_minmax(0,24rem)]">
+        <div className="rounded-2xl bg-gradient-to-r from-brand-700 to-fuchsia-600 p-6 text-white shadow-sm sm:p-8">
+          <h1 className="text-2xl font-bold sm:text-3xl">¡Hola{user.name ? `, ${user.name}` : ""}!</h1>
+          <p className="mt-2 text-white/90">
+            Tenés <strong data-testid="home-credits">{imagesLabel(user.credits)}</strong> disponibles para crear fotos
+            profesionales de tus productos.
+          </p>
+        </div>
+        <StoreCard user={user} />
+      </section>
+      <JobActivity />
+      <ProductStudio user={user} />
+    </div>
+  );
+}
+
+function PromoBanner() {
+  return (
+    <aside aria-label="Novedades" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:gap-6">
+      <p className="flex items-center gap-3 font-semibold text-amber-950">
+        <svg aria-hidden viewBox="0 0 24 24" className="size-6 shrink-0 text-amber-500" fill="currentColor">
+          <path d="M9.94 14.06 8 20l-1.94-5.94L0 12l6.06-1.94L8 4l1.94 6.06L16 12l-6.06 2.06ZM19 9l-1-3-1 3-3 1 3 1 1 3 1-3 3-1-3-1Zm-1 8-.67 2L15 19.67l2.33.66L18 22l.67-1.67L21 19.67 18.67 19 18 17Z" />
+        </svg>
+        Imágenes mejoradas desde $100 pesos argentinos por imagen
+      </p>
+      <p className="text-sm text-amber-900 sm:border-l sm:border-amber-200 sm:pl-6">
+        Mejoramos la calidad de las fotos generadas: ahora son más nítidas y realistas.
+      </p>
+    </aside>
+  );
+}
+
+/**
+ * With a username the seller already has a store: welcome and 'Ir a Tu Tienda'.
+ * Otherwise the invitation to create one. Each button appears once its screen exists.
+ */
+function StoreCard({ user }: { user: User }) {
+  if (user.username) {
+    return (
+      <section aria-labelledby="store-title" className="flex flex-col justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+        <div>
+          <h2 id="store-title" className="text-lg font-semibold">
+            Te damos la bienvenida, {user.name || user.username}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Tu tienda virtual está activa. Administrá tus productos, precios y pedidos.</p>
+        </div>
+        <RouteLink to="/mi-tienda-admin" className={`${CTA} self-start bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700`}>
+          Ir a Tu Tienda
+        </RouteLink>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="store-title" className="flex flex-col justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+      <div>
+        <h2 id="store-title" className="text-lg font-semibold">
+          Prueba Tu Tienda
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Creá tu tienda virtual con link propio: tus clientes arman el carrito y te envían el pedido por WhatsApp, sin
+          comisiones.
+        </p>
+      </div>
+      <RouteLink
+        to="/mi-tienda"
+        className={`${CTA} self-start bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700`}
+        fallback={<p className="text-sm font-medium text-brand-700">Muy pronto vas a poder crearla desde acá.</p>}
+      >
+        Crear
+      </RouteLink>
+    </section>
+  );
+}

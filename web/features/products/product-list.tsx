@@ -1,0 +1,111 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Product } from "../../../common/product";
+import { productsQuery } from "../../lib/queries";
+import { Button } from "../../ui/button";
+import { PlusIcon } from "../../ui/icons";
+import { ProductImage } from "../../ui/product-image";
+
+const SKELETON_CARDS = 8;
+const GRID = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
+
+interface Props {
+  userId: string;
+  onAdd: () => void;
+  onOpen: (product: Product) => void;
+}
+
+/** 'Tus Productos': skeletons while loading, an error with retry, the empty state, or the grid of cards. */
+export function ProductList({ userId, onAdd, onOpen }: Props) {
+  const products = useQuery(productsQuery(userId));
+  const isEmpty = products.isSuccess && products.data.length === 0;
+
+  return (
+    <section aria-labelledby="products-title" aria-busy={products.isPending || undefined}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="products-title" className="text-xl font-semibold">
+          Tus Productos
+          {products.isSuccess && products.data.length > 0 && (
+            <span className="ml-2 text-base font-normal text-slate-500">({products.data.length})</span>
+          )}
+        </h2>
+        {!isEmpty && (
+          <Button onClick={onAdd}>
+            <PlusIcon />
+            Agregar producto
+          </Button>
+        )}
+      </div>
+
+      {products.isPending && (
+        <>
+          <p role="status" className="sr-only">
+            Cargando productos…
+          </p>
+          <ul aria-hidden className={GRID}>
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, the position is all that tells them apart
+              <li key={i} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="product-skeleton">
+                <div className="aspect-square animate-pulse bg-slate-200" />
+                <div className="p-3">
+                  <div className="h-4 w-3/4 animate-pulse rounded bg-slate-200" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {products.isError && (
+        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+          <p className="font-semibold text-red-800">Error al cargar los productos</p>
+          {products.error.message !== "Error al cargar los productos" && (
+            <p className="mt-1 text-sm text-red-700">{products.error.message}</p>
+          )}
+          <Button variant="secondary" className="mt-4" busy={products.isFetching} onClick={() => void products.refetch()}>
+            Reintentar
+          </Button>
+        </div>
+      )}
+
+      {isEmpty && (
+        <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <div className="mx-auto mb-4 grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
+            <svg aria-hidden viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <path strokeLinecap="round" strokeLinejoin="round" d="m20 7-8-4-8 4m16 0-8 4m8-4v10l-8 4m0-10L4 7m8 4v10M4 7v10l8 4" />
+            </svg>
+          </div>
+          <p className="text-lg font-semibold">No hay productos</p>
+          <p className="mt-1 text-slate-600">Empieza subiendo tu primer producto</p>
+          <Button className="mt-5" onClick={onAdd}>
+            <PlusIcon />
+            Añadir Producto
+          </Button>
+        </div>
+      )}
+
+      {products.isSuccess && products.data.length > 0 && (
+        <ul className={GRID}>
+          {products.data.map((product) => (
+            <li key={product.id}>
+              <ProductCard product={product} onOpen={() => onOpen(product)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ProductCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-haspopup="dialog"
+      className="group block w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      <ProductImage url={product.imageUrl} className="aspect-square w-full" />
+      <span className="line-clamp-2 block p-3 text-sm font-medium text-slate-900">{product.name}</span>
+    </button>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from "react";
+import type { Product } from "../../../common/product";
+import { ActiveBadge } from "./product-drawer";
+import { ProductImage } from "../../ui/product-image";
+import { Dialog } from "../../ui/dialog";
+import { Button } from "../../ui/button";
+
+export interface GenerationRun {
+  product: Product;
+  /** "background": the request gave up waiting but the job goes on; the image will land in the gallery. */
+  status: "running" | "done" | "failed" | "background";
+  startedAt: number;
+  imageUrl?: string;
+  error?: string;
+}
+
+interface Props {
+  run: GenerationRun | null;
+  onClose: () => void;
+  personalized: boolean;
+  onRegenerate: () => void;
+  onDownload: () => void;
+  downloading: boolean;
+}
+
+/** 'Antes' and 'Después' side by side, with progress while the job runs and the result's actions. */
+export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownload, downloading }: Props) {
+  const [enlarged, setEnlarged] = useState(false);
+  const enlargeButton = useRef<HTMLButtonElement>(null);
+  const running = run?.status === "running";
+
+  function shrink() {
+    setEnlarged(false);
+    requestAnimationFrame(() => enlargeButton.current?.focus());
+  }
+  // Escape and the close button first shrink an enlarged image, then close the dialog.
+  function close() {
+    if (enlarged) shrink();
+    else onClose();
+  }
+  useEffect(() => {
+    if (running || !run) setEnlarged(false);
+  }, [running, run]);
+
+  return (
+    <Dialog open={!!run} onClose={close} title={run ? `Resultado: ${run.product.name}` : "Resultado"} className="sm:max-w-3xl">
+      {run && (
+        <div className="space-y-5">
+          <div className="grid grid-cols-2 gap-3 sm:gap-5">
+            <figure className="space-y-2">
+              <figcaption className="text-sm font-semibold text-slate-700">Antes</figcaption>
+              <ProductImage url={run.product.imageUrl} fit="contain" className="aspect-[4/5] w-full rounded-xl border border-slate-200" />
+            </figure>
+            <figure className="space-y-2">
+              <figcaption className="text-sm font-semibold text-slate-700">Después</figcaption>
+              {/* The rest of the page is inert under the dialog, toasts included: the outcome is announced here. */}
+              <p aria-live="polite" className="sr-only">
+                {run.status === "done"
+                  ? "Imagen generada."
+                  : run.status === "failed"
+                    ? `No se pudo generar la imagen. ${run.error ?? ""}`
+                    : run.status === "background"
+                      ? run.error
+                      : ""}
+              </p>
+              {run.status === "running" && <Progress startedAt={run.startedAt} />}
+              {run.status === "failed" && (
+                <div className="grid aspect-[4/5] w-full place-items-center rounded-xl border border-red-200 bg-red-50 p-3 text-center text-sm text-red-800">
+                  <p>
+                    <span className="block font-semibold">No se pudo generar la imagen.</span>
+                    {run.error}
+                  </p>
+                </div>
+              )}
+              {run.status === "background" && (
+                <div className="grid aspect-[4/5] w-full place-items-center rounded-xl border border-amber-200 bg-amber-50 p-3 text-center text-sm text-amber-900">
+                  <p>{run.error}</p>
+                </div>
+              )}
+              {run.status === "done" && run.imageUrl && (
+                <button
+                  ref={enlargeButton}
+                  type="button"
+                  onClick={() => setEnlarged(true)}
+                  aria-label="Ampliar imagen generada"
+                  className="block w-full cursor-zoom-in overflow-hidden rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  <img src={run.imageUrl} alt={`Imagen generada de ${run.product.name}`} className="aspect-[4/5] w-full bg-slate-100 object-contain" />
+                </button>
+              )}
+            </figure>
+          </div>
+
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button variant="secondary" className="flex-1 py-3" disabled={running} onClick={onRegenerate}>
+              <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">
+                <path
+                  fillRule="evenodd"
+                  d="M15.31 11.42a5.5 5.5 0 0 1-9.2 2.47l-.56-.57h2.43a.75.75 0 0 0 0-1.5H4.02a.75.75 0 0 0-.75.75v3.96a.75.75 0 0 0 1.5 0v-2.35l.55.55a7 7 0 0 0 11.71-3.14.75.75 0 1 0-1.45-.39Zm1.24-7.08a.75.75 0 0 0-.75.75v2.35l-.55-.55A7 7 0 0 0 3.54 10.03a.75.75 0 1 0 1.45.39 5.5 5.5 0 0 1 9.2-2.47l.56.57h-2.43a.75.75 0 1 0 0 1.5h3.96a.75.75 0 0 0 .75-.75V5.09a.75.75 0 0 0-.75-.75Z"
+                />
+              </svg>
+              Regenerar
+              {personalized && <ActiveBadge />}
+            </Button>
+            <Button className="flex-1 py-3" disabled={run.status !== "done"} busy={downloading} onClick={onDownload}>
+              <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">
+                <path d="M10.75 2.75a.75.75 0 0 0-1.5 0v8.61L6.3 8.24a.75.75 0 1 0-1.1 1.02l4.25 4.5a.75.75 0 0 0 1.1 0l4.25-4.5a.75.75 0 0 0-1.1-1.02l-2.95 3.12V2.75Z" />
+                <path d="M3.5 12.75a.75.75 0 0 0-1.5 0v2.5A2.75 2.75 0 0 0 4.75 18h10.5A2.75 2.75 0 0 0 18 15.25v-2.5a.75.75 0 0 0-1.5 0v2.5c0 .69-.56 1.25-1.25 1.25H4.75c-.69 0-1.25-.56-1.25-1.25v-2.5Z" />
+              </svg>
+              Descargar Resultado
+            </Button>
+          </div>
+
+          {enlarged && run.imageUrl && (
+            // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut; keyboard users have the focused close button
+            <div className="fixed inset-0 z-10 grid place-items-center bg-slate-950/90 p-4" onClick={shrink}>
+              <img src={run.imageUrl} alt={`Imagen generada de ${run.product.name}, ampliada`} className="max-h-full max-w-full rounded-lg object-contain" />
+              <button
+                type="button"
+                // biome-ignore lint/a11y/noAutofocus: the enlarged image is a layer of its own; focus moves to its close button
+                autoFocus
+                onClick={shrink}
+                className="absolute top-4 right-4 rounded-full bg-white/90 px-4 py-2 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                Cerrar imagen ampliada
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/** Typical generations take seconds to a minute; the bar eases toward 95 % so it keeps moving without promising an end. */
+export function estimatedProgress(elapsedMs: number): number {
+  return Math.min(95, Math.round(95 * (1 - Math.exp(-elapsedMs / 15_000))));
+}
+
+function Progress({ startedAt }: { startedAt: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const elapsed = Math.max(0, now - startedAt);
+  const percent = estimatedProgress(elapsed);
+  const seconds = Math.floor(elapsed / 1000);
+  return (
+    <div className="flex aspect-[4/5] w-full flex-col items-center justify-center gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-center">
+      <svg aria-hidden viewBox="0 0 24 24" className="size-8 animate-pulse text-brand-600" fill="currentColor">
+        <path d="M9.94 14.06 8 20l-1.94-5.94L0 12l6.06-1.94L8 4l1.94 6.06L16 12l-6.06 2.06ZM19 9l-1-3-1 3-3 1 3 1 1 3 1-3 3-1-3-1Zm-1 8-.67 2L15 19.67l2.33.66L18 22l.67-1.67L21 19.67 18.67 19 18 17Z" />
+      </svg>
+      <p className="text-sm font-semibold text-brand-800">Generando imagen...</p>
+      <div
+        role="progressbar"
+        aria-label="Generando imagen"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent} %, ${seconds} s`}
+        className="h-2 w-full overflow-hidden rounded-full bg-brand-100"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-xs text-slate-600" aria-hidden>
+        {seconds} s · suele tardar menos de un minuto
+      </p>
+    </div>
+  );
+}

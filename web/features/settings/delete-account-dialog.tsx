@@ -1,0 +1,120 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import { api, unwrap } from "../../lib/api";
+import { sessionQuery } from "../../lib/queries";
+import { Spinner } from "../../ui/spinner";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+
+export const ACCOUNT_DELETED = "Tu cuenta fue eliminada.";
+const DELETE_FAILED = "No se pudo eliminar la cuenta. Intentá de nuevo.";
+
+/**
+ * Confirms the deletion with the password, or with the e-mail for accounts
+ * that only sign in with Google (the server says which one applies).
+ */
+export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; onClose: () => void; email: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [secret, setSecret] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const errorId = useId();
+
+  const confirmation = useQuery({
+    queryKey: ["account-confirmation"],
+    queryFn: () => unwrap(api.auth.account.$get(), "No se pudo preparar la eliminación de la cuenta."),
+    enabled: open,
+    staleTime: Infinity,
+  });
+  const confirmWith = confirmation.data?.confirmWith;
+
+  const remove = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.auth.account.$delete({ json: confirmWith === "email" ? { email: secret } : { password: secret } }),
+        DELETE_FAILED,
+      ),
+    onSuccess: async () => {
+      await navigate({ to: "/", replace: true });
+      // Nothing cached belongs to anyone any more; the landing must not refetch a session that is gone.
+      queryClient.clear();
+      queryClient.setQueryData(sessionQuery.queryKey, null);
+      toast.success(ACCOUNT_DELETED);
+    },
+    onError: (err) => setError(err.message),
+  });
+
+  useEffect(() => {
+    if (open) return;
+    setSecret("");
+    setError(null);
+  }, [open]);
+
+  function close() {
+    if (!remove.isPending) onClose();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (remove.isPending || !confirmWith) return;
+    setError(null);
+    remove.mutate();
+  }
+
+  return (
+    <Dialog open={open} onClose={close} title="Eliminar cuenta">
+      <form onSubmit={submit} className="space-y-4">
+        <p className="text-sm text-slate-700">
+          Esta acción no se puede deshacer. Se eliminan tus productos, tus imágenes, tu tienda, tus sesiones y los créditos
+          que te queden.
+        </p>
+        {confirmation.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner className="size-4" /> Cargando…
+          </p>
+        ) : confirmation.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {confirmation.error.message}
+          </p>
+        ) : (
+          <div>
+            <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
+              {confirmWith === "email" ? `Escribí tu email (${email}) para confirmar` : "Tu contraseña, para confirmar"}
+            </label>
+            <input
+              id={fieldId}
+              type={confirmWith === "email" ? "email" : "password"}
+              autoComplete={confirmWith === "email" ? "off" : "current-password"}
+              required
+              value={secret}
+              onChange={(e) => {
+                setSecret(e.target.value);
+                if (error) setError(null);
+              }}
+              disabled={remove.isPending}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
+            />
+          </div>
+        )}
+        {error && (
+          <p id={errorId} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close} disabled={remove.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" variant="danger" busy={remove.isPending} disabled={!confirmWith}>
+            Eliminar mi cuenta
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

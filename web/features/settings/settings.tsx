@@ -1,0 +1,139 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import { DeleteAccountDialog } from "./delete-account-dialog";
+import { Spinner } from "../../ui/spinner";
+import { ThemeSelect } from "../../ui/theme-select";
+import { api, unwrap } from "../../lib/api";
+import { sessionQuery } from "../../lib/queries";
+import { useLogout, useSession } from "../../lib/session";
+
+export function SettingsScreen() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  async function signOut() {
+    try {
+      await logout.mutateAsync();
+      await navigate({ to: "/login" });
+    } catch {
+      toast.error("No se pudo cerrar la sesión. Intentá de nuevo.");
+    }
+  }
+
+  return (
+    <div className="max-w-xl space-y-8">
+      <h1 className="text-2xl font-bold">Configuración de Tienda</h1>
+      <section aria-labelledby="apariencia" className="rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="apariencia" className="font-semibold">
+          Apariencia
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-slate-600">Con «Sistema», Vidriera sigue el modo claro u oscuro de tu dispositivo.</p>
+        <ThemeSelect />
+      </section>
+      <PasswordForm />
+      <section className="rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 className="font-semibold">Sesión</h2>
+        <p className="mt-1 text-sm text-slate-600">Estás conectado como {user?.email}.</p>
+        <button
+          type="button"
+          onClick={signOut}
+          disabled={logout.isPending}
+          className="mt-4 inline-flex items-center gap-2 rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-70"
+        >
+          {logout.isPending && <Spinner className="size-4" />}
+          Cerrar Sesión
+        </button>
+      </section>
+      <DeleteAccountSection email={user?.email ?? ""} />
+    </div>
+  );
+}
+
+function DeleteAccountSection({ email }: { email: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="eliminar-cuenta" className="rounded-2xl border border-red-200 bg-white p-6">
+      <h2 id="eliminar-cuenta" className="font-semibold text-red-700">
+        Eliminar cuenta
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Se borran para siempre tus productos, todas tus imágenes (fotos subidas y generadas), tu tienda y su enlace, tus
+        sesiones abiertas y los créditos que te queden.
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        Se conservan tus pedidos y pagos, solo para la contabilidad: código, productos, talles, cantidades, precios, total,
+        estado y fechas, sin tus datos personales.
+      </p>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="mt-4 rounded-lg border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+      >
+        Eliminar cuenta
+      </button>
+      <DeleteAccountDialog open={open} onClose={() => setOpen(false)} email={email} />
+    </section>
+  );
+}
+
+function PasswordForm() {
+  const queryClient = useQueryClient();
+  const [currentPassword, setCurrent] = useState("");
+  const [newPassword, setNew] = useState("");
+  const change = useMutation({
+    mutationFn: () =>
+      unwrap(api.auth.password.$put({ json: { currentPassword, newPassword } }), "No se pudo cambiar la contraseña."),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(sessionQuery.queryKey, user);
+      setCurrent("");
+      setNew("");
+      toast.success("Contraseña actualizada. Cerramos la sesión en tus otros dispositivos.");
+    },
+    onError: (err) => toast.error(err.message),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    change.mutate();
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 className="font-semibold">Cambiar contraseña</h2>
+      <label className="block">
+        <span className="text-sm font-medium text-slate-700">Contraseña actual</span>
+        <input
+          type="password"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={(e) => setCurrent(e.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+        />
+      </label>
+      <label className="block">
+        <span className="text-sm font-medium text-slate-700">Contraseña nueva</span>
+        <input
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={newPassword}
+          onChange={(e) => setNew(e.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+        />
+      </label>
+      <button
+        type="submit"
+        disabled={change.isPending}
+        className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+      >
+        {change.isPending && <Spinner className="size-4" />}
+        Guardar contraseña
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { Link } from "@tanstack/react-router";
+import { formatMoney, paymentRouteFor, PROVIDER_NAMES, STORE_PLAN, storePlanCountry, storePlanPrice } from "../../../common/packs";
+import { imagesLabel } from "../../../common/credits";
+import type { User } from "../../../common/user";
+import { useCheckout } from "../../lib/payment-checkout";
+import { RouteLink } from "../../lib/route-links";
+import { Button } from "../../ui/button";
+
+export const STORE_FEATURES = [
+  "Link propio para compartir tu tienda",
+  "Pedidos directos por WhatsApp, sin comisiones",
+  "Control de talles y stock",
+  "Carrito de compras para tus clientes",
+  "Tus fotos con IA en cada producto",
+  "Diseño profesional pensado para celulares",
+] as const;
+
+/** The 'Plan Mi Tienda' card (country undefined while it is being detected): price, 'pago único', what it includes, who collects, and the pay button. */
+export function PayStoreCard({ user, country }: { user: User; country: string | null | undefined }) {
+  const checkout = useCheckout();
+  const loading = country === undefined;
+  const route = paymentRouteFor(storePlanCountry(country ?? null));
+  const price = storePlanPrice(country ?? null);
+  const charged = route === "mercadopago" ? price : { amount: STORE_PLAN.priceUSD, currency: "USD" };
+
+  return (
+    <section aria-labelledby="plan-title" className="mx-auto w-full max-w-md rounded-3xl border-2 border-brand-600 bg-white p-6 shadow-lg sm:p-8">
+      <h2 id="plan-title" className="text-center text-xl font-bold">
+        Plan Mi Tienda
+      </h2>
+      <p className="mt-4 text-center">
+        <span className="text-4xl font-extrabold" data-testid="store-plan-price">
+          {formatMoney(price)}
+        </span>
+        <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-sm font-semibold text-brand-800">pago único</span>
+      </p>
+      {charged.currency !== price.currency && (
+        <p className="mt-1 text-center text-xs text-slate-500">
+          Se cobra {formatMoney(charged)} ({charged.currency}), convertidos a tu moneda al pagar.
+        </p>
+      )}
+      <ul className="mt-6 space-y-2 text-sm">
+        {STORE_FEATURES.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <span aria-hidden className="text-emerald-600">
+              ✓
+            </span>
+            {feature}
+          </li>
+        ))}
+      </ul>
+
+      {user.paidMiTienda ? (
+        <div className="mt-6 space-y-3 text-center">
+          <p className="rounded-xl bg-emerald-50 p-3 font-semibold text-emerald-800">Tu Tienda Pagada</p>
+          <RouteLink to="/mi-tienda-admin" className="text-sm font-semibold text-brand-700 underline">
+            Ir a Tu Tienda
+          </RouteLink>
+        </div>
+      ) : (
+        <>
+          <p className="mt-6 text-center text-sm text-slate-600">Pagás con {PROVIDER_NAMES[route]}</p>
+          <Button
+            className="mt-2 w-full py-3 text-base"
+            busy={checkout.isPending}
+            disabled={loading}
+            onClick={() => checkout.mutate({ purpose: "store_plan", route, prices: STORE_PLAN })}
+          >
+            {checkout.isPending ? "Procesando..." : `Pagar ${formatMoney(price)}`}
+          </Button>
+          <p className="mt-4 text-center text-xs text-slate-500">
+            ¿Preferís usar tus créditos?{" "}
+            <Link to="/auto-charge" className="font-semibold text-brand-700 underline">
+              Activala con {STORE_PLAN.credits} créditos ({imagesLabel(STORE_PLAN.credits)})
+            </Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Product } from "../../../common/product";
+import type { User } from "../../../common/user";
+import { productsQuery } from "../../lib/queries";
+import { Spinner } from "../../ui/spinner";
+
+/** Sizes the preview lists before summing up the rest as '+N' (spec section 9). */
+export const PREVIEW_SIZES = 3;
+
+const pesos = new Intl.NumberFormat("es-AR", { maximumFractionDigits: 0 });
+
+export function sizesSummary(sizes: { name: string }[]): { shown: string[]; more: number } {
+  return { shown: sizes.slice(0, PREVIEW_SIZES).map((s) => s.name), more: Math.max(0, sizes.length - PREVIEW_SIZES) };
+}
+
+/** Step 1 of /pay-mi-tienda: the seller's real products as the store will show them. */
+export function StorePreview({ user }: { user: User }) {
+  const products = useQuery(productsQuery(user.id));
+  const slug = user.username ?? "tutienda";
+  return (
+    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-50">
+      <div className="border-b border-slate-200 bg-white px-5 py-4">
+        <p className="text-lg font-bold" data-testid="preview-store-name">
+          {user.name || "Tu Tienda"}
+        </p>
+        <p className="text-sm text-brand-700">
+          my.{window.location.host}/u/{slug}
+        </p>
+      </div>
+      <div className="p-4">
+        {products.isPending && (
+          <div className="grid place-items-center py-10 text-brand-600">
+            <Spinner />
+          </div>
+        )}
+        {products.isError && <p className="py-6 text-center text-sm text-red-700">Error al cargar los productos</p>}
+        {products.data && products.data.length === 0 && (
+          <p className="py-6 text-center text-sm text-slate-600">Todavía no tenés productos: así se verán cuando los agregues.</p>
+        )}
+        {products.data && products.data.length > 0 && (
+          <ul aria-label="Vista previa de tus productos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {products.data.map((product) => (
+              <PreviewCard key={product.id} product={product} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PreviewCard({ product }: { product: Product }) {
+  const images = product.storeImageURLs.length > 0 ? product.storeImageURLs : product.imageURL ? [product.imageURL] : [];
+  const [index, setIndex] = useState(0);
+  const { shown, more } = sizesSummary(product.sizes);
+  const current = images[index % Math.max(1, images.length)];
+  return (
+    <li className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <div className="relative aspect-[4/5] bg-slate-100">
+        {current ? (
+          <img src={current} alt={product.name} className="size-full object-cover" loading="lazy" />
+        ) : (
+          <span className="grid size-full place-items-center text-xs text-slate-500">Sin imagen</span>
+        )}
+        {images.length > 1 && (
+          <>
+            <button
+              type="button"
+              aria-label="Imagen anterior"
+              onClick={() => setIndex((i) => (i - 1 + images.length) % images.length)}
+              className="absolute top-1/2 left-1 -translate-y-1/2 rounded-full bg-white/90 px-2 py-1 text-sm shadow"
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              aria-label="Imagen siguiente"
+              onClick={() => setIndex((i) => (i + 1) % images.length)}
+              className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full bg-white/90 px-2 py-1 text-sm shadow"
+            >
+              ›
+            </button>
+          </>
+        )}
+      </div>
+      <div className="space-y-1 p-3">
+        <p className="truncate text-sm font-semibold">{product.name}</p>
+        <p className="text-sm text-slate-700">{product.price && product.price > 0 ? `$ ${pesos.format(product.price)}` : "Sin precio"}</p>
+        {shown.length > 0 && (
+          <p className="flex flex-wrap gap-1 text-xs">
+            {shown.map((size) => (
+              <span key={size} className="rounded border border-slate-300 px-1.5 py-0.5">
+                {size}
+              </span>
+            ))}
+            {more > 0 && <span className="px-1 py-0.5 text-slate-500">+{more}</span>}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,118 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useRouter } from "@tanstack/react-router";
+import { useState } from "react";
+import { PayStoreCard } from "./pay-store-card";
+import { StorePreview } from "./pay-store-preview";
+import { Button } from "../../ui/button";
+import { countryQuery } from "../../lib/payment-queries";
+import { useSession } from "../../lib/session";
+
+const STEPS = 3;
+
+const ADVANTAGES = [
+  { title: "Abierta 24/7", text: "Tus clientes ven tus productos y arman su pedido a cualquier hora." },
+  { title: "Pedidos por WhatsApp", text: "Te llegan directo a tu WhatsApp, sin intermediarios ni comisiones." },
+  { title: "Control de inventario", text: "Talles y stock de cada producto, siempre al día." },
+  { title: "Link personalizado", text: "Una dirección propia para compartir en tus redes." },
+  { title: "Sin comisiones por venta", text: "Pagás el plan una sola vez: lo que vendés es todo tuyo." },
+  { title: "Diseño profesional", text: "Pensada para celulares, donde compran tus clientes." },
+] as const;
+
+const BACK_LINK =
+  "inline-flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/** /pay-mi-tienda: the three-step intro (preview, advantages, the plan) that ends in the payment. */
+export function PayStoreScreen() {
+  const { user } = useSession();
+  const country = useQuery(countryQuery);
+  const [step, setStep] = useState(1);
+  if (!user) return null;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div className="flex items-center justify-between gap-2">
+        <Link to="/product-pricing" className={BACK_LINK}>
+          ← Volver
+        </Link>
+        <p className="text-sm font-medium text-slate-500" aria-live="polite">
+          Paso {step} de {STEPS}
+        </p>
+      </div>
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">Tu Tienda Virtual</h1>
+        <div className="mt-3 flex gap-2" aria-hidden>
+          {Array.from({ length: STEPS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the steps of a progress bar are their positions
+            <span key={i} className={`h-1.5 flex-1 rounded-full ${i < step ? "bg-brand-600" : "bg-slate-200"}`} />
+          ))}
+        </div>
+      </header>
+
+      {step === 1 && (
+        <section aria-labelledby="step-title" className="space-y-3">
+          <h2 id="step-title" className="text-lg font-semibold">
+            Así se verá tu tienda
+          </h2>
+          <StorePreview user={user} />
+        </section>
+      )}
+
+      {step === 2 && (
+        <section aria-labelledby="step-title" className="space-y-3">
+          <h2 id="step-title" className="text-lg font-semibold">
+            Todo lo que ganás con tu tienda
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {ADVANTAGES.map((a) => (
+              <li key={a.title} className="rounded-2xl border border-slate-200 bg-white p-4">
+                <p className="font-semibold">{a.title}</p>
+                <p className="mt-1 text-sm text-slate-600">{a.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {step === 3 && (
+        <section aria-labelledby="step-title" className="space-y-4">
+          <h2 id="step-title" className="text-center text-lg font-semibold">
+            Último paso
+          </h2>
+          <PayStoreCard user={user} country={country.isPending ? undefined : country.data} />
+        </section>
+      )}
+
+      <div className="flex justify-between gap-2">
+        <Button variant="secondary" onClick={() => setStep((s) => Math.max(1, s - 1))} disabled={step === 1}>
+          Anterior
+        </Button>
+        <Button onClick={() => setStep((s) => Math.min(STEPS, s + 1))} disabled={step === STEPS}>
+          Continuar
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /pay-mi-tienda-3: the plan card alone, for sellers who already know what they are buying. */
+export function PayStoreCardScreen() {
+  const { user } = useSession();
+  const country = useQuery(countryQuery);
+  const router = useRouter();
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <button type="button" onClick={() => router.history.back()} className={BACK_LINK}>
+        ← Volver
+      </button>
+      <header className="text-center">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Pagar Tu Tienda</p>
+        <h1 className="text-2xl font-bold sm:text-3xl">Activar Mi Tienda</h1>
+        <p className="mt-2 text-slate-600">
+          Es un pago único: tu tienda queda activa sin cuotas mensuales ni comisiones por venta.
+        </p>
+      </header>
+      <PayStoreCard user={user} country={country.isPending ? undefined : country.data} />
+    </div>
+  );
+}

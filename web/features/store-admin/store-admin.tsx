@@ -1,0 +1,330 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import {
+  COUNTRIES,
+  countryByCode,
+  DEFAULT_COUNTRY,
+  keepDialPrefix,
+  localPart,
+  REQUIRED_FIELDS,
+  replaceDialPrefix,
+  slugFromStoreName,
+  STORE_NAME_MAX_LENGTH,
+  storeCountry,
+  storePath,
+} from "../../../common/store";
+import type { User } from "../../../common/user";
+import { StoreAdminProducts } from "./store-admin-products";
+import { StoreLinkPreview } from "./store-link-preview";
+import { StoreOrders } from "./store-orders";
+import { Button } from "../../ui/button";
+import { fileToDataUrl } from "../../lib/compress";
+import { productsQuery } from "../../lib/queries";
+import { useSession } from "../../lib/session";
+import { logoProblem, shrinkLogo } from "./store-logo";
+import { useSaveStore } from "./store-queries";
+
+export const COPIED_FOR_MS = 2000;
+
+/** /mi-tienda-admin: the seller's store at a glance, its products and its orders (spec section 2, "Store admin"). */
+export function StoreAdminScreen() {
+  const { user } = useSession();
+  if (!user) return null;
+  if (!user.username) {
+    return (
+      <div className="mx-auto max-w-lg rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+        <p className="text-lg font-semibold">No tienes una tienda configurada</p>
+        <p className="mt-1 text-slate-600">Creala en un minuto: nombre, WhatsApp y listo.</p>
+        <Link to="/mi-tienda" className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          Crear mi tienda
+        </Link>
+      </div>
+    );
+  }
+  return <Admin user={user} username={user.username} />;
+}
+
+function Admin({ user, username }: { user: User; username: string }) {
+  const link = `${window.location.origin}${storePath(username)}`;
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-700 to-fuchsia-600 p-5 text-white shadow-sm sm:flex-row sm:items-center sm:p-6">
+        <LogoEditor user={user} />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold break-words sm:text-3xl">{user.name}</h1>
+          <a href={storePath(username)} target="_blank" rel="noopener" className="text-sm break-all text-white/90 underline underline-offset-2">
+            {link.replace(/^https?:\/\//, "")}
+          </a>
+        </div>
+        <CopyLinkButton link={link} />
+      </header>
+
+      <PaidBanner paid={user.paidMiTienda} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <StoreInfoCard user={user} link={link} />
+        <StoreOrders userId={user.id} />
+      </div>
+      <StoreAdminProducts user={user} />
+    </div>
+  );
+}
+
+function CopyLinkButton({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      toast.success("Enlace copiado al portapapeles");
+    } catch {
+      toast.error("No se pudo copiar el enlace. Copialo a mano.");
+    }
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => void copy()}
+      className="inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+    >
+      {copied ? "Copiado" : "Copiar enlace"}
+    </button>
+  );
+}
+
+function PaidBanner({ paid }: { paid: boolean }) {
+  if (paid) {
+    return (
+      <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+        <p className="font-semibold">Tu Tienda Pagada</p>
+        <p className="text-sm">Tu Pago único fue realizado, tu tienda está activa.</p>
+      </div>
+    );
+  }
+  return (
+    <div role="status" className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-semibold">Tu Tienda no está pagada</p>
+        <p className="text-sm">Tu tienda ya se puede visitar; activá el plan para tenerla completa.</p>
+      </div>
+      <Link to="/pay-mi-tienda" className="inline-flex justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+        Pagar ahora
+      </Link>
+    </div>
+  );
+}
+
+/** The store's current fields, as the store form takes them. */
+function storePayload(user: User) {
+  const country = storeCountry(user);
+  return { storeName: user.name ?? "", phoneNumber: user.phone ?? "", countryCode: country.code };
+}
+
+function LogoEditor({ user }: { user: User }) {
+  const [picked, setPicked] = useState<{ blob: Blob; previewUrl: string } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const save = useSaveStore("Error al actualizar el logo");
+  useEffect(() => () => (picked ? URL.revokeObjectURL(picked.previewUrl) : undefined), [picked]);
+
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    const problem = logoProblem(file);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const blob = await shrinkLogo(file);
+    setPicked({ blob, previewUrl: URL.createObjectURL(blob) });
+  }
+
+  async function store() {
+    if (!picked) return;
+    try {
+      await save.mutateAsync({ ...storePayload(user), storeLogo: await fileToDataUrl(picked.blob) });
+      setPicked(null);
+      toast.success("Logo actualizado");
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : "Error al actualizar el logo");
+    }
+  }
+
+  const shown = picked?.previewUrl ?? user.imageUrl;
+  return (
+    <div className="flex items-center gap-3">
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        aria-label="Cambiar logo"
+        className="relative size-20 shrink-0 overflow-hidden rounded-full border-4 border-white/70 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        {shown ? (
+          <img src={shown} alt="Logo de la tienda" className="size-full object-cover" />
+        ) : (
+          <span aria-hidden className="grid size-full place-items-center text-3xl font-bold text-brand-700">
+            {(user.name ?? "T").trim().charAt(0).toUpperCase()}
+          </span>
+        )}
+      </button>
+      <input
+        id={inputId}
+        ref={input}
+        type="file"
+        accept="image/*"
+        aria-label="Elegir logo"
+        tabIndex={-1}
+        className="sr-only"
+        onChange={(e) => {
+          void choose(e.target.files?.[0]);
+          e.target.value = "";
+        }}
+      />
+      {picked && (
+        <div className="flex flex-col gap-1.5">
+          <button
+            type="button"
+            disabled={save.isPending}
+            onClick={() => void store()}
+            className="rounded-lg bg-white px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+          >
+            {save.isPending ? "Guardando…" : "Guardar"}
+          </button>
+          <button
+            type="button"
+            disabled={save.isPending}
+            onClick={() => setPicked(null)}
+            className="rounded-lg px-3 py-1 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10"
+          >
+            Cancelar
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function StoreInfoCard({ user, link }: { user: User; link: string }) {
+  const products = useQuery(productsQuery(user.id));
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-labelledby="store-info-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id="store-info-title" className="text-lg font-semibold">
+          Datos de la tienda
+        </h2>
+        {!editing && (
+          <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
+            Editar
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <StoreInfoForm user={user} onDone={() => setEditing(false)} />
+      ) : (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-slate-500">Nombre</dt>
+          <dd className="font-medium break-words">{user.name}</dd>
+          <dt className="text-slate-500">WhatsApp</dt>
+          <dd className="font-medium">{user.phone}</dd>
+          <dt className="text-slate-500">Productos</dt>
+          <dd className="font-medium">{products.data?.length ?? "…"}</dd>
+          <dt className="text-slate-500">Enlace público</dt>
+          <dd className="font-medium break-all">
+            <a href={new URL(link).pathname} target="_blank" rel="noopener" className="text-brand-700 underline underline-offset-2">
+              {link.replace(/^https?:\/\//, "")}
+            </a>
+          </dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const ids = { name: useId(), country: useId(), phone: useId() };
+  const [name, setName] = useState(user.name ?? "");
+  const [country, setCountry] = useState(() => storeCountry(user));
+  const [phone, setPhone] = useState(() => keepDialPrefix(user.phone ?? "", storeCountry(user)));
+  const save = useSaveStore("Error al actualizar la tienda");
+  const missing = !name.trim() || !localPart(phone, country).trim();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (missing) {
+      toast.error(REQUIRED_FIELDS);
+      return;
+    }
+    try {
+      await save.mutateAsync({ storeName: name.trim(), phoneNumber: phone.trim(), countryCode: country.code });
+      toast.success("Tienda actualizada correctamente");
+      onDone();
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : "Error al actualizar la tienda");
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
+      <div>
+        <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
+          Nombre de la tienda
+        </label>
+        <input
+          id={ids.name}
+          value={name}
+          maxLength={STORE_NAME_MAX_LENGTH}
+          onChange={(e) => setName(e.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+        />
+        {slugFromStoreName(name) && <StoreLinkPreview name={name} currentUsername={user.username} />}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <div>
+          <label htmlFor={ids.country} className="text-sm font-medium text-slate-700">
+            País
+          </label>
+          <select
+            id={ids.country}
+            value={country.code}
+            onChange={(e) => {
+              const next = countryByCode(e.target.value) ?? DEFAULT_COUNTRY;
+              setPhone((current) => replaceDialPrefix(current, country, next));
+              setCountry(next);
+            }}
+            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
+          >
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>{`${c.flag} ${c.name} (+${c.dialCode})`}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids.phone} className="text-sm font-medium text-slate-700">
+            Número de WhatsApp
+          </label>
+          <input
+            id={ids.phone}
+            type="tel"
+            value={phone}
+            onChange={(e) => setPhone(keepDialPrefix(e.target.value, country))}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" busy={save.isPending} disabled={missing}>
+          Guardar
+        </Button>
+        <Button variant="secondary" disabled={save.isPending} onClick={onDone}>
+          Cancelar
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../../common/product";
+import { adminPrice, draftOf, isDirty, newSizeDraft, pricingSummary, sizesProblem, storeImagesOf, toPricingItem } from "./store-drafts";
+
+const product = (over: Partial<Product> = {}): Product => ({
+  id: "p1",
+  name: "Remera",
+  imageURL: "/img/o/a.jpg",
+  imageUrl: "/img/o/a.jpg",
+  originalImageUrl: "/img/o/a.jpg",
+  generatedImageUrl: null,
+  price: null,
+  sizes: [],
+  storeImageURLs: [],
+  createdAt: "2026-01-01T00:00:00.000Z",
+  createdBy: "u1",
+  ...over,
+});
+
+describe("pricing drafts", () => {
+  it("start from the product: no price is an empty field, the store shows the original photo", () => {
+    const draft = draftOf(product({ price: 0, sizes: [{ name: "M", stock: 2 }] }));
+    expect(draft.price).toBe("");
+    expect(draft.sizes.map((s) => [s.name, s.stock])).toEqual([["M", "2"]]);
+    expect(draft.storeImageURLs).toEqual(["/img/o/a.jpg"]);
+    expect(storeImagesOf(product({ imageURL: null }))).toEqual([]);
+  });
+
+  it("become the API's payload: parsed numbers, trimmed names, no temporary keys", () => {
+    const p = product();
+    const draft = { ...draftOf(p), price: "-4", sizes: [newSizeDraft(" S ", "abc"), newSizeDraft("M", "3.7")] };
+    expect(toPricingItem(p, draft)).toEqual({ id: "p1", price: 0, sizes: [{ name: "S", stock: 0 }, { name: "M", stock: 3 }] });
+    expect(toPricingItem(p, { ...draft, price: "1500.5" }).price).toBe(1500.5);
+    // The images go only once the seller chose some.
+    expect(toPricingItem(p, { ...draft, storeImageURLs: ["/img/g/b.jpg"] }).storeImageURLs).toEqual(["/img/g/b.jpg"]);
+    const chosen = product({ storeImageURLs: ["/img/g/b.jpg"] });
+    expect(toPricingItem(chosen, draftOf(chosen)).storeImageURLs).toEqual(["/img/g/b.jpg"]);
+  });
+
+  it("know when there is something to save", () => {
+    const p = product({ price: 100, sizes: [{ name: "M", stock: 2 }] });
+    const draft = draftOf(p);
+    expect(isDirty(p, draft)).toBe(false);
+    expect(isDirty(p, { ...draft, price: "100.00" })).toBe(false);
+    expect(isDirty(p, { ...draft, price: "150" })).toBe(true);
+    expect(isDirty(p, { ...draft, sizes: [...draft.sizes, newSizeDraft()] })).toBe(true);
+    expect(isDirty(p, { ...draft, sizes: [{ ...draft.sizes[0]!, stock: "3" }] })).toBe(true);
+    expect(isDirty(p, { ...draft, storeImageURLs: ["/img/g/b.jpg"] })).toBe(true);
+  });
+
+  it("refuse blank or repeated size names before sending", () => {
+    const draft = draftOf(product());
+    expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S"), newSizeDraft(" ")] })).toBe("Completá el nombre de cada talle.");
+    expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S"), newSizeDraft("s ")] })).toBe("Hay talles repetidos en un producto.");
+    expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S"), newSizeDraft("M")] })).toBeNull();
+  });
+
+  it("sum up the tiles: products, with price, with sizes, total stock", () => {
+    const drafts = [
+      { price: "100", sizes: [newSizeDraft("S", "2"), newSizeDraft("M", "3")], storeImageURLs: [] },
+      { price: "", sizes: [], storeImageURLs: [] },
+      { price: "0", sizes: [newSizeDraft("U", "-1")], storeImageURLs: [] },
+    ];
+    expect(pricingSummary(drafts)).toEqual({ total: 3, withPrice: 1, withSizes: 2, stock: 5 });
+  });
+
+  it("leave an empty admin price out", () => {
+    expect(adminPrice("")).toBeUndefined();
+    expect(adminPrice("  ")).toBeUndefined();
+    expect(adminPrice("abc")).toBe(0);
+    expect(adminPrice("250")).toBe(250);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * What the pricing page and the store admin edit before saving: prices and
+ * stock as the seller types them, sizes with a temporary key (spec section 3:
+ * "dropped before sending"), and the chosen store images.
+ */
+import type { Product, Size } from "../../../common/product";
+import { isPriceSet, parsePrice, parseStock, totalStock } from "../../../common/store";
+import type { PricingItem } from "./store-queries";
+
+export interface SizeDraft {
+  key: string;
+  name: string;
+  stock: string;
+}
+
+export interface ProductDraft {
+  price: string;
+  sizes: SizeDraft[];
+  storeImageURLs: string[];
+}
+
+let keys = 0;
+export const newSizeDraft = (name = "", stock = "0"): SizeDraft => ({ key: `talle-${++keys}`, name, stock });
+
+/** The images a product shows in the store: the chosen ones, else its own photo. */
+export function storeImagesOf(product: Pick<Product, "storeImageURLs" | "imageURL">): string[] {
+  if (product.storeImageURLs.length) return product.storeImageURLs;
+  return product.imageURL ? [product.imageURL] : [];
+}
+
+export function draftOf(product: Product): ProductDraft {
+  return {
+    price: isPriceSet(product.price) ? String(product.price) : "",
+    sizes: product.sizes.map((s) => newSizeDraft(s.name, String(s.stock))),
+    storeImageURLs: storeImagesOf(product),
+  };
+}
+
+/** Sizes as the API takes them: names trimmed, stock a whole number ≥ 0, no temporary keys. */
+export function sizesOf(draft: ProductDraft): Size[] {
+  return draft.sizes.map((s) => ({ name: s.name.trim(), stock: parseStock(s.stock) }));
+}
+
+export function toPricingItem(product: Product, draft: ProductDraft): PricingItem {
+  const item: PricingItem = { id: product.id, price: parsePrice(draft.price), sizes: sizesOf(draft) };
+  // Sent only when the seller chose images, so the product's own photo is not pinned by default.
+  if (!sameList(draft.storeImageURLs, storeImagesOf(product)) || product.storeImageURLs.length) item.storeImageURLs = draft.storeImageURLs;
+  return item;
+}
+
+/** Spec section 5: in the admin an empty price is left out of the payload. */
+export function adminPrice(value: string): number | undefined {
+  return value.trim() === "" ? undefined : parsePrice(value);
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** Whether the draft would save anything different from the product as loaded. */
+export function isDirty(product: Product, draft: ProductDraft): boolean {
+  const saved = draftOf(product);
+  if (parsePrice(draft.price) !== parsePrice(saved.price)) return true;
+  if (!sameList(draft.storeImageURLs, saved.storeImageURLs)) return true;
+  const a = sizesOf(draft);
+  const b = sizesOf(saved);
+  return a.length !== b.length || a.some((s, i) => s.name !== b[i]!.name || s.stock !== b[i]!.stock);
+}
+
+export const SIZE_NAME_MISSING = "Completá el nombre de cada talle.";
+export const SIZE_REPEATED = "Hay talles repetidos en un producto.";
+
+/** The first reason the sizes cannot be saved, checked before sending (the server checks the same). */
+export function sizesProblem(draft: ProductDraft): string | null {
+  const names = draft.sizes.map((s) => s.name.trim().toLowerCase());
+  if (names.some((n) => !n)) return SIZE_NAME_MISSING;
+  if (new Set(names).size !== names.length) return SIZE_REPEATED;
+  return null;
+}
+
+export interface PricingSummary {
+  total: number;
+  withPrice: number;
+  withSizes: number;
+  stock: number;
+}
+
+export function pricingSummary(drafts: readonly ProductDraft[]): PricingSummary {
+  return {
+    total: drafts.length,
+    withPrice: drafts.filter((d) => isPriceSet(parsePrice(d.price))).length,
+    withSizes: drafts.filter((d) => d.sizes.length > 0).length,
+    stock: drafts.reduce((sum, d) => sum + totalStock(sizesOf(d)), 0),
+  };
+}

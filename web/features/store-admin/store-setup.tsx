@@ -1,0 +1,222 @@
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import {
+  COUNTRIES,
+  countryByCode,
+  DEFAULT_COUNTRY,
+  keepDialPrefix,
+  localPart,
+  NAME_WITHOUT_LETTERS,
+  REQUIRED_FIELDS,
+  replaceDialPrefix,
+  slugFromStoreName,
+  STORE_NAME_MAX_LENGTH,
+  storeCountry,
+} from "../../../common/store";
+import type { User } from "../../../common/user";
+import { BackLink } from "./store-back-link";
+import { StoreFeatures } from "./store-features";
+import { StoreLinkPreview } from "./store-link-preview";
+import { Button } from "../../ui/button";
+import { fileToDataUrl } from "../../lib/compress";
+import { useSession } from "../../lib/session";
+import { formatMegabytes, logoProblem, shrinkLogo } from "./store-logo";
+import { STORE_CREATE_FALLBACK, useSaveStore } from "./store-queries";
+
+export const STORE_CREATED = "¡Tu tienda virtual se ha creado exitosamente!";
+export const STORE_UPDATED = "Tienda actualizada correctamente";
+
+/** /mi-tienda: create or edit the store (spec section 2, "Store setup"). */
+export function StoreSetupScreen() {
+  const { user } = useSession();
+  if (!user) return null;
+  return <StoreForm user={user} />;
+}
+
+interface PickedLogo {
+  blob: Blob;
+  size: number;
+  previewUrl: string;
+}
+
+function StoreForm({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const ids = { name: useId(), logo: useId(), country: useId(), phone: useId(), phoneHelp: useId(), problem: useId() };
+  const [name, setName] = useState(user.name ?? "");
+  const [country, setCountry] = useState(() => storeCountry(user));
+  const [phone, setPhone] = useState(() => keepDialPrefix(user.phone ?? "", storeCountry(user)));
+  const [logo, setLogo] = useState<PickedLogo | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const save = useSaveStore();
+  const editing = user.paidMiTienda;
+
+  useEffect(() => () => (logo ? URL.revokeObjectURL(logo.previewUrl) : undefined), [logo]);
+
+  const slug = slugFromStoreName(name);
+  const missing = !name.trim() || !localPart(phone, country).trim();
+  const problem = missing ? (touched ? REQUIRED_FIELDS : null) : slug ? null : NAME_WITHOUT_LETTERS;
+
+  async function chooseLogo(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const reason = logoProblem(file);
+    if (reason) {
+      setLogoError(reason);
+      toast.error(reason);
+      return;
+    }
+    setLogoError(null);
+    const blob = await shrinkLogo(file);
+    setLogo({ blob, size: file.size, previewUrl: URL.createObjectURL(blob) });
+  }
+
+  function changeCountry(code: string) {
+    const next = countryByCode(code) ?? DEFAULT_COUNTRY;
+    setPhone((current) => replaceDialPrefix(current, country, next));
+    setCountry(next);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (missing || !slug || save.isPending) return;
+    try {
+      await save.mutateAsync({
+        storeName: name.trim(),
+        phoneNumber: phone.trim(),
+        countryCode: country.code,
+        ...(logo ? { storeLogo: await fileToDataUrl(logo.blob) } : {}),
+      });
+      toast.success(user.username ? STORE_UPDATED : STORE_CREATED);
+      void navigate({ to: "/product-pricing" });
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : STORE_CREATE_FALLBACK);
+    }
+  }
+
+  const logoPreview = logo?.previewUrl ?? (user.imageUrl || null);
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <div className="flex items-start gap-3">
+        <BackLink to="/home" />
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Mi Tienda</h1>
+          <p className="mt-1 text-slate-600">{editing ? "Edita tu tienda virtual" : "Crea tu tienda virtual"}</p>
+        </div>
+      </div>
+
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <div>
+          <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
+            Nombre de la tienda <span aria-hidden className="text-red-600">*</span>
+          </label>
+          <input
+            id={ids.name}
+            value={name}
+            required
+            maxLength={STORE_NAME_MAX_LENGTH}
+            autoComplete="organization"
+            placeholder="Ej: Moda Sur"
+            onChange={(e) => {
+              setName(e.target.value);
+              setTouched(true);
+            }}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+          <StoreLinkPreview name={name} currentUsername={user.username} />
+        </div>
+
+        <div>
+          <p id={ids.logo} className="text-sm font-medium text-slate-700">
+            Logo (opcional)
+          </p>
+          <div className="mt-2 flex items-center gap-4">
+            {logoPreview ? (
+              <img src={logoPreview} alt="Vista previa del logo" className="size-20 shrink-0 rounded-full border border-slate-200 bg-slate-50 object-cover" />
+            ) : (
+              <span aria-hidden className="grid size-20 shrink-0 place-items-center rounded-full border-2 border-dashed border-slate-300 text-2xl text-slate-400">
+                +
+              </span>
+            )}
+            <div className="space-y-1 text-sm">
+              <input ref={fileInput} type="file" accept="image/*" aria-labelledby={ids.logo} tabIndex={-1} className="sr-only" onChange={(e) => void chooseLogo(e)} />
+              <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+                {logoPreview ? "Cambiar logo" : "Elegir logo"}
+              </Button>
+              {logo && <p className="text-slate-600" data-testid="logo-size">Tamaño: {formatMegabytes(logo.size)}</p>}
+              <p className="text-slate-500">Imagen de hasta 5 MB.</p>
+              {logoError && (
+                <p role="alert" className="text-red-700">
+                  {logoError}
+                </p>
+              )}
+            </div>
+          </div>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_1fr]">
+          <div>
+            <label htmlFor={ids.country} className="text-sm font-medium text-slate-700">
+              País
+            </label>
+            <select
+              id={ids.country}
+              value={country.code}
+              onChange={(e) => changeCountry(e.target.value)}
+              className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {COUNTRIES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {`${c.flag} ${c.name} (+${c.dialCode})`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.phone} className="text-sm font-medium text-slate-700">
+              Número de WhatsApp <span aria-hidden className="text-red-600">*</span>
+            </label>
+            <input
+              id={ids.phone}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              value={phone}
+              aria-describedby={ids.phoneHelp}
+              onChange={(e) => {
+                setPhone(keepDialPrefix(e.target.value, country));
+                setTouched(true);
+              }}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600"
+            />
+            <p id={ids.phoneHelp} className="mt-1 text-sm text-slate-500">
+              Los clientes te contactarán por este número
+            </p>
+          </div>
+        </div>
+
+        {problem && (
+          <p id={ids.problem} role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+            {problem}
+          </p>
+        )}
+        <Button type="submit" busy={save.isPending} disabled={missing || !slug} className="w-full py-3 text-base" aria-describedby={problem ? ids.problem : undefined}>
+          {save.isPending
+            ? editing
+              ? "Actualizando tu tienda..."
+              : "Creando tu tienda..."
+            : editing
+              ? "Actualizar Tienda"
+              : "Continuar"}
+        </Button>
+      </form>
+
+      <StoreFeatures />
+    </div>
+  );
+}
