@@ -14,22 +14,16 @@
  * installed here and libaom in WASM takes seconds per image: not used.
  */
 import { waitUntil } from "cloudflare:workers";
+import { RENDITION_WIDTHS, type RenditionWidth, renditionKey } from "../../common/image-renditions";
 import { decodeImage, encodeWebp, ImageCodecError, resizeToFit, type RgbaImage } from "../providers/codecs";
 import { errorName, log } from "./log";
 
-/** 360 and 540 serve a two-column phone grid at DPR 2–3, 720 and 1080 the product page and desktops. */
-export const RENDITION_WIDTHS = [360, 540, 720, 1080] as const;
-export type RenditionWidth = (typeof RENDITION_WIDTHS)[number];
+export { RENDITION_WIDTHS, type RenditionWidth, renditionKey, srcset } from "../../common/image-renditions";
+
 export const WEBP_QUALITY = 75;
 
 const SOURCE = /^([ogl])\/([A-Za-z0-9_-]{43})\.(jpg|png|webp)$/;
 const RENDITION = /^r\/(\d+)\/([ogl])\/([A-Za-z0-9_-]{43})-(jpg|png|webp)\.webp$/;
-
-/** R2 key (and /img/ path) of one width of a source image, or null when the key is not an image of ours. */
-export function renditionKey(sourceKey: string, width: RenditionWidth): string | null {
-  const m = SOURCE.exec(sourceKey);
-  return m ? `r/${width}/${m[1]}/${m[2]}-${m[3]}.webp` : null;
-}
 
 /** Every rendition key of a source (to delete them with it); none for a key that is not an image of ours. */
 export function renditionKeys(sourceKey: string): string[] {
@@ -43,12 +37,6 @@ export function parseRenditionKey(key: string): { source: string; width: Renditi
   const width = Number(m[1]) as RenditionWidth;
   if (!RENDITION_WIDTHS.includes(width)) return null;
   return { source: `${m[2]}/${m[3]}.${m[4]}`, width };
-}
-
-/** `srcset` for a source image: every width's WebP, each described by its nominal width. */
-export function srcset(sourceKey: string): string | null {
-  if (!SOURCE.test(sourceKey)) return null;
-  return RENDITION_WIDTHS.map((w) => `/img/${renditionKey(sourceKey, w)} ${w}w`).join(", ");
 }
 
 /** Never enlarges: a source narrower than the width gives its own size (the name keeps the nominal width). */
