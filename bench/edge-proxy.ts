@@ -19,7 +19,13 @@ export async function gzipProxy(target: string): Promise<{ url: string; close: (
   const upstream = new URL(target);
   const server = createServer((req, res) => {
     const outgoing = forward(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host, "accept-encoding": "identity" } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstream.host, "accept-encoding": "identity" },
+      },
       (answer) => {
         const type = String(answer.headers["content-type"] ?? "");
         const compress = /gzip/.test(String(req.headers["accept-encoding"] ?? "")) && /text|javascript|json|svg|css|xml/.test(type);

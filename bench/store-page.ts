@@ -85,14 +85,23 @@ console.log(`store page of ${PRODUCTS} products: bytes before images (gzip, as s
 console.log(`  HTML document            ${kib(html.length).padStart(10)} raw  ${kib(gz(html)).padStart(9)} gzip`);
 console.log(`    of which inline CSS    ${kib(css.length).padStart(10)} raw  ${kib(gz(css)).padStart(9)} gzip (alone)`);
 console.log(`    of which cart data     ${kib(data.length).padStart(10)} raw  ${kib(gz(data)).padStart(9)} gzip (alone)`);
-console.log(`  cart script              ${kib(script.length).padStart(10)} raw  ${kib(gz(script)).padStart(9)} gzip   budget ${kib(BUDGETS.cartScript)} ${gz(script) <= BUDGETS.cartScript ? "ok" : "OVER"}`);
-console.log(`  whole page before images ${"".padStart(10)}      ${kib(pageGzip).padStart(9)} gzip   budget ${kib(BUDGETS.page)} ${pageGzip <= BUDGETS.page ? "ok" : "OVER"}`);
+console.log(
+  `  cart script              ${kib(script.length).padStart(10)} raw  ${kib(gz(script)).padStart(9)} gzip   budget ${kib(BUDGETS.cartScript)} ${gz(script) <= BUDGETS.cartScript ? "ok" : "OVER"}`,
+);
+console.log(
+  `  whole page before images ${"".padStart(10)}      ${kib(pageGzip).padStart(9)} gzip   budget ${kib(BUDGETS.page)} ${pageGzip <= BUDGETS.page ? "ok" : "OVER"}`,
+);
 
 /** Bytes on the wire (gzip where the edge compresses) for the document, CSS, JS and the images in the first viewport. */
 async function firstScreen(url: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const sizes = new Map<string, { type: string; bytes: number }>();
     page.on("requestfinished", async (request) => {
@@ -120,8 +129,12 @@ async function firstScreen(url: string) {
     if (missing.length) throw new Error(`images in view never finished loading: ${missing.join(", ")}`);
     const total = parts.document + parts.css + parts.js + parts.images;
     console.log(`\nfirst screen on a 390×844 phone at DPR 3 (bytes on the wire, text gzip like the edge)`);
-    console.log(`  document ${kib(parts.document)}, CSS ${kib(parts.css)}, JS ${kib(parts.js)}, ${visible.length} images in view ${kib(parts.images)}`);
-    console.log(`  total before the first screen is complete: ${kib(total)}   goal ${kib(BUDGETS.firstScreen)} ${total <= BUDGETS.firstScreen ? "ok" : "OVER"}`);
+    console.log(
+      `  document ${kib(parts.document)}, CSS ${kib(parts.css)}, JS ${kib(parts.js)}, ${visible.length} images in view ${kib(parts.images)}`,
+    );
+    console.log(
+      `  total before the first screen is complete: ${kib(total)}   goal ${kib(BUDGETS.firstScreen)} ${total <= BUDGETS.firstScreen ? "ok" : "OVER"}`,
+    );
   } finally {
     await browser.close();
   }
@@ -138,7 +151,9 @@ async function lighthouseFigures(url: string) {
   const score = median(runs.map((r) => r.score));
   const lcp = median(runs.map((r) => r.lcp));
   console.log(`\nLighthouse ${lighthouseVersion()} mobile (simulated slow 4G, 4× CPU), ${LH_RUNS} runs`);
-  console.log(`  performance score: median ${score} (runs: ${runs.map((r) => r.score).join(", ")})   goal ${BUDGETS.score}+ ${score >= BUDGETS.score ? "ok" : "UNDER"}`);
+  console.log(
+    `  performance score: median ${score} (runs: ${runs.map((r) => r.score).join(", ")})   goal ${BUDGETS.score}+ ${score >= BUDGETS.score ? "ok" : "UNDER"}`,
+  );
   console.log(
     `  median FCP ${(median(runs.map((r) => r.fcp)) / 1000).toFixed(2)} s, LCP ${(lcp / 1000).toFixed(2)} s (goal ${BUDGETS.lcpMs / 1000} s ${lcp <= BUDGETS.lcpMs ? "ok" : "OVER"}), ` +
       `TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms, CLS ${median(runs.map((r) => r.cls)).toFixed(3)}, Speed Index ${(median(runs.map((r) => r.si)) / 1000).toFixed(2)} s`,
@@ -178,12 +193,16 @@ try {
   const u = stats(samples.uncached);
   const line = (name: string, v: { p50: number; p95: number }) =>
     `  ${name.padEnd(44)} p50 ${v.p50.toFixed(2).padStart(6)} ms   p95 ${v.p95.toFixed(2).padStart(6)} ms   ${(v.p50 / s.p50).toFixed(2)}× static`;
-  console.log(`\ntime per request, ${RUNS} of each after ${WARMUP} warm-ups, sequential, loopback (page ${kib(livePage.length)}, static file ${kib(staticBody.length)})`);
+  console.log(
+    `\ntime per request, ${RUNS} of each after ${WARMUP} warm-ups, sequential, loopback (page ${kib(livePage.length)}, static file ${kib(staticBody.length)})`,
+  );
   console.log(line("static file of the same size (Worker assets)", s));
   console.log(line("store page from the edge cache", c));
   console.log(line("store page rendered from D1 (after a save)", u));
   const ratio = c.p50 / s.p50;
-  console.log(`  cached page / static file: ${ratio.toFixed(2)}×   budget ${BUDGETS.cachedRatio}×  ${ratio <= BUDGETS.cachedRatio ? "ok" : "OVER"}`);
+  console.log(
+    `  cached page / static file: ${ratio.toFixed(2)}×   budget ${BUDGETS.cachedRatio}×  ${ratio <= BUDGETS.cachedRatio ? "ok" : "OVER"}`,
+  );
 } finally {
   second.stop();
 }

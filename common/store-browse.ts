@@ -4,8 +4,23 @@
  * JavaScript and a store of hundreds of products sends one page at a time.
  */
 
+/** What the store plan changes for shoppers, said the same way on the admin and the pay screens. */
+export const TRIAL_EXPLAINED =
+  "Tu tienda ya se puede visitar, con el aviso 'Tienda en modo prueba' para tus clientes. Al pagar, el aviso desaparece.";
+
 /** Offered to the seller; they may also type their own. */
-export const SUGGESTED_CATEGORIES = ["Remeras", "Buzos", "Camperas", "Pantalones", "Vestidos", "Polleras", "Abrigos", "Accesorios", "Bebés", "Niños"] as const;
+export const SUGGESTED_CATEGORIES = [
+  "Remeras",
+  "Buzos",
+  "Camperas",
+  "Pantalones",
+  "Vestidos",
+  "Polleras",
+  "Abrigos",
+  "Accesorios",
+  "Bebés",
+  "Niños",
+] as const;
 
 export const MAX_CATEGORY_LENGTH = 40;
 

@@ -115,10 +115,13 @@ function start() {
     toasts.append(node);
     while (toasts.children.length > 20) toasts.firstElementChild!.remove();
     raiseToasts();
-    setTimeout(() => {
-      node.remove();
-      if (!toasts.children.length && toasts.matches(":popover-open")) toasts.hidePopover();
-    }, kind === "error" ? 4000 : 2000);
+    setTimeout(
+      () => {
+        node.remove();
+        if (!toasts.children.length && toasts.matches(":popover-open")) toasts.hidePopover();
+      },
+      kind === "error" ? 4000 : 2000,
+    );
   }
 
   /** Open dialogs sit in the top layer; showing the toasts again puts them above the newest one. */

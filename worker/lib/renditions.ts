@@ -22,6 +22,13 @@ export { RENDITION_WIDTHS, type RenditionWidth, renditionKey, srcset } from "../
 
 export const WEBP_QUALITY = 75;
 
+/**
+ * Written with the image: what phones and the product page fetch. 1080 (large
+ * screens) is the costliest encode, about half of the work, so it is made on
+ * its first request instead of on every upload.
+ */
+export const WRITE_TIME_WIDTHS: readonly RenditionWidth[] = [360, 540, 720];
+
 const SOURCE = /^([ogl])\/([A-Za-z0-9_-]{43})\.(jpg|png|webp)$/;
 const RENDITION = /^r\/(\d+)\/([ogl])\/([A-Za-z0-9_-]{43})-(jpg|png|webp)\.webp$/;
 
@@ -50,12 +57,17 @@ async function put(bucket: R2Bucket, key: string, bytes: Uint8Array) {
 
 /**
  * THE hook for every image write (upload, generation, logo): makes and stores
- * every width from the original's bytes. Call it after the original is
+ * the write-time widths from the original's bytes. Call it after the original is
  * stored, typically inside `ctx.waitUntil` so the seller does not wait for it.
  * An unreadable image is left without renditions (its first request answers
  * 404 for them and pages fall back to the original); other errors propagate.
  */
-export async function writeRenditions(bucket: R2Bucket, sourceKey: string, bytes: Uint8Array): Promise<void> {
+export async function writeRenditions(
+  bucket: R2Bucket,
+  sourceKey: string,
+  bytes: Uint8Array,
+  widths: readonly RenditionWidth[] = WRITE_TIME_WIDTHS,
+): Promise<void> {
   if (!SOURCE.test(sourceKey)) throw new Error(`not an image key: ${sourceKey}`);
   let image: RgbaImage;
   try {
@@ -64,7 +76,7 @@ export async function writeRenditions(bucket: R2Bucket, sourceKey: string, bytes
     if (err instanceof ImageCodecError) return;
     throw err;
   }
-  for (const width of RENDITION_WIDTHS) await put(bucket, renditionKey(sourceKey, width)!, await encodeWidth(image, width));
+  for (const width of widths) await put(bucket, renditionKey(sourceKey, width)!, await encodeWidth(image, width));
 }
 
 /**
@@ -74,7 +86,9 @@ export async function writeRenditions(bucket: R2Bucket, sourceKey: string, bytes
  */
 export function writeRenditionsLater(bucket: R2Bucket, sourceKey: string, bytes: Uint8Array): void {
   waitUntil(
-    writeRenditions(bucket, sourceKey, bytes).catch((err: unknown) => log("warn", "renditions failed", { key: sourceKey, error: errorName(err) })),
+    writeRenditions(bucket, sourceKey, bytes).catch((err: unknown) =>
+      log("warn", "renditions failed", { key: sourceKey, error: errorName(err) }),
+    ),
   );
 }
 

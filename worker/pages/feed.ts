@@ -23,6 +23,7 @@ import type { StoreProductRecord } from "./store-data";
 const xml = (value: string | number) =>
   String(value)
     // Characters XML 1.0 cannot carry at all (control characters a name may hold).
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
     .replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

@@ -240,7 +240,10 @@ function browseBar(store: PublicStore, categories: string[], query: BrowseQuery)
   const link = (q: Partial<BrowseQuery>) => `${base}${browseSearch({ ...query, page: 1, ...q })}`;
   const chips = categories.length
     ? `<nav class="chips" aria-label="Categorías"><a href="${esc(link({ cat: null }))}"${query.cat ? "" : ' aria-current="page"'}>Todo</a>${categories
-        .map((c) => `<a href="${esc(link({ cat: c }))}"${query.cat && query.cat.toLowerCase() === c.toLowerCase() ? ' aria-current="page"' : ""}>${esc(c)}</a>`)
+        .map(
+          (c) =>
+            `<a href="${esc(link({ cat: c }))}"${query.cat && query.cat.toLowerCase() === c.toLowerCase() ? ' aria-current="page"' : ""}>${esc(c)}</a>`,
+        )
         .join("")}</nav>`
     : "";
   const options = (Object.keys(SORTS) as SortKey[])

@@ -25,11 +25,7 @@ const USERNAME = /^[a-z0-9]{1,20}$/;
 /** Only the columns the cached page needs to know whether its copy is current. */
 export async function storeVersion(db: Db, username: string): Promise<{ id: string; version: number } | undefined> {
   if (!USERNAME.test(username)) return undefined;
-  return db
-    .select({ id: users.id, version: users.storeVersion })
-    .from(users)
-    .where(eq(users.username, username))
-    .get();
+  return db.select({ id: users.id, version: users.storeVersion }).from(users).where(eq(users.username, username)).get();
 }
 
 export async function findStore(db: Db, username: string): Promise<StoreRecord | undefined> {

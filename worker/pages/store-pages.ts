@@ -140,7 +140,9 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     const etag = `"${current.version}.${BUILD}${browsing ? `.${await shortHash(browsing)}` : ""}"`;
     if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers: pageHeaders(etag, null) });
 
-    const key = new Request(`${new URL(c.req.url).origin}${path}?v=${current.version}&b=${BUILD}${browsing ? `&${browsing.slice(1)}` : ""}`);
+    const key = new Request(
+      `${new URL(c.req.url).origin}${path}?v=${current.version}&b=${BUILD}${browsing ? `&${browsing.slice(1)}` : ""}`,
+    );
     const cache = caches.default;
     const hit = await cache.match(key);
     if (hit) return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
@@ -148,7 +150,12 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     // Read after the version, so what is stored under it is at least that new.
     const html = await render(c, db, username, productId);
     if (html === null) return errorPage(404, PAGE_MISSING);
-    await cache.put(key, new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` } }));
+    await cache.put(
+      key,
+      new Response(html, {
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` },
+      }),
+    );
     return new Response(html, { headers: pageHeaders(etag, "MISS") });
   } catch (err) {
     log("error", "store page failed", { requestId: c.get("requestId"), error: errorName(err) });
@@ -225,7 +232,9 @@ export const storePages = new Hono<Env>()
     });
   })
   .get("/:username/feed.xml", (c) =>
-    storeFile(c, c.req.param("username"), "application/xml; charset=utf-8", async (store, db, origin) => renderFeed(store, await storeProducts(db, store.id), origin)),
+    storeFile(c, c.req.param("username"), "application/xml; charset=utf-8", async (store, db, origin) =>
+      renderFeed(store, await storeProducts(db, store.id), origin),
+    ),
   )
   .get("/:username/qr.svg", (c) =>
     storeFile(
@@ -234,7 +243,9 @@ export const storePages = new Hono<Env>()
       "image/svg+xml",
       async (store, _db, origin) => storeQrSvg(`${origin}${storePath(store.username)}`),
       // ?descargar makes the admin's link save a file instead of showing it.
-      c.req.query("descargar") !== undefined ? { "content-disposition": `attachment; filename="qr-${c.req.param("username").toLowerCase()}.svg"` } : {},
+      c.req.query("descargar") !== undefined
+        ? { "content-disposition": `attachment; filename="qr-${c.req.param("username").toLowerCase()}.svg"` }
+        : {},
     ),
   )
   .get("/:username", (c) => storePage(c, c.req.param("username"), null))

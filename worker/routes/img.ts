@@ -34,7 +34,8 @@ export const imgRoutes = new Hono<Env>().get("/*", async (c) => {
   const key = c.req.path.replace(/^\/img\//, "");
   const isRendition = parseRenditionKey(key) !== null;
   if (!isRendition && !KEY_PATTERN.test(key)) return c.json({ error: NOT_FOUND }, 404);
-  if (matches(c.req.header("if-none-match"), etagOf(key))) return new Response(null, { status: 304, headers: imageHeaders(key, undefined) });
+  if (matches(c.req.header("if-none-match"), etagOf(key)))
+    return new Response(null, { status: 304, headers: imageHeaders(key, undefined) });
   if (isRendition) {
     const bytes = await rendition(c.env.IMAGES, key);
     if (!bytes) return c.json({ error: NOT_FOUND }, 404);

@@ -108,7 +108,10 @@ export const categoryField = z
   .max(MAX_CATEGORY_LENGTH * 2, `La categoría puede tener hasta ${MAX_CATEGORY_LENGTH} caracteres.`)
   .nullable()
   .transform((value) => cleanCategory(value))
-  .refine((value) => value === null || value.length <= MAX_CATEGORY_LENGTH, `La categoría puede tener hasta ${MAX_CATEGORY_LENGTH} caracteres.`);
+  .refine(
+    (value) => value === null || value.length <= MAX_CATEGORY_LENGTH,
+    `La categoría puede tener hasta ${MAX_CATEGORY_LENGTH} caracteres.`,
+  );
 
 const pricingItem = z.object(
   {

@@ -106,7 +106,9 @@ function IconButton({
       disabled={busy}
       aria-busy={busy || undefined}
       className={`grid size-9 place-items-center rounded-full bg-white/95 shadow-md ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-70 ${
-        danger ? "text-red-600 hover:bg-red-50 focus-visible:outline-red-600" : "text-slate-700 hover:bg-slate-50 focus-visible:outline-brand-600"
+        danger
+          ? "text-red-600 hover:bg-red-50 focus-visible:outline-red-600"
+          : "text-slate-700 hover:bg-slate-50 focus-visible:outline-brand-600"
       }`}
     >
       {busy ? <Spinner className="size-4" /> : children}

@@ -5,6 +5,7 @@
  */
 import type { Product, Size } from "../../../common/product";
 import { isPriceSet, parsePrice, parseStock, totalStock } from "../../../common/store";
+import { cleanCategory } from "../../../common/store-browse";
 import type { PricingItem } from "./store-queries";
 
 export interface SizeDraft {
@@ -17,6 +18,8 @@ export interface ProductDraft {
   price: string;
   sizes: SizeDraft[];
   storeImageURLs: string[];
+  /** The store category as typed (common/store-browse.ts). */
+  category?: string;
 }
 
 let keys = 0;
@@ -33,6 +36,7 @@ export function draftOf(product: Product): ProductDraft {
     price: isPriceSet(product.price) ? String(product.price) : "",
     sizes: product.sizes.map((s) => newSizeDraft(s.name, String(s.stock))),
     storeImageURLs: storeImagesOf(product),
+    category: product.category ?? "",
   };
 }
 
@@ -45,6 +49,7 @@ export function toPricingItem(product: Product, draft: ProductDraft): PricingIte
   const item: PricingItem = { id: product.id, price: parsePrice(draft.price), sizes: sizesOf(draft) };
   // Sent only when the seller chose images, so the product's own photo is not pinned by default.
   if (!sameList(draft.storeImageURLs, storeImagesOf(product)) || product.storeImageURLs.length) item.storeImageURLs = draft.storeImageURLs;
+  if (cleanCategory(draft.category) !== (product.category ?? null)) item.category = cleanCategory(draft.category);
   return item;
 }
 
@@ -60,6 +65,7 @@ export function isDirty(product: Product, draft: ProductDraft): boolean {
   const saved = draftOf(product);
   if (parsePrice(draft.price) !== parsePrice(saved.price)) return true;
   if (!sameList(draft.storeImageURLs, saved.storeImageURLs)) return true;
+  if (cleanCategory(draft.category) !== cleanCategory(saved.category)) return true;
   const a = sizesOf(draft);
   const b = sizesOf(saved);
   return a.length !== b.length || a.some((s, i) => s.name !== b[i]!.name || s.stock !== b[i]!.stock);

@@ -38,6 +38,8 @@ export interface PricingItem {
   price: number;
   sizes: Size[];
   storeImageURLs?: string[];
+  /** Sent only when changed; "" clears it. */
+  category?: string | null;
 }
 
 export function useUpdatePricing(userId: string) {
