@@ -171,14 +171,14 @@ export function orderMessage(store: PublicStore, product: StoreProductRecord, ur
 }
 
 /**
- * 'Añadir al carrito' needs the cart script; without JavaScript store.css hides
- * it (@media (scripting: none)) and the <noscript> 'Pedir por WhatsApp' link
- * takes its place.
+ * 'Añadir al carrito' needs the cart script. Until it runs (JavaScript off, or
+ * blocked) store.css hides it and shows the 'Pedir por WhatsApp' link in its
+ * place; both are the same size, so the swap moves nothing on the page.
  */
 function addButton(store: PublicStore, product: StoreProductRecord, origin: string): string {
   if (isSoldOut(product)) return `<button type="button" class="btn add" data-add="${esc(product.id)}" disabled>Sin stock</button>`;
   const order = store.phone
-    ? `<noscript><a class="btn wa order" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(orderMessage(store, product, `${origin}${productPath(store.username, product.id)}`))}`)}" rel="noopener" target="_blank">Pedir por WhatsApp</a></noscript>`
+    ? `<a class="btn wa order" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(orderMessage(store, product, `${origin}${productPath(store.username, product.id)}`))}`)}" rel="noopener" target="_blank">Pedir por WhatsApp</a>`
     : "";
   return `<button type="button" class="btn add" data-add="${esc(product.id)}">Añadir al carrito</button>${order}`;
 }
