@@ -9,14 +9,27 @@
  *   (Workers Free; Paid allows 10 MiB), and 64 MiB uncompressed;
  * - every static asset must be under 25 MiB and there must be at most 20,000
  *   of them (Workers Free asset limits).
- * Exits 1 when wrangler fails or a limit is exceeded, so CI goes red.
+ * Before that it adds the deploy-only bindings (Workers AI: scripts/deploy-bindings.ts)
+ * and refuses a configured model id its provider shut down (wrangler.toml's
+ * [vars] as built, and this environment), naming the replacement.
+ * Exits 1 when wrangler fails, a model is shut down or a limit is exceeded, so CI goes red.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
+import { addDeployOnlyBindings, deployVars } from "./deploy-bindings.ts";
 import { OFFLINE_ENV } from "./local-state.ts";
+import { checkProviderSettings } from "./provider-checks.ts";
+
+const providers = checkProviderSettings({ ...deployVars(), ...process.env });
+for (const warning of providers.warnings.filter((w) => !w.includes("wrangler secret put"))) console.log(`warn  ${warning}`);
+if (providers.errors.length > 0) {
+  for (const error of providers.errors) console.error(`ERROR ${error}`);
+  process.exit(1);
+}
+addDeployOnlyBindings();
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

@@ -18,17 +18,22 @@ export interface Bindings {
   GOOGLE_TOKEN_URL?: string;
   GOOGLE_JWKS_URL?: string;
 
-  /** Which image provider generates: "studio" (offline default), "workers-ai", "gemini" or "openai". */
+  /** Which image provider generates: "studio" (offline default), "workers-ai", "gemini", "openai" or "fashn". */
   IMAGE_PROVIDER?: string;
-  /** Workers AI binding, for IMAGE_PROVIDER=workers-ai (add `[ai] binding = "AI"` to wrangler.toml). */
+  /** The provider for Bebé, Niño and Niña when the main one does not draw children (common/image-providers.ts). */
+  MINORS_PROVIDER?: string;
+  /** Workers AI binding (`[ai] binding = "AI"`, declared for deploy only: see wrangler.deploy.toml). */
   AI?: Ai;
   WORKERS_AI_MODEL?: string;
   GEMINI_API_KEY?: string;
   GEMINI_MODEL?: string;
+  GEMINI_PRO_MODEL?: string;
   GEMINI_BASE_URL?: string;
   OPENAI_API_KEY?: string;
   OPENAI_MODEL?: string;
   OPENAI_BASE_URL?: string;
+  FASHN_API_KEY?: string;
+  FASHN_BASE_URL?: string;
   /** Payments: "simulated" (offline default) or "live" (Mercado Pago and dLocal Go with the keys below). */
   PAYMENTS_MODE?: string;
   MERCADOPAGO_ACCESS_TOKEN?: string;

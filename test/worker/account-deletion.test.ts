@@ -83,7 +83,7 @@ async function fullSeller() {
   const store = await openStore(browser, { storeLogo: dataUrl(await jpeg(), "image/jpeg") });
   const [remera, gorra] = await upload(browser);
   const generatedBytes = await jpeg();
-  overrideProviderForTests(() => ({ name: "test", refusesMinors: false, generate: async () => ({ bytes: generatedBytes, mimeType: "image/jpeg" }) }));
+  overrideProviderForTests(() => ({ name: "test", generate: async () => ({ bytes: generatedBytes, mimeType: "image/jpeg" }) }));
   const ad = await browser.json("POST", `/api/products/generate-ad/${remera!.id}`, { includeModel: true });
   expect(ad.status).toBe(200);
   const { adImageUrl, jobId } = (await ad.json()) as { adImageUrl: string; jobId: string };
@@ -94,7 +94,10 @@ async function fullSeller() {
   expect(priced.status).toBe(200);
 
   const shopper = anonymous();
-  const ordered = await shopper.json("POST", "/api/orders", { username: store.username, lines: [{ productId: remera!.id, size: "M", quantity: 2 }] });
+  const ordered = await shopper.json("POST", "/api/orders", {
+    username: store.username,
+    lines: [{ productId: remera!.id, size: "M", quantity: 2 }],
+  });
   expect(ordered.status).toBe(201);
   const { order } = (await ordered.json()) as { order: { code: string } };
   const paymentId = await approvedPayment(browser);
@@ -111,7 +114,19 @@ async function fullSeller() {
 
   const keyOf = (url: string) => url.slice("/img/".length);
   const sources = [keyOf(store.imageUrl!), keyOf(remera!.imageURL!), keyOf(gorra!.imageURL!), keyOf(adImageUrl)];
-  return { browser, email, password, user, username: store.username!, remera: remera!, gorra: gorra!, jobId, orderCode: order.code, paymentId, objects: [...sources, ...previews] };
+  return {
+    browser,
+    email,
+    password,
+    user,
+    username: store.username!,
+    remera: remera!,
+    gorra: gorra!,
+    jobId,
+    orderCode: order.code,
+    paymentId,
+    objects: [...sources, ...previews],
+  };
 }
 
 async function present(keys: string[]) {
@@ -132,7 +147,9 @@ async function userRow(id: string) {
 }
 
 async function ledgerSum(userId: string) {
-  return (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM credit_ledger WHERE user_id = ?").bind(userId).first<number>("s"))!;
+  return (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM credit_ledger WHERE user_id = ?")
+    .bind(userId)
+    .first<number>("s"))!;
 }
 
 describe("deleting an account with a password", () => {
@@ -171,7 +188,10 @@ describe("deleting an account with a password", () => {
       expect(await page.text()).toContain("Esta página no existe");
     }
     expect((await anonymous().request(`/api/auth/store/${seller.username}`)).status).toBe(404);
-    expect((await anonymous().json("POST", "/api/orders", { username: seller.username, lines: [{ productId: seller.remera.id, quantity: 1 }] })).status).toBe(404);
+    expect(
+      (await anonymous().json("POST", "/api/orders", { username: seller.username, lines: [{ productId: seller.remera.id, quantity: 1 }] }))
+        .status,
+    ).toBe(404);
 
     // The tombstone: nothing personal, a placeholder e-mail, no credits.
     expect(await userRow(id)).toMatchObject({
@@ -193,14 +213,28 @@ describe("deleting an account with a password", () => {
     expect(closing).toEqual({ delta: -950, reason: "account_closed", balance_after: 0 });
 
     // Accounting stays: the order's lines and total, the payment as the provider reported it, the job that was charged.
-    const order = await env.DB.prepare("SELECT code, lines, total, status FROM orders WHERE seller_id = ?").bind(id).first<{ code: string; lines: string; total: number; status: string }>();
+    const order = await env.DB.prepare("SELECT code, lines, total, status FROM orders WHERE seller_id = ?")
+      .bind(id)
+      .first<{ code: string; lines: string; total: number; status: string }>();
     expect(order).toMatchObject({ code: seller.orderCode, total: 30000, status: "nuevo" });
     expect(JSON.parse(order!.lines)).toEqual([expect.objectContaining({ name: "Remera", size: "M", quantity: 2, unitPrice: 15000 })]);
-    const payment = await env.DB.prepare("SELECT user_id, amount, currency, status, provider, provider_payment_id FROM payments WHERE id = ?")
+    const payment = await env.DB.prepare(
+      "SELECT user_id, amount, currency, status, provider, provider_payment_id FROM payments WHERE id = ?",
+    )
       .bind(seller.paymentId)
       .first();
-    expect(payment).toMatchObject({ user_id: id, amount: 1200, currency: "ARS", status: "approved", provider: "simulated", provider_payment_id: expect.any(String) });
-    expect(await env.DB.prepare("SELECT product_id, status FROM generation_jobs WHERE id = ?").bind(seller.jobId).first()).toEqual({ product_id: null, status: "succeeded" });
+    expect(payment).toMatchObject({
+      user_id: id,
+      amount: 1200,
+      currency: "ARS",
+      status: "approved",
+      provider: "simulated",
+      provider_payment_id: expect.any(String),
+    });
+    expect(await env.DB.prepare("SELECT product_id, status FROM generation_jobs WHERE id = ?").bind(seller.jobId).first()).toEqual({
+      product_id: null,
+      status: "succeeded",
+    });
 
     // The same invariants `npm run check:ledger` proves, deleted accounts included.
     expect(await brokenLedgerChecks(async (sql) => (await env.DB.prepare(sql).all<Record<string, unknown>>()).results)).toEqual([]);
@@ -266,16 +300,13 @@ describe("deleting an account with a password", () => {
     const [product] = await upload(browser);
     // A job between its debit and its result, as the route leaves it for the Durable Object.
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO generation_jobs (id, user_id, product_id, kind, quality, cost, status) VALUES (?, ?, ?, 'ad', 'standard', 50, 'running')").bind(
-        `running-${user.id}`,
-        user.id,
-        product!.id,
-      ),
+      env.DB.prepare(
+        "INSERT INTO generation_jobs (id, user_id, product_id, kind, quality, cost, status) VALUES (?, ?, ?, 'ad', 'standard', 50, 'running')",
+      ).bind(`running-${user.id}`, user.id, product!.id),
       env.DB.prepare("UPDATE users SET credits = credits - 50 WHERE id = ?").bind(user.id),
-      env.DB.prepare("INSERT INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after) VALUES (?, -50, 'generation', ?, 450)").bind(
-        user.id,
-        `job:running-${user.id}`,
-      ),
+      env.DB.prepare(
+        "INSERT INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after) VALUES (?, -50, 'generation', ?, 450)",
+      ).bind(user.id, `job:running-${user.id}`),
     ]);
     const keys = [product!.imageURL!.slice("/img/".length)];
 
@@ -348,7 +379,13 @@ describe("deleting an account that signs in with Google only", () => {
 
     // Typed as people type it: spaces and capitals do not matter.
     expect((await deleteAccount(browser, { email: " Google.Sola@example.com " })).status).toBe(200);
-    expect(await userRow(user.id)).toMatchObject({ email: `borrada:${user.id}`, google_sub: null, name: null, image_url: null, credits: 0 });
+    expect(await userRow(user.id)).toMatchObject({
+      email: `borrada:${user.id}`,
+      google_sub: null,
+      name: null,
+      image_url: null,
+      credits: 0,
+    });
 
     const again = await googleSeller("google.sola@example.com");
     expect(again.user.id).not.toBe(user.id);
@@ -380,7 +417,11 @@ describe("bad requests", () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(await response.json()).toEqual({ error });
     }
-    const broken = await browser.request("/api/auth/account", { method: "DELETE", headers: { "content-type": "application/json" }, body: "{" });
+    const broken = await browser.request("/api/auth/account", {
+      method: "DELETE",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ error: expect.any(String) });
     expect(await userRow(user.id)).toMatchObject({ email, deleted_at: null });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CHILDREN_UNAVAILABLE, PRO_UNAVAILABLE, type GenerationOffer } from "../../common/image-providers";
 import { publicConfig } from "../../worker/routes/app-config";
 import { ORIGIN, viaWorker, withBindings } from "./browser";
 import type { Bindings } from "../../worker/env";
@@ -10,7 +11,13 @@ describe("GET /api/config", () => {
     const response = await get(viaWorker);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-cache");
-    expect(await response.json()).toEqual({ maintenance: false, supportEmail: null, supportWhatsapp: null, social: [] });
+    expect(await response.json()).toEqual({
+      maintenance: false,
+      supportEmail: null,
+      supportWhatsapp: null,
+      social: [],
+      generation: STUDIO_OFFER,
+    });
   });
 
   it("turns maintenance on and publishes the contact channels from configuration", async () => {
@@ -27,16 +34,36 @@ describe("GET /api/config", () => {
       supportEmail: "ayuda@vidriera.app",
       supportWhatsapp: "5491122334455",
       social: [{ network: "instagram", label: "Instagram", url: "https://instagram.com/vidriera" }],
+      generation: STUDIO_OFFER,
     });
   });
+
+  it("tells the drawer, before anyone pays, that children and Pro are not available with a provider that cannot make them", async () => {
+    const response = await get(withBindings({ IMAGE_PROVIDER: "openai", OPENAI_API_KEY: "k" }));
+    const { generation } = (await response.json()) as { generation: GenerationOffer };
+    expect(generation.children).toEqual({ available: false, reason: CHILDREN_UNAVAILABLE });
+    expect(generation.pro).toEqual({ available: false, reason: PRO_UNAVAILABLE });
+    // With a provider that draws children for Bebé, Niño and Niña, they are offered again.
+    const withMinors = await get(withBindings({ IMAGE_PROVIDER: "openai", MINORS_PROVIDER: "workers-ai" }));
+    expect(((await withMinors.json()) as { generation: GenerationOffer }).generation.children).toEqual({ available: true, reason: null });
+  });
 });
+
+/** The offline studio makes everything: children, 2K Pro, text edits. */
+const STUDIO_OFFER: GenerationOffer = {
+  children: { available: true, reason: null },
+  pro: { available: true, reason: null },
+  modify: { available: true, reason: null },
+  storeModel: { adult: false, children: false },
+};
 
 describe("publicConfig", () => {
   const base = {} as Bindings;
 
   it("reads the usual spellings of 'on' and treats anything else as off", () => {
     for (const value of ["on", "TRUE", "1", "sí"]) expect(publicConfig({ ...base, MAINTENANCE_MODE: value }).maintenance).toBe(true);
-    for (const value of ["off", "", "0", "false", undefined]) expect(publicConfig({ ...base, MAINTENANCE_MODE: value }).maintenance).toBe(false);
+    for (const value of ["off", "", "0", "false", undefined])
+      expect(publicConfig({ ...base, MAINTENANCE_MODE: value }).maintenance).toBe(false);
   });
 
   it("hides malformed channels instead of showing broken links", () => {

@@ -10,7 +10,17 @@ import { overrideProviderForTests } from "../../worker/providers/select";
 import { ProviderFailure } from "../../worker/providers/types";
 import { Browser, count, withBindings } from "./browser";
 import { provider, resultBytes, sellerWithProduct } from "./generation-helpers";
-import { creditsOf, fakeUpstream, hmacHex, json, ledgerKeys, mercadoPagoSignature, newSeller, paymentRow, postFrom } from "./payments-fakes";
+import {
+  creditsOf,
+  fakeUpstream,
+  hmacHex,
+  json,
+  ledgerKeys,
+  mercadoPagoSignature,
+  newSeller,
+  paymentRow,
+  postFrom,
+} from "./payments-fakes";
 
 /**
  * The faults of issue 7, one describe each. Every case checks that no credit
@@ -53,7 +63,9 @@ async function jobOf(browser: Browser, jobId: string, waitSeconds = 0): Promise<
 }
 
 async function jobRow(jobId: string) {
-  return env.DB.prepare("SELECT status, error FROM generation_jobs WHERE id = ?").bind(jobId).first<{ status: string; error: string | null }>();
+  return env.DB.prepare("SELECT status, error FROM generation_jobs WHERE id = ?")
+    .bind(jobId)
+    .first<{ status: string; error: string | null }>();
 }
 
 /**
@@ -111,13 +123,20 @@ describe("the provider hangs", () => {
 
 describe("the provider answers garbage", () => {
   const GEMINI = "https://fake-gemini.test";
-  const ENDPOINT = `${GEMINI}/v1beta/models/gemini-2.5-flash-image:generateContent`;
+  const ENDPOINT = `${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`;
   const notAnImage = btoa("<html><body>Service Unavailable</body></html>");
 
   const answers: [string, () => Response][] = [
-    ["bytes that are not an image", () => json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/png", data: notAnImage } }] }, finishReason: "STOP" }] })],
+    [
+      "bytes that are not an image",
+      () =>
+        json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/png", data: notAnImage } }] }, finishReason: "STOP" }] }),
+    ],
     ["an empty body", () => new Response("", { status: 200 })],
-    ["a JSON with no image", () => json({ candidates: [{ content: { parts: [], role: "model" }, finishReason: "STOP" }], modelVersion: "gemini-2.5-flash-image" })],
+    [
+      "a JSON with no image",
+      () => json({ candidates: [{ content: { parts: [], role: "model" }, finishReason: "STOP" }], modelVersion: "gemini-3.1-flash-image" }),
+    ],
   ];
   for (const [what, answer] of answers) {
     it(`Gemini answering ${what}: the job fails, refunds once and says so in Spanish`, async () => {
@@ -176,7 +195,7 @@ describe("the provider fails after the debit", () => {
   it("HTTP 500 on every attempt: three tries, one charge, one refund, the 'busy' message", async () => {
     const GEMINI = "https://fake-gemini.test";
     const seen = fakeUpstream({
-      [`POST ${GEMINI}/v1beta/models/gemini-2.5-flash-image:generateContent`]: () =>
+      [`POST ${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`]: () =>
         json({ error: { code: 500, message: "Internal error encountered.", status: "INTERNAL" } }, 500),
     });
     overrideProviderForTests(() => new GeminiProvider({ apiKey: "test-gemini-key", baseUrl: GEMINI }));
@@ -212,7 +231,9 @@ describe("the Durable Object is evicted mid-job", () => {
     const stub = stubOf(jobId);
 
     await evictDurableObject(stub);
-    expect(await runInDurableObject(stub, async (_i: GenerationJob, state) => (await state.storage.get<JobState>("job"))!.status)).toBe("running");
+    expect(await runInDurableObject(stub, async (_i: GenerationJob, state) => (await state.storage.get<JobState>("job"))!.status)).toBe(
+      "running",
+    );
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const job = await jobOf(browser, jobId, 5);
     expect(job.status).toBe("succeeded");
@@ -261,7 +282,11 @@ describe("the Durable Object's start fails after the debit", () => {
     const response = await through(failingStarts("before"), seller);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: JOB_MESSAGES.busy });
-    const [job] = (await env.DB.prepare("SELECT id, status, error FROM generation_jobs WHERE user_id = ?").bind(seller.user.id).all<{ id: string; status: string; error: string }>()).results;
+    const [job] = (
+      await env.DB.prepare("SELECT id, status, error FROM generation_jobs WHERE user_id = ?")
+        .bind(seller.user.id)
+        .all<{ id: string; status: string; error: string }>()
+    ).results;
     expect(job).toMatchObject({ status: "failed", error: JOB_MESSAGES.busy });
     expect(await charges(job!.id)).toBe(1);
     expect(await refunds(job!.id)).toBe(1);
@@ -412,7 +437,12 @@ describe("a D1 write fails inside a batch", () => {
 function mercadoPago() {
   const MP = "https://fake-mercadopago.test";
   const SECRET = "mp-webhook-secret-for-tests";
-  const live = withBindings({ PAYMENTS_MODE: "live", MERCADOPAGO_ACCESS_TOKEN: "APP_USR-123-010203-abc-202809963", MERCADOPAGO_WEBHOOK_SECRET: SECRET, MERCADOPAGO_BASE_URL: MP });
+  const live = withBindings({
+    PAYMENTS_MODE: "live",
+    MERCADOPAGO_ACCESS_TOKEN: "APP_USR-123-010203-abc-202809963",
+    MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+    MERCADOPAGO_BASE_URL: MP,
+  });
   async function checkout(browser: Browser) {
     const response = await postFrom(browser, "/api/payments/create-preference", { packId: "pack-10", credits: 1200 }, "AR");
     return { response, body: (await response.json()) as { paymentId: string; preference?: { init_point: string }; error?: string } };
@@ -422,7 +452,11 @@ function mercadoPago() {
     return new Browser(live).request(`/api/payments/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
       method: "POST",
       origin: null,
-      headers: { "content-type": "application/json", "x-signature": await mercadoPagoSignature(SECRET, dataId, requestId), "x-request-id": requestId },
+      headers: {
+        "content-type": "application/json",
+        "x-signature": await mercadoPagoSignature(SECRET, dataId, requestId),
+        "x-request-id": requestId,
+      },
       body: JSON.stringify({ action: "payment.updated", api_version: "v1", data: { id: dataId }, live_mode: false, type: "payment" }),
     });
   }
@@ -475,10 +509,16 @@ describe("a webhook arrives before the checkout's own response", () => {
     const { response, body } = await checkout(browser);
     expect(early).toEqual({ status: 200, body: { received: true, outcome: "credited" } });
     expect(response.status).toBe(201);
-    expect(body.preference?.init_point).toBe("https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=202809963-920c288b-4ebb-40be-966f-700250fa5370");
+    expect(body.preference?.init_point).toBe(
+      "https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=202809963-920c288b-4ebb-40be-966f-700250fa5370",
+    );
 
     const row = (await paymentRow(body.paymentId))!;
-    expect(row).toMatchObject({ status: "approved", providerPaymentId: "1320000001", checkoutId: "202809963-920c288b-4ebb-40be-966f-700250fa5370" });
+    expect(row).toMatchObject({
+      status: "approved",
+      providerPaymentId: "1320000001",
+      checkoutId: "202809963-920c288b-4ebb-40be-966f-700250fa5370",
+    });
     expect(await creditsOf(userId)).toBe(500 + row.credits);
     expect(await (await webhook("1320000001")).json()).toEqual({ received: true, outcome: "duplicate" });
     expect(await creditsOf(userId)).toBe(500 + row.credits);
@@ -505,7 +545,9 @@ describe("a webhook arrives before the checkout's own response", () => {
     const { response, body } = await checkout(browser);
     expect(response.status).toBe(502);
     expect(body.error).toMatch(/Mercado Pago|pago/);
-    const row = (await env.DB.prepare("SELECT status, credits FROM payments WHERE user_id = ?").bind(userId).first<{ status: string; credits: number }>())!;
+    const row = (await env.DB.prepare("SELECT status, credits FROM payments WHERE user_id = ?")
+      .bind(userId)
+      .first<{ status: string; credits: number }>())!;
     expect(row.status).toBe("approved");
     expect(await creditsOf(userId)).toBe(500 + row.credits);
     await ledgerHolds();
@@ -515,13 +557,21 @@ describe("a webhook arrives before the checkout's own response", () => {
     const DLG = "https://fake-dlocalgo.test";
     const API_KEY = "dbKCnBijhBvloQZFyxYnLpgPFfyEQOYL";
     const SECRET_KEY = "23yWaPYonn7UCVNcp83yYSEfBH3eYxqWAYi7WgKz";
-    const live = withBindings({ PAYMENTS_MODE: "live", DLOCALGO_API_KEY: API_KEY, DLOCALGO_SECRET_KEY: SECRET_KEY, DLOCALGO_BASE_URL: DLG });
+    const live = withBindings({
+      PAYMENTS_MODE: "live",
+      DLOCALGO_API_KEY: API_KEY,
+      DLOCALGO_SECRET_KEY: SECRET_KEY,
+      DLOCALGO_BASE_URL: DLG,
+    });
     const notify = async (paymentId: string) => {
       const body = JSON.stringify({ payment_id: paymentId });
       return new Browser(live).request("/api/payments/webhooks/dlocalgo", {
         method: "POST",
         origin: null,
-        headers: { "content-type": "application/json", authorization: `V2-HMAC-SHA256, Signature: ${await hmacHex(SECRET_KEY, API_KEY + body)}` },
+        headers: {
+          "content-type": "application/json",
+          authorization: `V2-HMAC-SHA256, Signature: ${await hmacHex(SECRET_KEY, API_KEY + body)}`,
+        },
         body,
       });
     };
@@ -627,7 +677,9 @@ describe("the seller closes the tab during generation", () => {
     // A second tab that is closed without ever reading its answer.
     void browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
 
-    const jobs = async () => (await env.DB.prepare("SELECT id FROM generation_jobs WHERE user_id = ? ORDER BY created_at").bind(user.id).all<{ id: string }>()).results;
+    const jobs = async () =>
+      (await env.DB.prepare("SELECT id FROM generation_jobs WHERE user_id = ? ORDER BY created_at").bind(user.id).all<{ id: string }>())
+        .results;
     await finishedJobOf(browser, user.id);
     await new Promise((r) => setTimeout(r, 300));
     const started = await jobs();

@@ -9,7 +9,6 @@ export function provider(behaviour: (request: GenerationRequest, call: number, s
   const calls: GenerationRequest[] = [];
   const p: ImageProvider = {
     name: "test",
-    refusesMinors: false,
     async generate(request, signal) {
       calls.push(request);
       return { bytes: await behaviour(request, calls.length, signal), mimeType: "image/jpeg" };

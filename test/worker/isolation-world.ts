@@ -37,7 +37,6 @@ export function controlledProvider() {
   let call = 0;
   const provider: ImageProvider = {
     name: "test",
-    refusesMinors: false,
     async generate(request) {
       call++;
       if (request.kind === "kid") throw new ProviderRefusal("El proveedor de imágenes rechazó esta imagen por sus políticas de contenido.");
@@ -128,7 +127,15 @@ export async function fullSeller(): Promise<Seller> {
   a.failedJobId = ((await failed.json()) as { jobId: string }).jobId;
 
   const priced = await setPricing(a.browser, [
-    { id: campera.id, price: 25000, sizes: [{ name: "M", stock: 5 }, { name: "L", stock: 2 }], storeImageURLs: [ad.adImageUrl!] },
+    {
+      id: campera.id,
+      price: 25000,
+      sizes: [
+        { name: "M", stock: 5 },
+        { name: "L", stock: 2 },
+      ],
+      storeImageURLs: [ad.adImageUrl!],
+    },
     { id: pollera.id, price: 18000, sizes: [] },
   ]);
   expect(priced.status).toBe(200);

@@ -14,7 +14,6 @@ const held = new Promise<void>((resolve) => (release = resolve));
 
 const scripted: ImageProvider = {
   name: "test",
-  refusesMinors: false,
   async generate(request) {
     const tag = request.source.bytes.length;
     if (script.get(tag) === "refuse") throw new ProviderRefusal("El generador rechazó esta foto. Te devolvimos los créditos.");

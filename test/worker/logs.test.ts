@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from "../../worker/lib/sessions";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { Browser, withBindings } from "./browser";
 import { fakePhoto, photoForm } from "./fixtures";
+import { realPng } from "./png";
 import { fakeUpstream, json, mercadoPagoSignature, postFrom } from "./payments-fakes";
 import { openStore, storeName } from "./store-helpers";
 
@@ -50,10 +51,19 @@ describe("structured logs", () => {
   it("a run through accounts, store, generation, payments and an unhandled error logs safe JSON lines, one per API call", async () => {
     const raw = captureLogs();
     const calls: { requestId: string; status: number; path: string }[] = [];
-    const app = withBindings({ PAYMENTS_MODE: "live", MERCADOPAGO_ACCESS_TOKEN: MP_TOKEN, MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET, MERCADOPAGO_BASE_URL: MP });
+    const app = withBindings({
+      PAYMENTS_MODE: "live",
+      MERCADOPAGO_ACCESS_TOKEN: MP_TOKEN,
+      MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET,
+      MERCADOPAGO_BASE_URL: MP,
+    });
     const recorded = async (request: Request) => {
       const response = await app(request);
-      calls.push({ requestId: response.headers.get("x-request-id") ?? "(none)", status: response.status, path: new URL(request.url).pathname });
+      calls.push({
+        requestId: response.headers.get("x-request-id") ?? "(none)",
+        status: response.status,
+        path: new URL(request.url).pathname,
+      });
       return response;
     };
 
@@ -78,25 +88,41 @@ describe("structured logs", () => {
 
     // Generation through the real Gemini adapter, with its key configured, against a fake Gemini.
     let geminiFails = false;
-    const image = btoa(String.fromCharCode(...fakePhoto("png", 96, 3)));
+    const image = btoa(String.fromCharCode(...(await realPng(24, 32, () => [40, 90, 200, 255]))));
     const upstream = fakeUpstream({
-      [`POST ${GEMINI}/v1beta/models/gemini-2.5-flash-image:generateContent`]: () =>
+      [`POST ${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`]: () =>
         geminiFails
           ? json({ error: { code: 400, message: `Invalid prompt for ${email}`, status: "INVALID_ARGUMENT" } }, 400)
           : json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/png", data: image } }] }, finishReason: "STOP" }] }),
       [`POST ${MP}/checkout/preferences`]: (seen) => {
         const sent = JSON.parse(seen.body);
-        return json({ id: "pref-1", init_point: "https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=pref-1", external_reference: sent.external_reference }, 201);
+        return json(
+          {
+            id: "pref-1",
+            init_point: "https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=pref-1",
+            external_reference: sent.external_reference,
+          },
+          201,
+        );
       },
       [`GET ${MP}/v1/payments/1400000001`]: () =>
-        json({ id: 1400000001, status: "approved", currency_id: "ARS", transaction_amount: 1200, external_reference: paymentId, payer: { email } }),
+        json({
+          id: 1400000001,
+          status: "approved",
+          currency_id: "ARS",
+          transaction_amount: 1200,
+          external_reference: paymentId,
+          payer: { email },
+        }),
     });
     overrideProviderForTests(() => new GeminiProvider({ apiKey: GEMINI_KEY, baseUrl: GEMINI }));
     const generated = await browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
     expect(generated.status).toBe(200);
     const okJob = ((await generated.json()) as { jobId: string }).jobId;
     geminiFails = true;
-    const failed = await browser.json("POST", `/api/products/images/modify/${okJob}`, { prompt: `poné el nombre ${shop} y el teléfono ${phone}` });
+    const failed = await browser.json("POST", `/api/products/images/modify/${okJob}`, {
+      prompt: `poné el nombre ${shop} y el teléfono ${phone}`,
+    });
     expect(failed.status).toBe(502);
     const failedJob = ((await failed.json()) as { jobId: string }).jobId;
     expect((await browser.request(`/api/jobs/${failedJob}`)).status).toBe(200);
@@ -108,16 +134,25 @@ describe("structured logs", () => {
     const webhook = await new Browser(recorded).request("/api/payments/webhooks/mercadopago?data.id=1400000001&type=payment", {
       method: "POST",
       origin: null,
-      headers: { "content-type": "application/json", "x-signature": await mercadoPagoSignature(MP_SECRET, "1400000001", hookId), "x-request-id": hookId },
+      headers: {
+        "content-type": "application/json",
+        "x-signature": await mercadoPagoSignature(MP_SECRET, "1400000001", hookId),
+        "x-request-id": hookId,
+      },
       body: JSON.stringify({ type: "payment", data: { id: "1400000001" } }),
     });
     expect(await webhook.json()).toEqual({ received: true, outcome: "credited" });
     expect(upstream.length).toBe(4);
 
     // An unhandled error whose own message carries personal data.
-    await env.DB.prepare(`CREATE TRIGGER logs_fault BEFORE INSERT ON products BEGIN SELECT RAISE(ABORT, 'cannot store for ${email}'); END`).run();
+    await env.DB.prepare(
+      `CREATE TRIGGER logs_fault BEFORE INSERT ON products BEGIN SELECT RAISE(ABORT, 'cannot store for ${email}'); END`,
+    ).run();
     try {
-      const broken = await browser.request("/api/products/upload-images", { method: "POST", body: photoForm([{ bytes: fakePhoto("png", 64, 9), name: "b.png" }]) });
+      const broken = await browser.request("/api/products/upload-images", {
+        method: "POST",
+        body: photoForm([{ bytes: fakePhoto("png", 64, 9), name: "b.png" }]),
+      });
       expect(broken.status).toBe(500);
     } finally {
       await env.DB.prepare("DROP TRIGGER logs_fault").run();
@@ -149,8 +184,18 @@ describe("structured logs", () => {
     const jobLines = (job: string) => lines.filter((l) => l.job === job);
     expect(jobLines(okJob).map((l) => l.message)).toEqual(["job started", "provider attempt", "provider answered", "job succeeded"]);
     expect(new Set(jobLines(okJob).map((l) => l.requestId))).toEqual(new Set([requestOf(`/api/products/generate-ad/${product.id}`)]));
-    expect(jobLines(failedJob).map((l) => l.message)).toEqual(["job started", "provider attempt", "provider attempt failed", "job refunded", "job failed"]);
-    expect(jobLines(failedJob).find((l) => l.message === "provider attempt failed")).toMatchObject({ provider: "gemini", attempt: 1, error: "ProviderFailure" });
+    expect(jobLines(failedJob).map((l) => l.message)).toEqual([
+      "job started",
+      "provider attempt",
+      "provider attempt failed",
+      "job refunded",
+      "job failed",
+    ]);
+    expect(jobLines(failedJob).find((l) => l.message === "provider attempt failed")).toMatchObject({
+      provider: "gemini",
+      attempt: 1,
+      error: "ProviderFailure",
+    });
     expect(jobLines(failedJob).find((l) => l.message === "job failed")).toMatchObject({ reason: "provider-failed" });
     expect(new Set(jobLines(failedJob).map((l) => l.requestId))).toEqual(new Set([requestOf(`/api/products/images/modify/${okJob}`)]));
     expect(lines.find((l) => l.message === "credits purchased")).toMatchObject({ provider: "mercadopago", paymentId });

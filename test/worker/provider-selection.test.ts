@@ -3,20 +3,33 @@ import { describe, expect, it } from "vitest";
 import { decodeImage, encodeJpeg } from "../../worker/providers/codecs";
 import { imageProvider } from "../../worker/providers/select";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
+import type { ImageProvider } from "../../worker/providers/types";
 
 describe("choosing the image provider by configuration", () => {
   it("uses the offline studio pipeline by default", async () => {
     expect((await imageProvider({ ...env, IMAGE_PROVIDER: undefined })).name).toBe("studio");
   });
 
-  it("uses Gemini or OpenAI when chosen and given a key", async () => {
-    expect((await imageProvider({ ...env, IMAGE_PROVIDER: "gemini", GEMINI_API_KEY: "k" })).name).toBe("gemini");
-    expect((await imageProvider({ ...env, IMAGE_PROVIDER: "openai", OPENAI_API_KEY: "k" })).name).toBe("openai");
+  it("uses Gemini, OpenAI or FASHN when chosen and given a key, at the current models", async () => {
+    const gemini = await imageProvider({ ...env, IMAGE_PROVIDER: "gemini", GEMINI_API_KEY: "k" });
+    expect([gemini.name, gemini.model]).toEqual(["gemini", "gemini-3.1-flash-image"]);
+    const openai = await imageProvider({ ...env, IMAGE_PROVIDER: "openai", OPENAI_API_KEY: "k" });
+    expect([openai.name, openai.model]).toEqual(["openai", "gpt-image-2.6-flare"]);
+    expect((await imageProvider({ ...env, IMAGE_PROVIDER: "fashn", FASHN_API_KEY: "k" })).name).toBe("fashn");
+    // The job names its provider (MINORS_PROVIDER for children) whatever IMAGE_PROVIDER says.
+    expect((await imageProvider({ ...env, IMAGE_PROVIDER: "gemini", GEMINI_API_KEY: "k" }, "studio")).name).toBe("studio");
+  });
+
+  it("refuses a shut-down model id with the replacement's name", async () => {
+    await expect(
+      imageProvider({ ...env, IMAGE_PROVIDER: "gemini", GEMINI_API_KEY: "k", GEMINI_MODEL: "gemini-2.5-flash-image" }),
+    ).rejects.toThrow(/use gemini-3\.1-flash-image instead/);
   });
 
   it("refuses a provider without its key, or one it does not know", async () => {
     await expect(imageProvider({ ...env, IMAGE_PROVIDER: "gemini" })).rejects.toThrow(/GEMINI_API_KEY/);
     await expect(imageProvider({ ...env, IMAGE_PROVIDER: "openai" })).rejects.toThrow(/OPENAI_API_KEY/);
+    await expect(imageProvider({ ...env, IMAGE_PROVIDER: "fashn" })).rejects.toThrow(/FASHN_API_KEY/);
     await expect(imageProvider({ ...env, IMAGE_PROVIDER: "workers-ai" })).rejects.toThrow(/AI binding/);
     await expect(imageProvider({ ...env, IMAGE_PROVIDER: "midjourney" })).rejects.toThrow(/unknown/);
   });
@@ -33,7 +46,7 @@ describe("choosing the image provider by configuration", () => {
         return { image: btoa(String.fromCharCode(...output)) };
       },
     } as unknown as Ai;
-    const provider = await imageProvider({ ...env, IMAGE_PROVIDER: "workers-ai", AI: ai });
+    const provider = (await imageProvider({ ...env, IMAGE_PROVIDER: "workers-ai", AI: ai })) as ImageProvider;
     const result = await provider.generate({
       kind: "ad",
       includeModel: true,

@@ -4,7 +4,8 @@ import { buildPrompt } from "../../worker/providers/prompts";
 import { ProviderFailure, ProviderRefusal, ProviderTransientError, type GenerationRequest } from "../../worker/providers/types";
 
 const BASE = "https://fake-gemini.test";
-const ENDPOINT = `${BASE}/v1beta/models/gemini-2.5-flash-image:generateContent`;
+const ENDPOINT = `${BASE}/v1beta/models/gemini-3.1-flash-image:generateContent`;
+const PRO_ENDPOINT = `${BASE}/v1beta/models/gemini-3-pro-image:generateContent`;
 const REFUSAL = "El proveedor de imágenes rechazó esta imagen por sus políticas de contenido.";
 
 /** The seller's photo: JPEG magic bytes and every byte value a naive base64 could mangle. */
@@ -29,11 +30,11 @@ interface Seen {
 }
 
 /** A fake Gemini: records each request and answers with `reply`. Any other address throws, so nothing reaches the network. */
-function fakeGemini(reply: (seen: Seen) => Response | Promise<Response>, url = ENDPOINT): Seen[] {
+function fakeGemini(reply: (seen: Seen) => Response | Promise<Response>, urls = [ENDPOINT, PRO_ENDPOINT]): Seen[] {
   const seen: Seen[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input, init);
-    if (request.url !== url) throw new Error(`unexpected request to ${request.url}`);
+    if (!urls.includes(request.url)) throw new Error(`unexpected request to ${request.url}`);
     const call = { url: request.url, method: request.method, headers: request.headers, body: await request.json(), signal: init?.signal };
     seen.push(call);
     return reply(call);
@@ -49,7 +50,7 @@ function imageAnswer(parts: unknown[] = [{ inlineData: { mimeType: "image/png", 
   return json({
     candidates: [{ content: { parts, role: "model" }, finishReason: "STOP", index: 0 }],
     usageMetadata: { promptTokenCount: 1300, candidatesTokenCount: 1290, totalTokenCount: 2590 },
-    modelVersion: "gemini-2.5-flash-image",
+    modelVersion: "gemini-3.1-flash-image",
     responseId: "abc123",
   });
 }
@@ -75,10 +76,7 @@ describe("GeminiProvider", () => {
     expect(call!.body).toEqual({
       contents: [
         {
-          parts: [
-            { text: buildPrompt(generation(), { refusesMinors: true }) },
-            { inline_data: { mime_type: "image/jpeg", data: expect.any(String) } },
-          ],
+          parts: [{ text: buildPrompt(generation()) }, { inline_data: { mime_type: "image/jpeg", data: expect.any(String) } }],
         },
       ],
       generationConfig: { responseModalities: ["IMAGE"], imageConfig: { aspectRatio: "3:4" } },
@@ -96,27 +94,39 @@ describe("GeminiProvider", () => {
     expect(sent.every((byte, i) => byte === large[i])).toBe(true);
   });
 
-  it("asks a Gemini 3 model for 2K when the quality is pro, but not 2.5 Flash Image, which only makes 1K", async () => {
+  it("uses gemini-3.1-flash-image for standard and gemini-3-pro-image at imageSize 2K for pro", async () => {
     const seen = fakeGemini(() => imageAnswer());
     await provider().generate(generation({ quality: "pro" }));
-    expect(seen[0]!.body.generationConfig.imageConfig).toEqual({ aspectRatio: "3:4" });
-    vi.restoreAllMocks();
-
-    const newer = fakeGemini(() => imageAnswer(), `${BASE}/v1beta/models/gemini-3.1-flash-image-preview:generateContent`);
-    const gemini3 = new GeminiProvider({ apiKey: "k", model: "gemini-3.1-flash-image-preview", baseUrl: `${BASE}/` });
-    await gemini3.generate(generation({ quality: "pro" }));
-    await gemini3.generate(generation({ quality: "standard" }));
-    expect(newer.map((s) => s.body.generationConfig.imageConfig)).toEqual([{ aspectRatio: "3:4", imageSize: "2K" }, { aspectRatio: "3:4" }]);
+    await provider().generate(generation({ quality: "standard" }));
+    expect(seen.map((s) => s.url)).toEqual([PRO_ENDPOINT, ENDPOINT]);
+    expect(seen.map((s) => s.body.generationConfig.imageConfig)).toEqual([{ aspectRatio: "3:4", imageSize: "2K" }, { aspectRatio: "3:4" }]);
   });
 
-  it("builds the garment-only prompt for children's variants, since it refuses minors", async () => {
+  it("takes configured models, and refuses a shut-down one naming its replacement", async () => {
+    const seen = fakeGemini(() => imageAnswer(), [`${BASE}/v1beta/models/gemini-9-image:generateContent`]);
+    await new GeminiProvider({ apiKey: "k", model: "gemini-9-image", baseUrl: `${BASE}/` }).generate(generation());
+    expect(seen).toHaveLength(1);
+    expect(() => new GeminiProvider({ apiKey: "k", model: "gemini-2.5-flash-image" })).toThrow(
+      "GEMINI_MODEL=gemini-2.5-flash-image was shut down on 2026-10-02; use gemini-3.1-flash-image instead.",
+    );
+    expect(() => new GeminiProvider({ apiKey: "k", proModel: "gemini-3-pro-image-preview" })).toThrow(/use gemini-3-pro-image instead/);
+  });
+
+  it("sends the store's model as a second image part, after the photo, and says so in the prompt", async () => {
+    const reference = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 9]);
     const seen = fakeGemini(() => imageAnswer());
-    const gemini = provider();
-    expect(gemini.refusesMinors).toBe(true);
-    await gemini.generate(generation({ kind: "girl-kid" }));
-    const text: string = seen[0]!.body.contents[0].parts[0].text;
-    expect(text).toContain("girls' clothing in a children's size 6");
-    expect(text).not.toContain("worn by");
+    await provider().generate(generation({ modelReference: { bytes: reference, mimeType: "image/png" } }));
+    const parts = seen[0]!.body.contents[0].parts;
+    expect(parts).toHaveLength(3);
+    expect(parts[0].text).toContain("The second image shows the store's own model");
+    expect(parts[2].inline_data.mime_type).toBe("image/png");
+    expect([...unbase64(parts[2].inline_data.data)]).toEqual([...reference]);
+  });
+
+  it("asks for the child itself for a child's kind (it is only sent one where it is the children's provider)", async () => {
+    const seen = fakeGemini(() => imageAnswer());
+    await provider().generate(generation({ kind: "girl-kid" }));
+    expect(seen[0]!.body.contents[0].parts[0].text).toContain("worn by a girl of about 6 years old");
   });
 
   it("reads snake_case inline_data and takes the final image, not a draft marked as a thought", async () => {
@@ -153,25 +163,34 @@ describe("GeminiProvider", () => {
         json({
           promptFeedback: { blockReason: "PROHIBITED_CONTENT" },
           usageMetadata: { promptTokenCount: 1300, totalTokenCount: 1300 },
-          modelVersion: "gemini-2.5-flash-image",
+          modelVersion: "gemini-3.1-flash-image",
         }),
       );
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderRefusal);
       expect(error.message).toBe(REFUSAL);
       expect(String(error.cause)).toContain("PROHIBITED_CONTENT");
     });
 
-    it.each(["IMAGE_SAFETY", "SAFETY", "IMAGE_PROHIBITED_CONTENT", "PROHIBITED_CONTENT"])("a candidate stopped with %s", async (finishReason) => {
-      fakeGemini(() => json({ candidates: [{ finishReason, index: 0 }], modelVersion: "gemini-2.5-flash-image" }));
-      const error = await provider().generate(generation()).catch((e) => e);
-      expect(error).toBeInstanceOf(ProviderRefusal);
-      expect(error.message).toBe(REFUSAL);
-    });
+    it.each(["IMAGE_SAFETY", "SAFETY", "IMAGE_PROHIBITED_CONTENT", "PROHIBITED_CONTENT"])(
+      "a candidate stopped with %s",
+      async (finishReason) => {
+        fakeGemini(() => json({ candidates: [{ finishReason, index: 0 }], modelVersion: "gemini-3.1-flash-image" }));
+        const error = await provider()
+          .generate(generation())
+          .catch((e) => e);
+        expect(error).toBeInstanceOf(ProviderRefusal);
+        expect(error.message).toBe(REFUSAL);
+      },
+    );
 
     it("an answer in words and no image", async () => {
       fakeGemini(() => imageAnswer([{ text: "I can't create images of real children based on this photo." }]));
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderRefusal);
       expect(String(error.cause)).toContain("I can't create images");
     });
@@ -179,8 +198,15 @@ describe("GeminiProvider", () => {
 
   describe("passing failures", () => {
     it("429 with a Retry-After header", async () => {
-      fakeGemini(() => json({ error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } }, { status: 429, headers: { "retry-after": "17" } }));
-      const error = await provider().generate(generation()).catch((e) => e);
+      fakeGemini(() =>
+        json(
+          { error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } },
+          { status: 429, headers: { "retry-after": "17" } },
+        ),
+      );
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderTransientError);
       expect(error.retryAfterSeconds).toBe(17);
     });
@@ -194,7 +220,10 @@ describe("GeminiProvider", () => {
               message: "You exceeded your current quota, please check your plan and billing details. Please retry in 22.231358113s.",
               status: "RESOURCE_EXHAUSTED",
               details: [
-                { "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [{ quotaMetric: "generativelanguage.googleapis.com/generate_content_free_tier_requests" }] },
+                {
+                  "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+                  violations: [{ quotaMetric: "generativelanguage.googleapis.com/generate_content_free_tier_requests" }],
+                },
                 { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "22.231358113s" },
               ],
             },
@@ -202,17 +231,31 @@ describe("GeminiProvider", () => {
           { status: 429 },
         ),
       );
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderTransientError);
       expect(error.retryAfterSeconds).toBe(23);
     });
 
     it.each([
-      [500, { error: { code: 500, message: "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting", status: "INTERNAL" } }],
+      [
+        500,
+        {
+          error: {
+            code: 500,
+            message:
+              "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting",
+            status: "INTERNAL",
+          },
+        },
+      ],
       [503, { error: { code: 503, message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" } }],
     ])("%i", async (status, body) => {
       fakeGemini(() => json(body, { status }));
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderTransientError);
       expect(error.retryAfterSeconds).toBeUndefined();
     });
@@ -238,20 +281,40 @@ describe("GeminiProvider", () => {
           { status: 400 },
         ),
       );
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderFailure);
       expect(error.message).toBe("Gemini respondió HTTP 400: INVALID_ARGUMENT API key not valid. Please pass a valid API key.");
     });
 
     it.each([
-      ["a body that is not JSON", () => new Response("<html>Bad gateway</html>", { status: 200 }), "Gemini devolvió una respuesta que no es JSON."],
-      ["no candidates", () => json({ modelVersion: "gemini-2.5-flash-image" }), "Gemini devolvió una respuesta sin candidatos."],
-      ["a candidate with no parts", () => json({ candidates: [{ content: { role: "model" }, finishReason: "NO_IMAGE" }] }), "Gemini no devolvió ninguna imagen (finishReason: NO_IMAGE)."],
-      ["image data that is not base64", () => imageAnswer([{ inlineData: { mimeType: "image/png", data: "@@not base64@@" } }]), "Gemini devolvió una imagen que no es base64 válido."],
-      ["data that is not a PNG or JPEG", () => imageAnswer([{ inlineData: { mimeType: "image/png", data: base64(new TextEncoder().encode("GIF89a....")) } }]), "Gemini devolvió algo que no es una imagen PNG ni JPEG."],
+      [
+        "a body that is not JSON",
+        () => new Response("<html>Bad gateway</html>", { status: 200 }),
+        "Gemini devolvió una respuesta que no es JSON.",
+      ],
+      ["no candidates", () => json({ modelVersion: "gemini-3.1-flash-image" }), "Gemini devolvió una respuesta sin candidatos."],
+      [
+        "a candidate with no parts",
+        () => json({ candidates: [{ content: { role: "model" }, finishReason: "NO_IMAGE" }] }),
+        "Gemini no devolvió ninguna imagen (finishReason: NO_IMAGE).",
+      ],
+      [
+        "image data that is not base64",
+        () => imageAnswer([{ inlineData: { mimeType: "image/png", data: "@@not base64@@" } }]),
+        "Gemini devolvió una imagen que no es base64 válido.",
+      ],
+      [
+        "data that is not a PNG or JPEG",
+        () => imageAnswer([{ inlineData: { mimeType: "image/png", data: base64(new TextEncoder().encode("GIF89a....")) } }]),
+        "Gemini devolvió algo que no es una imagen PNG ni JPEG.",
+      ],
     ])("%s", async (_, reply, message) => {
       fakeGemini(reply);
-      const error = await provider().generate(generation()).catch((e) => e);
+      const error = await provider()
+        .generate(generation())
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ProviderFailure);
       expect(error.message).toBe(message);
     });

@@ -10,7 +10,10 @@ const REFUSAL = "El proveedor de imágenes rechazó esta imagen por sus polític
 /** WebP magic bytes around every byte value, so a lossy multipart encoding would show. */
 const PHOTO = new Uint8Array([
   ...new TextEncoder().encode("RIFF"),
-  0x10, 0x01, 0, 0,
+  0x10,
+  0x01,
+  0,
+  0,
   ...new TextEncoder().encode("WEBPVP8 "),
   ...Array.from({ length: 256 }, (_, i) => 255 - i),
 ]);
@@ -85,12 +88,14 @@ describe("OpenAIProvider", () => {
     expect(method).toBe("POST");
     expect(headers.get("authorization")).toBe("Bearer sk-test-openai");
     expect(headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
-    expect([...form.keys()].sort()).toEqual(["image", "input_fidelity", "model", "n", "prompt", "quality", "size"]);
-    expect(form.get("model")).toBe("gpt-image-1");
-    expect(form.get("prompt")).toBe(buildPrompt(generation(), { refusesMinors: true }));
+    // Only what the current GPT Image models accept: no input_fidelity, which they reject.
+    expect([...form.keys()].sort()).toEqual(["image", "model", "n", "output_compression", "output_format", "prompt", "quality", "size"]);
+    expect(form.get("model")).toBe("gpt-image-2.6-flare");
+    expect(form.get("output_format")).toBe("jpeg");
+    expect(form.get("output_compression")).toBe("85");
+    expect(form.get("prompt")).toBe(buildPrompt(generation()));
     expect(form.get("size")).toBe("1024x1536");
     expect(form.get("quality")).toBe("medium");
-    expect(form.get("input_fidelity")).toBe("high");
     expect(form.get("n")).toBe("1");
     const file = form.get("image") as File;
     expect(file.name).toBe("garment.webp");
@@ -101,22 +106,20 @@ describe("OpenAIProvider", () => {
   it("asks for high quality on pro, uses the configured model and names a JPEG photo .jpg", async () => {
     const seen = fakeOpenAI(() => imageAnswer());
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 1, 2]);
-    await new OpenAIProvider({ apiKey: "k", model: "gpt-image-1-mini", baseUrl: `${BASE}/` }).generate(
+    await new OpenAIProvider({ apiKey: "k", model: "gpt-image-2.6-sunburst", baseUrl: `${BASE}/` }).generate(
       generation({ quality: "pro", source: { bytes: jpeg, mimeType: "image/jpeg" } }),
     );
     const { form } = seen[0]!;
     expect(form.get("quality")).toBe("high");
-    expect(form.get("model")).toBe("gpt-image-1-mini");
+    expect(form.get("model")).toBe("gpt-image-2.6-sunburst");
     expect((form.get("image") as File).name).toBe("garment.jpg");
     expect((form.get("image") as File).type).toBe("image/jpeg");
   });
 
-  it("sends the garment-only prompt for a baby, as it counts as refusing minors", async () => {
-    const seen = fakeOpenAI(() => imageAnswer());
-    await provider().generate(generation({ kind: "baby" }));
-    const prompt = seen[0]!.form.get("prompt") as string;
-    expect(prompt).toContain("babywear in a 12-month size");
-    expect(prompt).not.toContain("worn by");
+  it("refuses a shut-down model id, naming its replacement", () => {
+    expect(() => new OpenAIProvider({ apiKey: "k", model: "gpt-image-1" })).toThrow(
+      "OPENAI_MODEL=gpt-image-1 is shut down; use gpt-image-2.6-flare instead.",
+    );
   });
 
   it("passes the job's signal on", async () => {
@@ -129,7 +132,8 @@ describe("OpenAIProvider", () => {
   it("a safety block (400 moderation_blocked) is a refusal", async () => {
     fakeOpenAI(() =>
       apiError(400, {
-        message: "Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID req_123.",
+        message:
+          "Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID req_123.",
         type: "image_generation_user_error",
         code: "moderation_blocked",
       }),
@@ -142,14 +146,26 @@ describe("OpenAIProvider", () => {
 
   it("the older content_policy_violation code is a refusal too", async () => {
     fakeOpenAI(() =>
-      apiError(400, { message: "Your request was rejected as a result of our safety system.", type: "invalid_request_error", code: "content_policy_violation" }),
+      apiError(400, {
+        message: "Your request was rejected as a result of our safety system.",
+        type: "invalid_request_error",
+        code: "content_policy_violation",
+      }),
     );
     expect(await caught(provider().generate(generation()))).toBeInstanceOf(ProviderRefusal);
   });
 
   it("a rate limit is transient and carries Retry-After", async () => {
     fakeOpenAI(() =>
-      apiError(429, { message: "Rate limit reached for gpt-image-1 in organization org-x on images per minute (IPM): Limit 5.", type: "requests", code: "rate_limit_exceeded" }, { "retry-after": "20" }),
+      apiError(
+        429,
+        {
+          message: "Rate limit reached for gpt-image-1 in organization org-x on images per minute (IPM): Limit 5.",
+          type: "requests",
+          code: "rate_limit_exceeded",
+        },
+        { "retry-after": "20" },
+      ),
     );
     const error = await caught(provider().generate(generation()));
     expect(error).toBeInstanceOf(ProviderTransientError);
@@ -158,14 +174,20 @@ describe("OpenAIProvider", () => {
 
   it("prefers retry-after-ms when OpenAI sends it", async () => {
     fakeOpenAI(() =>
-      apiError(429, { message: "Rate limit reached.", type: "requests", code: "rate_limit_exceeded" }, { "retry-after-ms": "1500", "retry-after": "9" }),
+      apiError(
+        429,
+        { message: "Rate limit reached.", type: "requests", code: "rate_limit_exceeded" },
+        { "retry-after-ms": "1500", "retry-after": "9" },
+      ),
     );
     expect((await caught(provider().generate(generation()))).retryAfterSeconds).toBe(2);
   });
 
   it("reads a Retry-After given as an HTTP date", async () => {
     const inHalfAMinute = new Date(Date.now() + 30_000).toUTCString();
-    fakeOpenAI(() => apiError(503, { message: "Service unavailable.", type: "server_error", code: null }, { "retry-after": inHalfAMinute }));
+    fakeOpenAI(() =>
+      apiError(503, { message: "Service unavailable.", type: "server_error", code: null }, { "retry-after": inHalfAMinute }),
+    );
     const error = await caught(provider().generate(generation()));
     expect(error).toBeInstanceOf(ProviderTransientError);
     // HTTP dates drop the milliseconds.
@@ -174,7 +196,11 @@ describe("OpenAIProvider", () => {
 
   it("a spent quota (429 insufficient_quota) is a failure: waiting does not pay the bill", async () => {
     fakeOpenAI(() =>
-      apiError(429, { message: "You exceeded your current quota, please check your plan and billing details.", type: "insufficient_quota", code: "insufficient_quota" }),
+      apiError(429, {
+        message: "You exceeded your current quota, please check your plan and billing details.",
+        type: "insufficient_quota",
+        code: "insufficient_quota",
+      }),
     );
     const error = await caught(provider().generate(generation()));
     expect(error).toBeInstanceOf(ProviderFailure);
@@ -182,7 +208,14 @@ describe("OpenAIProvider", () => {
   });
 
   it.each([
-    [500, apiError(500, { message: "The server had an error while processing your request. Sorry about that!", type: "server_error", code: null })],
+    [
+      500,
+      apiError(500, {
+        message: "The server had an error while processing your request. Sorry about that!",
+        type: "server_error",
+        code: null,
+      }),
+    ],
     [503, apiError(503, { message: "The engine is currently overloaded, please try again later.", type: "server_error", code: null })],
     [502, new Response("<html><body>502 Bad Gateway</body></html>", { status: 502, headers: { "content-type": "text/html" } })],
   ])("%i is transient", async (_, response) => {
@@ -194,7 +227,14 @@ describe("OpenAIProvider", () => {
 
   it.each([
     [401, { message: "Incorrect API key provided: sk-test-****nai.", type: "invalid_request_error", code: "invalid_api_key" }],
-    [400, { message: "Invalid value: 'huge'. Supported values are: 'low', 'medium', 'high', and 'auto'.", type: "invalid_request_error", code: "invalid_value" }],
+    [
+      400,
+      {
+        message: "Invalid value: 'huge'. Supported values are: 'low', 'medium', 'high', and 'auto'.",
+        type: "invalid_request_error",
+        code: "invalid_value",
+      },
+    ],
   ])("%i is a failure that names the status", async (status, body) => {
     fakeOpenAI(() => apiError(status, body));
     const error = await caught(provider().generate(generation()));
@@ -203,10 +243,22 @@ describe("OpenAIProvider", () => {
   });
 
   it.each([
-    ["a body that is not JSON", () => new Response("upstream connect error", { status: 200 }), "OpenAI devolvió una respuesta que no es JSON."],
+    [
+      "a body that is not JSON",
+      () => new Response("upstream connect error", { status: 200 }),
+      "OpenAI devolvió una respuesta que no es JSON.",
+    ],
     ["an empty data list", () => json({ created: 1, data: [] }), "OpenAI no devolvió ninguna imagen."],
-    ["a URL instead of base64", () => json({ created: 1, data: [{ url: "https://example.com/x.png" }] }), "OpenAI no devolvió ninguna imagen."],
-    ["bytes that are not an image", () => json({ created: 1, data: [{ b64_json: base64(new TextEncoder().encode("hello")) }] }), "OpenAI devolvió algo que no es una imagen PNG ni JPEG."],
+    [
+      "a URL instead of base64",
+      () => json({ created: 1, data: [{ url: "https://example.com/x.png" }] }),
+      "OpenAI no devolvió ninguna imagen.",
+    ],
+    [
+      "bytes that are not an image",
+      () => json({ created: 1, data: [{ b64_json: base64(new TextEncoder().encode("hello")) }] }),
+      "OpenAI devolvió algo que no es una imagen PNG ni JPEG.",
+    ],
   ])("%s is a failure", async (_, reply, message) => {
     fakeOpenAI(reply);
     const error = await caught(provider().generate(generation()));

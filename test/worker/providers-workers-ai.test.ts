@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { buildPrompt } from "../../worker/providers/prompts";
-import { ProviderFailure, ProviderRefusal, ProviderTransientError, type GenerationRequest, type SourceImage } from "../../worker/providers/types";
+import {
+  ProviderFailure,
+  ProviderRefusal,
+  ProviderTransientError,
+  type GenerationRequest,
+  type SourceImage,
+} from "../../worker/providers/types";
 import { WorkersAiProvider } from "../../worker/providers/workers-ai";
 
 const MODEL = "@cf/black-forest-labs/flux-2-klein-4b";
@@ -14,7 +20,14 @@ const GENERATED_JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x
 const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 function generation(extra: Partial<GenerationRequest> = {}): GenerationRequest {
-  return { kind: "kid", includeModel: true, quality: "standard", source: { bytes: PHOTO, mimeType: "image/jpeg" }, seed: 4_000_000_000, ...extra };
+  return {
+    kind: "kid",
+    includeModel: true,
+    quality: "standard",
+    source: { bytes: PHOTO, mimeType: "image/jpeg" },
+    seed: 4_000_000_000,
+    ...extra,
+  };
 }
 
 interface Run {
@@ -71,9 +84,8 @@ describe("WorkersAiProvider", () => {
     const { model, form } = runs[0]!;
     expect(model).toBe(MODEL);
     expect([...form.keys()].sort()).toEqual(["height", "input_image_0", "prompt", "seed", "width"]);
-    // It allows minors, so the boy is in the picture.
-    expect(provider.refusesMinors).toBe(false);
-    expect(form.get("prompt")).toBe(buildPrompt(generation(), { refusesMinors: false }));
+    // It draws children (common/image-providers.ts), so the boy is in the picture.
+    expect(form.get("prompt")).toBe(buildPrompt(generation()));
     expect(form.get("prompt")).toContain("worn by a boy of about 6 years old");
     expect(form.get("width")).toBe("768");
     expect(form.get("height")).toBe("1024");
@@ -106,7 +118,9 @@ describe("WorkersAiProvider", () => {
       controller.abort(reason);
       throw upstreamError("3008: Request was aborted");
     });
-    await expect(new WorkersAiProvider({ ai, prepareInput: prepareInput() }).generate(generation(), controller.signal)).rejects.toBe(reason);
+    await expect(new WorkersAiProvider({ ai, prepareInput: prepareInput() }).generate(generation(), controller.signal)).rejects.toBe(
+      reason,
+    );
   });
 
   it("lets a codec error through untouched", async () => {
@@ -138,7 +152,9 @@ describe("WorkersAiProvider", () => {
     const { ai } = fakeAi(() => {
       throw upstreamError(message);
     });
-    expect(await caught(new WorkersAiProvider({ ai, prepareInput: prepareInput() }).generate(generation()))).toBeInstanceOf(ProviderTransientError);
+    expect(await caught(new WorkersAiProvider({ ai, prepareInput: prepareInput() }).generate(generation()))).toBeInstanceOf(
+      ProviderTransientError,
+    );
   });
 
   it.each([
@@ -157,7 +173,11 @@ describe("WorkersAiProvider", () => {
   it.each([
     ["no image field", {}, "Workers AI no devolvió ninguna imagen."],
     ["a stream instead of JSON", new ReadableStream(), "Workers AI no devolvió ninguna imagen."],
-    ["an image that is not PNG or JPEG", { image: base64(new TextEncoder().encode("RIFF....WEBP")) }, "Workers AI devolvió algo que no es una imagen PNG ni JPEG."],
+    [
+      "an image that is not PNG or JPEG",
+      { image: base64(new TextEncoder().encode("RIFF....WEBP")) },
+      "Workers AI devolvió algo que no es una imagen PNG ni JPEG.",
+    ],
   ])("%s is a failure", async (_, answer, message) => {
     const { ai } = fakeAi(() => answer);
     const error = await caught(new WorkersAiProvider({ ai, prepareInput: prepareInput() }).generate(generation()));

@@ -9,7 +9,23 @@ import { api, unwrap } from "./api";
 
 export type { PublicConfig };
 
-export const NO_CONFIG: PublicConfig = { maintenance: false, supportEmail: null, supportWhatsapp: null, social: [] };
+/**
+ * Until the configuration arrives the drawer offers every option: the API
+ * still refuses, before charging and with the reason, what the site's
+ * providers cannot make.
+ */
+export const NO_CONFIG: PublicConfig = {
+  maintenance: false,
+  supportEmail: null,
+  supportWhatsapp: null,
+  social: [],
+  generation: {
+    children: { available: true, reason: null },
+    pro: { available: true, reason: null },
+    modify: { available: true, reason: null },
+    storeModel: { adult: false, children: false },
+  },
+};
 
 export const appConfigQuery = queryOptions({
   queryKey: ["app-config"],

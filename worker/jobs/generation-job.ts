@@ -6,10 +6,27 @@ import type { Bindings } from "../env";
 import { imageKey, imageUrl, sniffImage, storeImage } from "../lib/images";
 import { writeRenditionsLater } from "../lib/renditions";
 import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
+import { mainProvider } from "../../common/image-providers";
 import { imageProvider } from "../providers/select";
-import { ProviderRefusal, ProviderTransientError, type GeneratedImage, type ImageProvider } from "../providers/types";
+import {
+  isQueued,
+  ProviderRefusal,
+  ProviderTransientError,
+  type AnyImageProvider,
+  type GeneratedImage,
+  type GenerationRequest,
+  type QueuedImageProvider,
+} from "../providers/types";
 import { refundJob } from "./refund-job";
-import { JOB_MESSAGES, type FailReason, type GenerationJobRpc, type JobInput, type JobOutcome, type JobState, type JobView } from "./job-types";
+import {
+  JOB_MESSAGES,
+  type FailReason,
+  type GenerationJobRpc,
+  type JobInput,
+  type JobOutcome,
+  type JobState,
+  type JobView,
+} from "./job-types";
 
 /** A provider that has not answered by then is given up on, and the credits go back. */
 export const JOB_DEADLINE_MS = 120_000;
@@ -17,6 +34,8 @@ export const JOB_DEADLINE_MS = 120_000;
 export const HEARTBEAT_MS = 15_000;
 export const MAX_ATTEMPTS = 3;
 const MAX_BACKOFF_MS = 8_000;
+/** How often the alarm asks a queued provider (FASHN takes about 12 s) about its prediction. */
+export const POLL_MS = 2_000;
 
 /** What the seller reads and the status a waiting route answers, per reason (a refusal brings its own message). */
 const FAILURES: Record<Exclude<FailReason, "refused">, { error: string; httpStatus: 502 | 503 | 504 }> = {
@@ -99,6 +118,8 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
         jobLog("warn", "job deadline reached", job, { attempts: job.attempts });
         this.abort?.abort();
         await this.settle(failure("timeout"));
+      } else if (job.predictionId) {
+        await this.follow(job);
       } else if (!this.running) {
         // After an eviction nothing is running in memory any more: pick the job up again.
         jobLog("info", "job resumed by heartbeat", job, { attempts: job.attempts });
@@ -141,13 +162,15 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     if (!source) return this.settle(failure("source-missing"));
     const bytes = new Uint8Array(await source.arrayBuffer());
 
-    let provider: ImageProvider;
+    let provider: AnyImageProvider;
     try {
-      provider = await imageProvider(this.env);
+      provider = await imageProvider(this.env, job.provider ?? mainProvider(this.env));
     } catch (err) {
       jobLog("error", "image provider not configured", job, { error: errorName(err) });
       return this.settle(failure("not-configured"));
     }
+    const request = await this.requestFor(job, bytes);
+    if (isQueued(provider)) return this.submit(job, provider, request, signal);
 
     while (job.attempts < MAX_ATTEMPTS) {
       job = { ...job, attempts: job.attempts + 1 };
@@ -156,18 +179,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
       const step = { provider: provider.name, attempt: job.attempts };
       jobLog("info", "provider attempt", job, step);
       try {
-        const image = await provider.generate(
-          {
-            kind: job.kind,
-            includeModel: job.includeModel,
-            personalization: job.personalization,
-            instruction: job.instruction,
-            quality: job.quality,
-            source: { bytes, mimeType: job.sourceMime },
-            seed: seedOf(job.id),
-          },
-          signal,
-        );
+        const image = await provider.generate(request, signal);
         const ms = Date.now() - started;
         // Typed by its bytes: an answer that is not a PNG or JPEG never reaches the gallery.
         const mimeType = sniffImage(image.bytes);
@@ -176,12 +188,13 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
           return this.settle(failure("not-an-image"));
         }
         jobLog("info", "provider answered", job, { ...step, ms });
-        return this.succeed({ bytes: image.bytes, mimeType }, ms);
+        return this.succeed({ ...image, mimeType }, ms);
       } catch (err) {
         if (signal.aborted) return;
         // The class says refusal, passing or lasting failure; the message can quote the provider's answer.
         jobLog("warn", "provider attempt failed", job, { ...step, ms: Date.now() - started, error: errorName(err) });
-        if (err instanceof ProviderRefusal) return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
+        if (err instanceof ProviderRefusal)
+          return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
         if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
         if (job.attempts >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
         const wait = Math.min((err.retryAfterSeconds ?? 2 ** job.attempts) * 1000, MAX_BACKOFF_MS);
@@ -196,10 +209,104 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
   private async succeed(image: GeneratedImage, providerMs: number): Promise<void> {
     const job = await this.load();
     if (job?.status !== "running") return;
-    const key = await imageKey("g", job.id, image.bytes, image.mimeType);
-    await storeImage(this.env.IMAGES, key, image.bytes, image.mimeType);
-    writeRenditionsLater(this.env.IMAGES, key, image.bytes);
+    let bytes = image.bytes;
+    if (!image.webReady) {
+      // Providers answer PNGs of 1–2 MB (or JPEGs at full quality): what is kept and served is a web JPEG.
+      const { toWebJpeg } = await import("../providers/codecs");
+      try {
+        bytes = await toWebJpeg(image.bytes);
+      } catch (err) {
+        jobLog("warn", "provider image could not be decoded", job, { error: errorName(err), bytes: image.bytes.length });
+        return this.settle(failure("not-an-image"));
+      }
+    }
+    const key = await imageKey("g", job.id, bytes, "image/jpeg");
+    await storeImage(this.env.IMAGES, key, bytes, "image/jpeg");
+    writeRenditionsLater(this.env.IMAGES, key, bytes);
     return this.settle({ status: "succeeded", imageKey: key, providerMs });
+  }
+
+  /** What the provider is asked; the store's model comes along when the seller keeps one (gone: asked without it). */
+  private async requestFor(job: JobState, bytes: Uint8Array): Promise<GenerationRequest> {
+    const request: GenerationRequest = {
+      kind: job.kind,
+      includeModel: job.includeModel,
+      personalization: job.personalization,
+      instruction: job.instruction,
+      quality: job.quality,
+      source: { bytes, mimeType: job.sourceMime },
+      seed: seedOf(job.id),
+    };
+    if (!job.modelReferenceKey) return request;
+    const reference = await this.env.IMAGES.get(job.modelReferenceKey);
+    if (!reference) return request;
+    const refBytes = new Uint8Array(await reference.arrayBuffer());
+    const mimeType = sniffImage(refBytes);
+    return mimeType ? { ...request, modelReference: { bytes: refBytes, mimeType } } : request;
+  }
+
+  /**
+   * Hands the job to a queued provider; the alarm follows the prediction. A
+   * full concurrency limit waits for a slot (until the deadline) without using
+   * up an attempt; other passing failures are retried a bounded number of times.
+   */
+  private async submit(job: JobState, provider: QueuedImageProvider, request: GenerationRequest, signal: AbortSignal): Promise<void> {
+    if (job.predictionId) return;
+    const started = Date.now();
+    const step = { provider: provider.name, attempt: job.attempts + 1 };
+    jobLog("info", "provider submit", job, step);
+    try {
+      const predictionId = await provider.submit(request, signal);
+      const current = await this.load();
+      if (current?.status !== "running" || current.outcome) return;
+      await this.ctx.storage.put("job", { ...current, attempts: current.attempts + 1, predictionId });
+      await this.ctx.storage.setAlarm(Math.min(Date.now() + POLL_MS, current.deadline));
+      jobLog("info", "provider accepted", job, { ...step, ms: Date.now() - started, prediction: predictionId });
+    } catch (err) {
+      if (signal.aborted) return;
+      jobLog("warn", "provider submit failed", job, { ...step, ms: Date.now() - started, error: errorName(err) });
+      if (err instanceof ProviderRefusal) return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
+      if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
+      const attempts = err.waitForSlot ? job.attempts : job.attempts + 1;
+      if (attempts >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
+      const wait = Math.min((err.retryAfterSeconds ?? 2 ** Math.max(1, attempts)) * 1000, MAX_BACKOFF_MS);
+      await this.ctx.storage.put("job", { ...job, attempts });
+      // The alarm submits again (the heartbeat finds nothing running); past the deadline it settles the timeout.
+      await this.ctx.storage.setAlarm(Math.min(Date.now() + wait, job.deadline));
+    }
+  }
+
+  /** One look at a queued prediction, from the alarm. */
+  private async follow(job: JobState): Promise<void> {
+    const provider = await imageProvider(this.env, job.provider ?? mainProvider(this.env));
+    if (!isQueued(provider)) return;
+    const started = Date.now();
+    let answer: Awaited<ReturnType<QueuedImageProvider["check"]>>;
+    try {
+      answer = await provider.check(job.predictionId!);
+    } catch (err) {
+      if (err instanceof ProviderRefusal) return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
+      if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
+      // The status call itself failed (a 5xx, a dropped connection): ask again at the next alarm.
+      await this.ctx.storage.setAlarm(Math.min(Date.now() + POLL_MS, job.deadline));
+      return;
+    }
+    if (answer === "pending") {
+      await this.ctx.storage.setAlarm(Math.min(Date.now() + POLL_MS, job.deadline));
+      return;
+    }
+    if (answer === "resubmit") {
+      jobLog("warn", "provider prediction failed; submitting again", job, { prediction: job.predictionId, attempt: job.attempts });
+      if (job.attempts >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
+      const current = await this.load();
+      if (current?.status === "running") await this.ctx.storage.put("job", { ...current, predictionId: undefined });
+      this.ensureRunning();
+      return;
+    }
+    const mimeType = sniffImage(answer.bytes);
+    if (mimeType !== "image/png" && mimeType !== "image/jpeg") return this.settle(failure("not-an-image"));
+    jobLog("info", "provider answered", job, { provider: provider.name, prediction: job.predictionId, ms: Date.now() - started });
+    return this.succeed({ ...answer, mimeType }, Date.now() - started);
   }
 
   /**
@@ -209,20 +316,22 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
    */
   private settle(outcome: JobOutcome): Promise<void> {
     // A failed settlement must not block the next one (the alarm retries it).
-    const next = this.settling.catch(() => undefined).then(async () => {
-      const job = await this.load();
-      if (job?.status !== "running") return;
-      const decided = job.outcome ?? outcome;
-      if (!job.outcome) await this.ctx.storage.put("job", { ...job, outcome: decided });
-      await this.record(job, decided);
-      const settled: JobState =
-        decided.status === "succeeded"
-          ? { ...job, outcome: undefined, status: "succeeded", imageKey: decided.imageKey, providerMs: decided.providerMs }
-          : { ...job, outcome: undefined, status: "failed", error: decided.error, httpStatus: decided.httpStatus };
-      await this.ctx.storage.put("job", settled);
-      await this.ctx.storage.deleteAlarm();
-      for (const wake of this.waiters) wake();
-    });
+    const next = this.settling
+      .catch(() => undefined)
+      .then(async () => {
+        const job = await this.load();
+        if (job?.status !== "running") return;
+        const decided = job.outcome ?? outcome;
+        if (!job.outcome) await this.ctx.storage.put("job", { ...job, outcome: decided });
+        await this.record(job, decided);
+        const settled: JobState =
+          decided.status === "succeeded"
+            ? { ...job, outcome: undefined, status: "succeeded", imageKey: decided.imageKey, providerMs: decided.providerMs }
+            : { ...job, outcome: undefined, status: "failed", error: decided.error, httpStatus: decided.httpStatus };
+        await this.ctx.storage.put("job", settled);
+        await this.ctx.storage.deleteAlarm();
+        for (const wake of this.waiters) wake();
+      });
     this.settling = next;
     return next;
   }

@@ -14,6 +14,10 @@ export interface JobInput {
   instruction?: string;
   sourceKey: string;
   sourceMime: ImageMime;
+  /** The provider planGeneration chose when the seller paid (MINORS_PROVIDER for children); older jobs lack it. */
+  provider?: string;
+  /** 'Modelo de mi tienda' for the audience, when the seller keeps one and the provider takes it. */
+  modelReferenceKey?: string;
   /** The request that started the job: every log line of the job names it. */
   requestId?: string;
 }
@@ -43,6 +47,8 @@ export interface JobState extends JobInput {
   httpStatus?: 422 | 502 | 503 | 504;
   /** Decided but maybe not yet recorded in D1 (the job is still "running" until it is). */
   outcome?: JobOutcome;
+  /** A queued provider's prediction (FASHN), followed from the alarm. */
+  predictionId?: string;
 }
 
 /**

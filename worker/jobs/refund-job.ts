@@ -10,7 +10,11 @@ import { moveCredits } from "../lib/credits";
  * same key, `refund:<id>`: whichever comes first refunds, the others only make
  * sure the row says failed.
  */
-export async function refundJob(db: Db, job: { id: string; userId: string; cost: number }, error: string): Promise<"refunded" | "already-refunded"> {
+export async function refundJob(
+  db: Db,
+  job: { id: string; userId: string; cost: number },
+  error: string,
+): Promise<"refunded" | "already-refunded"> {
   const markFailed = db
     .update(generationJobs)
     .set({ status: "failed", error, finishedAt: new Date() })

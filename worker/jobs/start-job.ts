@@ -1,6 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import { NO_CREDITS_LEFT } from "../../common/credits";
 import { creditsFor, type GenerationKind, type Personalization, type Quality } from "../../common/generation";
+import { planGeneration } from "../../common/image-providers";
 import { database } from "../db/client";
 import { generationJobs } from "../db/schema";
 import type { Bindings } from "../env";
@@ -38,7 +39,17 @@ export function jobStub(env: Bindings, jobId: string) {
  */
 export async function runJob(env: Bindings, request: JobRequest): Promise<JobView> {
   const waitMs = Number(env.GENERATION_WAIT_MS ?? ROUTE_WAIT_MS);
-  const input: JobInput = { ...request, id: randomId(), cost: creditsFor(request.quality), requestId: currentRequestId() };
+  // What this site's providers cannot make is refused here, before any debit, with the reason
+  // (a child with no provider that draws children, Pro under 2K): never a silent downgrade.
+  const plan = planGeneration(env, request.kind, request.quality, request.includeModel);
+  if (!plan.ok) throw new ApiError(422, plan.error);
+  const input: JobInput = {
+    ...request,
+    id: randomId(),
+    cost: creditsFor(request.quality),
+    provider: plan.provider,
+    requestId: currentRequestId(),
+  };
   const handedOver = debitAndStart(env, input);
   // A seller who closes the tab cancels this request; the debit must still reach its object (or its refund).
   waitUntil(handedOver.catch(() => undefined));

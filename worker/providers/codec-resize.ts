@@ -77,7 +77,10 @@ function resampleRows(image: RgbaImage, region: Region, targetWidth: number): Ui
     const row = ((region.y + y) * image.width + region.x) * 4;
     let o = y * targetWidth * 4;
     for (let x = 0; x < targetWidth; x++, o += 4) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       const base = x * taps.span;
       let p = row + taps.first[x]! * 4;
       for (let k = 0, n = taps.count[x]!; k < n; k++, p += 4) {

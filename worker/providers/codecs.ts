@@ -122,3 +122,39 @@ function exactBuffer(bytes: Uint8Array): ArrayBuffer {
   }
   return bytes.slice().buffer;
 }
+
+/** Stored and served generated images: JPEG at this quality (a 2K picture comes to a few hundred KB). */
+export const WEB_JPEG_QUALITY = 85;
+
+/** Transparent pixels over white, as a page would show them; JPEG has no alpha. Works in place. */
+export function flattenOnWhite(image: RgbaImage): RgbaImage {
+  const { data } = image;
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = data[i + 3]!;
+    if (alpha === 255) continue;
+    const keep = alpha / 255;
+    const white = 255 * (1 - keep);
+    data[i] = data[i]! * keep + white;
+    data[i + 1] = data[i + 1]! * keep + white;
+    data[i + 2] = data[i + 2]! * keep + white;
+    data[i + 3] = 255;
+  }
+  return image;
+}
+
+/** A catalogue photo at quality 85 weighs well under this; a heavier JPEG was saved near-lossless (OpenAI's default). */
+const WEB_JPEG_BYTES_PER_PIXEL = 0.5;
+
+/**
+ * A provider's image as we store it: JPEG at about WEB_JPEG_QUALITY, alpha on
+ * white, at the provider's own resolution (no resizing: Pro stays 2K). A JPEG
+ * that is already that light is kept as made (encoding it again only loses
+ * detail); PNGs and heavy JPEGs are encoded again.
+ */
+export async function toWebJpeg(bytes: Uint8Array): Promise<Uint8Array> {
+  if (sniffImageMime(bytes) === "image/jpeg") {
+    const size = imageDimensions(bytes);
+    if (!size || bytes.length <= size.width * size.height * WEB_JPEG_BYTES_PER_PIXEL) return bytes;
+  }
+  return encodeJpeg(flattenOnWhite(await decodeImage(bytes)), WEB_JPEG_QUALITY);
+}

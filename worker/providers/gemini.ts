@@ -1,15 +1,22 @@
 /**
  * Gemini image generation ("Nano Banana") through the REST generateContent
- * endpoint: the prompt and the seller's photo go in one turn, the image comes
- * back inline as base64. https://ai.google.dev/gemini-api/docs/image-generation
+ * endpoint: the prompt and the seller's photo (and the store's model, when it
+ * has one) go in one turn, the image comes back inline as base64.
+ * Standard images use gemini-3.1-flash-image; 'Calidad Pro' uses
+ * gemini-3-pro-image with imageConfig.imageSize "2K".
+ * https://ai.google.dev/gemini-api/docs/image-generation
  */
+import { DEFAULT_MODELS, retirementProblem } from "../../common/image-providers";
 import { bytesToBase64, errorForStatus, generatedImage, isRecord, parseJson, refusal, retryAfterSeconds, send } from "./http";
 import { buildPrompt } from "./prompts";
 import { ProviderFailure, type GeneratedImage, type GenerationRequest, type ImageProvider } from "./types";
 
 export interface GeminiConfig {
   apiKey: string;
+  /** For standard images. */
   model?: string;
+  /** For 'Calidad Pro' (2K). */
+  proModel?: string;
   baseUrl?: string;
 }
 
@@ -27,35 +34,47 @@ const REFUSED = new Set([
 
 export class GeminiProvider implements ImageProvider {
   readonly name = "gemini";
-  /** Gemini declines photos of children, so baby and kid variants get a garment-only composition. */
-  readonly refusesMinors = true;
+  readonly model: string;
+  readonly proModel: string;
   private readonly apiKey: string;
-  private readonly model: string;
   private readonly baseUrl: string;
 
-  constructor({ apiKey, model = "gemini-2.5-flash-image", baseUrl = "https://generativelanguage.googleapis.com" }: GeminiConfig) {
+  constructor({
+    apiKey,
+    model = DEFAULT_MODELS.gemini,
+    proModel = DEFAULT_MODELS.geminiPro,
+    baseUrl = "https://generativelanguage.googleapis.com",
+  }: GeminiConfig) {
+    // A shut-down id would fail every paid generation: refuse it here too (check:deploy also does).
+    for (const [setting, id] of [
+      ["GEMINI_MODEL", model],
+      ["GEMINI_PRO_MODEL", proModel],
+    ] as const) {
+      const problem = retirementProblem(setting, id);
+      if (problem?.fatal) throw new Error(problem.message);
+    }
     this.apiKey = apiKey;
     this.model = model;
+    this.proModel = proModel;
     this.baseUrl = baseUrl.replace(/\/+$/, "");
   }
 
   async generate(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage> {
-    const imageConfig: Record<string, string> = { aspectRatio: "3:4" };
-    // Only the Gemini 3 image models offer larger sizes; 2.5 Flash Image makes 1K images and nothing else.
-    if (request.quality === "pro" && !this.model.startsWith("gemini-2")) imageConfig.imageSize = "2K";
-    const body = {
-      contents: [
-        {
-          parts: [
-            { text: buildPrompt(request, this) },
-            { inline_data: { mime_type: request.source.mimeType, data: bytesToBase64(request.source.bytes) } },
-          ],
-        },
-      ],
-      generationConfig: { responseModalities: ["IMAGE"], imageConfig },
-    };
+    const pro = request.quality === "pro";
+    const model = pro ? this.proModel : this.model;
+    const imageConfig: Record<string, string> = pro ? { aspectRatio: "3:4", imageSize: "2K" } : { aspectRatio: "3:4" };
+    const parts: unknown[] = [
+      { text: buildPrompt(request) },
+      { inline_data: { mime_type: request.source.mimeType, data: bytesToBase64(request.source.bytes) } },
+    ];
+    // The store's model goes second, as the prompt says ("The second image shows the store's own model").
+    if (request.modelReference && request.includeModel) {
+      const ref = request.modelReference;
+      parts.push({ inline_data: { mime_type: ref.mimeType, data: bytesToBase64(ref.bytes) } });
+    }
+    const body = { contents: [{ parts }], generationConfig: { responseModalities: ["IMAGE"], imageConfig } };
     const { response, text } = await send(
-      `${this.baseUrl}/v1beta/models/${encodeURIComponent(this.model)}:generateContent`,
+      `${this.baseUrl}/v1beta/models/${encodeURIComponent(model)}:generateContent`,
       {
         method: "POST",
         headers: { "content-type": "application/json", "x-goog-api-key": this.apiKey },
@@ -107,10 +126,16 @@ function readImage(answer: unknown): GeneratedImage {
 
   const parts = isRecord(candidate.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts.filter(isRecord) : [];
   // Gemini 3 models may send draft images marked as thoughts before the final one.
-  const image = parts.filter((part) => part.thought !== true).map((part) => part.inlineData ?? part.inline_data).find(isRecord);
+  const image = parts
+    .filter((part) => part.thought !== true)
+    .map((part) => part.inlineData ?? part.inline_data)
+    .find(isRecord);
   if (image) return generatedImage(image.data, "Gemini");
   // Asked for an image only, an answer in words is the model declining ("I can't create images of…").
-  const words = parts.map((part) => (typeof part.text === "string" ? part.text.trim() : "")).join(" ").trim();
+  const words = parts
+    .map((part) => (typeof part.text === "string" ? part.text.trim() : ""))
+    .join(" ")
+    .trim();
   if (words) throw refusal(`Gemini respondió sin imagen: ${words.slice(0, 300)}`);
   throw new ProviderFailure(`Gemini no devolvió ninguna imagen (finishReason: ${finishReason || "ninguno"}).`);
 }

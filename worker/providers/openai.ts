@@ -4,6 +4,7 @@
  * (PNG unless output_format says otherwise).
  * https://platform.openai.com/docs/api-reference/images/createEdit
  */
+import { DEFAULT_MODELS, retirementProblem } from "../../common/image-providers";
 import { errorForStatus, generatedImage, isRecord, parseJson, refusal, send } from "./http";
 import { buildPrompt } from "./prompts";
 import { ProviderFailure, type GeneratedImage, type GenerationRequest, type ImageMime, type ImageProvider } from "./types";
@@ -21,16 +22,13 @@ const REFUSAL_CODES = new Set(["moderation_blocked", "content_policy_violation"]
 
 export class OpenAIProvider implements ImageProvider {
   readonly name = "openai";
-  /**
-   * OpenAI's image policies restrict editing photos into images of real-looking
-   * children; a garment-only composition avoids refusals a seller could not fix.
-   */
-  readonly refusesMinors = true;
+  readonly model: string;
   private readonly apiKey: string;
-  private readonly model: string;
   private readonly baseUrl: string;
 
-  constructor({ apiKey, model = "gpt-image-1", baseUrl = "https://api.openai.com" }: OpenAIConfig) {
+  constructor({ apiKey, model = DEFAULT_MODELS.openai, baseUrl = "https://api.openai.com" }: OpenAIConfig) {
+    const problem = retirementProblem("OPENAI_MODEL", model);
+    if (problem?.fatal) throw new Error(problem.message);
     this.apiKey = apiKey;
     this.model = model;
     this.baseUrl = baseUrl.replace(/\/+$/, "");
@@ -42,11 +40,12 @@ export class OpenAIProvider implements ImageProvider {
     form.append("model", this.model);
     // The API reads the format from the part's type and file name.
     form.append("image", new File([bytes], `garment.${EXTENSION[mimeType]}`, { type: mimeType }));
-    form.append("prompt", buildPrompt(request, this));
+    form.append("prompt", buildPrompt(request));
     form.append("size", "1024x1536"); // the portrait size GPT Image offers (2:3)
     form.append("quality", request.quality === "pro" ? "high" : "medium");
-    // Keeps logos, prints and textures of the input close to the original.
-    form.append("input_fidelity", "high");
+    // A web-sized answer instead of a 2 MB PNG. input_fidelity is not sent: the current models reject it.
+    form.append("output_format", "jpeg");
+    form.append("output_compression", "85");
     form.append("n", "1");
 
     const { response, text } = await send(

@@ -10,8 +10,7 @@ export const MAX_INSTRUCTION_CHARS = 500;
 
 const KEEP_GARMENT =
   "Keep the garment from the provided photo exactly as it is: the same colours, pattern, print, logo, fabric, details and fit; do not redesign it.";
-const CATALOGUE_STYLE =
-  "Professional e-commerce catalogue photograph, soft even studio lighting, clean plain light seamless background.";
+const CATALOGUE_STYLE = "Professional e-commerce catalogue photograph, soft even studio lighting, clean plain light seamless background.";
 const FRAMING = "Vertical portrait framing, 3:4 aspect ratio.";
 const NO_TEXT = "No text, captions, watermarks or added logos anywhere in the image.";
 
@@ -19,9 +18,9 @@ const GARMENT_ONLY =
   "Present the garment on its own as a clean catalogue product shot, as an invisible ghost-mannequin or a neat flat-lay, with no people in the image.";
 
 const CHILD = {
-  baby: { person: "a baby of about 12 months", clothing: "babywear in a 12-month size" },
-  kid: { person: "a boy of about 6 years old", clothing: "boys' clothing in a children's size 6" },
-  "girl-kid": { person: "a girl of about 6 years old", clothing: "girls' clothing in a children's size 6" },
+  baby: { person: "a baby of about 12 months" },
+  kid: { person: "a boy of about 6 years old" },
+  "girl-kid": { person: "a girl of about 6 years old" },
 } as const;
 
 const AGE: Record<NonNullable<Personalization["age"]>, { word: string; years: string }> = {
@@ -41,17 +40,26 @@ const BODY: Record<NonNullable<Personalization["bodyType"]>, string> = {
   curvy: "a curvy build",
 };
 
-export function buildPrompt(request: GenerationRequest, options: { refusesMinors: boolean }): string {
+/**
+ * Children's kinds only reach providers that declare they draw children
+ * (common/image-providers.ts): no prompt quietly swaps the child for a
+ * garment-only shot.
+ */
+export function buildPrompt(request: GenerationRequest): string {
   const { kind } = request;
   if (kind === "modify") return modifyPrompt(request.instruction);
-  return [subject(kind, request, options), KEEP_GARMENT, CATALOGUE_STYLE, FRAMING, NO_TEXT].join(" ");
+  return [subject(kind, request), storeModel(request), KEEP_GARMENT, CATALOGUE_STYLE, FRAMING, NO_TEXT].filter(Boolean).join(" ");
 }
 
-function subject(
-  kind: Exclude<GenerationKind, "modify">,
-  request: GenerationRequest,
-  options: { refusesMinors: boolean },
-): string {
+/** Said only when the second image (the store's model) is really sent along. */
+export const STORE_MODEL_LINE =
+  "The second image shows the store's own model: show this same person (face, hair, skin tone and build), wearing the garment from the first image; ignore the clothes and background of the second image.";
+
+function storeModel(request: GenerationRequest): string {
+  return request.modelReference && request.includeModel ? STORE_MODEL_LINE : "";
+}
+
+function subject(kind: Exclude<GenerationKind, "modify">, request: GenerationRequest): string {
   switch (kind) {
     case "ad":
     case "product":
@@ -68,17 +76,13 @@ function subject(
     case "kid":
     case "girl-kid": {
       const child = CHILD[kind];
-      // Providers that refuse any image of a child get the same garment, sized and styled for children, with no one in it.
-      if (options.refusesMinors) {
-        return `Present the garment as ${child.clothing}, on its own as a clean catalogue product shot: a small-size invisible ghost-mannequin or a neat flat-lay, with no people in the image.`;
-      }
       return `Show the garment from the photo worn by ${child.person}, front view, natural age-appropriate pose, modest and wholesome family catalogue style.`;
     }
   }
 }
 
 /** "a young adult woman (about 20 to 25 years old) with dark skin and a curvy build"; any subset of the settings. */
-function describeModel(p: Personalization | undefined): string {
+export function describeModel(p: Personalization | undefined): string {
   const age = p?.age ? AGE[p.age] : undefined;
   const who = `${age?.word ?? "adult"} ${p?.gender ? `${GENDER[p.gender]} model` : "model"}`;
   const traits = [p?.skinTone && SKIN[p.skinTone], p?.bodyType && BODY[p.bodyType]].filter(Boolean).join(" and ");

@@ -1,7 +1,8 @@
+import { mainProvider } from "../../common/image-providers";
 import type { Bindings } from "../env";
-import type { ImageProvider, SourceImage } from "./types";
+import type { AnyImageProvider, SourceImage } from "./types";
 
-type ProviderFactory = (env: Bindings) => ImageProvider | Promise<ImageProvider>;
+type ProviderFactory = (env: Bindings, name: string) => AnyImageProvider | Promise<AnyImageProvider>;
 
 let testOverride: ProviderFactory | undefined;
 
@@ -26,13 +27,14 @@ async function under512(source: SourceImage): Promise<SourceImage> {
 }
 
 /**
- * The provider chosen by IMAGE_PROVIDER (default: the offline studio
- * pipeline). Adapters load lazily so the unused ones cost nothing at start-up.
- * A missing key throws: the job fails and refunds with a clear message.
+ * The provider by name (default: IMAGE_PROVIDER, else the offline studio
+ * pipeline); the job passes the one planGeneration chose (MINORS_PROVIDER for
+ * children). Adapters load lazily so the unused ones cost nothing at start-up.
+ * A missing key, binding or a shut-down model id throws: the job fails and
+ * refunds with a clear message.
  */
-export async function imageProvider(env: Bindings): Promise<ImageProvider> {
-  if (testOverride) return testOverride(env);
-  const name = env.IMAGE_PROVIDER ?? "studio";
+export async function imageProvider(env: Bindings, name = mainProvider(env)): Promise<AnyImageProvider> {
+  if (testOverride) return testOverride(env, name);
   switch (name) {
     case "studio": {
       const { StudioProvider } = await import("./studio");
@@ -40,16 +42,31 @@ export async function imageProvider(env: Bindings): Promise<ImageProvider> {
     }
     case "gemini": {
       const { GeminiProvider } = await import("./gemini");
-      return new GeminiProvider({ apiKey: required(env.GEMINI_API_KEY, "GEMINI_API_KEY"), model: env.GEMINI_MODEL, baseUrl: env.GEMINI_BASE_URL });
+      return new GeminiProvider({
+        apiKey: required(env.GEMINI_API_KEY, "GEMINI_API_KEY"),
+        model: env.GEMINI_MODEL || undefined,
+        proModel: env.GEMINI_PRO_MODEL || undefined,
+        baseUrl: env.GEMINI_BASE_URL,
+      });
     }
     case "openai": {
       const { OpenAIProvider } = await import("./openai");
-      return new OpenAIProvider({ apiKey: required(env.OPENAI_API_KEY, "OPENAI_API_KEY"), model: env.OPENAI_MODEL, baseUrl: env.OPENAI_BASE_URL });
+      return new OpenAIProvider({
+        apiKey: required(env.OPENAI_API_KEY, "OPENAI_API_KEY"),
+        model: env.OPENAI_MODEL || undefined,
+        baseUrl: env.OPENAI_BASE_URL,
+      });
     }
     case "workers-ai": {
-      if (!env.AI) throw new Error("IMAGE_PROVIDER=workers-ai needs the AI binding");
+      // Declared in wrangler.deploy.toml only: `npm run dev` and the tests have no Workers AI (it runs on Cloudflare).
+      if (!env.AI)
+        throw new Error("IMAGE_PROVIDER=workers-ai needs the AI binding, which exists only when deployed (wrangler.deploy.toml)");
       const { WorkersAiProvider } = await import("./workers-ai");
-      return new WorkersAiProvider({ ai: env.AI, model: env.WORKERS_AI_MODEL, prepareInput: under512 });
+      return new WorkersAiProvider({ ai: env.AI, model: env.WORKERS_AI_MODEL || undefined, prepareInput: under512 });
+    }
+    case "fashn": {
+      const { FashnProvider } = await import("./fashn");
+      return new FashnProvider({ apiKey: required(env.FASHN_API_KEY, "FASHN_API_KEY"), baseUrl: env.FASHN_BASE_URL });
     }
     default:
       throw new Error(`unknown IMAGE_PROVIDER ${name}`);

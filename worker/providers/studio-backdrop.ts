@@ -92,4 +92,3 @@ function medianColor(data: Uint8ClampedArray, samples: number[]): Rgb {
   };
   return [median(0), median(1), median(2)];
 }
-

@@ -56,7 +56,10 @@ export function bleedEdgeColours(product: RgbaImage, mask: Uint8Array): void {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       if (mask[p] === 0 || mask[p] === 255) continue;
-      let r = 0, g = 0, b = 0, n = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        n = 0;
       for (let dy = -reach; dy <= reach; dy++) {
         const row = y + dy;
         if (row < 0 || row >= height) continue;

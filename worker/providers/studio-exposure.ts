@@ -83,7 +83,7 @@ function percentile(histogram: Uint32Array, total: number, share: number): numbe
 
 /** ITU-R BT.601 luma, in integers so it can index a histogram. */
 export function luma(data: Uint8ClampedArray, i: number): number {
-  return (data[i]! * 299 + data[i + 1]! * 587 + data[i + 2]! * 114 + 500) / 1000 | 0;
+  return ((data[i]! * 299 + data[i + 1]! * 587 + data[i + 2]! * 114 + 500) / 1000) | 0;
 }
 
 /** The gamma that moves `from` to `to` (0–255), within a range that cannot wreck a picture. */

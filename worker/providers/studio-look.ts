@@ -32,7 +32,8 @@ export interface StudioLook {
 }
 
 /** 4:5 portrait, the feed format of the marketplaces sellers post to. */
-const CANVAS = { standard: { width: 1080, height: 1350 }, pro: { width: 1600, height: 2000 } } as const;
+// Pro is sold as 2K: at least 2048 px on the long side (PRO_MIN_LONG_SIDE in common/image-providers.ts).
+const CANVAS = { standard: { width: 1080, height: 1350 }, pro: { width: 1640, height: 2050 } } as const;
 
 const KIND_BACKDROPS: Record<GenerationKind, Rgb> = {
   ad: [236, 231, 224],
@@ -130,7 +131,7 @@ function applyInstruction(look: StudioLook, instruction: string): StudioLook {
   if (/\bmas fri[oa]\b/.test(text)) [next.warmth, understood] = [-12, true];
 
   const background = /\bfondo (?:de )?(?:color )?(\w+)/.exec(text)?.[1];
-  const named = background ? NAMED_BACKDROPS[background] ?? NAMED_BACKDROPS[background.replace(/s$/, "")] : undefined;
+  const named = background ? (NAMED_BACKDROPS[background] ?? NAMED_BACKDROPS[background.replace(/s$/, "")]) : undefined;
   if (named) {
     next.backdrop = named;
     understood = true;

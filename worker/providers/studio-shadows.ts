@@ -109,4 +109,3 @@ function bilinear(values: Float32Array, width: number, height: number, x: number
   const bottom = values[y1 * width + x0]! + (values[y1 * width + x1]! - values[y1 * width + x0]!) * fx;
   return top + (bottom - top) * fy;
 }
-

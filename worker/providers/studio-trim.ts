@@ -187,9 +187,15 @@ function softenEdges(mask: Uint8Array, width: number, height: number): Uint8Arra
         const left = Math.max(0, x - 1);
         const right = Math.min(width - 1, x + 1);
         const sum =
-          current[up + left]! + current[up + x]! + current[up + right]! +
-          current[row + left]! + current[row + x]! + current[row + right]! +
-          current[down + left]! + current[down + x]! + current[down + right]!;
+          current[up + left]! +
+          current[up + x]! +
+          current[up + right]! +
+          current[row + left]! +
+          current[row + x]! +
+          current[row + right]! +
+          current[down + left]! +
+          current[down + x]! +
+          current[down + right]!;
         next[row + x] = (sum + 4) / 9;
       }
     }

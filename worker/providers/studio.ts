@@ -3,7 +3,7 @@
  * seller's photo into a studio catalogue shot inside the Worker — trims the background margin, corrects
  * exposure, and places the product on a lit 4:5 backdrop with soft shadows. Same request, same bytes.
  */
-import { decodeImage, encodeJpeg, ImageCodecError, resizeImage, resizeToFit, type RgbaImage } from "./codecs";
+import { decodeImage, encodeJpeg, ImageCodecError, resizeImage, resizeToFit, WEB_JPEG_QUALITY, type RgbaImage } from "./codecs";
 import { bleedEdgeColours, paintBackdrop, placeProduct, toGrayscale } from "./studio-compose";
 import { correctExposure } from "./studio-exposure";
 import { studioLook, type StudioLook } from "./studio-look";
@@ -13,13 +13,11 @@ import { backdropLuma, estimateBackdrop } from "./studio-backdrop";
 import { productBounds, productMask, type Rect } from "./studio-trim";
 import { ProviderRefusal, type GeneratedImage, type GenerationRequest, type ImageProvider } from "./types";
 
-const JPEG_QUALITY = 88;
 /** Finding the product does not need full resolution; this keeps it to a fraction of the work. */
 const ANALYSIS_SIZE = 480;
 
 export class StudioProvider implements ImageProvider {
   readonly name = "studio";
-  readonly refusesMinors = false;
 
   generate(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage> {
     return inStudioSlot(() => this.make(request, signal), signal);
@@ -33,7 +31,7 @@ export class StudioProvider implements ImageProvider {
     signal?.throwIfAborted();
     const picture = renderStudioPicture(photo, studioLook(request));
     signal?.throwIfAborted();
-    return { bytes: await encodeJpeg(picture, JPEG_QUALITY), mimeType: "image/jpeg" };
+    return { bytes: await encodeJpeg(picture, WEB_JPEG_QUALITY), mimeType: "image/jpeg", webReady: true };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { GenerationKind, Personalization, Quality } from "../../common/generation";
+import type { ProviderTraits } from "../../common/image-providers";
 
 /** Image formats the app accepts and stores (checked by magic bytes, never by Content-Type). */
 export type ImageMime = "image/jpeg" | "image/png" | "image/webp";
@@ -28,11 +29,15 @@ export interface GenerationRequest {
   source: SourceImage;
   /** Same request and seed, same result where the provider allows it. */
   seed: number;
+  /** 'Modelo de mi tienda' for this audience: the person to show, for providers that take one. */
+  modelReference?: SourceImage;
 }
 
 export interface GeneratedImage {
   bytes: Uint8Array;
   mimeType: "image/jpeg" | "image/png";
+  /** Already a JPEG at the stored quality (the studio pipeline encodes its own); others are re-encoded. */
+  webReady?: boolean;
 }
 
 /** The provider declined the content (safety, minors). Not retried; the job fails and refunds. */
@@ -47,6 +52,8 @@ export class ProviderTransientError extends Error {
     message: string,
     /** Seconds the provider asked us to wait, when it said (Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** The account's concurrency limit is full: wait for a slot (until the deadline) without using up an attempt. */
+    readonly waitForSlot = false,
   ) {
     super(message);
   }
@@ -57,9 +64,36 @@ export class ProviderFailure extends Error {
   readonly kind = "failure";
 }
 
+/** A provider that answers in the same request (Gemini, OpenAI, Workers AI, the studio). */
 export interface ImageProvider {
   readonly name: string;
-  /** Providers that refuse images of children get a garment-only composition for baby/kid variants. */
-  readonly refusesMinors: boolean;
+  /** The model id sent, for logs and check:providers. */
+  readonly model?: string;
   generate(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage>;
 }
+
+/**
+ * A provider that queues the work (FASHN): submit answers a prediction id,
+ * and the job's Durable Object asks about it from its alarm until it ends, so
+ * no request and no in-memory promise waits on it.
+ */
+export interface QueuedImageProvider {
+  readonly name: string;
+  readonly model?: string;
+  readonly queued: true;
+  submit(request: GenerationRequest, signal?: AbortSignal): Promise<string>;
+  /**
+   * The image once the prediction completed; "pending" while it is queued or
+   * running; "resubmit" when it failed in a way worth one more prediction.
+   * A thrown transient error is the status call itself failing: ask again later.
+   */
+  check(predictionId: string, signal?: AbortSignal): Promise<GeneratedImage | "pending" | "resubmit">;
+}
+
+export type AnyImageProvider = ImageProvider | QueuedImageProvider;
+
+export function isQueued(provider: AnyImageProvider): provider is QueuedImageProvider {
+  return "queued" in provider && provider.queued === true;
+}
+
+export type { ProviderTraits };

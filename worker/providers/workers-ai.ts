@@ -3,6 +3,7 @@
  * form data (prompt, input_image_0..3, width, height, seed) and answer
  * `{ image: base64 }`. https://developers.cloudflare.com/workers-ai/models/flux-2-klein-4b/
  */
+import { DEFAULT_MODELS } from "../../common/image-providers";
 import { generatedImage, isRecord, refusal } from "./http";
 import { buildPrompt } from "./prompts";
 import {
@@ -30,13 +31,11 @@ const SIZE = { standard: { width: 768, height: 1024 }, pro: { width: 1152, heigh
 
 export class WorkersAiProvider implements ImageProvider {
   readonly name = "workers-ai";
-  /** Workers AI documents no refusal of children for FLUX.2; its filter answers 3030 on NSFW prompts only. */
-  readonly refusesMinors = false;
   private readonly ai: Ai;
-  private readonly model: string;
+  readonly model: string;
   private readonly prepareInput: (source: SourceImage) => Promise<SourceImage>;
 
-  constructor({ ai, model = "@cf/black-forest-labs/flux-2-klein-4b", prepareInput }: WorkersAiConfig) {
+  constructor({ ai, model = DEFAULT_MODELS["workers-ai"], prepareInput }: WorkersAiConfig) {
     this.ai = ai;
     this.model = model;
     this.prepareInput = prepareInput;
@@ -46,7 +45,7 @@ export class WorkersAiProvider implements ImageProvider {
     const input = await this.prepareInput(request.source);
     const { width, height } = SIZE[request.quality];
     const form = new FormData();
-    form.append("prompt", buildPrompt(request, this));
+    form.append("prompt", buildPrompt(request));
     form.append("input_image_0", new File([input.bytes], `garment.${EXTENSION[input.mimeType]}`, { type: input.mimeType }));
     form.append("width", String(width));
     form.append("height", String(height));

@@ -4,6 +4,7 @@
  * All come from configuration (wrangler vars or secrets), never from code.
  */
 import { Hono } from "hono";
+import { generationOffer, type GenerationOffer } from "../../common/image-providers";
 import type { Bindings, Env } from "../env";
 
 /** Social profiles are optional settings; each one shows a header link only when set to an https URL. */
@@ -27,6 +28,8 @@ export interface PublicConfig {
   /** Digits only, country code first, ready for https://wa.me/<digits>. */
   supportWhatsapp: string | null;
   social: { network: SocialNetwork; label: string; url: string }[];
+  /** What this site's image providers can make: the drawer says what is not available, and why, before anyone pays. */
+  generation: GenerationOffer;
 }
 
 const ON = new Set(["on", "true", "1", "yes", "si", "sí"]);
@@ -61,6 +64,7 @@ export function publicConfig(env: Bindings & SocialSettings): PublicConfig {
       const url = httpsUrl(env[setting]);
       return url ? [{ network, label, url }] : [];
     }),
+    generation: generationOffer(env),
   };
 }
 

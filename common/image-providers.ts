@@ -1,0 +1,210 @@
+/**
+ * What each image provider can draw, and the model ids we send it: the one
+ * place where model names live (defaults and the ones providers shut down).
+ * The Worker decides from it which provider a generation goes to, and refuses
+ * before charging what none can do; check:deploy and check:providers refuse a
+ * shut-down model; the drawer explains what is not available and why.
+ */
+// Type-only imports: `npm run check:providers` runs this file in Node, which loads no extensionless import.
+import type { GenerationKind, Quality } from "./generation";
+
+/** CREDITS_PER_IMAGE (common/credits.ts), the garment-only picture's price; a test keeps them equal. */
+export const GARMENT_ONLY_CREDITS = 50;
+const CHILD_KINDS: readonly GenerationKind[] = ["baby", "kid", "girl-kid"];
+
+export const PROVIDER_NAMES = ["studio", "gemini", "openai", "workers-ai", "fashn"] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/**
+ * Current model ids. Gemini: ai.google.dev/gemini-api/docs/image-generation and
+ * /deprecations (3.1 Flash Image and 3 Pro Image GA). OpenAI: the replacement
+ * its deprecations page names for the GPT Image 1.x models. Workers AI:
+ * developers.cloudflare.com/workers-ai/models/flux-2-klein-4b. FASHN: the
+ * product-to-model endpoint (docs.fashn.ai/api-reference/product-to-model).
+ */
+export const DEFAULT_MODELS = {
+  gemini: "gemini-3.1-flash-image",
+  geminiPro: "gemini-3-pro-image",
+  openai: "gpt-image-2.6-flare",
+  "workers-ai": "@cf/black-forest-labs/flux-2-klein-4b",
+  fashn: "product-to-model",
+} as const;
+
+/** A model the provider turned off (or will on `shutDown`), and what replaces it. */
+export interface RetiredModel {
+  id: string;
+  /** YYYY-MM-DD: from that day the provider answers errors; null when it is already off. */
+  shutDown: string | null;
+  replacement: string;
+}
+
+/**
+ * Every model id we know to be shut down or scheduled for it, from the
+ * providers' deprecation pages (ai.google.dev/gemini-api/docs/deprecations,
+ * developers.openai.com/api/docs/deprecations). Add a line when a provider
+ * announces one; check:deploy and check:providers read this list.
+ */
+export const RETIRED_MODELS: readonly RetiredModel[] = [
+  { id: "gemini-2.5-flash-image", shutDown: "2026-10-02", replacement: DEFAULT_MODELS.gemini },
+  { id: "gemini-3.1-flash-image-preview", shutDown: "2026-06-25", replacement: DEFAULT_MODELS.gemini },
+  { id: "gemini-3-pro-image-preview", shutDown: "2026-06-25", replacement: DEFAULT_MODELS.geminiPro },
+  // Retired before the 1.x family was deprecated (its exact date is not on the page any more).
+  { id: "gpt-image-1", shutDown: null, replacement: DEFAULT_MODELS.openai },
+  { id: "gpt-image-1-mini", shutDown: "2026-12-01", replacement: DEFAULT_MODELS.openai },
+  { id: "gpt-image-1.5", shutDown: "2026-12-01", replacement: DEFAULT_MODELS.openai },
+  { id: "gpt-image-1.5-2025-12-16", shutDown: "2026-12-01", replacement: DEFAULT_MODELS.openai },
+  { id: "chatgpt-image-latest", shutDown: "2026-12-01", replacement: DEFAULT_MODELS.openai },
+];
+
+/** The retirement of a model id, if it has one (compared without letter case or spaces). */
+export function retirementOf(model: string | undefined): RetiredModel | undefined {
+  const id = model?.trim().toLowerCase();
+  return id ? RETIRED_MODELS.find((m) => m.id === id) : undefined;
+}
+
+/** One line for an operator: an error once the day has come, a warning before. */
+export function retirementProblem(
+  setting: string,
+  model: string | undefined,
+  today = new Date(),
+): { fatal: boolean; message: string } | undefined {
+  const retired = retirementOf(model);
+  if (!retired) return undefined;
+  const fatal = retired.shutDown === null || retired.shutDown <= today.toISOString().slice(0, 10);
+  const when =
+    retired.shutDown === null ? "is shut down" : fatal ? `was shut down on ${retired.shutDown}` : `shuts down on ${retired.shutDown}`;
+  return { fatal, message: `${setting}=${model} ${when}; use ${retired.replacement} instead.` };
+}
+
+/** The settings a provider's choice and models come from (wrangler vars; a subset of the Worker's Bindings). */
+export interface ProviderSettings {
+  IMAGE_PROVIDER?: string;
+  MINORS_PROVIDER?: string;
+  GEMINI_MODEL?: string;
+  GEMINI_PRO_MODEL?: string;
+  OPENAI_MODEL?: string;
+  WORKERS_AI_MODEL?: string;
+}
+
+/** Which model settings each provider reads, for the checks. */
+export function modelSettings(settings: ProviderSettings): [string, string | undefined][] {
+  return [
+    ["GEMINI_MODEL", settings.GEMINI_MODEL],
+    ["GEMINI_PRO_MODEL", settings.GEMINI_PRO_MODEL],
+    ["OPENAI_MODEL", settings.OPENAI_MODEL],
+    ["WORKERS_AI_MODEL", settings.WORKERS_AI_MODEL],
+  ];
+}
+
+/** What a provider can deliver, as configured. */
+export interface ProviderTraits {
+  /** Photos of a baby, a boy or a girl. Providers that refuse minors say false: the seller is told before paying. */
+  drawsChildren: boolean;
+  /** Long side, in pixels, of what it makes at 'Calidad Pro'. Pro is offered only from PRO_MIN_LONG_SIDE up. */
+  proLongSide: number;
+  /** Takes the store's model photo as the person to dress ('Modelo de mi tienda'). */
+  takesModelReference: boolean;
+  /** Changes an existing image by a text instruction ("modify"). */
+  edits: boolean;
+  /** Makes the garment alone, with no person (includeModel false). Those that cannot hand it to the studio pipeline. */
+  garmentOnly: boolean;
+}
+
+/** 'Calidad Pro' is sold as 2K: at least this many pixels on the long side. */
+export const PRO_MIN_LONG_SIDE = 2048;
+
+export function providerTraits(name: ProviderName): ProviderTraits {
+  switch (name) {
+    // The offline stand-in makes a 1640×2050 picture at Pro and never refuses a kind.
+    case "studio":
+      return { drawsChildren: true, proLongSide: 2050, takesModelReference: false, edits: true, garmentOnly: true };
+    // Reported to refuse photorealistic children. gemini-3-pro-image at imageSize 2K, 3:4: 1792×2400.
+    case "gemini":
+      return { drawsChildren: false, proLongSide: 2400, takesModelReference: true, edits: true, garmentOnly: true };
+    // Its image policies restrict editing photos into real-looking children; 1024×1536 is its portrait size.
+    case "openai":
+      return { drawsChildren: false, proLongSide: 1536, takesModelReference: false, edits: true, garmentOnly: true };
+    // FLUX.2 documents no refusal of children; we ask it for 1152×1536 at Pro.
+    case "workers-ai":
+      return { drawsChildren: true, proLongSide: 1536, takesModelReference: false, edits: true, garmentOnly: true };
+    // product-to-model at resolution "2k"; it dresses a given person (model_image) but does not edit by text
+    // nor show the garment alone (the studio pipeline does that), and its moderation is strictest with real
+    // people, so children stay with a provider that declares it draws them.
+    case "fashn":
+      return { drawsChildren: false, proLongSide: 2048, takesModelReference: true, edits: false, garmentOnly: false };
+  }
+}
+
+export function isProviderName(value: string): value is ProviderName {
+  return (PROVIDER_NAMES as readonly string[]).includes(value);
+}
+
+export function mainProvider(settings: ProviderSettings): string {
+  return settings.IMAGE_PROVIDER?.trim() || "studio";
+}
+
+export const CHILDREN_UNAVAILABLE = `Con el generador de imágenes de este sitio no podemos crear fotos con modelos bebé, niño o niña. No se descontaron créditos. Puedes generar la prenda sola, sin modelo, por ${GARMENT_ONLY_CREDITS} créditos.`;
+export const PRO_UNAVAILABLE = `La Calidad Pro (2K) no está disponible con el generador de imágenes de este sitio: sus imágenes miden menos de ${PRO_MIN_LONG_SIDE} px. No se descontaron créditos; usa la calidad estándar.`;
+export const MODIFY_UNAVAILABLE =
+  "El generador de imágenes de este sitio no puede modificar imágenes con instrucciones. No se descontaron créditos.";
+
+/** What the drawer needs to know before the seller pays: what this site's providers can do. */
+export interface GenerationOffer {
+  children: { available: boolean; reason: string | null };
+  pro: { available: boolean; reason: string | null };
+  modify: { available: boolean; reason: string | null };
+  /** Whether 'Modelo de mi tienda' reaches the provider of that audience. */
+  storeModel: { adult: boolean; children: boolean };
+}
+
+function traitsOf(name: string): ProviderTraits | undefined {
+  return isProviderName(name) ? providerTraits(name) : undefined;
+}
+
+/** The provider that draws children: MINORS_PROVIDER when set, else the main one if it can; none otherwise. */
+export function childrenProvider(settings: ProviderSettings): string | undefined {
+  const minors = settings.MINORS_PROVIDER?.trim();
+  if (minors) return traitsOf(minors)?.drawsChildren ? minors : undefined;
+  const main = mainProvider(settings);
+  return traitsOf(main)?.drawsChildren ? main : undefined;
+}
+
+export function generationOffer(settings: ProviderSettings): GenerationOffer {
+  const main = traitsOf(mainProvider(settings));
+  const kids = childrenProvider(settings);
+  const proOk = !!main && main.proLongSide >= PRO_MIN_LONG_SIDE;
+  const editOk = !!main?.edits;
+  return {
+    children: { available: !!kids, reason: kids ? null : CHILDREN_UNAVAILABLE },
+    pro: { available: proOk, reason: proOk ? null : PRO_UNAVAILABLE },
+    modify: { available: editOk, reason: editOk ? null : MODIFY_UNAVAILABLE },
+    storeModel: { adult: !!main?.takesModelReference, children: !!(kids && traitsOf(kids)?.takesModelReference) },
+  };
+}
+
+/**
+ * Which provider makes this generation, or why none can (the seller's message).
+ * Pro is judged on the provider that would make it: a child's picture at Pro
+ * needs the children's provider to reach 2K too.
+ */
+export function planGeneration(
+  settings: ProviderSettings,
+  kind: GenerationKind,
+  quality: Quality,
+  includeModel = true,
+): { ok: true; provider: string } | { ok: false; error: string } {
+  let provider = mainProvider(settings);
+  // The garment alone, from a provider that always draws a person: the studio pipeline composes it (at 2K for Pro).
+  if (!includeModel && traitsOf(provider)?.garmentOnly === false) return { ok: true, provider: "studio" };
+  if (CHILD_KINDS.includes(kind)) {
+    const kids = childrenProvider(settings);
+    if (!kids) return { ok: false, error: CHILDREN_UNAVAILABLE };
+    provider = kids;
+  }
+  const traits = traitsOf(provider);
+  // An unknown name is the job's "not configured" failure (refunded), not the seller's choice to correct.
+  if (!traits) return { ok: true, provider };
+  if (kind === "modify" && !traits.edits) return { ok: false, error: MODIFY_UNAVAILABLE };
+  if (quality === "pro" && traits.proLongSide < PRO_MIN_LONG_SIDE) return { ok: false, error: PRO_UNAVAILABLE };
+  return { ok: true, provider };
+}
