@@ -26,7 +26,6 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import { chromium } from "playwright-core";
-import { PAGE_SIZE } from "../common/store-browse.ts";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { CHROME_FLAGS, CHROMIUM, gzipProxy, type LighthouseRun, lighthouseRun, lighthouseVersion, median } from "./edge-proxy.ts";
 import { percentile } from "./sample-photo.ts";
@@ -80,7 +79,8 @@ const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
 const data = /<script type="application\/json" id="store-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
 const pageGzip = gz(html) + gz(script);
 const cards = html.match(/<li class="card">/g)?.length ?? 0;
-// The first page of the store: 24 cards (common/store-browse.ts), the rest behind 'Ver más'.
+// The first page of the store: PAGE_SIZE cards (common/store-browse.ts), the rest behind 'Ver más'.
+const PAGE_SIZE = 24;
 if (cards !== Math.min(PRODUCTS, PAGE_SIZE)) throw new Error(`the page lists ${cards} products, not ${Math.min(PRODUCTS, PAGE_SIZE)}`);
 
 console.log(`store page of ${PRODUCTS} products (first page, ${cards} cards): bytes before images (gzip, as sent compressed)`);

@@ -397,7 +397,7 @@ describe("the virtual store in a real browser", () => {
     await buyer.getByText("Elige un talle.").waitFor();
     expect(await buyer.getByRole("dialog").count()).toBe(0);
     expect(await buyer.getByRole("radio", { name: "L Sin stock" }).isDisabled()).toBe(true);
-    await buyer.getByText("M", { exact: true }).click();
+    await buyer.getByRole("radio", { name: "M", exact: true }).check();
     await add.click();
     await buyer.getByText(`${product.name} añadido al carrito!`).waitFor();
     await expect.poll(() => buyer.locator("#cart-count").textContent()).toBe("1");
