@@ -370,7 +370,6 @@ function start() {
   });
 
   for (const nav of document.querySelectorAll<HTMLElement>(".gal .nav")) nav.hidden = false;
-  for (const share of document.querySelectorAll<HTMLElement>("[data-share]")) share.hidden = false;
   fab.hidden = false;
   document.documentElement.classList.add("js");
   render();

@@ -103,9 +103,12 @@ function responsive(key: string | undefined, fallback: string, sizes: string): s
   return `src="/img/${esc(renditionKey(key, 540)!)}" srcset="${esc(set)}" sizes="${esc(sizes)}"`;
 }
 
-/** 'Compartir': the phone's share sheet, or copy the link (web/store/cart.ts); hidden until the script runs. */
+/**
+ * 'Compartir': the phone's share sheet, or copy the link (web/store/cart.ts).
+ * Invisible until the script runs, but its place is kept, so showing it moves nothing.
+ */
 function shareButton(url: string, title: string): string {
-  return `<button type="button" class="share" data-share="${esc(url)}" data-title="${esc(title)}" hidden>Compartir</button>`;
+  return `<button type="button" class="share" data-share="${esc(url)}" data-title="${esc(title)}">Compartir</button>`;
 }
 
 function storeHeader(store: PageStore, host: string, origin: string): string {
