@@ -15,22 +15,17 @@
  * score is under 95 or /home's JavaScript is over 170 KiB.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer, request as forward } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createGzip, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { startLocalApp } from "../scripts/local-app.ts";
+import { CHROME_FLAGS, CHROMIUM, gzipProxy, type LighthouseRun, lighthouseRun, lighthouseVersion, median } from "./edge-proxy.ts";
 
 const RUNS = Number(process.argv[2] ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TARGET_SCORE = 95;
 const HOME_JS_BUDGET_KIB = 170;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const stateDir = mkdtempSync(join(tmpdir(), "vidriera-lighthouse-"));
 const app = await startLocalApp(stateDir);
@@ -39,25 +34,11 @@ let failed = false;
 try {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+    chromeFlags: CHROME_FLAGS,
   });
-  const runs: { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number }[] = [];
+  const runs: LighthouseRun[] = [];
   try {
-    for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${edge.url}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
-      if (!result) throw new Error("Lighthouse returned no result");
-      const { lhr } = result;
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      runs.push({
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        fcp: audit("first-contentful-paint"),
-        lcp: audit("largest-contentful-paint"),
-        tbt: audit("total-blocking-time"),
-        cls: audit("cumulative-layout-shift"),
-        si: audit("speed-index"),
-      });
-      if (lhr.runtimeError) console.warn(`  run ${i + 1}: ${lhr.runtimeError.message}`);
-    }
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(`${edge.url}/`, chrome.port));
   } finally {
     await chrome.kill();
   }
@@ -73,7 +54,9 @@ try {
 
   const homeJs = await homeJavaScript(app.baseURL, join(stateDir, "dist/client"));
   const total = homeJs.reduce((sum, file) => sum + file.gzip, 0) / 1024;
-  console.log(`/home as a signed-in seller: ${total.toFixed(1)} KiB of JavaScript (gzip) in ${homeJs.length} files  budget ${HOME_JS_BUDGET_KIB} KiB`);
+  console.log(
+    `/home as a signed-in seller: ${total.toFixed(1)} KiB of JavaScript (gzip) in ${homeJs.length} files  budget ${HOME_JS_BUDGET_KIB} KiB`,
+  );
   console.log(`  ${homeJs.map((f) => `${f.path} ${(f.gzip / 1024).toFixed(1)}`).join(", ")}`);
   failed ||= total > HOME_JS_BUDGET_KIB;
 } finally {
@@ -81,36 +64,6 @@ try {
   app.stop();
 }
 process.exit(failed ? 1 : 0);
-
-/** Forwards to the app and gzips text answers for clients that accept it, as Cloudflare's edge does. */
-async function gzipProxy(target: string): Promise<{ url: string; close: () => void }> {
-  const upstream = new URL(target);
-  const server = createServer((req, res) => {
-    const outgoing = forward(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host, "accept-encoding": "identity" } },
-      (answer) => {
-        const type = String(answer.headers["content-type"] ?? "");
-        const compress = /gzip/.test(String(req.headers["accept-encoding"] ?? "")) && /text|javascript|json|svg|css/.test(type);
-        const headers = { ...answer.headers };
-        if (compress) {
-          delete headers["content-length"];
-          headers["content-encoding"] = "gzip";
-        }
-        res.writeHead(answer.statusCode ?? 502, headers);
-        (compress ? answer.pipe(createGzip()) : answer).pipe(res);
-      },
-    );
-    outgoing.on("error", () => res.destroy());
-    req.pipe(outgoing);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://localhost:${(server.address() as AddressInfo).port}`, close: () => server.close() };
-}
-
-function lighthouseVersion(): string {
-  const manifest = new URL(import.meta.resolve("lighthouse/package.json"));
-  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
-}
 
 /** Signs up in a real Chromium, loads /home fresh, and sizes every script it fetched from the build. */
 async function homeJavaScript(baseURL: string, clientDir: string) {
@@ -126,7 +79,9 @@ async function homeJavaScript(baseURL: string, clientDir: string) {
     await page.waitForURL("**/home");
 
     // The same session in a new context: an empty cache, so every script /home needs is fetched.
-    const fresh = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, storageState: await context.storageState() })).newPage();
+    const fresh = await (
+      await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, storageState: await context.storageState() })
+    ).newPage();
     const scripts = new Set<string>();
     fresh.on("request", (request) => {
       if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);

@@ -4,7 +4,18 @@
  */
 export const PRODUCTS = 60;
 
-const KINDS = ["Remera oversize", "Buzo canguro", "Campera puffer", "Jean mom", "Vestido lino", "Short deportivo", "Camisa oxford", "Pollera plisada", "Calza térmica", "Chaleco inflable"];
+const KINDS = [
+  "Remera oversize",
+  "Buzo canguro",
+  "Campera puffer",
+  "Jean mom",
+  "Vestido lino",
+  "Short deportivo",
+  "Camisa oxford",
+  "Pollera plisada",
+  "Calza térmica",
+  "Chaleco inflable",
+];
 const COLORS = ["negra", "blanca", "azul marino", "verde oliva", "rosa viejo", "gris melange"];
 const SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
 
@@ -41,7 +52,11 @@ export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): P
       bytes[bytes.length - 3] = i;
       form.append("images", new Blob([bytes], { type: "image/jpeg" }), `${KINDS[i % KINDS.length]} ${COLORS[i % COLORS.length]}.jpg`);
     }
-    const upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
+    let upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
+    // vite preview's proxy now and then answers 500 when its own fetch to workerd fails (scripts/local-app.ts):
+    // once more. Had the first gone through, the page's card count check would catch the extra products.
+    if (upload.status === 500)
+      upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
     if (upload.status !== 201) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
     ids.push(...((await upload.json()) as { products: { id: string }[] }).products.map((p) => p.id));
   }
@@ -51,7 +66,11 @@ export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): P
     // Four to six sizes each, some sold out.
     sizes: SIZES.slice(i % 2, 4 + (i % 3)).map((name, k) => ({ name, stock: (i + k) % 5 })),
   }));
-  const pricing = await fetch(`${base}/api/products/update-pricing`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ products }) });
+  const pricing = await fetch(`${base}/api/products/update-pricing`, {
+    method: "POST",
+    headers: { ...json, cookie },
+    body: JSON.stringify({ products }),
+  });
   if (pricing.status !== 200) throw new Error(`update-pricing: ${pricing.status} ${await pricing.text()}`);
   return { base, cookie, username: user.username, ids };
 }

@@ -22,6 +22,8 @@ export interface Product {
   storeImageURLs: string[];
   /** Shown in the public store (with a price); false while it is a draft. */
   published: boolean;
+  /** Store category (common/store-browse.ts); null: none. */
+  category?: string | null;
   createdAt: string;
   createdBy: string;
 }

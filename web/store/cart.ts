@@ -40,6 +40,8 @@ interface StoreData {
 const SEND_LABEL = "Finalizar Compra por WhatsApp";
 const REMOVED = "Producto eliminado del carrito.";
 const NO_MORE_STOCK = "No hay más stock de este talle.";
+const CHOOSE_SIZE = "Elige un talle.";
+const LINK_COPIED = "Enlace copiado.";
 
 function byId<T extends HTMLElement>(id: string): T {
   return document.getElementById(id) as T;
@@ -235,6 +237,39 @@ function start() {
     open(picker);
   }
 
+  /** The product page's own size chips: the size is chosen there, never in a second pop-up. */
+  const sizeChips = document.querySelector<HTMLFieldSetElement>("fieldset.pick");
+  sizeChips?.addEventListener("change", () => sizeChips.classList.remove("missing"));
+
+  function addChosenSize(product: StoreItem, chips: HTMLFieldSetElement) {
+    const chosen = chips.querySelector<HTMLInputElement>("input[name=talle]:checked");
+    if (!chosen) {
+      chips.classList.add("missing");
+      chips.querySelector<HTMLInputElement>("input[name=talle]:not(:disabled)")?.focus();
+      toast(CHOOSE_SIZE, "error");
+      return;
+    }
+    add(product, chosen.value);
+  }
+
+  /** The phone's share sheet where there is one; otherwise the link goes to the clipboard. */
+  async function shareLink(url: string, title: string) {
+    if (navigator.share) {
+      try {
+        await navigator.share({ title, url });
+      } catch {
+        // Closing the share sheet is not an error worth telling.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast(LINK_COPIED);
+    } catch {
+      toast(`Copia este enlace: ${url}`, "error");
+    }
+  }
+
   async function sendOrder() {
     if (sending || !lines.length) return;
     // Asked before WhatsApp opens, so the seller knows who is buying and how they want it.
@@ -287,8 +322,14 @@ function start() {
     if (addButton) {
       const product = products.get(addButton.dataset.add!);
       if (!product) return;
-      if (product.sizes.length) pickSize(product);
-      else add(product, null);
+      if (!product.sizes.length) add(product, null);
+      else if (sizeChips) addChosenSize(product, sizeChips);
+      else pickSize(product);
+      return;
+    }
+    const share = target.closest<HTMLButtonElement>("[data-share]");
+    if (share) {
+      void shareLink(share.dataset.share!, share.dataset.title ?? document.title);
       return;
     }
     const nav = target.closest<HTMLButtonElement>(".gal [data-step]");

@@ -1,5 +1,26 @@
-/** A product's photo, or the 'Sin imagen' placeholder in the same box. */
-export function ProductImage({ url, className = "", fit = "cover" }: { url: string | null; className?: string; fit?: "cover" | "contain" }) {
+import { responsiveImage } from "../../common/image-renditions";
+
+/** The app's grids: two columns on phones, up to four on desktops. */
+export const GRID_IMAGE_SIZES = "(min-width:1024px) 16rem, (min-width:640px) 33vw, 50vw";
+
+/**
+ * A product's photo, or the 'Sin imagen' placeholder in the same box. Stored
+ * images come as WebP renditions (srcset) sized for the box; `eager` is for
+ * the first card only, the rest load lazily.
+ */
+export function ProductImage({
+  url,
+  className = "",
+  fit = "cover",
+  sizes = GRID_IMAGE_SIZES,
+  eager = false,
+}: {
+  url: string | null;
+  className?: string;
+  fit?: "cover" | "contain";
+  sizes?: string;
+  eager?: boolean;
+}) {
   if (!url) {
     return (
       <span className={`grid place-items-center bg-slate-100 text-sm text-slate-500 ${className}`}>
@@ -16,11 +37,17 @@ export function ProductImage({ url, className = "", fit = "cover" }: { url: stri
       </span>
     );
   }
+  const { src, srcSet } = responsiveImage(url);
   return (
     <img
-      src={url}
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      // The box's own aspect comes from the class; these only reserve it before the image arrives.
+      width={1080}
+      height={1350}
       alt=""
-      loading="lazy"
+      {...(eager ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
       decoding="async"
       className={`bg-slate-100 ${fit === "cover" ? "object-cover" : "object-contain"} ${className}`}
     />

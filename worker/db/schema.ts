@@ -1,10 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
 export const users = sqliteTable(
   "users",
@@ -142,6 +139,8 @@ export const products = sqliteTable(
     published: integer("published", { mode: "boolean" }).notNull().default(false),
     /** Optional text for shoppers (plain text; the store escapes it). */
     description: text("description"),
+    /** The seller's own words or one of common/store-browse.ts's suggestions; null: none. */
+    category: text("category"),
     createdAt: createdAt(),
   },
   (t) => [index("products_user_idx").on(t.userId, t.createdAt)],

@@ -6,6 +6,7 @@ import { storeChanged } from "../lib/store-version";
 import { variantOf } from "../../common/image-variants";
 import type { Bindings } from "../env";
 import { imageKey, imageUrl, sniffImage, storeImage } from "../lib/images";
+import { writeRenditionsLater } from "../lib/renditions";
 import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
 import { mainProvider } from "../../common/image-providers";
 import { imageProvider } from "../providers/select";
@@ -223,6 +224,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     }
     const key = await imageKey("g", job.id, bytes, "image/jpeg");
     await storeImage(this.env.IMAGES, key, bytes, "image/jpeg");
+    writeRenditionsLater(this.env.IMAGES, key, bytes);
     return this.settle({ status: "succeeded", imageKey: key, providerMs });
   }
 

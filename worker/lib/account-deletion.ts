@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { generatedImages, passwordResets, products, sessions, users } from "../db/schema";
 import { previewPath } from "../pages/og-image";
+import { renditionKeys } from "./renditions";
 import { moveCredits } from "./credits";
 import { ApiError } from "./errors";
 import { log } from "./log";
@@ -66,6 +67,7 @@ async function ownedObjectKeys(db: Db, userId: string, logoUrl: string | null): 
     // store-pages.ts keeps a preview of /u/_/og/<p>/<file> in R2 under og/<p>/<file>.
     const path = previewPath(key);
     if (path) keys.add(path.slice("/u/_/".length));
+    for (const rendition of renditionKeys(key)) keys.add(rendition);
   }
   return [...keys];
 }

@@ -29,6 +29,7 @@ function selectProducts(db: Db) {
       storeImageKeys: products.storeImageKeys,
       published: products.published,
       description: products.description,
+      category: products.category,
       createdAt: products.createdAt,
       generatedKey: newestGeneratedKey,
     })
@@ -49,6 +50,7 @@ export function toApiProduct(row: ProductRow): Product {
     sizes: JSON.parse(row.sizes) as Size[],
     storeImageURLs: (JSON.parse(row.storeImageKeys) as string[]).map((key) => imageUrl(key)!),
     published: row.published,
+    category: row.category,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.userId,
   };
@@ -69,10 +71,6 @@ export async function ownProduct(db: Db, userId: string, productId: string): Pro
 }
 
 export async function nextProductName(db: Db, userId: string): Promise<string> {
-  const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(products)
-    .where(eq(products.userId, userId))
-    .get();
+  const row = await db.select({ n: sql<number>`count(*)` }).from(products).where(eq(products.userId, userId)).get();
   return `Producto ${(row?.n ?? 0) + 1}`;
 }

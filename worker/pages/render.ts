@@ -6,7 +6,16 @@
  * prices and sizes, and can write to the seller.
  */
 import { formatArs, productPath, STORE_CARD_SIZES, storePath, type PublicStore, type StoreSize } from "../../common/store";
+import { browseSearch, type BrowseQuery, SORTS, type SortKey } from "../../common/store-browse";
+import { renditionKey, srcset } from "../lib/renditions";
 import type { StoreProductRecord } from "./store-data";
+
+/** What the pages need of a store beyond its public fields. */
+export interface PageStore extends PublicStore {
+  /** Store plan paid; unpaid stores show 'Tienda en modo prueba'. */
+  paid: boolean;
+  logoKey: string | null;
+}
 
 export function esc(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -80,21 +89,50 @@ function head(meta: PageMeta, assets: PageAssets, withScript: boolean): string {
 
 export const whatsappContactUrl = (phone: string) => `https://wa.me/${phone.replace(/\D/g, "")}`;
 
-function storeHeader(store: PublicStore, host: string): string {
+export const TRIAL_NOTICE = "Tienda en modo prueba";
+
+/** Shown to shoppers until the seller pays the store plan. */
+function trialNotice(store: PageStore): string {
+  return store.paid ? "" : `<p class="trial" role="note">${TRIAL_NOTICE}</p>`;
+}
+
+/** Responsive attributes of an image we store: a small WebP as src, every width in srcset. */
+function responsive(key: string | undefined, fallback: string, sizes: string): string {
+  const set = key ? srcset(key) : null;
+  if (!key || !set) return `src="${esc(fallback)}"`;
+  return `src="/img/${esc(renditionKey(key, 540)!)}" srcset="${esc(set)}" sizes="${esc(sizes)}"`;
+}
+
+/**
+ * 'Compartir': the phone's share sheet, or copy the link (web/store/cart.ts).
+ * Invisible until the script runs, but its place is kept, so showing it moves nothing.
+ */
+function shareButton(url: string, title: string): string {
+  return `<button type="button" class="share" data-share="${esc(url)}" data-title="${esc(title)}">Compartir</button>`;
+}
+
+function storeHeader(store: PageStore, host: string, origin: string): string {
   const link = storePath(store.username);
   return [
+    trialNotice(store),
     '<header class="top"><div class="wrap head">',
     store.imageUrl
-      ? `<img class="logo" src="${esc(store.imageUrl)}" alt="Logo de ${esc(store.name)}" width="72" height="72">`
+      ? `<img class="logo" ${responsive(store.logoKey ?? undefined, store.imageUrl, "72px")} alt="Logo de ${esc(store.name)}" width="72" height="72">`
       : `<span class="logo initial" aria-hidden="true">${esc(store.name.trim().charAt(0).toUpperCase() || "T")}</span>`,
     `<div class="id"><h1>${esc(store.name)}</h1>`,
     `<p class="meta"><a href="${esc(link)}">${esc(host)}${esc(link)}</a></p>`,
     store.phone
       ? `<p class="meta"><a class="phone" href="${esc(whatsappContactUrl(store.phone))}" rel="noopener" target="_blank">WhatsApp: ${esc(store.phone)}</a></p>`
       : "",
-    "</div></div></header>",
+    "</div>",
+    shareButton(`${origin}${link}`, store.name),
+    "</div></header>",
   ].join("");
 }
+
+/** The card's width in the grid (store.css): two columns on phones, three from 640 px, four from 1024 px (72rem wrap). */
+const CARD_SIZES = "(min-width:1024px) 17rem, (min-width:640px) 31vw, calc(50vw - 1.5rem)";
+const DETAIL_SIZES = "(min-width:640px) 36rem, 100vw";
 
 function gallery(product: StoreProductRecord, eager: boolean, large = false): string {
   if (!product.images.length) return '<div class="gal"><div class="noimg">Sin imagen</div></div>';
@@ -102,7 +140,8 @@ function gallery(product: StoreProductRecord, eager: boolean, large = false): st
     .map((src, i) => {
       const alt = i === 0 ? product.name : `${product.name} (imagen ${i + 1})`;
       const loading = eager && i === 0 ? ' fetchpriority="high"' : ' loading="lazy"';
-      return `<img src="${esc(src)}" alt="${esc(alt)}" decoding="async"${loading}>`;
+      // width/height give the 4:5 box its place before the image arrives (object-fit crops to it).
+      return `<img ${responsive(product.imageKeys[i], src, large ? DETAIL_SIZES : CARD_SIZES)} width="1080" height="1350" alt="${esc(alt)}" decoding="async"${loading}>`;
     })
     .join("");
   const nav =
@@ -120,26 +159,46 @@ function sizeChip(size: StoreSize): string {
     : `<li class="sz out" title="Sin stock"><s>${esc(size.name)}</s><span class="sr"> (Sin stock)</span></li>`;
 }
 
-function addButton(product: StoreProductRecord): string {
-  const soldOut = product.sizes.length > 0 && product.sizes.every((s) => s.stock <= 0);
-  return soldOut
-    ? `<button type="button" class="btn add" data-add="${esc(product.id)}" disabled>Sin stock</button>`
-    : `<button type="button" class="btn add" data-add="${esc(product.id)}">Añadir al carrito</button>`;
+const isSoldOut = (product: StoreProductRecord) => product.sizes.length > 0 && product.sizes.every((s) => s.stock <= 0);
+
+/** The message a shopper without JavaScript sends for one product: editable in WhatsApp before sending. */
+export function orderMessage(store: PublicStore, product: StoreProductRecord, url: string): string {
+  const inStock = product.sizes.filter((s) => s.stock > 0).map((s) => s.name);
+  return [
+    `¡Hola, ${store.name}! Quiero pedir: ${product.name}${product.price > 0 ? ` (${formatArs(product.price)})` : ""}.`,
+    inStock.length ? `Talle: (elige uno: ${inStock.join(", ")})` : null,
+    url,
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
-function card(store: PublicStore, product: StoreProductRecord, index: number): string {
+/**
+ * 'Añadir al carrito' needs the cart script. Until it runs (JavaScript off, or
+ * blocked) store.css hides it and shows the 'Pedir por WhatsApp' link in its
+ * place; both are the same size, so the swap moves nothing on the page.
+ */
+function addButton(store: PublicStore, product: StoreProductRecord, origin: string): string {
+  if (isSoldOut(product)) return `<button type="button" class="btn add" data-add="${esc(product.id)}" disabled>Sin stock</button>`;
+  const order = store.phone
+    ? `<a class="btn wa order" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(orderMessage(store, product, `${origin}${productPath(store.username, product.id)}`))}`)}" rel="noopener" target="_blank">Pedir por WhatsApp</a>`
+    : "";
+  return `<button type="button" class="btn add" data-add="${esc(product.id)}">Añadir al carrito</button>${order}`;
+}
+
+function card(store: PublicStore, product: StoreProductRecord, index: number, origin: string): string {
   const shown = product.sizes.slice(0, STORE_CARD_SIZES);
   const more = product.sizes.length - shown.length;
   return [
     '<li class="card">',
-    gallery(product, index < 2),
+    gallery(product, index === 0),
     '<div class="info">',
     `<h3 class="name"><a href="${esc(productPath(store.username, product.id))}">${esc(product.name)}</a></h3>`,
     product.price > 0 ? `<p class="price">${formatArs(product.price)}</p>` : "",
     product.sizes.length
       ? `<ul class="sizes" aria-label="Talles">${shown.map(sizeChip).join("")}${more > 0 ? `<li class="sz more">+${more}</li>` : ""}</ul>`
       : "",
-    addButton(product),
+    addButton(store, product, origin),
     "</div></li>",
   ].join("");
 }
@@ -172,10 +231,48 @@ function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean
 }
 
 function noscript(store: PublicStore): string {
-  const whatsapp = store.phone
-    ? ` También puedes escribirle a la tienda por <a href="${esc(whatsappContactUrl(store.phone))}">WhatsApp</a>.`
+  const text = store.phone
+    ? "Sin JavaScript, pide cada producto con su botón 'Pedir por WhatsApp'."
+    : "Para usar el carrito, activa JavaScript en tu navegador.";
+  return `<noscript><p class="note">${text}</p></noscript>`;
+}
+
+/** Search, sort and category chips: a plain GET form and links, so they work without JavaScript. */
+function browseBar(store: PublicStore, categories: string[], query: BrowseQuery): string {
+  const base = storePath(store.username);
+  const link = (q: Partial<BrowseQuery>) => `${base}${browseSearch({ ...query, page: 1, ...q })}`;
+  const chips = categories.length
+    ? `<nav class="chips" aria-label="Categorías"><a href="${esc(link({ cat: null }))}"${query.cat ? "" : ' aria-current="page"'}>Todo</a>${categories
+        .map(
+          (c) =>
+            `<a href="${esc(link({ cat: c }))}"${query.cat && query.cat.toLowerCase() === c.toLowerCase() ? ' aria-current="page"' : ""}>${esc(c)}</a>`,
+        )
+        .join("")}</nav>`
     : "";
-  return `<noscript><p class="note">Para usar el carrito activa JavaScript en tu navegador.${whatsapp}</p></noscript>`;
+  const options = (Object.keys(SORTS) as SortKey[])
+    .map((key) => `<option value="${key}"${key === query.sort ? " selected" : ""}>${SORTS[key]}</option>`)
+    .join("");
+  return [
+    `<form class="browse" method="get" action="${esc(base)}" role="search">`,
+    query.cat ? `<input type="hidden" name="cat" value="${esc(query.cat)}">` : "",
+    `<label class="sr" for="q">Buscar en la tienda</label><input id="q" type="search" name="q" value="${esc(query.q)}" placeholder="Buscar productos" enterkeyhint="search">`,
+    `<label class="sr" for="orden">Ordenar</label><select id="orden" name="orden">${options}</select>`,
+    '<button type="submit" class="btn">Buscar</button></form>',
+    chips,
+  ].join("");
+}
+
+function pager(store: PublicStore, query: BrowseQuery, pages: number): string {
+  if (pages <= 1) return "";
+  const page = Math.min(query.page, pages);
+  const href = (n: number) => esc(`${storePath(store.username)}${browseSearch({ ...query, page: n })}`);
+  return [
+    '<nav class="pager" aria-label="Páginas">',
+    page > 1 ? `<a class="btn" rel="prev" href="${href(page - 1)}">← Anterior</a>` : "",
+    `<span>Página ${page} de ${pages}</span>`,
+    page < pages ? `<a class="btn" rel="next" href="${href(page + 1)}">Ver más →</a>` : "",
+    "</nav>",
+  ].join("");
 }
 
 const footer = '<footer class="foot">Tienda creada con <a href="/">Vidriera</a></footer>';
@@ -183,50 +280,70 @@ const footer = '<footer class="foot">Tienda creada con <a href="/">Vidriera</a><
 export const productCountLabel = (n: number) => (n === 1 ? "1 producto" : `${n} productos`);
 
 export function renderStorePage(input: {
-  store: PublicStore;
+  store: PageStore;
+  /** This page of the browse result. */
   products: StoreProductRecord[];
+  /** Matching products across every page. */
+  total: number;
+  pages: number;
+  categories: string[];
+  query: BrowseQuery;
   host: string;
+  origin: string;
   meta: PageMeta;
   assets: PageAssets;
 }): string {
-  const { store, products, host } = input;
+  const { store, products, host, origin, query } = input;
+  const filtered = Boolean(query.q || query.cat);
   const list = products.length
-    ? `<ul class="grid">${products.map((p, i) => card(store, p, i)).join("")}</ul>`
-    : '<div class="empty"><p class="empty-title">No hay productos disponibles</p><p>Esta tienda aún no tiene productos publicados.</p></div>';
+    ? `<ul class="grid">${products.map((p, i) => card(store, p, i, origin)).join("")}</ul>`
+    : filtered
+      ? `<div class="empty"><p class="empty-title">No encontramos productos</p><p>Prueba con otras palabras o <a href="${esc(storePath(store.username))}">mira todos los productos</a>.</p></div>`
+      : '<div class="empty"><p class="empty-title">No hay productos disponibles</p><p>Esta tienda aún no tiene productos publicados.</p></div>';
   return [
     head(input.meta, input.assets, true),
     "<body>",
-    storeHeader(store, host),
+    storeHeader(store, host, origin),
     '<main class="wrap">',
     `<section class="welcome"><h2>¡Bienvenido a ${esc(store.name)}!</h2><p>Elige tus productos, súmalos al carrito y envía tu pedido por WhatsApp.</p></section>`,
     noscript(store),
-    `<h2 class="count">${productCountLabel(products.length)}</h2>`,
+    browseBar(store, input.categories, query),
+    `<h2 class="count">${productCountLabel(input.total)}${query.q ? ` para «${esc(query.q)}»` : ""}</h2>`,
     list,
+    pager(store, query, input.pages),
     "</main>",
     footer,
     CART_SHELL,
-    storeData(store, products, true),
+    // The cart drops lines of products missing from the page only when the page lists them all.
+    storeData(store, products, !filtered && input.pages <= 1),
     "</body></html>",
   ].join("");
 }
 
 export function renderProductPage(input: {
-  store: PublicStore;
+  store: PageStore;
   product: StoreProductRecord;
   host: string;
+  origin: string;
   meta: PageMeta;
   assets: PageAssets;
 }): string {
-  const { store, product, host } = input;
+  const { store, product, host, origin } = input;
+  // Chosen right here (radio chips, no second pop-up); a sold-out size cannot be chosen.
   const sizes = product.sizes.length
-    ? `<h3 class="label">Talles</h3><ul class="sizes all" aria-label="Talles">${product.sizes
-        .map((s) => (s.stock > 0 ? `<li class="sz">${esc(s.name)}</li>` : `<li class="sz out"><s>${esc(s.name)}</s> Sin stock</li>`))
-        .join("")}</ul>`
+    ? `<fieldset class="pick"><legend class="label">Talle</legend>${product.sizes
+        .map((s) =>
+          s.stock > 0
+            ? `<label class="chip"><input type="radio" name="talle" value="${esc(s.name)}"><span>${esc(s.name)}</span></label>`
+            : `<label class="chip out"><input type="radio" name="talle" value="${esc(s.name)}" disabled><span><s>${esc(s.name)}</s> Sin stock</span></label>`,
+        )
+        .join("")}</fieldset>`
     : "";
+  const url = `${origin}${productPath(store.username, product.id)}`;
   return [
     head(input.meta, input.assets, true),
-    "<body>",
-    storeHeader(store, host),
+    '<body class="product">',
+    storeHeader(store, host, origin),
     '<main class="wrap">',
     `<p class="back"><a href="${esc(storePath(store.username))}">← Ver todos los productos</a></p>`,
     noscript(store),
@@ -237,8 +354,11 @@ export function renderProductPage(input: {
     product.price > 0 ? `<p class="price">${formatArs(product.price)}</p>` : "",
     product.description ? `<p class="desc">${esc(product.description)}</p>` : "",
     sizes,
-    addButton(product),
-    "</div></article></main>",
+    shareButton(url, product.name),
+    "</div>",
+    // A direct child of the article, so it stays at the bottom of a phone's screen while the product is in view.
+    `<div class="buy">${addButton(store, product, origin)}</div>`,
+    "</article></main>",
     footer,
     CART_SHELL,
     storeData(store, [product], false),

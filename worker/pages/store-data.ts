@@ -10,13 +10,16 @@ export interface StoreRecord extends PublicStore {
   /** R2 key of an uploaded logo; a logo elsewhere (a Google avatar) is not shown by the store. */
   logoKey: string | null;
   version: number;
+  /** Store plan paid; an unpaid store shows shoppers 'Tienda en modo prueba'. */
+  paid: boolean;
 }
 
 export interface StoreProductRecord extends PublicProduct {
   /** The seller's optional text, plain; the product page escapes it. */
   description: string | null;
-  /** R2 keys behind `images`, in the same order (for link previews). */
+  /** R2 keys behind `images`, in the same order (for link previews and srcset). */
   imageKeys: string[];
+  category: string | null;
 }
 
 const USERNAME = /^[a-z0-9]{1,20}$/;
@@ -37,6 +40,7 @@ export async function findStore(db: Db, username: string): Promise<StoreRecord |
       phone: users.phone,
       imageUrl: users.imageUrl,
       version: users.storeVersion,
+      paid: users.paidMiTienda,
     })
     .from(users)
     .where(and(eq(users.username, username), isNotNull(users.username)))
@@ -51,6 +55,7 @@ export async function findStore(db: Db, username: string): Promise<StoreRecord |
     imageUrl: imageUrl(logoKey),
     logoKey,
     version: row.version,
+    paid: row.paid,
   };
 }
 
@@ -62,6 +67,7 @@ export function toStoreProduct(row: {
   imageKey: string | null;
   storeImageKeys: string;
   description?: string | null;
+  category: string | null;
 }): StoreProductRecord {
   const chosen = JSON.parse(row.storeImageKeys) as string[];
   const imageKeys = chosen.length ? chosen : row.imageKey ? [row.imageKey] : [];
@@ -73,6 +79,7 @@ export function toStoreProduct(row: {
     images: imageKeys.map((key) => imageUrl(key)!),
     imageKeys,
     description: row.description ?? null,
+    category: row.category,
   };
 }
 
@@ -85,6 +92,7 @@ export const storeColumns = {
   imageKey: products.imageKey,
   storeImageKeys: products.storeImageKeys,
   description: products.description,
+  category: products.category,
 };
 
 /**
@@ -112,7 +120,12 @@ export async function storeProduct(db: Db, sellerId: string, productId: string):
 }
 
 /** Strips the internal fields before a product leaves the Worker as JSON. */
-export function toPublicProduct({ imageKeys: _keys, description: _description, ...product }: StoreProductRecord): PublicProduct {
+export function toPublicProduct({
+  imageKeys: _keys,
+  description: _description,
+  category: _category,
+  ...product
+}: StoreProductRecord): PublicProduct {
   return product;
 }
 

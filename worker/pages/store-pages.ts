@@ -1,11 +1,14 @@
 import { Hono, type Context } from "hono";
 import { cartScript, cartScriptHash, storeCss, storeCssHash } from "virtual:store-assets";
+import { renderSVG } from "uqr";
 import { formatArs, productPath, storePath } from "../../common/store";
-import { database } from "../db/client";
+import { browse, browseQuery, browseSearch, categoriesOf } from "../../common/store-browse";
+import { replicaDatabase, type Db } from "../db/client";
 import type { Env } from "../env";
 import { ImageCodecError } from "../providers/codecs";
 import { previewJpeg, previewPath, sourceOfPreview } from "./og-image";
 import { productCountLabel, renderErrorPage, renderProductPage, renderStorePage, type PageAssets, type PageMeta } from "./render";
+import { renderFeed } from "./feed";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
 import { errorName, log } from "../lib/log";
 
@@ -17,7 +20,7 @@ const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
  * PAGE_FORMAT), the stylesheet or the cart script never serves pages rendered
  * by the previous one.
  */
-const PAGE_FORMAT = 1;
+const PAGE_FORMAT = 2;
 const BUILD = `${PAGE_FORMAT}.${cartScriptHash}.${storeCssHash.slice(0, 8).replace(/[^A-Za-z0-9]/g, "")}`;
 
 /** The page may run its own script, apply its one stylesheet, show its own images and post the order; nothing else. */
@@ -28,7 +31,8 @@ const PAGE_CSP = [
   "img-src 'self' data:",
   "connect-src 'self'",
   "base-uri 'none'",
-  "form-action 'none'",
+  // The search form (GET to the store itself).
+  "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");
 
@@ -68,8 +72,7 @@ function productDescription(store: StoreRecord, product: { price: number; sizes:
 }
 
 /** Renders a page from D1, or null when the product is not this store's. */
-async function render(c: Context<Env>, username: string, productId: string | null): Promise<string | null> {
-  const db = database(c.env.DB);
+async function render(c: Context<Env>, db: Db, username: string, productId: string | null): Promise<string | null> {
   const store = await findStore(db, username);
   if (!store) return null;
   const url = new URL(c.req.url);
@@ -88,18 +91,32 @@ async function render(c: Context<Env>, username: string, productId: string | nul
       image: preview(product.imageKeys[0] ?? store.logoKey),
       imageAlt: product.name,
     };
-    return renderProductPage({ store, product, host: url.host, meta, assets: ASSETS });
+    return renderProductPage({ store, product, host: url.host, origin: url.origin, meta, assets: ASSETS });
   }
-  const products = await storeProducts(db, store.id);
+  const all = await storeProducts(db, store.id);
+  const query = browseQuery(url.searchParams);
+  const shown = browse(all, query);
   const meta: PageMeta = {
     type: "website",
     title: store.name,
-    description: `${productCountLabel(products.length)} en ${store.name}. Arma tu pedido y envíalo por WhatsApp.`,
+    description: `${productCountLabel(all.length)} en ${store.name}. Arma tu pedido y envíalo por WhatsApp.`,
+    // A search or a later page is the same store to a search engine or a link preview.
     url: `${url.origin}${storePath(store.username)}`,
-    image: preview(store.logoKey ?? products.find((p) => p.imageKeys.length)?.imageKeys[0]),
+    image: preview(store.logoKey ?? all.find((p) => p.imageKeys.length)?.imageKeys[0]),
     imageAlt: store.name,
   };
-  return renderStorePage({ store, products, host: url.host, meta, assets: ASSETS });
+  return renderStorePage({
+    store,
+    products: shown.items,
+    total: shown.total,
+    pages: shown.pages,
+    categories: categoriesOf(all),
+    query,
+    host: url.host,
+    origin: url.origin,
+    meta,
+    assets: ASSETS,
+  });
 }
 
 /**
@@ -114,25 +131,63 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
   if (username !== rawUsername) return redirect(path);
   if (productId !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(productId)) return errorPage(404, PAGE_MISSING);
   try {
-    const current = await storeVersion(database(c.env.DB), username);
+    // One session for the version and the render: the render sees at least the version it is stored under.
+    const db = replicaDatabase(c.env.DB);
+    const current = await storeVersion(db, username);
     if (!current) return errorPage(404, PAGE_MISSING);
-    const etag = `"${current.version}.${BUILD}"`;
+    // Search, category, order and page are part of what is rendered, so of the ETag and the cache key (normalised).
+    const browsing = productId ? "" : browseSearch(browseQuery(new URL(c.req.url).searchParams));
+    const etag = `"${current.version}.${BUILD}${browsing ? `.${await shortHash(browsing)}` : ""}"`;
     if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers: pageHeaders(etag, null) });
 
-    const key = new Request(`${new URL(c.req.url).origin}${path}?v=${current.version}&b=${BUILD}`);
+    const key = new Request(
+      `${new URL(c.req.url).origin}${path}?v=${current.version}&b=${BUILD}${browsing ? `&${browsing.slice(1)}` : ""}`,
+    );
     const cache = caches.default;
     const hit = await cache.match(key);
     if (hit) return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
 
     // Read after the version, so what is stored under it is at least that new.
-    const html = await render(c, username, productId);
+    const html = await render(c, db, username, productId);
     if (html === null) return errorPage(404, PAGE_MISSING);
-    await cache.put(key, new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` } }));
+    await cache.put(
+      key,
+      new Response(html, {
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` },
+      }),
+    );
     return new Response(html, { headers: pageHeaders(etag, "MISS") });
   } catch (err) {
     log("error", "store page failed", { requestId: c.get("requestId"), error: errorName(err) });
     return errorPage(500, STORE_LOAD_ERROR);
   }
+}
+
+async function shortHash(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return [...digest.slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A store's own file (feed, QR): 404 for an unknown store, else `make` with the store and D1 session. */
+async function storeFile(
+  c: Context<Env>,
+  rawUsername: string,
+  contentType: string,
+  make: (store: StoreRecord, db: Db, origin: string) => Promise<string>,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const username = rawUsername.toLowerCase();
+  const db = replicaDatabase(c.env.DB);
+  const store = await findStore(db, username);
+  if (!store) return c.json({ error: PAGE_MISSING }, 404);
+  const body = await make(store, db, new URL(c.req.url).origin);
+  // Read by feed fetchers a few times a day and printed once: a short cache is plenty.
+  return new Response(body, { headers: { "content-type": contentType, "cache-control": "public, max-age=300", ...extra } });
+}
+
+/** The store's link as a printable QR code: black modules on white, with the quiet zone the standard asks for. */
+export function storeQrSvg(url: string): string {
+  return renderSVG(url, { ecc: "M", border: 4, pixelSize: 10, whiteColor: "#ffffff", blackColor: "#000000" });
 }
 
 /** The public store at /u/:username, rendered on the server. */
@@ -176,6 +231,23 @@ export const storePages = new Hono<Env>()
       },
     });
   })
+  .get("/:username/feed.xml", (c) =>
+    storeFile(c, c.req.param("username"), "application/xml; charset=utf-8", async (store, db, origin) =>
+      renderFeed(store, await storeProducts(db, store.id), origin),
+    ),
+  )
+  .get("/:username/qr.svg", (c) =>
+    storeFile(
+      c,
+      c.req.param("username"),
+      "image/svg+xml",
+      async (store, _db, origin) => storeQrSvg(`${origin}${storePath(store.username)}`),
+      // ?descargar makes the admin's link save a file instead of showing it.
+      c.req.query("descargar") !== undefined
+        ? { "content-disposition": `attachment; filename="qr-${c.req.param("username").toLowerCase()}.svg"` }
+        : {},
+    ),
+  )
   .get("/:username", (c) => storePage(c, c.req.param("username"), null))
   .get("/:username/", (c) => redirect(storePath(c.req.param("username").toLowerCase())))
   .get("/:username/p/:productId", (c) => storePage(c, c.req.param("username"), c.req.param("productId")));

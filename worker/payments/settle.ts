@@ -107,13 +107,23 @@ export async function settlePayment(db: Db, provider: PaymentProvider, remote: R
         ),
         db
           .update(users)
-          .set({ paidMiTienda: true, paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})` })
+          // The store's cached pages drop the 'Tienda en modo prueba' notice.
+          .set({
+            paidMiTienda: true,
+            paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})`,
+            storeVersion: sql`${users.storeVersion} + 1`,
+          })
           .where(and(eq(users.id, payment.userId), eq(users.paidMiTienda, false), stillPending)),
         markApproved,
       ]);
       const credited = await db.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key)).get();
       if (credited) {
-        log("info", "store plan paid while active; credited", { ...context, paymentId: payment.id, userId: payment.userId, credits: STORE_PLAN.credits });
+        log("info", "store plan paid while active; credited", {
+          ...context,
+          paymentId: payment.id,
+          userId: payment.userId,
+          credits: STORE_PLAN.credits,
+        });
         return "credited";
       }
       log("info", "store plan paid", { ...context, paymentId: payment.id, userId: payment.userId });

@@ -13,6 +13,9 @@ import decodePngRaw, { init as initPngCodec } from "@jsquash/png/decode";
 import pngCodecWasm from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
 import decodeWebpRaw, { init as initWebpDecoder } from "@jsquash/webp/decode";
 import webpDecoderWasm from "@jsquash/webp/codec/dec/webp_dec.wasm?module";
+import encodeWebpRaw, { init as initWebpEncoder } from "@jsquash/webp/encode";
+// workerd's V8 has WebAssembly SIMD, so jSquash's init picks its SIMD build: this is the module it expects.
+import webpEncoderWasm from "@jsquash/webp/codec/enc/webp_enc_simd.wasm?module";
 import { imageDimensions, sniffImageMime } from "./codec-header";
 import type { RgbaImage } from "./types";
 
@@ -70,6 +73,10 @@ const jpegEncoder = codec(initJpegEncoder as InitWithModule, jpegEncoderWasm, (i
   encodeJpegRaw(image, { quality }),
 );
 
+const webpEncoder = codec(initWebpEncoder as InitWithModule, webpEncoderWasm, (image: RgbaImage, quality: number) =>
+  encodeWebpRaw(image, { quality }),
+);
+
 /**
  * Decodes a JPEG, PNG or WebP (told apart by magic bytes, not by the claimed type) to RGBA.
  * Throws ImageCodecError when the bytes are not a readable image or exceed MAX_IMAGE_PIXELS.
@@ -100,6 +107,12 @@ export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
 export async function encodeJpeg(image: RgbaImage, quality: number): Promise<Uint8Array> {
   if (!(quality >= 1 && quality <= 100)) throw new RangeError(`JPEG quality must be 1–100, got ${quality}`);
   return new Uint8Array(await jpegEncoder(image, quality));
+}
+
+/** Encodes a lossy WebP (libwebp's 0–100 quality; alpha kept, so a logo's clear background stays clear). */
+export async function encodeWebp(image: RgbaImage, quality: number): Promise<Uint8Array> {
+  if (!(quality >= 0 && quality <= 100)) throw new RangeError(`WebP quality must be 0–100, got ${quality}`);
+  return new Uint8Array(await webpEncoder(image, quality));
 }
 
 /** The codecs read the whole ArrayBuffer, so a view into a larger buffer must be copied out. */

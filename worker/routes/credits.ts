@@ -35,13 +35,19 @@ export const creditRoutes = new Hono<Env>().post("/auto-charge", noBody(), requi
       after: [
         db
           .update(users)
-          .set({ paidMiTienda: true, paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})` })
+          // The store's cached pages drop the 'Tienda en modo prueba' notice.
+          .set({
+            paidMiTienda: true,
+            paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})`,
+            storeVersion: sql`${users.storeVersion} + 1`,
+          })
           .where(eq(users.id, user.id)),
       ],
     },
   );
   if (result.status === "insufficient") throw new ApiError(402, notEnoughForStore(await balanceOf(db, user.id)));
   const fresh = (await findUserById(db, user.id)) ?? user;
-  if (result.status === "duplicate" || result.status === "skipped") return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(fresh) }, 200);
+  if (result.status === "duplicate" || result.status === "skipped")
+    return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(fresh) }, 200);
   return c.json({ message: AUTO_CHARGE_DONE, charged: true, user: toApiUser(fresh) }, 200);
 });

@@ -1,3 +1,4 @@
+import { cleanCategory, MAX_CATEGORY_LENGTH } from "../../common/store-browse";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -118,6 +119,17 @@ export function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
+/** A category from the suggestions or the seller's own words; "" or null clears it. */
+export const categoryField = z
+  .string({ error: "La categoría no es válida." })
+  .max(MAX_CATEGORY_LENGTH * 2, `La categoría puede tener hasta ${MAX_CATEGORY_LENGTH} caracteres.`)
+  .nullable()
+  .transform((value) => cleanCategory(value))
+  .refine(
+    (value) => value === null || value.length <= MAX_CATEGORY_LENGTH,
+    `La categoría puede tener hasta ${MAX_CATEGORY_LENGTH} caracteres.`,
+  );
+
 const pricingItem = z.object(
   {
     id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto.").max(64),
@@ -129,6 +141,7 @@ const pricingItem = z.object(
     storeImageURLs: storeImagesField.optional(),
     /** 'Publicar' / 'Ocultar'; left out, the product stays as it is (a product that loses its price is hidden). */
     published: z.boolean({ error: "Indica si el producto se publica." }).optional(),
+    category: categoryField.optional(),
   },
   { error: "Los datos de un producto no son válidos." },
 );
@@ -146,48 +159,41 @@ const pricingPayload = z.object(
 
 /** Prices, sizes, stock and store images of a seller's products (POST /api/products/update-pricing). */
 export const pricingRoutes = new Hono<Env>()
-  .post(
-    "/update-pricing",
-    limitBody(1 * MiB),
-    requireUser,
-    validate("json", pricingPayload),
-    async (c) => {
-      const db = database(c.env.DB);
-      const user = c.get("user");
-      const items = c.req.valid("json").products;
-      const ids = items.map((p) => p.id);
-      const owned = new Map<string, string>();
-      for (const part of chunks(ids, 90)) {
-        const rows = await db
-          .select({ id: products.id, name: products.name })
-          .from(products)
-          .where(and(eq(products.userId, user.id), inArray(products.id, part)));
-        for (const row of rows) owned.set(row.id, row.name);
-      }
-      if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
-      const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
+  .post("/update-pricing", limitBody(1 * MiB), requireUser, validate("json", pricingPayload), async (c) => {
+    const db = database(c.env.DB);
+    const user = c.get("user");
+    const items = c.req.valid("json").products;
+    const ids = items.map((p) => p.id);
+    const owned = new Map<string, string>();
+    for (const part of chunks(ids, 90)) {
+      const rows = await db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(and(eq(products.userId, user.id), inArray(products.id, part)));
+      for (const row of rows) owned.set(row.id, row.name);
+    }
+    if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
+    const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
 
-      // One batch: every product is saved, and the store page renewed, or nothing is.
-      const updates = items.map((item) => {
-        const published = publishedAfter(item.price, item.published, owned.get(item.id)!);
-        return db
-          .update(products)
-          .set({
-            price: item.price,
-            sizes: JSON.stringify(item.sizes),
-            ...(published !== undefined ? { published } : {}),
-            ...(item.name !== undefined ? { name: item.name } : {}),
-            ...(item.description !== undefined ? { description: item.description } : {}),
-            ...(item.storeImageURLs
-              ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) }
-              : {}),
-          })
-          .where(and(eq(products.id, item.id), eq(products.userId, user.id)));
-      });
-      await db.batch([storeChanged(db, user.id), ...updates]);
-      return c.json({ products: await listProducts(db, user.id) }, 200);
-    },
-  )
+    // One batch: every product is saved, and the store page renewed, or nothing is.
+    const updates = items.map((item) => {
+      const published = publishedAfter(item.price, item.published, owned.get(item.id)!);
+      return db
+        .update(products)
+        .set({
+          price: item.price,
+          sizes: JSON.stringify(item.sizes),
+          ...(published !== undefined ? { published } : {}),
+          ...(item.category !== undefined ? { category: item.category } : {}),
+          ...(item.name !== undefined ? { name: item.name } : {}),
+          ...(item.description !== undefined ? { description: item.description } : {}),
+          ...(item.storeImageURLs ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) } : {}),
+        })
+        .where(and(eq(products.id, item.id), eq(products.userId, user.id)));
+    });
+    await db.batch([storeChanged(db, user.id), ...updates]);
+    return c.json({ products: await listProducts(db, user.id) }, 200);
+  })
   .post(
     "/publish",
     smallJson(),

@@ -25,6 +25,7 @@ import type { Env } from "../env";
 import { findUserById, toApiUser } from "../lib/accounts";
 import { ApiError } from "../lib/errors";
 import { decodeBase64Image, imageKey, sniffImage, storeImage } from "../lib/images";
+import { writeRenditionsLater } from "../lib/renditions";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
@@ -156,6 +157,7 @@ export const storeRoutes = new Hono<Env>()
       const bytes = decodeLogo(input.storeLogo);
       const key = await imageKey("l", user.id, bytes, sniffImage(bytes)!);
       await storeImage(c.env.IMAGES, key, bytes, sniffImage(bytes)!);
+      writeRenditionsLater(c.env.IMAGES, key, bytes);
       logoUrl = `/img/${key}`;
     }
 

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { responsiveImage } from "../../../common/image-renditions";
+import { GRID_IMAGE_SIZES } from "../../ui/product-image";
 import type { GalleryImage } from "../../../common/product";
 import { DownloadIcon, useDownload } from "../../ui/gallery-download-button";
 import { Spinner } from "../../ui/spinner";
@@ -47,7 +49,17 @@ export function GalleryCard({
         aria-label={`Ver ${name} en grande`}
         className="block w-full focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
       >
-        <img src={image.imageUrl} alt={name} loading="lazy" className="aspect-[4/5] w-full bg-slate-100 object-cover" />
+        {/* A small WebP for the grid; 'Descargar' still gives the full image. */}
+        <img
+          {...responsiveImage(image.imageUrl)}
+          sizes={GRID_IMAGE_SIZES}
+          width={1080}
+          height={1350}
+          alt={name}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[4/5] w-full bg-slate-100 object-cover"
+        />
       </button>
       <div className="absolute top-2 right-2 flex gap-1.5 transition-opacity pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100">
         <IconButton label={`Descargar imagen de ${name}`} onClick={() => void download(image.imageUrl, image.productName)} busy={busy}>

@@ -97,9 +97,9 @@ export function ProductList({ userId, onAdd, onAddWithoutAI, onOpen }: Props) {
 
       {products.isSuccess && products.data.length > 0 && (
         <ul className={GRID}>
-          {products.data.map((product) => (
+          {products.data.map((product, i) => (
             <li key={product.id}>
-              <ProductCard product={product} onOpen={() => onOpen(product)} />
+              <ProductCard product={product} eager={i === 0} onOpen={() => onOpen(product)} />
             </li>
           ))}
         </ul>
@@ -108,7 +108,7 @@ export function ProductList({ userId, onAdd, onAddWithoutAI, onOpen }: Props) {
   );
 }
 
-function ProductCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
+function ProductCard({ product, eager, onOpen }: { product: Product; eager: boolean; onOpen: () => void }) {
   return (
     <button
       type="button"
@@ -116,7 +116,7 @@ function ProductCard({ product, onOpen }: { product: Product; onOpen: () => void
       aria-haspopup="dialog"
       className="group block w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
-      <ProductImage url={product.imageUrl} className="aspect-square w-full" />
+      <ProductImage url={product.imageUrl} eager={eager} className="aspect-square w-full" />
       <span className="line-clamp-2 block p-3 text-sm font-medium text-slate-900">{product.name}</span>
     </button>
   );

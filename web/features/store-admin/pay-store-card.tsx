@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { TRIAL_EXPLAINED } from "../../../common/store-browse";
 import { formatMoney, paymentRouteFor, PROVIDER_NAMES, STORE_PLAN, storePlanCountry, storePlanPrice } from "../../../common/packs";
 import { imagesLabel } from "../../../common/credits";
 import type { User } from "../../../common/user";
@@ -24,7 +25,10 @@ export function PayStoreCard({ user, country }: { user: User; country: string | 
   const charged = route === "mercadopago" ? price : { amount: STORE_PLAN.priceUSD, currency: "USD" };
 
   return (
-    <section aria-labelledby="plan-title" className="mx-auto w-full max-w-md rounded-3xl border-2 border-brand-600 bg-white p-6 shadow-lg sm:p-8">
+    <section
+      aria-labelledby="plan-title"
+      className="mx-auto w-full max-w-md rounded-3xl border-2 border-brand-600 bg-white p-6 shadow-lg sm:p-8"
+    >
       <h2 id="plan-title" className="text-center text-xl font-bold">
         Plan Mi Tienda
       </h2>
@@ -39,6 +43,9 @@ export function PayStoreCard({ user, country }: { user: User; country: string | 
           Se cobra {formatMoney(charged)} ({charged.currency}), convertidos a tu moneda al pagar.
         </p>
       )}
+      <p className="mt-4 rounded-xl bg-amber-50 p-3 text-center text-sm text-amber-900">
+        {user.paidMiTienda ? "Tus clientes ya no ven el aviso 'Tienda en modo prueba'." : TRIAL_EXPLAINED}
+      </p>
       <ul className="mt-6 space-y-2 text-sm">
         {STORE_FEATURES.map((feature) => (
           <li key={feature} className="flex gap-2">

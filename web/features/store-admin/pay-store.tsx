@@ -82,13 +82,16 @@ export function PayStoreScreen() {
         </section>
       )}
 
+      {/* Only buttons that can be pressed: no 'Anterior' on the first step, no 'Continuar' on the last. */}
       <div className="flex justify-between gap-2">
-        <Button variant="secondary" onClick={() => setStep((s) => Math.max(1, s - 1))} disabled={step === 1}>
-          Anterior
-        </Button>
-        <Button onClick={() => setStep((s) => Math.min(STEPS, s + 1))} disabled={step === STEPS}>
-          Continuar
-        </Button>
+        {step > 1 ? (
+          <Button variant="secondary" onClick={() => setStep((s) => Math.max(1, s - 1))}>
+            Anterior
+          </Button>
+        ) : (
+          <span />
+        )}
+        {step < STEPS && <Button onClick={() => setStep((s) => Math.min(STEPS, s + 1))}>Continuar</Button>}
       </div>
     </div>
   );
@@ -108,9 +111,7 @@ export function PayStoreCardScreen() {
       <header className="text-center">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Pagar Tu Tienda</p>
         <h1 className="text-2xl font-bold sm:text-3xl">Activar Mi Tienda</h1>
-        <p className="mt-2 text-slate-600">
-          Es un pago único: tu tienda queda activa sin cuotas mensuales ni comisiones por venta.
-        </p>
+        <p className="mt-2 text-slate-600">Es un pago único: tu tienda queda activa sin cuotas mensuales ni comisiones por venta.</p>
       </header>
       <PayStoreCard user={user} country={country.isPending ? undefined : country.data} />
     </div>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { MAX_CATEGORY_LENGTH, SUGGESTED_CATEGORIES } from "../../../common/store-browse";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
@@ -84,7 +85,10 @@ function Pricing({ user }: { user: User }) {
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <p className="text-lg font-semibold">No hay productos</p>
           <p className="mt-1 text-slate-600">Sube tus productos para ponerles precio y mostrarlos en tu tienda.</p>
-          <Link to="/home" className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          <Link
+            to="/home"
+            className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
             Ir a Productos
           </Link>
         </div>
@@ -113,6 +117,11 @@ function Pricing({ user }: { user: User }) {
                 </li>
               ))}
             </ul>
+            <datalist id="categorias-sugeridas">
+              {SUGGESTED_CATEGORIES.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
             <Tips />
           </div>
         </>
@@ -167,6 +176,7 @@ function PricingCard({
   const priceId = useId();
   const nameId = useId();
   const descriptionId = useId();
+  const categoryId = useId();
   const priced = isPriceSet(typedPrice(draft.price));
   return (
     <article aria-label={product.name} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -209,6 +219,21 @@ function PricingCard({
             </p>
           </div>
           <PublishControl product={product} userId={userId} />
+          <div>
+            <label htmlFor={categoryId} className="text-sm font-medium text-slate-700">
+              Categoría
+            </label>
+            {/* A suggestion or the seller's own words: the store shows one chip per category. */}
+            <input
+              id={categoryId}
+              list="categorias-sugeridas"
+              maxLength={MAX_CATEGORY_LENGTH}
+              placeholder="Ej.: Remeras"
+              value={draft.category ?? ""}
+              onChange={(e) => onChange({ category: e.target.value })}
+              className="mt-1 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-brand-600"
+            />
+          </div>
           <Button variant="secondary" className="w-full px-3 py-1.5 sm:w-auto" onClick={onPickImages}>
             Seleccionar Imágenes ({draft.storeImageURLs.length})
           </Button>

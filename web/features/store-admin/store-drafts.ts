@@ -6,6 +6,8 @@
 import type { Product, Size } from "../../../common/product";
 import { parseArsPrice } from "../../../common/price";
 import { isPriceSet, parseStock, totalStock } from "../../../common/store";
+
+import { cleanCategory } from "../../../common/store-browse";
 import type { PricingItem } from "./store-queries";
 
 export interface SizeDraft {
@@ -21,6 +23,8 @@ export interface ProductDraft {
   price: string;
   sizes: SizeDraft[];
   storeImageURLs: string[];
+  /** The store category as typed (common/store-browse.ts). */
+  category?: string;
 }
 
 let keys = 0;
@@ -39,6 +43,7 @@ export function draftOf(product: Product): ProductDraft {
     price: isPriceSet(product.price) ? String(product.price) : "",
     sizes: product.sizes.map((s) => newSizeDraft(s.name, String(s.stock))),
     storeImageURLs: storeImagesOf(product),
+    category: product.category ?? "",
   };
 }
 
@@ -61,6 +66,7 @@ export function toPricingItem(product: Product, draft: ProductDraft): PricingIte
   if (draft.description !== undefined && draft.description.trim() !== (product.description ?? "")) item.description = draft.description;
   // Sent only when the seller chose images, so the product's own photo is not pinned by default.
   if (!sameList(draft.storeImageURLs, storeImagesOf(product)) || product.storeImageURLs.length) item.storeImageURLs = draft.storeImageURLs;
+  if (cleanCategory(draft.category) !== (product.category ?? null)) item.category = cleanCategory(draft.category);
   return item;
 }
 
@@ -78,6 +84,7 @@ export function isDirty(product: Product, draft: ProductDraft): boolean {
   if (draft.name !== undefined && draft.name.trim() !== product.name) return true;
   if (draft.description !== undefined && draft.description.trim() !== (product.description ?? "")) return true;
   if (!sameList(draft.storeImageURLs, saved.storeImageURLs)) return true;
+  if (cleanCategory(draft.category) !== cleanCategory(saved.category)) return true;
   const a = sizesOf(draft);
   const b = sizesOf(saved);
   return a.length !== b.length || a.some((s, i) => s.name !== b[i]!.name || s.stock !== b[i]!.stock);

@@ -1,4 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import { responsiveImage } from "../../../common/image-renditions";
+import { GRID_IMAGE_SIZES } from "../../ui/product-image";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { AT_LEAST_ONE_IMAGE, MAX_STORE_IMAGES } from "../../../common/store";
@@ -42,13 +44,28 @@ export function StoreImagePicker({ product, initial, onClose, onConfirm, confirm
   return (
     <Dialog open={!!product} onClose={onClose} title={PICKER_TITLE} className="sm:max-w-2xl">
       {shown && (
-        <PickerBody key={shown.id} product={shown} initial={initial} onClose={onClose} onConfirm={onConfirm} confirmedMessage={confirmedMessage} limit={limit} />
+        <PickerBody
+          key={shown.id}
+          product={shown}
+          initial={initial}
+          onClose={onClose}
+          onConfirm={onConfirm}
+          confirmedMessage={confirmedMessage}
+          limit={limit}
+        />
       )}
     </Dialog>
   );
 }
 
-function PickerBody({ product, initial, onClose, onConfirm, confirmedMessage, limit }: Omit<Props, "product"> & { product: { id: string; name: string } }) {
+function PickerBody({
+  product,
+  initial,
+  onClose,
+  onConfirm,
+  confirmedMessage,
+  limit,
+}: Omit<Props, "product"> & { product: { id: string; name: string } }) {
   const images = useQuery(productImagesQuery(product.id));
   const [selected, setSelected] = useState<string[]>(initial);
 
@@ -112,12 +129,26 @@ function PickerBody({ product, initial, onClose, onConfirm, confirmedMessage, li
                     order >= 0 ? "border-brand-600 ring-2 ring-brand-200" : "border-slate-200 hover:border-slate-400"
                   }`}
                 >
-                  <img src={image.url} alt="" loading="lazy" className="aspect-[4/5] w-full bg-slate-100 object-cover" />
+                  <img
+                    {...responsiveImage(image.url)}
+                    sizes={GRID_IMAGE_SIZES}
+                    width={1080}
+                    height={1350}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/5] w-full bg-slate-100 object-cover"
+                  />
                   {isOriginal && (
-                    <span className="absolute top-2 left-2 rounded-full bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">Original</span>
+                    <span className="absolute top-2 left-2 rounded-full bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">
+                      Original
+                    </span>
                   )}
                   {order >= 0 && (
-                    <span aria-hidden className="absolute top-2 right-2 grid size-7 place-items-center rounded-full bg-brand-600 text-sm font-bold text-white">
+                    <span
+                      aria-hidden
+                      className="absolute top-2 right-2 grid size-7 place-items-center rounded-full bg-brand-600 text-sm font-bold text-white"
+                    >
                       ✓{order + 1 > 1 ? order + 1 : ""}
                     </span>
                   )}

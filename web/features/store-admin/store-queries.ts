@@ -50,6 +50,8 @@ export interface PricingItem {
   description?: string;
   sizes: Size[];
   storeImageURLs?: string[];
+  /** Sent only when changed; "" clears it. */
+  category?: string | null;
 }
 
 export function useUpdatePricing(userId: string) {
@@ -102,6 +104,8 @@ export function usePublishProduct(userId: string) {
     mutationFn: async (input: { id: string; published: boolean }) =>
       (await unwrap(api.products.publish.$post({ json: input }), PUBLISH_FALLBACK)).product,
     onSuccess: (product) =>
-      queryClient.setQueryData(productsQuery(userId).queryKey, (list: Product[] | undefined) => list?.map((p) => (p.id === product.id ? product : p))),
+      queryClient.setQueryData(productsQuery(userId).queryKey, (list: Product[] | undefined) =>
+        list?.map((p) => (p.id === product.id ? product : p)),
+      ),
   });
 }

@@ -1,0 +1,347 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { imageKey, storeImage } from "../../worker/lib/images";
+import { RENDITION_WIDTHS, renditionKey, writeRenditions } from "../../worker/lib/renditions";
+import { encodeJpeg, imageDimensions, sniffImageMime } from "../../worker/providers/codecs";
+import { samplePhoto } from "../../worker/providers/studio-sample-photo";
+import { Browser } from "./browser";
+import { photoForm } from "./fixtures";
+import { addProducts, seller, setPricing, storeData } from "./store-helpers";
+
+const anonymous = () => new Browser();
+
+async function page(path: string, init?: RequestInit) {
+  const response = await anonymous().request(path, init);
+  return { response, html: await response.text() };
+}
+
+/** Product names on a store page, in order. */
+const names = (html: string) => [...html.matchAll(/<h3 class="name"><a [^>]*>([^<]*)<\/a><\/h3>/g)].map((m) => m[1]);
+
+/** A real, decodable photo (grain so it compresses like one), as a phone would send it. */
+async function realPhoto(width: number, height: number, tint: number): Promise<Uint8Array> {
+  return encodeJpeg(samplePhoto({ width, height, garment: [tint, 90, 170], grain: 10 }), 90);
+}
+
+async function storeWith(products: { name: string; price: number; category?: string | null; sizes?: { name: string; stock: number }[] }[]) {
+  const s = await seller({ storeName: "Moda Sur" });
+  const created = await addProducts(
+    s.browser,
+    products.map((p) => p.name),
+  );
+  const response = await setPricing(
+    s.browser,
+    // Newest first in the API; the store lists newest first too.
+    created.map((c) => {
+      const p = products.find((x) => x.name === c.name)!;
+      return { id: c.id, price: p.price, sizes: p.sizes ?? [], ...(p.category !== undefined ? { category: p.category } : {}) };
+    }),
+  );
+  expect(response.status, await response.clone().text()).toBe(200);
+  return { ...s, created };
+}
+
+describe("responsive renditions", () => {
+  it("writes WebP at 360, 540, 720 and 1080 px wide, each far smaller than the original, never enlarged", async () => {
+    const photo = await realPhoto(1200, 1500, 40);
+    const key = await imageKey("o", "rendition-test", photo, "image/jpeg");
+    await storeImage(env.IMAGES, key, photo, "image/jpeg");
+    await writeRenditions(env.IMAGES, key, photo, RENDITION_WIDTHS);
+    let previous = 0;
+    for (const width of RENDITION_WIDTHS) {
+      const object = await env.IMAGES.get(renditionKey(key, width)!);
+      expect(object, `rendition ${width}`).not.toBeNull();
+      const bytes = new Uint8Array(await object!.arrayBuffer());
+      expect(sniffImageMime(bytes)).toBe("image/webp");
+      expect(object!.httpMetadata?.contentType).toBe("image/webp");
+      expect(imageDimensions(bytes)).toEqual({ width, height: width * 1.25 });
+      // A phone card's image is a fraction of the original: bytes grow with width but stay well under it.
+      expect(bytes.length).toBeGreaterThan(previous);
+      expect(bytes.length).toBeLessThan(photo.length * (width / 1200) * 0.8);
+      previous = bytes.length;
+    }
+
+    const small = await realPhoto(500, 625, 90);
+    const smallKey = await imageKey("o", "rendition-test", small, "image/jpeg");
+    await writeRenditions(env.IMAGES, smallKey, small, RENDITION_WIDTHS);
+    const big = new Uint8Array(await (await env.IMAGES.get(renditionKey(smallKey, 1080)!))!.arrayBuffer());
+    expect(imageDimensions(big)).toEqual({ width: 500, height: 625 });
+  });
+
+  it("makes a missing rendition on its first request from the original, then keeps it; the original still downloads whole", async () => {
+    const photo = await realPhoto(900, 1125, 120);
+    const key = await imageKey("g", "older-image", photo, "image/jpeg");
+    await storeImage(env.IMAGES, key, photo, "image/jpeg");
+    const path = `/img/${renditionKey(key, 360)}`;
+    expect(await env.IMAGES.head(renditionKey(key, 360)!)).toBeNull();
+
+    const first = await anonymous().request(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/webp");
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    expect(imageDimensions(bytes)).toEqual({ width: 360, height: 450 });
+    expect(await env.IMAGES.head(renditionKey(key, 360)!)).not.toBeNull();
+
+    const original = await anonymous().request(`/img/${key}`);
+    expect(original.headers.get("content-type")).toBe("image/jpeg");
+    expect(new Uint8Array(await original.arrayBuffer())).toEqual(photo);
+
+    // Not a width we make, or no such source: 404, nothing stored.
+    expect((await anonymous().request(`/img/r/400/${key.replace(".jpg", "-jpg.webp")}`)).status).toBe(404);
+    expect((await anonymous().request(`/img/r/360/g/${"A".repeat(43)}-jpg.webp`)).status).toBe(404);
+  });
+
+  it("an upload gets its renditions without the seller waiting for them", async () => {
+    const { browser } = await seller();
+    const photo = await realPhoto(800, 1000, 200);
+    const response = await browser.request("/api/products/upload-images", {
+      method: "POST",
+      body: photoForm([{ bytes: photo, name: "remera.jpg" }]),
+    });
+    expect(response.status).toBe(201);
+    const [product] = ((await response.json()) as { products: { imageUrl: string }[] }).products;
+    const key = product!.imageUrl.slice("/img/".length);
+    // Written after the response: wait for the state, not a clock.
+    await expect
+      .poll(async () => (await env.IMAGES.head(renditionKey(key, 1080)!)) !== null, { timeout: 20_000, interval: 100 })
+      .toBe(true);
+  });
+});
+
+describe("/img caching", () => {
+  it("is immutable with an ETag, and answers 304 to a matching If-None-Match for originals and renditions", async () => {
+    const photo = await realPhoto(400, 500, 60);
+    const key = await imageKey("o", "cache-test", photo, "image/jpeg");
+    await storeImage(env.IMAGES, key, photo, "image/jpeg");
+    for (const path of [`/img/${key}`, `/img/${renditionKey(key, 540)}`]) {
+      const first = await anonymous().request(path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const etag = first.headers.get("etag");
+      expect(etag).toMatch(/^".+"$/);
+      await first.arrayBuffer();
+      const again = await anonymous().request(path, { headers: { "if-none-match": etag! } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get("etag")).toBe(etag);
+      expect(await again.text()).toBe("");
+      const other = await anonymous().request(path, { headers: { "if-none-match": '"something-else"' } });
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
+    }
+  });
+});
+
+describe("the store's markup", () => {
+  it("gives every card srcset, sizes, width and height; only the first is eager with fetchpriority", async () => {
+    const { username } = await storeWith([
+      { name: "Remera", price: 1000 },
+      { name: "Buzo", price: 2000 },
+      { name: "Campera", price: 3000 },
+    ]);
+    const { html } = await page(`/u/${username}`);
+    const imgs = [...html.matchAll(/<img [^>]*alt="(Remera|Buzo|Campera)"[^>]*>/g)].map((m) => m[0]);
+    expect(imgs).toHaveLength(3);
+    for (const img of imgs) {
+      expect(img).toMatch(/src="\/img\/r\/540\/o\/[A-Za-z0-9_-]{43}-jpg\.webp"/);
+      expect(img).toMatch(
+        /srcset="\/img\/r\/360\/o\/\S+ 360w, \/img\/r\/540\/o\/\S+ 540w, \/img\/r\/720\/o\/\S+ 720w, \/img\/r\/1080\/o\/\S+ 1080w"/,
+      );
+      expect(img).toContain('sizes="(min-width:1024px) 17rem, (min-width:640px) 31vw, calc(50vw - 1.5rem)"');
+      expect(img).toContain('width="1080" height="1350"');
+    }
+    expect(imgs[0]).toContain('fetchpriority="high"');
+    expect(imgs[0]).not.toContain("loading=");
+    for (const img of imgs.slice(1)) {
+      expect(img).toContain('loading="lazy"');
+      expect(img).not.toContain("fetchpriority");
+    }
+  });
+
+  it("shows 'Tienda en modo prueba' until the store plan is paid, and not after", async () => {
+    const { browser, username } = await seller();
+    expect((await page(`/u/${username}`)).html).toContain('<p class="trial" role="note">Tienda en modo prueba</p>');
+    // 500 free credits at sign-up pay the plan.
+    const paid = await browser.json("POST", "/api/credits/auto-charge", {});
+    expect(paid.status).toBe(200);
+    const after = await page(`/u/${username}`);
+    expect(after.html).not.toContain("Tienda en modo prueba");
+    expect(after.response.headers.get("x-store-cache")).toBe("MISS");
+  });
+
+  it("without JavaScript each product offers 'Pedir por WhatsApp' with a prefilled message, and the cart button is hidden", async () => {
+    const { username, created } = await storeWith([
+      {
+        name: "Remera Café",
+        price: 12500,
+        sizes: [
+          { name: "S", stock: 2 },
+          { name: "M", stock: 0 },
+        ],
+      },
+    ]);
+    const { html } = await page(`/u/${username}`);
+    const link = /<a class="btn wa order" href="([^"]+)"[^>]*>Pedir por WhatsApp<\/a>/.exec(html);
+    expect(link).not.toBeNull();
+    const url = new URL(link![1]!.replace(/&#38;/g, "&"));
+    expect(url.origin + url.pathname).toBe("https://wa.me/5491122334455");
+    const text = url.searchParams.get("text")!;
+    expect(text).toContain("Quiero pedir: Remera Café ($12.500).");
+    expect(text).toContain("Talle: (elige uno: S)");
+    expect(text).toContain(`/u/${username}/p/${created[0]!.id}`);
+    expect(html).toContain("html:not(.js) .btn.add:not(:disabled),html.js .btn.order{display:none}");
+  });
+
+  it("the product page offers its sizes as chips right there and a sticky 'Añadir al carrito'", async () => {
+    const { username, created } = await storeWith([
+      {
+        name: "Buzo",
+        price: 5000,
+        sizes: [
+          { name: "S", stock: 1 },
+          { name: "M", stock: 0 },
+        ],
+      },
+    ]);
+    const { html } = await page(`/u/${username}/p/${created[0]!.id}`);
+    expect(html).toContain('<label class="chip"><input type="radio" name="talle" value="S"><span>S</span></label>');
+    expect(html).toContain('<input type="radio" name="talle" value="M" disabled>');
+    expect(html).toMatch(/<div class="buy"><button type="button" class="btn add" data-add="[^"]+">Añadir al carrito<\/button>/);
+    expect(html).toMatch(/\.buy\{position:sticky;bottom:0/);
+    expect(html).toContain('data-share="');
+  });
+});
+
+describe("browsing a store", () => {
+  const catalogue = [
+    { name: "Remera Café", price: 9000, category: "Remeras" },
+    { name: "Buzo canguro", price: 25000, category: "Buzos" },
+    { name: "Remera básica", price: 7000, category: "remeras " },
+    { name: "Campera puffer", price: 60000, category: null },
+  ];
+
+  it("searches on the server, accent- and case-insensitive, without JavaScript", async () => {
+    const { username } = await storeWith(catalogue);
+    expect(names((await page(`/u/${username}?q=cafe`)).html)).toEqual(["Remera Café"]);
+    expect(names((await page(`/u/${username}?q=REMERA`)).html).sort()).toEqual(["Remera Café", "Remera básica"]);
+    expect(names((await page(`/u/${username}?q=basica%20remera`)).html)).toEqual(["Remera básica"]);
+    const none = await page(`/u/${username}?q=zapatillas`);
+    expect(names(none.html)).toEqual([]);
+    expect(none.html).toContain("No encontramos productos");
+    // The search box is a plain GET form the page's CSP allows.
+    expect(none.html).toContain(`<form class="browse" method="get" action="/u/${username}" role="search">`);
+    expect(none.response.headers.get("content-security-policy")).toContain("form-action 'self'");
+  });
+
+  it("shows category chips and filters by one, folding spellings together", async () => {
+    const { username } = await storeWith(catalogue);
+    const { html } = await page(`/u/${username}`);
+    const chips = [...html.matchAll(/<nav class="chips"[^>]*>([\s\S]*?)<\/nav>/g)][0]![1]!;
+    expect([...chips.matchAll(/>([^<]+)<\/a>/g)].map((m) => m[1])).toEqual(["Todo", "Remeras", "Buzos"]);
+    const remeras = await page(`/u/${username}?cat=Remeras`);
+    expect(names(remeras.html).sort()).toEqual(["Remera Café", "Remera básica"]);
+    expect(remeras.html).toMatch(/<a href="\/u\/[a-z0-9]+\?cat=Remeras" aria-current="page">Remeras<\/a>/);
+    // A filtered page does not list every product: the cart must not drop the others.
+    expect(storeData(remeras.html).all).toBe(false);
+    expect(storeData(html).all).toBe(true);
+  });
+
+  it("sorts by newest, price up and price down", async () => {
+    const { browser, user, username } = await storeWith(catalogue);
+    // Newest first, as the seller's own list (one upload batch shares a time; the id breaks the tie).
+    const list = (await (await browser.json("GET", `/api/products/list/${user.id}`)).json()) as { products: { name: string }[] };
+    expect(names((await page(`/u/${username}`)).html)).toEqual(list.products.map((p) => p.name));
+    expect(names((await page(`/u/${username}?orden=precio-asc`)).html)).toEqual([
+      "Remera básica",
+      "Remera Café",
+      "Buzo canguro",
+      "Campera puffer",
+    ]);
+    expect(names((await page(`/u/${username}?orden=precio-desc`)).html)).toEqual([
+      "Campera puffer",
+      "Buzo canguro",
+      "Remera Café",
+      "Remera básica",
+    ]);
+  });
+
+  it("saves a category from the suggestions or the seller's own words, trimmed, and clears it", async () => {
+    const { browser, created } = await storeWith([{ name: "Gorro", price: 1000 }]);
+    const saved = await setPricing(browser, [{ id: created[0]!.id, price: 1000, category: "  Gorros   de lana " } as never]);
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { products: { category: string | null }[] }).products[0]!.category).toBe("Gorros de lana");
+    const long = await setPricing(browser, [{ id: created[0]!.id, price: 1000, category: "x".repeat(41) } as never]);
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { error: string }).error).toBe("La categoría puede tener hasta 40 caracteres.");
+    const cleared = await setPricing(browser, [{ id: created[0]!.id, price: 1000, category: "" } as never]);
+    expect(cleared.status).toBe(200);
+    const products = ((await cleared.json()) as { products: { category: string | null }[] }).products;
+    expect(products[0]!.category).toBeNull();
+  });
+});
+
+describe("share, QR and feed", () => {
+  it("/u/<user>/qr.svg is a printable SVG QR code, downloadable as a file", async () => {
+    const { username } = await seller();
+    const shown = await anonymous().request(`/u/${username}/qr.svg`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-type")).toBe("image/svg+xml");
+    const svg = await shown.text();
+    expect(svg).toMatch(/^<svg[^>]*viewBox="0 0 (\d+) \1"/);
+    expect(svg).toContain("#000000");
+    // A 25×25 (version 2) or larger symbol plus the 4-module quiet zone, 10 units per module.
+    const side = Number(/viewBox="0 0 (\d+)/.exec(svg)![1]);
+    expect(side % 10).toBe(0);
+    expect(side / 10).toBeGreaterThanOrEqual(25 + 8);
+    const download = await anonymous().request(`/u/${username}/qr.svg?descargar`);
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="qr-${username}.svg"`);
+    expect((await anonymous().request("/u/nadieexiste/qr.svg")).status).toBe(404);
+  });
+
+  it("/u/<user>/feed.xml lists priced products with every required field and sizes as variants", async () => {
+    const { username, created } = await storeWith([
+      {
+        name: "Remera <Café> & más",
+        price: 12500,
+        category: "Remeras",
+        sizes: [
+          { name: "S", stock: 2 },
+          { name: "M", stock: 0 },
+        ],
+      },
+      { name: "Gorra", price: 3000 },
+      { name: "Sin precio", price: 0 },
+    ]);
+    const response = await anonymous().request(`/u/${username}/feed.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">')).toBe(
+      true,
+    );
+    const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!);
+    expect(items).toHaveLength(3);
+    const field = (item: string, name: string) => new RegExp(`<g:${name}>([^<]*)</g:${name}>`).exec(item)?.[1];
+    const remera = created.find((p) => p.name.startsWith("Remera"))!;
+    for (const item of items) {
+      for (const name of ["id", "title", "description", "link", "image_link", "availability", "condition", "price", "brand"]) {
+        expect(field(item, name), `${name} in ${item}`).toBeTruthy();
+      }
+      expect(field(item, "condition")).toBe("new");
+      expect(field(item, "brand")).toBe("Moda Sur");
+      expect(field(item, "link")).toMatch(new RegExp(`^https?://[^/]+/u/${username}/p/`));
+      expect(field(item, "image_link")).toMatch(/^https?:\/\/[^/]+\/img\/o\//);
+      expect(field(item, "description")).not.toBe(field(item, "title"));
+    }
+    const variants = items.filter((i) => field(i, "item_group_id") === remera.id);
+    expect(variants.map((i) => [field(i, "id"), field(i, "size"), field(i, "availability"), field(i, "price")])).toEqual([
+      [`${remera.id}-S`, "S", "in_stock", "12500.00 ARS"],
+      [`${remera.id}-M`, "M", "out_of_stock", "12500.00 ARS"],
+    ]);
+    expect(field(variants[0]!, "title")).toBe("Remera &#60;Café&#62; &#38; más - Talle S");
+    expect(field(variants[0]!, "product_type")).toBe("Remeras");
+    const gorra = items.find((i) => field(i, "title") === "Gorra")!;
+    expect(field(gorra, "item_group_id")).toBeUndefined();
+    expect(field(gorra, "price")).toBe("3000.00 ARS");
+    expect(xml).not.toContain("Sin precio");
+  });
+});
