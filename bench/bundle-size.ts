@@ -77,7 +77,9 @@ for (const [name, bytes] of Object.entries(figures) as [keyof typeof BUDGETS, nu
   const budget = BUDGETS[name];
   const ok = bytes <= budget;
   over ||= !ok;
-  console.log(`  ${name.padEnd(30)} ${(bytes / KiB).toFixed(1).padStart(7)} KiB  budget ${(budget / KiB).toFixed(0)} KiB  ${ok ? "ok" : "OVER BUDGET"}`);
+  console.log(
+    `  ${name.padEnd(30)} ${(bytes / KiB).toFixed(1).padStart(7)} KiB  budget ${(budget / KiB).toFixed(0)} KiB  ${ok ? "ok" : "OVER BUDGET"}`,
+  );
 }
 const raw = workerFiles().reduce((sum, file) => sum + readFileSync(file).length, 0);
 console.log(`  (Worker bundle uncompressed: ${(raw / KiB).toFixed(1)} KiB in ${workerFiles().length} files)`);

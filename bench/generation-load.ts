@@ -55,7 +55,11 @@ const PLANS: Plan[] = [
   { kind: "kid", path: (id) => `/api/products/kid-image/${id}`, body: () => ({}) },
   { kind: "girl-kid", path: (id) => `/api/products/girl-kid-image/${id}`, body: () => ({}) },
   { kind: "outfit", path: (id) => `/api/products/outfit-image/${id}`, body: () => ({}) },
-  { kind: "personalized", path: (id) => `/api/products/personalize/${id}`, body: () => ({ gender: "female", age: "adult", skinTone: "medium" }) },
+  {
+    kind: "personalized",
+    path: (id) => `/api/products/personalize/${id}`,
+    body: () => ({ gender: "female", age: "adult", skinTone: "medium" }),
+  },
   { kind: "product", path: () => "/api/products/generate-product-and-image", body: () => ({ image: photoBase64, includeModel: true }) },
 ];
 
@@ -171,7 +175,9 @@ try {
   const deadline = Date.now() + TIME_LIMIT_MS;
   const outcomes = await Promise.all(
     sellers.flatMap((seller) =>
-      Array.from({ length: JOBS_PER_SELLER }, (_, k) => generate(seller, PLANS[(seller.n * JOBS_PER_SELLER + k) % PLANS.length]!, deadline)),
+      Array.from({ length: JOBS_PER_SELLER }, (_, k) =>
+        generate(seller, PLANS[(seller.n * JOBS_PER_SELLER + k) % PLANS.length]!, deadline),
+      ),
     ),
   );
   const wallMs = performance.now() - burstStarted;
@@ -179,27 +185,54 @@ try {
   memory.peak = Math.max(memory.peak, memoryMiB(workerd, "VmRSS"));
   const memoryAfter = memoryMiB(workerd, "VmRSS");
 
-  const count = (status: Outcome["status"], seller?: number) => outcomes.filter((o) => o.status === status && (seller === undefined || o.seller === seller)).length;
-  const latencies = outcomes.filter((o) => o.status === "succeeded" || o.status === "failed").map((o) => o.ms).sort((a, b) => a - b);
+  const count = (status: Outcome["status"], seller?: number) =>
+    outcomes.filter((o) => o.status === status && (seller === undefined || o.seller === seller)).length;
+  const latencies = outcomes
+    .filter((o) => o.status === "succeeded" || o.status === "failed")
+    .map((o) => o.ms)
+    .sort((a, b) => a - b);
   const seconds = (value: number | undefined) => (value === undefined ? "-" : `${(value / 1000).toFixed(1)} s`);
 
   console.log(`\n${outcomes.length} generations fired at once (${SELLERS} sellers × ${JOBS_PER_SELLER}), studio provider, 900×1200 photos`);
   console.log(`  wall time, first request to last job settled   ${seconds(wallMs)}`);
-  console.log(`  per-job latency (sent → final state)           p50 ${seconds(percentile(latencies, 50))}   p99 ${seconds(percentile(latencies, 99))}   max ${seconds(latencies.at(-1))}`);
+  console.log(
+    `  per-job latency (sent → final state)           p50 ${seconds(percentile(latencies, 50))}   p99 ${seconds(percentile(latencies, 99))}   max ${seconds(latencies.at(-1))}`,
+  );
   const answered = (code: number) => outcomes.filter((o) => o.answeredWith === code).length;
-  console.log(`  first answers                                  200 ×${answered(200)}, 202 ×${answered(202)} (followed at /api/jobs/:id), other ×${outcomes.length - answered(200) - answered(202)}`);
-  console.log(`  succeeded ${count("succeeded")}, failed ${count("failed")}, not finished ${count("running")}, rejected without a job ${count("rejected")}`);
-  for (const o of outcomes.filter((o) => o.status !== "succeeded")) console.log(`    seller ${o.seller} ${o.kind}: ${o.status} (${o.answeredWith}) ${o.detail ?? ""}`);
+  console.log(
+    `  first answers                                  200 ×${answered(200)}, 202 ×${answered(202)} (followed at /api/jobs/:id), other ×${outcomes.length - answered(200) - answered(202)}`,
+  );
+  console.log(
+    `  succeeded ${count("succeeded")}, failed ${count("failed")}, not finished ${count("running")}, rejected without a job ${count("rejected")}`,
+  );
+  for (const o of outcomes.filter((o) => o.status !== "succeeded"))
+    console.log(`    seller ${o.seller} ${o.kind}: ${o.status} (${o.answeredWith}) ${o.detail ?? ""}`);
   const byKind = new Map<string, number[]>();
   for (const o of outcomes) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o.ms]);
-  console.log(`  by kind (count, median latency): ${[...byKind].map(([kind, ms]) => `${kind} ${ms.length} ${seconds(percentile([...ms].sort((a, b) => a - b), 50))}`).join(", ")}`);
-  console.log(`  workerd resident memory: ${memory.before.toFixed(0)} MiB before the burst, peak ${memory.peak.toFixed(0)} MiB during it, ${memoryAfter.toFixed(0)} MiB after`);
+  console.log(
+    `  by kind (count, median latency): ${[...byKind]
+      .map(
+        ([kind, ms]) =>
+          `${kind} ${ms.length} ${seconds(
+            percentile(
+              [...ms].sort((a, b) => a - b),
+              50,
+            ),
+          )}`,
+      )
+      .join(", ")}`,
+  );
+  console.log(
+    `  workerd resident memory: ${memory.before.toFixed(0)} MiB before the burst, peak ${memory.peak.toFixed(0)} MiB during it, ${memoryAfter.toFixed(0)} MiB after`,
+  );
 
   console.log(`\n  seller  succeeded  failed  balance  expected  gallery`);
   for (const seller of sellers) {
     const headers = { cookie: seller.cookie };
     const { user } = (await (await fetch(`${base}/api/auth/profile`, { headers })).json()) as { user: { credits: number } };
-    const { images } = (await (await fetch(`${base}/api/products/images/by-user/${seller.id}`, { headers })).json()) as { images: unknown[] };
+    const { images } = (await (await fetch(`${base}/api/products/images/by-user/${seller.id}`, { headers })).json()) as {
+      images: unknown[];
+    };
     const succeeded = count("succeeded", seller.n);
     const expected = SIGNUP_CREDITS - CREDITS_PER_IMAGE * succeeded;
     console.log(
@@ -207,8 +240,10 @@ try {
     );
     if (user.credits < 0) problems.push(`seller ${seller.n} has a negative balance (${user.credits})`);
     // A job still running holds its debit, so its seller's balance cannot match yet.
-    if (count("running", seller.n) === 0 && user.credits !== expected) problems.push(`seller ${seller.n}: balance ${user.credits}, expected ${expected}`);
-    if (images.length !== succeeded) problems.push(`seller ${seller.n}: ${images.length} images in the gallery for ${succeeded} succeeded jobs`);
+    if (count("running", seller.n) === 0 && user.credits !== expected)
+      problems.push(`seller ${seller.n}: balance ${user.credits}, expected ${expected}`);
+    if (images.length !== succeeded)
+      problems.push(`seller ${seller.n}: ${images.length} images in the gallery for ${succeeded} succeeded jobs`);
   }
   if (count("running")) problems.push(`${count("running")} jobs not finished within ${TIME_LIMIT_MS / 1000} s`);
   if (count("rejected")) problems.push(`${count("rejected")} requests failed without starting a job`);
@@ -220,7 +255,9 @@ if (workerd) await processEnded(workerd);
 const jobs = queryD1<{ status: string; n: number }>(`SELECT status, COUNT(*) AS n FROM generation_jobs GROUP BY status ORDER BY status`);
 const [refunds] = queryD1<{ n: number }>(`SELECT COUNT(*) AS n FROM credit_ledger WHERE idempotency_key LIKE 'refund:%'`);
 const failedInD1 = jobs.find((j) => j.status === "failed")?.n ?? 0;
-console.log(`\nin D1 after the run (${state}/v3/d1): jobs ${jobs.map((j) => `${j.status} ${j.n}`).join(", ") || "none"}; refunded ${refunds!.n}`);
+console.log(
+  `\nin D1 after the run (${state}/v3/d1): jobs ${jobs.map((j) => `${j.status} ${j.n}`).join(", ") || "none"}; refunded ${refunds!.n}`,
+);
 if (refunds!.n !== failedInD1) problems.push(`${failedInD1} failed jobs but ${refunds!.n} refunds`);
 if (jobs.some((j) => j.status === "running")) problems.push("jobs left running in D1");
 

@@ -64,7 +64,9 @@ try {
     const sorted = [...values].sort((a, b) => a - b);
     return `  ${name.padEnd(26)} p50 ${percentile(sorted, 50).toFixed(0).padStart(5)} ms   p95 ${percentile(sorted, 95).toFixed(0).padStart(5)} ms`;
   };
-  console.log(`generation pipeline overhead, studio provider, 1200×1600 photo, ${RUNS} sequential generate-ad requests after ${WARMUP} warm-ups`);
+  console.log(
+    `generation pipeline overhead, studio provider, 1200×1600 photo, ${RUNS} sequential generate-ad requests after ${WARMUP} warm-ups`,
+  );
   console.log(line("request, as the client sees", totals));
   console.log(line("provider (Server-Timing)", providers));
   console.log(line("pipeline overhead", overheads));

@@ -44,7 +44,12 @@ try {
   const runs: { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number }[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${edge.url}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      const result = await lighthouse(`${edge.url}/`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
       if (!result) throw new Error("Lighthouse returned no result");
       const { lhr } = result;
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -73,7 +78,9 @@ try {
 
   const homeJs = await homeJavaScript(app.baseURL, join(stateDir, "dist/client"));
   const total = homeJs.reduce((sum, file) => sum + file.gzip, 0) / 1024;
-  console.log(`/home as a signed-in seller: ${total.toFixed(1)} KiB of JavaScript (gzip) in ${homeJs.length} files  budget ${HOME_JS_BUDGET_KIB} KiB`);
+  console.log(
+    `/home as a signed-in seller: ${total.toFixed(1)} KiB of JavaScript (gzip) in ${homeJs.length} files  budget ${HOME_JS_BUDGET_KIB} KiB`,
+  );
   console.log(`  ${homeJs.map((f) => `${f.path} ${(f.gzip / 1024).toFixed(1)}`).join(", ")}`);
   failed ||= total > HOME_JS_BUDGET_KIB;
 } finally {
@@ -87,7 +94,13 @@ async function gzipProxy(target: string): Promise<{ url: string; close: () => vo
   const upstream = new URL(target);
   const server = createServer((req, res) => {
     const outgoing = forward(
-      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host, "accept-encoding": "identity" } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: upstream.host, "accept-encoding": "identity" },
+      },
       (answer) => {
         const type = String(answer.headers["content-type"] ?? "");
         const compress = /gzip/.test(String(req.headers["accept-encoding"] ?? "")) && /text|javascript|json|svg|css/.test(type);
@@ -126,7 +139,9 @@ async function homeJavaScript(baseURL: string, clientDir: string) {
     await page.waitForURL("**/home");
 
     // The same session in a new context: an empty cache, so every script /home needs is fetched.
-    const fresh = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, storageState: await context.storageState() })).newPage();
+    const fresh = await (
+      await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, storageState: await context.storageState() })
+    ).newPage();
     const scripts = new Set<string>();
     fresh.on("request", (request) => {
       if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);

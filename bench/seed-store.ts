@@ -4,7 +4,18 @@
  */
 export const PRODUCTS = 60;
 
-const KINDS = ["Remera oversize", "Buzo canguro", "Campera puffer", "Jean mom", "Vestido lino", "Short deportivo", "Camisa oxford", "Pollera plisada", "Calza térmica", "Chaleco inflable"];
+const KINDS = [
+  "Remera oversize",
+  "Buzo canguro",
+  "Campera puffer",
+  "Jean mom",
+  "Vestido lino",
+  "Short deportivo",
+  "Camisa oxford",
+  "Pollera plisada",
+  "Calza térmica",
+  "Chaleco inflable",
+];
 const COLORS = ["negra", "blanca", "azul marino", "verde oliva", "rosa viejo", "gris melange"];
 const SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
 
@@ -51,7 +62,11 @@ export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): P
     // Four to six sizes each, some sold out.
     sizes: SIZES.slice(i % 2, 4 + (i % 3)).map((name, k) => ({ name, stock: (i + k) % 5 })),
   }));
-  const pricing = await fetch(`${base}/api/products/update-pricing`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ products }) });
+  const pricing = await fetch(`${base}/api/products/update-pricing`, {
+    method: "POST",
+    headers: { ...json, cookie },
+    body: JSON.stringify({ products }),
+  });
   if (pricing.status !== 200) throw new Error(`update-pricing: ${pricing.status} ${await pricing.text()}`);
   return { base, cookie, username: user.username, ids };
 }

@@ -64,7 +64,14 @@ async function load(base: string, paths: string[], hostOf?: () => string): Promi
       method: "GET" as const,
       path,
       onResponse,
-      ...(hostOf ? { setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, host: `${hostOf()}:${url.port}` } }) } : {}),
+      ...(hostOf
+        ? {
+            setupRequest: (request: autocannon.Request) => ({
+              ...request,
+              headers: { ...request.headers, host: `${hostOf()}:${url.port}` },
+            }),
+          }
+        : {}),
     })),
   });
   return { result, cache, firstFailure };
@@ -89,7 +96,10 @@ function printTable(runs: Run[]) {
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) console.log(`  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ")}`);
+  for (const row of rows)
+    console.log(
+      `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ")}`,
+    );
 }
 
 const stateDir = mkdtempSync(join(tmpdir(), "store-load-"));
@@ -138,14 +148,22 @@ try {
   saveTimes.sort((a, b) => a - b);
   const saveLatency = saveTimes.length ? `, each p50 ${ms(percentile(saveTimes, 50))}, max ${ms(saveTimes.at(-1)!)}` : "";
   const failedSaves = saveFailures.length ? `; ${saveFailures.length} saves FAILED, first: ${saveFailures[0]}` : "";
-  runs.push({ name: "store page, seller saving", ...underSaves, note: `${saveTimes.length} saves during the run${saveLatency}${failedSaves}`, saveFailures: saveFailures.length });
+  runs.push({
+    name: "store page, seller saving",
+    ...underSaves,
+    note: `${saveTimes.length} saves during the run${saveLatency}${failedSaves}`,
+    saveFailures: saveFailures.length,
+  });
 
   console.log();
   printTable(runs);
   for (const run of runs) {
     if (run.note) console.log(`  ${run.name}: ${run.note}`);
     const statuses = Object.entries(run.result.statusCodeStats ?? {}).filter(([status]) => !status.startsWith("2"));
-    if (statuses.length) console.log(`  ${run.name}: non-2xx ${statuses.map(([status, { count }]) => `${status} ×${count}`).join(", ")}; first: ${run.firstFailure}`);
+    if (statuses.length)
+      console.log(
+        `  ${run.name}: non-2xx ${statuses.map(([status, { count }]) => `${status} ×${count}`).join(", ")}; first: ${run.firstFailure}`,
+      );
   }
 } finally {
   app.stop();

@@ -67,8 +67,12 @@ console.log(`store page of ${PRODUCTS} products: bytes before images (gzip, as s
 console.log(`  HTML document            ${kib(html.length).padStart(10)} raw  ${kib(gz(html)).padStart(9)} gzip`);
 console.log(`    of which inline CSS    ${kib(css.length).padStart(10)} raw  ${kib(gz(css)).padStart(9)} gzip (alone)`);
 console.log(`    of which cart data     ${kib(data.length).padStart(10)} raw  ${kib(gz(data)).padStart(9)} gzip (alone)`);
-console.log(`  cart script              ${kib(script.length).padStart(10)} raw  ${kib(gz(script)).padStart(9)} gzip   budget ${kib(BUDGETS.cartScript)} ${gz(script) <= BUDGETS.cartScript ? "ok" : "OVER"}`);
-console.log(`  whole page before images ${"".padStart(10)}      ${kib(pageGzip).padStart(9)} gzip   budget ${kib(BUDGETS.page)} ${pageGzip <= BUDGETS.page ? "ok" : "OVER"}`);
+console.log(
+  `  cart script              ${kib(script.length).padStart(10)} raw  ${kib(gz(script)).padStart(9)} gzip   budget ${kib(BUDGETS.cartScript)} ${gz(script) <= BUDGETS.cartScript ? "ok" : "OVER"}`,
+);
+console.log(
+  `  whole page before images ${"".padStart(10)}      ${kib(pageGzip).padStart(9)} gzip   budget ${kib(BUDGETS.page)} ${pageGzip <= BUDGETS.page ? "ok" : "OVER"}`,
+);
 
 // --- Run 2: time, with the same bytes also served as a static asset ---
 const second = await startLocalApp(mkdtempSync(join(tmpdir(), "store-bench-")), { staticFiles: { [STATIC_FILE]: html } });
@@ -103,12 +107,16 @@ try {
   const u = stats(samples.uncached);
   const line = (name: string, v: { p50: number; p95: number }) =>
     `  ${name.padEnd(44)} p50 ${v.p50.toFixed(2).padStart(6)} ms   p95 ${v.p95.toFixed(2).padStart(6)} ms   ${(v.p50 / s.p50).toFixed(2)}× static`;
-  console.log(`\ntime per request, ${RUNS} of each after ${WARMUP} warm-ups, sequential, loopback (page ${kib(livePage.length)}, static file ${kib(staticBody.length)})`);
+  console.log(
+    `\ntime per request, ${RUNS} of each after ${WARMUP} warm-ups, sequential, loopback (page ${kib(livePage.length)}, static file ${kib(staticBody.length)})`,
+  );
   console.log(line("static file of the same size (Worker assets)", s));
   console.log(line("store page from the edge cache", c));
   console.log(line("store page rendered from D1 (after a save)", u));
   const ratio = c.p50 / s.p50;
-  console.log(`  cached page / static file: ${ratio.toFixed(2)}×   budget ${BUDGETS.cachedRatio}×  ${ratio <= BUDGETS.cachedRatio ? "ok" : "OVER"}`);
+  console.log(
+    `  cached page / static file: ${ratio.toFixed(2)}×   budget ${BUDGETS.cachedRatio}×  ${ratio <= BUDGETS.cachedRatio ? "ok" : "OVER"}`,
+  );
 } finally {
   second.stop();
 }

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  chooseAudience,
-  chooseOutfit,
-  chooseView,
-  creditsFor,
-  generationFor,
-  INITIAL_VIEW_MODE,
-  type ViewMode,
-} from "./generation";
+import { chooseAudience, chooseOutfit, chooseView, creditsFor, generationFor, INITIAL_VIEW_MODE, type ViewMode } from "./generation";
 
 const mode = (patch: Partial<ViewMode>): ViewMode => ({ ...INITIAL_VIEW_MODE, ...patch });
 

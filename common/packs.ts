@@ -30,15 +30,43 @@ export const STORE_PLAN = { priceUSD: 2, priceARS: 2000, credits: 500 } as const
 export const PACKS_RESTRICTED_IN = ["CO", "EC", "GT", "MX", "PA", "PE", "PY", "UY"] as const;
 
 export const COUNTRY_CURRENCY: Record<string, string> = {
-  AR: "ARS", BR: "BRL", CL: "CLP", CO: "COP", MX: "MXN", PE: "PEN", UY: "UYU", PY: "PYG",
-  BO: "BOB", DO: "DOP", GT: "GTQ", CR: "CRC", MY: "MYR", ID: "IDR", KE: "KES", NG: "NGN",
+  AR: "ARS",
+  BR: "BRL",
+  CL: "CLP",
+  CO: "COP",
+  MX: "MXN",
+  PE: "PEN",
+  UY: "UYU",
+  PY: "PYG",
+  BO: "BOB",
+  DO: "DOP",
+  GT: "GTQ",
+  CR: "CRC",
+  MY: "MYR",
+  ID: "IDR",
+  KE: "KES",
+  NG: "NGN",
 };
 
 /** Units per 1 USD: the spec's fixed table, used offline and whenever live rates are missing. */
 export const FIXED_RATES: Record<string, number> = {
-  BRL: 6.65227, CLP: 1083.9528, COP: 4689.8892, MXN: 21.85355, PEN: 3.96795, UYU: 47.26736, ARS: 1320.473,
-  PYG: 8281.6755, BOB: 11.536, DOP: 61.527, EUR: 1.0294, GTQ: 8.18511, CRC: 536.19994, MYR: 4.64839,
-  IDR: 17419.6107, KES: 137.45974, NGN: 2867.1485,
+  BRL: 6.65227,
+  CLP: 1083.9528,
+  COP: 4689.8892,
+  MXN: 21.85355,
+  PEN: 3.96795,
+  UYU: 47.26736,
+  ARS: 1320.473,
+  PYG: 8281.6755,
+  BOB: 11.536,
+  DOP: 61.527,
+  EUR: 1.0294,
+  GTQ: 8.18511,
+  CRC: 536.19994,
+  MYR: 4.64839,
+  IDR: 17419.6107,
+  KES: 137.45974,
+  NGN: 2867.1485,
 };
 
 /** Savings against buying single images, computed from the prices (never typed in). */
@@ -198,6 +226,7 @@ export const CURRENCY_INFO: Record<string, CurrencyInfo> = {
 /** ARS shows no forced decimals ("$ 1.200"), every other currency exactly two ("US$ 4.40"). */
 export function formatMoney({ amount, currency }: Money): string {
   const info = CURRENCY_INFO[currency] ?? { symbol: currency, locale: "es-AR" };
-  const digits = currency === "ARS" ? { minimumFractionDigits: 0, maximumFractionDigits: 2 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const digits =
+    currency === "ARS" ? { minimumFractionDigits: 0, maximumFractionDigits: 2 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   return `${info.symbol} ${new Intl.NumberFormat(info.locale, digits).format(amount)}`;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, cartCount, cartTotal, orderMessage, parseSavedCart, removeFromCart, setQuantity, whatsappUrl, type CartLine } from "./store-cart";
+import {
+  addToCart,
+  cartCount,
+  cartTotal,
+  orderMessage,
+  parseSavedCart,
+  removeFromCart,
+  setQuantity,
+  whatsappUrl,
+  type CartLine,
+} from "./store-cart";
 
 const remera = { productId: "p1", name: "Remera", price: 15000, image: "/img/o/a.jpg" };
 

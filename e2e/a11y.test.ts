@@ -131,7 +131,10 @@ describe("keyboard", () => {
     }
     expect(reached[0]).toBe("Saltar al contenido");
     for (const name of ["Vidriera", "Comprar imágenes", "Ayuda", "Productos", "Imágenes", "Configuración"]) {
-      expect(reached.some((label) => label.includes(name)), `${name} in ${JSON.stringify(reached)}`).toBe(true);
+      expect(
+        reached.some((label) => label.includes(name)),
+        `${name} in ${JSON.stringify(reached)}`,
+      ).toBe(true);
     }
     // The skip link lands on the content.
     await page.getByRole("link", { name: "Saltar al contenido" }).focus();

@@ -11,7 +11,9 @@ describe("deleting the account from /settings", () => {
     await signInTo(page, seller);
     const email = (await page.getByTestId("user-email").textContent())!;
     const buffer = await drawImage(page, { width: 240, height: 300, type: "image/jpeg" });
-    const uploaded = await page.request.post("/api/products/upload-images", { multipart: { images: { name: "remera.jpg", mimeType: "image/jpeg", buffer } } });
+    const uploaded = await page.request.post("/api/products/upload-images", {
+      multipart: { images: { name: "remera.jpg", mimeType: "image/jpeg", buffer } },
+    });
     expect(uploaded.status()).toBe(201);
     const photoUrl = ((await uploaded.json()) as { products: { imageURL: string }[] }).products[0]!.imageURL;
     expect((await page.request.get(photoUrl)).status()).toBe(200);

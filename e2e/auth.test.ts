@@ -115,10 +115,7 @@ describe("accounts in a real browser", () => {
   it("opens the terms in a new tab from /register", async () => {
     const { context, page } = await newPage(chromium.browser);
     await page.goto("/register");
-    const [terms] = await Promise.all([
-      context.waitForEvent("page"),
-      page.getByRole("link", { name: "términos y condiciones" }).click(),
-    ]);
+    const [terms] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "términos y condiciones" }).click()]);
     await terms!.getByRole("heading", { name: "Términos y condiciones" }).waitFor();
     expect(new URL(terms!.url()).pathname).toBe("/terminos-y-condiciones");
     await context.close();

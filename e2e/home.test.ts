@@ -28,7 +28,7 @@ describe("/home products page in a real browser", () => {
     async () => {
       const { context, page } = await newPage(chromium.browser);
       // Each test starts from an empty catalogue and 10 images: its own seller.
-    await signInTo(page, await newSeller(chromium.browser, "productos"));
+      await signInTo(page, await newSeller(chromium.browser, "productos"));
 
       // --- Page frame: promo, store invitation, empty state ---
       await page.getByText("Imágenes mejoradas desde $100 pesos argentinos por imagen").waitFor();
@@ -79,7 +79,19 @@ describe("/home products page in a real browser", () => {
       // 'Personalizar Modelo': a choice toggles off when tapped again.
       await drawer.getByRole("button", { name: "Personalizar" }).click();
       await drawer.getByRole("heading", { name: "Personalizar Modelo" }).waitFor();
-      for (const label of ["Masculino", "Femenino", "Joven", "Adulto", "Mayor", "Claro", "Medio", "Oscuro", "Delgado", "Atlético", "Curvy"]) {
+      for (const label of [
+        "Masculino",
+        "Femenino",
+        "Joven",
+        "Adulto",
+        "Mayor",
+        "Claro",
+        "Medio",
+        "Oscuro",
+        "Delgado",
+        "Atlético",
+        "Curvy",
+      ]) {
         await drawer.getByRole("button", { name: label, exact: true }).waitFor();
       }
       const femenino = drawer.getByRole("button", { name: "Femenino", exact: true });
@@ -154,8 +166,13 @@ describe("/home products page in a real browser", () => {
       await edit.getByRole("button", { name: "Actualizar Producto" }).click();
       await edit.getByText("El nombre es obligatorio.").waitFor();
       await name.fill("Remera roja");
-      await edit.locator('input[type="file"]').setInputFiles({ name: "roja.jpg", mimeType: "image/jpeg", buffer: await jpeg(page, "#dc2626") });
-      await edit.getByTestId("picked-image").getByText(/roja\.jpg/).waitFor();
+      await edit
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "roja.jpg", mimeType: "image/jpeg", buffer: await jpeg(page, "#dc2626") });
+      await edit
+        .getByTestId("picked-image")
+        .getByText(/roja\.jpg/)
+        .waitFor();
       const updated = page.waitForResponse((r) => r.url().endsWith("/api/products/update"));
       await edit.getByRole("button", { name: "Actualizar Producto" }).click();
       const updateBody = (await updated).request().postDataJSON() as { name: string; imageBase64: string };

@@ -43,13 +43,18 @@ async function buildSellerA(): Promise<SellerA> {
   const imageUrls: string[] = [];
   for (const [i, name] of productNames.entries()) {
     const buffer = await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color: i ? "#0d9488" : "#1d4ed8" });
-    const upload = await page.request.post("/api/products/upload-images", { multipart: { images: { name: `${name}.jpg`, mimeType: "image/jpeg", buffer } } });
+    const upload = await page.request.post("/api/products/upload-images", {
+      multipart: { images: { name: `${name}.jpg`, mimeType: "image/jpeg", buffer } },
+    });
     expect(upload.status()).toBe(201);
     const product = ((await upload.json()) as { products: { id: string; imageUrl: string }[] }).products[0]!;
     productIds.push(product.id);
     imageUrls.push(product.imageUrl);
   }
-  const ad = (await post(page, `/api/products/generate-ad/${productIds[0]}`, { includeModel: false })) as { adImageUrl: string; imageId: string };
+  const ad = (await post(page, `/api/products/generate-ad/${productIds[0]}`, { includeModel: false })) as {
+    adImageUrl: string;
+    imageId: string;
+  };
   imageUrls.push(ad.adImageUrl);
 
   const storeName = `Alfa Isla ${suffix}`;
@@ -67,7 +72,9 @@ async function buildSellerA(): Promise<SellerA> {
       { id: productIds[1], price: 18000, sizes: [], published: true },
     ],
   });
-  const payment = (await post(page, "/api/payments/create-preference", { packId: "pack-10" }, { "x-vidriera-country": "AR" })) as { paymentId: string };
+  const payment = (await post(page, "/api/payments/create-preference", { packId: "pack-10" }, { "x-vidriera-country": "AR" })) as {
+    paymentId: string;
+  };
   await context.close();
 
   // A shopper with no account orders from A's store.
@@ -113,7 +120,10 @@ function watch(page: Page) {
 function expectNothingOf(a: SellerA, seen: { html: string; text: string; api: string }, where: string) {
   const everywhere = `${seen.html}\n${seen.api}`;
   const secrets = [a.email, a.storeName, a.username, ...a.productNames, ...a.productIds, a.imageId, ...a.imageUrls, a.orderId, a.paymentId];
-  expect(secrets.filter((s) => everywhere.includes(s)), `${where} shows seller A's data`).toEqual([]);
+  expect(
+    secrets.filter((s) => everywhere.includes(s)),
+    `${where} shows seller A's data`,
+  ).toEqual([]);
   // Order codes are 4 characters: look for them as a word in the text, not inside hashed asset names.
   expect(new RegExp(`\\b${a.orderCode}\\b`).test(seen.text), `${where} shows A's order code`).toBe(false);
   expect(seen.api.includes(`"code":"${a.orderCode}"`), `${where} was sent A's order`).toBe(false);

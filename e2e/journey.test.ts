@@ -166,7 +166,10 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       }
 
       // --- The garment on its own, with no model: 'Con modelo' off in the add dialog makes a new product ---
-      await page.getByRole("button", { name: /Agregar producto|Añadir Producto/ }).first().click();
+      await page
+        .getByRole("button", { name: /Agregar producto|Añadir Producto/ })
+        .first()
+        .click();
       await add.waitFor();
       await page.getByTestId("add-product-files").setInputFiles([{ name: "remera-roja.jpg", mimeType: "image/jpeg", buffer: remeraPhoto }]);
       await add.getByRole("switch", { name: "Con modelo" }).click();
@@ -200,7 +203,9 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       expect(credits).toBe(50);
       await expectBalance(page, credits);
       // The changed image takes the old one's place.
-      await expect.poll(() => cards.getByRole("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")))).not.toContain(before);
+      await expect
+        .poll(() => cards.getByRole("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src"))))
+        .not.toContain(before);
       expect(await cards.count()).toBe(DRAWER_GENERATIONS.length + 1);
 
       // --- /mi-tienda: the store ---
@@ -220,8 +225,20 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       // --- /product-pricing: prices, sizes and stock ---
       await page.getByRole("heading", { name: "Configurar Precios" }).waitFor();
       const stock = {
-        [REMERA]: { price: 15000, sizes: [{ name: "S", stock: 3 }, { name: "M", stock: 2 }] },
-        [BUZO]: { price: 22000, sizes: [{ name: "M", stock: 1 }, { name: "L", stock: 4 }] },
+        [REMERA]: {
+          price: 15000,
+          sizes: [
+            { name: "S", stock: 3 },
+            { name: "M", stock: 2 },
+          ],
+        },
+        [BUZO]: {
+          price: 22000,
+          sizes: [
+            { name: "M", stock: 1 },
+            { name: "L", stock: 4 },
+          ],
+        },
       };
       for (const [name, { price, sizes }] of Object.entries(stock)) {
         const card = page.getByRole("article", { name });
@@ -260,10 +277,16 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       const opened = await captureWhatsApp(shopperContext);
       await shop.goto(`/u/${username}`);
       await shop.getByRole("heading", { name: storeName, level: 1 }).waitFor();
-      for (const [name, size] of [[REMERA, "S"], [BUZO, "L"]] as const) {
+      for (const [name, size] of [
+        [REMERA, "S"],
+        [BUZO, "L"],
+      ] as const) {
         const item = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name, exact: true }) });
         await item.getByRole("button", { name: "Añadir al carrito" }).click();
-        await shop.getByRole("dialog", { name: `Selecciona un talle para ${name}` }).getByRole("button", { name: size, exact: true }).click();
+        await shop
+          .getByRole("dialog", { name: `Selecciona un talle para ${name}` })
+          .getByRole("button", { name: size, exact: true })
+          .click();
         await shop.getByText(`${name} añadido al carrito!`).waitFor();
       }
       await expect.poll(() => shop.locator("#cart-count").textContent()).toBe("2");
@@ -306,9 +329,17 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       await expect.poll(() => adminStock(BUZO).getByRole("listitem").allTextContents()).toEqual(["M: 1", "L: 3"]);
       // What a shopper can still buy follows.
       await shop.reload();
-      const data = await shop.locator("#store-data").evaluate((node) => JSON.parse(node.textContent!) as { products: { name: string; sizes: unknown }[] });
-      expect(data.products.find((p) => p.name === REMERA)!.sizes).toEqual([{ name: "S", stock: 1 }, { name: "M", stock: 2 }]);
-      expect(data.products.find((p) => p.name === BUZO)!.sizes).toEqual([{ name: "M", stock: 1 }, { name: "L", stock: 3 }]);
+      const data = await shop
+        .locator("#store-data")
+        .evaluate((node) => JSON.parse(node.textContent!) as { products: { name: string; sizes: unknown }[] });
+      expect(data.products.find((p) => p.name === REMERA)!.sizes).toEqual([
+        { name: "S", stock: 1 },
+        { name: "M", stock: 2 },
+      ]);
+      expect(data.products.find((p) => p.name === BUZO)!.sizes).toEqual([
+        { name: "M", stock: 1 },
+        { name: "L", stock: 3 },
+      ]);
 
       await shopperContext.close();
       await sellerContext.close();

@@ -78,68 +78,64 @@ describe("issue 16 in a real browser", () => {
     await context.close();
   });
 
-  it(
-    "the result dialog modifies the result with the gallery's field and cost note, under 'Modificando...'; failed downloads and personalisation say why",
-    async () => {
-      const { context, page } = await signedIn("modificar");
-      await uploadProduct(page, "buzo-gris.jpg", "#475569");
-      await page.goto("/home");
-      await page.getByRole("button", { name: "Buzo gris", exact: true }).click();
-      const drawer = page.getByRole("dialog", { name: "Buzo gris", exact: true });
+  it("the result dialog modifies the result with the gallery's field and cost note, under 'Modificando...'; failed downloads and personalisation say why", async () => {
+    const { context, page } = await signedIn("modificar");
+    await uploadProduct(page, "buzo-gris.jpg", "#475569");
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Buzo gris", exact: true }).click();
+    const drawer = page.getByRole("dialog", { name: "Buzo gris", exact: true });
 
-      // A personalised generation whose connection drops: the spec's own message.
-      await drawer.getByRole("button", { name: "Personalizar" }).click();
-      await drawer.getByRole("button", { name: "Femenino", exact: true }).click();
-      await page.route("**/api/products/personalize/**", (route) => route.abort("internetdisconnected"));
-      await drawer.getByRole("button", { name: "Generar con estas opciones" }).click();
-      const result = page.getByRole("dialog", { name: "Resultado: Buzo gris" });
-      await result.getByText("Error de red al generar la imagen personalizada", { exact: true }).first().waitFor();
-      await page.unroute("**/api/products/personalize/**");
-      await result.getByRole("button", { name: "Cerrar" }).click();
-      await result.waitFor({ state: "hidden" });
+    // A personalised generation whose connection drops: the spec's own message.
+    await drawer.getByRole("button", { name: "Personalizar" }).click();
+    await drawer.getByRole("button", { name: "Femenino", exact: true }).click();
+    await page.route("**/api/products/personalize/**", (route) => route.abort("internetdisconnected"));
+    await drawer.getByRole("button", { name: "Generar con estas opciones" }).click();
+    const result = page.getByRole("dialog", { name: "Resultado: Buzo gris" });
+    await result.getByText("Error de red al generar la imagen personalizada", { exact: true }).first().waitFor();
+    await page.unroute("**/api/products/personalize/**");
+    await result.getByRole("button", { name: "Cerrar" }).click();
+    await result.waitFor({ state: "hidden" });
 
-      await page.getByRole("button", { name: "Buzo gris", exact: true }).click();
-      await drawer.getByRole("button", { name: "Generar 1 imagen" }).click();
-      const before = await (await waitForGeneratedImage(result, "Buzo gris")).getAttribute("src");
+    await page.getByRole("button", { name: "Buzo gris", exact: true }).click();
+    await drawer.getByRole("button", { name: "Generar 1 imagen" }).click();
+    const before = await (await waitForGeneratedImage(result, "Buzo gris")).getAttribute("src");
 
-      // The download breaks on the way: 'Error al descargar la imagen.'
-      await page.route("**/img/**", (route) => route.abort("connectionreset"));
-      await result.getByRole("button", { name: "Descargar Resultado" }).click();
-      await page.getByText("Error al descargar la imagen.").waitFor();
-      await page.unroute("**/img/**");
+    // The download breaks on the way: 'Error al descargar la imagen.'
+    await page.route("**/img/**", (route) => route.abort("connectionreset"));
+    await result.getByRole("button", { name: "Descargar Resultado" }).click();
+    await page.getByText("Error al descargar la imagen.").waitFor();
+    await page.unroute("**/img/**");
 
-      await result.getByRole("button", { name: "Modificar", exact: true }).click();
-      await result.getByLabel("Instrucciones para modificar").waitFor();
-      await result.getByText("Costo de modificación: 1 imagen.").waitFor();
-      await result.getByRole("button", { name: "Modificar Imagen" }).click();
-      await result.getByText("Por favor, ingresa las instrucciones para modificar la imagen.").waitFor();
+    await result.getByRole("button", { name: "Modificar", exact: true }).click();
+    await result.getByLabel("Instrucciones para modificar").waitFor();
+    await result.getByText("Costo de modificación: 1 imagen.").waitFor();
+    await result.getByRole("button", { name: "Modificar Imagen" }).click();
+    await result.getByText("Por favor, ingresa las instrucciones para modificar la imagen.").waitFor();
 
-      // The request is held so the overlay can be seen over the result.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route("**/api/products/images/modify/**", async (route) => {
-        await held;
-        await route.continue();
-      });
-      await result.getByLabel("Instrucciones para modificar").fill("Cambia el fondo a gris claro");
-      await result.getByRole("button", { name: "Modificar Imagen" }).click();
-      await result.getByRole("status").filter({ hasText: "Modificando..." }).waitFor();
-      expect(await result.getByRole("button", { name: "Regenerar" }).isDisabled()).toBe(true);
-      release();
-      await page.getByText("¡Imagen modificada con éxito!").waitFor();
-      await result.getByRole("status").filter({ hasText: "Modificando..." }).waitFor({ state: "hidden" });
-      const after = result.getByRole("img", { name: "Imagen generada de Buzo gris", exact: true });
-      await expect.poll(() => after.getAttribute("src")).not.toBe(before);
-      expect(await creditsShown(page)).toBe("8 imágenes");
+    // The request is held so the overlay can be seen over the result.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/products/images/modify/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await result.getByLabel("Instrucciones para modificar").fill("Cambia el fondo a gris claro");
+    await result.getByRole("button", { name: "Modificar Imagen" }).click();
+    await result.getByRole("status").filter({ hasText: "Modificando..." }).waitFor();
+    expect(await result.getByRole("button", { name: "Regenerar" }).isDisabled()).toBe(true);
+    release();
+    await page.getByText("¡Imagen modificada con éxito!").waitFor();
+    await result.getByRole("status").filter({ hasText: "Modificando..." }).waitFor({ state: "hidden" });
+    const after = result.getByRole("img", { name: "Imagen generada de Buzo gris", exact: true });
+    await expect.poll(() => after.getAttribute("src")).not.toBe(before);
+    expect(await creditsShown(page)).toBe("8 imágenes");
 
-      // The gallery holds the modified image too.
-      const modified = await after.getAttribute("src");
-      await page.goto("/images");
-      await page.locator(`img[src="${modified}"]`).first().waitFor();
-      await context.close();
-    },
-    240_000,
-  );
+    // The gallery holds the modified image too.
+    const modified = await after.getAttribute("src");
+    await page.goto("/images");
+    await page.locator(`img[src="${modified}"]`).first().waitFor();
+    await context.close();
+  }, 240_000);
 
   it("one 'from' price computed from the packs on the landing and the sign-in panel; the one-image pack as charged", async () => {
     const { context, page } = await newPage(chromium.browser);
@@ -158,7 +154,11 @@ describe("issue 16 in a real browser", () => {
 
   it("the payment preview shows the store's real link; the welcome card tells unpaid from paid", async () => {
     const { context, page } = await signedIn("bienvenida", { mobile: true });
-    const store = (await post(page, "/api/auth/mi-tienda", { storeName: "Doña Rosa Ropa", phoneNumber: "+54 9 11 4000-1111", countryCode: "AR" })) as {
+    const store = (await post(page, "/api/auth/mi-tienda", {
+      storeName: "Doña Rosa Ropa",
+      phoneNumber: "+54 9 11 4000-1111",
+      countryCode: "AR",
+    })) as {
       user: { username: string };
     };
     const { username } = store.user;
@@ -177,7 +177,10 @@ describe("issue 16 in a real browser", () => {
     expect(await page.getByText(`my.${host}`).count()).toBe(0);
     // The same address the admin shows and copies.
     await page.goto("/mi-tienda-admin");
-    await page.getByRole("link", { name: `${host}/u/${username}` }).first().waitFor();
+    await page
+      .getByRole("link", { name: `${host}/u/${username}` })
+      .first()
+      .waitFor();
 
     // Paying (here with credits, /auto-charge) makes the card say the store is active, and the pay link goes.
     await page.goto("/auto-charge");

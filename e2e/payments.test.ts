@@ -88,7 +88,10 @@ describe("/credits in a real browser", () => {
 
     // The payer approves in another tab; the provider's webhook arrives while this page is open.
     const session = new URL(preference.init_point).searchParams.get("session")!;
-    const decided = await page.request.post("/api/payments/simulated/checkout", { form: { session, decision: "approve" }, maxRedirects: 0 });
+    const decided = await page.request.post("/api/payments/simulated/checkout", {
+      form: { session, decision: "approve" },
+      maxRedirects: 0,
+    });
     expect(decided.status()).toBe(303);
 
     await page.getByRole("heading", { name: "¡Pago aprobado!" }).waitFor({ timeout: 10_000 });

@@ -56,7 +56,14 @@ describe("landing", () => {
     expect(await page.getByRole("figure").count()).toBe(4);
     expect(await page.getByText("Antes", { exact: true }).count()).toBe(2);
     expect(await page.getByText("Después", { exact: true }).count()).toBe(2);
-    for (const title of ["Calidad de estudio", "Generación instantánea", "Ahorro real", "Atrae más clientes", "Fácil de usar", "Resultados consistentes"]) {
+    for (const title of [
+      "Calidad de estudio",
+      "Generación instantánea",
+      "Ahorro real",
+      "Atrae más clientes",
+      "Fácil de usar",
+      "Resultados consistentes",
+    ]) {
       await page.getByRole("heading", { name: title, level: 3 }).waitFor();
     }
     const featured = page.getByRole("listitem").filter({ hasText: "Más elegido" });

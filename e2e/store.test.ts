@@ -5,203 +5,218 @@ import { addSizes, captureWhatsApp, confirmOrder, orderCard, publishInAdmin, sen
 const chromium = useChromium();
 
 describe("the virtual store in a real browser", () => {
-  it(
-    "a seller sets up the store, prices and stock; a shopper on a phone orders by WhatsApp; the seller confirms and stock goes down",
-    async () => {
-      const { context: sellerContext, page } = await newPage(chromium.browser);
-      await sellerContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
-      await signInTo(page, await newSeller(chromium.browser, "tienda"));
-      const remera = await uploadProduct(page, "remera.jpg", "#dc2626");
-      const gorra = await uploadProduct(page, "gorra.jpg", "#2563eb");
+  it("a seller sets up the store, prices and stock; a shopper on a phone orders by WhatsApp; the seller confirms and stock goes down", async () => {
+    const { context: sellerContext, page } = await newPage(chromium.browser);
+    await sellerContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
+    await signInTo(page, await newSeller(chromium.browser, "tienda"));
+    const remera = await uploadProduct(page, "remera.jpg", "#dc2626");
+    const gorra = await uploadProduct(page, "gorra.jpg", "#2563eb");
 
-      // --- /mi-tienda: name with the live link, logo checks, countries and the phone prefix ---
-      await page.goto("/mi-tienda");
-      await page.getByRole("heading", { name: "Mi Tienda" }).waitFor();
-      await page.getByText("Crea tu tienda virtual").waitFor();
-      const preview = page.getByTestId("store-link-preview");
-      expect(await preview.textContent()).toMatch(/\/u\/\.\.\.$/);
-      const suffix = String(Date.now()).slice(-6);
-      const name = `Moda Sur ${suffix}`;
-      const username = `modasur${suffix}`;
-      await page.getByLabel("Nombre de la tienda").fill(name);
-      await expect.poll(() => preview.textContent()).toMatch(new RegExp(`/u/${username}$`));
+    // --- /mi-tienda: name with the live link, logo checks, countries and the phone prefix ---
+    await page.goto("/mi-tienda");
+    await page.getByRole("heading", { name: "Mi Tienda" }).waitFor();
+    await page.getByText("Crea tu tienda virtual").waitFor();
+    const preview = page.getByTestId("store-link-preview");
+    expect(await preview.textContent()).toMatch(/\/u\/\.\.\.$/);
+    const suffix = String(Date.now()).slice(-6);
+    const name = `Moda Sur ${suffix}`;
+    const username = `modasur${suffix}`;
+    await page.getByLabel("Nombre de la tienda").fill(name);
+    await expect.poll(() => preview.textContent()).toMatch(new RegExp(`/u/${username}$`));
 
-      const logoInput = page.locator('input[type="file"]');
-      await logoInput.setInputFiles({ name: "notas.txt", mimeType: "text/plain", buffer: Buffer.from("hola") });
-      await page.getByRole("alert").getByText("Por favor selecciona un archivo de imagen válido.").waitFor();
-      await logoInput.setInputFiles({ name: "enorme.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
-      await page.getByRole("alert").getByText("La imagen debe ser menor a 5MB.").waitFor();
-      const logo = await drawImage(page, { width: 300, height: 300, type: "image/png", color: "#7c3aed" });
-      await logoInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
-      await page.getByTestId("logo-size").getByText(/Tamaño: 0,\d\d MB/).waitFor();
-      await page.getByAltText("Vista previa del logo").waitFor();
+    const logoInput = page.locator('input[type="file"]');
+    await logoInput.setInputFiles({ name: "notas.txt", mimeType: "text/plain", buffer: Buffer.from("hola") });
+    await page.getByRole("alert").getByText("Por favor selecciona un archivo de imagen válido.").waitFor();
+    await logoInput.setInputFiles({ name: "enorme.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+    await page.getByRole("alert").getByText("La imagen debe ser menor a 5MB.").waitFor();
+    const logo = await drawImage(page, { width: 300, height: 300, type: "image/png", color: "#7c3aed" });
+    await logoInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+    await page
+      .getByTestId("logo-size")
+      .getByText(/Tamaño: 0,\d\d MB/)
+      .waitFor();
+    await page.getByAltText("Vista previa del logo").waitFor();
 
-      const country = page.getByLabel("País");
-      const phone = page.getByLabel("Número de WhatsApp");
-      expect(await country.locator("option").count()).toBe(16);
-      expect(await phone.inputValue()).toBe("+54 ");
-      await country.selectOption("UY");
-      expect(await phone.inputValue()).toBe("+598 ");
-      await country.selectOption("AR");
-      await phone.fill("");
-      expect(await phone.inputValue()).toBe("+54 ");
-      await page.getByText("Por favor completa todos los campos obligatorios.").waitFor();
-      expect(await page.getByRole("button", { name: "Continuar" }).isDisabled()).toBe(true);
-      await phone.pressSequentially("9 11 5555 6666");
-      await page.getByText("Los clientes te contactarán por este número").waitFor();
-      await page.getByRole("button", { name: "Continuar" }).click();
-      await page.getByText("¡Tu tienda virtual se ha creado exitosamente!").waitFor();
-      await page.waitForURL("**/product-pricing");
+    const country = page.getByLabel("País");
+    const phone = page.getByLabel("Número de WhatsApp");
+    expect(await country.locator("option").count()).toBe(16);
+    expect(await phone.inputValue()).toBe("+54 ");
+    await country.selectOption("UY");
+    expect(await phone.inputValue()).toBe("+598 ");
+    await country.selectOption("AR");
+    await phone.fill("");
+    expect(await phone.inputValue()).toBe("+54 ");
+    await page.getByText("Por favor completa todos los campos obligatorios.").waitFor();
+    expect(await page.getByRole("button", { name: "Continuar" }).isDisabled()).toBe(true);
+    await phone.pressSequentially("9 11 5555 6666");
+    await page.getByText("Los clientes te contactarán por este número").waitFor();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByText("¡Tu tienda virtual se ha creado exitosamente!").waitFor();
+    await page.waitForURL("**/product-pricing");
 
-      // --- /product-pricing: prices, sizes and stock, saved in one call ---
-      await page.getByRole("heading", { name: "Configurar Precios" }).waitFor();
-      const summary = page.getByRole("definition");
-      expect(await summary.allTextContents()).toEqual(["2", "0", "0", "0"]);
-      expect(await page.getByRole("button", { name: "Guardar Cambios" }).count()).toBe(0);
-      const remeraCard = page.getByRole("article", { name: remera.name });
-      const gorraCard = page.getByRole("article", { name: gorra.name });
-      await remeraCard.getByText("Sin precio").waitFor();
-      await remeraCard.getByLabel("Precio (ARS)").fill("15000");
-      await remeraCard.getByText("Precio configurado").waitFor();
-      // Negative stock becomes 0 once the field is left.
-      await addSizes(remeraCard, remera.name, [{ name: "S", stock: 2 }, { name: "M", stock: -3 }, { name: "L", stock: 4 }]);
-      expect(await remeraCard.getByLabel(`Stock del talle M de ${remera.name}`, { exact: true }).inputValue()).toBe("0");
-      await remeraCard.getByRole("button", { name: `Quitar el talle L de ${remera.name}` }).click();
-      expect(await remeraCard.getByTestId("stock-total").textContent()).toBe("Stock total: 2 (2 talles)");
-      await gorraCard.getByLabel("Precio (ARS)").fill("8000");
-      expect(await summary.allTextContents()).toEqual(["2", "2", "1", "2"]);
+    // --- /product-pricing: prices, sizes and stock, saved in one call ---
+    await page.getByRole("heading", { name: "Configurar Precios" }).waitFor();
+    const summary = page.getByRole("definition");
+    expect(await summary.allTextContents()).toEqual(["2", "0", "0", "0"]);
+    expect(await page.getByRole("button", { name: "Guardar Cambios" }).count()).toBe(0);
+    const remeraCard = page.getByRole("article", { name: remera.name });
+    const gorraCard = page.getByRole("article", { name: gorra.name });
+    await remeraCard.getByText("Sin precio").waitFor();
+    await remeraCard.getByLabel("Precio (ARS)").fill("15000");
+    await remeraCard.getByText("Precio configurado").waitFor();
+    // Negative stock becomes 0 once the field is left.
+    await addSizes(remeraCard, remera.name, [
+      { name: "S", stock: 2 },
+      { name: "M", stock: -3 },
+      { name: "L", stock: 4 },
+    ]);
+    expect(await remeraCard.getByLabel(`Stock del talle M de ${remera.name}`, { exact: true }).inputValue()).toBe("0");
+    await remeraCard.getByRole("button", { name: `Quitar el talle L de ${remera.name}` }).click();
+    expect(await remeraCard.getByTestId("stock-total").textContent()).toBe("Stock total: 2 (2 talles)");
+    await gorraCard.getByLabel("Precio (ARS)").fill("8000");
+    expect(await summary.allTextContents()).toEqual(["2", "2", "1", "2"]);
 
-      // The image modal: the original is marked, and at least one image stays chosen.
-      await gorraCard.getByRole("button", { name: "Seleccionar Imágenes (1)" }).click();
-      const picker = page.getByRole("dialog", { name: "Seleccionar Imágenes para la Tienda" });
-      await picker.getByRole("button", { name: "Original, elegida (1)" }).click();
-      await picker.getByRole("button", { name: "Confirmar Selección" }).click();
-      await page.getByText("Debes seleccionar al menos una imagen.").waitFor();
-      await picker.getByRole("button", { name: "Original" }).click();
-      await picker.getByRole("button", { name: "Confirmar Selección" }).click();
-      await page.getByText("Selección guardada. No olvides guardar los cambios.").waitFor();
-      await picker.waitFor({ state: "hidden" });
+    // The image modal: the original is marked, and at least one image stays chosen.
+    await gorraCard.getByRole("button", { name: "Seleccionar Imágenes (1)" }).click();
+    const picker = page.getByRole("dialog", { name: "Seleccionar Imágenes para la Tienda" });
+    await picker.getByRole("button", { name: "Original, elegida (1)" }).click();
+    await picker.getByRole("button", { name: "Confirmar Selección" }).click();
+    await page.getByText("Debes seleccionar al menos una imagen.").waitFor();
+    await picker.getByRole("button", { name: "Original" }).click();
+    await picker.getByRole("button", { name: "Confirmar Selección" }).click();
+    await page.getByText("Selección guardada. No olvides guardar los cambios.").waitFor();
+    await picker.waitFor({ state: "hidden" });
 
-      const saved = page.waitForResponse((r) => r.url().endsWith("/api/products/update-pricing"));
-      await page.getByRole("button", { name: "Guardar Cambios" }).click();
-      const body = (await saved).request().postDataJSON() as { products: { id: string; price: number; sizes: unknown[] }[] };
-      // The price goes as typed; the Worker reads it with the one parser (common/price.ts).
-      expect(body.products.find((p) => p.id === remera.id)).toEqual({ id: remera.id, price: "15000", sizes: [{ name: "S", stock: 2 }, { name: "M", stock: 0 }] });
-      await page.getByText("¡Cambios guardados con éxito!").waitFor();
-      await page.waitForURL("**/pay-mi-tienda");
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/products/update-pricing"));
+    await page.getByRole("button", { name: "Guardar Cambios" }).click();
+    const body = (await saved).request().postDataJSON() as { products: { id: string; price: number; sizes: unknown[] }[] };
+    // The price goes as typed; the Worker reads it with the one parser (common/price.ts).
+    expect(body.products.find((p) => p.id === remera.id)).toEqual({
+      id: remera.id,
+      price: "15000",
+      sizes: [
+        { name: "S", stock: 2 },
+        { name: "M", stock: 0 },
+      ],
+    });
+    await page.getByText("¡Cambios guardados con éxito!").waitFor();
+    await page.waitForURL("**/pay-mi-tienda");
 
-      // --- /mi-tienda-admin: link, unpaid banner, info card, a price edit ---
-      await page.goto("/mi-tienda-admin");
-      await page.getByText("Tu Tienda no está pagada").waitFor();
-      await publishInAdmin(page, [remera.name, gorra.name]);
-      await page.getByRole("link", { name: "Pagar ahora" }).waitFor();
-      await page.getByRole("button", { name: "Copiar enlace" }).click();
-      await page.getByRole("button", { name: "Copiado" }).waitFor();
-      await page.getByText("Enlace copiado al portapapeles").waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL()}/u/${username}`);
-      await page.getByRole("button", { name: "Copiar enlace" }).waitFor({ timeout: 4000 });
-      const info = page.getByRole("region", { name: "Datos de la tienda" });
-      await info.getByText("+54 91155556666").waitFor();
-      await info.getByRole("button", { name: "Editar" }).click();
-      await info.getByLabel("Nombre de la tienda").fill("");
-      expect(await info.getByRole("button", { name: "Guardar" }).isDisabled()).toBe(true);
-      await info.getByRole("button", { name: "Cancelar" }).click();
-      await info.getByText(name).waitFor();
+    // --- /mi-tienda-admin: link, unpaid banner, info card, a price edit ---
+    await page.goto("/mi-tienda-admin");
+    await page.getByText("Tu Tienda no está pagada").waitFor();
+    await publishInAdmin(page, [remera.name, gorra.name]);
+    await page.getByRole("link", { name: "Pagar ahora" }).waitFor();
+    await page.getByRole("button", { name: "Copiar enlace" }).click();
+    await page.getByRole("button", { name: "Copiado" }).waitFor();
+    await page.getByText("Enlace copiado al portapapeles").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL()}/u/${username}`);
+    await page.getByRole("button", { name: "Copiar enlace" }).waitFor({ timeout: 4000 });
+    const info = page.getByRole("region", { name: "Datos de la tienda" });
+    await info.getByText("+54 91155556666").waitFor();
+    await info.getByRole("button", { name: "Editar" }).click();
+    await info.getByLabel("Nombre de la tienda").fill("");
+    expect(await info.getByRole("button", { name: "Guardar" }).isDisabled()).toBe(true);
+    await info.getByRole("button", { name: "Cancelar" }).click();
+    await info.getByText(name).waitFor();
 
-      const adminCard = page.getByRole("article", { name: remera.name });
-      await adminCard.getByRole("button", { name: "Editar" }).click();
-      const editor = page.getByRole("form", { name: `Editar ${remera.name}` });
-      await editor.getByLabel("Precio (ARS)").fill("16000");
-      await editor.getByRole("button", { name: "Guardar" }).click();
-      await page.getByText("Producto actualizado correctamente").waitFor();
-      await page.getByRole("article", { name: remera.name }).getByText("$16.000").waitFor();
+    const adminCard = page.getByRole("article", { name: remera.name });
+    await adminCard.getByRole("button", { name: "Editar" }).click();
+    const editor = page.getByRole("form", { name: `Editar ${remera.name}` });
+    await editor.getByLabel("Precio (ARS)").fill("16000");
+    await editor.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("Producto actualizado correctamente").waitFor();
+    await page.getByRole("article", { name: remera.name }).getByText("$16.000").waitFor();
 
-      // --- The shopper, on a phone ---
-      const { context: shopperContext, page: shop } = await newPage(chromium.browser, { mobile: true });
-      const opened = await captureWhatsApp(shopperContext);
-      await shop.goto(`/u/${username}`);
-      await shop.getByRole("heading", { name, level: 1 }).waitFor();
-      // The admin's price edit shows at once: the cached page was renewed.
-      await shop.getByText("$16.000").waitFor();
-      await shop.getByText("2 productos").waitFor();
-      const remeraItem = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name: remera.name }) });
-      await remeraItem.getByText("(Sin stock)").waitFor({ state: "attached" });
-      await remeraItem.getByRole("button", { name: "Añadir al carrito" }).click();
-      const sizes = shop.getByRole("dialog", { name: `Selecciona un talle para ${remera.name}` });
-      await sizes.waitFor();
-      const soldOut = sizes.getByRole("button", { name: /^M/ });
-      expect(await soldOut.textContent()).toBe("MSin stock");
-      expect(await soldOut.isDisabled()).toBe(true);
-      await sizes.getByRole("button", { name: "S", exact: true }).click();
-      await shop.getByText(`${remera.name} añadido al carrito!`).waitFor();
-      const badge = shop.locator("#cart-count");
-      expect(await badge.textContent()).toBe("1");
-      const gorraItem = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name: gorra.name }) });
-      await gorraItem.getByRole("button", { name: "Añadir al carrito" }).click();
-      await shop.getByText(`${gorra.name} añadido al carrito!`).waitFor();
-      await gorraItem.getByRole("button", { name: "Añadir al carrito" }).click();
-      await expect.poll(() => badge.textContent()).toBe("3");
+    // --- The shopper, on a phone ---
+    const { context: shopperContext, page: shop } = await newPage(chromium.browser, { mobile: true });
+    const opened = await captureWhatsApp(shopperContext);
+    await shop.goto(`/u/${username}`);
+    await shop.getByRole("heading", { name, level: 1 }).waitFor();
+    // The admin's price edit shows at once: the cached page was renewed.
+    await shop.getByText("$16.000").waitFor();
+    await shop.getByText("2 productos").waitFor();
+    const remeraItem = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name: remera.name }) });
+    await remeraItem.getByText("(Sin stock)").waitFor({ state: "attached" });
+    await remeraItem.getByRole("button", { name: "Añadir al carrito" }).click();
+    const sizes = shop.getByRole("dialog", { name: `Selecciona un talle para ${remera.name}` });
+    await sizes.waitFor();
+    const soldOut = sizes.getByRole("button", { name: /^M/ });
+    expect(await soldOut.textContent()).toBe("MSin stock");
+    expect(await soldOut.isDisabled()).toBe(true);
+    await sizes.getByRole("button", { name: "S", exact: true }).click();
+    await shop.getByText(`${remera.name} añadido al carrito!`).waitFor();
+    const badge = shop.locator("#cart-count");
+    expect(await badge.textContent()).toBe("1");
+    const gorraItem = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name: gorra.name }) });
+    await gorraItem.getByRole("button", { name: "Añadir al carrito" }).click();
+    await shop.getByText(`${gorra.name} añadido al carrito!`).waitFor();
+    await gorraItem.getByRole("button", { name: "Añadir al carrito" }).click();
+    await expect.poll(() => badge.textContent()).toBe("3");
 
-      // The cart survives a reload.
-      await shop.reload();
-      await expect.poll(() => shop.locator("#cart-count").textContent()).toBe("3");
-      await shop.getByRole("button", { name: /^Abrir carrito/ }).click();
-      const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
-      await cart.waitFor();
-      expect(await cart.locator("#cart-total").textContent()).toBe("$32.000");
-      // Quantity down to 0 removes the line.
-      await cart.getByRole("button", { name: `Quitar uno de ${gorra.name}` }).click();
-      expect(await cart.locator("#cart-total").textContent()).toBe("$24.000");
-      await cart.getByRole("button", { name: `Quitar uno de ${gorra.name}` }).click();
-      await shop.getByText("Producto eliminado del carrito.").waitFor();
-      expect(await cart.getByRole("listitem").count()).toBe(1);
-      // More than the size's stock is refused.
-      await cart.getByRole("button", { name: `Agregar uno de ${remera.name}` }).click();
-      await cart.getByRole("button", { name: `Agregar uno de ${remera.name}` }).click();
-      await shop.getByText("No hay más stock de este talle.").waitFor();
-      expect(await cart.getByLabel(`Cantidad de ${remera.name}`).inputValue()).toBe("2");
-      await cart.getByRole("button", { name: `Quitar uno de ${remera.name}` }).click();
-      await cart.getByText("Talle: S").waitFor();
+    // The cart survives a reload.
+    await shop.reload();
+    await expect.poll(() => shop.locator("#cart-count").textContent()).toBe("3");
+    await shop.getByRole("button", { name: /^Abrir carrito/ }).click();
+    const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
+    await cart.waitFor();
+    expect(await cart.locator("#cart-total").textContent()).toBe("$32.000");
+    // Quantity down to 0 removes the line.
+    await cart.getByRole("button", { name: `Quitar uno de ${gorra.name}` }).click();
+    expect(await cart.locator("#cart-total").textContent()).toBe("$24.000");
+    await cart.getByRole("button", { name: `Quitar uno de ${gorra.name}` }).click();
+    await shop.getByText("Producto eliminado del carrito.").waitFor();
+    expect(await cart.getByRole("listitem").count()).toBe(1);
+    // More than the size's stock is refused.
+    await cart.getByRole("button", { name: `Agregar uno de ${remera.name}` }).click();
+    await cart.getByRole("button", { name: `Agregar uno de ${remera.name}` }).click();
+    await shop.getByText("No hay más stock de este talle.").waitFor();
+    expect(await cart.getByLabel(`Cantidad de ${remera.name}`).inputValue()).toBe("2");
+    await cart.getByRole("button", { name: `Quitar uno de ${remera.name}` }).click();
+    await cart.getByText("Talle: S").waitFor();
 
-      const whatsapp = await sendOrderByWhatsApp(shop, opened);
-      expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/5491155556666");
-      const message = whatsapp.searchParams.get("text")!;
-      const code = /Pedido #([A-Z0-9]{4})$/.exec(message)![1]!;
-      expect(message).toBe(
-        [
-          `¡Hola ${name}! Quiero hacer el siguiente pedido:`,
-          "",
-          `• ${remera.name} (Talle: S) x 1 - $16.000 c/u`,
-          "",
-          "*Total: $16.000*",
-          "",
-          // Who is buying, as the cart asked (sendOrderByWhatsApp's default shopper).
-          "Nombre: Ana Pérez",
-          "Entrega: Retiro en el local",
-          "",
-          `Pedido #${code}`,
-        ].join("\n"),
-      );
-      await shop.getByText(`¡Pedido #${code} guardado! Envíalo desde WhatsApp.`).waitFor();
-      await expect.poll(() => shop.locator("#cart-count").isVisible()).toBe(false);
+    const whatsapp = await sendOrderByWhatsApp(shop, opened);
+    expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/5491155556666");
+    const message = whatsapp.searchParams.get("text")!;
+    const code = /Pedido #([A-Z0-9]{4})$/.exec(message)![1]!;
+    expect(message).toBe(
+      [
+        `¡Hola ${name}! Quiero hacer el siguiente pedido:`,
+        "",
+        `• ${remera.name} (Talle: S) x 1 - $16.000 c/u`,
+        "",
+        "*Total: $16.000*",
+        "",
+        // Who is buying, as the cart asked (sendOrderByWhatsApp's default shopper).
+        "Nombre: Ana Pérez",
+        "Entrega: Retiro en el local",
+        "",
+        `Pedido #${code}`,
+      ].join("\n"),
+    );
+    await shop.getByText(`¡Pedido #${code} guardado! Envíalo desde WhatsApp.`).waitFor();
+    await expect.poll(() => shop.locator("#cart-count").isVisible()).toBe(false);
 
-      // --- The seller sees the order and confirms it; the stock goes down ---
-      await page.reload();
-      await orderCard(page, code).getByText(`1 × ${remera.name} (Talle: S) — $16.000 c/u`).waitFor();
-      await confirmOrder(page, code);
-      await page.getByRole("article", { name: remera.name }).getByText("S: 1").waitFor();
+    // --- The seller sees the order and confirms it; the stock goes down ---
+    await page.reload();
+    await orderCard(page, code).getByText(`1 × ${remera.name} (Talle: S) — $16.000 c/u`).waitFor();
+    await confirmOrder(page, code);
+    await page.getByRole("article", { name: remera.name }).getByText("S: 1").waitFor();
 
-      // The shopper's next visit shows the stock that is left.
-      await shop.reload();
-      await shop.getByRole("heading", { name, level: 1 }).waitFor();
-      const data = await shop.locator("#store-data").evaluate((node) => JSON.parse(node.textContent!) as { products: { id: string; sizes: unknown }[] });
-      expect(data.products.find((p) => p.id === remera.id)!.sizes).toEqual([{ name: "S", stock: 1 }, { name: "M", stock: 0 }]);
+    // The shopper's next visit shows the stock that is left.
+    await shop.reload();
+    await shop.getByRole("heading", { name, level: 1 }).waitFor();
+    const data = await shop
+      .locator("#store-data")
+      .evaluate((node) => JSON.parse(node.textContent!) as { products: { id: string; sizes: unknown }[] });
+    expect(data.products.find((p) => p.id === remera.id)!.sizes).toEqual([
+      { name: "S", stock: 1 },
+      { name: "M", stock: 0 },
+    ]);
 
-      await shopperContext.close();
-      await sellerContext.close();
-    },
-    120_000,
-  );
+    await shopperContext.close();
+    await sellerContext.close();
+  }, 120_000);
 
   it(
     "the admin adds products (with and without AI), edits store info and logo, and deletes a product",
@@ -225,11 +240,17 @@ describe("the virtual store in a real browser", () => {
       expect(await ai.isChecked()).toBe(true);
       await form.getByRole("button", { name: "Agregar producto" }).click();
       await page.getByText("Se requiere una imagen para crear el producto").waitFor();
-      await form.locator('input[type="file"]').setInputFiles({ name: "campera.jpg", mimeType: "image/jpeg", buffer: await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color: "#0891b2" }) });
+      await form.locator('input[type="file"]').setInputFiles({
+        name: "campera.jpg",
+        mimeType: "image/jpeg",
+        buffer: await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color: "#0891b2" }),
+      });
       await form.getByLabel("Nombre (opcional)").fill("Campera de jean");
       await form.getByLabel("Precio (ARS, opcional)").fill("52000");
       await addSizes(form, "Campera de jean", [{ name: "M", stock: 5 }]);
-      const generated = page.waitForResponse((r) => r.url().endsWith("/api/products/generate-product-and-image"), { timeout: GENERATION_MS });
+      const generated = page.waitForResponse((r) => r.url().endsWith("/api/products/generate-product-and-image"), {
+        timeout: GENERATION_MS,
+      });
       await form.getByRole("button", { name: "Agregar producto" }).click();
       const generation = await generated;
       expect(generation.request().postDataJSON()).toMatchObject({ includeModel: false });
@@ -242,7 +263,11 @@ describe("the virtual store in a real browser", () => {
       // Without AI: the photo is uploaded as it is, and the automatic name stays.
       await page.getByRole("button", { name: "Agregar producto" }).click();
       await form.getByLabel("Mejorar la foto con IA (usa 1 imagen de tus créditos)").uncheck();
-      await form.locator('input[type="file"]').setInputFiles({ name: "gorra-lana.jpg", mimeType: "image/jpeg", buffer: await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color: "#be123c" }) });
+      await form.locator('input[type="file"]').setInputFiles({
+        name: "gorra-lana.jpg",
+        mimeType: "image/jpeg",
+        buffer: await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color: "#be123c" }),
+      });
       const uploaded = page.waitForResponse((r) => r.url().endsWith("/api/products/upload-images"));
       await form.getByRole("button", { name: "Agregar producto" }).click();
       expect((await uploaded).status()).toBe(201);
@@ -258,7 +283,11 @@ describe("the virtual store in a real browser", () => {
       await info.getByText("+54 91177778888").waitFor();
 
       // The logo editor: choose, then 'Guardar'.
-      await page.getByLabel("Elegir logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await drawImage(page, { width: 200, height: 200, type: "image/png", color: "#f59e0b" }) });
+      await page.getByLabel("Elegir logo").setInputFiles({
+        name: "logo.png",
+        mimeType: "image/png",
+        buffer: await drawImage(page, { width: 200, height: 200, type: "image/png", color: "#f59e0b" }),
+      });
       await page.getByRole("button", { name: "Guardar", exact: true }).first().click();
       await page.getByText("Logo actualizado").waitFor();
       expect(await page.getByAltText("Logo de la tienda").getAttribute("src")).toMatch(/^\/img\/l\//);
@@ -292,7 +321,19 @@ describe("the virtual store in a real browser", () => {
     });
     expect(created.status()).toBe(201);
     await page.request.post("/api/products/update-pricing", {
-      data: { products: [{ id: product.id, price: 45000, sizes: [{ name: "M", stock: 1 }, { name: "L", stock: 0 }], published: true }] },
+      data: {
+        products: [
+          {
+            id: product.id,
+            price: 45000,
+            sizes: [
+              { name: "M", stock: 1 },
+              { name: "L", stock: 0 },
+            ],
+            published: true,
+          },
+        ],
+      },
     });
 
     const noJs = await chromium.browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
@@ -308,7 +349,14 @@ describe("the virtual store in a real browser", () => {
     expect(await shop.locator("noscript").textContent()).toContain("Para usar el carrito activa JavaScript en tu navegador.");
     expect(await shop.getByRole("link", { name: "WhatsApp: +54 91111112222" }).getAttribute("href")).toBe("https://wa.me/5491111112222");
     // The product image loads from the Worker under the page's own policy.
-    await expect.poll(() => shop.locator(".card img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        shop
+          .locator(".card img")
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
     expect(await shop.locator("#cart-open").isVisible()).toBe(false);
 
     // Each product has its own page, with its own preview tags.

@@ -49,7 +49,10 @@ describe("closing the tab during a generation", () => {
           async () => {
             await again.reload();
             await again.getByRole("heading", { name: "Galería de Imágenes Generadas" }).waitFor();
-            await cards.or(again.getByText("No hay imágenes", { exact: true })).first().waitFor();
+            await cards
+              .or(again.getByText("No hay imágenes", { exact: true }))
+              .first()
+              .waitFor();
             return cards.count();
           },
           { timeout: GENERATION_MS, interval: 1000 },

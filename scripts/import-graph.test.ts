@@ -22,7 +22,11 @@ describe("the SPA's layout (web/)", () => {
 
   it("the rule names a feature importing another's file, and shared code importing a feature", () => {
     const bad = sample({
-      "web/features/store-admin/store-carousel.tsx": ["web/features/products/product-list.tsx", "web/ui/button.tsx", "web/features/store-admin/store-queries.ts"],
+      "web/features/store-admin/store-carousel.tsx": [
+        "web/features/products/product-list.tsx",
+        "web/ui/button.tsx",
+        "web/features/store-admin/store-queries.ts",
+      ],
       "web/ui/dialog.tsx": ["web/features/shell/menu-nav.tsx"],
       "web/router.tsx": ["web/features/products/home.tsx"],
     });

@@ -72,7 +72,9 @@ export interface BrokenCheck {
 }
 
 /** Runs every check through `query` and answers the broken ones with their offending rows. */
-export async function brokenLedgerChecks(query: (sql: string) => Promise<Record<string, unknown>[]> | Record<string, unknown>[]): Promise<BrokenCheck[]> {
+export async function brokenLedgerChecks(
+  query: (sql: string) => Promise<Record<string, unknown>[]> | Record<string, unknown>[],
+): Promise<BrokenCheck[]> {
   const broken: BrokenCheck[] = [];
   for (const check of LEDGER_CHECKS) {
     const rows = await query(check.sql);

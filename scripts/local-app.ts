@@ -72,7 +72,18 @@ export async function startLocalApp(
     options.server === "wrangler"
       ? spawn(
           "wrangler",
-          ["dev", "--config", join(outDir, "vidriera", "wrangler.json"), "--persist-to", stateDir, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"],
+          [
+            "dev",
+            "--config",
+            join(outDir, "vidriera", "wrangler.json"),
+            "--persist-to",
+            stateDir,
+            "--port",
+            String(port),
+            "--ip",
+            "127.0.0.1",
+            "--show-interactive-dev-session=false",
+          ],
           // Its own per-request log lines would cost the load benches more than the Worker's work.
           { env: { ...env, WRANGLER_LOG: "warn" }, stdio: ["ignore", "pipe", "pipe"] },
         )

@@ -51,9 +51,7 @@ export async function buildStoreAssets(root: string): Promise<StoreAssets> {
     },
   });
   const outputs = Array.isArray(output) ? output : [output];
-  const chunk = outputs
-    .flatMap((o) => ("output" in o ? o.output : []))
-    .find((item) => item.type === "chunk");
+  const chunk = outputs.flatMap((o) => ("output" in o ? o.output : [])).find((item) => item.type === "chunk");
   if (chunk?.type !== "chunk") throw new Error("the cart script build produced no chunk");
   const storeCss = minifyCss(readFileSync(resolve(root, "web/store/store.css"), "utf8"));
   return {

@@ -22,11 +22,24 @@ function sourceFiles(dir: string): string[] {
 
 /** Every piece of text a file could show: string and template literals and JSX text, with their lines. */
 export function userTexts(fileName: string, source: string): { line: number; text: string }[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const texts: { line: number; text: string }[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isJsxText(node)) {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node) ||
+      ts.isJsxText(node)
+    ) {
       texts.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, text: node.text });
     }
     node.forEachChild(visit);
@@ -77,7 +90,8 @@ export function voiceFindings(): string[] {
     for (const path of sourceFiles(dir)) {
       for (const { line, text } of userTexts(path, readFileSync(join(root, path), "utf8"))) {
         const problems = voiceProblems(text);
-        if (problems.length > 0) found.push(`${relative(root, join(root, path))}:${line} ${problems.join(", ")} — ${JSON.stringify(text.slice(0, 80))}`);
+        if (problems.length > 0)
+          found.push(`${relative(root, join(root, path))}:${line} ${problems.join(", ")} — ${JSON.stringify(text.slice(0, 80))}`);
       }
     }
   }

@@ -8,18 +8,7 @@ async function tableCounts() {
 }
 
 const WRONG = "Credenciales incorrectas o error del servidor. Inténtalo de nuevo.";
-const USER_FIELDS = [
-  "countryCode",
-  "credits",
-  "email",
-  "id",
-  "imageUrl",
-  "name",
-  "paidMiTienda",
-  "paidMiTiendaDate",
-  "phone",
-  "username",
-];
+const USER_FIELDS = ["countryCode", "credits", "email", "id", "imageUrl", "name", "paidMiTienda", "paidMiTiendaDate", "phone", "username"];
 
 describe("register", () => {
   it("creates the account with 500 credits written through the ledger and starts a session", async () => {
@@ -42,9 +31,7 @@ describe("register", () => {
     const ledger = await env.DB.prepare("SELECT delta, reason, idempotency_key, balance_after FROM credit_ledger WHERE user_id = ?")
       .bind(user.id)
       .all();
-    expect(ledger.results).toEqual([
-      { delta: 500, reason: "signup_bonus", idempotency_key: `signup:${user.id}`, balance_after: 500 },
-    ]);
+    expect(ledger.results).toEqual([{ delta: 500, reason: "signup_bonus", idempotency_key: `signup:${user.id}`, balance_after: 500 }]);
     const stored = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(user.id).first<{ password_hash: string }>();
     expect(stored!.password_hash).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(stored!.password_hash).not.toContain("una-clave-segura");
@@ -93,16 +80,59 @@ describe("account enumeration", () => {
 
 describe("bad input gets a Spanish error and writes nothing", () => {
   const cases: [string, RequestInit, number, string][] = [
-    ["malformed JSON", { body: '{"email": "a@b.com",', headers: { "content-type": "application/json" } }, 400, "El cuerpo de la solicitud no es un JSON válido."],
+    [
+      "malformed JSON",
+      { body: '{"email": "a@b.com",', headers: { "content-type": "application/json" } },
+      400,
+      "El cuerpo de la solicitud no es un JSON válido.",
+    ],
     ["a JSON array", { body: "[]", headers: { "content-type": "application/json" } }, 400, "Faltan el email y la contraseña."],
     ["no fields", { body: "{}", headers: { "content-type": "application/json" } }, 400, "El email es obligatorio."],
-    ["an empty e-mail", { body: JSON.stringify({ email: " ", password: "una-clave-segura" }), headers: { "content-type": "application/json" } }, 400, "El email es obligatorio."],
-    ["an e-mail that is not one", { body: JSON.stringify({ email: "ana-at-example", password: "una-clave-segura" }), headers: { "content-type": "application/json" } }, 400, "Ingresá un email válido."],
-    ["no password", { body: JSON.stringify({ email: "ana@example.com" }), headers: { "content-type": "application/json" } }, 400, "La contraseña es obligatoria."],
-    ["an empty password", { body: JSON.stringify({ email: "ana@example.com", password: "" }), headers: { "content-type": "application/json" } }, 400, "La contraseña es obligatoria."],
-    ["a short password", { body: JSON.stringify({ email: "ana@example.com", password: "corta" }), headers: { "content-type": "application/json" } }, 400, "La contraseña debe tener al menos 8 caracteres."],
-    ["a number as e-mail", { body: JSON.stringify({ email: 42, password: "una-clave-segura" }), headers: { "content-type": "application/json" } }, 400, "El email es obligatorio."],
-    ["a 10 MB body", { body: JSON.stringify({ email: "ana@example.com", password: "x".repeat(10 * 1024 * 1024) }), headers: { "content-type": "application/json" } }, 413, "La solicitud es demasiado grande."],
+    [
+      "an empty e-mail",
+      { body: JSON.stringify({ email: " ", password: "una-clave-segura" }), headers: { "content-type": "application/json" } },
+      400,
+      "El email es obligatorio.",
+    ],
+    [
+      "an e-mail that is not one",
+      { body: JSON.stringify({ email: "ana-at-example", password: "una-clave-segura" }), headers: { "content-type": "application/json" } },
+      400,
+      "Ingresá un email válido.",
+    ],
+    [
+      "no password",
+      { body: JSON.stringify({ email: "ana@example.com" }), headers: { "content-type": "application/json" } },
+      400,
+      "La contraseña es obligatoria.",
+    ],
+    [
+      "an empty password",
+      { body: JSON.stringify({ email: "ana@example.com", password: "" }), headers: { "content-type": "application/json" } },
+      400,
+      "La contraseña es obligatoria.",
+    ],
+    [
+      "a short password",
+      { body: JSON.stringify({ email: "ana@example.com", password: "corta" }), headers: { "content-type": "application/json" } },
+      400,
+      "La contraseña debe tener al menos 8 caracteres.",
+    ],
+    [
+      "a number as e-mail",
+      { body: JSON.stringify({ email: 42, password: "una-clave-segura" }), headers: { "content-type": "application/json" } },
+      400,
+      "El email es obligatorio.",
+    ],
+    [
+      "a 10 MB body",
+      {
+        body: JSON.stringify({ email: "ana@example.com", password: "x".repeat(10 * 1024 * 1024) }),
+        headers: { "content-type": "application/json" },
+      },
+      413,
+      "La solicitud es demasiado grande.",
+    ],
   ];
 
   for (const [name, init, status, error] of cases) {
@@ -135,7 +165,10 @@ describe("login", () => {
 
   it("answers a wrong password and an unknown e-mail with the same 401", async () => {
     const { email } = await register(new Browser());
-    for (const body of [{ email, password: "otra-clave" }, { email: "nadie@example.com", password: "otra-clave" }]) {
+    for (const body of [
+      { email, password: "otra-clave" },
+      { email: "nadie@example.com", password: "otra-clave" },
+    ]) {
       const browser = new Browser();
       const response = await browser.json("POST", "/api/auth/login", body);
       expect(response.status).toBe(401);
@@ -153,7 +186,10 @@ describe("login", () => {
     const wrong = await new Browser().json("POST", "/api/auth/login-or-register", { email, password: "otra-clave" });
     expect(wrong.status).toBe(401);
 
-    const fresh = await new Browser().json("POST", "/api/auth/login-or-register", { email: "nueva@example.com", password: "una-clave-segura" });
+    const fresh = await new Browser().json("POST", "/api/auth/login-or-register", {
+      email: "nueva@example.com",
+      password: "una-clave-segura",
+    });
     expect(fresh.status).toBe(201);
     expect(((await fresh.json()) as { user: { credits: number } }).user.credits).toBe(500);
   });
@@ -195,13 +231,26 @@ describe("sign-up throttling", () => {
   it("allows 10 new accounts per address per hour, then answers 429 without creating one", async () => {
     const address = "192.0.2.99";
     for (let i = 0; i < 10; i++) {
-      expect((await new Browser(undefined, address).json("POST", "/api/auth/register", { email: `lote-${i}@example.com`, password: "una-clave-segura" })).status).toBe(201);
+      expect(
+        (
+          await new Browser(undefined, address).json("POST", "/api/auth/register", {
+            email: `lote-${i}@example.com`,
+            password: "una-clave-segura",
+          })
+        ).status,
+      ).toBe(201);
     }
-    const refused = await new Browser(undefined, address).json("POST", "/api/auth/register", { email: "lote-10@example.com", password: "una-clave-segura" });
+    const refused = await new Browser(undefined, address).json("POST", "/api/auth/register", {
+      email: "lote-10@example.com",
+      password: "una-clave-segura",
+    });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: "Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en una hora." });
     expect(await count("users", "email = ?", "lote-10@example.com")).toBe(0);
-    const elsewhere = await new Browser(undefined, "192.0.2.100").json("POST", "/api/auth/register", { email: "lote-10@example.com", password: "una-clave-segura" });
+    const elsewhere = await new Browser(undefined, "192.0.2.100").json("POST", "/api/auth/register", {
+      email: "lote-10@example.com",
+      password: "una-clave-segura",
+    });
     expect(elsewhere.status).toBe(201);
   });
 });
@@ -241,7 +290,10 @@ describe("sessions", () => {
       "not-a-jwt",
       await sign(new TextEncoder().encode("another-secret-another-secret-12345"), now + 3600),
       await sign(rightKey, now - 60),
-      await new SignJWT({ sid: "no-such-session" }).setProtectedHeader({ alg: "HS256" }).setExpirationTime(now + 3600).sign(rightKey),
+      await new SignJWT({ sid: "no-such-session" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setExpirationTime(now + 3600)
+        .sign(rightKey),
     ];
     for (const token of forged) {
       const attacker = new Browser();
@@ -256,7 +308,9 @@ describe("sessions", () => {
   it("a session past its expiry in D1 is refused even with a valid signature", async () => {
     const browser = new Browser();
     const { user } = await register(browser);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1000, user.id).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1000, user.id)
+      .run();
     expect((await browser.request("/api/auth/profile")).status).toBe(401);
   });
 

@@ -42,17 +42,20 @@ describe("body limits", () => {
     ).toEqual([]);
   });
 
-  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s answers 413 with a Spanish error one byte over its limit", async (_, route) => {
-    const browser = new Browser();
-    await register(browser);
-    const size = (route.limit ?? 5 * 1024 * 1024) + 1;
-    const response = await browser.request(concrete(route.path), {
-      method: route.method,
-      headers: { "content-type": "application/json" },
-      body: `{"x":"${"a".repeat(size - 8)}"}`,
-    });
-    expect(response.status, `${route.method} ${route.path} read an oversized body (answered ${response.status})`).toBe(413);
-    const body = (await response.json()) as { error: string };
-    expect(body.error).toMatch(/^[A-ZÁÉÍÓÚ¡¿].*[a-záéíóúñ]/);
-  });
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s answers 413 with a Spanish error one byte over its limit",
+    async (_, route) => {
+      const browser = new Browser();
+      await register(browser);
+      const size = (route.limit ?? 5 * 1024 * 1024) + 1;
+      const response = await browser.request(concrete(route.path), {
+        method: route.method,
+        headers: { "content-type": "application/json" },
+        body: `{"x":"${"a".repeat(size - 8)}"}`,
+      });
+      expect(response.status, `${route.method} ${route.path} read an oversized body (answered ${response.status})`).toBe(413);
+      const body = (await response.json()) as { error: string };
+      expect(body.error).toMatch(/^[A-ZÁÉÍÓÚ¡¿].*[a-záéíóúñ]/);
+    },
+  );
 });

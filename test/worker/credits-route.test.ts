@@ -7,7 +7,15 @@ import { creditsOf, ledgerKeys, newSeller, paidMiTienda } from "./payments-fakes
 
 async function autoCharge(browser: Browser) {
   const response = await browser.request("/api/credits/auto-charge", { method: "POST" });
-  return { status: response.status, body: (await response.json()) as { message?: string; error?: string; charged?: boolean; user?: { credits: number; paidMiTienda: boolean } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      message?: string;
+      error?: string;
+      charged?: boolean;
+      user?: { credits: number; paidMiTienda: boolean };
+    },
+  };
 }
 
 describe("automatic charge", () => {

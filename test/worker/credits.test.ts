@@ -90,9 +90,7 @@ describe("credits ledger", () => {
   });
 
   it("refuses a movement for an account that does not exist", async () => {
-    await expect(
-      moveCredits(db, { userId: "nobody", delta: 50, reason: "purchase", idempotencyKey: "payment:nobody" }),
-    ).rejects.toThrow();
+    await expect(moveCredits(db, { userId: "nobody", delta: 50, reason: "purchase", idempotencyKey: "payment:nobody" })).rejects.toThrow();
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE idempotency_key = 'payment:nobody'").first("n")).toBe(0);
   });
 

@@ -88,9 +88,17 @@ describe("exchange rates refresh (cron)", () => {
 
 describe("reading a rates source", () => {
   it("accepts the usual shapes and keeps only sane numbers of known currencies", () => {
-    expect(parseRates({ base_code: "USD", rates: { ARS: 1400, CLP: -3, BRL: "5", MXN: Infinity, PEN: 3.7 } })).toEqual({ ARS: 1400, PEN: 3.7 });
+    expect(parseRates({ base_code: "USD", rates: { ARS: 1400, CLP: -3, BRL: "5", MXN: Infinity, PEN: 3.7 } })).toEqual({
+      ARS: 1400,
+      PEN: 3.7,
+    });
     expect(parseRates({ conversion_rates: { COP: 4100.5 } })).toEqual({ COP: 4100.5 });
-    expect(parseRates([{ source_currency: "USD", target_currency: "UYU", value: 40.1 }, { target_currency: "XYZ", value: 2 }])).toEqual({ UYU: 40.1 });
+    expect(
+      parseRates([
+        { source_currency: "USD", target_currency: "UYU", value: 40.1 },
+        { target_currency: "XYZ", value: 2 },
+      ]),
+    ).toEqual({ UYU: 40.1 });
     expect(parseRates("nonsense")).toEqual({});
   });
 

@@ -222,7 +222,9 @@ describe("the provider fails after the debit", () => {
     const jobLines = workerLogs().filter((line) => line.job === body.jobId);
     expect(jobLines.filter((line) => line.message === "provider attempt failed")).toHaveLength(3);
     expect(jobLines.filter((line) => line.message === "job refunded")).toEqual([expect.objectContaining({ level: "info", credits: 50 })]);
-    expect(jobLines.filter((line) => line.message === "job failed")).toEqual([expect.objectContaining({ level: "warn", reason: "provider-busy", attempts: 3 })]);
+    expect(jobLines.filter((line) => line.message === "job failed")).toEqual([
+      expect.objectContaining({ level: "warn", reason: "provider-busy", attempts: 3 }),
+    ]);
     await ledgerHolds();
   });
 });

@@ -5,12 +5,7 @@ import { database } from "../../worker/db/client";
 import { moveCredits } from "../../worker/lib/credits";
 import { JOB_MESSAGES, type JobView } from "../../worker/jobs/job-types";
 import { overrideProviderForTests } from "../../worker/providers/select";
-import {
-  ProviderFailure,
-  ProviderRefusal,
-  ProviderTransientError,
-  type GenerationRequest,
-} from "../../worker/providers/types";
+import { ProviderFailure, ProviderRefusal, ProviderTransientError, type GenerationRequest } from "../../worker/providers/types";
 import { Browser, count, register } from "./browser";
 import { fakePhoto } from "./fixtures";
 import { provider, resultBytes, sellerWithProduct } from "./generation-helpers";
@@ -24,7 +19,9 @@ async function balance(userId: string) {
 }
 
 async function ledgerSum(userId: string) {
-  return (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM credit_ledger WHERE user_id = ?").bind(userId).first<number>("s"))!;
+  return (await env.DB.prepare("SELECT COALESCE(SUM(delta), 0) AS s FROM credit_ledger WHERE user_id = ?")
+    .bind(userId)
+    .first<number>("s"))!;
 }
 
 describe("each generation endpoint", () => {
@@ -36,7 +33,13 @@ describe("each generation endpoint", () => {
     ["kid-image", {}, "kidImageUrl", "kid", {}],
     ["girl-kid-image", {}, "girlKidImageUrl", "girl-kid", {}],
     ["outfit-image", {}, "outfitImageUrl", "outfit", {}],
-    ["personalize", { gender: "female", skinTone: "dark" }, "personalizedImageUrl", "personalized", { personalization: { gender: "female", skinTone: "dark" } }],
+    [
+      "personalize",
+      { gender: "female", skinTone: "dark" },
+      "personalizedImageUrl",
+      "personalized",
+      { personalization: { gender: "female", skinTone: "dark" } },
+    ],
     ["generate-ad", { includeModel: true, quality: "pro" }, "adImageUrl", "ad", { quality: "pro" }],
   ];
   for (const [path, body, field, kind, asked] of variants) {
@@ -55,7 +58,9 @@ describe("each generation endpoint", () => {
       expect(calls[0]).toMatchObject({ kind, ...asked });
       expect(new Uint8Array(await (await browser.request(result[field] as string)).arrayBuffer())).toEqual(resultBytes(1));
 
-      const gallery = (await (await browser.request(`/api/products/images/by-user/${user.id}`)).json()) as { images: { imageId: string; productName: string }[] };
+      const gallery = (await (await browser.request(`/api/products/images/by-user/${user.id}`)).json()) as {
+        images: { imageId: string; productName: string }[];
+      };
       expect(gallery.images).toEqual([expect.objectContaining({ imageId: result.imageId, productName: "Remera" })]);
       const job = (await (await browser.request(`/api/jobs/${result.jobId}`)).json()) as { job: JobView };
       expect(job.job).toMatchObject({ status: "succeeded", imageUrl: result[field] });
@@ -127,7 +132,10 @@ describe("bad input", () => {
   it("another seller's image cannot be modified, deleted or listed", async () => {
     provider(async () => resultBytes(1));
     const owner = await sellerWithProduct();
-    const ad = (await (await owner.browser.json("POST", `/api/products/generate-ad/${owner.product.id}`, {})).json()) as { imageId: string; jobId: string };
+    const ad = (await (await owner.browser.json("POST", `/api/products/generate-ad/${owner.product.id}`, {})).json()) as {
+      imageId: string;
+      jobId: string;
+    };
     const intruder = new Browser();
     const { user: intruderUser } = await register(intruder);
     expect((await intruder.json("POST", `/api/products/images/modify/${ad.imageId}`, { prompt: "robar" })).status).toBe(404);
@@ -252,12 +260,20 @@ describe("gallery", () => {
   it("lists newest first, deletes with its R2 object, and lists a product's images with the original first", async () => {
     provider(async (_r, call) => resultBytes(call));
     const { browser, user, product } = await sellerWithProduct();
-    const first = (await (await browser.json("POST", `/api/products/generate-ad/${product.id}`, {})).json()) as { imageId: string; adImageUrl: string };
-    const second = (await (await browser.json("POST", `/api/products/back-image/${product.id}`, {})).json()) as { imageId: string; backImageUrl: string };
+    const first = (await (await browser.json("POST", `/api/products/generate-ad/${product.id}`, {})).json()) as {
+      imageId: string;
+      adImageUrl: string;
+    };
+    const second = (await (await browser.json("POST", `/api/products/back-image/${product.id}`, {})).json()) as {
+      imageId: string;
+      backImageUrl: string;
+    };
     const gallery = (await (await browser.request(`/api/products/images/by-user/${user.id}`)).json()) as { images: { imageId: string }[] };
     expect(gallery.images.map((i) => i.imageId)).toEqual([second.imageId, first.imageId]);
 
-    const forStore = (await (await browser.request(`/api/products/generated-images/${product.id}`)).json()) as { images: { id: string; url: string }[] };
+    const forStore = (await (await browser.request(`/api/products/generated-images/${product.id}`)).json()) as {
+      images: { id: string; url: string }[];
+    };
     expect(forStore.images).toEqual([
       { id: "-1", url: product.imageURL },
       { id: second.imageId, url: second.backImageUrl },

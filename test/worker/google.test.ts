@@ -11,7 +11,12 @@ function location(response: Response): string {
   return target.startsWith(ORIGIN) ? target.slice(ORIGIN.length) : target;
 }
 
-async function consentAndReturn(browser: Browser, intent: "login" | "register", decision: "allow" | "deny", email = "vendedora@example.com") {
+async function consentAndReturn(
+  browser: Browser,
+  intent: "login" | "register",
+  decision: "allow" | "deny",
+  email = "vendedora@example.com",
+) {
   const consent = new URL(location(await browser.request(`/api/auth/google?intent=${intent}`)), ORIGIN);
   expect(consent.pathname).toBe("/api/auth/google/simulated");
   const page = await browser.request(consent.pathname + consent.search);
@@ -36,7 +41,9 @@ describe("Google sign-in, offline stand-in", () => {
     const stateCookie = browser.cookie("vidriera_oauth_state")!;
     expect(location(await browser.request(callback))).toBe("/home");
     expect(browser.cookie("vidriera_oauth_state")).toBeUndefined();
-    const profile = (await (await browser.request("/api/auth/profile")).json()) as { user: { email: string; credits: number; name: string } };
+    const profile = (await (await browser.request("/api/auth/profile")).json()) as {
+      user: { email: string; credits: number; name: string };
+    };
     expect(profile.user).toMatchObject({ email: "nueva.google@example.com", credits: 500, name: "Vendedora" });
 
     // An attacker replaying the same callback, even with the state cookie, gets nothing.
@@ -96,7 +103,9 @@ describe("Google sign-in, offline stand-in", () => {
   it("answers an expired state as invalid", async () => {
     const browser = new Browser();
     const callback = await consentAndReturn(browser, "register", "allow");
-    await env.DB.prepare("UPDATE oauth_states SET expires_at = ?").bind(Date.now() - 1).run();
+    await env.DB.prepare("UPDATE oauth_states SET expires_at = ?")
+      .bind(Date.now() - 1)
+      .run();
     expect(location(await browser.request(callback))).toBe("/login?error=invalid_state");
   });
 });
@@ -106,8 +115,12 @@ describe("the offline Google stand-in", () => {
     const deployed = new Browser();
     const providers = await deployed.request("https://vidriera.app/api/auth/providers");
     expect(await providers.json()).toEqual({ google: "off" });
-    expect(location(await deployed.request("https://vidriera.app/api/auth/google?intent=login"))).toBe("/login?error=google_not_configured");
-    const consent = await deployed.request("https://vidriera.app/api/auth/google/simulated?state=a&code_challenge=b&redirect_uri=https://vidriera.app/x");
+    expect(location(await deployed.request("https://vidriera.app/api/auth/google?intent=login"))).toBe(
+      "/login?error=google_not_configured",
+    );
+    const consent = await deployed.request(
+      "https://vidriera.app/api/auth/google/simulated?state=a&code_challenge=b&redirect_uri=https://vidriera.app/x",
+    );
     expect(consent.status).toBe(404);
     // On a local host it is there.
     expect(await (await new Browser().request("http://localhost:5173/api/auth/providers")).json()).toEqual({ google: "simulated" });
@@ -121,7 +134,9 @@ describe("Google sign-in not configured", () => {
     const browser = new Browser(unconfigured);
     expect(await (await browser.request("/api/auth/providers")).json()).toEqual({ google: "off" });
     expect(location(await browser.request("/api/auth/google?intent=register"))).toBe("/register?error=google_not_configured");
-    expect((await browser.request("/api/auth/google/simulated?state=a&code_challenge=b&redirect_uri=https://vidriera.test/x")).status).toBe(404);
+    expect((await browser.request("/api/auth/google/simulated?state=a&code_challenge=b&redirect_uri=https://vidriera.test/x")).status).toBe(
+      404,
+    );
   });
 });
 
@@ -177,7 +192,10 @@ describe("Google sign-in against a fake Google", () => {
       expect(form.get("redirect_uri")).toBe(expected.redirectUri);
       expect(form.get("code")).toBe("google-auth-code");
       const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(form.get("code_verifier")!));
-      const challenge = btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      const challenge = btoa(String.fromCharCode(...new Uint8Array(digest)))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
       if (challenge !== expected.challenge()) {
         return Response.json({ error: "invalid_grant", error_description: "Invalid code verifier." }, { status: 400 });
       }
@@ -274,7 +292,9 @@ describe("Google sign-in against a fake Google", () => {
 
   it("will not create a new account from an unverified Google e-mail", async () => {
     const before = await count("users");
-    const { browser, target } = await signIn({ claims: { sub: "200000000000000000003", email: "sin-verificar@example.com", email_verified: false } });
+    const { browser, target } = await signIn({
+      claims: { sub: "200000000000000000003", email: "sin-verificar@example.com", email_verified: false },
+    });
     expect(target).toBe("/login?error=google_email_unverified");
     expect(browser.cookie("vidriera_session")).toBeUndefined();
     expect(await count("users")).toBe(before);

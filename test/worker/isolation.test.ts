@@ -57,7 +57,13 @@ interface Attempt {
   error: string;
 }
 
-const attempt = (method: string, path: string, status: number, error: string, body?: unknown): Attempt => ({ method, path, status, error, body });
+const attempt = (method: string, path: string, status: number, error: string, body?: unknown): Attempt => ({
+  method,
+  path,
+  status,
+  error,
+  body,
+});
 
 /**
  * Routes that take an id (in the path or the body): B calls each with every
@@ -78,14 +84,22 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
     }),
     // B's own product may not show A's images in B's store.
     ...[...a.images.values(), a.products[0]!.imageUrl!.slice(5), a.logoKey].map((key) =>
-      attempt("PUT", "/api/products/update", 400, FOREIGN_STORE_IMAGE, { id: b.products[0]!.id, name: "Gorro", storeImageURLs: [`/img/${key}`] }),
+      attempt("PUT", "/api/products/update", 400, FOREIGN_STORE_IMAGE, {
+        id: b.products[0]!.id,
+        name: "Gorro",
+        storeImageURLs: [`/img/${key}`],
+      }),
     ),
   ],
   "DELETE /api/products/delete/:id": (a) => allIds(a).map((id) => attempt("DELETE", `/api/products/delete/${id}`, 404, PRODUCT_NOT_FOUND)),
   "POST /api/products/publish": (a) =>
-    allIds(a).flatMap((id) => [true, false].map((published) => attempt("POST", "/api/products/publish", 404, PRODUCT_NOT_FOUND, { id, published }))),
+    allIds(a).flatMap((id) =>
+      [true, false].map((published) => attempt("POST", "/api/products/publish", 404, PRODUCT_NOT_FOUND, { id, published })),
+    ),
   "POST /api/products/update-pricing": (a, b) => [
-    ...allIds(a).map((id) => attempt("POST", "/api/products/update-pricing", 404, PRODUCT_NOT_FOUND, { products: [{ id, price: 1, sizes: [] }] })),
+    ...allIds(a).map((id) =>
+      attempt("POST", "/api/products/update-pricing", 404, PRODUCT_NOT_FOUND, { products: [{ id, price: 1, sizes: [] }] }),
+    ),
     // Mixed with B's own: nothing at all is saved, B's product included.
     attempt("POST", "/api/products/update-pricing", 404, PRODUCT_NOT_FOUND, {
       products: [
@@ -116,7 +130,9 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
   "GET /api/jobs/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/jobs/${id}`, 404, JOB_NOT_FOUND)),
   "PUT /api/orders/:id/status": (a) =>
     allIds(a).flatMap((id) =>
-      ["confirmado", "cancelado", "entregado", "nuevo"].map((status) => attempt("PUT", `/api/orders/${id}/status`, 404, ORDER_NOT_FOUND, { status })),
+      ["confirmado", "cancelado", "entregado", "nuevo"].map((status) =>
+        attempt("PUT", `/api/orders/${id}/status`, 404, ORDER_NOT_FOUND, { status }),
+      ),
     ),
   "GET /api/payments/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/payments/${id}`, 404, PAYMENT_NOT_FOUND)),
 };
@@ -317,7 +333,11 @@ describe("images", () => {
       }
     }
     // Encoded, so the client does not resolve the dots before the Worker sees them.
-    for (const path of ["/img/..%2f..%2fapi%2forders", `/img/g%2f..%2f..%2fapi%2fproducts%2flist%2f${a.id}`, `/img/${a.id}%2f..%2f${[...a.images.values()][0]}`]) {
+    for (const path of [
+      "/img/..%2f..%2fapi%2forders",
+      `/img/g%2f..%2f..%2fapi%2fproducts%2flist%2f${a.id}`,
+      `/img/${a.id}%2f..%2f${[...a.images.values()][0]}`,
+    ]) {
       const response = await b.browser.request(path);
       expect(response.status, path).toBe(404);
       expectNoneOf(await response.text(), markers(a), path);
@@ -379,7 +399,11 @@ describe("the public stores", () => {
     expect(bPage).toContain(b.products[0]!.name);
     expectNoneOf(aPage, markers(b), `/u/${a.username}`);
     expectNoneOf(bPage, markers(a), `/u/${b.username}`);
-    expect(storeData(aPage).products.map((p) => p.id).sort()).toEqual(a.products.map((p) => p.id).sort());
+    expect(
+      storeData(aPage)
+        .products.map((p) => p.id)
+        .sort(),
+    ).toEqual(a.products.map((p) => p.id).sort());
 
     for (const [store, other] of [
       [a, b],
@@ -420,9 +444,14 @@ describe("B's own writes", () => {
     const aKeys = Object.keys(before.objects).filter((k) => markers(a).includes(k) || k === a.logoKey);
     expect(aKeys.length).toBeGreaterThanOrEqual(a.images.size + a.products.length + 1);
 
-    const upload = await b.browser.request("/api/products/upload-images", { method: "POST", body: photoForm([{ bytes: fakePhoto("jpeg", 222, 33), name: "bufanda.jpg" }]) });
+    const upload = await b.browser.request("/api/products/upload-images", {
+      method: "POST",
+      body: photoForm([{ bytes: fakePhoto("jpeg", 222, 33), name: "bufanda.jpg" }]),
+    });
     expect(upload.status).toBe(201);
-    const made = await b.browser.json("POST", "/api/products/generate-product-and-image", { image: dataUrl(fakePhoto("jpeg", 180, 44), "image/jpeg") });
+    const made = await b.browser.json("POST", "/api/products/generate-product-and-image", {
+      image: dataUrl(fakePhoto("jpeg", 180, 44), "image/jpeg"),
+    });
     expect(made.status).toBe(200);
     expect(((await made.json()) as { product: { createdBy: string } }).product.createdBy).toBe(b.id);
 
@@ -436,7 +465,11 @@ describe("B's own writes", () => {
     expect(preview).toMatchObject({ slug: a.username, available: false });
     expect(preview.suggestions.length).toBeGreaterThan(0);
     expect(preview.suggestions).not.toContain(a.username);
-    const claimed = await b.browser.json("POST", "/api/auth/mi-tienda", { storeName: a.storeName, storeLink: a.username, phoneNumber: "+54 9 11 5000-2222" });
+    const claimed = await b.browser.json("POST", "/api/auth/mi-tienda", {
+      storeName: a.storeName,
+      storeLink: a.username,
+      phoneNumber: "+54 9 11 5000-2222",
+    });
     expect(claimed.status).toBe(409);
     const renamed = await b.browser.json("POST", "/api/auth/mi-tienda", {
       storeName: a.storeName,
@@ -497,7 +530,11 @@ describe("B's own writes", () => {
     expect(ownObjects(after, aKeys)).toEqual(ownObjects(before, aKeys));
     expect(((await (await a.browser.request("/api/auth/profile")).json()) as { user: { id: string } }).user.id).toBe(a.id);
     const page = await textOf(await new Browser().request(`/u/${a.username}`));
-    expect(storeData(page).products.map((p) => p.id).sort()).toEqual(a.products.map((p) => p.id).sort());
+    expect(
+      storeData(page)
+        .products.map((p) => p.id)
+        .sort(),
+    ).toEqual(a.products.map((p) => p.id).sort());
   });
 });
 

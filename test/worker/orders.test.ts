@@ -28,7 +28,15 @@ async function shop(storeName?: string) {
   const s = await seller(storeName ? { storeName, phoneNumber: "+54 9 11 4000-1234" } : { phoneNumber: "+54 9 11 4000-1234" });
   const [remera, gorra] = await addProducts(s.browser, ["Remera", "Gorra"]);
   const response = await setPricing(s.browser, [
-    { id: remera!.id, price: 15000, sizes: [{ name: "S", stock: 5 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }] },
+    {
+      id: remera!.id,
+      price: 15000,
+      sizes: [
+        { name: "S", stock: 5 },
+        { name: "M", stock: 2 },
+        { name: "L", stock: 0 },
+      ],
+    },
     { id: gorra!.id, price: "8.000" },
   ]);
   expect(response.status).toBe(200);
@@ -83,8 +91,10 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
 
   it("writes a store or product name with <script> as plain text in the message, encoded in the link", async () => {
     const { browser, username, gorra } = await shop("<script>alert(1)</script> Moda");
-    await browser.json("PUT", "/api/products/update", { id: gorra.id, name: "Gorra <b>&</b> \"roja\"" });
-    const { message, whatsappUrl } = (await (await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }])).json()) as Created;
+    await browser.json("PUT", "/api/products/update", { id: gorra.id, name: 'Gorra <b>&</b> "roja"' });
+    const { message, whatsappUrl } = (await (
+      await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }])
+    ).json()) as Created;
     expect(message.split("\n")[0]).toBe("¡Hola <script>alert(1)</script> Moda! Quiero hacer el siguiente pedido:");
     expect(message).toContain('• Gorra <b>&</b> "roja" x 1 - $8.000 c/u');
     const url = new URL(whatsappUrl);
@@ -108,14 +118,50 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
   });
 
   const bad: [string, (p: { remera: Product; gorra: Product; foreign: Product }) => unknown[], number, string][] = [
-    ["a product of another store", (p) => [{ productId: p.remera.id, size: "S", quantity: 1 }, { productId: p.foreign.id, quantity: 1 }], 400, "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo."],
-    ["a product that does not exist", () => [{ productId: "noexiste", quantity: 1 }], 400, "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo."],
-    ["a size that does not exist", (p) => [{ productId: p.remera.id, size: "XXL", quantity: 1 }], 400, "El talle XXL no existe para Remera."],
-    ["a size for a product without sizes", (p) => [{ productId: p.gorra.id, size: "M", quantity: 1 }], 400, "El talle M no existe para Gorra."],
+    [
+      "a product of another store",
+      (p) => [
+        { productId: p.remera.id, size: "S", quantity: 1 },
+        { productId: p.foreign.id, quantity: 1 },
+      ],
+      400,
+      "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo.",
+    ],
+    [
+      "a product that does not exist",
+      () => [{ productId: "noexiste", quantity: 1 }],
+      400,
+      "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo.",
+    ],
+    [
+      "a size that does not exist",
+      (p) => [{ productId: p.remera.id, size: "XXL", quantity: 1 }],
+      400,
+      "El talle XXL no existe para Remera.",
+    ],
+    [
+      "a size for a product without sizes",
+      (p) => [{ productId: p.gorra.id, size: "M", quantity: 1 }],
+      400,
+      "El talle M no existe para Gorra.",
+    ],
     ["no size for a product with sizes", (p) => [{ productId: p.remera.id, quantity: 1 }], 400, "Elegí un talle de Remera."],
     ["a sold-out size", (p) => [{ productId: p.remera.id, size: "L", quantity: 1 }], 409, "Remera (Talle: L) no tiene stock."],
-    ["more units than in stock", (p) => [{ productId: p.remera.id, size: "M", quantity: 3 }], 409, "De Remera (Talle: M) solo quedan 2 unidades."],
-    ["more units than in stock across repeated lines", (p) => [{ productId: p.remera.id, size: "S", quantity: 3 }, { productId: p.remera.id, size: "S", quantity: 3 }], 409, "De Remera (Talle: S) solo quedan 5 unidades."],
+    [
+      "more units than in stock",
+      (p) => [{ productId: p.remera.id, size: "M", quantity: 3 }],
+      409,
+      "De Remera (Talle: M) solo quedan 2 unidades.",
+    ],
+    [
+      "more units than in stock across repeated lines",
+      (p) => [
+        { productId: p.remera.id, size: "S", quantity: 3 },
+        { productId: p.remera.id, size: "S", quantity: 3 },
+      ],
+      409,
+      "De Remera (Talle: S) solo quedan 5 unidades.",
+    ],
     ["a quantity of 0", (p) => [{ productId: p.gorra.id, quantity: 0 }], 400, "La cantidad mínima es 1."],
     ["a negative quantity", (p) => [{ productId: p.gorra.id, quantity: -2 }], 400, "La cantidad mínima es 1."],
     ["a fractional quantity", (p) => [{ productId: p.gorra.id, quantity: 1.5 }], 400, "La cantidad tiene que ser un número entero."],
@@ -176,7 +222,12 @@ describe("the seller's orders", () => {
     expect(response.status).toBe(200);
     const { orders } = (await response.json()) as { orders: Order[] };
     expect(orders.map((o) => o.code)).toEqual([second.order.code, first.order.code]);
-    expect(orders[0]).toMatchObject({ total: 30000, status: "nuevo", stockTaken: false, lines: [{ name: "Remera", size: "M", quantity: 2 }] });
+    expect(orders[0]).toMatchObject({
+      total: 30000,
+      status: "nuevo",
+      stockTaken: false,
+      lines: [{ name: "Remera", size: "M", quantity: 2 }],
+    });
     expect((await new Browser().request("/api/orders")).status).toBe(401);
   });
 
@@ -192,12 +243,20 @@ describe("the seller's orders", () => {
     const confirm = await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" });
     expect(confirm.status).toBe(200);
     expect(((await confirm.json()) as { order: Order }).order).toMatchObject({ status: "confirmado", stockTaken: true });
-    expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 2 }, { name: "M", stock: 1 }, { name: "L", stock: 0 }]);
+    expect(await sizesOf(remera.id)).toEqual([
+      { name: "S", stock: 2 },
+      { name: "M", stock: 1 },
+      { name: "L", stock: 0 },
+    ]);
 
     // Again, delivered, cancelled: stock stays.
     expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" })).status).toBe(200);
     expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "entregado" })).status).toBe(200);
-    expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 2 }, { name: "M", stock: 1 }, { name: "L", stock: 0 }]);
+    expect(await sizesOf(remera.id)).toEqual([
+      { name: "S", stock: 2 },
+      { name: "M", stock: 1 },
+      { name: "L", stock: 0 },
+    ]);
     const back = await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "nuevo" });
     expect(back.status).toBe(409);
     expect(await back.json()).toEqual({ error: "Un pedido entregado no puede pasar a nuevo." });
@@ -214,7 +273,15 @@ describe("the seller's orders", () => {
     ).json()) as Created;
     // The seller lowers the stock before confirming.
     await setPricing(browser, [
-      { id: remera.id, price: 15000, sizes: [{ name: "S", stock: 1 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }] },
+      {
+        id: remera.id,
+        price: 15000,
+        sizes: [
+          { name: "S", stock: 1 },
+          { name: "M", stock: 2 },
+          { name: "L", stock: 0 },
+        ],
+      },
       { id: gorra.id, price: 8000 },
     ]);
     const refused = await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" });
@@ -223,7 +290,11 @@ describe("the seller's orders", () => {
       error: "No hay stock suficiente para confirmar este pedido: Remera (Talle: S): pide 4, queda 1. Ajusta el stock o cancela el pedido.",
     });
     // Nothing moved: not even the M that had enough.
-    expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 1 }, { name: "M", stock: 2 }, { name: "L", stock: 0 }]);
+    expect(await sizesOf(remera.id)).toEqual([
+      { name: "S", stock: 1 },
+      { name: "M", stock: 2 },
+      { name: "L", stock: 0 },
+    ]);
     const listed = ((await (await browser.request("/api/orders")).json()) as { orders: Order[] }).orders.find((o) => o.id === order.id);
     expect(listed).toMatchObject({ status: "nuevo", stockTaken: false });
   });
@@ -237,7 +308,9 @@ describe("the seller's orders", () => {
     const confirms = await Promise.all(ids.map((id) => browser.json("PUT", `/api/orders/${id}/status`, { status: "confirmado" })));
     expect(confirms.map((r) => r.status).sort()).toEqual([200, 409]);
     const conflict = confirms.find((r) => r.status === 409)!;
-    expect(((await conflict.json()) as { error: string }).error).toMatch(/^No hay stock suficiente para confirmar este pedido: Remera \(Talle: S\)/);
+    expect(((await conflict.json()) as { error: string }).error).toMatch(
+      /^No hay stock suficiente para confirmar este pedido: Remera \(Talle: S\)/,
+    );
     expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 0 }]);
     // A third order for the size now at 0 is refused.
     const third = await placeOrder(shopper(), username, [{ productId: remera.id, size: "S", quantity: 1 }]);

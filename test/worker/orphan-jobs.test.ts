@@ -29,14 +29,29 @@ async function orphan(userId: string, productId: string, ageMs: number) {
   const debit = await moveCredits(
     db,
     { userId, delta: -50, reason: "generation", idempotencyKey: `job:${id}` },
-    { after: [db.insert(generationJobs).values({ id, userId, productId, kind: "ad", quality: "standard", cost: 50, status: "running", createdAt: new Date(Date.now() - ageMs) })] },
+    {
+      after: [
+        db.insert(generationJobs).values({
+          id,
+          userId,
+          productId,
+          kind: "ad",
+          quality: "standard",
+          cost: 50,
+          status: "running",
+          createdAt: new Date(Date.now() - ageMs),
+        }),
+      ],
+    },
   );
   expect(debit.status).toBe("applied");
   return id;
 }
 
-const balance = async (userId: string) => (await env.DB.prepare("SELECT credits FROM users WHERE id = ?").bind(userId).first<number>("credits"))!;
-const row = (id: string) => env.DB.prepare("SELECT status, error FROM generation_jobs WHERE id = ?").bind(id).first<{ status: string; error: string | null }>();
+const balance = async (userId: string) =>
+  (await env.DB.prepare("SELECT credits FROM users WHERE id = ?").bind(userId).first<number>("credits"))!;
+const row = (id: string) =>
+  env.DB.prepare("SELECT status, error FROM generation_jobs WHERE id = ?").bind(id).first<{ status: string; error: string | null }>();
 const refunds = async (id: string) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE idempotency_key = ?").bind(`refund:${id}`).first<number>("n"))!;
 
@@ -73,7 +88,9 @@ describe("the scheduled sweep of jobs no object will settle", () => {
     const started = await browser.json("POST", `/api/products/generate-ad/${product.id}`, { includeModel: true });
     expect(started.status).toBe(202);
     const { jobId } = (await started.json()) as { jobId: string };
-    await env.DB.prepare("UPDATE generation_jobs SET created_at = ? WHERE id = ?").bind(Date.now() - ORPHAN_AFTER_MS - 60_000, jobId).run();
+    await env.DB.prepare("UPDATE generation_jobs SET created_at = ? WHERE id = ?")
+      .bind(Date.now() - ORPHAN_AFTER_MS - 60_000, jobId)
+      .run();
 
     await sweep();
     expect(await row(jobId)).toMatchObject({ status: "running" });

@@ -177,7 +177,8 @@ describe("dLocal Go notifications", () => {
     const statuses = ["PENDING", "REJECTED"];
     let next = 0;
     fakeUpstream({
-      [`GET ${DLG}/v1/payments/DP-82731`]: () => paymentAnswer({ id: "DP-82731", status: statuses[next++]!, amount: 1.25, orderId: paymentId }),
+      [`GET ${DLG}/v1/payments/DP-82731`]: () =>
+        paymentAnswer({ id: "DP-82731", status: statuses[next++]!, amount: 1.25, orderId: paymentId }),
     });
     expect(await (await notify("DP-82731")).json()).toEqual({ received: true, outcome: "pending" });
     expect(await (await notify("DP-82731")).json()).toEqual({ received: true, outcome: "rejected" });
@@ -214,7 +215,9 @@ describe("dLocal Go notifications", () => {
 describe("dLocal Go reconciliation (the notification never arrived)", () => {
   it("the return page asks dLocal Go for the checkout's payment by its id and credits it once", async () => {
     // A payment id of its own: dLocal Go never reuses one (UNIQUE(provider, provider_payment_id)).
-    fakeUpstream({ [`POST ${DLG}/v1/payments`]: async (seen) => json({ ...((await paymentCreated(seen).json()) as object), id: "DP-99001" }) });
+    fakeUpstream({
+      [`POST ${DLG}/v1/payments`]: async (seen) => json({ ...((await paymentCreated(seen).json()) as object), id: "DP-99001" }),
+    });
     const { browser, userId } = await newSeller(live);
     const { body } = await checkout(browser, { packId: "pack-10" }, "CL");
     vi.restoreAllMocks();

@@ -38,7 +38,9 @@ export const json = (body: unknown, status = 200) =>
 export async function hmacHex(secret: string, message: string): Promise<string> {
   const enc = new TextEncoder();
   const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(message)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(message)))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
 }
 
 /** Mercado Pago's x-signature for a notification about `dataId`, computed here from its documented manifest. */

@@ -88,14 +88,27 @@ function paymentAnswer(fields: { id: number; status: string; amount: number; ref
     transaction_amount_refunded: 0,
     coupon_amount: 0,
     installments: 1,
-    transaction_details: { net_received_amount: fields.amount * 0.94, total_paid_amount: fields.amount, overpaid_amount: 0, installment_amount: fields.amount },
+    transaction_details: {
+      net_received_amount: fields.amount * 0.94,
+      total_paid_amount: fields.amount,
+      overpaid_amount: 0,
+      installment_amount: fields.amount,
+    },
     captured: true,
     binary_mode: false,
   });
 }
 
 const notFound = () =>
-  json({ message: "Payment not found", error: "not_found", status: 404, cause: [{ code: 2000, description: "Payment not found", data: null }] }, 404);
+  json(
+    {
+      message: "Payment not found",
+      error: "not_found",
+      status: 404,
+      cause: [{ code: 2000, description: "Payment not found", data: null }],
+    },
+    404,
+  );
 
 async function checkout(browser: Browser, body: unknown, country = "AR") {
   const response = await postFrom(browser, "/api/payments/create-preference", body, country);
@@ -176,7 +189,9 @@ describe("Mercado Pago checkout", () => {
     const sent = JSON.parse(seen[0]!.body);
     expect(sent.back_urls.success).toBe(`https://vidriera.app/pago?payment=${body.paymentId}`);
     expect(sent.notification_url).toBe("https://vidriera.app/api/payments/webhooks/mercadopago?source_news=webhooks");
-    expect(sent.items).toEqual([{ id: "store-plan", title: "Plan Mi Tienda (Vidriera)", quantity: 1, unit_price: 2000, currency_id: "ARS" }]);
+    expect(sent.items).toEqual([
+      { id: "store-plan", title: "Plan Mi Tienda (Vidriera)", quantity: 1, unit_price: 2000, currency_id: "ARS" },
+    ]);
   });
 
   it("a provider answering 500 gives 'Error al crear la preferencia de pago (500)' and leaves nothing payable", async () => {
@@ -193,7 +208,8 @@ describe("Mercado Pago checkout", () => {
 
   it("a refused token (401) and an unreachable provider are errors with their status", async () => {
     fakeUpstream({
-      [`POST ${MP}/checkout/preferences`]: () => json({ message: "invalid access token", error: "unauthorized", status: 401, cause: [] }, 401),
+      [`POST ${MP}/checkout/preferences`]: () =>
+        json({ message: "invalid access token", error: "unauthorized", status: 401, cause: [] }, 401),
     });
     const { browser } = await newSeller(live);
     expect((await checkout(browser, { packId: "pack-10" })).body.error).toBe("Error al crear la preferencia de pago (401)");
@@ -301,7 +317,8 @@ describe("Mercado Pago webhooks", () => {
     const { userId } = await pendingCheckout();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     fakeUpstream({
-      [`GET ${MP}/v1/payments/1325000004`]: () => paymentAnswer({ id: 1325000004, status: "approved", amount: 1200, reference: "someone-elses" }),
+      [`GET ${MP}/v1/payments/1325000004`]: () =>
+        paymentAnswer({ id: 1325000004, status: "approved", amount: 1200, reference: "someone-elses" }),
       [`GET ${MP}/v1/payments/1325000005`]: notFound,
     });
     const notOurs = await webhook("1325000004");
@@ -343,7 +360,8 @@ describe("Mercado Pago webhooks", () => {
   it("pending and rejected payments change the state but credit nothing; other topics are ignored", async () => {
     const { userId, paymentId } = await pendingCheckout();
     fakeUpstream({
-      [`GET ${MP}/v1/payments/1325000008`]: () => paymentAnswer({ id: 1325000008, status: "in_process", amount: 1200, reference: paymentId }),
+      [`GET ${MP}/v1/payments/1325000008`]: () =>
+        paymentAnswer({ id: 1325000008, status: "in_process", amount: 1200, reference: paymentId }),
       [`GET ${MP}/v1/payments/1325000009`]: () => paymentAnswer({ id: 1325000009, status: "rejected", amount: 1200, reference: paymentId }),
     });
     expect(await (await webhook("1325000008")).json()).toEqual({ received: true, outcome: "pending" });
@@ -424,12 +442,22 @@ describe("Mercado Pago reconciliation (the notification never arrived)", () => {
     const { userId, paymentId } = await pendingCheckout();
     const young = await pendingCheckout();
     const old = await pendingCheckout();
-    await env.DB.prepare("UPDATE payments SET created_at = ? WHERE id = ?").bind(Date.now() - 11 * 60 * 1000, paymentId).run();
-    await env.DB.prepare("UPDATE payments SET created_at = ? WHERE id = ?").bind(Date.now() - 49 * 3600 * 1000, old.paymentId).run();
+    await env.DB.prepare("UPDATE payments SET created_at = ? WHERE id = ?")
+      .bind(Date.now() - 11 * 60 * 1000, paymentId)
+      .run();
+    await env.DB.prepare("UPDATE payments SET created_at = ? WHERE id = ?")
+      .bind(Date.now() - 49 * 3600 * 1000, old.paymentId)
+      .run();
     const seen = fakeUpstream({
       [search(paymentId)]: () => searchAnswer(paymentAnswer({ id: 1325000102, status: "approved", amount: 1200, reference: paymentId })),
     });
-    const bindings = { ...env, PAYMENTS_MODE: "live", MERCADOPAGO_ACCESS_TOKEN: TOKEN, MERCADOPAGO_WEBHOOK_SECRET: SECRET, MERCADOPAGO_BASE_URL: MP };
+    const bindings = {
+      ...env,
+      PAYMENTS_MODE: "live",
+      MERCADOPAGO_ACCESS_TOKEN: TOKEN,
+      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+      MERCADOPAGO_BASE_URL: MP,
+    };
     await reconcileOpenCheckouts(bindings);
     expect(seen.map((r) => r.url)).toEqual([search(paymentId).slice(4)]);
     expect(await creditsOf(userId)).toBe(1000);

@@ -40,7 +40,10 @@ async function decide(browser: Browser, checkoutUrl: string, decision: "approve"
 
 async function paymentState(browser: Browser, id: string) {
   const response = await browser.request(`/api/payments/${id}`);
-  return { status: response.status, body: (await response.json()) as { payment: { status: string }; user: { credits: number; paidMiTienda: boolean } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { payment: { status: string }; user: { credits: number; paidMiTienda: boolean } },
+  };
 }
 
 describe("the visitor's country", () => {
@@ -58,7 +61,10 @@ describe("the visitor's country", () => {
   it("can be overridden by a header only while payments are simulated", async () => {
     expect(await country({ headers: { "x-vidriera-country": "MX" }, cf: { country: "AR" } } as RequestInit)).toBe("MX");
     const live = new Browser(withBindings({ PAYMENTS_MODE: "live" }));
-    const answer = await live.request("/api/payments/country", { headers: { "x-vidriera-country": "MX" }, cf: { country: "AR" } } as RequestInit);
+    const answer = await live.request("/api/payments/country", {
+      headers: { "x-vidriera-country": "MX" },
+      cf: { country: "AR" },
+    } as RequestInit);
     expect(await answer.json()).toEqual({ country: "AR" });
   });
 });
@@ -93,7 +99,10 @@ describe("exchange rates", () => {
   it("answer the spec's list shape from the fixed table while nothing live is stored", async () => {
     const response = await new Browser().request("/api/payments/exchange-rates");
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { rates: { source_currency: string; target_currency: string; value: number }[]; updatedAt: null };
+    const body = (await response.json()) as {
+      rates: { source_currency: string; target_currency: string; value: number }[];
+      updatedAt: null;
+    };
     expect(body.updatedAt).toBeNull();
     expect(body.rates).toContainEqual({ source_currency: "USD", target_currency: "ARS", value: 1320.473 });
     expect(body.rates).toContainEqual({ source_currency: "USD", target_currency: "CLP", value: 1083.9528 });
@@ -148,7 +157,12 @@ describe("simulated checkout, end to end", () => {
 
   it("another country: create-dlocal-payment in USD → reject → nothing credited, the state says rejected", async () => {
     const { browser, userId } = await newSeller();
-    const { response, body } = await openCheckout(browser, "/api/payments/create-dlocal-payment", { packId: "pack-1", credits: 0.125 }, "CL");
+    const { response, body } = await openCheckout(
+      browser,
+      "/api/payments/create-dlocal-payment",
+      { packId: "pack-1", credits: 0.125 },
+      "CL",
+    );
     expect(response.status).toBe(201);
     expect(await paymentRow(body.paymentId)).toMatchObject({ amount: 0.13, currency: "USD", credits: 50, provider: "simulated" });
     const page = await (await browser.request(body.redirect_url!)).text();
@@ -170,7 +184,13 @@ describe("simulated checkout, end to end", () => {
     const { browser, userId } = await newSeller();
     const { response, body } = await openCheckout(browser, "/api/payments/create-preference", { purpose: "store_plan", credits: 2000 });
     expect(response.status).toBe(201);
-    expect(await paymentRow(body.paymentId)).toMatchObject({ purpose: "store_plan", packId: null, credits: 0, amount: 2000, currency: "ARS" });
+    expect(await paymentRow(body.paymentId)).toMatchObject({
+      purpose: "store_plan",
+      packId: null,
+      credits: 0,
+      amount: 2000,
+      currency: "ARS",
+    });
     const before = Date.now();
     await decide(browser, body.preference!.init_point, "approve");
     const paid = await paidMiTienda(userId);
@@ -188,7 +208,12 @@ describe("simulated checkout, end to end", () => {
 
   it("the store plan from another country is 2 USD through dLocal Go", async () => {
     const { browser } = await newSeller();
-    const { response, body } = await openCheckout(browser, "/api/payments/create-dlocal-payment", { purpose: "store_plan", credits: 2 }, "BR");
+    const { response, body } = await openCheckout(
+      browser,
+      "/api/payments/create-dlocal-payment",
+      { purpose: "store_plan", credits: 2 },
+      "BR",
+    );
     expect(response.status).toBe(201);
     expect(await paymentRow(body.paymentId)).toMatchObject({ amount: 2, currency: "USD" });
   });
@@ -274,7 +299,10 @@ describe("the simulated webhook", () => {
       body: JSON.stringify({ type: "payment", data: { id: forgedId } }),
     });
     expect(answer.status).toBe(401);
-    const unsigned = await new Browser().request(`/api/payments/webhooks/simulated?type=payment&data.id=${forgedId}`, { method: "POST", origin: null });
+    const unsigned = await new Browser().request(`/api/payments/webhooks/simulated?type=payment&data.id=${forgedId}`, {
+      method: "POST",
+      origin: null,
+    });
     expect(unsigned.status).toBe(401);
     expect(await creditsOf(userId)).toBe(500);
     expect((await paymentRow(body.paymentId))!.status).toBe("pending");
@@ -282,7 +310,9 @@ describe("the simulated webhook", () => {
 
   it("does not exist when payments are live", async () => {
     const live = new Browser(withBindings({ PAYMENTS_MODE: "live" }));
-    expect((await live.request("/api/payments/webhooks/simulated?type=payment&data.id=x", { method: "POST", origin: null })).status).toBe(404);
+    expect((await live.request("/api/payments/webhooks/simulated?type=payment&data.id=x", { method: "POST", origin: null })).status).toBe(
+      404,
+    );
     expect((await live.request("/api/payments/simulated/checkout?session=abc")).status).toBe(404);
   });
 });
@@ -341,7 +371,10 @@ describe("the store plan is bought once", () => {
     await env.DB.prepare("UPDATE payments SET created_at = created_at - 3600000 WHERE id = ?").bind(first.body.paymentId).run();
     const second = await openCheckout(browser, "/api/payments/create-preference", PLAN);
     expect(second.response.status).toBe(201);
-    await Promise.all([decide(browser, first.body.preference!.init_point, "approve"), decide(browser, second.body.preference!.init_point, "approve")]);
+    await Promise.all([
+      decide(browser, first.body.preference!.init_point, "approve"),
+      decide(browser, second.body.preference!.init_point, "approve"),
+    ]);
     expect((await paidMiTienda(userId))!.paid).toBe(1);
     expect(await creditsOf(userId)).toBe(1000);
     const { results } = await env.DB.prepare("SELECT reason, delta FROM credit_ledger WHERE user_id = ? ORDER BY id").bind(userId).all();

@@ -55,14 +55,47 @@ describe("uploading photos", () => {
   });
 
   const bad: [string, { bytes: Uint8Array; name: string; type?: string }[], number, string][] = [
-    ["a text file renamed .jpg", [{ bytes: new TextEncoder().encode("hola, no soy una foto"), name: "foto.jpg" }], 400, "foto.jpg: El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP."],
-    ["an SVG", [{ bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), name: "logo.svg", type: "image/svg+xml" }], 400, "logo.svg: El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP."],
+    [
+      "a text file renamed .jpg",
+      [{ bytes: new TextEncoder().encode("hola, no soy una foto"), name: "foto.jpg" }],
+      400,
+      "foto.jpg: El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP.",
+    ],
+    [
+      "an SVG",
+      [{ bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), name: "logo.svg", type: "image/svg+xml" }],
+      400,
+      "logo.svg: El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP.",
+    ],
     ["an empty file", [{ bytes: new Uint8Array(0), name: "vacia.jpg" }], 400, "vacia.jpg: El archivo está vacío."],
-    ["an 11 MB photo", [{ bytes: fakePhoto("jpeg", 11 * 1024 * 1024), name: "enorme.jpg" }], 413, "enorme.jpg: La imagen es demasiado grande: el máximo es 10 MB."],
-    ["a 30 MB upload", [0, 1, 2].map((i) => ({ bytes: fakePhoto("jpeg", 10 * 1024 * 1024 - 10, i), name: `f${i}.jpg` })), 413, "Las imágenes superan el máximo de 25 MB por envío. Subilas de a poco."],
-    ["eleven photos", Array.from({ length: 11 }, (_, i) => ({ bytes: fakePhoto("jpeg", 32, i), name: `f${i}.jpg` })), 400, "Podés subir hasta 10 imágenes por vez."],
+    [
+      "an 11 MB photo",
+      [{ bytes: fakePhoto("jpeg", 11 * 1024 * 1024), name: "enorme.jpg" }],
+      413,
+      "enorme.jpg: La imagen es demasiado grande: el máximo es 10 MB.",
+    ],
+    [
+      "a 30 MB upload",
+      [0, 1, 2].map((i) => ({ bytes: fakePhoto("jpeg", 10 * 1024 * 1024 - 10, i), name: `f${i}.jpg` })),
+      413,
+      "Las imágenes superan el máximo de 25 MB por envío. Subilas de a poco.",
+    ],
+    [
+      "eleven photos",
+      Array.from({ length: 11 }, (_, i) => ({ bytes: fakePhoto("jpeg", 32, i), name: `f${i}.jpg` })),
+      400,
+      "Podés subir hasta 10 imágenes por vez.",
+    ],
     ["no photo", [], 400, "Elegí al menos una imagen para subir."],
-    ["one good photo and one bad one", [{ bytes: fakePhoto(), name: "ok.jpg" }, { bytes: new Uint8Array([1, 2, 3]), name: "mal.jpg" }], 400, "mal.jpg: El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP."],
+    [
+      "one good photo and one bad one",
+      [
+        { bytes: fakePhoto(), name: "ok.jpg" },
+        { bytes: new Uint8Array([1, 2, 3]), name: "mal.jpg" },
+      ],
+      400,
+      "mal.jpg: El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP.",
+    ],
   ];
   for (const [name, files, status, error] of bad) {
     it(`refuses ${name} and creates nothing`, async () => {
@@ -78,7 +111,10 @@ describe("uploading photos", () => {
   }
 
   it("needs a signed-in seller", async () => {
-    const response = await new Browser().request("/api/products/upload-images", { method: "POST", body: photoForm([{ bytes: fakePhoto(), name: "a.jpg" }]) });
+    const response = await new Browser().request("/api/products/upload-images", {
+      method: "POST",
+      body: photoForm([{ bytes: fakePhoto(), name: "a.jpg" }]),
+    });
     expect(response.status).toBe(401);
   });
 });

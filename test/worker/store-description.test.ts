@@ -14,7 +14,9 @@ describe("a product's description in the store (issue 14.8)", () => {
     });
     expect(saved.status).toBe(200);
     const page = await (await new Browser().request(`/u/${username}/p/${buzo!.id}`)).text();
-    expect(page).toContain('<p class="desc">Frisa &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;\nLavar en frío &#38; secar a la sombra</p>');
+    expect(page).toContain(
+      '<p class="desc">Frisa &#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;\nLavar en frío &#38; secar a la sombra</p>',
+    );
     expect(page).not.toContain("<script>alert");
     const other = await (await new Browser().request(`/u/${username}/p/${gorra!.id}`)).text();
     expect(other).not.toContain('class="desc"');

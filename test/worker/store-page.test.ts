@@ -12,8 +12,7 @@ function visibleHtml(html: string) {
   return html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<style>[\s\S]*?<\/style>/g, "");
 }
 
-const meta = (html: string, key: string) =>
-  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1] ?? null;
+const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1] ?? null;
 
 async function page(path: string, init?: RequestInit) {
   const response = await anonymous().request(path, init);
@@ -25,7 +24,14 @@ describe("the public store page /u/:username", () => {
     const { browser, user, username } = await seller({ storeName: "Ropa Linda", phoneNumber: "+54 9 11 5555-6666" });
     const [remera, buzo, gorra] = await addProducts(browser, ["Remera", "Buzo", "Gorra"]);
     const pricing = await setPricing(browser, [
-      { id: remera!.id, price: 15000, sizes: [{ name: "S", stock: 3 }, { name: "M", stock: 0 }] },
+      {
+        id: remera!.id,
+        price: 15000,
+        sizes: [
+          { name: "S", stock: 3 },
+          { name: "M", stock: 0 },
+        ],
+      },
       {
         id: buzo!.id,
         price: "33.000",
@@ -54,7 +60,9 @@ describe("the public store page /u/:username", () => {
     expect(text).toContain('<p class="price">$33.000</p>');
     expect(text.match(/class="price"/g)).toHaveLength(2);
     // Up to five sizes on a card, then how many more; a sold-out size says so.
-    expect(text).toContain('<li class="sz">XS</li><li class="sz">S</li><li class="sz">M</li><li class="sz">L</li><li class="sz">XL</li><li class="sz more">+2</li>');
+    expect(text).toContain(
+      '<li class="sz">XS</li><li class="sz">S</li><li class="sz">M</li><li class="sz">L</li><li class="sz">XL</li><li class="sz more">+2</li>',
+    );
     expect(text).toContain('<li class="sz out" title="Sin stock"><s>M</s><span class="sr"> (Sin stock)</span></li>');
     expect(text.match(/Añadir al carrito/g)).toHaveLength(2);
     expect(text).toContain('<img src="/img/o/');
@@ -66,7 +74,13 @@ describe("the public store page /u/:username", () => {
 
     const data = storeData(html);
     expect(data).toMatchObject({ username: "ropalinda", all: true });
-    expect(data.products.find((p) => p.id === remera!.id)).toMatchObject({ price: 15000, sizes: [{ name: "S", stock: 3 }, { name: "M", stock: 0 }] });
+    expect(data.products.find((p) => p.id === remera!.id)).toMatchObject({
+      price: 15000,
+      sizes: [
+        { name: "S", stock: 3 },
+        { name: "M", stock: 0 },
+      ],
+    });
   });
 
   it("sends its own Content-Security-Policy: its script from itself, exactly its inline stylesheet, images from itself", async () => {
@@ -177,7 +191,16 @@ describe("the public store page /u/:username", () => {
     const upload = await browser.request("/api/products/upload-images", { method: "POST", body: form });
     expect(upload.status).toBe(201);
     const product = ((await upload.json()) as { products: { id: string }[] }).products[0]!;
-    await setPricing(browser, [{ id: product.id, price: 54000, sizes: [{ name: "M", stock: 1 }, { name: "L", stock: 2 }] }]);
+    await setPricing(browser, [
+      {
+        id: product.id,
+        price: 54000,
+        sizes: [
+          { name: "M", stock: 1 },
+          { name: "L", stock: 2 },
+        ],
+      },
+    ]);
 
     const store = await page(`/u/${username}`);
     expect(meta(store.html, "og:type")).toBe("website");
@@ -278,7 +301,10 @@ describe("the edge cache of store pages", () => {
     expect((await page(`/u/${username}`)).html).not.toContain("Campera nueva");
 
     // The store itself: a new phone.
-    await openStore(browser, { storeName: (await (await browser.request("/api/auth/profile")).json() as { user: { name: string } }).user.name, phoneNumber: "+54 11 4444 3333" });
+    await openStore(browser, {
+      storeName: ((await (await browser.request("/api/auth/profile")).json()) as { user: { name: string } }).user.name,
+      phoneNumber: "+54 11 4444 3333",
+    });
     expect((await page(`/u/${username}`)).html).toContain("WhatsApp: +54 91144443333");
   });
 

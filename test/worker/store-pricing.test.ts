@@ -18,9 +18,7 @@ async function list(browser: Browser, userId: string) {
 async function addGenerated(userId: string, productId: string, key: string) {
   await env.IMAGES.put(key, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
   const id = crypto.randomUUID();
-  await env.DB.prepare(
-    "INSERT INTO generated_images (id, user_id, product_id, key, kind, job_id) VALUES (?, ?, ?, ?, 'ad', ?)",
-  )
+  await env.DB.prepare("INSERT INTO generated_images (id, user_id, product_id, key, kind, job_id) VALUES (?, ?, ?, ?, 'ad', ?)")
     .bind(id, userId, productId, key, id)
     .run();
   return id;
@@ -33,14 +31,24 @@ describe("POST /api/products/update-pricing", () => {
   it("saves prices, sizes and stock of several products in one call", async () => {
     const { browser, user, products } = await sellerWithProducts();
     const response = await setPricing(browser, [
-      { id: products[0]!.id, price: "$ 15.000", sizes: [{ name: " S ", stock: 3 }, { name: "M", stock: 10 }] },
+      {
+        id: products[0]!.id,
+        price: "$ 15.000",
+        sizes: [
+          { name: " S ", stock: 3 },
+          { name: "M", stock: 10 },
+        ],
+      },
       { id: products[1]!.id, price: 0, sizes: [] },
     ]);
     expect(response.status).toBe(200);
     const saved = await list(browser, user.id);
     const remera = saved.find((p) => p.id === products[0]!.id)!;
     expect(remera.price).toBe(15000);
-    expect(remera.sizes).toEqual([{ name: "S", stock: 3 }, { name: "M", stock: 10 }]);
+    expect(remera.sizes).toEqual([
+      { name: "S", stock: 3 },
+      { name: "M", stock: 10 },
+    ]);
     expect(saved.find((p) => p.id === products[1]!.id)!.price).toBe(0);
     // The answer is the fresh list, so the screen needs no second call.
     expect(((await response.json()) as { products: Product[] }).products.map((p) => p.id).sort()).toEqual(products.map((p) => p.id).sort());
@@ -51,14 +59,27 @@ describe("POST /api/products/update-pricing", () => {
     const response = await setPricing(browser, [
       { id: products[0]!.id, price: "12.500", sizes: [{ name: "S", stock: -4 }] },
       { id: products[1]!.id, price: "12500", sizes: [{ name: "M", stock: "muchos" }] },
-      { id: products[2]!.id, price: "$ 1.250.000", sizes: [{ name: "L", stock: "7.9" }, { name: "XL", stock: 2.7 }] },
+      {
+        id: products[2]!.id,
+        price: "$ 1.250.000",
+        sizes: [
+          { name: "L", stock: "7.9" },
+          { name: "XL", stock: 2.7 },
+        ],
+      },
       { id: products[3]!.id, price: null, sizes: [{ name: "U", stock: null }] },
     ]);
     expect(response.status).toBe(200);
     const saved = new Map((await list(browser, user.id)).map((p) => [p.id, p]));
     expect(saved.get(products[0]!.id)).toMatchObject({ price: 12500, sizes: [{ name: "S", stock: 0 }] });
     expect(saved.get(products[1]!.id)).toMatchObject({ price: 12500, sizes: [{ name: "M", stock: 0 }] });
-    expect(saved.get(products[2]!.id)).toMatchObject({ price: 1250000, sizes: [{ name: "L", stock: 7 }, { name: "XL", stock: 2 }] });
+    expect(saved.get(products[2]!.id)).toMatchObject({
+      price: 1250000,
+      sizes: [
+        { name: "L", stock: 7 },
+        { name: "XL", stock: 2 },
+      ],
+    });
     expect(saved.get(products[3]!.id)).toMatchObject({ price: 0, sizes: [{ name: "U", stock: 0 }] });
   });
 
@@ -90,16 +111,61 @@ describe("POST /api/products/update-pricing", () => {
   const bad: [string, (ids: string[]) => unknown, number, string][] = [
     ["a blank size name", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "  ", stock: 1 }] }], 400, "Completa el nombre de cada talle."],
     ["a size without a name", (ids) => [{ id: ids[0], price: 1, sizes: [{ stock: 1 }] }], 400, "Completa el nombre de cada talle."],
-    ["the same size twice", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "M", stock: 1 }, { name: "m", stock: 2 }] }], 400, "Hay talles repetidos en un producto."],
+    [
+      "the same size twice",
+      (ids) => [
+        {
+          id: ids[0],
+          price: 1,
+          sizes: [
+            { name: "M", stock: 1 },
+            { name: "m", stock: 2 },
+          ],
+        },
+      ],
+      400,
+      "Hay talles repetidos en un producto.",
+    ],
     ["a huge price", (ids) => [{ id: ids[0], price: 1e12 }], 400, "El precio máximo es $100.000.000."],
-    ["a huge stock", (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "M", stock: 5e6 }] }], 400, "El stock máximo por talle es 1.000.000."],
+    [
+      "a huge stock",
+      (ids) => [{ id: ids[0], price: 1, sizes: [{ name: "M", stock: 5e6 }] }],
+      400,
+      "El stock máximo por talle es 1.000.000.",
+    ],
     ["sizes that are not a list", (ids) => [{ id: ids[0], price: 1, sizes: "S,M" }], 400, "Los talles no son válidos."],
     ["no products", () => [], 400, "No hay cambios para guardar."],
-    ["a product twice", (ids) => [{ id: ids[0], price: 1 }, { id: ids[0], price: 2 }], 400, "Un producto aparece dos veces."],
+    [
+      "a product twice",
+      (ids) => [
+        { id: ids[0], price: 1 },
+        { id: ids[0], price: 2 },
+      ],
+      400,
+      "Un producto aparece dos veces.",
+    ],
     ["an empty image selection", (ids) => [{ id: ids[0], price: 1, storeImageURLs: [] }], 400, "Debes seleccionar al menos una imagen."],
-    ["an image from elsewhere", (ids) => [{ id: ids[0], price: 1, storeImageURLs: ["https://example.com/foto.jpg"] }], 400, "Una de las imágenes elegidas no es de este producto."],
-    ["another product's photo", (ids) => [{ id: ids[0], price: 1, storeImageURLs: [`/img/${ids[2]}`] }], 400, "Una de las imágenes elegidas no es de este producto."],
-    ["a product that does not exist", (ids) => [{ id: ids[0], price: 5 }, { id: "noexiste", price: 5 }], 404, "Producto no encontrado."],
+    [
+      "an image from elsewhere",
+      (ids) => [{ id: ids[0], price: 1, storeImageURLs: ["https://example.com/foto.jpg"] }],
+      400,
+      "Una de las imágenes elegidas no es de este producto.",
+    ],
+    [
+      "another product's photo",
+      (ids) => [{ id: ids[0], price: 1, storeImageURLs: [`/img/${ids[2]}`] }],
+      400,
+      "Una de las imágenes elegidas no es de este producto.",
+    ],
+    [
+      "a product that does not exist",
+      (ids) => [
+        { id: ids[0], price: 5 },
+        { id: "noexiste", price: 5 },
+      ],
+      404,
+      "Producto no encontrado.",
+    ],
   ];
   for (const [name, payload, status, error] of bad) {
     it(`refuses ${name} and saves nothing`, async () => {
@@ -134,7 +200,11 @@ describe("POST /api/products/update-pricing", () => {
       {
         id: product.id,
         price: 10,
-        storeImageURLs: ["/img/g/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg", `https://vidriera.test${product.imageURL}`, product.imageURL!],
+        storeImageURLs: [
+          "/img/g/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.jpg",
+          `https://vidriera.test${product.imageURL}`,
+          product.imageURL!,
+        ],
       },
     ]);
     expect(response.status).toBe(200);
@@ -176,7 +246,11 @@ describe("PUT /api/products/update from the store admin", () => {
     const saved = (await list(browser, user.id))[0]!;
     expect(saved).toMatchObject({ name: "Remera", price: 900, sizes: [{ name: "M", stock: 0 }], storeImageURLs: [`/img/${key}`] });
 
-    const foreign = await browser.json("PUT", "/api/products/update", { id: product.id, name: "Remera", storeImageURLs: ["/img/g/CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC.jpg"] });
+    const foreign = await browser.json("PUT", "/api/products/update", {
+      id: product.id,
+      name: "Remera",
+      storeImageURLs: ["/img/g/CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC.jpg"],
+    });
     expect(foreign.status).toBe(400);
     expect(await foreign.json()).toEqual({ error: "Una de las imágenes elegidas no es de este producto." });
   });
@@ -209,7 +283,8 @@ describe("drafts: a product reaches the store only priced and published", () => 
     const s = await seller();
     const products = await addProducts(s.browser, ["Remera 🌸", "Buzo"]);
     const shown = async () =>
-      ((await (await new Browser().request(`/api/auth/store/${s.username}`)).json()) as { products: { id: string; price: number }[] }).products;
+      ((await (await new Browser().request(`/api/auth/store/${s.username}`)).json()) as { products: { id: string; price: number }[] })
+        .products;
     return { ...s, products, shown };
   }
 

@@ -18,20 +18,41 @@ describe("POST /api/auth/mi-tienda", () => {
   it("creates the store: link from the name, normalised phone, country and logo; then edits it", async () => {
     const { browser, user } = await signedIn();
     const logo = fakePhoto("png", 4096, 9);
-    const response = await save(browser, { storeName: "  Ñandú Ropa & Más  ", phoneNumber: "+54 9 (11) 2233-4455", storeLogo: dataUrl(logo) });
+    const response = await save(browser, {
+      storeName: "  Ñandú Ropa & Más  ",
+      phoneNumber: "+54 9 (11) 2233-4455",
+      storeLogo: dataUrl(logo),
+    });
     expect(response.status).toBe(201);
     const created = ((await response.json()) as { user: User }).user;
-    expect(created).toMatchObject({ id: user.id, name: "Ñandú Ropa & Más", username: "nanduropamas", phone: "+54 91122334455", countryCode: "AR" });
+    expect(created).toMatchObject({
+      id: user.id,
+      name: "Ñandú Ropa & Más",
+      username: "nanduropamas",
+      phone: "+54 91122334455",
+      countryCode: "AR",
+    });
     expect(created.imageUrl).toMatch(/^\/img\/l\/[A-Za-z0-9_-]{43}\.png$/);
     const served = await browser.request(created.imageUrl!);
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(logo);
 
     // Saving again edits it (200), keeps the logo when none is sent, and the profile says so.
-    const edit = await save(browser, { storeName: "Ñandú Ropa", storeLink: "Ñandú Ropa", phoneNumber: "+598 94 123 456", countryCode: "UY" });
+    const edit = await save(browser, {
+      storeName: "Ñandú Ropa",
+      storeLink: "Ñandú Ropa",
+      phoneNumber: "+598 94 123 456",
+      countryCode: "UY",
+    });
     expect(edit.status).toBe(200);
     const edited = ((await edit.json()) as { user: User }).user;
-    expect(edited).toMatchObject({ name: "Ñandú Ropa", username: "nanduropa", phone: "+598 94123456", countryCode: "UY", imageUrl: created.imageUrl });
+    expect(edited).toMatchObject({
+      name: "Ñandú Ropa",
+      username: "nanduropa",
+      phone: "+598 94123456",
+      countryCode: "UY",
+      imageUrl: created.imageUrl,
+    });
     const profile = (await (await browser.request("/api/auth/profile")).json()) as { user: User };
     expect(profile.user.username).toBe("nanduropa");
 
@@ -50,7 +71,11 @@ describe("POST /api/auth/mi-tienda", () => {
 
   it("never puts two stores on one link: a taken link is refused with free ones to choose, never swapped silently", async () => {
     const name = `Doña Rosa ${Math.floor(Math.random() * 1e6)}`;
-    const slug = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+    const slug = name
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
     const first = await signedIn();
     expect((await openStore(first.browser, { storeName: name })).username).toBe(slug);
 
@@ -100,21 +125,29 @@ describe("POST /api/auth/mi-tienda", () => {
   it("never gives the app's own words, and drops invisible characters from the name", async () => {
     const { browser, user } = await signedIn();
     for (const word of ["api", "admin", "u", "img", "login", "register", "home", "settings", "Mi-Tienda"]) {
-      const preview = (await (await browser.request(`/api/auth/mi-tienda/slug-preview?link=${word}`)).json()) as { available: boolean; error: string };
-      expect(preview, word).toMatchObject({ available: false, error: "Ese enlace es una palabra de Vidriera y no puede usarse para una tienda. Elige otro." });
+      const preview = (await (await browser.request(`/api/auth/mi-tienda/slug-preview?link=${word}`)).json()) as {
+        available: boolean;
+        error: string;
+      };
+      expect(preview, word).toMatchObject({
+        available: false,
+        error: "Ese enlace es una palabra de Vidriera y no puede usarse para una tienda. Elige otro.",
+      });
       const response = await save(browser, { storeLink: word });
       expect(response.status, word).toBe(400);
     }
     expect(await count("users", "id = ? AND username IS NULL", user.id)).toBe(1);
     // A name that is one of them gets a link of its own.
-    expect((await (await browser.request("/api/auth/mi-tienda/slug-preview?name=Admin")).json())).toMatchObject({ slug: "admintienda" });
+    expect(await (await browser.request("/api/auth/mi-tienda/slug-preview?name=Admin")).json()).toMatchObject({ slug: "admintienda" });
     const saved = await save(browser, { storeName: "\u202eRosa\u200b Moda\u2066", storeLink: `rosa${Math.floor(Math.random() * 1e6)}` });
     expect(((await saved.json()) as { user: User }).user.name).toBe("Rosa Moda");
   });
 
   it("gives a name in another script, or only emoji, a usable link", async () => {
     const { browser } = await signedIn();
-    const preview = (await (await browser.request(`/api/auth/mi-tienda/slug-preview?name=${encodeURIComponent("Магазин 服装")}`)).json()) as {
+    const preview = (await (
+      await browser.request(`/api/auth/mi-tienda/slug-preview?name=${encodeURIComponent("Магазин 服装")}`)
+    ).json()) as {
       slug: string;
       available: boolean;
       suggestions: string[];
@@ -153,21 +186,61 @@ describe("POST /api/auth/mi-tienda", () => {
   });
 
   const bad: [string, Record<string, unknown>, number, string][] = [
-    ["a store name of only symbols", { storeName: "¡¡¡ *** !!!" }, 400, "El nombre de la tienda tiene que tener al menos una letra o un número."],
+    [
+      "a store name of only symbols",
+      { storeName: "¡¡¡ *** !!!" },
+      400,
+      "El nombre de la tienda tiene que tener al menos una letra o un número.",
+    ],
     ["an empty store name", { storeName: "   " }, 400, "Por favor completa todos los campos obligatorios."],
     ["no phone", { phoneNumber: "" }, 400, "Por favor completa todos los campos obligatorios."],
     ["a phone with only the prefix", { phoneNumber: "+54 " }, 400, "Por favor completa todos los campos obligatorios."],
     ["a phone of letters", { phoneNumber: "+54 once-dos-tres" }, 400, "El número de WhatsApp solo puede tener números."],
-    ["a phone with letters among the digits", { phoneNumber: "+54 9 11 2233 44a5" }, 400, "El número de WhatsApp solo puede tener números."],
-    ["a phone of another country", { phoneNumber: "+55 11 2233 4455" }, 400, "El número de WhatsApp tiene que empezar con el código del país elegido."],
+    [
+      "a phone with letters among the digits",
+      { phoneNumber: "+54 9 11 2233 44a5" },
+      400,
+      "El número de WhatsApp solo puede tener números.",
+    ],
+    [
+      "a phone of another country",
+      { phoneNumber: "+55 11 2233 4455" },
+      400,
+      "El número de WhatsApp tiene que empezar con el código del país elegido.",
+    ],
     ["a phone too short", { phoneNumber: "+54 123" }, 400, "El número de WhatsApp es demasiado corto."],
     ["a phone too long", { phoneNumber: "+54 1234567890123456" }, 400, "El número de WhatsApp es demasiado largo."],
     ["a country outside the list", { countryCode: "US" }, 400, "Elige un país de la lista."],
-    ["an Argentine number that does not exist", { phoneNumber: "+54 99 9999 9999" }, 400, "El número de WhatsApp no es válido en Argentina. Revisa el código de área."],
-    ["a link with no letters or digits", { storeLink: "¡¡¡" }, 400, "El enlace solo puede tener letras sin acentos y números, hasta 20 caracteres."],
-    ["a logo that is text", { storeLogo: `data:text/plain;base64,${btoa("hola")}` }, 400, "Por favor selecciona un archivo de imagen válido."],
-    ["a logo that claims to be a PNG but is text", { storeLogo: `data:image/png;base64,${btoa("no soy una imagen")}` }, 400, "Por favor selecciona un archivo de imagen válido."],
-    ["an SVG logo", { storeLogo: `data:image/svg+xml;base64,${btoa("<svg xmlns='http://www.w3.org/2000/svg'/>")}` }, 400, "Por favor selecciona un archivo de imagen válido."],
+    [
+      "an Argentine number that does not exist",
+      { phoneNumber: "+54 99 9999 9999" },
+      400,
+      "El número de WhatsApp no es válido en Argentina. Revisa el código de área.",
+    ],
+    [
+      "a link with no letters or digits",
+      { storeLink: "¡¡¡" },
+      400,
+      "El enlace solo puede tener letras sin acentos y números, hasta 20 caracteres.",
+    ],
+    [
+      "a logo that is text",
+      { storeLogo: `data:text/plain;base64,${btoa("hola")}` },
+      400,
+      "Por favor selecciona un archivo de imagen válido.",
+    ],
+    [
+      "a logo that claims to be a PNG but is text",
+      { storeLogo: `data:image/png;base64,${btoa("no soy una imagen")}` },
+      400,
+      "Por favor selecciona un archivo de imagen válido.",
+    ],
+    [
+      "an SVG logo",
+      { storeLogo: `data:image/svg+xml;base64,${btoa("<svg xmlns='http://www.w3.org/2000/svg'/>")}` },
+      400,
+      "Por favor selecciona un archivo de imagen válido.",
+    ],
     ["a logo that is not base64", { storeLogo: "data:image/png;base64,@@@" }, 400, "Por favor selecciona un archivo de imagen válido."],
     ["a 5.5 MB logo", { storeLogo: dataUrl(fakePhoto("jpeg", 5.5 * 1024 * 1024), "image/jpeg") }, 413, "La imagen debe ser menor a 5MB."],
     ["a 6 MB logo", { storeLogo: dataUrl(fakePhoto("jpeg", 6 * 1024 * 1024), "image/jpeg") }, 413, "La imagen debe ser menor a 5MB."],

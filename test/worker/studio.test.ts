@@ -148,7 +148,10 @@ describe("studio provider", () => {
     await (initWebpEncoder as InitWithModule)(webpEncoderWasm);
     const webp = new Uint8Array(await encodeWebpRaw(photo, { quality: 85 }));
 
-    for (const [bytes, mimeType] of [[png, "image/png"], [webp, "image/webp"]] as const) {
+    for (const [bytes, mimeType] of [
+      [png, "image/png"],
+      [webp, "image/webp"],
+    ] as const) {
       const result = await provider.generate(request({}, bytes, mimeType));
       const picture = await decodeImage(result.bytes);
       expect(picture.width, mimeType).toBe(1080);

@@ -19,14 +19,18 @@ describe("login", () => {
   it("40 parallel wrong passwords on one account from one address: only 5 reach the password check", async () => {
     const { email } = await register(new Browser());
     const address = "203.0.113.10";
-    const answers = await burst(40, (i) => new Browser(undefined, address).json("POST", "/api/auth/login", { email, password: `mal-${i}` }));
+    const answers = await burst(40, (i) =>
+      new Browser(undefined, address).json("POST", "/api/auth/login", { email, password: `mal-${i}` }),
+    );
     expect(tally(statuses(answers))).toEqual({ 401: 5, 429: 35 });
   });
 
   it("an attacker's address cannot lock the owner out: the right password from the owner's address still signs in", async () => {
     const { email, password } = await register(new Browser());
     const attacker = "203.0.113.20";
-    const answers = await burst(30, (i) => new Browser(undefined, attacker).json("POST", "/api/auth/login", { email, password: `mal-${i}` }));
+    const answers = await burst(30, (i) =>
+      new Browser(undefined, attacker).json("POST", "/api/auth/login", { email, password: `mal-${i}` }),
+    );
     expect(tally(statuses(answers))).toEqual({ 401: 5, 429: 25 });
     // The attacker's own address is refused even with the right password: it proves nothing from there.
     expect((await new Browser(undefined, attacker).json("POST", "/api/auth/login", { email, password })).status).toBe(429);
@@ -40,7 +44,10 @@ describe("sign-up", () => {
     const address = "203.0.113.30";
     const tag = crypto.randomUUID().slice(0, 8);
     const answers = await burst(20, (i) =>
-      new Browser(undefined, address).json("POST", "/api/auth/register", { email: `rafaga-${tag}-${i}@example.com`, password: "una-clave-segura" }),
+      new Browser(undefined, address).json("POST", "/api/auth/register", {
+        email: `rafaga-${tag}-${i}@example.com`,
+        password: "una-clave-segura",
+      }),
     );
     expect(tally(statuses(answers))).toEqual({ 201: 10, 429: 10 });
     expect(await count("users", "email LIKE ?", `rafaga-${tag}-%`)).toBe(10);

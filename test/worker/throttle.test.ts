@@ -15,7 +15,13 @@ async function countOf(subject: Subject) {
 
 async function attempts(subjects: Subject[], times: number, at: number) {
   const outcomes: number[] = [];
-  for (let i = 0; i < times; i++) outcomes.push(await attempt(db, subjects, at).then(() => 200, (e: { status: number }) => e.status));
+  for (let i = 0; i < times; i++)
+    outcomes.push(
+      await attempt(db, subjects, at).then(
+        () => 200,
+        (e: { status: number }) => e.status,
+      ),
+    );
   return outcomes;
 }
 

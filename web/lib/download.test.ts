@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DOWNLOAD_ERROR, DOWNLOAD_FAILED, downloadFailureMessage, downloadImage, extensionOf, fileSegment, generatedBaseName, withCacheBuster } from "./download";
+import {
+  DOWNLOAD_ERROR,
+  DOWNLOAD_FAILED,
+  downloadFailureMessage,
+  downloadImage,
+  extensionOf,
+  fileSegment,
+  generatedBaseName,
+  withCacheBuster,
+} from "./download";
 
 describe("image downloads", () => {
   it("names files generated_{name}_{time}", () => {

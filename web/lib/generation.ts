@@ -32,10 +32,7 @@ async function settle(started: Started, field: string, fallback: string): Promis
     return { imageUrl: s[field] as string, imageId: s.imageId, jobId: s.jobId, credits: s.credits, product: s.product };
   }
   for (let i = 0; i < MAX_POLLS; i++) {
-    const { job } = await unwrap(
-      api.jobs[":id"].$get({ param: { id: started.jobId }, query: { wait: String(POLL_SECONDS) } }),
-      fallback,
-    );
+    const { job } = await unwrap(api.jobs[":id"].$get({ param: { id: started.jobId }, query: { wait: String(POLL_SECONDS) } }), fallback);
     if (job.status === "succeeded") {
       const profile = await unwrap(api.auth.profile.$get(), fallback);
       return { imageUrl: job.imageUrl!, imageId: job.imageId!, jobId: job.id, credits: profile.user.credits };
@@ -83,7 +80,11 @@ async function requestGeneration({ kind, productId, includeModel = true, persona
   const p = api.products;
   switch (kind) {
     case "ad":
-      return settle(await unwrap(p["generate-ad"][":id"].$post({ param, json: { includeModel, quality } }), fallback), "adImageUrl", fallback);
+      return settle(
+        await unwrap(p["generate-ad"][":id"].$post({ param, json: { includeModel, quality } }), fallback),
+        "adImageUrl",
+        fallback,
+      );
     case "back":
       return settle(await unwrap(p["back-image"][":id"].$post({ param, json: body }), fallback), "backImageUrl", fallback);
     case "baby":
@@ -107,7 +108,9 @@ async function requestGeneration({ kind, productId, includeModel = true, persona
 function useAfterGeneration() {
   const queryClient = useQueryClient();
   return (result: GenerationResult) => {
-    queryClient.setQueryData(sessionQuery.queryKey, (user: User | null | undefined) => (user ? { ...user, credits: result.credits } : user));
+    queryClient.setQueryData(sessionQuery.queryKey, (user: User | null | undefined) =>
+      user ? { ...user, credits: result.credits } : user,
+    );
     void queryClient.invalidateQueries({ queryKey: ["gallery"] });
     void queryClient.invalidateQueries({ queryKey: ["products"] });
     void queryClient.invalidateQueries({ queryKey: ["product-images"] });

@@ -17,7 +17,9 @@ function server(reply: () => Response) {
 describe("opening a checkout", () => {
   it("Argentina: create-preference with the list price as `credits`, answers init_point", async () => {
     const calls = server(() => Response.json({ paymentId: "p1", preference: { init_point: "https://mp.test/checkout" } }, { status: 201 }));
-    await expect(openCheckout({ purpose: "store_plan", route: "mercadopago", prices: STORE_PLAN })).resolves.toBe("https://mp.test/checkout");
+    await expect(openCheckout({ purpose: "store_plan", route: "mercadopago", prices: STORE_PLAN })).resolves.toBe(
+      "https://mp.test/checkout",
+    );
     expect(calls).toEqual([{ url: "/api/payments/create-preference", method: "POST", body: { purpose: "store_plan", credits: 2000 } }]);
   });
 
@@ -25,7 +27,11 @@ describe("opening a checkout", () => {
     const calls = server(() => Response.json({ paymentId: "p2", redirect_url: "https://dlocalgo.test/go" }, { status: 201 }));
     const url = await openCheckout({ purpose: "credits", packId: "pack-1", route: "dlocalgo", prices: findPack("pack-1")! });
     expect(url).toBe("https://dlocalgo.test/go");
-    expect(calls[0]).toEqual({ url: "/api/payments/create-dlocal-payment", method: "POST", body: { purpose: "credits", packId: "pack-1", credits: 0.13 } });
+    expect(calls[0]).toEqual({
+      url: "/api/payments/create-dlocal-payment",
+      method: "POST",
+      body: { purpose: "credits", packId: "pack-1", credits: 0.13 },
+    });
   });
 
   it("failures read as the spec says", async () => {

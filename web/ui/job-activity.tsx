@@ -41,12 +41,14 @@ export function JobActivity() {
     }
   });
 
-
   if (running.length === 0 && failed.length === 0) return null;
   return (
     <section aria-label="Generaciones en curso" className="space-y-2">
       {running.length > 0 && (
-        <div className="flex items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-900" data-testid="jobs-running">
+        <div
+          className="flex items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-900"
+          data-testid="jobs-running"
+        >
           <Spinner className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <div>
             <p className="font-semibold">
@@ -59,7 +61,12 @@ export function JobActivity() {
         </div>
       )}
       {failed.map((job) => (
-        <div key={job.id} role="alert" className="flex items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900" data-testid="job-failed">
+        <div
+          key={job.id}
+          role="alert"
+          className="flex items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
+          data-testid="job-failed"
+        >
           <div>
             <p className="font-semibold">No se pudo generar: {jobName(job)}</p>
             <p className="text-sm">{job.error ?? "La generación falló. Te devolvimos los créditos."}</p>

@@ -46,7 +46,12 @@ export function useModifyInstruction(onModified: (result: GenerationResult) => v
       setPrompt("");
       toast.success(MODIFY_OK);
     } catch (err) {
-      const message = err instanceof ApiFailure && err.status === 402 ? NO_CREDITS_LEFT : err instanceof Error && err.message ? err.message : MODIFY_FAILED;
+      const message =
+        err instanceof ApiFailure && err.status === 402
+          ? NO_CREDITS_LEFT
+          : err instanceof Error && err.message
+            ? err.message
+            : MODIFY_FAILED;
       toast.error(message);
     }
   }

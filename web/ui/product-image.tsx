@@ -1,5 +1,13 @@
 /** A product's photo, or the 'Sin imagen' placeholder in the same box. */
-export function ProductImage({ url, className = "", fit = "cover" }: { url: string | null; className?: string; fit?: "cover" | "contain" }) {
+export function ProductImage({
+  url,
+  className = "",
+  fit = "cover",
+}: {
+  url: string | null;
+  className?: string;
+  fit?: "cover" | "contain";
+}) {
   if (!url) {
     return (
       <span className={`grid place-items-center bg-slate-100 text-sm text-slate-500 ${className}`}>

@@ -99,7 +99,11 @@ export async function moveCredits(
     throw err;
   }
   if (extra.onlyIf) {
-    const row = await db.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, movement.idempotencyKey)).get();
+    const row = await db
+      .select({ id: creditLedger.id })
+      .from(creditLedger)
+      .where(eq(creditLedger.idempotencyKey, movement.idempotencyKey))
+      .get();
     if (!row) return { status: "skipped" };
   }
   return { status: "applied", balance: await balanceOf(db, movement.userId) };

@@ -117,12 +117,17 @@ export async function useResetLink(db: Db, token: string, passwordHash: string, 
   const claimed = await db
     .update(passwordResets)
     .set({ usedAt: new Date(now) })
-    .where(and(eq(passwordResets.tokenHash, await sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now))))
+    .where(
+      and(eq(passwordResets.tokenHash, await sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now))),
+    )
     .returning({ userId: passwordResets.userId })
     .get();
   if (!claimed) throw new ApiError(400, RESET_LINK_INVALID);
   await db.batch([
-    db.update(users).set({ passwordHash }).where(and(eq(users.id, claimed.userId), isNull(users.deletedAt))),
+    db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt))),
     db.delete(sessions).where(eq(sessions.userId, claimed.userId)),
     db.delete(passwordResets).where(eq(passwordResets.userId, claimed.userId)),
   ]);

@@ -69,10 +69,6 @@ export async function ownProduct(db: Db, userId: string, productId: string): Pro
 }
 
 export async function nextProductName(db: Db, userId: string): Promise<string> {
-  const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(products)
-    .where(eq(products.userId, userId))
-    .get();
+  const row = await db.select({ n: sql<number>`count(*)` }).from(products).where(eq(products.userId, userId)).get();
   return `Producto ${(row?.n ?? 0) + 1}`;
 }

@@ -48,10 +48,7 @@ export async function startSession(c: Context<Env>, db: Db, userId: string): Pro
 }
 
 /** The signed-in user and session id, or why there is none. */
-async function readSession(
-  c: Context<Env>,
-  db: Db,
-): Promise<{ user: SessionUser; sessionId: string } | "none" | "invalid"> {
+async function readSession(c: Context<Env>, db: Db): Promise<{ user: SessionUser; sessionId: string } | "none" | "invalid"> {
   const token = getCookie(c, SESSION_COOKIE);
   if (!token) return "none";
   let sessionId: string;

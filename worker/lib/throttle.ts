@@ -98,9 +98,7 @@ export async function release(db: Db, subjects: Subject[]): Promise<void> {
   if (!subjects.length) return;
   const d1 = db.$client;
   await d1.batch(
-    subjects.map((subject) =>
-      d1.prepare("UPDATE login_throttle SET failures = max(failures - 1, 0) WHERE key = ?1").bind(keyOf(subject)),
-    ),
+    subjects.map((subject) => d1.prepare("UPDATE login_throttle SET failures = max(failures - 1, 0) WHERE key = ?1").bind(keyOf(subject))),
   );
 }
 

@@ -127,7 +127,12 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     // Read after the version, so what is stored under it is at least that new.
     const html = await render(c, username, productId);
     if (html === null) return errorPage(404, PAGE_MISSING);
-    await cache.put(key, new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` } }));
+    await cache.put(
+      key,
+      new Response(html, {
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` },
+      }),
+    );
     return new Response(html, { headers: pageHeaders(etag, "MISS") });
   } catch (err) {
     log("error", "store page failed", { requestId: c.get("requestId"), error: errorName(err) });

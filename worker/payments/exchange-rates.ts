@@ -70,7 +70,10 @@ export async function refreshExchangeRates(env: Bindings): Promise<{ updated: nu
   const db = database(env.DB);
   const updatedAt = new Date();
   const statements = entries.map(([currency, value]) =>
-    db.insert(exchangeRates).values({ currency, value, updatedAt }).onConflictDoUpdate({ target: exchangeRates.currency, set: { value, updatedAt } }),
+    db
+      .insert(exchangeRates)
+      .values({ currency, value, updatedAt })
+      .onConflictDoUpdate({ target: exchangeRates.currency, set: { value, updatedAt } }),
   );
   await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
   return { updated: entries.length };

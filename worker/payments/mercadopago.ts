@@ -53,9 +53,7 @@ export class MercadoPagoProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
     const body = {
-      items: [
-        { id: request.itemId, title: request.title, quantity: 1, unit_price: request.amount, currency_id: request.currency },
-      ],
+      items: [{ id: request.itemId, title: request.title, quantity: 1, unit_price: request.amount, currency_id: request.currency }],
       external_reference: request.paymentId,
       back_urls: { success: request.returnUrl, pending: request.returnUrl, failure: request.returnUrl },
       auto_return: "approved",

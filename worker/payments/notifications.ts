@@ -19,7 +19,12 @@ export type NotificationAnswer =
  * settle it. Answers 200 whenever retrying could not change the outcome, so
  * providers stop resending; 502 when the provider could not be asked.
  */
-export async function handleNotification(env: Bindings, request: Request, providerName: string, requestId?: string): Promise<NotificationAnswer> {
+export async function handleNotification(
+  env: Bindings,
+  request: Request,
+  providerName: string,
+  requestId?: string,
+): Promise<NotificationAnswer> {
   const log = paymentsLog(requestId, providerName);
   const provider = notifyingProvider(env, request.url, providerName);
   if (!provider) return { status: 404, body: { error: "No encontrado." } };

@@ -113,7 +113,12 @@ export async function settlePayment(db: Db, provider: PaymentProvider, remote: R
       ]);
       const credited = await db.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key)).get();
       if (credited) {
-        log("info", "store plan paid while active; credited", { ...context, paymentId: payment.id, userId: payment.userId, credits: STORE_PLAN.credits });
+        log("info", "store plan paid while active; credited", {
+          ...context,
+          paymentId: payment.id,
+          userId: payment.userId,
+          credits: STORE_PLAN.credits,
+        });
         return "credited";
       }
       log("info", "store plan paid", { ...context, paymentId: payment.id, userId: payment.userId });

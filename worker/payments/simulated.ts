@@ -120,7 +120,14 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   async fetchPayment(id: string): Promise<RemotePayment | null> {
     const match = /^sp-([a-z0-9]+)-(approved|rejected)-(\d+)-([a-z]{3})-([0-9a-f]{32})$/.exec(id);
     if (!match) return null;
-    const [, reference, status, cents, currency, mac] = match as unknown as [string, string, "approved" | "rejected", string, string, string];
+    const [, reference, status, cents, currency, mac] = match as unknown as [
+      string,
+      string,
+      "approved" | "rejected",
+      string,
+      string,
+      string,
+    ];
     const body = `${reference}-${status}-${cents}-${currency}`;
     const expected = (await hmacSha256Hex(await this.key("payment"), body)).slice(0, 32);
     if (!constantTimeEqual(expected, mac)) return null;

@@ -13,15 +13,7 @@ import { countResetRequest, EMAIL_UNAVAILABLE, recoveryEmail, RESET_REQUESTED, u
 import { selectMailer } from "../email/select";
 import { errorName, log } from "../lib/log";
 import { waitUntil } from "cloudflare:workers";
-import {
-  clearSessionCookie,
-  endAllSessions,
-  endSession,
-  requireUser,
-  SESSION_COOKIE,
-  sessionKey,
-  startSession,
-} from "../lib/sessions";
+import { clearSessionCookie, endAllSessions, endSession, requireUser, SESSION_COOKIE, sessionKey, startSession } from "../lib/sessions";
 import { attempt, passwordAccepted, passwordSubjects, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
 import { noBody, smallJson } from "../lib/body-limit";
@@ -49,10 +41,7 @@ const newPassword = anyPassword.min(8, "La contraseña debe tener al menos 8 car
 
 const credentials = z.object({ email, password: anyPassword }, { error: "Faltan el email y la contraseña." });
 const registration = z.object({ email, password: newPassword }, { error: "Faltan el email y la contraseña." });
-const passwordChange = z.object(
-  { currentPassword: anyPassword, newPassword },
-  { error: "Faltan la contraseña actual y la nueva." },
-);
+const passwordChange = z.object({ currentPassword: anyPassword, newPassword }, { error: "Faltan la contraseña actual y la nueva." });
 
 // Which field is required depends on the account (password or, for Google-only accounts, the e-mail).
 const accountDeletion = z.object(
@@ -62,7 +51,10 @@ const accountDeletion = z.object(
 
 const resetRequest = z.object({ email }, { error: "Escribe el email de tu cuenta." });
 const resetConfirm = z.object(
-  { token: z.string({ error: "Falta el enlace." }).min(20, "El enlace está incompleto.").max(128, "El enlace no es válido."), password: newPassword },
+  {
+    token: z.string({ error: "Falta el enlace." }).min(20, "El enlace está incompleto.").max(128, "El enlace no es válido."),
+    password: newPassword,
+  },
   { error: "Falta la nueva contraseña." },
 );
 
@@ -91,9 +83,7 @@ async function logIn(c: Context<Env>, db: Db, input: { email: string; password: 
   // Counted before the password is checked: a parallel burst gets counts 1, 2, 3, … and only the first pass.
   await attempt(db, subjects);
   const user = await findUserByEmail(db, input.email);
-  const ok = user?.passwordHash
-    ? await verifyPassword(input.password, user.passwordHash)
-    : await verifyAgainstDecoy(input.password);
+  const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDecoy(input.password);
   if (!user || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
   await passwordAccepted(db, subjects);
   await startSession(c, db, user.id);
@@ -190,7 +180,10 @@ export const auth = new Hono<Env>()
       throw new ApiError(403, WRONG_CURRENT_PASSWORD);
     }
     await passwordAccepted(db, subjects);
-    await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword) })
+      .where(eq(users.id, user.id));
     // Every other browser holding an old cookie is signed out; this one gets a fresh session.
     await endAllSessions(db, user.id);
     await startSession(c, db, user.id);

@@ -42,6 +42,7 @@ export const creditRoutes = new Hono<Env>().post("/auto-charge", noBody(), requi
   );
   if (result.status === "insufficient") throw new ApiError(402, notEnoughForStore(await balanceOf(db, user.id)));
   const fresh = (await findUserById(db, user.id)) ?? user;
-  if (result.status === "duplicate" || result.status === "skipped") return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(fresh) }, 200);
+  if (result.status === "duplicate" || result.status === "skipped")
+    return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(fresh) }, 200);
   return c.json({ message: AUTO_CHARGE_DONE, charged: true, user: toApiUser(fresh) }, 200);
 });

@@ -5,7 +5,6 @@ import type { Env } from "../env";
 import { isLocalHost } from "../lib/local-host";
 import { esc } from "../pages/render";
 
-
 /**
  * The offline outbox (`npm run dev`): the e-mails the app would have sent,
  * newest first, with their links clickable. Refused on any non-local host.

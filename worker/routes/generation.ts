@@ -113,7 +113,13 @@ export const generationRoutes = new Hono<Env>()
     "/generate-ad/:id",
     smallJson(),
     validate("param", idParam),
-    validate("json", z.object({ includeModel: z.boolean({ error: "includeModel debe ser verdadero o falso." }).default(true), quality }, { error: "Envía un objeto JSON." })),
+    validate(
+      "json",
+      z.object(
+        { includeModel: z.boolean({ error: "includeModel debe ser verdadero o falso." }).default(true), quality },
+        { error: "Envía un objeto JSON." },
+      ),
+    ),
     (c) => {
       const { includeModel, quality } = c.req.valid("json");
       return generateFromProduct(c, c.req.valid("param").id, "ad", { includeModel, quality });
@@ -147,7 +153,11 @@ export const generationRoutes = new Hono<Env>()
       "json",
       z.object(
         {
-          prompt: z.string({ error: EMPTY_INSTRUCTION }).trim().min(1, EMPTY_INSTRUCTION).max(500, "Las instrucciones no pueden tener más de 500 caracteres."),
+          prompt: z
+            .string({ error: EMPTY_INSTRUCTION })
+            .trim()
+            .min(1, EMPTY_INSTRUCTION)
+            .max(500, "Las instrucciones no pueden tener más de 500 caracteres."),
           quality,
         },
         { error: EMPTY_INSTRUCTION },
@@ -213,7 +223,10 @@ export const generationRoutes = new Hono<Env>()
       });
       const product = toApiProduct(await ownProduct(db, user.id, id));
       if (job.status === "failed") {
-        return c.json({ error: job.error ?? "No se pudo generar la imagen.", jobId: job.id, product }, (job.httpStatus ?? 502) as 422 | 502 | 503 | 504);
+        return c.json(
+          { error: job.error ?? "No se pudo generar la imagen.", jobId: job.id, product },
+          (job.httpStatus ?? 502) as 422 | 502 | 503 | 504,
+        );
       }
       return answer(c, "product", job, { product });
     },

@@ -138,7 +138,12 @@ export const googleAuth = new Hono<Env>()
           code_challenge: z.string().min(1),
           redirect_uri: z.url(),
           decision: z.enum(["allow", "deny"]),
-          email: z.string().trim().toLowerCase().pipe(z.email({ error: "Ingresa un email válido." })).optional(),
+          email: z
+            .string()
+            .trim()
+            .toLowerCase()
+            .pipe(z.email({ error: "Ingresa un email válido." }))
+            .optional(),
           name: z.string().trim().max(80).optional(),
         },
         { error: "Solicitud inválida." },

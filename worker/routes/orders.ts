@@ -171,7 +171,11 @@ export const STOCK_SHORT_PREFIX = "No hay stock suficiente para confirmar este p
  */
 async function shortages(db: Db, order: typeof orders.$inferSelect): Promise<string[]> {
   const lines = (JSON.parse(order.lines) as OrderLine[]).filter((line) => line.size !== null);
-  const byId = await loadCartProducts(db, order.sellerId, lines.map((l) => l.productId));
+  const byId = await loadCartProducts(
+    db,
+    order.sellerId,
+    lines.map((l) => l.productId),
+  );
   const short: string[] = [];
   for (const line of lines) {
     const stock = byId.get(line.productId)?.sizes.find((s) => s.name === line.size)?.stock ?? 0;
@@ -223,56 +227,55 @@ function takeStock(db: Db, order: typeof orders.$inferSelect) {
 
 /** Shoppers' orders (public, throttled) and the seller's order list and status changes. */
 export const orderRoutes = new Hono<Env>()
-  .post(
-    "/",
-    limitBody(32 * KiB),
-    validate("json", orderPayload),
-    async (c) => {
-      const db = database(c.env.DB);
-      const visitor: Subject[] = [["orderAddress", clientAddress(c)]];
-      // Counted before the order is made, so a parallel burst cannot all pass the limit together.
-      await attempt(db, visitor);
-      const input = c.req.valid("json");
-      let priced: { store: NonNullable<Awaited<ReturnType<typeof findStore>>>; lines: OrderLine[]; total: number };
-      try {
-        const store = await findStore(db, input.username);
-        if (!store) throw new ApiError(404, STORE_GONE);
-        const byId = await loadCartProducts(db, store.id, input.lines.map((l) => l.productId));
-        priced = { store, ...priceCart(input.lines, byId) };
-      } catch (err) {
-        // A refused cart (no stock, a product gone) is not an order: the shopper may fix it and send again.
-        await release(db, visitor);
-        throw err;
-      }
-      const { store, lines, total } = priced;
+  .post("/", limitBody(32 * KiB), validate("json", orderPayload), async (c) => {
+    const db = database(c.env.DB);
+    const visitor: Subject[] = [["orderAddress", clientAddress(c)]];
+    // Counted before the order is made, so a parallel burst cannot all pass the limit together.
+    await attempt(db, visitor);
+    const input = c.req.valid("json");
+    let priced: { store: NonNullable<Awaited<ReturnType<typeof findStore>>>; lines: OrderLine[]; total: number };
+    try {
+      const store = await findStore(db, input.username);
+      if (!store) throw new ApiError(404, STORE_GONE);
+      const byId = await loadCartProducts(
+        db,
+        store.id,
+        input.lines.map((l) => l.productId),
+      );
+      priced = { store, ...priceCart(input.lines, byId) };
+    } catch (err) {
+      // A refused cart (no stock, a product gone) is not an order: the shopper may fix it and send again.
+      await release(db, visitor);
+      throw err;
+    }
+    const { store, lines, total } = priced;
 
-      let row: typeof orders.$inferSelect | undefined;
-      // Codes are unique per seller; a clash with an earlier order just draws another.
-      for (let attempt = 0; !row; attempt++) {
-        try {
-          row = await db
-            .insert(orders)
-            .values({
-              id: crypto.randomUUID(),
-              sellerId: store.id,
-              code: orderCode(),
-              lines: JSON.stringify(lines),
-              total,
-              buyerName: input.buyer?.name,
-              delivery: input.buyer?.delivery,
-              note: input.buyer?.note,
-            })
-            .returning()
-            .get();
-        } catch (err) {
-          if (attempt >= 4 || !String((err as Error)?.message ?? "").includes("UNIQUE")) throw err;
-        }
+    let row: typeof orders.$inferSelect | undefined;
+    // Codes are unique per seller; a clash with an earlier order just draws another.
+    for (let attempt = 0; !row; attempt++) {
+      try {
+        row = await db
+          .insert(orders)
+          .values({
+            id: crypto.randomUUID(),
+            sellerId: store.id,
+            code: orderCode(),
+            lines: JSON.stringify(lines),
+            total,
+            buyerName: input.buyer?.name,
+            delivery: input.buyer?.delivery,
+            note: input.buyer?.note,
+          })
+          .returning()
+          .get();
+      } catch (err) {
+        if (attempt >= 4 || !String((err as Error)?.message ?? "").includes("UNIQUE")) throw err;
       }
-      const order = toOrder(row);
-      const message = orderMessage({ storeName: store.name, code: order.code, lines, total, buyer: order.buyer });
-      return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message) }, 201);
-    },
-  )
+    }
+    const order = toOrder(row);
+    const message = orderMessage({ storeName: store.name, code: order.code, lines, total, buyer: order.buyer });
+    return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message) }, 201);
+  })
   .get("/", requireUser, async (c) => {
     const rows = await database(c.env.DB)
       .select()
@@ -287,7 +290,10 @@ export const orderRoutes = new Hono<Env>()
     smallJson(),
     requireUser,
     validate("param", z.object({ id: z.string().min(1).max(64) })),
-    validate("json", z.object({ status: z.enum(ORDER_STATUSES, { error: "Estado de pedido inválido." }) }, { error: "Estado de pedido inválido." })),
+    validate(
+      "json",
+      z.object({ status: z.enum(ORDER_STATUSES, { error: "Estado de pedido inválido." }) }, { error: "Estado de pedido inválido." }),
+    ),
     async (c) => {
       const db = database(c.env.DB);
       const user = c.get("user");
@@ -297,12 +303,17 @@ export const orderRoutes = new Hono<Env>()
       const next = c.req.valid("json").status;
       if (next === order.status) return c.json({ order: toOrder(order) }, 200);
       if (!NEXT_STATUSES[order.status].includes(next)) {
-        throw new ApiError(409, `Un pedido ${ORDER_STATUS_LABELS[order.status].toLowerCase()} no puede pasar a ${ORDER_STATUS_LABELS[next].toLowerCase()}.`);
+        throw new ApiError(
+          409,
+          `Un pedido ${ORDER_STATUS_LABELS[order.status].toLowerCase()} no puede pasar a ${ORDER_STATUS_LABELS[next].toLowerCase()}.`,
+        );
       }
       // Only from the status just read, so two tabs cannot both move it.
       const move = db
         .update(orders)
-        .set(next === "confirmado" ? { status: next, stockTakenAt: sql`coalesce(${orders.stockTakenAt}, ${Date.now()})` } : { status: next })
+        .set(
+          next === "confirmado" ? { status: next, stockTakenAt: sql`coalesce(${orders.stockTakenAt}, ${Date.now()})` } : { status: next },
+        )
         .where(and(where, eq(orders.status, order.status)));
       if (next === "confirmado" && order.stockTakenAt === null) {
         // A quick, readable refusal; the trigger holds it when another confirmation takes the stock meanwhile.

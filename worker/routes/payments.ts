@@ -117,7 +117,10 @@ export const paymentRoutes = new Hono<Env>()
     "/simulated/checkout",
     // The form carries the signed session token (at most 4000 characters) and the decision.
     limitBody(8 * KiB),
-    validate("form", z.object({ session: z.string().min(1).max(4000), decision: z.enum(["approve", "reject"]) }, { error: "Solicitud inválida." })),
+    validate(
+      "form",
+      z.object({ session: z.string().min(1).max(4000), decision: z.enum(["approve", "reject"]) }, { error: "Solicitud inválida." }),
+    ),
     async (c) => {
       const provider = simulatedProvider(c);
       const { session: token, decision } = c.req.valid("form");
@@ -126,7 +129,8 @@ export const paymentRoutes = new Hono<Env>()
       // Delivered through the same handler and signature check as a real provider's webhook.
       const notice = await provider.notification(new URL(c.req.url).origin, remoteId);
       const answer = await handleNotification(c.env, notice, "simulated", c.get("requestId"));
-      if (answer.status !== 200) paymentsLog(c.get("requestId"), "simulated")("error", "simulated webhook not accepted", { status: answer.status });
+      if (answer.status !== 200)
+        paymentsLog(c.get("requestId"), "simulated")("error", "simulated webhook not accepted", { status: answer.status });
       return c.redirect(session.returnUrl, 303);
     },
   )

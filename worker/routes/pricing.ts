@@ -146,48 +146,40 @@ const pricingPayload = z.object(
 
 /** Prices, sizes, stock and store images of a seller's products (POST /api/products/update-pricing). */
 export const pricingRoutes = new Hono<Env>()
-  .post(
-    "/update-pricing",
-    limitBody(1 * MiB),
-    requireUser,
-    validate("json", pricingPayload),
-    async (c) => {
-      const db = database(c.env.DB);
-      const user = c.get("user");
-      const items = c.req.valid("json").products;
-      const ids = items.map((p) => p.id);
-      const owned = new Map<string, string>();
-      for (const part of chunks(ids, 90)) {
-        const rows = await db
-          .select({ id: products.id, name: products.name })
-          .from(products)
-          .where(and(eq(products.userId, user.id), inArray(products.id, part)));
-        for (const row of rows) owned.set(row.id, row.name);
-      }
-      if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
-      const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
+  .post("/update-pricing", limitBody(1 * MiB), requireUser, validate("json", pricingPayload), async (c) => {
+    const db = database(c.env.DB);
+    const user = c.get("user");
+    const items = c.req.valid("json").products;
+    const ids = items.map((p) => p.id);
+    const owned = new Map<string, string>();
+    for (const part of chunks(ids, 90)) {
+      const rows = await db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(and(eq(products.userId, user.id), inArray(products.id, part)));
+      for (const row of rows) owned.set(row.id, row.name);
+    }
+    if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
+    const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
 
-      // One batch: every product is saved, and the store page renewed, or nothing is.
-      const updates = items.map((item) => {
-        const published = publishedAfter(item.price, item.published, owned.get(item.id)!);
-        return db
-          .update(products)
-          .set({
-            price: item.price,
-            sizes: JSON.stringify(item.sizes),
-            ...(published !== undefined ? { published } : {}),
-            ...(item.name !== undefined ? { name: item.name } : {}),
-            ...(item.description !== undefined ? { description: item.description } : {}),
-            ...(item.storeImageURLs
-              ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) }
-              : {}),
-          })
-          .where(and(eq(products.id, item.id), eq(products.userId, user.id)));
-      });
-      await db.batch([storeChanged(db, user.id), ...updates]);
-      return c.json({ products: await listProducts(db, user.id) }, 200);
-    },
-  )
+    // One batch: every product is saved, and the store page renewed, or nothing is.
+    const updates = items.map((item) => {
+      const published = publishedAfter(item.price, item.published, owned.get(item.id)!);
+      return db
+        .update(products)
+        .set({
+          price: item.price,
+          sizes: JSON.stringify(item.sizes),
+          ...(published !== undefined ? { published } : {}),
+          ...(item.name !== undefined ? { name: item.name } : {}),
+          ...(item.description !== undefined ? { description: item.description } : {}),
+          ...(item.storeImageURLs ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) } : {}),
+        })
+        .where(and(eq(products.id, item.id), eq(products.userId, user.id)));
+    });
+    await db.batch([storeChanged(db, user.id), ...updates]);
+    return c.json({ products: await listProducts(db, user.id) }, 200);
+  })
   .post(
     "/publish",
     smallJson(),

@@ -57,50 +57,46 @@ export const productRoutes = new Hono<Env>()
     const row = await ownProduct(database(c.env.DB), c.get("user").id, c.req.valid("param").id);
     return c.json({ product: toApiProduct(row) }, 200);
   })
-  .post(
-    "/upload-images",
-    limitBody(UPLOAD_LIMIT_BYTES, UPLOAD_TOO_LARGE),
-    async (c) => {
-      const form = await c.req.formData().catch(() => {
-        throw new ApiError(400, "Envía las imágenes como formulario (multipart/form-data) en el campo images.");
-      });
-      const files = form.getAll("images").filter((f): f is File => typeof f !== "string");
-      if (files.length === 0) throw new ApiError(400, NO_FILES);
-      if (files.length > MAX_FILES_PER_UPLOAD) throw new ApiError(400, TOO_MANY_FILES);
-      // 'Agregar Nuevo Producto' sends one photo with the name the seller typed; without it each product is named after its file.
-      const typedName = form.get("name");
-      let name: string | undefined;
-      if (typedName !== null) {
-        if (files.length !== 1) throw new ApiError(400, ONE_PHOTO_FOR_NAME);
-        const parsed = productName.safeParse(typeof typedName === "string" ? typedName : undefined);
-        if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "El nombre es obligatorio.");
-        name = parsed.data;
-      }
-      const user = c.get("user");
-      // Check every file before storing any, so a bad one in the batch leaves nothing half-done.
-      const photos = await Promise.all(
-        files.map(async (file) => {
-          const bytes = new Uint8Array(await file.arrayBuffer());
-          try {
-            acceptImage(bytes);
-          } catch (err) {
-            if (err instanceof ApiError) throw new ApiError(err.status, `${file.name || "Archivo"}: ${err.message}`);
-            throw err;
-          }
-          return { bytes, name: name ?? nameFromFile(file.name) };
-        }),
-      );
-      const db = database(c.env.DB);
-      const rows = [];
-      for (const photo of photos) {
-        const key = await saveOriginal(c.env, user.id, photo.bytes);
-        rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
-      }
-      await db.batch([storeChanged(db, user.id), ...rows.map((row) => db.insert(products).values(row))]);
-      const created = await Promise.all(rows.map((row) => ownProduct(db, user.id, row.id)));
-      return c.json({ products: created.map(toApiProduct) }, 201);
-    },
-  )
+  .post("/upload-images", limitBody(UPLOAD_LIMIT_BYTES, UPLOAD_TOO_LARGE), async (c) => {
+    const form = await c.req.formData().catch(() => {
+      throw new ApiError(400, "Envía las imágenes como formulario (multipart/form-data) en el campo images.");
+    });
+    const files = form.getAll("images").filter((f): f is File => typeof f !== "string");
+    if (files.length === 0) throw new ApiError(400, NO_FILES);
+    if (files.length > MAX_FILES_PER_UPLOAD) throw new ApiError(400, TOO_MANY_FILES);
+    // 'Agregar Nuevo Producto' sends one photo with the name the seller typed; without it each product is named after its file.
+    const typedName = form.get("name");
+    let name: string | undefined;
+    if (typedName !== null) {
+      if (files.length !== 1) throw new ApiError(400, ONE_PHOTO_FOR_NAME);
+      const parsed = productName.safeParse(typeof typedName === "string" ? typedName : undefined);
+      if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "El nombre es obligatorio.");
+      name = parsed.data;
+    }
+    const user = c.get("user");
+    // Check every file before storing any, so a bad one in the batch leaves nothing half-done.
+    const photos = await Promise.all(
+      files.map(async (file) => {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        try {
+          acceptImage(bytes);
+        } catch (err) {
+          if (err instanceof ApiError) throw new ApiError(err.status, `${file.name || "Archivo"}: ${err.message}`);
+          throw err;
+        }
+        return { bytes, name: name ?? nameFromFile(file.name) };
+      }),
+    );
+    const db = database(c.env.DB);
+    const rows = [];
+    for (const photo of photos) {
+      const key = await saveOriginal(c.env, user.id, photo.bytes);
+      rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
+    }
+    await db.batch([storeChanged(db, user.id), ...rows.map((row) => db.insert(products).values(row))]);
+    const created = await Promise.all(rows.map((row) => ownProduct(db, user.id, row.id)));
+    return c.json({ products: created.map(toApiProduct) }, 201);
+  })
   .put(
     "/update",
     limitBody(UPLOAD_LIMIT_BYTES, UPLOAD_TOO_LARGE),
@@ -127,7 +123,8 @@ export const productRoutes = new Hono<Env>()
       const input = c.req.valid("json");
       const before = await ownProduct(db, user.id, input.id);
       let storeKeys: string[] = JSON.parse(before.storeImageKeys);
-      if (input.storeImageURLs) storeKeys = resolveStoreImages(input.storeImageURLs, (await storeImageKeys(db, [before.id])).get(before.id));
+      if (input.storeImageURLs)
+        storeKeys = resolveStoreImages(input.storeImageURLs, (await storeImageKeys(db, [before.id])).get(before.id));
       const published = publishedAfter(input.price ?? before.price ?? 0, input.published, input.name);
       let imageKeyValue = before.imageKey;
       if (input.imageBase64) imageKeyValue = await saveOriginal(c.env, user.id, decodeBase64Image(input.imageBase64));
@@ -170,7 +167,12 @@ export const productRoutes = new Hono<Env>()
 
 /** "remera-azul_final.jpg" → "Remera azul final": a readable starting name the seller can edit. */
 export function nameFromFile(fileName: string): string {
-  const base = fileName.replace(/\.[^.]+$/, "").replace(/[_\-.]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 120);
+  const base = fileName
+    .replace(/\.[^.]+$/, "")
+    .replace(/[_\-.]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
   if (!base) return "Producto sin nombre";
   return base.charAt(0).toUpperCase() + base.slice(1);
 }

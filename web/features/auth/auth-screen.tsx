@@ -76,12 +76,11 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
             <GoogleLogo />
             Continuar con Google
           </button>
-          {providers.data?.google === "off" && (
-            <p className="mt-2 text-center text-xs text-slate-500">{GOOGLE_NOT_CONFIGURED}</p>
-          )}
+          {providers.data?.google === "off" && <p className="mt-2 text-center text-xs text-slate-500">{GOOGLE_NOT_CONFIGURED}</p>}
 
           <div className="my-6 flex items-center gap-3 text-xs uppercase text-slate-400">
-            <span className="h-px flex-1 bg-slate-200" />o con tu email<span className="h-px flex-1 bg-slate-200" />
+            <span className="h-px flex-1 bg-slate-200" />o con tu email
+            <span className="h-px flex-1 bg-slate-200" />
           </div>
 
           <form onSubmit={submit} className="space-y-4" aria-busy={busy}>
@@ -134,7 +133,9 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
         <ul className="mt-10 space-y-6">
           {BENEFITS.map((b) => (
             <li key={b.title} className="flex gap-4">
-              <span aria-hidden className="mt-1 grid size-7 shrink-0 place-items-center rounded-full bg-white/20">✓</span>
+              <span aria-hidden className="mt-1 grid size-7 shrink-0 place-items-center rounded-full bg-white/20">
+                ✓
+              </span>
               <div>
                 <p className="font-semibold">{b.title}</p>
                 <p className="text-white/80">{b.text}</p>
@@ -158,9 +159,18 @@ export function TextLink({ to, children }: { to: string; children: ReactNode }) 
 function GoogleLogo() {
   return (
     <svg aria-hidden viewBox="0 0 48 48" className="size-5">
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
-      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
       <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
     </svg>
   );

@@ -47,13 +47,11 @@ export function PackCard({ pack, price, route, savings, available, selected, bus
         <span className="mt-2 text-3xl font-extrabold text-slate-900" data-testid="pack-price">
           {formatMoney(price)}
         </span>
-        {showCharge && (
-          <span className="text-xs text-slate-500">
-            Se cobra {formatMoney(charged)}
-          </span>
-        )}
+        {showCharge && <span className="text-xs text-slate-500">Se cobra {formatMoney(charged)}</span>}
         {savings > 0 && (
-          <span className="self-start rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Ahorras {savings}%</span>
+          <span className="self-start rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+            Ahorras {savings}%
+          </span>
         )}
         {!available && <span className="text-sm font-semibold text-slate-600">{NOT_AVAILABLE_IN_COUNTRY}</span>}
       </label>

@@ -64,9 +64,8 @@ export function CreditsScreen() {
           ¿Por qué se cobran las imágenes?
         </h2>
         <p className="mt-2 text-sm text-slate-600">
-          Cada imagen la genera una inteligencia artificial que corre en servidores con un costo por imagen. Por eso cada
-          imagen generada o modificada usa {CREDITS_PER_IMAGE} créditos (1 imagen). Compras solo lo que usas: sin
-          suscripciones y sin vencimiento.
+          Cada imagen la genera una inteligencia artificial que corre en servidores con un costo por imagen. Por eso cada imagen generada o
+          modificada usa {CREDITS_PER_IMAGE} créditos (1 imagen). Compras solo lo que usas: sin suscripciones y sin vencimiento.
         </p>
       </section>
 
@@ -125,8 +124,8 @@ export function CreditsScreen() {
       </div>
 
       <p className="text-sm text-slate-500">
-        Si ya pagaste y tus imágenes todavía no aparecen, espera unos minutos y recarga la página: el proveedor puede
-        tardar en confirmar el pago.
+        Si ya pagaste y tus imágenes todavía no aparecen, espera unos minutos y recarga la página: el proveedor puede tardar en confirmar el
+        pago.
       </p>
     </div>
   );

@@ -20,11 +20,7 @@ const SECONDARY = `${CTA} border border-slate-300 bg-white text-slate-800 hover:
 export function PaymentResultScreen() {
   const search = useSearch({ strict: false }) as { payment?: unknown };
   const id = search.payment === undefined || search.payment === null ? "" : String(search.payment);
-  return (
-    <div className="mx-auto max-w-lg">
-      {id ? <PaymentState id={id} /> : <Missing />}
-    </div>
-  );
+  return <div className="mx-auto max-w-lg">{id ? <PaymentState id={id} /> : <Missing />}</div>;
 }
 
 function PaymentState({ id }: { id: string }) {
@@ -70,7 +66,15 @@ function Approved({ payment, seller }: { payment: PaymentView; seller: User }) {
       <Card title="¡Pago aprobado!" tone="success" testId="payment-approved">
         <p>Tu Tienda está activa. ¡Ya puedes compartir tu link!</p>
         <div className="flex flex-wrap justify-center gap-2">
-          <RouteLink to="/mi-tienda-admin" className={PRIMARY} fallback={<Link to="/home" className={PRIMARY}>Ir a tus productos</Link>}>
+          <RouteLink
+            to="/mi-tienda-admin"
+            className={PRIMARY}
+            fallback={
+              <Link to="/home" className={PRIMARY}>
+                Ir a tus productos
+              </Link>
+            }
+          >
             Ir a Tu Tienda
           </RouteLink>
         </div>
@@ -116,7 +120,9 @@ function Pending({ payment, polling }: { payment: PaymentView; polling: boolean 
     <Card title="Pago pendiente" testId="payment-pending">
       <p>
         Estamos esperando que el proveedor confirme tu pago de {formatMoney(payment)}.
-        {payment.purpose === "credits" ? " Tus imágenes se suman apenas llegue la confirmación." : " Tu Tienda se activa apenas llegue la confirmación."}
+        {payment.purpose === "credits"
+          ? " Tus imágenes se suman apenas llegue la confirmación."
+          : " Tu Tienda se activa apenas llegue la confirmación."}
       </p>
       {polling && (
         <div className="flex justify-center text-brand-600">

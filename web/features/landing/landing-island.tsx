@@ -28,13 +28,7 @@ function Island({ builtIn, onHydrated }: { builtIn: number; onHydrated: () => vo
     setHydrated(true);
     onHydrated();
   }, [onHydrated]);
-  return (
-    <LandingPage
-      signedIn={hydrated && user !== null}
-      year={hydrated ? new Date().getFullYear() : builtIn}
-      Link={IslandLink}
-    />
-  );
+  return <LandingPage signedIn={hydrated && user !== null} year={hydrated ? new Date().getFullYear() : builtIn} Link={IslandLink} />;
 }
 
 /** Makes the prerendered landing live without redrawing it. */

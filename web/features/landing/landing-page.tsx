@@ -45,8 +45,8 @@ export function LandingPage({ signedIn, year, Link }: Props) {
             Fotos profesionales de tus prendas, sin fotógrafo ni estudio
           </h1>
           <p className="mt-5 text-lg text-pretty text-slate-600">
-            Sube una foto de tu producto sacada con el celular y obtén imágenes de catálogo en segundos. Publica tu
-            tienda y recibe pedidos por WhatsApp, sin comisiones.
+            Sube una foto de tu producto sacada con el celular y obtén imágenes de catálogo en segundos. Publica tu tienda y recibe pedidos
+            por WhatsApp, sin comisiones.
           </p>
           <div className="mt-8 flex flex-col items-center gap-3">
             <Link
@@ -83,7 +83,16 @@ export function LandingPage({ signedIn, year, Link }: Props) {
             {BENEFITS.map((benefit) => (
               <li key={benefit.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                 <span className="grid size-11 place-items-center rounded-xl bg-brand-100 text-brand-700">
-                  <svg aria-hidden viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                  <svg
+                    aria-hidden
+                    viewBox="0 0 24 24"
+                    className="size-6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  >
                     <path d={benefit.icon} />
                   </svg>
                 </span>
@@ -115,15 +124,13 @@ export function LandingPage({ signedIn, year, Link }: Props) {
                 <h3 className="font-semibold text-slate-900">{pack.title}</h3>
                 <p className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{pack.price}</p>
                 <p className="mt-1 text-sm text-slate-600">{pack.perImage}</p>
-                <p className="mt-3 min-h-5 text-sm font-semibold text-emerald-700">
-                  {pack.savings > 0 ? `Ahorras ${pack.savings}%` : ""}
-                </p>
+                <p className="mt-3 min-h-5 text-sm font-semibold text-emerald-700">{pack.savings > 0 ? `Ahorras ${pack.savings}%` : ""}</p>
               </li>
             ))}
           </ul>
           <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600">
-            Precios en dólares estadounidenses. Pagas desde cualquier país: el importe se convierte a tu moneda al momento
-            del pago. En Argentina pagas en pesos.
+            Precios en dólares estadounidenses. Pagas desde cualquier país: el importe se convierte a tu moneda al momento del pago. En
+            Argentina pagas en pesos.
           </p>
         </section>
 
@@ -133,13 +140,11 @@ export function LandingPage({ signedIn, year, Link }: Props) {
               Hecho por un estudiante, para tiendas como la tuya
             </h2>
             <p className="mt-4 text-slate-700">
-              Vidriera nació cuando un estudiante argentino ayudaba a la tienda de ropa de su familia: sacar buenas fotos
-              de cada prenda llevaba días y costaba más de lo que se vendía. Construyó la herramienta que le hubiera
-              gustado tener, y hoy la usan tiendas de toda Latinoamérica.
+              Vidriera nació cuando un estudiante argentino ayudaba a la tienda de ropa de su familia: sacar buenas fotos de cada prenda
+              llevaba días y costaba más de lo que se vendía. Construyó la herramienta que le hubiera gustado tener, y hoy la usan tiendas
+              de toda Latinoamérica.
             </p>
-            <p className="mt-3 text-slate-700">
-              Cada mejora sale de lo que nos cuentan las tiendas que la usan todos los días.
-            </p>
+            <p className="mt-3 text-slate-700">Cada mejora sale de lo que nos cuentan las tiendas que la usan todos los días.</p>
           </div>
         </section>
 

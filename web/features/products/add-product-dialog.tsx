@@ -278,7 +278,12 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
 
         {view === "pick" && items.length > 0 && (
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant={single ? "secondary" : "primary"} onClick={() => void startUpload()} busy={upload.isPending} disabled={preparing}>
+            <Button
+              variant={single ? "secondary" : "primary"}
+              onClick={() => void startUpload()}
+              busy={upload.isPending}
+              disabled={preparing}
+            >
               {uploadLabel(items.length)}
             </Button>
             {single && (
@@ -389,7 +394,17 @@ function PickView({
   );
 }
 
-function SourceButton({ onClick, icon, label, describedBy }: { onClick: () => void; icon: React.ReactNode; label: string; describedBy: string }) {
+function SourceButton({
+  onClick,
+  icon,
+  label,
+  describedBy,
+}: {
+  onClick: () => void;
+  icon: React.ReactNode;
+  label: string;
+  describedBy: string;
+}) {
   return (
     <button
       type="button"
@@ -425,7 +440,10 @@ function ModelSwitch({ checked, onChange }: { checked: boolean; onChange: (value
         onClick={() => onChange(!checked)}
         className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${checked ? "bg-brand-700" : "bg-slate-300"}`}
       >
-        <span aria-hidden className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-6" : "translate-x-1"}`} />
+        <span
+          aria-hidden
+          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-6" : "translate-x-1"}`}
+        />
       </button>
     </div>
   );
@@ -441,7 +459,11 @@ function GeneratingView({ preview }: { preview: string | undefined }) {
           <div className="aspect-video" />
         )}
         <div className="absolute inset-0 grid place-items-center">
-          <div role="status" aria-live="polite" className="flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 font-semibold text-brand-800 shadow">
+          <div
+            role="status"
+            aria-live="polite"
+            className="flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 font-semibold text-brand-800 shadow"
+          >
             <Spinner className="size-4" />
             Generando imagen...
           </div>

@@ -147,7 +147,10 @@ export function CameraCapture({ onCapture, onCancel }: { onCapture: (photo: File
 export function CameraIcon() {
   return (
     <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.8}>
-      <path strokeLinejoin="round" d="M3 8.5A1.5 1.5 0 0 1 4.5 7h2.6l1.4-2h7l1.4 2h2.6A1.5 1.5 0 0 1 21 8.5v10a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5v-10Z" />
+      <path
+        strokeLinejoin="round"
+        d="M3 8.5A1.5 1.5 0 0 1 4.5 7h2.6l1.4-2h7l1.4 2h2.6A1.5 1.5 0 0 1 21 8.5v10a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 18.5v-10Z"
+      />
       <circle cx="12" cy="13.5" r="3.5" />
     </svg>
   );

@@ -94,7 +94,8 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
   const update = useMutation({
     mutationFn: async () => {
       const imageBase64 = picked ? await fileToDataUrl(picked.file) : undefined;
-      return (await unwrap(api.products.update.$put({ json: { id: product!.id, name: name.trim(), imageBase64 } }), UPDATE_FALLBACK)).product;
+      return (await unwrap(api.products.update.$put({ json: { id: product!.id, name: name.trim(), imageBase64 } }), UPDATE_FALLBACK))
+        .product;
     },
     onSuccess: (updated) => {
       queryClient.setQueryData(listKey, (list) => withUpdatedProduct(list, updated));
@@ -238,7 +239,10 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
             También se eliminan sus imágenes generadas. Esta acción no se puede deshacer.
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" disabled={remove.isPending} onClick={() => {
+            <Button
+              variant="secondary"
+              disabled={remove.isPending}
+              onClick={() => {
                 setConfirmingDelete(false);
                 setKeptAfterConfirm(true);
               }}
@@ -259,16 +263,16 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
             Cancelar
           </Button>
           {product && (
-          <button
-            type="button"
-            // biome-ignore lint/a11y/noAutofocus: after 'No, conservar' focus returns to the button that asked
-            autoFocus={keptAfterConfirm}
-            disabled={busy}
-            onClick={() => setConfirmingDelete(true)}
-            className="rounded-lg px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60 sm:w-full"
-          >
-            Eliminar Producto
-          </button>
+            <button
+              type="button"
+              // biome-ignore lint/a11y/noAutofocus: after 'No, conservar' focus returns to the button that asked
+              autoFocus={keptAfterConfirm}
+              disabled={busy}
+              onClick={() => setConfirmingDelete(true)}
+              className="rounded-lg px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60 sm:w-full"
+            >
+              Eliminar Producto
+            </button>
           )}
         </div>
       )}

@@ -18,8 +18,8 @@ export function HomeScreen() {
         <div className="rounded-2xl bg-gradient-to-r from-brand-700 to-fuchsia-600 p-6 text-white shadow-sm sm:p-8">
           <h1 className="text-2xl font-bold sm:text-3xl">¡Hola{user.name ? `, ${user.name}` : ""}!</h1>
           <p className="mt-2 text-white/90">
-            Tienes <strong data-testid="home-credits">{imagesLabel(user.credits)}</strong> disponibles para crear fotos
-            profesionales de tus productos.
+            Tienes <strong data-testid="home-credits">{imagesLabel(user.credits)}</strong> disponibles para crear fotos profesionales de tus
+            productos.
           </p>
         </div>
         <StoreCard user={user} />
@@ -32,7 +32,10 @@ export function HomeScreen() {
 
 function PromoBanner() {
   return (
-    <aside aria-label="Novedades" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:gap-6">
+    <aside
+      aria-label="Novedades"
+      className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:gap-6"
+    >
       <p className="flex items-center gap-3 font-semibold text-amber-950">
         <svg aria-hidden viewBox="0 0 24 24" className="size-6 shrink-0 text-amber-500" fill="currentColor">
           <path d="M9.94 14.06 8 20l-1.94-5.94L0 12l6.06-1.94L8 4l1.94 6.06L16 12l-6.06 2.06ZM19 9l-1-3-1 3-3 1 3 1 1 3 1-3 3-1-3-1Zm-1 8-.67 2L15 19.67l2.33.66L18 22l.67-1.67L21 19.67 18.67 19 18 17Z" />
@@ -53,7 +56,10 @@ function PromoBanner() {
 function StoreCard({ user }: { user: User }) {
   if (user.username) {
     return (
-      <section aria-labelledby="store-title" className="flex flex-col justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+      <section
+        aria-labelledby="store-title"
+        className="flex flex-col justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+      >
         <div>
           <h2 id="store-title" className="text-lg font-semibold">
             Te damos la bienvenida, {user.name || user.username}
@@ -70,7 +76,10 @@ function StoreCard({ user }: { user: User }) {
             Ir a Tu Tienda
           </RouteLink>
           {!user.paidMiTienda && (
-            <RouteLink to="/pay-mi-tienda" className={`${CTA} border border-red-300 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}>
+            <RouteLink
+              to="/pay-mi-tienda"
+              className={`${CTA} border border-red-300 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
+            >
               Pagar ahora
             </RouteLink>
           )}
@@ -85,8 +94,7 @@ function StoreCard({ user }: { user: User }) {
           Prueba Tu Tienda
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Crea tu tienda virtual con link propio: tus clientes arman el carrito y te envían el pedido por WhatsApp, sin
-          comisiones.
+          Crea tu tienda virtual con link propio: tus clientes arman el carrito y te envían el pedido por WhatsApp, sin comisiones.
         </p>
       </div>
       <RouteLink

@@ -6,10 +6,41 @@ type Key = keyof Personalization;
 
 /** The spec's 'Personalizar Modelo' groups, in its order, with the API value behind each label. */
 export const PERSONALIZE_GROUPS = [
-  { key: "gender", title: "Género", options: [["male", "Masculino"], ["female", "Femenino"]] },
-  { key: "age", title: "Edad", options: [["youth", "Joven"], ["adult", "Adulto"], ["senior", "Mayor"]] },
-  { key: "skinTone", title: "Tono de Piel", options: [["light", "Claro"], ["medium", "Medio"], ["dark", "Oscuro"]] },
-  { key: "bodyType", title: "Tipo de Cuerpo", options: [["slim", "Delgado"], ["athletic", "Atlético"], ["curvy", "Curvy"]] },
+  {
+    key: "gender",
+    title: "Género",
+    options: [
+      ["male", "Masculino"],
+      ["female", "Femenino"],
+    ],
+  },
+  {
+    key: "age",
+    title: "Edad",
+    options: [
+      ["youth", "Joven"],
+      ["adult", "Adulto"],
+      ["senior", "Mayor"],
+    ],
+  },
+  {
+    key: "skinTone",
+    title: "Tono de Piel",
+    options: [
+      ["light", "Claro"],
+      ["medium", "Medio"],
+      ["dark", "Oscuro"],
+    ],
+  },
+  {
+    key: "bodyType",
+    title: "Tipo de Cuerpo",
+    options: [
+      ["slim", "Delgado"],
+      ["athletic", "Atlético"],
+      ["curvy", "Curvy"],
+    ],
+  },
 ] as const satisfies readonly { key: Key; title: string; options: readonly (readonly [string, string])[] }[];
 
 /**

@@ -146,9 +146,7 @@ function DrawerBody({
         <div className="space-y-2">
           <GenerateButton action={action} onGenerate={onGenerate} onRecharge={onRecharge} />
           <p className="text-center text-xs text-slate-500">
-            {action.kind === "missing-image"
-              ? "Sube una foto del producto para poder generar."
-              : `Te quedan ${imagesLabel(credits)}.`}
+            {action.kind === "missing-image" ? "Sube una foto del producto para poder generar." : `Te quedan ${imagesLabel(credits)}.`}
           </p>
         </div>
         <Button variant="secondary" className="w-full" onClick={onEdit}>
@@ -179,10 +177,7 @@ function Segmented<T extends string>({ legend, name, value, onChange, options }:
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-slate-700">{legend}</legend>
-      <div
-        className="grid gap-1 rounded-xl bg-slate-100 p-1"
-        style={{ gridTemplateColumns: `repeat(${options.length}, minmax(0, 1fr))` }}
-      >
+      <div className="grid gap-1 rounded-xl bg-slate-100 p-1" style={{ gridTemplateColumns: `repeat(${options.length}, minmax(0, 1fr))` }}>
         {options.map((option) => (
           <label
             key={option.value}
@@ -228,7 +223,10 @@ function QualitySwitch({ quality, onChange }: { quality: Quality; onChange: (qua
         className="inline-flex size-11 min-w-14 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         {/* The track is drawn inside a 44 px tap target. */}
-        <span aria-hidden className={`relative inline-flex h-7 w-12 items-center rounded-full transition ${pro ? "bg-brand-700" : "bg-slate-300"}`}>
+        <span
+          aria-hidden
+          className={`relative inline-flex h-7 w-12 items-center rounded-full transition ${pro ? "bg-brand-700" : "bg-slate-300"}`}
+        >
           <span className={`inline-block size-5 rounded-full bg-white shadow transition ${pro ? "translate-x-6" : "translate-x-1"}`} />
         </span>
       </button>

@@ -156,7 +156,14 @@ export function ProductStudio({ user }: { user: User }) {
           setSelectedId(null);
         }}
       />
-      <EditProductDialog mode="add" product={null} userId={user.id} open={newOpen} onClose={() => setNewOpen(false)} onDeleted={() => setNewOpen(false)} />
+      <EditProductDialog
+        mode="add"
+        product={null}
+        userId={user.id}
+        open={newOpen}
+        onClose={() => setNewOpen(false)}
+        onDeleted={() => setNewOpen(false)}
+      />
       <ResultDialog
         run={run}
         onClose={closeResult}
@@ -165,7 +172,9 @@ export function ProductStudio({ user }: { user: User }) {
         onDownload={() => run?.imageUrl && void downloader.download(run.imageUrl, run.product.name)}
         downloading={downloader.busy}
         // Only into the run that was modified: one closed meanwhile must not write into the next.
-        onModified={(result) => setRun((r) => (r && r.token === run?.token ? { ...r, imageUrl: result.imageUrl, imageId: result.imageId } : r))}
+        onModified={(result) =>
+          setRun((r) => (r && r.token === run?.token ? { ...r, imageUrl: result.imageUrl, imageId: result.imageId } : r))
+        }
       />
       <AddProductDialog open={addOpen} onClose={() => setAddOpen(false)} />
     </>

@@ -101,23 +101,32 @@ export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownl
               )}
               {run.status === "done" && run.imageUrl && (
                 <div className="relative">
-                <button
-                  ref={enlargeButton}
-                  type="button"
-                  onClick={() => setEnlarged(true)}
-                  aria-label="Ampliar imagen generada"
-                  className="block w-full cursor-zoom-in overflow-hidden rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                >
-                  <img src={run.imageUrl} alt={`Imagen generada de ${run.product.name}`} className="aspect-[4/5] w-full bg-slate-100 object-contain" />
-                </button>
-                <ModifyingOverlay show={modifying} />
+                  <button
+                    ref={enlargeButton}
+                    type="button"
+                    onClick={() => setEnlarged(true)}
+                    aria-label="Ampliar imagen generada"
+                    className="block w-full cursor-zoom-in overflow-hidden rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  >
+                    <img
+                      src={run.imageUrl}
+                      alt={`Imagen generada de ${run.product.name}`}
+                      className="aspect-[4/5] w-full bg-slate-100 object-contain"
+                    />
+                  </button>
+                  <ModifyingOverlay show={modifying} />
                 </div>
               )}
             </figure>
           </div>
 
           {modifyOpen && run.status === "done" && (
-            <form onSubmit={submitModify} noValidate className="space-y-3 rounded-xl border border-slate-200 p-4" aria-label="Modificar imagen">
+            <form
+              onSubmit={submitModify}
+              noValidate
+              className="space-y-3 rounded-xl border border-slate-200 p-4"
+              aria-label="Modificar imagen"
+            >
               <ModifyInstructionField state={instruction} />
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button variant="secondary" disabled={modifying} onClick={() => setModifyOpen(false)}>
@@ -169,7 +178,11 @@ export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownl
           {enlarged && run.imageUrl && (
             // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut; keyboard users have the focused close button
             <div className="fixed inset-0 z-10 grid place-items-center bg-slate-950/90 p-4" onClick={shrink}>
-              <img src={run.imageUrl} alt={`Imagen generada de ${run.product.name}, ampliada`} className="max-h-full max-w-full rounded-lg object-contain" />
+              <img
+                src={run.imageUrl}
+                alt={`Imagen generada de ${run.product.name}, ampliada`}
+                className="max-h-full max-w-full rounded-lg object-contain"
+              />
               <button
                 type="button"
                 // biome-ignore lint/a11y/noAutofocus: the enlarged image is a layer of its own; focus moves to its close button

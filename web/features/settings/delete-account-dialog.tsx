@@ -33,10 +33,7 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
 
   const remove = useMutation({
     mutationFn: () =>
-      unwrap(
-        api.auth.account.$delete({ json: confirmWith === "email" ? { email: secret } : { password: secret } }),
-        DELETE_FAILED,
-      ),
+      unwrap(api.auth.account.$delete({ json: confirmWith === "email" ? { email: secret } : { password: secret } }), DELETE_FAILED),
     onSuccess: async () => {
       await navigate({ to: "/", replace: true });
       // Nothing cached belongs to anyone any more; the landing must not refetch a session that is gone.
@@ -68,8 +65,7 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
     <Dialog open={open} onClose={close} title="Eliminar cuenta">
       <form onSubmit={submit} className="space-y-4">
         <p className="text-sm text-slate-700">
-          Esta acción no se puede deshacer. Se eliminan tus productos, tus imágenes, tu tienda, tus sesiones y los créditos
-          que te queden.
+          Esta acción no se puede deshacer. Se eliminan tus productos, tus imágenes, tu tienda, tus sesiones y los créditos que te queden.
         </p>
         {confirmation.isPending ? (
           <p role="status" className="flex items-center gap-2 text-sm text-slate-600">

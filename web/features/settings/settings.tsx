@@ -60,12 +60,12 @@ function DeleteAccountSection({ email }: { email: string }) {
         Eliminar cuenta
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Se borran para siempre tus productos, todas tus imágenes (fotos subidas y generadas), tu tienda y su enlace, tus
-        sesiones abiertas y los créditos que te queden.
+        Se borran para siempre tus productos, todas tus imágenes (fotos subidas y generadas), tu tienda y su enlace, tus sesiones abiertas y
+        los créditos que te queden.
       </p>
       <p className="mt-2 text-sm text-slate-600">
-        Se conservan tus pedidos y pagos, solo para la contabilidad: código, productos, talles, cantidades, precios, total,
-        estado y fechas, sin tus datos personales.
+        Se conservan tus pedidos y pagos, solo para la contabilidad: código, productos, talles, cantidades, precios, total, estado y fechas,
+        sin tus datos personales.
       </p>
       <button
         type="button"
@@ -84,8 +84,7 @@ function PasswordForm() {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const change = useMutation({
-    mutationFn: () =>
-      unwrap(api.auth.password.$put({ json: { currentPassword, newPassword } }), "No se pudo cambiar la contraseña."),
+    mutationFn: () => unwrap(api.auth.password.$put({ json: { currentPassword, newPassword } }), "No se pudo cambiar la contraseña."),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(sessionQuery.queryKey, user);
       setCurrent("");

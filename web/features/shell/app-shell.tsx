@@ -68,7 +68,10 @@ export function AppShell({ user }: { user: User }) {
             >
               {imagesLabel(user.credits)}
             </span>
-            <RouteLink to="/credits" className={`${HEADER_BUTTON} inline-flex bg-brand-700 whitespace-nowrap text-white hover:bg-brand-800 focus-visible:outline-brand-700`}>
+            <RouteLink
+              to="/credits"
+              className={`${HEADER_BUTTON} inline-flex bg-brand-700 whitespace-nowrap text-white hover:bg-brand-800 focus-visible:outline-brand-700`}
+            >
               Comprar imágenes
             </RouteLink>
             <button

@@ -23,7 +23,16 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
           <li>
             <a href={mailtoUrl(supportEmail, "Ayuda con Vidriera")} className={CHANNEL}>
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-700">
-                <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  aria-hidden
+                  viewBox="0 0 24 24"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="M4 6h16v12H4V6Zm0 0 8 7 8-7" />
                 </svg>
               </span>
@@ -43,7 +52,16 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
               className={CHANNEL}
             >
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
-                <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  aria-hidden
+                  viewBox="0 0 24 24"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d="M4 20l1.3-4A8 8 0 1 1 8 18.7L4 20Z" />
                 </svg>
               </span>

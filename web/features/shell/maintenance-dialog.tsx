@@ -24,7 +24,16 @@ export function MaintenanceDialog() {
       {open && (
         <div className="p-6 text-center">
           <span className="mx-auto grid size-14 place-items-center rounded-full bg-amber-100 text-amber-700">
-            <svg aria-hidden viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              className="size-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4 2.5-2.5Z" />
             </svg>
           </span>

@@ -14,7 +14,16 @@ const PATHS: Record<MenuPath | "help" | "menu", string> = {
 
 export function MenuIcon({ name, className = "size-5" }: { name: keyof typeof PATHS; className?: string }) {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[name]} />
     </svg>
   );
@@ -29,7 +38,16 @@ const SOCIAL_PATHS: Record<string, string> = {
 
 export function SocialIcon({ network, className = "size-5" }: { network: string; className?: string }) {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={SOCIAL_PATHS[network] ?? SOCIAL_PATHS.instagram} />
     </svg>
   );

@@ -24,7 +24,10 @@ export function PayStoreCard({ user, country }: { user: User; country: string | 
   const charged = route === "mercadopago" ? price : { amount: STORE_PLAN.priceUSD, currency: "USD" };
 
   return (
-    <section aria-labelledby="plan-title" className="mx-auto w-full max-w-md rounded-3xl border-2 border-brand-600 bg-white p-6 shadow-lg sm:p-8">
+    <section
+      aria-labelledby="plan-title"
+      className="mx-auto w-full max-w-md rounded-3xl border-2 border-brand-600 bg-white p-6 shadow-lg sm:p-8"
+    >
       <h2 id="plan-title" className="text-center text-xl font-bold">
         Plan Mi Tienda
       </h2>

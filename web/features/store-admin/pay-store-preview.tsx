@@ -27,7 +27,13 @@ export function StorePreview({ user }: { user: User }) {
         </p>
         {/* The real public link, the one the admin shows and shoppers open (not the spec's nonexistent my.{host}). */}
         {link && (
-          <a href={new URL(link.url).pathname} target="_blank" rel="noopener" className="text-sm break-all text-brand-700 underline underline-offset-2" data-testid="preview-store-link">
+          <a
+            href={new URL(link.url).pathname}
+            target="_blank"
+            rel="noopener"
+            className="text-sm break-all text-brand-700 underline underline-offset-2"
+            data-testid="preview-store-link"
+          >
             {link.label}
             <span className="sr-only"> (se abre en otra pestaña)</span>
           </a>

@@ -108,9 +108,7 @@ export function PayStoreCardScreen() {
       <header className="text-center">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Pagar Tu Tienda</p>
         <h1 className="text-2xl font-bold sm:text-3xl">Activar Mi Tienda</h1>
-        <p className="mt-2 text-slate-600">
-          Es un pago único: tu tienda queda activa sin cuotas mensuales ni comisiones por venta.
-        </p>
+        <p className="mt-2 text-slate-600">Es un pago único: tu tienda queda activa sin cuotas mensuales ni comisiones por venta.</p>
       </header>
       <PayStoreCard user={user} country={country.isPending ? undefined : country.data} />
     </div>

@@ -84,7 +84,10 @@ function Pricing({ user }: { user: User }) {
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
           <p className="text-lg font-semibold">No hay productos</p>
           <p className="mt-1 text-slate-600">Sube tus productos para ponerles precio y mostrarlos en tu tienda.</p>
-          <Link to="/home" className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          <Link
+            to="/home"
+            className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
             Ir a Productos
           </Link>
         </div>

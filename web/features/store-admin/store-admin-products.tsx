@@ -83,7 +83,13 @@ export function StoreAdminProducts({ user }: { user: User }) {
               {editing === product.id ? (
                 <ProductEditor userId={user.id} product={product} onDone={() => setEditing(null)} />
               ) : (
-                <ProductView product={product} userId={user.id} onEdit={() => setEditing(product.id)} onDelete={() => setDeleting(product)} editingOther={editing !== null} />
+                <ProductView
+                  product={product}
+                  userId={user.id}
+                  onEdit={() => setEditing(product.id)}
+                  onDelete={() => setDeleting(product)}
+                  editingOther={editing !== null}
+                />
               )}
             </li>
           ))}
@@ -118,7 +124,10 @@ function ProductView({
         {product.sizes.length > 0 && (
           <ul aria-label="Talles" className="flex flex-wrap gap-1">
             {product.sizes.map((s) => (
-              <li key={s.name} className={`rounded-md border px-1.5 py-0.5 text-xs ${s.stock > 0 ? "border-slate-300" : "border-slate-200 bg-slate-100 text-slate-400"}`}>
+              <li
+                key={s.name}
+                className={`rounded-md border px-1.5 py-0.5 text-xs ${s.stock > 0 ? "border-slate-300" : "border-slate-200 bg-slate-100 text-slate-400"}`}
+              >
                 {s.name}: {s.stock > 0 ? s.stock : "Sin stock"}
               </li>
             ))}
@@ -186,7 +195,11 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label={`Editar ${product.name}`} className="space-y-3 rounded-2xl border-2 border-brand-300 bg-white p-4 shadow-sm">
+    <form
+      onSubmit={(e) => void submit(e)}
+      aria-label={`Editar ${product.name}`}
+      className="space-y-3 rounded-2xl border-2 border-brand-300 bg-white p-4 shadow-sm"
+    >
       <StoreCarousel images={draft.storeImageURLs} name={product.name} className="aspect-[4/5] rounded-xl" />
       <Button variant="secondary" className="w-full px-3 py-1.5" onClick={() => setPicking(true)}>
         Imágenes de la tienda ({draft.storeImageURLs.length})
@@ -326,7 +339,12 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
       if (product) {
         try {
           await updateProduct(
-            { id: product.id, name: name.trim() || product.name, price: adminPrice(price), sizes: sizesOf({ price, sizes, storeImageURLs: [] }) },
+            {
+              id: product.id,
+              name: name.trim() || product.name,
+              price: adminPrice(price),
+              sizes: sizesOf({ price, sizes, storeImageURLs: [] }),
+            },
             UPDATE_FAILED,
           );
         } catch (err) {
@@ -345,10 +363,17 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label="Agregar producto" className="grid gap-4 rounded-2xl border-2 border-brand-300 bg-white p-5 shadow-sm md:grid-cols-[12rem_1fr]">
+    <form
+      onSubmit={(e) => void submit(e)}
+      aria-label="Agregar producto"
+      className="grid gap-4 rounded-2xl border-2 border-brand-300 bg-white p-5 shadow-sm md:grid-cols-[12rem_1fr]"
+    >
       <div className="space-y-2">
         <p id={ids.image} className="text-sm font-medium text-slate-700">
-          Imagen <span aria-hidden className="text-red-600">*</span>
+          Imagen{" "}
+          <span aria-hidden className="text-red-600">
+            *
+          </span>
         </p>
         <button
           type="button"
@@ -377,7 +402,14 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
           <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
             Nombre (opcional)
           </label>
-          <input id={ids.name} value={name} maxLength={120} placeholder="Si lo dejas vacío, le ponemos un nombre por ti" onChange={(e) => setName(e.target.value)} className={`mt-1 ${INPUT}`} />
+          <input
+            id={ids.name}
+            value={name}
+            maxLength={120}
+            placeholder="Si lo dejas vacío, le ponemos un nombre por ti"
+            onChange={(e) => setName(e.target.value)}
+            className={`mt-1 ${INPUT}`}
+          />
         </div>
         <div>
           <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">
@@ -387,7 +419,14 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
         </div>
         <SizesEditor productName={name || "el producto nuevo"} sizes={sizes} onChange={setSizes} />
         <label htmlFor={ids.ai} className="flex items-start gap-2 text-sm">
-          <input id={ids.ai} type="checkbox" checked={withAi} disabled={!canGenerate} onChange={(e) => setWithAi(e.target.checked)} className="mt-0.5 size-4 accent-brand-700" />
+          <input
+            id={ids.ai}
+            type="checkbox"
+            checked={withAi}
+            disabled={!canGenerate}
+            onChange={(e) => setWithAi(e.target.checked)}
+            className="mt-0.5 size-4 accent-brand-700"
+          />
           <span>
             Mejorar la foto con IA{" "}
             <span className="font-semibold" data-testid="ai-cost">

@@ -39,7 +39,10 @@ export function StoreAdminScreen() {
       <div className="mx-auto max-w-lg rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
         <p className="text-lg font-semibold">No tienes una tienda configurada</p>
         <p className="mt-1 text-slate-600">Créala en un minuto: nombre, WhatsApp y listo.</p>
-        <Link to="/mi-tienda" className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <Link
+          to="/mi-tienda"
+          className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           Crear mi tienda
         </Link>
       </div>
@@ -56,7 +59,12 @@ function Admin({ user, username }: { user: User; username: string }) {
         <LogoEditor user={user} />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{user.name}</h1>
-          <a href={storePath(username)} target="_blank" rel="noopener" className="text-sm break-all text-white/90 underline underline-offset-2">
+          <a
+            href={storePath(username)}
+            target="_blank"
+            rel="noopener"
+            className="text-sm break-all text-white/90 underline underline-offset-2"
+          >
             {link.replace(/^https?:\/\//, "")}
           </a>
         </div>
@@ -110,12 +118,18 @@ function PaidBanner({ paid }: { paid: boolean }) {
     );
   }
   return (
-    <div role="status" className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div>
         <p className="font-semibold">Tu Tienda no está pagada</p>
         <p className="text-sm">Tu tienda ya se puede visitar; activa el plan para tenerla completa.</p>
       </div>
-      <Link to="/pay-mi-tienda" className="inline-flex justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+      <Link
+        to="/pay-mi-tienda"
+        className="inline-flex justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
+      >
         Pagar ahora
       </Link>
     </div>

@@ -13,7 +13,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   price: null,
   sizes: [],
   storeImageURLs: [],
-    published: false,
+  published: false,
   createdAt: "2026-01-01T00:00:00.000Z",
   createdBy: "u1",
   ...over,

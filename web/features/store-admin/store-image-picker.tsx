@@ -42,13 +42,28 @@ export function StoreImagePicker({ product, initial, onClose, onConfirm, confirm
   return (
     <Dialog open={!!product} onClose={onClose} title={PICKER_TITLE} className="sm:max-w-2xl">
       {shown && (
-        <PickerBody key={shown.id} product={shown} initial={initial} onClose={onClose} onConfirm={onConfirm} confirmedMessage={confirmedMessage} limit={limit} />
+        <PickerBody
+          key={shown.id}
+          product={shown}
+          initial={initial}
+          onClose={onClose}
+          onConfirm={onConfirm}
+          confirmedMessage={confirmedMessage}
+          limit={limit}
+        />
       )}
     </Dialog>
   );
 }
 
-function PickerBody({ product, initial, onClose, onConfirm, confirmedMessage, limit }: Omit<Props, "product"> & { product: { id: string; name: string } }) {
+function PickerBody({
+  product,
+  initial,
+  onClose,
+  onConfirm,
+  confirmedMessage,
+  limit,
+}: Omit<Props, "product"> & { product: { id: string; name: string } }) {
   const images = useQuery(productImagesQuery(product.id));
   const [selected, setSelected] = useState<string[]>(initial);
 
@@ -114,10 +129,15 @@ function PickerBody({ product, initial, onClose, onConfirm, confirmedMessage, li
                 >
                   <img src={image.url} alt="" loading="lazy" className="aspect-[4/5] w-full bg-slate-100 object-cover" />
                   {isOriginal && (
-                    <span className="absolute top-2 left-2 rounded-full bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">Original</span>
+                    <span className="absolute top-2 left-2 rounded-full bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">
+                      Original
+                    </span>
                   )}
                   {order >= 0 && (
-                    <span aria-hidden className="absolute top-2 right-2 grid size-7 place-items-center rounded-full bg-brand-600 text-sm font-bold text-white">
+                    <span
+                      aria-hidden
+                      className="absolute top-2 right-2 grid size-7 place-items-center rounded-full bg-brand-600 text-sm font-bold text-white"
+                    >
                       ✓{order + 1 > 1 ? order + 1 : ""}
                     </span>
                   )}

@@ -102,6 +102,8 @@ export function usePublishProduct(userId: string) {
     mutationFn: async (input: { id: string; published: boolean }) =>
       (await unwrap(api.products.publish.$post({ json: input }), PUBLISH_FALLBACK)).product,
     onSuccess: (product) =>
-      queryClient.setQueryData(productsQuery(userId).queryKey, (list: Product[] | undefined) => list?.map((p) => (p.id === product.id ? product : p))),
+      queryClient.setQueryData(productsQuery(userId).queryKey, (list: Product[] | undefined) =>
+        list?.map((p) => (p.id === product.id ? product : p)),
+      ),
   });
 }

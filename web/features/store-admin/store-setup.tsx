@@ -114,10 +114,17 @@ function StoreForm({ user }: { user: User }) {
         </div>
       </div>
 
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
         <div>
           <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
-            Nombre de la tienda <span aria-hidden className="text-red-600">*</span>
+            Nombre de la tienda{" "}
+            <span aria-hidden className="text-red-600">
+              *
+            </span>
           </label>
           <input
             id={ids.name}
@@ -141,18 +148,37 @@ function StoreForm({ user }: { user: User }) {
           </p>
           <div className="mt-2 flex items-center gap-4">
             {logoPreview ? (
-              <img src={logoPreview} alt="Vista previa del logo" className="size-20 shrink-0 rounded-full border border-slate-200 bg-slate-50 object-cover" />
+              <img
+                src={logoPreview}
+                alt="Vista previa del logo"
+                className="size-20 shrink-0 rounded-full border border-slate-200 bg-slate-50 object-cover"
+              />
             ) : (
-              <span aria-hidden className="grid size-20 shrink-0 place-items-center rounded-full border-2 border-dashed border-slate-300 text-2xl text-slate-400">
+              <span
+                aria-hidden
+                className="grid size-20 shrink-0 place-items-center rounded-full border-2 border-dashed border-slate-300 text-2xl text-slate-400"
+              >
                 +
               </span>
             )}
             <div className="space-y-1 text-sm">
-              <input ref={fileInput} type="file" accept="image/*" aria-labelledby={ids.logo} tabIndex={-1} className="sr-only" onChange={(e) => void chooseLogo(e)} />
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/*"
+                aria-labelledby={ids.logo}
+                tabIndex={-1}
+                className="sr-only"
+                onChange={(e) => void chooseLogo(e)}
+              />
               <Button variant="secondary" onClick={() => fileInput.current?.click()}>
                 {logoPreview ? "Cambiar logo" : "Elegir logo"}
               </Button>
-              {logo && <p className="text-slate-600" data-testid="logo-size">Tamaño: {formatMegabytes(logo.size)}</p>}
+              {logo && (
+                <p className="text-slate-600" data-testid="logo-size">
+                  Tamaño: {formatMegabytes(logo.size)}
+                </p>
+              )}
               <p className="text-slate-500">Imagen de hasta 5 MB.</p>
               {logoError && (
                 <p role="alert" className="text-red-700">
@@ -183,7 +209,10 @@ function StoreForm({ user }: { user: User }) {
           </div>
           <div>
             <label htmlFor={ids.phone} className="text-sm font-medium text-slate-700">
-              Número de WhatsApp <span aria-hidden className="text-red-600">*</span>
+              Número de WhatsApp{" "}
+              <span aria-hidden className="text-red-600">
+                *
+              </span>
             </label>
             <input
               id={ids.phone}
@@ -211,14 +240,14 @@ function StoreForm({ user }: { user: User }) {
             {problem}
           </p>
         )}
-        <Button type="submit" busy={save.isPending} disabled={missing || !slug || (link.settled && !link.available)} className="w-full py-3 text-base" aria-describedby={problem ? ids.problem : undefined}>
-          {save.isPending
-            ? editing
-              ? "Actualizando tu tienda..."
-              : "Creando tu tienda..."
-            : editing
-              ? "Actualizar Tienda"
-              : "Continuar"}
+        <Button
+          type="submit"
+          busy={save.isPending}
+          disabled={missing || !slug || (link.settled && !link.available)}
+          className="w-full py-3 text-base"
+          aria-describedby={problem ? ids.problem : undefined}
+        >
+          {save.isPending ? (editing ? "Actualizando tu tienda..." : "Creando tu tienda...") : editing ? "Actualizar Tienda" : "Continuar"}
         </Button>
       </form>
 
