@@ -181,6 +181,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "email",
   "outbox",
   "recuperar",
+  "restablecer",
   "password",
   "reset",
   "store",

@@ -98,7 +98,7 @@ describe("bad input gets a Spanish error and writes nothing", () => {
       "an e-mail that is not one",
       { body: JSON.stringify({ email: "ana-at-example", password: "una-clave-segura" }), headers: { "content-type": "application/json" } },
       400,
-      "Ingresá un email válido.",
+      "Ingresa un email válido.",
     ],
     [
       "no password",
@@ -269,7 +269,7 @@ describe("sessions", () => {
     thief.setCookie("vidriera_session", stolen);
     const response = await thief.request("/api/auth/profile");
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "Tu sesión expiró o no es válida. Iniciá sesión de nuevo." });
+    expect(await response.json()).toEqual({ error: "Tu sesión expiró o no es válida. Inicia sesión de nuevo." });
   });
 
   it("without a cookie the profile answers 401 asking to sign in", async () => {
@@ -300,7 +300,7 @@ describe("sessions", () => {
       attacker.setCookie("vidriera_session", token);
       const response = await attacker.request("/api/auth/profile");
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "Tu sesión expiró o no es válida. Iniciá sesión de nuevo." });
+      expect(await response.json()).toEqual({ error: "Tu sesión expiró o no es válida. Inicia sesión de nuevo." });
       expect(attacker.cookie("vidriera_session")).toBeUndefined();
     }
   });

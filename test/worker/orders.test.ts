@@ -125,13 +125,13 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
         { productId: p.foreign.id, quantity: 1 },
       ],
       400,
-      "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo.",
+      "Un producto del carrito ya no está disponible en esta tienda. Quítalo e intenta de nuevo.",
     ],
     [
       "a product that does not exist",
       () => [{ productId: "noexiste", quantity: 1 }],
       400,
-      "Un producto del carrito ya no está disponible en esta tienda. Quitalo e intentá de nuevo.",
+      "Un producto del carrito ya no está disponible en esta tienda. Quítalo e intenta de nuevo.",
     ],
     [
       "a size that does not exist",
@@ -145,7 +145,7 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
       400,
       "El talle M no existe para Gorra.",
     ],
-    ["no size for a product with sizes", (p) => [{ productId: p.remera.id, quantity: 1 }], 400, "Elegí un talle de Remera."],
+    ["no size for a product with sizes", (p) => [{ productId: p.remera.id, quantity: 1 }], 400, "Elige un talle de Remera."],
     ["a sold-out size", (p) => [{ productId: p.remera.id, size: "L", quantity: 1 }], 409, "Remera (Talle: L) no tiene stock."],
     [
       "more units than in stock",
@@ -166,7 +166,7 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
     ["a negative quantity", (p) => [{ productId: p.gorra.id, quantity: -2 }], 400, "La cantidad mínima es 1."],
     ["a fractional quantity", (p) => [{ productId: p.gorra.id, quantity: 1.5 }], 400, "La cantidad tiene que ser un número entero."],
     ["a quantity in words", (p) => [{ productId: p.gorra.id, quantity: "dos" }], 400, "La cantidad tiene que ser un número."],
-    ["100 units", (p) => [{ productId: p.gorra.id, quantity: 100 }], 400, "Podés pedir hasta 99 unidades de cada producto."],
+    ["100 units", (p) => [{ productId: p.gorra.id, quantity: 100 }], 400, "Puedes pedir hasta 99 unidades de cada producto."],
     ["an empty cart", () => [], 400, "Tu carrito está vacío."],
   ];
   for (const [name, lines, status, error] of bad) {

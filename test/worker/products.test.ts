@@ -84,9 +84,9 @@ describe("uploading photos", () => {
       "eleven photos",
       Array.from({ length: 11 }, (_, i) => ({ bytes: fakePhoto("jpeg", 32, i), name: `f${i}.jpg` })),
       400,
-      "Podés subir hasta 10 imágenes por vez.",
+      "Puedes subir hasta 10 imágenes por vez.",
     ],
-    ["no photo", [], 400, "Elegí al menos una imagen para subir."],
+    ["no photo", [], 400, "Elige al menos una imagen para subir."],
     [
       "one good photo and one bad one",
       [

@@ -112,7 +112,7 @@ export function ResetPasswordScreen() {
   }
   return (
     <RecoveryLayout title="Crea una nueva contraseña">
-      <p className="mt-2 text-slate-600">Al guardarla se cerrará tu sesión en todos los dispositivos y entrarás aquí con la nueva.</p>
+      <p className="mt-2 text-slate-600">Al guardarla se cerrará tu sesión en todos los dispositivos y se abrirá aquí con la nueva.</p>
       <form onSubmit={submit} className="mt-6 space-y-4" aria-busy={reset.isPending}>
         {reset.isError && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -28,18 +28,18 @@ describe("pricing drafts", () => {
     expect(storeImagesOf(product({ imageURL: null }))).toEqual([]);
   });
 
-  it("become the API's payload: parsed numbers, trimmed names, no temporary keys", () => {
+  it("become the API's payload: the price as typed (the Worker parses it), parsed stock, trimmed names, no temporary keys", () => {
     const p = product();
     const draft = { ...draftOf(p), price: "-4", sizes: [newSizeDraft(" S ", "abc"), newSizeDraft("M", "3.7")] };
     expect(toPricingItem(p, draft)).toEqual({
       id: "p1",
-      price: 0,
+      price: "-4",
       sizes: [
         { name: "S", stock: 0 },
         { name: "M", stock: 3 },
       ],
     });
-    expect(toPricingItem(p, { ...draft, price: "1500.5" }).price).toBe(1500.5);
+    expect(toPricingItem(p, { ...draft, price: " $ 12.500 " }).price).toBe("$ 12.500");
     // The images go only once the seller chose some.
     expect(toPricingItem(p, { ...draft, storeImageURLs: ["/img/g/b.jpg"] }).storeImageURLs).toEqual(["/img/g/b.jpg"]);
     const chosen = product({ storeImageURLs: ["/img/g/b.jpg"] });
@@ -50,7 +50,9 @@ describe("pricing drafts", () => {
     const p = product({ price: 100, sizes: [{ name: "M", stock: 2 }] });
     const draft = draftOf(p);
     expect(isDirty(p, draft)).toBe(false);
-    expect(isDirty(p, { ...draft, price: "100.00" })).toBe(false);
+    // The same pesos typed another way is no change; a price that does not parse is one (the save says why).
+    expect(isDirty(p, { ...draft, price: "$ 100" })).toBe(false);
+    expect(isDirty(p, { ...draft, price: "100,50" })).toBe(true);
     expect(isDirty(p, { ...draft, price: "150" })).toBe(true);
     expect(isDirty(p, { ...draft, sizes: [...draft.sizes, newSizeDraft()] })).toBe(true);
     expect(isDirty(p, { ...draft, sizes: [{ ...draft.sizes[0]!, stock: "3" }] })).toBe(true);
@@ -76,7 +78,7 @@ describe("pricing drafts", () => {
   it("leave an empty admin price out", () => {
     expect(adminPrice("")).toBeUndefined();
     expect(adminPrice("  ")).toBeUndefined();
-    expect(adminPrice("abc")).toBe(0);
-    expect(adminPrice("250")).toBe(250);
+    expect(adminPrice(" 12.500 ")).toBe("12.500");
+    expect(adminPrice("abc")).toBe("abc");
   });
 });
