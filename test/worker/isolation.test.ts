@@ -183,6 +183,8 @@ const PUBLIC: Record<string, string> = {
   "GET /u/:username": "the public store page (checked below for the other store's data)",
   "GET /u/:username/": "redirects to the store page",
   "GET /u/:username/p/:productId": "a public product page, only for the store's own products (checked below)",
+  "GET /u/:username/feed.xml": "the store's public catalogue feed for Meta and Google: only what the public page shows",
+  "GET /u/:username/qr.svg": "a QR code of the store's public link; holds nothing else",
 };
 
 /** Which routes B's requests reached, to prove each non-public route was really exercised. */

@@ -23,8 +23,11 @@ async function realPhoto(width: number, height: number, tint: number): Promise<U
   return encodeJpeg(samplePhoto({ width, height, garment: [tint, 90, 170], grain: 10 }), 90);
 }
 
+let stores = 0;
 async function storeWith(products: { name: string; price: number; category?: string | null; sizes?: { name: string; stock: number }[] }[]) {
-  const s = await seller({ storeName: "Moda Sur" });
+  // A store link is never handed out twice (a taken one is refused), so each store here gets its own link.
+  stores += 1;
+  const s = await seller({ storeName: "Moda Sur", storeLink: `modasur${stores}` });
   const created = await addProducts(
     s.browser,
     products.map((p) => p.name),
@@ -103,8 +106,16 @@ describe("responsive renditions", () => {
     const key = product!.imageUrl.slice("/img/".length);
     // Written after the response: wait for the state, not a clock.
     await expect
-      .poll(async () => (await env.IMAGES.head(renditionKey(key, 1080)!)) !== null, { timeout: 20_000, interval: 100 })
+      .poll(
+        async () => {
+          const heads = await Promise.all(([360, 540, 720] as const).map((w) => env.IMAGES.head(renditionKey(key, w)!)));
+          return heads.every((h) => h !== null);
+        },
+        { timeout: 120_000, interval: 200 },
+      )
       .toBe(true);
+    // 1080, the costliest, waits for its first request.
+    expect(await env.IMAGES.head(renditionKey(key, 1080)!)).toBeNull();
   });
 });
 
