@@ -136,6 +136,7 @@ describe("phone ergonomics at 390 px", () => {
             { name: "S", stock: 3 },
             { name: "M", stock: 0 },
           ],
+          published: true,
         },
       ],
     });

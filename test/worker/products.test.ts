@@ -78,7 +78,7 @@ describe("uploading photos", () => {
       "a 30 MB upload",
       [0, 1, 2].map((i) => ({ bytes: fakePhoto("jpeg", 10 * 1024 * 1024 - 10, i), name: `f${i}.jpg` })),
       413,
-      "Las imágenes superan el máximo de 25 MB por envío. Subilas de a poco.",
+      "Las imágenes superan el máximo de 25 MB por envío. Súbelas de a poco.",
     ],
     [
       "eleven photos",

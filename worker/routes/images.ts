@@ -73,7 +73,7 @@ export const imageRoutes = new Hono<Env>()
    * 'Restaurar original': the original comes back to the gallery in the modification's place; the
    * modification is kept behind it (paid work is never thrown away) and stays linked to it.
    */
-  .post("/images/:id/restore-original", validate("param", idParam), async (c) => {
+  .post("/images/:id/restore-original", noBody(), validate("param", idParam), async (c) => {
     const user = c.get("user");
     const db = database(c.env.DB);
     const modified = await db
