@@ -302,6 +302,8 @@ describe("the virtual store in a real browser", () => {
       await page.getByText("Producto eliminado correctamente").waitFor();
       await page.getByRole("article", { name: "Gorra lana" }).waitFor({ state: "detached" });
 
+      // Added products start as drafts: the store shows the jacket once the seller publishes it.
+      await publishInAdmin(page, ["Campera de jean"]);
       const store = await page.request.get(`/u/admin${suffix}`);
       const html = await store.text();
       expect(html).toContain(">Campera de jean</a>");
