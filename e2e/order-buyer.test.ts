@@ -22,7 +22,16 @@ describe("the order tells the seller who is buying (issue 14.10)", () => {
     const product = ((await uploaded.json()) as { products: { id: string }[] }).products[0]!;
     const priced = await admin.request.post("/api/products/update-pricing", {
       data: {
-        products: [{ id: product.id, price: 12500, sizes: [], name: "Buzo canguro", description: "Frisa <b>invierno</b>\nLavar en frío" }],
+        products: [
+          {
+            id: product.id,
+            price: 12500,
+            sizes: [],
+            name: "Buzo canguro",
+            description: "Frisa <b>invierno</b>\nLavar en frío",
+            published: true,
+          },
+        ],
       },
     });
     expect(priced.status()).toBe(200);

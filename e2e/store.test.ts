@@ -236,8 +236,11 @@ describe("the virtual store in a real browser", () => {
       // Adding needs an image; the name is optional.
       await page.getByRole("button", { name: "Agregar producto" }).click();
       const form = page.getByRole("form", { name: "Agregar producto" });
-      const ai = form.getByLabel("Mejorar la foto con IA (usa 1 imagen de tus créditos)");
-      expect(await ai.isChecked()).toBe(true);
+      // Improving costs an image: off until the seller chooses it, with its price beside it.
+      const ai = form.getByLabel(/Mejorar la foto con IA/);
+      expect(await ai.isChecked()).toBe(false);
+      expect(await form.getByTestId("ai-cost").textContent()).toBe("(cuesta 1 imagen: 50 créditos)");
+      await ai.check();
       await form.getByRole("button", { name: "Agregar producto" }).click();
       await page.getByText("Se requiere una imagen para crear el producto").waitFor();
       await form.locator('input[type="file"]').setInputFiles({
@@ -262,7 +265,7 @@ describe("the virtual store in a real browser", () => {
 
       // Without AI: the photo is uploaded as it is, and the automatic name stays.
       await page.getByRole("button", { name: "Agregar producto" }).click();
-      await form.getByLabel("Mejorar la foto con IA (usa 1 imagen de tus créditos)").uncheck();
+      await form.getByLabel(/Mejorar la foto con IA/).uncheck();
       await form.locator('input[type="file"]').setInputFiles({
         name: "gorra-lana.jpg",
         mimeType: "image/jpeg",
@@ -299,6 +302,8 @@ describe("the virtual store in a real browser", () => {
       await page.getByText("Producto eliminado correctamente").waitFor();
       await page.getByRole("article", { name: "Gorra lana" }).waitFor({ state: "detached" });
 
+      // Added products start as drafts: the store shows the jacket once the seller publishes it.
+      await publishInAdmin(page, ["Campera de jean"]);
       const store = await page.request.get(`/u/admin${suffix}`);
       const html = await store.text();
       expect(html).toContain(">Campera de jean</a>");

@@ -8,8 +8,14 @@ describe("a product's description in the store (issue 14.8)", () => {
     const [buzo, gorra] = await addProducts(browser, ["Buzo", "Gorra"]);
     const saved = await browser.json("POST", "/api/products/update-pricing", {
       products: [
-        { id: buzo!.id, price: 20000, sizes: [], description: 'Frisa <script>alert("x")</script>\nLavar en frío & secar a la sombra' },
-        { id: gorra!.id, price: 8000, sizes: [] },
+        {
+          id: buzo!.id,
+          price: 20000,
+          sizes: [],
+          description: 'Frisa <script>alert("x")</script>\nLavar en frío & secar a la sombra',
+          published: true,
+        },
+        { id: gorra!.id, price: 8000, sizes: [], published: true },
       ],
     });
     expect(saved.status).toBe(200);
