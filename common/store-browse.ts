@@ -77,17 +77,29 @@ interface Browsable {
   /** Newest first is the order the products arrive in. */
 }
 
-/** Categories in use, most products first, then by name; one entry per folded spelling. */
+/**
+ * Categories in use, most products first, then by name; one entry per folded
+ * spelling, named by its most used spelling (a capitalised one on a tie, so
+ * the chip reads "Remeras" whichever product was saved last).
+ */
 export function categoriesOf(products: readonly Browsable[]): string[] {
-  const counts = new Map<string, { name: string; n: number }>();
+  const groups = new Map<string, { n: number; spellings: Map<string, number> }>();
   for (const p of products) {
     if (!p.category) continue;
     const key = foldText(p.category);
-    const entry = counts.get(key) ?? { name: p.category, n: 0 };
-    entry.n++;
-    counts.set(key, entry);
+    const group = groups.get(key) ?? { n: 0, spellings: new Map<string, number>() };
+    group.n++;
+    group.spellings.set(p.category, (group.spellings.get(p.category) ?? 0) + 1);
+    groups.set(key, group);
   }
-  return [...counts.values()].sort((a, b) => b.n - a.n || a.name.localeCompare(b.name, "es")).map((e) => e.name);
+  const capitalised = (s: string) => (s[0] !== undefined && s[0] !== s[0].toLowerCase() ? 0 : 1);
+  const named = [...groups.values()].map((g) => {
+    const [name] = [...g.spellings.entries()].sort(
+      ([a, an], [b, bn]) => bn - an || capitalised(a) - capitalised(b) || a.localeCompare(b, "es"),
+    )[0]!;
+    return { name, n: g.n };
+  });
+  return named.sort((a, b) => b.n - a.n || a.name.localeCompare(b.name, "es")).map((e) => e.name);
 }
 
 /**
