@@ -87,8 +87,9 @@ export async function moveCredits(
   movement: CreditMovement,
   extra: { before?: BatchItem<"sqlite">[]; after?: BatchItem<"sqlite">[]; onlyIf?: SQL } = {},
 ): Promise<MovementResult> {
+  let results: unknown[];
   try {
-    await db.batch([...(extra.before ?? []), ...movementStatements(db, movement, extra.onlyIf), ...(extra.after ?? [])] as [
+    results = await db.batch([...(extra.before ?? []), ...movementStatements(db, movement, extra.onlyIf), ...(extra.after ?? [])] as [
       BatchItem<"sqlite">,
       ...BatchItem<"sqlite">[],
     ]);
@@ -99,12 +100,11 @@ export async function moveCredits(
     throw err;
   }
   if (extra.onlyIf) {
-    const row = await db
-      .select({ id: creditLedger.id })
-      .from(creditLedger)
-      .where(eq(creditLedger.idempotencyKey, movement.idempotencyKey))
-      .get();
-    if (!row) return { status: "skipped" };
+    // Whether THIS batch wrote the ledger row: the key may already exist from a parallel request
+    // that applied first, and this one, whose condition no longer held, moved nothing.
+    const ledgerInsert = results[(extra.before?.length ?? 0) + 1] as { meta?: { changes?: number } } | undefined;
+    if (typeof ledgerInsert?.meta?.changes !== "number") throw new Error("D1 batch result without a change count");
+    if (ledgerInsert.meta.changes === 0) return { status: "skipped" };
   }
   return { status: "applied", balance: await balanceOf(db, movement.userId) };
 }
