@@ -55,7 +55,11 @@ export async function startLocalApp(
   } = {},
 ): Promise<{ baseURL: string; stop: () => void; output: () => string }> {
   rmSync(stateDir, { recursive: true, force: true });
-  await prepareLocalState(stateDir);
+  // Setup lines and the server's output go to one log, shown when something fails: tests stay quiet.
+  let log = "";
+  await prepareLocalState(stateDir, (line) => {
+    log += `${line}\n`;
+  });
   const outDir = join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
   const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
@@ -67,7 +71,6 @@ export async function startLocalApp(
   if (vars.length > 0) appendFileSync(join(outDir, "vidriera", ".dev.vars"), `\n${vars.map(([k, v]) => `${k}=${v}`).join("\n")}\n`);
 
   const port = await freePort();
-  let log = "";
   const server =
     options.server === "wrangler"
       ? spawn(
