@@ -63,7 +63,13 @@ export async function startLocalApp(
   const outDir = join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
   const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
-  execFileSync("vite", ["build", "--logLevel", "warn", "--outDir", outDir], { stdio: "inherit", env });
+  // stateDir is fresh, so emptying it is safe (and stops Vite's warning about a folder outside the project).
+  try {
+    log += execFileSync("vite", ["build", "--logLevel", "warn", "--emptyOutDir", "--outDir", outDir], { stdio: "pipe", env }).toString();
+  } catch (err) {
+    const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`vite build failed:\n${log}${stdout ?? ""}${stderr ?? ""}`);
+  }
   // Extra files among the built assets (name → content); the asset server only knows what it finds when it starts.
   for (const [name, content] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(outDir, "client", name), content);
   // `vite preview` reads the Worker's variables from the .dev.vars the build copied next to it.
