@@ -12,6 +12,11 @@ export function imagesFromCredits(credits: number): number {
   return Math.max(0, Math.floor(credits / CREDITS_PER_IMAGE));
 }
 
+/** '1 crédito', '2.500 créditos'. */
+export function creditsLabel(credits: number): string {
+  return credits === 1 ? "1 crédito" : `${credits.toLocaleString("es-AR")} créditos`;
+}
+
 export function imagesLabel(credits: number): string {
   const images = imagesFromCredits(credits);
   return images === 1 ? "1 imagen" : `${images} imágenes`;
