@@ -168,6 +168,13 @@ describe("a plan payment for a plan already active (issue 12.9)", () => {
       .waitFor();
     expect(await page.getByTestId("balance-after").textContent()).toBe("10 imágenes");
     await expect.poll(() => creditsShown(page)).toBe("10 imágenes");
+
+    // The seller's movements show where those credits came from.
+    await page.goto("/credits");
+    const latest = page.getByTestId("credit-history").getByRole("listitem").first();
+    await latest.getByText("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como créditos").waitFor();
+    expect(await latest.textContent()).toContain("+500 créditos");
+    expect(await latest.textContent()).toContain("Saldo: 500 créditos");
     await context.close();
   });
 });
