@@ -24,6 +24,7 @@ export function imagesLabel(credits: number): string {
 
 /** One line of the seller's credit movements (GET /api/credits/history), newest first. */
 export interface CreditMovementView {
+  id: number;
   /** Positive added credits, negative spent them. */
   delta: number;
   reason: string;

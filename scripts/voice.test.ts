@@ -59,7 +59,9 @@ describe("one voice: tú, no voseo, ¡…! and ¿…?, real plurals, 'Agregar'",
 
   it("reads a template as one text, so '¡' before a substitution opens the '!' after it", async () => {
     const { userTexts } = await import("./voice");
-    const texts = userTexts("x.ts", "const t = `¡${name} listo!`; const u = `${n} imagen(es)`;").map((t) => t.text);
+    // "$" and "{" apart: this is a file's source text, not a template of ours.
+    const source = ["const t = `¡$", "{name} listo!`; const u = `$", "{n} imagen(es)`;"].join("");
+    const texts = userTexts("x.ts", source).map((t) => t.text);
     expect(texts).toEqual(["¡{} listo!", "{} imagen(es)"]);
     expect(voiceProblems(texts[0]!)).toEqual([]);
     expect(voiceProblems(texts[1]!)).toEqual(["imagen(es)"]);

@@ -27,6 +27,7 @@ export const creditRoutes = new Hono<Env>()
   .get("/history", requireUser, async (c) => {
     const rows = await database(c.env.DB)
       .select({
+        id: creditLedger.id,
         delta: creditLedger.delta,
         reason: creditLedger.reason,
         balanceAfter: creditLedger.balanceAfter,

@@ -26,8 +26,8 @@ export function CreditHistory() {
       {history.isSuccess && history.data.length === 0 && <p className="mt-2 text-sm text-slate-600">Todavía no tienes movimientos.</p>}
       {history.isSuccess && history.data.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="credit-history">
-          {history.data.map((m, i) => (
-            <li key={`${m.createdAt}-${i}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2">
+          {history.data.map((m) => (
+            <li key={m.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2">
               <span className="min-w-0 flex-1">
                 {movementLabel(m.reason)}
                 <span className="block text-xs text-slate-500">{dateFormat.format(new Date(m.createdAt))}</span>
