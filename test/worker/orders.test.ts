@@ -14,6 +14,11 @@ interface Created {
 
 const shopper = () => new Browser();
 
+/** GET /api/orders as the seller sees it. */
+async function sellersOrders(browser: Browser): Promise<Order[]> {
+  return ((await (await browser.request("/api/orders")).json()) as { orders: Order[] }).orders;
+}
+
 async function placeOrder(browser: Browser, username: string, lines: { productId: string; size?: string | null; quantity: number }[]) {
   return browser.json("POST", "/api/orders", { username, lines });
 }
@@ -297,7 +302,7 @@ describe("the seller's orders", () => {
       { name: "M", stock: 2 },
       { name: "L", stock: 0 },
     ]);
-    const listed = ((await (await browser.request("/api/orders")).json()) as { orders: Order[] }).orders.find((o) => o.id === order.id);
+    const listed = (await sellersOrders(browser)).find((o) => o.id === order.id);
     expect(listed).toMatchObject({ status: "nuevo", stockTaken: false });
     // The list says so too, until the stock covers the order again.
     expect(listed!.shortages).toEqual([{ productId: remera.id, name: "Remera", size: "S", asked: 4, left: 1, gone: false }]);
@@ -311,11 +316,11 @@ describe("the seller's orders", () => {
         ],
       },
     ]);
-    const again = ((await (await browser.request("/api/orders")).json()) as { orders: Order[] }).orders.find((o) => o.id === order.id);
+    const again = (await sellersOrders(browser)).find((o) => o.id === order.id);
     expect(again!.shortages).toEqual([]);
     // Size L, which the order did not ask for, was removed; nothing the order needs is gone. Now M goes:
     await setPricing(browser, [{ id: remera.id, price: 15000, sizes: [{ name: "S", stock: 4 }] }]);
-    const gone = ((await (await browser.request("/api/orders")).json()) as { orders: Order[] }).orders.find((o) => o.id === order.id);
+    const gone = (await sellersOrders(browser)).find((o) => o.id === order.id);
     expect(gone!.shortages).toEqual([{ productId: remera.id, name: "Remera", size: "M", asked: 1, left: 0, gone: true }]);
     expect(shortageText(gone!.shortages[0]!)).toBe("Remera (Talle: M): pide 1, ese talle ya no existe");
   });
@@ -334,7 +339,7 @@ describe("the seller's orders", () => {
     );
     expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 0 }]);
     // The seller's list marks the order that lost the race, and only it.
-    const { orders: listed } = (await (await browser.request("/api/orders")).json()) as { orders: Order[] };
+    const listed = await sellersOrders(browser);
     const byId = new Map(listed.map((o) => [o.id, o]));
     const lost = ids.find((id) => byId.get(id)!.status === "nuevo")!;
     const won = ids.find((id) => id !== lost)!;
