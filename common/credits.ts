@@ -12,7 +12,35 @@ export function imagesFromCredits(credits: number): number {
   return Math.max(0, Math.floor(credits / CREDITS_PER_IMAGE));
 }
 
+/** '1 crédito', '2.500 créditos'. */
+export function creditsLabel(credits: number): string {
+  return credits === 1 ? "1 crédito" : `${credits.toLocaleString("es-AR")} créditos`;
+}
+
 export function imagesLabel(credits: number): string {
   const images = imagesFromCredits(credits);
   return images === 1 ? "1 imagen" : `${images} imágenes`;
 }
+
+/** One line of the seller's credit movements (GET /api/credits/history), newest first. */
+export interface CreditMovementView {
+  id: number;
+  /** Positive added credits, negative spent them. */
+  delta: number;
+  reason: string;
+  balanceAfter: number;
+  createdAt: string;
+}
+
+/** What each ledger reason (worker/lib/credits.ts) means to the seller. */
+export const MOVEMENT_LABELS: Record<string, string> = {
+  signup_bonus: "Regalo de bienvenida",
+  generation: "Imagen creada",
+  generation_refund: "Devolución: la imagen no se pudo crear",
+  purchase: "Compra de imágenes",
+  store_plan: "Plan Mi Tienda pagado con créditos",
+  store_plan_as_credits: "Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como créditos",
+  account_closed: "Cuenta cerrada",
+};
+
+export const movementLabel = (reason: string) => MOVEMENT_LABELS[reason] ?? "Movimiento de créditos";

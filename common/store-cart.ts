@@ -111,6 +111,30 @@ export interface Order {
   createdAt: string;
   /** Whether confirming already took the quantities off stock. */
   stockTaken: boolean;
+  /**
+   * A new order's lines the stock cannot cover now (another order took it, or the seller lowered it):
+   * confirming it would be refused. Empty when it can be confirmed, and on orders past 'Nuevo'.
+   */
+  shortages: StockShortage[];
+}
+
+/** One line of an order that the stock cannot cover: what it asks for and what is left. */
+export interface StockShortage {
+  productId: string;
+  name: string;
+  size: string;
+  asked: number;
+  left: number;
+  /** The product or its size no longer exists in the store. */
+  gone: boolean;
+}
+
+/** 'Remera (Talle: S): pide 2, queda 1', the way the seller reads a shortage. */
+export function shortageText(s: StockShortage): string {
+  const what = `${s.name} (Talle: ${s.size})`;
+  if (s.gone) return `${what}: pide ${s.asked}, ese talle ya no existe`;
+  const left = s.left <= 0 ? "sin stock" : s.left === 1 ? "queda 1" : `quedan ${s.left}`;
+  return `${what}: pide ${s.asked}, ${left}`;
 }
 
 /** Which status an order may move to from each one: confirming is the only step that touches stock. */

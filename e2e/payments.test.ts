@@ -149,6 +149,37 @@ describe("/pay-mi-tienda in a real browser", () => {
   });
 });
 
+describe("a plan payment for a plan already active (issue 12.9)", () => {
+  it("becomes credits of the same value, and the return page says so", async () => {
+    const { context, page } = await sellerFrom("AR", "plan-doble");
+    // A plan checkout opened in one tab…
+    const checkout = await page.request.post("/api/payments/create-preference", { data: { purpose: "store_plan", credits: 2000 } });
+    expect(checkout.status()).toBe(201);
+    const { preference } = (await checkout.json()) as { preference: { init_point: string } };
+    // …while in another the seller activates the plan with the 500 free credits.
+    const charged = await page.request.post("/api/credits/auto-charge");
+    expect(((await charged.json()) as { charged: boolean }).charged).toBe(true);
+
+    // The first tab's payment still goes through: its value comes back as 500 credits.
+    await page.goto(preference.init_point);
+    await approveSimulatedCheckout(page, "$ 2.000");
+    await page
+      .getByTestId("plan-as-credits")
+      .getByText("Tu Tienda ya estaba activa: sumamos 500 créditos (10 imágenes) a tu saldo")
+      .waitFor();
+    expect(await page.getByTestId("balance-after").textContent()).toBe("10 imágenes");
+    await expect.poll(() => creditsShown(page)).toBe("10 imágenes");
+
+    // The seller's movements show where those credits came from.
+    await page.goto("/credits");
+    const latest = page.getByTestId("credit-history").getByRole("listitem").first();
+    await latest.getByText("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como créditos").waitFor();
+    expect(await latest.textContent()).toContain("+500 créditos");
+    expect(await latest.textContent()).toContain("Saldo: 500 créditos");
+    await context.close();
+  });
+});
+
 describe("/auto-charge in a real browser", () => {
   it("spends 500 credits once: a reload does not charge again", async () => {
     const { context, page } = await sellerFrom(null, "cargo");

@@ -20,6 +20,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Stands for a template's `${…}` in the text the checks read. */
+const PLACEHOLDER = "{}";
+
 /** Every piece of text a file could show: string and template literals and JSX text, with their lines. */
 export function userTexts(fileName: string, source: string): { line: number; text: string }[] {
   const file = ts.createSourceFile(
@@ -32,14 +35,14 @@ export function userTexts(fileName: string, source: string): { line: number; tex
   const texts: { line: number; text: string }[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
-    if (
-      ts.isStringLiteral(node) ||
-      ts.isNoSubstitutionTemplateLiteral(node) ||
-      ts.isTemplateHead(node) ||
-      ts.isTemplateMiddle(node) ||
-      ts.isTemplateTail(node) ||
-      ts.isJsxText(node)
-    ) {
+    if (ts.isTemplateExpression(node)) {
+      // One text with a placeholder per substitution, so '¡' in the head counts for '!' in the tail.
+      const text = node.head.text + node.templateSpans.map((span) => `${PLACEHOLDER}${span.literal.text}`).join("");
+      texts.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, text });
+      for (const span of node.templateSpans) visit(span.expression);
+      return;
+    }
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isJsxText(node)) {
       texts.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, text: node.text });
     }
     node.forEachChild(visit);
@@ -64,7 +67,10 @@ const VOSEO_WITH_PRONOUN =
   /\b(escribinos|contanos|decinos|avisanos|mandanos|seguinos|llamanos|contactanos|escribime|fijate|acordate|sumate|registrate|copialo|copiala|subilas|subilos|subila|subilo|elegila|elegilo|probalo|probala|guardalo|guardala|completalo|sumalos|sacala|sacalo|pedilo|pedila|envialo|enviala|quitalo|quitala|publicalas|publicalos|publicala|publicalo|descargala|descargalo|creala|crealo|activala|activalo|revisalo|revisala|agregalo|agregala|cargalo|cargala|compartila|compartilo|mirala|miralo|probala|tocala|tocalo)\b/iu;
 const VOSEO_PRONOUNS = /\b(vos|sos)\b/iu;
 
-/** Voseo forms in a text, and plurals written as "imagen(es)". Empty when the text speaks tú. */
+/**
+ * Voseo forms in a text, plurals written as "imagen(es)", a '?' or '!' without its opening mark, and
+ * 'Añadir' outside the spec's quoted strings. Empty when the text speaks the app's one voice.
+ */
 export function voiceProblems(text: string): string[] {
   const problems: string[] = [];
   for (const match of text.matchAll(/[\p{L}]+/gu)) {
@@ -78,9 +84,44 @@ export function voiceProblems(text: string): string[] {
   if (withPronoun) problems.push(withPronoun[0]);
   const pronoun = VOSEO_PRONOUNS.exec(text);
   if (pronoun) problems.push(pronoun[0]);
-  const plural = /\p{L}+\((es|s)\)/u.exec(text);
+  const plural = /\p{L}+\((es|s|as|os|n)\)/u.exec(text);
   if (plural) problems.push(plural[0]);
+  // "1 productos": a count of one written with the plural.
+  const one = /(?<![\d.,])1 (imágenes|productos|talles|unidades|créditos|pedidos|fotos|prendas|categorías)(?!\p{L})/u.exec(text);
+  if (one) problems.push(one[0]);
+  problems.push(...missingOpeningMarks(text));
+  const verb = /(?<!\p{L})añad\p{L}*/iu.exec(SPEC_ANADIR.reduce((rest, quoted) => rest.replace(quoted, ""), text));
+  if (verb) problems.push(verb[0]);
   return problems;
+}
+
+/**
+ * 'Agregar' is the app's verb (neutral Latin American, and most of the spec's quoted strings use it).
+ * 'Añadir' stays only where the spec quotes it, verbatim: the home's 'Añadir Producto' and the store's
+ * 'Añadir al carrito', whose toast echoes it ('Añadido al carrito: Remera').
+ */
+const SPEC_ANADIR = [/Añadir Producto/g, /Añadir al carrito/g, /añadido al carrito/gi];
+
+/**
+ * A '?' or '!' that ends a sentence never opened with '¿' or '¡'. Only a mark right after a word and
+ * before a space, a closing sign or the end counts, so URLs (?page=2), regular expressions (https?:),
+ * optional chaining (a?.b) and markup (<!doctype>, !important) are not sentences.
+ */
+function missingOpeningMarks(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/(?<=[\p{L}\p{N})»"'}])[?!]+(?=$|[\s)"',;<»])/gu)) {
+    const before = text.slice(0, match.index);
+    const start = Math.max(before.lastIndexOf("."), before.lastIndexOf("?"), before.lastIndexOf("!"), before.lastIndexOf("\n")) + 1;
+    const sentence = before.slice(start);
+    for (const [close, open] of [
+      ["?", "¿"],
+      ["!", "¡"],
+    ] as const) {
+      if (match[0].includes(close) && !sentence.includes(open))
+        found.push(`${open}…${close} ${JSON.stringify(sentence.trim().slice(-30) + close)}`);
+    }
+  }
+  return found;
 }
 
 /** Every voseo or lazy plural under web/, worker/ and common/, as "file:line problems — text". */

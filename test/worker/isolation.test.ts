@@ -157,6 +157,7 @@ const OWN = [
   "POST /api/payments/create-preference",
   "POST /api/payments/create-dlocal-payment",
   "POST /api/credits/auto-charge",
+  "GET /api/credits/history",
 ];
 
 /** Public by design, each with why it needs no owner check. */
@@ -306,6 +307,7 @@ describe("each seller's own screens", () => {
       ...(await Promise.all(s.products.map(async (p) => textOf(await s.browser.request(`/api/products/generated-images/${p.id}`))))),
       ...(await Promise.all([...s.images.keys()].map(async (id) => textOf(await s.browser.request(`/api/jobs/${id}`))))),
       ...(await Promise.all(s.paymentIds.map(async (id) => textOf(await s.browser.request(`/api/payments/${id}`))))),
+      await textOf(await s.browser.request("/api/credits/history")),
     ];
   }
 

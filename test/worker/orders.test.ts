@@ -2,7 +2,7 @@ import { PRODUCT_NOT_IN_STORE } from "../../worker/routes/orders";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../common/product";
-import type { Order } from "../../common/store-cart";
+import { shortageText, type Order } from "../../common/store-cart";
 import { Browser, count } from "./browser";
 import { addProducts, seller, setPricing } from "./store-helpers";
 
@@ -13,6 +13,11 @@ interface Created {
 }
 
 const shopper = () => new Browser();
+
+/** GET /api/orders as the seller sees it. */
+async function sellersOrders(browser: Browser): Promise<Order[]> {
+  return ((await (await browser.request("/api/orders")).json()) as { orders: Order[] }).orders;
+}
 
 async function placeOrder(browser: Browser, username: string, lines: { productId: string; size?: string | null; quantity: number }[]) {
   return browser.json("POST", "/api/orders", { username, lines });
@@ -288,6 +293,8 @@ describe("the seller's orders", () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
       error: "No hay stock suficiente para confirmar este pedido: Remera (Talle: S): pide 4, queda 1. Ajusta el stock o cancela el pedido.",
+      // What the admin's order card shows.
+      shortages: [{ productId: remera.id, name: "Remera", size: "S", asked: 4, left: 1, gone: false }],
     });
     // Nothing moved: not even the M that had enough.
     expect(await sizesOf(remera.id)).toEqual([
@@ -295,8 +302,27 @@ describe("the seller's orders", () => {
       { name: "M", stock: 2 },
       { name: "L", stock: 0 },
     ]);
-    const listed = ((await (await browser.request("/api/orders")).json()) as { orders: Order[] }).orders.find((o) => o.id === order.id);
+    const listed = (await sellersOrders(browser)).find((o) => o.id === order.id);
     expect(listed).toMatchObject({ status: "nuevo", stockTaken: false });
+    // The list says so too, until the stock covers the order again.
+    expect(listed!.shortages).toEqual([{ productId: remera.id, name: "Remera", size: "S", asked: 4, left: 1, gone: false }]);
+    await setPricing(browser, [
+      {
+        id: remera.id,
+        price: 15000,
+        sizes: [
+          { name: "S", stock: 4 },
+          { name: "M", stock: 2 },
+        ],
+      },
+    ]);
+    const again = (await sellersOrders(browser)).find((o) => o.id === order.id);
+    expect(again!.shortages).toEqual([]);
+    // Size L, which the order did not ask for, was removed; nothing the order needs is gone. Now M goes:
+    await setPricing(browser, [{ id: remera.id, price: 15000, sizes: [{ name: "S", stock: 4 }] }]);
+    const gone = (await sellersOrders(browser)).find((o) => o.id === order.id);
+    expect(gone!.shortages).toEqual([{ productId: remera.id, name: "Remera", size: "M", asked: 1, left: 0, gone: true }]);
+    expect(shortageText(gone!.shortages[0]!)).toBe("Remera (Talle: M): pide 1, ese talle ya no existe");
   });
 
   it("the last unit sells once: two orders for stock 1 confirmed at the same time, one 200 and one 409", async () => {
@@ -312,6 +338,14 @@ describe("the seller's orders", () => {
       /^No hay stock suficiente para confirmar este pedido: Remera \(Talle: S\)/,
     );
     expect(await sizesOf(remera.id)).toEqual([{ name: "S", stock: 0 }]);
+    // The seller's list marks the order that lost the race, and only it.
+    const listed = await sellersOrders(browser);
+    const byId = new Map(listed.map((o) => [o.id, o]));
+    const lost = ids.find((id) => byId.get(id)!.status === "nuevo")!;
+    const won = ids.find((id) => id !== lost)!;
+    expect(byId.get(won)).toMatchObject({ status: "confirmado", shortages: [] });
+    expect(byId.get(lost)!.shortages).toEqual([{ productId: remera.id, name: "Remera", size: "S", asked: 1, left: 0, gone: false }]);
+    expect(shortageText(byId.get(lost)!.shortages[0]!)).toBe("Remera (Talle: S): pide 1, sin stock");
     // A third order for the size now at 0 is refused.
     const third = await placeOrder(shopper(), username, [{ productId: remera.id, size: "S", quantity: 1 }]);
     expect(third.status).toBe(409);

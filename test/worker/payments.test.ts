@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { Browser, count, ORIGIN, withBindings } from "./browser";
+import { movementLabel, type CreditMovementView } from "../../common/credits";
 import { creditsOf, ledgerKeys, newSeller, paidMiTienda, paymentRow, postFrom } from "./payments-fakes";
 import { paymentsMode } from "../../worker/payments/select";
 
@@ -362,6 +363,15 @@ describe("the store plan is bought once", () => {
     // Delivered again: nothing more.
     await decide(browser, body.preference!.init_point, "approve");
     expect(await creditsOf(userId)).toBe(500);
+    // The seller's movements show it, newest first, each with the balance it left.
+    const history = (await (await browser.request("/api/credits/history")).json()) as { movements: CreditMovementView[] };
+    expect(history.movements.map(({ delta, reason, balanceAfter }) => ({ delta, reason, balanceAfter }))).toEqual([
+      { delta: 500, reason: "store_plan_as_credits", balanceAfter: 500 },
+      { delta: -500, reason: "store_plan", balanceAfter: 0 },
+      { delta: 500, reason: "signup_bonus", balanceAfter: 500 },
+    ]);
+    expect(movementLabel(history.movements[0]!.reason)).toBe("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como créditos");
+    expect((await new Browser().request("/api/credits/history")).status).toBe(401);
   });
 
   it("two plan checkouts both paid (the first abandoned, then paid late): one activates, the other becomes credits", async () => {

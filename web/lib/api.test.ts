@@ -17,6 +17,12 @@ describe("unwrap", () => {
     await expect(failure).rejects.toMatchObject({ status: 409, message: "Ya existe una cuenta con este email. Inicia sesión." });
   });
 
+  it("keeps the rest of the error's body for the screen (a refused confirmation's shortages)", async () => {
+    const shortages = [{ productId: "p1", name: "Remera", size: "S", asked: 1, left: 0, gone: false }];
+    const failure = unwrap(reply(409, { error: "No hay stock suficiente para confirmar este pedido.", shortages }), "x");
+    await expect(failure).rejects.toMatchObject({ status: 409, details: { shortages } });
+  });
+
   it("falls back to the caller's message when the body has none", async () => {
     await expect(unwrap(reply(500, { nope: true }), "Error al actualizar producto")).rejects.toMatchObject({
       status: 500,

@@ -12,6 +12,8 @@ export class ApiFailure extends Error {
     readonly status: number,
     /** A failed generation names its job, so the screen that showed the error can mark it as seen. */
     readonly jobId?: string,
+    /** The rest of the error's body: fields the screen can act on (e.g. what is short on a refused order). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -48,7 +50,8 @@ export async function unwrap<R extends ClientResponse<unknown, number, "json">>(
   const body = (await response.json().catch(() => undefined)) as { error?: unknown; jobId?: unknown } | undefined;
   if (!response.ok) {
     const jobId = typeof body?.jobId === "string" ? body.jobId : undefined;
-    throw new ApiFailure(typeof body?.error === "string" ? body.error : fallback, response.status, jobId);
+    const details = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    throw new ApiFailure(typeof body?.error === "string" ? body.error : fallback, response.status, jobId, details);
   }
   return body as SuccessBody<R>;
 }

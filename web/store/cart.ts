@@ -201,7 +201,8 @@ function start() {
       return;
     }
     update(addToCart(lines, { productId: product.id, name: product.name, price: product.price, image: product.image, size }));
-    toast(`${product.name} añadido al carrito!`);
+    // Names are free text ("Remera", "Jeans", "Gorra"): no participle to agree with them.
+    toast(`Añadido al carrito: ${product.name}`);
   }
 
   function changeQuantity(line: CartLine, quantity: number) {

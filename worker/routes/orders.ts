@@ -13,6 +13,8 @@ import {
   type Buyer,
   type Order,
   type OrderLine,
+  shortageText,
+  type StockShortage,
 } from "../../common/store-cart";
 import { cleanText } from "../../common/text";
 import { database, type Db } from "../db/client";
@@ -95,7 +97,7 @@ function buyerOf(row: typeof orders.$inferSelect): Buyer | null {
   return row.buyerName && row.delivery ? { name: row.buyerName, delivery: row.delivery, note: row.note } : null;
 }
 
-function toOrder(row: typeof orders.$inferSelect): Order {
+function toOrder(row: typeof orders.$inferSelect, shortages: StockShortage[] = []): Order {
   return {
     id: row.id,
     code: row.code,
@@ -105,6 +107,7 @@ function toOrder(row: typeof orders.$inferSelect): Order {
     buyer: buyerOf(row),
     createdAt: row.createdAt.toISOString(),
     stockTaken: row.stockTakenAt !== null,
+    shortages,
   };
 }
 
@@ -165,30 +168,46 @@ const clientAddress = (c: Context<Env>) => c.req.header("cf-connecting-ip") ?? "
 export const STOCK_SHORT_PREFIX = "No hay stock suficiente para confirmar este pedido:";
 
 /**
- * The lines of an order the store cannot cover now: a size with less stock than
+ * The lines of each order the store cannot cover now: a size with less stock than
  * the order asks for, or a product or size that no longer exists. Read to explain
- * a refusal; the refusal itself comes from the database (see takeStock).
+ * a refusal and to show it on the order's card before the seller tries; the
+ * refusal itself comes from the database (see takeStock). Reads the seller's
+ * products whether published or not: confirming takes stock from hidden ones too.
  */
-async function shortages(db: Db, order: typeof orders.$inferSelect): Promise<string[]> {
-  const lines = (JSON.parse(order.lines) as OrderLine[]).filter((line) => line.size !== null);
-  const byId = await loadCartProducts(
-    db,
-    order.sellerId,
-    lines.map((l) => l.productId),
-  );
-  const short: string[] = [];
-  for (const line of lines) {
-    const stock = byId.get(line.productId)?.sizes.find((s) => s.name === line.size)?.stock ?? 0;
-    if (stock < line.quantity) {
-      const left = stock === 1 ? "queda 1" : `quedan ${stock}`;
-      short.push(`${line.name} (Talle: ${line.size}): pide ${line.quantity}, ${left}`);
-    }
+async function shortagesOf(db: Db, sellerId: string, list: (typeof orders.$inferSelect)[]): Promise<Map<string, StockShortage[]>> {
+  const linesOf = new Map(list.map((o) => [o.id, (JSON.parse(o.lines) as OrderLine[]).filter((line) => line.size !== null)]));
+  const ids = [...new Set([...linesOf.values()].flatMap((lines) => lines.map((l) => l.productId)))];
+  const sizesById = new Map<string, { name: string; stock: number }[]>();
+  for (const part of chunks(ids, 90)) {
+    const rows = await db
+      .select({ id: products.id, sizes: products.sizes })
+      .from(products)
+      .where(and(eq(products.userId, sellerId), inArray(products.id, part)));
+    for (const row of rows) sizesById.set(row.id, JSON.parse(row.sizes) as { name: string; stock: number }[]);
   }
-  return short;
+  const result = new Map<string, StockShortage[]>();
+  for (const [orderId, lines] of linesOf) {
+    const short: StockShortage[] = [];
+    for (const line of lines) {
+      const size = sizesById.get(line.productId)?.find((s) => s.name === line.size);
+      const left = Math.max(0, size?.stock ?? 0);
+      if (!size || left < line.quantity) {
+        short.push({ productId: line.productId, name: line.name, size: line.size!, asked: line.quantity, left, gone: !size });
+      }
+    }
+    result.set(orderId, short);
+  }
+  return result;
 }
 
-function stockConflict(short: string[]): ApiError {
-  return new ApiError(409, `${STOCK_SHORT_PREFIX} ${short.join("; ")}. Ajusta el stock o cancela el pedido.`);
+async function shortages(db: Db, order: typeof orders.$inferSelect): Promise<StockShortage[]> {
+  return (await shortagesOf(db, order.sellerId, [order])).get(order.id) ?? [];
+}
+
+/** The 409 of a refused confirmation: the message names what is short, `shortages` lets the card show it. */
+function stockConflict(short: StockShortage[]): ApiError {
+  const what = short.length ? short.map(shortageText).join("; ") : "otro pedido confirmado al mismo tiempo tomó ese stock";
+  return new ApiError(409, `${STOCK_SHORT_PREFIX} ${what}. Ajusta el stock o cancela el pedido.`, { shortages: short });
 }
 
 const isStockBelowZero = (err: unknown) => {
@@ -277,13 +296,17 @@ export const orderRoutes = new Hono<Env>()
     return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message) }, 201);
   })
   .get("/", requireUser, async (c) => {
-    const rows = await database(c.env.DB)
+    const db = database(c.env.DB);
+    const rows = await db
       .select()
       .from(orders)
       .where(eq(orders.sellerId, c.get("user").id))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(200);
-    return c.json({ orders: rows.map(toOrder) }, 200);
+    // A new order that can no longer be confirmed says so on its card, until the seller adjusts stock or cancels it.
+    const open = rows.filter((row) => row.status === "nuevo" && row.stockTakenAt === null);
+    const short = open.length ? await shortagesOf(db, c.get("user").id, open) : new Map<string, StockShortage[]>();
+    return c.json({ orders: rows.map((row) => toOrder(row, short.get(row.id))) }, 200);
   })
   .put(
     "/:id/status",
@@ -323,8 +346,7 @@ export const orderRoutes = new Hono<Env>()
           await db.batch([storeChanged(db, user.id), ...takeStock(db, order), move]);
         } catch (err) {
           if (!isStockBelowZero(err)) throw err;
-          const now = await shortages(db, order);
-          throw stockConflict(now.length ? now : ["otro pedido confirmado al mismo tiempo tomó ese stock"]);
+          throw stockConflict(await shortages(db, order));
         }
       } else {
         await move;

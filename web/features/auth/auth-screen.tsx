@@ -6,6 +6,7 @@ import { GOOGLE_NOT_CONFIGURED, type AuthScreen as Screen } from "../../../commo
 import { authProvidersQuery } from "../../lib/queries";
 import { useSignIn } from "../../lib/session";
 import { Brand } from "../../ui/brand";
+import { FormError, TextField } from "../../ui/form-field";
 import { Spinner } from "../../ui/spinner";
 
 const BENEFITS = [
@@ -84,38 +85,18 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
           </div>
 
           <form onSubmit={submit} className="space-y-4" aria-busy={busy}>
-            {error && (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-                {error}
-              </p>
-            )}
-            <label className="block">
-              <span className="text-sm font-medium text-slate-700">Email</span>
-              <input
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                disabled={busy}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 disabled:bg-slate-100"
-              />
-            </label>
-            <label className="block">
-              <span className="text-sm font-medium text-slate-700">Contraseña</span>
-              <input
-                type="password"
-                name="password"
-                autoComplete={screen === "login" ? "current-password" : "new-password"}
-                required
-                disabled={busy}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 disabled:bg-slate-100"
-              />
-              {passwordHint && <span className="mt-1 block text-xs text-slate-500">{passwordHint}</span>}
-            </label>
+            {error && <FormError>{error}</FormError>}
+            <TextField label="Email" type="email" name="email" autoComplete="email" disabled={busy} value={email} onValue={setEmail} />
+            <TextField
+              label="Contraseña"
+              type="password"
+              name="password"
+              autoComplete={screen === "login" ? "current-password" : "new-password"}
+              disabled={busy}
+              value={password}
+              onValue={setPassword}
+              hint={passwordHint}
+            />
             <button
               type="submit"
               disabled={busy}

@@ -5,9 +5,7 @@ import { api, unwrap } from "../../lib/api";
 import { sessionQuery } from "../../lib/queries";
 import { Brand } from "../../ui/brand";
 import { Button } from "../../ui/button";
-
-const INPUT =
-  "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 disabled:bg-slate-100";
+import { FormError, TextField } from "../../ui/form-field";
 
 function RecoveryLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -47,24 +45,16 @@ export function ForgotPasswordScreen() {
         <>
           <p className="mt-2 text-slate-600">Escribe el email de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.</p>
           <form onSubmit={submit} className="mt-6 space-y-4" aria-busy={ask.isPending}>
-            {ask.isError && (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-                {ask.error.message}
-              </p>
-            )}
-            <label className="block">
-              <span className="text-sm font-medium text-slate-700">Email</span>
-              <input
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                disabled={ask.isPending}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                className={INPUT}
-              />
-            </label>
+            {ask.isError && <FormError>{ask.error.message}</FormError>}
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              disabled={ask.isPending}
+              value={email}
+              onValue={setEmail}
+            />
             <Button type="submit" busy={ask.isPending} className="min-h-11 w-full">
               Enviar enlace
             </Button>
@@ -101,9 +91,7 @@ export function ResetPasswordScreen() {
   if (!token) {
     return (
       <RecoveryLayout title="Crea una nueva contraseña">
-        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          Este enlace está incompleto. Ábrelo tal como llegó en el correo o pide uno nuevo.
-        </p>
+        <FormError className="mt-6">Este enlace está incompleto. Ábrelo tal como llegó en el correo o pide uno nuevo.</FormError>
         <Link to="/recuperar" className="mt-4 inline-block py-3 font-semibold text-brand-700 underline-offset-2 hover:underline">
           Pedir un enlace nuevo
         </Link>
@@ -114,26 +102,18 @@ export function ResetPasswordScreen() {
     <RecoveryLayout title="Crea una nueva contraseña">
       <p className="mt-2 text-slate-600">Al guardarla se cerrará tu sesión en todos los dispositivos y se abrirá aquí con la nueva.</p>
       <form onSubmit={submit} className="mt-6 space-y-4" aria-busy={reset.isPending}>
-        {reset.isError && (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {reset.error.message}
-          </p>
-        )}
-        <label className="block">
-          <span className="text-sm font-medium text-slate-700">Nueva contraseña</span>
-          <input
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            disabled={reset.isPending}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={INPUT}
-          />
-          <span className="mt-1 block text-xs text-slate-500">Al menos 8 caracteres.</span>
-        </label>
+        {reset.isError && <FormError>{reset.error.message}</FormError>}
+        <TextField
+          label="Nueva contraseña"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          minLength={8}
+          disabled={reset.isPending}
+          value={password}
+          onValue={setPassword}
+          hint="Al menos 8 caracteres."
+        />
         <Button type="submit" busy={reset.isPending} className="min-h-11 w-full">
           Guardar contraseña
         </Button>

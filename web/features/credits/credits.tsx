@@ -14,6 +14,7 @@ import {
 } from "../../../common/packs";
 import { CHOOSE_A_PACK, LOGIN_TO_BUY } from "../../../common/payments";
 import { PackCard } from "./credits-pack-card";
+import { CreditHistory } from "./credit-history";
 import { Button } from "../../ui/button";
 import { useCheckout } from "../../lib/payment-checkout";
 import { countryPriceLabel } from "./payment-labels";
@@ -122,6 +123,8 @@ export function CreditsScreen() {
           {checkout.isPending ? "Procesando..." : "Pagar"}
         </Button>
       </div>
+
+      <CreditHistory />
 
       <p className="text-sm text-slate-500">
         Si ya pagaste y tus imágenes todavía no aparecen, espera unos minutos y recarga la página: el proveedor puede tardar en confirmar el

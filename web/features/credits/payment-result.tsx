@@ -3,7 +3,7 @@ import { Link, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { imagesLabel } from "../../../common/credits";
 import { formatMoney } from "../../../common/packs";
-import type { PaymentView } from "../../../common/payments";
+import { planPaidAsCredits, type PaymentView } from "../../../common/payments";
 import type { User } from "../../../common/user";
 import { RouteLink } from "../../lib/route-links";
 import { Spinner } from "../../ui/spinner";
@@ -61,6 +61,26 @@ function PaymentState({ id }: { id: string }) {
 }
 
 function Approved({ payment, seller }: { payment: PaymentView; seller: User }) {
+  if (payment.purpose === "store_plan" && payment.convertedCredits > 0) {
+    // Paid after the plan was already active (with credits, or by another checkout): nothing is lost.
+    return (
+      <Card title="¡Pago aprobado!" tone="success" testId="payment-approved">
+        <p data-testid="plan-as-credits">{planPaidAsCredits(payment.convertedCredits)}</p>
+        <p>
+          Ahora tienes <strong data-testid="balance-after">{imagesLabel(seller.credits)}</strong>. Puedes usarlos para crear imágenes cuando
+          quieras: no vencen.
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to="/home" className={PRIMARY}>
+            Ir a tus productos
+          </Link>
+          <RouteLink to="/mi-tienda-admin" className={SECONDARY} fallback={null}>
+            Ir a Tu Tienda
+          </RouteLink>
+        </div>
+      </Card>
+    );
+  }
   if (payment.purpose === "store_plan") {
     return (
       <Card title="¡Pago aprobado!" tone="success" testId="payment-approved">

@@ -11,7 +11,7 @@ import { productsQuery, sessionQuery } from "../../lib/queries";
 import { PriceInput } from "./price-input";
 import { PublishControl } from "./publish-button";
 import { adminPrice, draftOf, sizesOf, sizesProblem, storeImagesOf, type ProductDraft, type SizeDraft } from "./store-drafts";
-import { updateProduct } from "./store-queries";
+import { ordersQuery, updateProduct } from "./store-queries";
 import { uploadProductImages } from "../../lib/upload";
 import { PlusIcon } from "../../ui/icons";
 import { Spinner } from "../../ui/spinner";
@@ -185,6 +185,8 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
         UPDATE_FAILED,
       );
       queryClient.setQueryData(productsQuery(userId).queryKey, (list) => list?.map((p) => (p.id === updated.id ? updated : p)));
+      // New stock may settle (or cause) an order's conflict: its card reads it from the list.
+      void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });
       toast.success("Producto actualizado correctamente");
       onDone();
     } catch (err) {

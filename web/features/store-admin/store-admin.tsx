@@ -4,24 +4,12 @@ import { StoreShareCard } from "./store-share";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import {
-  COUNTRIES,
-  countryByCode,
-  DEFAULT_COUNTRY,
-  keepDialPrefix,
-  localPart,
-  REQUIRED_FIELDS,
-  replaceDialPrefix,
-  STORE_NAME_MAX_LENGTH,
-  storeCountry,
-  storePath,
-} from "../../../common/store";
+import { localPart, REQUIRED_FIELDS, STORE_NAME_MAX_LENGTH, storeCountry, storePath } from "../../../common/store";
 import type { User } from "../../../common/user";
 import { StoreAdminProducts } from "./store-admin-products";
 import { publicStoreLink } from "../../lib/store-link";
 import { StoreLinkField, useStoreLink } from "./store-link-preview";
-import { WhatsappPreview } from "./whatsapp-number";
-import { isArgentineLandline } from "../../../common/phone";
+import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
 import { StoreOrders } from "./store-orders";
 import { Button } from "../../ui/button";
 import { fileToDataUrl } from "../../lib/compress";
@@ -268,9 +256,7 @@ function StoreInfoCard({ user, link }: { user: User; link: string }) {
 function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
   const ids = { name: useId(), country: useId(), phone: useId() };
   const [name, setName] = useState(user.name ?? "");
-  const [country, setCountry] = useState(() => storeCountry(user));
-  const [phone, setPhone] = useState(() => keepDialPrefix(user.phone ?? "", storeCountry(user)));
-  const [landline, setLandline] = useState(() => isArgentineLandline(user.phone));
+  const { country, phone, landline, setLandline, typePhone, changeCountry } = useWhatsappNumber(user);
   const link = useStoreLink(name, user.username);
   const save = useSaveStore("Error al actualizar la tienda");
   const missing = !name.trim() || !localPart(phone, country).trim() || !link.link;
@@ -312,25 +298,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
         <StoreLinkField state={link} currentUsername={user.username} />
       </div>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-        <div>
-          <label htmlFor={ids.country} className="text-sm font-medium text-slate-700">
-            País
-          </label>
-          <select
-            id={ids.country}
-            value={country.code}
-            onChange={(e) => {
-              const next = countryByCode(e.target.value) ?? DEFAULT_COUNTRY;
-              setPhone((current) => replaceDialPrefix(current, country, next));
-              setCountry(next);
-            }}
-            className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm"
-          >
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>{`${c.flag} ${c.name} (+${c.dialCode})`}</option>
-            ))}
-          </select>
-        </div>
+        <CountrySelect id={ids.country} country={country} onChange={changeCountry} className="px-2 text-sm" />
         <div>
           <label htmlFor={ids.phone} className="text-sm font-medium text-slate-700">
             Número de WhatsApp
@@ -339,7 +307,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
             id={ids.phone}
             type="tel"
             value={phone}
-            onChange={(e) => setPhone(keepDialPrefix(e.target.value, country))}
+            onChange={(e) => typePhone(e.target.value)}
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
           />
           <WhatsappPreview phone={phone} country={country} landline={landline} onLandline={setLandline} />

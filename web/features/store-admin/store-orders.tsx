@@ -1,8 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import toast from "react-hot-toast";
 import { formatArs } from "../../../common/store";
-import { DELIVERY_LABELS, NEXT_STATUSES, ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../common/store-cart";
-import { ordersQuery, useOrderStatus } from "./store-queries";
+import {
+  DELIVERY_LABELS,
+  NEXT_STATUSES,
+  ORDER_STATUS_LABELS,
+  shortageText,
+  type Order,
+  type OrderStatus,
+} from "../../../common/store-cart";
+import { ordersQuery, stockShortages, useOrderStatus } from "./store-queries";
 import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
 
@@ -37,7 +45,10 @@ export function StoreOrders({ userId }: { userId: string }) {
               ? `Pedido #${order.code} confirmado: descontamos su stock.`
               : `Pedido #${order.code}: ${ORDER_STATUS_LABELS[next].toLowerCase()}.`,
           ),
-        onError: (err) => toast.error(err.message),
+        // A stock conflict stays on the order's card (see StockConflict); anything else is a passing notice.
+        onError: (err) => {
+          if (!stockShortages(err)) toast.error(err.message);
+        },
       },
     );
   }
@@ -87,6 +98,7 @@ export function StoreOrders({ userId }: { userId: string }) {
                   </li>
                 ))}
               </ul>
+              {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} />}
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <p className="font-semibold">Total: {formatArs(order.total)}</p>
                 <div className="flex flex-wrap gap-2">
@@ -109,5 +121,31 @@ export function StoreOrders({ userId }: { userId: string }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * Why a new order cannot be confirmed: each product and size that is short, asked against left, and
+ * the seller's two ways out. It comes from the order list itself, so it stays until the stock covers
+ * the order again or the order is cancelled, and it is there after a reload.
+ */
+function StockConflict({ order }: { order: Order }) {
+  const one = order.shortages.length === 1;
+  return (
+    <div role="alert" data-testid="order-conflict" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <p className="font-semibold">No puedes confirmar este pedido: falta stock.</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {order.shortages.map((s) => (
+          <li key={`${s.productId}-${s.size}`}>{shortageText(s)}</li>
+        ))}
+      </ul>
+      <p className="mt-2">
+        Si tienes más unidades, sube el stock de {one ? "ese talle" : "esos talles"} en{" "}
+        <Link to="/product-pricing" className="font-semibold underline underline-offset-2">
+          Configurar Precios
+        </Link>{" "}
+        y vuelve a confirmar. Si no, cancela el pedido y avísale a tu cliente.
+      </p>
+    </div>
   );
 }

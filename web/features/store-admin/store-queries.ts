@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Product } from "../../../common/product";
-import type { OrderStatus } from "../../../common/store-cart";
+import type { OrderStatus, StockShortage } from "../../../common/store-cart";
 import type { Size } from "../../../common/product";
-import { api, unwrap } from "../../lib/api";
+import { api, ApiFailure, unwrap } from "../../lib/api";
 import { productsQuery, sessionQuery } from "../../lib/queries";
 
 export const STORE_CREATE_FALLBACK = "Error al crear la tienda. Intenta nuevamente.";
@@ -59,7 +59,11 @@ export function useUpdatePricing(userId: string) {
   return useMutation({
     mutationFn: async (products: PricingItem[]) =>
       (await unwrap(api.products["update-pricing"].$post({ json: { products } }), PRICING_SAVE_FALLBACK)).products,
-    onSuccess: (products) => queryClient.setQueryData(productsQuery(userId).queryKey, products),
+    onSuccess: (products) => {
+      queryClient.setQueryData(productsQuery(userId).queryKey, products);
+      // New stock may settle (or cause) an order's stock conflict.
+      void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });
+    },
   });
 }
 
@@ -82,6 +86,13 @@ export const ordersQuery = queryOptions({
   refetchInterval: 60_000,
 });
 
+/** The lines a 409 on confirming names as short (worker/routes/orders.ts), or null for any other failure. */
+export function stockShortages(err: unknown): StockShortage[] | null {
+  if (!(err instanceof ApiFailure) || err.status !== 409) return null;
+  const list = err.details?.shortages;
+  return Array.isArray(list) && list.length > 0 ? (list as StockShortage[]) : null;
+}
+
 export function useOrderStatus(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -89,8 +100,18 @@ export function useOrderStatus(userId: string) {
       (await unwrap(api.orders[":id"].status.$put({ param: { id }, json: { status } }), "No se pudo cambiar el estado del pedido.")).order,
     onSuccess: (order) => {
       queryClient.setQueryData(ordersQuery.queryKey, (list) => list?.map((o) => (o.id === order.id ? order : o)));
-      // Confirming took stock: the product list shows it.
-      if (order.stockTaken) void queryClient.invalidateQueries({ queryKey: productsQuery(userId).queryKey });
+      if (order.stockTaken) {
+        // Confirming took stock: the product list shows it, and other new orders may now be short.
+        void queryClient.invalidateQueries({ queryKey: productsQuery(userId).queryKey });
+        void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });
+      }
+    },
+    onError: (err, { id }) => {
+      // Refused for stock: the order's card shows what is short until the seller adjusts it or cancels.
+      const shortages = stockShortages(err);
+      if (!shortages) return;
+      queryClient.setQueryData(ordersQuery.queryKey, (list) => list?.map((o) => (o.id === id ? { ...o, shortages } : o)));
+      void queryClient.invalidateQueries({ queryKey: productsQuery(userId).queryKey });
     },
   });
 }

@@ -1,24 +1,12 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import {
-  COUNTRIES,
-  countryByCode,
-  DEFAULT_COUNTRY,
-  keepDialPrefix,
-  localPart,
-  NAME_WITHOUT_LETTERS,
-  REQUIRED_FIELDS,
-  replaceDialPrefix,
-  STORE_NAME_MAX_LENGTH,
-  storeCountry,
-} from "../../../common/store";
+import { localPart, NAME_WITHOUT_LETTERS, REQUIRED_FIELDS, STORE_NAME_MAX_LENGTH } from "../../../common/store";
 import type { User } from "../../../common/user";
 import { BackLink } from "./store-back-link";
 import { StoreFeatures } from "./store-features";
 import { StoreLinkField, useStoreLink } from "./store-link-preview";
-import { WhatsappPreview } from "./whatsapp-number";
-import { isArgentineLandline } from "../../../common/phone";
+import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
 import { Button } from "../../ui/button";
 import { fileToDataUrl } from "../../lib/compress";
 import { useSession } from "../../lib/session";
@@ -45,9 +33,7 @@ function StoreForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const ids = { name: useId(), logo: useId(), country: useId(), phone: useId(), phoneHelp: useId(), problem: useId() };
   const [name, setName] = useState(user.name ?? "");
-  const [country, setCountry] = useState(() => storeCountry(user));
-  const [phone, setPhone] = useState(() => keepDialPrefix(user.phone ?? "", storeCountry(user)));
-  const [landline, setLandline] = useState(() => isArgentineLandline(user.phone));
+  const { country, phone, landline, setLandline, typePhone, changeCountry } = useWhatsappNumber(user);
   const link = useStoreLink(name, user.username);
   const [logo, setLogo] = useState<PickedLogo | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
@@ -75,12 +61,6 @@ function StoreForm({ user }: { user: User }) {
     setLogoError(null);
     const blob = await shrinkLogo(file);
     setLogo({ blob, size: file.size, previewUrl: URL.createObjectURL(blob) });
-  }
-
-  function changeCountry(code: string) {
-    const next = countryByCode(code) ?? DEFAULT_COUNTRY;
-    setPhone((current) => replaceDialPrefix(current, country, next));
-    setCountry(next);
   }
 
   async function submit(event: FormEvent) {
@@ -190,23 +170,7 @@ function StoreForm({ user }: { user: User }) {
         </div>
 
         <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_1fr]">
-          <div>
-            <label htmlFor={ids.country} className="text-sm font-medium text-slate-700">
-              País
-            </label>
-            <select
-              id={ids.country}
-              value={country.code}
-              onChange={(e) => changeCountry(e.target.value)}
-              className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              {COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {`${c.flag} ${c.name} (+${c.dialCode})`}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CountrySelect id={ids.country} country={country} onChange={changeCountry} className="px-3" />
           <div>
             <label htmlFor={ids.phone} className="text-sm font-medium text-slate-700">
               Número de WhatsApp{" "}
@@ -223,7 +187,7 @@ function StoreForm({ user }: { user: User }) {
               value={phone}
               aria-describedby={ids.phoneHelp}
               onChange={(e) => {
-                setPhone(keepDialPrefix(e.target.value, country));
+                typePhone(e.target.value);
                 setTouched(true);
               }}
               className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600"

@@ -1,6 +1,68 @@
-import { useId } from "react";
-import { parseWhatsappNumber, phoneExample, whatsappTestUrl } from "../../../common/phone";
-import { type Country, localPart } from "../../../common/store";
+import { useId, useState } from "react";
+import { isArgentineLandline, parseWhatsappNumber, phoneExample, whatsappTestUrl } from "../../../common/phone";
+import {
+  COUNTRIES,
+  type Country,
+  countryByCode,
+  DEFAULT_COUNTRY,
+  keepDialPrefix,
+  localPart,
+  replaceDialPrefix,
+  storeCountry,
+} from "../../../common/store";
+import type { User } from "../../../common/user";
+
+/**
+ * The store's country and WhatsApp number as the seller edits them (/mi-tienda and the admin's card):
+ * the number keeps the country's dial prefix, and choosing another country swaps it.
+ */
+export function useWhatsappNumber(user: User) {
+  const [country, setCountry] = useState(() => storeCountry(user));
+  const [phone, setPhone] = useState(() => keepDialPrefix(user.phone ?? "", storeCountry(user)));
+  const [landline, setLandline] = useState(() => isArgentineLandline(user.phone));
+  return {
+    country,
+    phone,
+    landline,
+    setLandline,
+    typePhone: (typed: string) => setPhone(keepDialPrefix(typed, country)),
+    changeCountry: (next: Country) => {
+      setPhone((current) => replaceDialPrefix(current, country, next));
+      setCountry(next);
+    },
+  };
+}
+
+/** 'País': every country the store can be in, with its flag and dial code. */
+export function CountrySelect({
+  id,
+  country,
+  onChange,
+  className = "",
+}: {
+  id: string;
+  country: Country;
+  onChange: (next: Country) => void;
+  className?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        País
+      </label>
+      <select
+        id={id}
+        value={country.code}
+        onChange={(e) => onChange(countryByCode(e.target.value) ?? DEFAULT_COUNTRY)}
+        className={`mt-1 w-full rounded-lg border border-slate-300 bg-white py-2 focus-visible:outline-2 focus-visible:outline-brand-600 ${className}`}
+      >
+        {COUNTRIES.map((c) => (
+          <option key={c.code} value={c.code}>{`${c.flag} ${c.name} (+${c.dialCode})`}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /**
  * Under the WhatsApp field: the number as WhatsApp will dial it (an Argentine
