@@ -16,7 +16,7 @@ import { Button } from "./button";
 import { Spinner } from "./spinner";
 
 /** Whether this site's provider for the audience sends the model along (the offline studio does not). */
-function useModelReachesProvider(audience: Audience): boolean {
+export function useModelReachesProvider(audience: Audience): boolean {
   const { config } = useAppConfig();
   return audience === "adult" ? config.generation.storeModel.adult : config.generation.storeModel.children;
 }
@@ -26,7 +26,16 @@ function useModelReachesProvider(audience: Audience): boolean {
  * empty state with 'Elegir'; 'Cambiar' opens the seller's fitting gallery
  * images in place (no dialog over the drawer).
  */
-export function StoreModelPanel({ audience, heading = "h3" }: { audience: Audience; heading?: "h2" | "h3" }) {
+export function StoreModelPanel({
+  audience,
+  heading = "h3",
+  providerNote = true,
+}: {
+  audience: Audience;
+  heading?: "h2" | "h3";
+  /** Whether to say here that this site's provider ignores the model (/settings says it once for all). */
+  providerNote?: boolean;
+}) {
   const models = useQuery(storeModelsQuery);
   const remove = useRemoveStoreModel();
   const [choosing, setChoosing] = useState(false);
@@ -80,7 +89,7 @@ export function StoreModelPanel({ audience, heading = "h3" }: { audience: Audien
           </div>
         </div>
       )}
-      {!reaches && (
+      {providerNote && !reaches && (
         <p className="mt-2 text-xs text-slate-500">
           El generador de imágenes de este sitio todavía no usa el modelo de tu tienda para {label}: lo guardamos para cuando pueda.
         </p>

@@ -5,7 +5,7 @@ import toast from "react-hot-toast";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 import { Spinner } from "../../ui/spinner";
 import { ThemeSelect } from "../../ui/theme-select";
-import { StoreModelPanel } from "../../ui/store-model";
+import { StoreModelPanel, useModelReachesProvider } from "../../ui/store-model";
 import { STORE_MODEL_AUDIENCES } from "../../../common/store-models";
 import { api, unwrap } from "../../lib/api";
 import { sessionQuery } from "../../lib/queries";
@@ -57,6 +57,9 @@ export function SettingsScreen() {
 
 /** Per audience, the person later generations show again (issue 13.5). */
 function StoreModelSection() {
+  const adult = useModelReachesProvider("adult");
+  const children = useModelReachesProvider("baby");
+  const ignoredFor = !adult && !children ? "" : !adult ? " para Adulto" : !children ? " para Bebé, Niño y Niña" : null;
   return (
     <section aria-labelledby="modelo-de-mi-tienda" className="rounded-2xl border border-slate-200 bg-white p-6">
       <h2 id="modelo-de-mi-tienda" className="font-semibold">
@@ -66,9 +69,14 @@ function StoreModelSection() {
         Elige una de tus imágenes generadas por público: las próximas imágenes de ese público muestran a la misma persona, para que tu
         catálogo se vea parejo.
       </p>
+      {ignoredFor !== null && (
+        <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          El generador de imágenes de este sitio todavía no usa el modelo de tu tienda{ignoredFor}: lo guardamos para cuando pueda.
+        </p>
+      )}
       <div className="space-y-3">
         {STORE_MODEL_AUDIENCES.map((audience) => (
-          <StoreModelPanel key={audience} audience={audience} />
+          <StoreModelPanel key={audience} audience={audience} providerNote={false} />
         ))}
       </div>
     </section>
