@@ -56,6 +56,17 @@ describe("planGeneration", () => {
       modify: { available: false, reason: MODIFY_UNAVAILABLE },
       storeModel: { adult: true, children: false },
     });
+    // 'Modelo de mi tienda' reaches Gemini, OpenAI (image[]) and FASHN; the studio and Workers AI ignore it.
+    for (const [provider, adult] of [
+      ["gemini", true],
+      ["openai", true],
+      ["fashn", true],
+      ["studio", false],
+      ["workers-ai", false],
+    ] as const) {
+      expect(generationOffer({ IMAGE_PROVIDER: provider }).storeModel.adult, provider).toBe(adult);
+    }
+    expect(generationOffer({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "studio" }).storeModel).toEqual({ adult: true, children: false });
   });
 });
 

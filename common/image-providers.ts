@@ -122,8 +122,9 @@ export function providerTraits(name: ProviderName): ProviderTraits {
     case "gemini":
       return { drawsChildren: false, proLongSide: 2400, takesModelReference: true, edits: true, garmentOnly: true };
     // Its image policies restrict editing photos into real-looking children; 1024×1536 is its portrait size.
+    // GPT Image edits take several input images (image[]): the store's model goes as the second one.
     case "openai":
-      return { drawsChildren: false, proLongSide: 1536, takesModelReference: false, edits: true, garmentOnly: true };
+      return { drawsChildren: false, proLongSide: 1536, takesModelReference: true, edits: true, garmentOnly: true };
     // FLUX.2 documents no refusal of children; we ask it for 1152×1536 at Pro.
     case "workers-ai":
       return { drawsChildren: true, proLongSide: 1536, takesModelReference: false, edits: true, garmentOnly: true };

@@ -24,6 +24,7 @@ import { imageRoutes } from "./routes/images";
 import { imgRoutes } from "./routes/img";
 import { jobRoutes } from "./routes/jobs";
 import { productRoutes } from "./routes/products";
+import { storeModelRoutes } from "./routes/store-models";
 
 export { GenerationJob } from "./jobs/generation-job";
 
@@ -48,6 +49,7 @@ const app = new Hono<Env>()
   .route("/api/products", generationRoutes)
   .route("/api/products", imageRoutes)
   .route("/api/jobs", jobRoutes)
+  .route("/api/store-models", storeModelRoutes)
   .route("/api/orders", orderRoutes)
   .route("/api/payments", paymentRoutes)
   .route("/api/credits", creditRoutes)

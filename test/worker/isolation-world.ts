@@ -118,10 +118,12 @@ export async function fullSeller(): Promise<Seller> {
   const a = await newSeller("Alfa Modas", ["Campera Zafiro", "Pollera Turquesa"], 11);
   const [campera, pollera] = a.products as [Product, Product];
   const ad = await generate(a, `/api/products/generate-ad/${campera.id}`, { includeModel: true }, "adImageUrl");
-  await generate(a, `/api/products/back-image/${campera.id}`, {}, "backImageUrl");
+  const back = await generate(a, `/api/products/back-image/${campera.id}`, {}, "backImageUrl");
   await generate(a, `/api/products/baby-image/${pollera.id}`, {}, "babyImageUrl");
   await generate(a, `/api/products/personalize/${pollera.id}`, { gender: "female" }, "personalizedImageUrl");
   await generate(a, `/api/products/images/modify/${ad.imageId}`, { prompt: "fondo blanco" }, "modifiedImageUrl");
+  // 'Modelo de mi tienda': B's tries and B's own model must leave it as it is.
+  expect((await a.browser.json("PUT", "/api/store-models/adult", { imageId: back.imageId })).status).toBe(200);
   const failed = await a.browser.json("POST", `/api/products/kid-image/${pollera.id}`, {});
   expect(failed.status).toBe(422);
   a.failedJobId = ((await failed.json()) as { jobId: string }).jobId;
@@ -199,6 +201,7 @@ export async function snapshot(userId: string) {
     sessions: await rows("SELECT id, expires_at FROM sessions WHERE user_id = ? ORDER BY id"),
     products: await rows("SELECT * FROM products WHERE user_id = ? ORDER BY id"),
     images: await rows("SELECT * FROM generated_images WHERE user_id = ? ORDER BY id"),
+    storeModels: await rows("SELECT * FROM store_models WHERE user_id = ? ORDER BY audience"),
     jobs: await rows("SELECT * FROM generation_jobs WHERE user_id = ? ORDER BY id"),
     ledger: await rows("SELECT * FROM credit_ledger WHERE user_id = ? ORDER BY id"),
     orders: await rows("SELECT * FROM orders WHERE seller_id = ? ORDER BY id"),

@@ -136,6 +136,13 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
       ),
     ),
   "GET /api/payments/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/payments/${id}`, 404, PAYMENT_NOT_FOUND)),
+  // B keeping any of A's ids (A's images above all) as B's store model: every audience, the same 404 as a missing image.
+  "PUT /api/store-models/:audience": (a) =>
+    allIds(a).flatMap((imageId) =>
+      ["adult", "baby", "boy", "girl"].map((audience) =>
+        attempt("PUT", `/api/store-models/${audience}`, 404, IMAGE_NOT_FOUND, { imageId }),
+      ),
+    ),
 };
 
 /** Routes about the signed-in seller only (no id to swap): exercised by B below, and checked to touch nothing of A's. */
@@ -158,6 +165,8 @@ const OWN = [
   "POST /api/payments/create-dlocal-payment",
   "POST /api/credits/auto-charge",
   "GET /api/credits/history",
+  "GET /api/store-models",
+  "DELETE /api/store-models/:audience",
 ];
 
 /** Public by design, each with why it needs no owner check. */
@@ -468,7 +477,8 @@ describe("B's own writes", () => {
       image: dataUrl(fakePhoto("jpeg", 180, 44), "image/jpeg"),
     });
     expect(made.status).toBe(200);
-    expect(((await made.json()) as { product: { createdBy: string } }).product.createdBy).toBe(b.id);
+    const madeBody = (await made.json()) as { product: { createdBy: string }; imageId: string };
+    expect(madeBody.product.createdBy).toBe(b.id);
 
     // Asking for A's link tells B it is taken and offers others; claiming it anyway is refused; A keeps theirs.
     const preview = (await (await b.browser.request(`/api/auth/mi-tienda/slug-preview?link=${encodeURIComponent(a.username)}`)).json()) as {
@@ -507,6 +517,14 @@ describe("B's own writes", () => {
       const { paymentId } = (await checkout.json()) as { paymentId: string };
       expect(await env.DB.prepare("SELECT user_id FROM payments WHERE id = ?").bind(paymentId).first("user_id")).toBe(b.id);
     }
+    // B's store model: kept from B's own new image, listed with nothing of A's, removed; A's stays (checked at the end).
+    const madeImage = madeBody.imageId;
+    expect((await b.browser.json("PUT", "/api/store-models/adult", { imageId: madeImage })).status).toBe(200);
+    const bModels = await textOf(await b.browser.request("/api/store-models"));
+    expectNoneOf(bModels, markers(a), "B's store models");
+    expect((JSON.parse(bModels) as { models: { imageId: string }[] }).models.map((m) => m.imageId)).toEqual([madeImage]);
+    expect((await b.browser.request("/api/store-models/adult", { method: "DELETE" })).status).toBe(200);
+
     const bCredits = (await env.DB.prepare("SELECT credits FROM users WHERE id = ?").bind(b.id).first<number>("credits"))!;
     const plan = await b.browser.json("POST", "/api/credits/auto-charge");
     expect(plan.status).toBe(402);

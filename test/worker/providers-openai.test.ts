@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OpenAIProvider } from "../../worker/providers/openai";
-import { buildPrompt } from "../../worker/providers/prompts";
+import { buildPrompt, STORE_MODEL_LINE } from "../../worker/providers/prompts";
 import { ProviderFailure, ProviderRefusal, ProviderTransientError, type GenerationRequest } from "../../worker/providers/types";
 
 const BASE = "https://fake-openai.test";
@@ -114,6 +114,28 @@ describe("OpenAIProvider", () => {
     expect(form.get("model")).toBe("gpt-image-2.6-sunburst");
     expect((form.get("image") as File).name).toBe("garment.jpg");
     expect((form.get("image") as File).type).toBe("image/jpeg");
+  });
+
+  it("sends the store's model as a second image[] part after the photo, and the prompt names it; the garment alone never", async () => {
+    const seen = fakeOpenAI(() => imageAnswer());
+    const person = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 4, 4, 4, 0xff, 0xd9]);
+    const withModel = generation({ kind: "ad", modelReference: { bytes: person, mimeType: "image/jpeg" } });
+    await provider().generate(withModel);
+    const { form } = seen[0]!;
+    expect(form.has("image")).toBe(false);
+    const images = form.getAll("image[]") as File[];
+    expect(images.map((f) => [f.name, f.type])).toEqual([
+      ["garment.webp", "image/webp"],
+      ["model.jpg", "image/jpeg"],
+    ]);
+    expect(new Uint8Array(await images[0]!.arrayBuffer())).toEqual(PHOTO);
+    expect(new Uint8Array(await images[1]!.arrayBuffer())).toEqual(person);
+    expect(form.get("prompt")).toBe(buildPrompt(withModel));
+    expect(form.get("prompt")).toContain(STORE_MODEL_LINE);
+
+    await provider().generate({ ...withModel, includeModel: false });
+    expect(seen[1]!.form.has("image[]")).toBe(false);
+    expect((seen[1]!.form.get("image") as File).name).toBe("garment.webp");
   });
 
   it("refuses a shut-down model id, naming its replacement", () => {

@@ -170,6 +170,31 @@ export const generatedImages = sqliteTable(
   (t) => [index("generated_images_user_idx").on(t.userId, t.createdAt), index("generated_images_product_idx").on(t.productId)],
 );
 
+/**
+ * 'Modelo de mi tienda': per seller and audience (adult, baby, boy, girl),
+ * one of the seller's own generated images, sent as the model reference to
+ * providers that take one. It points at the image row, so deleting the image
+ * (or the account) removes the model with it: never a dangling R2 key.
+ */
+export const storeModels = sqliteTable(
+  "store_models",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    audience: text("audience", { enum: ["adult", "baby", "boy", "girl"] }).notNull(),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => generatedImages.id, { onDelete: "cascade" }),
+    /** The image's R2 key, read at job start without a join. */
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  // One model per audience: two saves at once end as one row (an upsert on this key).
+  (t) => [uniqueIndex("store_models_user_audience").on(t.userId, t.audience), index("store_models_image_idx").on(t.imageId)],
+);
+
 export const JOB_STATUSES = ["running", "succeeded", "failed"] as const;
 
 /**

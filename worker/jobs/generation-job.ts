@@ -241,9 +241,14 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     };
     if (!job.modelReferenceKey) return request;
     const reference = await this.env.IMAGES.get(job.modelReferenceKey);
-    if (!reference) return request;
+    if (!reference) {
+      // Lost from R2 (or deleted between the route and here): the seller still gets a picture, with a new person.
+      jobLog("warn", "store model missing; generating without it", job, { key: job.modelReferenceKey });
+      return request;
+    }
     const refBytes = new Uint8Array(await reference.arrayBuffer());
     const mimeType = sniffImage(refBytes);
+    if (!mimeType) jobLog("warn", "store model is not an image; generating without it", job, { key: job.modelReferenceKey });
     return mimeType ? { ...request, modelReference: { bytes: refBytes, mimeType } } : request;
   }
 

@@ -1,13 +1,15 @@
 import { waitUntil } from "cloudflare:workers";
 import { NO_CREDITS_LEFT } from "../../common/credits";
 import { creditsFor, type GenerationKind, type Personalization, type Quality } from "../../common/generation";
-import { planGeneration } from "../../common/image-providers";
+import { isProviderName, planGeneration, providerTraits } from "../../common/image-providers";
+import { audienceOfGeneration } from "../../common/store-models";
 import { database } from "../db/client";
 import { generationJobs } from "../db/schema";
 import type { Bindings } from "../env";
 import { moveCredits, type MovementResult } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
+import { storeModelKey } from "../lib/store-models";
 import { currentRequestId, errorName, log } from "../lib/log";
 import { JOB_MESSAGES, type JobInput, type JobView } from "./job-types";
 import { refundJob } from "./refund-job";
@@ -49,6 +51,7 @@ export async function runJob(env: Bindings, request: JobRequest): Promise<JobVie
     id: randomId(),
     cost: creditsFor(request.quality),
     provider: plan.provider,
+    modelReferenceKey: await modelReferenceFor(env, request, plan.provider),
     requestId: currentRequestId(),
   };
   const handedOver = debitAndStart(env, input);
@@ -56,6 +59,16 @@ export async function runJob(env: Bindings, request: JobRequest): Promise<JobVie
   waitUntil(handedOver.catch(() => undefined));
   await handedOver;
   return (await jobStub(env, input.id).result(waitMs))!;
+}
+
+/**
+ * 'Modelo de mi tienda' for the audience this generation shows, when the seller keeps one and the provider
+ * that makes it takes a model reference (the studio does not: it never gets one, and says nothing).
+ */
+async function modelReferenceFor(env: Bindings, request: JobRequest, provider: string): Promise<string | undefined> {
+  const audience = audienceOfGeneration(request.kind, request.includeModel);
+  if (!audience || !isProviderName(provider) || !providerTraits(provider).takesModelReference) return undefined;
+  return storeModelKey(database(env.DB), request.userId, audience);
 }
 
 async function debitAndStart(env: Bindings, input: JobInput): Promise<void> {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
-import { generatedImages, passwordResets, products, sessions, users } from "../db/schema";
+import { generatedImages, passwordResets, products, sessions, storeModels, users } from "../db/schema";
 import { previewPath } from "../pages/og-image";
 import { renditionKeys } from "./renditions";
 import { moveCredits } from "./credits";
@@ -116,6 +116,8 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser)
   const erase: BatchItem<"sqlite">[] = [
     db.delete(sessions).where(eq(sessions.userId, user.id)),
     db.delete(passwordResets).where(eq(passwordResets.userId, user.id)),
+    // 'Modelo de mi tienda' points at generated images (their R2 objects are in `keys`): it goes first.
+    db.delete(storeModels).where(eq(storeModels.userId, user.id)),
     db.delete(generatedImages).where(eq(generatedImages.userId, user.id)),
     // generation_jobs.product_id is ON DELETE SET NULL: the jobs stay for the ledger checks.
     db.delete(products).where(eq(products.userId, user.id)),

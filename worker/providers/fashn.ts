@@ -79,6 +79,9 @@ export class FashnProvider implements QueuedImageProvider {
       seed: request.seed,
     };
     // With a person to dress the output takes that photo's proportions, so the aspect ratio is only sent without one.
+    // The latest product-to-model page marks model_image as deprecated in favour of the tryon-max model (which keeps
+    // the person's pose, so no back view) and offers face_reference (identity only, new pose, extra credits): it still
+    // works; revisit when FASHN gives a date (https://docs.fashn.ai/api-reference/product-to-model).
     if (request.modelReference) inputs.model_image = dataUrl(request.modelReference);
     else inputs.aspect_ratio = "3:4";
     const { response, text } = await send(

@@ -1,8 +1,10 @@
 /**
  * OpenAI's GPT Image edits endpoint: the seller's photo as a multipart file
  * plus the prompt; GPT Image models always answer base64 in data[0].b64_json
- * (PNG unless output_format says otherwise).
- * https://platform.openai.com/docs/api-reference/images/createEdit
+ * (PNG unless output_format says otherwise). With the store's model the two
+ * images go as repeated `image[]` parts, as the multi-image edit example does.
+ * https://platform.openai.com/docs/api-reference/images/createEdit,
+ * https://platform.openai.com/docs/guides/image-generation (edit with several reference images)
  */
 import { DEFAULT_MODELS, retirementProblem } from "../../common/image-providers";
 import { errorForStatus, generatedImage, isRecord, parseJson, refusal, send } from "./http";
@@ -39,7 +41,16 @@ export class OpenAIProvider implements ImageProvider {
     const form = new FormData();
     form.append("model", this.model);
     // The API reads the format from the part's type and file name.
-    form.append("image", new File([bytes], `garment.${EXTENSION[mimeType]}`, { type: mimeType }));
+    const garment = new File([bytes], `garment.${EXTENSION[mimeType]}`, { type: mimeType });
+    const reference = request.includeModel ? request.modelReference : undefined;
+    if (reference) {
+      // GPT Image models take up to 16 input images as repeated image[] parts (the image generation guide's
+      // multi-image edit); the prompt says the second one is the store's model.
+      form.append("image[]", garment);
+      form.append("image[]", new File([reference.bytes], `model.${EXTENSION[reference.mimeType]}`, { type: reference.mimeType }));
+    } else {
+      form.append("image", garment);
+    }
     form.append("prompt", buildPrompt(request));
     form.append("size", "1024x1536"); // the portrait size GPT Image offers (2:3)
     form.append("quality", request.quality === "pro" ? "high" : "medium");

@@ -4,6 +4,7 @@ import { GRID_IMAGE_SIZES } from "../../ui/product-image";
 import type { GalleryImage } from "../../../common/product";
 import { DownloadIcon, useDownload } from "../../ui/gallery-download-button";
 import { Spinner } from "../../ui/spinner";
+import { KeepAsStoreModelButton, keepAudienceOf } from "../../ui/store-model";
 
 export const UNNAMED_PRODUCT = "Producto sin nombre";
 
@@ -82,6 +83,7 @@ export function GalleryCard({
           </span>{" "}
           · <time dateTime={image.createdAt}>{formatGalleryDate(image.createdAt)}</time>
         </p>
+        <KeepAsStoreModelButton imageId={image.imageId} audience={keepAudienceOf(image)} className="mt-2 w-full px-2 text-xs" />
       </div>
     </li>
   );

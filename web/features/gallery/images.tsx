@@ -47,6 +47,8 @@ function Gallery({ userId }: { userId: string }) {
       // A product's newest image and the store's choices may have pointed at it.
       void queryClient.invalidateQueries({ queryKey: ["products"] });
       void queryClient.invalidateQueries({ queryKey: ["product-images"] });
+      // A store model kept from it went with it.
+      void queryClient.invalidateQueries({ queryKey: ["store-models"] });
     },
     onError: (err, imageId) => {
       // Already gone on the server (another tab): the list just catches up.

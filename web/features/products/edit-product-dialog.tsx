@@ -123,6 +123,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
       queryClient.setQueryData(listKey, (list) => withoutProduct(list, product!.id));
       // Its generated images went with it.
       void queryClient.invalidateQueries({ queryKey: ["gallery"] });
+      void queryClient.invalidateQueries({ queryKey: ["store-models"] });
       queryClient.removeQueries({ queryKey: ["product-images", product!.id] });
       toast.success("Producto eliminado correctamente");
       onDeleted();

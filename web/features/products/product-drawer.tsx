@@ -16,6 +16,7 @@ import { PersonalizeModel } from "./personalize-model";
 import { ProductImage } from "../../ui/product-image";
 import { Dialog } from "../../ui/dialog";
 import { Button } from "../../ui/button";
+import { StoreModelPanel } from "../../ui/store-model";
 
 const AUDIENCES: { value: Audience; label: string }[] = [
   { value: "baby", label: "Bebé" },
@@ -124,6 +125,7 @@ function DrawerBody({
           options={AUDIENCES}
         />
         {!adult && <p className="text-xs text-slate-500">La vista de espalda y el conjunto están disponibles solo para Adulto.</p>}
+        {!personalized && <StoreModelPanel audience={mode.audience} />}
 
         <button
           type="button"

@@ -5,6 +5,7 @@ import { NO_CREDITS_LEFT } from "../../../common/credits";
 import { generationFor, hasPersonalization, INITIAL_VIEW_MODE, type Quality, type ViewMode } from "../../../common/generation";
 import type { Product } from "../../../common/product";
 import type { User } from "../../../common/user";
+import { audienceOfGeneration } from "../../../common/store-models";
 import { ApiFailure } from "../../lib/api";
 import { useGenerate } from "../../lib/generation";
 import { productsQuery, sessionQuery } from "../../lib/queries";
@@ -171,6 +172,7 @@ export function ProductStudio({ user }: { user: User }) {
         onRegenerate={() => run && void start(run.product, run.mode, run.quality, true)}
         onDownload={() => run?.imageUrl && void downloader.download(run.imageUrl, run.product.name)}
         downloading={downloader.busy}
+        storeModelAudience={run ? audienceOfGeneration(generationFor(run.mode), true) : null}
         // Only into the run that was modified: one closed meanwhile must not write into the next.
         onModified={(result) =>
           setRun((r) => (r && r.token === run?.token ? { ...r, imageUrl: result.imageUrl, imageId: result.imageId } : r))

@@ -6,6 +6,8 @@ import { ActiveBadge } from "./product-drawer";
 import { ProductImage } from "../../ui/product-image";
 import { Dialog } from "../../ui/dialog";
 import { Button } from "../../ui/button";
+import { KeepAsStoreModelButton } from "../../ui/store-model";
+import type { Audience } from "../../../common/generation";
 
 export interface GenerationRun {
   product: Product;
@@ -27,10 +29,21 @@ interface Props {
   downloading: boolean;
   /** The result was changed by an instruction: the dialog now shows the new image. */
   onModified: (result: GenerationResult) => void;
+  /** The audience whose model the result shows ('Usar como modelo de mi tienda'); null: no model of ours (garment, personalised). */
+  storeModelAudience?: Audience | null;
 }
 
 /** 'Antes' and 'Después' side by side, with progress while the job runs and the result's actions. */
-export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownload, downloading, onModified }: Props) {
+export function ResultDialog({
+  run,
+  onClose,
+  personalized,
+  onRegenerate,
+  onDownload,
+  downloading,
+  onModified,
+  storeModelAudience = null,
+}: Props) {
   const [enlarged, setEnlarged] = useState(false);
   const [modifyOpen, setModifyOpen] = useState(false);
   const enlargeButton = useRef<HTMLButtonElement>(null);
@@ -137,6 +150,10 @@ export function ResultDialog({ run, onClose, personalized, onRegenerate, onDownl
                 </Button>
               </div>
             </form>
+          )}
+
+          {run.status === "done" && run.imageId && !modifying && (
+            <KeepAsStoreModelButton imageId={run.imageId} audience={storeModelAudience} className="w-full" />
           )}
 
           <div className="flex flex-col gap-2 sm:flex-row">

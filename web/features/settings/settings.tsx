@@ -5,6 +5,8 @@ import toast from "react-hot-toast";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 import { Spinner } from "../../ui/spinner";
 import { ThemeSelect } from "../../ui/theme-select";
+import { StoreModelPanel, useModelReachesProvider } from "../../ui/store-model";
+import { STORE_MODEL_AUDIENCES } from "../../../common/store-models";
 import { api, unwrap } from "../../lib/api";
 import { sessionQuery } from "../../lib/queries";
 import { useLogout, useSession } from "../../lib/session";
@@ -33,6 +35,7 @@ export function SettingsScreen() {
         <p className="mt-1 mb-4 text-sm text-slate-600">Con «Sistema», Vidriera sigue el modo claro u oscuro de tu dispositivo.</p>
         <ThemeSelect />
       </section>
+      <StoreModelSection />
       <PasswordForm />
       <section className="rounded-2xl border border-slate-200 bg-white p-6">
         <h2 className="font-semibold">Sesión</h2>
@@ -49,6 +52,34 @@ export function SettingsScreen() {
       </section>
       <DeleteAccountSection email={user?.email ?? ""} />
     </div>
+  );
+}
+
+/** Per audience, the person later generations show again (issue 13.5). */
+function StoreModelSection() {
+  const adult = useModelReachesProvider("adult");
+  const children = useModelReachesProvider("baby");
+  const ignoredFor = !adult && !children ? "" : !adult ? " para Adulto" : !children ? " para Bebé, Niño y Niña" : null;
+  return (
+    <section aria-labelledby="modelo-de-mi-tienda" className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id="modelo-de-mi-tienda" className="font-semibold">
+        Modelo de mi tienda
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600">
+        Elige una de tus imágenes generadas por público: las próximas imágenes de ese público muestran a la misma persona, para que tu
+        catálogo se vea parejo.
+      </p>
+      {ignoredFor !== null && (
+        <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          El generador de imágenes de este sitio todavía no usa el modelo de tu tienda{ignoredFor}: lo guardamos para cuando pueda.
+        </p>
+      )}
+      <div className="space-y-3">
+        {STORE_MODEL_AUDIENCES.map((audience) => (
+          <StoreModelPanel key={audience} audience={audience} providerNote={false} />
+        ))}
+      </div>
+    </section>
   );
 }
 
