@@ -14,7 +14,17 @@
  * It prints the wall time, per-job latency (request sent → final state seen), succeeded / failed /
  * refunded counts, each seller's balance against 500 − 50 × its succeeded jobs, negative balances and
  * unfinished jobs (both must be none), each gallery's size against the seller's succeeded jobs, and
- * workerd's resident memory (Linux /proc) before, during and after the burst. Then the app stops, the
+ * workerd's resident memory (Linux /proc) before, during and after the burst.
+ *
+ * Then the no-waiter run (issue 12): NO_WAITER_JOBS more jobs (default 20, 2 per seller) go out together and
+ * every client disconnects as soon as all of them are charged, so no request waits on any job. Nothing polls
+ * the jobs either: the bench watches each seller's running jobs in D1 (GET /api/jobs, which never calls a
+ * job's object) until none is left, then reads each job once. It prints the time from the first request to
+ * the last job finished against the work itself (the studio's picture time, summed, over its STUDIO_SLOTS
+ * slots), the provider attempts and heartbeat resumptions in the Worker's log (when the local server prints
+ * it), and fails if a job is left running, fails or is charged wrongly. After the app stops, the same span
+ * is read from D1 by the server's own clock (first job charged → last job finished), which the bench's
+ * polling cannot stretch; more than twice the work plus 15 s (one heartbeat) fails too. Then the
  * jobs and refunds are counted in the D1 it used (stateDir/v3/d1, where both the Vite plugin's
  * persistState and `wrangler --persist-to` keep it), and `npm run check:ledger` runs on that directory.
  */
@@ -23,12 +33,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CREDITS_PER_IMAGE, SIGNUP_CREDITS } from "../common/credits.ts";
+import { STUDIO_SLOTS } from "../worker/providers/studio-slots.ts";
 import { OFFLINE_ENV } from "../scripts/local-state.ts";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { checkLedger, memoryMiB, percentile, processEnded, samplePhotoJpeg, workerdPid } from "./sample-photo.ts";
 
 const SELLERS = 10;
 const JOBS_PER_SELLER = 5;
+/** The no-waiter run: jobs whose clients are gone (spread over the sellers; each has 250 credits left). */
+const NO_WAITER_JOBS = Number(process.env.NO_WAITER_JOBS ?? 20);
 const TIME_LIMIT_MS = Number(process.env.TIME_LIMIT ?? 300) * 1000;
 
 interface Seller {
@@ -150,6 +163,133 @@ async function generate(seller: Seller, plan: Plan, deadline: number): Promise<O
   return done("running", 202, `still running after ${TIME_LIMIT_MS / 1000} s`);
 }
 
+const profileOf = async (seller: Seller) =>
+  ((await (await fetch(`${base}/api/auth/profile`, { headers: { cookie: seller.cookie } })).json()) as { user: { credits: number } }).user;
+const galleryOf = async (seller: Seller) =>
+  (
+    (await (await fetch(`${base}/api/products/images/by-user/${seller.id}`, { headers: { cookie: seller.cookie } })).json()) as {
+      images: { imageId: string }[];
+    }
+  ).images.map((image) => image.imageId);
+/** The seller's running and recently failed jobs, read from D1 by the API: no job's object is asked. */
+const jobListOf = async (seller: Seller) =>
+  ((await (await fetch(`${base}/api/jobs`, { headers: { cookie: seller.cookie } })).json()) as { jobs: { id: string; status: string }[] })
+    .jobs;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The no-waiter run's jobs and its work (picture time over the slots), for the server-side times read from D1 at the end. */
+const noWaiterJobIds: string[] = [];
+let noWaiterWorkMs = 0;
+
+/**
+ * Issue 12: jobs whose sellers closed the tab at once. Fires NO_WAITER_JOBS generations, disconnects every
+ * client once all are charged (each seller's balance shows it), and follows only D1 until none is running.
+ */
+async function noWaiterRun(sellers: Seller[]) {
+  const plan = sellers.map((seller, i) => ({
+    seller,
+    jobs: Math.floor(NO_WAITER_JOBS / SELLERS) + (i < NO_WAITER_JOBS % SELLERS ? 1 : 0),
+  }));
+  const before = new Map<number, { credits: number; gallery: Set<string>; failed: Set<string> }>();
+  for (const { seller } of plan)
+    before.set(seller.n, {
+      credits: (await profileOf(seller)).credits,
+      gallery: new Set(await galleryOf(seller)),
+      failed: new Set((await jobListOf(seller)).map((job) => job.id)),
+    });
+  const logBefore = app.output().length;
+
+  const started = performance.now();
+  const deadline = Date.now() + TIME_LIMIT_MS;
+  const tabs: AbortController[] = [];
+  const sent: Promise<unknown>[] = [];
+  for (const { seller, jobs } of plan)
+    for (let k = 0; k < jobs; k++) {
+      const tab = new AbortController();
+      tabs.push(tab);
+      const request = PLANS[k % 2]!;
+      sent.push(
+        fetch(`${base}${request.path(seller.productId)}`, {
+          method: "POST",
+          headers: { ...json, cookie: seller.cookie },
+          body: JSON.stringify(request.body()),
+          signal: tab.signal,
+        })
+          .then((response) => response.body?.cancel())
+          .catch(() => undefined),
+      );
+    }
+  // Every job charged (its debit and its job row are one batch): then every client goes at once.
+  const charged = async () =>
+    (
+      await Promise.all(
+        plan.map(async ({ seller, jobs }) => (await profileOf(seller)).credits <= before.get(seller.n)!.credits - CREDITS_PER_IMAGE * jobs),
+      )
+    ).every(Boolean);
+  while (!(await charged()) && Date.now() < deadline) await sleep(100);
+  for (const tab of tabs) tab.abort();
+  await Promise.all(sent);
+  const closedAt = performance.now();
+
+  // Nobody waits: only D1 is read until no job of the run is running.
+  const running = async () =>
+    (await Promise.all(plan.map(async ({ seller }) => (await jobListOf(seller)).filter((job) => job.status === "running").length))).reduce(
+      (a, b) => a + b,
+      0,
+    );
+  let left = await running();
+  while (left > 0 && Date.now() < deadline) {
+    await sleep(250);
+    left = await running();
+  }
+  const finishedAt = performance.now();
+
+  let succeeded = 0;
+  let failed = 0;
+  let pictureMs = 0;
+  for (const { seller, jobs } of plan) {
+    const was = before.get(seller.n)!;
+    const made = (await galleryOf(seller)).filter((id) => !was.gallery.has(id));
+    const newlyFailed = (await jobListOf(seller)).filter((job) => job.status === "failed" && !was.failed.has(job.id));
+    succeeded += made.length;
+    noWaiterJobIds.push(...made, ...newlyFailed.map((job) => job.id));
+    failed += newlyFailed.length;
+    for (const id of made) {
+      const { job } = (await (await fetch(`${base}/api/jobs/${id}`, { headers: { cookie: seller.cookie } })).json()) as {
+        job: { providerMs: number | null };
+      };
+      pictureMs += job.providerMs ?? 0;
+    }
+    const credits = (await profileOf(seller)).credits;
+    if (made.length + newlyFailed.length !== jobs)
+      problems.push(`no-waiter run, seller ${seller.n}: ${jobs} jobs, ${made.length} succeeded and ${newlyFailed.length} failed`);
+    if (credits !== was.credits - CREDITS_PER_IMAGE * made.length)
+      problems.push(`no-waiter run, seller ${seller.n}: balance ${credits}, expected ${was.credits - CREDITS_PER_IMAGE * made.length}`);
+  }
+  const log = app.output().slice(logBefore);
+  const lines = (message: string) => log.split("\n").filter((line) => line.includes(`"message":"${message}"`));
+  const attempts = lines("provider attempt");
+  const workMs = pictureMs / STUDIO_SLOTS;
+  noWaiterWorkMs = workMs;
+  const wallMs = finishedAt - started;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+  console.log(`\nno-waiter run: ${NO_WAITER_JOBS} generations fired at once, every client gone once all were charged`);
+  console.log(`  clients disconnected                        ${seconds(closedAt - started)} after the first request`);
+  console.log(`  all finished                                ${seconds(wallMs)} after the first request (${left} still running)`);
+  console.log(
+    `  the work: studio picture time ${seconds(pictureMs)} over ${STUDIO_SLOTS} slots = ${seconds(workMs)}; finished in ${(wallMs / workMs).toFixed(2)}× the work`,
+  );
+  console.log(`  succeeded ${succeeded}, failed ${failed}`);
+  if (log.includes('"message":"job started"'))
+    console.log(
+      `  Worker log: ${attempts.length} provider attempts (${attempts.filter((line) => !/"attempt":1[,}]/.test(line)).length} beyond the first), ${lines("job resumed by heartbeat").length} heartbeat resumptions, ${lines("job deadline reached").length} deadlines`,
+    );
+  else console.log("  Worker log: not printed by the local server in this run");
+  if (left > 0) problems.push(`no-waiter run: ${left} jobs still running after ${TIME_LIMIT_MS / 1000} s`);
+  if (failed > 0) problems.push(`no-waiter run: ${failed} jobs failed`);
+  if (lines("job resumed by heartbeat").length > 0) problems.push("no-waiter run: jobs stalled until their heartbeat resumed them");
+}
+
 /** Reads the D1 the app used, after it stopped (the same files check:ledger reads). */
 function queryD1<T>(sql: string): T[] {
   const run = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--json", "--persist-to", state, "--command", sql], {
@@ -247,6 +387,8 @@ try {
   }
   if (count("running")) problems.push(`${count("running")} jobs not finished within ${TIME_LIMIT_MS / 1000} s`);
   if (count("rejected")) problems.push(`${count("rejected")} requests failed without starting a job`);
+
+  await noWaiterRun(sellers);
 } finally {
   app.stop();
 }
@@ -259,6 +401,18 @@ console.log(
   `\nin D1 after the run (${state}/v3/d1): jobs ${jobs.map((j) => `${j.status} ${j.n}`).join(", ") || "none"}; refunded ${refunds!.n}`,
 );
 if (refunds!.n !== failedInD1) problems.push(`${failedInD1} failed jobs but ${refunds!.n} refunds`);
+if (noWaiterJobIds.length) {
+  // The server's own clock: the first no-waiter job charged to the last one finished, free of the bench's polling.
+  const [span] = queryD1<{ first: number; last: number }>(
+    `SELECT MIN(created_at) AS first, MAX(finished_at) AS last FROM generation_jobs WHERE id IN (${noWaiterJobIds.map((id) => `'${id}'`).join(",")})`,
+  );
+  const ms = span!.last - span!.first;
+  console.log(
+    `no-waiter run in D1: first job charged to last job finished ${(ms / 1000).toFixed(1)} s, for ${(noWaiterWorkMs / 1000).toFixed(1)} s of work (${(ms / noWaiterWorkMs).toFixed(2)}×)`,
+  );
+  // A stalled job shows as a heartbeat (15 s) or the deadline (120 s) on top of the work; slack for a loaded box.
+  if (ms > 2 * noWaiterWorkMs + 15_000) problems.push(`no-waiter run: all finished ${(ms / 1000).toFixed(1)} s after the first charge`);
+}
 if (jobs.some((j) => j.status === "running")) problems.push("jobs left running in D1");
 
 const ledger = checkLedger(state);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inStudioSlot, STUDIO_SLOTS } from "../../worker/providers/studio-slots";
+import { inStudioSlot, STUDIO_SLOTS, studioQueue } from "../../worker/providers/studio-slots";
 
 function deferred() {
   let resolve!: () => void;
@@ -7,8 +7,10 @@ function deferred() {
   return { promise, resolve };
 }
 
-// Each picture starts a macrotask after it gets its slot (studio-slots.ts yields first).
-const tick = () => new Promise((r) => setTimeout(r, 10));
+/** Waiting jobs look for a free slot on their own timers: wait for the state, not for a fixed time. */
+async function until(check: () => boolean) {
+  while (!check()) await new Promise((r) => setTimeout(r, 5));
+}
 
 describe("studio slots", () => {
   it("runs at most STUDIO_SLOTS pictures at once, the rest in the order they came", async () => {
@@ -25,18 +27,24 @@ describe("studio slots", () => {
         return i;
       }),
     );
-    await tick();
-    expect(started).toEqual([0, 1].slice(0, STUDIO_SLOTS));
+    await until(() => started.length === STUDIO_SLOTS);
+    expect(started).toEqual([0, 1]);
+    expect(studioQueue()).toEqual({ running: 2, waiting: 3 });
     gates[1]!.resolve();
-    await tick();
+    await until(() => started.length === 3);
     expect(started).toEqual([0, 1, 2]);
+    // A later job never jumps the line while earlier ones wait.
+    gates[0]!.resolve();
+    await until(() => started.length === 4);
+    expect(started).toEqual([0, 1, 2, 3]);
     for (const gate of gates) gate.resolve();
     expect(await Promise.all(jobs)).toEqual([0, 1, 2, 3, 4]);
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(peak).toBe(STUDIO_SLOTS);
+    expect(studioQueue()).toEqual({ running: 0, waiting: 0 });
   });
 
-  it("a job given up while waiting leaves the queue without taking a slot; a failure frees its slot", async () => {
+  it("a job given up while waiting leaves the line without taking a slot; a failure frees its slot", async () => {
     const busy = Array.from({ length: STUDIO_SLOTS }, deferred);
     const holders = busy.map((gate) => inStudioSlot(() => gate.promise));
     const abort = new AbortController();
@@ -45,8 +53,10 @@ describe("studio slots", () => {
       ranAborted = true;
     }, abort.signal);
     const next = inStudioSlot(async () => "next");
+    await until(() => studioQueue().waiting === 2);
     abort.abort(new Error("tab closed"));
     await expect(given).rejects.toThrow("tab closed");
+    expect(studioQueue()).toEqual({ running: 2, waiting: 1 });
 
     busy[0]!.resolve();
     expect(await next).toBe("next");
@@ -55,5 +65,6 @@ describe("studio slots", () => {
     busy[1]!.resolve();
     await Promise.all(holders);
     expect(await inStudioSlot(async () => "free again")).toBe("free again");
+    expect(studioQueue()).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -156,8 +156,9 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
   }
 
   private async attempt(signal: AbortSignal): Promise<void> {
-    let job = await this.load();
-    if (job?.status !== "running") return;
+    const loaded = await this.load();
+    if (loaded?.status !== "running") return;
+    let job: JobState = loaded;
     // Decided before a failed write: record that, without asking the provider (and paying it) again.
     if (job.outcome) return this.settle(job.outcome);
     const source = await this.env.IMAGES.get(job.sourceKey);
@@ -174,27 +175,35 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     const request = await this.requestFor(job, bytes);
     if (isQueued(provider)) return this.submit(job, provider, request, signal);
 
+    // The provider's own line (the studio's slots) comes before the attempt: waiting there, or being
+    // restarted by the heartbeat while waiting, is not a provider call and uses up no attempt.
+    const admit = provider.admit ? provider.admit.bind(provider) : <T>(work: () => Promise<T>) => work();
     while (job.attempts < MAX_ATTEMPTS) {
-      job = { ...job, attempts: job.attempts + 1 };
-      await this.ctx.storage.put("job", job);
-      const started = Date.now();
-      const step = { provider: provider.name, attempt: job.attempts };
-      jobLog("info", "provider attempt", job, step);
+      const attempt: { job: JobState; started: number } = { job, started: Date.now() };
+      const step = () => ({ provider: provider.name, attempt: attempt.job.attempts });
       try {
-        const image = await provider.generate(request, signal);
-        const ms = Date.now() - started;
+        const image = await admit(async () => {
+          attempt.job = await this.countAttempt(attempt.job);
+          attempt.started = Date.now();
+          jobLog("info", "provider attempt", attempt.job, step());
+          return provider.generate(request, signal);
+        }, signal);
+        job = attempt.job;
+        const ms = Date.now() - attempt.started;
         // Typed by its bytes: an answer that is not a PNG or JPEG never reaches the gallery.
         const mimeType = sniffImage(image.bytes);
         if (mimeType !== "image/png" && mimeType !== "image/jpeg") {
-          jobLog("warn", "provider answered something that is not an image", job, { ...step, ms, bytes: image.bytes.length });
+          jobLog("warn", "provider answered something that is not an image", job, { ...step(), ms, bytes: image.bytes.length });
           return this.settle(failure("not-an-image"));
         }
-        jobLog("info", "provider answered", job, { ...step, ms });
+        jobLog("info", "provider answered", job, { ...step(), ms });
         return this.succeed({ ...image, mimeType }, ms);
       } catch (err) {
+        job = attempt.job;
+        // Given up (the deadline alarm) while waiting in line or while the provider worked.
         if (signal.aborted) return;
         // The class says refusal, passing or lasting failure; the message can quote the provider's answer.
-        jobLog("warn", "provider attempt failed", job, { ...step, ms: Date.now() - started, error: errorName(err) });
+        jobLog("warn", "provider attempt failed", job, { ...step(), ms: Date.now() - attempt.started, error: errorName(err) });
         if (err instanceof ProviderRefusal)
           return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
         if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
@@ -206,6 +215,13 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
         if (current?.status !== "running") return;
       }
     }
+  }
+
+  /** One real call to the provider is about to happen: counted in storage first, so a restart sees it. */
+  private async countAttempt(job: JobState): Promise<JobState> {
+    const counted = { ...job, attempts: job.attempts + 1 };
+    await this.ctx.storage.put("job", counted);
+    return counted;
   }
 
   private async succeed(image: GeneratedImage, providerMs: number): Promise<void> {

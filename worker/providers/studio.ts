@@ -19,11 +19,12 @@ const ANALYSIS_SIZE = 480;
 export class StudioProvider implements ImageProvider {
   readonly name = "studio";
 
-  generate(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage> {
-    return inStudioSlot(() => this.make(request, signal), signal);
+  /** At most STUDIO_SLOTS pictures at once per isolate; the job makes each picture inside a slot. */
+  admit<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return inStudioSlot(work, signal);
   }
 
-  private async make(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage> {
+  async generate(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage> {
     // A photo the pipeline cannot read will never work: a refusal, not retried, with the reason for the seller.
     const photo = await decodeImage(request.source.bytes).catch((error: unknown) => {
       throw error instanceof ImageCodecError ? new ProviderRefusal(`${error.message} Te devolvimos los créditos.`) : error;

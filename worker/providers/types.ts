@@ -70,6 +70,12 @@ export interface ImageProvider {
   /** The model id sent, for logs and check:providers. */
   readonly model?: string;
   generate(request: GenerationRequest, signal?: AbortSignal): Promise<GeneratedImage>;
+  /**
+   * The provider's own line inside this isolate (the studio's two slots): runs `work` once there is room.
+   * The job calls generate inside it and counts a provider attempt only then, so time spent waiting in
+   * line, or a restart while waiting, never uses up an attempt. Absent: the provider is called at once.
+   */
+  admit?<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
 }
 
 /**
