@@ -10,7 +10,7 @@
  * benches use it; it is the closer stand-in for the deployed Worker.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { OFFLINE_ENV, prepareLocalState } from "./local-state.ts";
@@ -52,14 +52,22 @@ export async function startLocalApp(
     staticFiles?: Record<string, string | Uint8Array>;
     keepState?: boolean;
     server?: "vite" | "wrangler";
+    /**
+     * Serve a copy of this build (another instance's `buildDir`) instead of building again: a second app
+     * with other `vars` (e.g. STUDIO_IMITATES) then costs a server start, not a build. It is served by
+     * `wrangler dev`, which reads the copy's wrangler.json and .dev.vars: `vite preview` would serve the
+     * build that .wrangler/deploy/config.json names, the last one built, whatever `--outDir` says.
+     */
+    fromBuild?: string;
   } = {},
-): Promise<{ baseURL: string; stop: () => void; output: () => string }> {
+): Promise<{ baseURL: string; buildDir: string; stop: () => void; output: () => string }> {
   rmSync(stateDir, { recursive: true, force: true });
   await prepareLocalState(stateDir);
   const outDir = join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
   const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
-  execFileSync("vite", ["build", "--logLevel", "warn", "--outDir", outDir], { stdio: "inherit", env });
+  if (options.fromBuild) cpSync(options.fromBuild, outDir, { recursive: true });
+  else execFileSync("vite", ["build", "--logLevel", "warn", "--outDir", outDir], { stdio: "inherit", env });
   // Extra files among the built assets (name → content); the asset server only knows what it finds when it starts.
   for (const [name, content] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(outDir, "client", name), content);
   // `vite preview` reads the Worker's variables from the .dev.vars the build copied next to it.
@@ -69,7 +77,7 @@ export async function startLocalApp(
   const port = await freePort();
   let log = "";
   const server =
-    options.server === "wrangler"
+    options.server === "wrangler" || options.fromBuild
       ? spawn(
           "wrangler",
           [
@@ -97,6 +105,7 @@ export async function startLocalApp(
   await waitUntilUp(`${baseURL}/api/auth/providers`, server, () => log);
   return {
     baseURL,
+    buildDir: outDir,
     // What vite preview and workerd printed, for a bench to show why a request failed.
     output: () => log,
     stop: () => {
