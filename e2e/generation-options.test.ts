@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { CHILDREN_NOT_OFFERED, CHILDREN_UNAVAILABLE, PRO_MIN_LONG_SIDE, PRO_NOT_OFFERED } from "../common/image-providers";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { creditsShown, GENERATION_MS, newPage, newSeller, type Seller, signInTo, useChromium, useSeller } from "./chromium";
+import { expectClean } from "./axe";
 import { creditsOf, uploadProduct, waitForGeneratedImage } from "./journey-steps";
 
 const chromium = useChromium();
@@ -100,8 +101,8 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
   });
   afterAll(() => app?.stop());
 
-  async function signedIn() {
-    const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
+  async function signedIn(colorScheme: "light" | "dark" = "light") {
+    const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL, colorScheme });
     await signInTo(page, seller);
     return { context, page };
   }
@@ -122,6 +123,7 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
       await radio("Bebé").check();
       await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).waitFor();
       await drawer.getByText("En su lugar puedes generar la prenda sola, sin modelo, por 1 imagen (50 créditos).").waitFor();
+      await expectClean(page, "the drawer with the children notice (light)");
       // The button stays in place, focusable, aria-disabled and described by the reason; pressing it sends nothing.
       expect(await generate.getAttribute("aria-disabled")).toBe("true");
       expect(await descriptionOf(generate)).toBe(CHILDREN_NOT_OFFERED);
@@ -143,6 +145,10 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
       expect(await radio("Sin modelo").isChecked()).toBe(true);
       await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).waitFor({ state: "hidden" });
       expect(await generate.getAttribute("aria-disabled")).toBeNull();
+      // Without a model there is nobody to personalise: said in text, the button kept focusable.
+      const personalize = drawer.getByRole("button", { name: "Personalizar" });
+      expect(await personalize.getAttribute("aria-disabled")).toBe("true");
+      expect(await descriptionOf(personalize)).toContain("Personalizar necesitan un modelo");
       const request = page.waitForRequest(GENERATION_ROUTE);
       await generate.click();
       expect((await request).url()).toContain("/api/products/generate-ad/");
@@ -162,7 +168,7 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
   );
 
   it("'Calidad Pro' is off and aria-disabled, its reason in text; tapping it changes nothing", async () => {
-    const { context, page } = await signedIn();
+    const { context, page } = await signedIn("dark");
     const sent = generationRequests(page);
     const { drawer } = await drawerOfNewProduct(page, "campera.jpg");
     const pro = drawer.getByRole("switch", { name: "Calidad Pro" });
@@ -175,6 +181,10 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
     // The price on the button stays the standard one: no Pro can be asked for.
     await drawer.getByRole("button", { name: "Generar 1 imagen" }).waitFor();
     expect(await drawer.getByRole("button", { name: /Calidad Pro/ }).count()).toBe(0);
+    // Both notices at once, in the dark theme: still readable and named for assistive technology.
+    await drawer.getByRole("radio", { name: "Niño", exact: true }).check();
+    await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).waitFor();
+    await expectClean(page, "the drawer with Pro and children not offered (dark)");
     expect(sent).toEqual([]);
     await context.close();
   });

@@ -13,7 +13,7 @@ import {
   type Quality,
   type ViewMode,
 } from "../../../common/generation";
-import type { GenerationOffer } from "../../../common/image-providers";
+import { CHILDREN_NOT_OFFERED, type GenerationOffer, PRO_NOT_OFFERED } from "../../../common/image-providers";
 import type { Product } from "../../../common/product";
 import { GenerateButton, generateAction } from "./generate-button";
 import { CHILDREN_NOTICE_ID, ChildrenNotice, QualitySwitch } from "./generation-choices";
@@ -138,7 +138,7 @@ function DrawerBody({
           options={MODELS}
         />
         <ChildrenNotice
-          reason={childBlocked ? offer.children.reason : null}
+          reason={childBlocked ? (offer.children.reason ?? CHILDREN_NOT_OFFERED) : null}
           quality={quality}
           onGarmentOnly={() => onModeChange(chooseWithoutModel(mode))}
         />
@@ -169,7 +169,11 @@ function DrawerBody({
           </svg>
         </button>
 
-        <QualitySwitch quality={quality} onChange={onQualityChange} unavailable={offer.pro.available ? null : offer.pro.reason} />
+        <QualitySwitch
+          quality={quality}
+          onChange={onQualityChange}
+          unavailable={offer.pro.available ? null : (offer.pro.reason ?? PRO_NOT_OFFERED)}
+        />
 
         <div className="space-y-2">
           <GenerateButton
