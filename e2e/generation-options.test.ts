@@ -9,7 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CHILDREN_NOT_OFFERED, CHILDREN_UNAVAILABLE, PRO_MIN_LONG_SIDE, PRO_NOT_OFFERED } from "../common/image-providers";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { creditsShown, GENERATION_MS, newPage, newSeller, type Seller, signInTo, useChromium, useSeller } from "./chromium";
@@ -87,16 +87,10 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
 
   beforeAll(async () => {
     // The run's build served again with one more setting: a server start, not a second build.
-    // Its local state is prepared as `npm run dev` does, which says so on the console: tests keep stdout quiet.
-    const quiet = vi.spyOn(console, "log").mockImplementation(() => undefined);
-    try {
-      app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-sin-ninos-")), {
-        fromBuild: inject("buildDir"),
-        vars: { STUDIO_IMITATES: "openai" },
-      });
-    } finally {
-      quiet.mockRestore();
-    }
+    app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-sin-ninos-")), {
+      fromBuild: inject("buildDir"),
+      vars: { STUDIO_IMITATES: "openai" },
+    });
     seller = await newSeller(chromium.browser, "sin-ninos", app.baseURL);
   });
   afterAll(() => app?.stop());
