@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { chooseAudience, chooseOutfit, chooseView, creditsFor, generationFor, INITIAL_VIEW_MODE, type ViewMode } from "./generation";
+import {
+  chooseAudience,
+  chooseOutfit,
+  chooseView,
+  chooseWithoutModel,
+  creditsFor,
+  generationFor,
+  INITIAL_VIEW_MODE,
+  type ViewMode,
+} from "./generation";
 
 const mode = (patch: Partial<ViewMode>): ViewMode => ({ ...INITIAL_VIEW_MODE, ...patch });
 
@@ -15,6 +24,10 @@ describe("which generation applies (spec section 4)", () => {
     [mode({ personalization: { gender: "female" } }), "personalized"],
     [mode({ view: "back", personalization: { bodyType: "curvy" } }), "personalized"],
     [mode({ personalization: {} }), "ad"],
+    // 'Sin modelo' is the garment alone whatever audience or personalisation was chosen before.
+    [mode({ includeModel: false }), "ad"],
+    [mode({ audience: "baby", includeModel: false }), "ad"],
+    [mode({ personalization: { gender: "female" }, includeModel: false }), "ad"],
   ] as const)("%o → %s", (m, kind) => {
     expect(generationFor(m)).toBe(kind);
   });
@@ -40,6 +53,15 @@ describe("view mode rules", () => {
   it("outfit is an adult composition", () => {
     expect(chooseOutfit(mode({ audience: "baby" }), true).outfit).toBe(false);
     expect(chooseOutfit(mode({}), true).outfit).toBe(true);
+  });
+
+  it("'Sin modelo' is the front view without outfit, and choosing an audience brings the model back", () => {
+    const without = chooseWithoutModel(mode({ view: "back", outfit: true, personalization: { age: "senior" } }));
+    expect(without).toEqual(mode({ includeModel: false, personalization: { age: "senior" } }));
+    expect(chooseView(without, "back")).toBe(without);
+    expect(chooseOutfit(without, true)).toBe(without);
+    expect(chooseAudience(without, "girl")).toEqual(mode({ audience: "girl", personalization: { age: "senior" } }));
+    expect(chooseAudience(without, "adult").includeModel).toBe(true);
   });
 
   it("Calidad Pro costs 100 credits, standard 50", () => {

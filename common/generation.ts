@@ -48,30 +48,46 @@ export interface ViewMode {
   audience: Audience;
   outfit: boolean;
   personalization: Personalization | null;
+  /** false: 'Sin modelo', the garment alone on the studio canvas (generate-ad with includeModel false). */
+  includeModel: boolean;
 }
 
-export const INITIAL_VIEW_MODE: ViewMode = { view: "front", audience: "adult", outfit: false, personalization: null };
+export const INITIAL_VIEW_MODE: ViewMode = { view: "front", audience: "adult", outfit: false, personalization: null, includeModel: true };
 
-/** Bebé, Niño or Niña force the front view and garment-only; Adulto keeps the view and turns outfit off. */
+/** Bebé, Niño or Niña force the front view and garment-only; Adulto keeps the view and turns outfit off. Either means a model. */
 export function chooseAudience(mode: ViewMode, audience: Audience): ViewMode {
-  if (audience === "adult") return { ...mode, audience, outfit: false };
-  return { ...mode, audience, view: "front", outfit: false };
+  if (audience === "adult") return { ...mode, audience, outfit: false, includeModel: true };
+  return { ...mode, audience, view: "front", outfit: false, includeModel: true };
+}
+
+/**
+ * 'Sin modelo': the garment alone, from the front (the offer made where children cannot be drawn, and a
+ * choice of its own). The audience and personalisation are kept for when the seller picks a model again.
+ */
+export function chooseWithoutModel(mode: ViewMode): ViewMode {
+  return { ...mode, view: "front", outfit: false, includeModel: false };
+}
+
+/** Whether the back view, 'Conjunto' and personalisation apply: they dress an adult model. */
+export function adultModel(mode: ViewMode): boolean {
+  return mode.includeModel && mode.audience === "adult";
 }
 
 /** The back view exists only for adults. */
 export function chooseView(mode: ViewMode, view: View): ViewMode {
-  if (view === "back" && mode.audience !== "adult") return mode;
+  if (view === "back" && !adultModel(mode)) return mode;
   return { ...mode, view };
 }
 
 /** 'Conjunto' (full outfit) is an adult composition; children's variants are garment-only. */
 export function chooseOutfit(mode: ViewMode, outfit: boolean): ViewMode {
-  if (outfit && mode.audience !== "adult") return mode;
+  if (outfit && !adultModel(mode)) return mode;
   return { ...mode, outfit };
 }
 
-/** Which generation a view mode applies, in the spec's order. */
+/** Which generation a view mode applies, in the spec's order ('Sin modelo' first: it has no person to personalise). */
 export function generationFor(mode: ViewMode): Exclude<GenerationKind, "modify" | "product"> {
+  if (!mode.includeModel) return "ad";
   if (hasPersonalization(mode.personalization)) return "personalized";
   if (mode.audience === "adult") {
     if (mode.view === "back") return "back";
@@ -82,7 +98,7 @@ export function generationFor(mode: ViewMode): Exclude<GenerationKind, "modify" 
   return "girl-kid";
 }
 
-/** Whether the kind shows a child: providers that refuse minors get a garment-only composition instead. */
+/** Whether the kind shows a child: only a provider that declares it draws children makes it (common/image-providers.ts). */
 export function depictsChild(kind: GenerationKind): boolean {
   return kind === "baby" || kind === "kid" || kind === "girl-kid";
 }

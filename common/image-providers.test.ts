@@ -5,7 +5,10 @@ import {
   CHILDREN_UNAVAILABLE,
   DEFAULT_MODELS,
   GARMENT_ONLY_CREDITS,
+  CHILDREN_NOT_OFFERED,
+  MODIFY_NOT_OFFERED,
   MODIFY_UNAVAILABLE,
+  PRO_NOT_OFFERED,
   PRO_UNAVAILABLE,
   RETIRED_MODELS,
   generationOffer,
@@ -53,7 +56,7 @@ describe("planGeneration", () => {
     expect(generationOffer({ IMAGE_PROVIDER: "fashn", MINORS_PROVIDER: "workers-ai" })).toEqual({
       children: { available: true, reason: null },
       pro: { available: true, reason: null },
-      modify: { available: false, reason: MODIFY_UNAVAILABLE },
+      modify: { available: false, reason: MODIFY_NOT_OFFERED },
       storeModel: { adult: true, children: false },
     });
     // 'Modelo de mi tienda' reaches Gemini, OpenAI (image[]) and FASHN; the studio and Workers AI ignore it.
@@ -67,6 +70,56 @@ describe("planGeneration", () => {
       expect(generationOffer({ IMAGE_PROVIDER: provider }).storeModel.adult, provider).toBe(adult);
     }
     expect(generationOffer({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "studio" }).storeModel).toEqual({ adult: true, children: false });
+  });
+
+  it("says why before anyone pays, and the API's refusal adds that nothing was charged", () => {
+    expect(generationOffer({ IMAGE_PROVIDER: "openai" })).toMatchObject({
+      children: { available: false, reason: CHILDREN_NOT_OFFERED },
+      pro: { available: false, reason: PRO_NOT_OFFERED },
+    });
+    for (const [before, refusal] of [
+      [CHILDREN_NOT_OFFERED, CHILDREN_UNAVAILABLE],
+      [PRO_NOT_OFFERED, PRO_UNAVAILABLE],
+      [MODIFY_NOT_OFFERED, MODIFY_UNAVAILABLE],
+    ] as const) {
+      expect(before).not.toContain("No se descontaron");
+      expect(refusal.startsWith(`${before} `)).toBe(true);
+      expect(refusal).toContain("No se descontaron créditos");
+    }
+  });
+});
+
+describe("STUDIO_IMITATES (offline: the studio offers only what another provider can make)", () => {
+  it("takes children and Pro away like OpenAI would, and still makes the garment alone in the studio", () => {
+    const settings = { STUDIO_IMITATES: "openai" };
+    expect(planGeneration(settings, "baby", "standard")).toEqual({ ok: false, error: CHILDREN_UNAVAILABLE });
+    expect(planGeneration(settings, "ad", "pro")).toEqual({ ok: false, error: PRO_UNAVAILABLE });
+    expect(planGeneration(settings, "ad", "standard", false)).toEqual({ ok: true, provider: "studio" });
+    expect(planGeneration(settings, "ad", "standard")).toEqual({ ok: true, provider: "studio" });
+    expect(generationOffer(settings)).toEqual({
+      children: { available: false, reason: CHILDREN_NOT_OFFERED },
+      pro: { available: false, reason: PRO_NOT_OFFERED },
+      modify: { available: true, reason: null },
+      storeModel: { adult: false, children: false },
+    });
+  });
+
+  it("imitating Gemini keeps Pro (it makes 2K) and only takes children away", () => {
+    expect(generationOffer({ STUDIO_IMITATES: "gemini" })).toMatchObject({
+      children: { available: false },
+      pro: { available: true, reason: null },
+    });
+    expect(planGeneration({ STUDIO_IMITATES: "gemini" }, "ad", "pro")).toEqual({ ok: true, provider: "studio" });
+  });
+
+  it("never adds anything, and a real provider ignores it", () => {
+    // FASHN takes a store model; the studio cannot, so imitating it does not claim so.
+    expect(generationOffer({ STUDIO_IMITATES: "fashn" }).storeModel).toEqual({ adult: false, children: false });
+    expect(generationOffer({ IMAGE_PROVIDER: "workers-ai", STUDIO_IMITATES: "openai" }).children.available).toBe(true);
+    expect(generationOffer({ IMAGE_PROVIDER: "gemini", STUDIO_IMITATES: "openai" }).pro.available).toBe(true);
+    // Unset, blank or unknown: the studio offers everything it makes.
+    for (const value of [undefined, " ", "nadie"])
+      expect(generationOffer({ STUDIO_IMITATES: value })).toMatchObject({ children: { available: true }, pro: { available: true } });
   });
 });
 

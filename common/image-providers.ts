@@ -84,6 +84,8 @@ export interface ProviderSettings {
   GEMINI_PRO_MODEL?: string;
   OPENAI_MODEL?: string;
   WORKERS_AI_MODEL?: string;
+  /** Offline only: the studio offers no more than this provider can make (see configuredTraits). */
+  STUDIO_IMITATES?: string;
 }
 
 /** Which model settings each provider reads, for the checks. */
@@ -144,10 +146,17 @@ export function mainProvider(settings: ProviderSettings): string {
   return settings.IMAGE_PROVIDER?.trim() || "studio";
 }
 
-export const CHILDREN_UNAVAILABLE = `Con el generador de imágenes de este sitio no podemos crear fotos con modelos bebé, niño o niña. No se descontaron créditos. Puedes generar la prenda sola, sin modelo, por ${GARMENT_ONLY_CREDITS} créditos.`;
-export const PRO_UNAVAILABLE = `La Calidad Pro (2K) no está disponible con el generador de imágenes de este sitio: sus imágenes miden menos de ${PRO_MIN_LONG_SIDE} px. No se descontaron créditos; usa la calidad estándar.`;
-export const MODIFY_UNAVAILABLE =
-  "El generador de imágenes de este sitio no puede modificar imágenes con instrucciones. No se descontaron créditos.";
+/**
+ * Why an option is not offered, as the drawer says it before anyone pays (GET /api/config), and as the
+ * API's 422 says it when a request asks for it anyway (then nothing was charged, and it says so).
+ */
+export const CHILDREN_NOT_OFFERED = "Con el generador de imágenes de este sitio no podemos crear fotos con modelos bebé, niño o niña.";
+export const PRO_NOT_OFFERED = `La Calidad Pro (2K) no está disponible con el generador de imágenes de este sitio: sus imágenes miden menos de ${PRO_MIN_LONG_SIDE} px.`;
+export const MODIFY_NOT_OFFERED = "El generador de imágenes de este sitio no puede modificar imágenes con instrucciones.";
+
+export const CHILDREN_UNAVAILABLE = `${CHILDREN_NOT_OFFERED} No se descontaron créditos. Puedes generar la prenda sola, sin modelo, por ${GARMENT_ONLY_CREDITS} créditos.`;
+export const PRO_UNAVAILABLE = `${PRO_NOT_OFFERED} No se descontaron créditos; usa la calidad estándar.`;
+export const MODIFY_UNAVAILABLE = `${MODIFY_NOT_OFFERED} No se descontaron créditos.`;
 
 /** What the drawer needs to know before the seller pays: what this site's providers can do. */
 export interface GenerationOffer {
@@ -158,28 +167,49 @@ export interface GenerationOffer {
   storeModel: { adult: boolean; children: boolean };
 }
 
-function traitsOf(name: string): ProviderTraits | undefined {
-  return isProviderName(name) ? providerTraits(name) : undefined;
+/**
+ * What a provider can make on this site. STUDIO_IMITATES=<provider> makes the offline studio offer no more
+ * than that provider can (openai: no children, no Pro), so `npm run dev` and the Chromium tests show what a
+ * seller of such a site sees while the studio pipeline still makes the pictures. It is read only for the
+ * studio and only ever takes options away, so it cannot weaken a real provider's site.
+ */
+export function configuredTraits(name: ProviderName, settings: ProviderSettings): ProviderTraits {
+  const own = providerTraits(name);
+  const imitated = settings.STUDIO_IMITATES?.trim() ?? "";
+  if (name !== "studio" || !isProviderName(imitated)) return own;
+  const other = providerTraits(imitated);
+  return {
+    drawsChildren: own.drawsChildren && other.drawsChildren,
+    proLongSide: Math.min(own.proLongSide, other.proLongSide),
+    takesModelReference: own.takesModelReference && other.takesModelReference,
+    edits: own.edits && other.edits,
+    // The studio composes the garment alone itself, whatever it imitates (as it does for providers that cannot).
+    garmentOnly: own.garmentOnly,
+  };
+}
+
+function traitsOf(name: string, settings: ProviderSettings): ProviderTraits | undefined {
+  return isProviderName(name) ? configuredTraits(name, settings) : undefined;
 }
 
 /** The provider that draws children: MINORS_PROVIDER when set, else the main one if it can; none otherwise. */
 export function childrenProvider(settings: ProviderSettings): string | undefined {
   const minors = settings.MINORS_PROVIDER?.trim();
-  if (minors) return traitsOf(minors)?.drawsChildren ? minors : undefined;
+  if (minors) return traitsOf(minors, settings)?.drawsChildren ? minors : undefined;
   const main = mainProvider(settings);
-  return traitsOf(main)?.drawsChildren ? main : undefined;
+  return traitsOf(main, settings)?.drawsChildren ? main : undefined;
 }
 
 export function generationOffer(settings: ProviderSettings): GenerationOffer {
-  const main = traitsOf(mainProvider(settings));
+  const main = traitsOf(mainProvider(settings), settings);
   const kids = childrenProvider(settings);
   const proOk = !!main && main.proLongSide >= PRO_MIN_LONG_SIDE;
   const editOk = !!main?.edits;
   return {
-    children: { available: !!kids, reason: kids ? null : CHILDREN_UNAVAILABLE },
-    pro: { available: proOk, reason: proOk ? null : PRO_UNAVAILABLE },
-    modify: { available: editOk, reason: editOk ? null : MODIFY_UNAVAILABLE },
-    storeModel: { adult: !!main?.takesModelReference, children: !!(kids && traitsOf(kids)?.takesModelReference) },
+    children: { available: !!kids, reason: kids ? null : CHILDREN_NOT_OFFERED },
+    pro: { available: proOk, reason: proOk ? null : PRO_NOT_OFFERED },
+    modify: { available: editOk, reason: editOk ? null : MODIFY_NOT_OFFERED },
+    storeModel: { adult: !!main?.takesModelReference, children: !!(kids && traitsOf(kids, settings)?.takesModelReference) },
   };
 }
 
@@ -196,13 +226,13 @@ export function planGeneration(
 ): { ok: true; provider: string } | { ok: false; error: string } {
   let provider = mainProvider(settings);
   // The garment alone, from a provider that always draws a person: the studio pipeline composes it (at 2K for Pro).
-  if (!includeModel && traitsOf(provider)?.garmentOnly === false) return { ok: true, provider: "studio" };
+  if (!includeModel && traitsOf(provider, settings)?.garmentOnly === false) return { ok: true, provider: "studio" };
   if (CHILD_KINDS.includes(kind)) {
     const kids = childrenProvider(settings);
     if (!kids) return { ok: false, error: CHILDREN_UNAVAILABLE };
     provider = kids;
   }
-  const traits = traitsOf(provider);
+  const traits = traitsOf(provider, settings);
   // An unknown name is the job's "not configured" failure (refunded), not the seller's choice to correct.
   if (!traits) return { ok: true, provider };
   if (kind === "modify" && !traits.edits) return { ok: false, error: MODIFY_UNAVAILABLE };

@@ -3,10 +3,8 @@
  * and most browsers' accessibility checks) in the real Chromium, against the
  * built app: WCAG 2.2 A and AA rules, contrast included, in light and dark.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectClean } from "./axe";
 import { newPage, signInTo, useChromium, useSeller, type PageOptions } from "./chromium";
 
 const chromium = useChromium();
@@ -17,46 +15,6 @@ async function signedIn(path: string, options: PageOptions) {
   await signInTo(opened.page, seller, path);
   return opened;
 }
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
-
-interface Finding {
-  rule: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-/** Runs axe in the page (page.evaluate is not subject to the app's CSP) and lists what fails. */
-async function audit(page: Page): Promise<Finding[]> {
-  // Let entrance transitions (toasts, dialogs) finish so contrast is measured on final colours.
-  await page.waitForTimeout(400);
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    interface AxeViolation {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: { target: string[]; failureSummary?: string }[];
-    }
-    const { violations } = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    return violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`.slice(0, 400)),
-    }));
-  }, WCAG_AA);
-}
-
-const report = (findings: Finding[]) => findings.map((f) => `${f.rule} (${f.impact}): ${f.help}\n    ${f.nodes.join("\n    ")}`).join("\n");
-
-async function expectClean(page: Page, where: string) {
-  const findings = await audit(page);
-  expect(findings, `${where}\n${report(findings)}`).toEqual([]);
-}
-
 for (const scheme of ["light", "dark"] as const) {
   describe(`accessibility audit, ${scheme} theme`, () => {
     it("landing, login and register", async () => {

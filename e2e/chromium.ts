@@ -91,8 +91,13 @@ const testAddress = () => `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
  * (locally the header reaches the Worker as sent; on Cloudflare the edge sets it), so they leave that
  * budget to the tests that sign up through the screens.
  */
-export async function newSeller(browser: Browser, prefix: string): Promise<{ cookies: Cookie[]; email: string; password: string }> {
-  const context = await browser.newContext({ baseURL: baseURL() });
+export async function newSeller(
+  browser: Browser,
+  prefix: string,
+  // Another app instance (one started with other settings); by default the run's app.
+  origin: string = baseURL(),
+): Promise<{ cookies: Cookie[]; email: string; password: string }> {
+  const context = await browser.newContext({ baseURL: origin });
   const email = uniqueEmail(prefix);
   const password = "mi-clave-segura";
   const response = await context.request.post("/api/auth/register", {

@@ -8,11 +8,14 @@ import { startLocalApp } from "../scripts/local-app.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The build the app serves, for a file that serves it again with other settings (startLocalApp fromBuild). */
+    buildDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-e2e-")));
   project.provide("baseURL", app.baseURL);
+  project.provide("buildDir", app.buildDir);
   return app.stop;
 }

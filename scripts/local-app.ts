@@ -10,7 +10,7 @@
  * benches use it; it is the closer stand-in for the deployed Worker.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { OFFLINE_ENV, prepareLocalState } from "./local-state.ts";
@@ -52,8 +52,15 @@ export async function startLocalApp(
     staticFiles?: Record<string, string | Uint8Array>;
     keepState?: boolean;
     server?: "vite" | "wrangler";
+    /**
+     * Serve a copy of this build (another instance's `buildDir`) instead of building again: a second app
+     * with other `vars` (e.g. STUDIO_IMITATES) then costs a server start, not a build. It is served by
+     * `wrangler dev`, which reads the copy's wrangler.json and .dev.vars: `vite preview` would serve the
+     * build that .wrangler/deploy/config.json names, the last one built, whatever `--outDir` says.
+     */
+    fromBuild?: string;
   } = {},
-): Promise<{ baseURL: string; stop: () => void; output: () => string }> {
+): Promise<{ baseURL: string; buildDir: string; stop: () => void; output: () => string }> {
   rmSync(stateDir, { recursive: true, force: true });
   // Setup lines and the server's output go to one log, shown when something fails: tests stay quiet.
   let log = "";
@@ -63,12 +70,15 @@ export async function startLocalApp(
   const outDir = join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
   const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
-  // stateDir is fresh, so emptying it is safe (and stops Vite's warning about a folder outside the project).
-  try {
-    log += execFileSync("vite", ["build", "--logLevel", "warn", "--emptyOutDir", "--outDir", outDir], { stdio: "pipe", env }).toString();
-  } catch (err) {
-    const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`vite build failed:\n${log}${stdout ?? ""}${stderr ?? ""}`);
+  if (options.fromBuild) cpSync(options.fromBuild, outDir, { recursive: true });
+  else {
+    // stateDir is fresh, so emptying it is safe (and stops Vite's warning about a folder outside the project).
+    try {
+      log += execFileSync("vite", ["build", "--logLevel", "warn", "--emptyOutDir", "--outDir", outDir], { stdio: "pipe", env }).toString();
+    } catch (err) {
+      const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
+      throw new Error(`vite build failed:\n${log}${stdout ?? ""}${stderr ?? ""}`);
+    }
   }
   // Extra files among the built assets (name → content); the asset server only knows what it finds when it starts.
   for (const [name, content] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(outDir, "client", name), content);
@@ -78,7 +88,7 @@ export async function startLocalApp(
 
   const port = await freePort();
   const server =
-    options.server === "wrangler"
+    options.server === "wrangler" || options.fromBuild
       ? spawn(
           "wrangler",
           [
@@ -106,6 +116,7 @@ export async function startLocalApp(
   await waitUntilUp(`${baseURL}/api/auth/providers`, server, () => log);
   return {
     baseURL,
+    buildDir: outDir,
     // What vite preview and workerd printed, for a bench to show why a request failed.
     output: () => log,
     stop: () => {

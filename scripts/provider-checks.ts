@@ -5,11 +5,11 @@
  */
 import {
   childrenProvider,
+  configuredTraits,
   isProviderName,
   mainProvider,
   modelSettings,
   type ProviderSettings,
-  providerTraits,
   retirementProblem,
 } from "../common/image-providers.ts";
 
@@ -40,7 +40,7 @@ export function checkProviderSettings(settings: ProviderSettings & Record<string
       report.errors.push(`${role}=${name} is not a provider (studio, gemini, openai, workers-ai, fashn).`);
       continue;
     }
-    const traits = providerTraits(name);
+    const traits = configuredTraits(name, settings);
     const missing = KEYS[name]!.filter((key) => !settings[key]);
     report.lines.push(
       `${role.padEnd(16)} ${name.padEnd(11)} children: ${traits.drawsChildren ? "yes" : "no "}  Pro (2K): ${traits.proLongSide >= 2048 ? "yes" : "no "}  store model: ${traits.takesModelReference ? "yes" : "no"}${missing.length ? `  (missing ${missing.join(", ")})` : ""}`,
@@ -48,7 +48,7 @@ export function checkProviderSettings(settings: ProviderSettings & Record<string
     // Keys are secrets: check:deploy cannot see them, check:providers can (they are in its environment).
     if (missing.length) report.warnings.push(`${role}=${name} needs ${missing.join(", ")} (wrangler secret put).`);
   }
-  if (minors && isProviderName(minors) && !providerTraits(minors).drawsChildren) {
+  if (minors && isProviderName(minors) && !configuredTraits(minors, settings).drawsChildren) {
     report.errors.push(`MINORS_PROVIDER=${minors} does not draw children; use workers-ai (or the studio) instead.`);
   }
   if (!childrenProvider(settings))

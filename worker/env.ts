@@ -22,6 +22,8 @@ export interface Bindings {
   IMAGE_PROVIDER?: string;
   /** The provider for Bebé, Niño and Niña when the main one does not draw children (common/image-providers.ts). */
   MINORS_PROVIDER?: string;
+  /** Offline only: the studio offers no more than this provider can make (dev and the Chromium tests; common/image-providers.ts). */
+  STUDIO_IMITATES?: string;
   /** Workers AI binding (`[ai] binding = "AI"`, declared for deploy only: see wrangler.deploy.toml). */
   AI?: Ai;
   WORKERS_AI_MODEL?: string;

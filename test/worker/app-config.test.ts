@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHILDREN_UNAVAILABLE, PRO_UNAVAILABLE, type GenerationOffer } from "../../common/image-providers";
+import { CHILDREN_NOT_OFFERED, PRO_NOT_OFFERED, type GenerationOffer } from "../../common/image-providers";
 import { publicConfig } from "../../worker/routes/app-config";
 import { ORIGIN, viaWorker, withBindings } from "./browser";
 import type { Bindings } from "../../worker/env";
@@ -41,11 +41,18 @@ describe("GET /api/config", () => {
   it("tells the drawer, before anyone pays, that children and Pro are not available with a provider that cannot make them", async () => {
     const response = await get(withBindings({ IMAGE_PROVIDER: "openai", OPENAI_API_KEY: "k" }));
     const { generation } = (await response.json()) as { generation: GenerationOffer };
-    expect(generation.children).toEqual({ available: false, reason: CHILDREN_UNAVAILABLE });
-    expect(generation.pro).toEqual({ available: false, reason: PRO_UNAVAILABLE });
+    expect(generation.children).toEqual({ available: false, reason: CHILDREN_NOT_OFFERED });
+    expect(generation.pro).toEqual({ available: false, reason: PRO_NOT_OFFERED });
     // With a provider that draws children for Bebé, Niño and Niña, they are offered again.
     const withMinors = await get(withBindings({ IMAGE_PROVIDER: "openai", MINORS_PROVIDER: "workers-ai" }));
     expect(((await withMinors.json()) as { generation: GenerationOffer }).generation.children).toEqual({ available: true, reason: null });
+  });
+
+  it("offline, STUDIO_IMITATES=openai offers what a site with OpenAI offers (the Chromium tests' second app)", async () => {
+    const response = await get(withBindings({ STUDIO_IMITATES: "openai" } as Partial<Bindings>));
+    const { generation } = (await response.json()) as { generation: GenerationOffer };
+    expect(generation.children).toEqual({ available: false, reason: CHILDREN_NOT_OFFERED });
+    expect(generation.pro).toEqual({ available: false, reason: PRO_NOT_OFFERED });
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CHILDREN_UNAVAILABLE, PRO_MIN_LONG_SIDE, PRO_UNAVAILABLE } from "../../common/image-providers";
+import { CHILDREN_UNAVAILABLE, GARMENT_ONLY_CREDITS, PRO_MIN_LONG_SIDE, PRO_UNAVAILABLE } from "../../common/image-providers";
 import type { Bindings } from "../../worker/env";
 import { encodeJpeg, imageDimensions } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
@@ -50,6 +50,22 @@ describe("what the site's image providers cannot make is refused before anything
     const response = await browser.json("POST", `/api/products/baby-image/${product.id}`, {});
     expect(response.status).toBe(200);
     expect(await creditsOf(user.id)).toBe(450);
+  });
+
+  it("offline with STUDIO_IMITATES=openai: a child and Pro are refused before any debit, the garment alone is made at its price", async () => {
+    const { browser, user, product } = await sellerOn({ STUDIO_IMITATES: "openai" });
+    const [baby, pro] = await Promise.all([
+      browser.json("POST", `/api/products/baby-image/${product.id}`, {}),
+      browser.json("POST", `/api/products/generate-ad/${product.id}`, { quality: "pro" }),
+    ]);
+    expect([baby.status, pro.status]).toEqual([422, 422]);
+    expect(await baby.json()).toEqual({ error: CHILDREN_UNAVAILABLE });
+    expect(await pro.json()).toEqual({ error: PRO_UNAVAILABLE });
+    await nothingCharged(user.id);
+    const garment = await browser.json("POST", `/api/products/generate-ad/${product.id}`, { includeModel: false });
+    expect(garment.status).toBe(200);
+    expect(((await garment.json()) as { credits: number }).credits).toBe(500 - GARMENT_ONLY_CREDITS);
+    expect(await creditsOf(user.id)).toBe(500 - GARMENT_ONLY_CREDITS);
   });
 
   it("'Calidad Pro' where the provider makes under 2048 px: refused with the reason, nothing charged", async () => {

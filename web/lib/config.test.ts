@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWhatsapp, mailtoUrl, whatsappUrl } from "./config";
+import { formatWhatsapp, mailtoUrl, NO_CONFIG, whatsappUrl, withDefaults } from "./config";
 
 describe("help contact links", () => {
   it("opens WhatsApp with the number and a prefilled message", () => {
@@ -13,5 +13,15 @@ describe("help contact links", () => {
   it("shows Argentine mobiles the local way and any other number with its +", () => {
     expect(formatWhatsapp("5491122334455")).toBe("+54 9 11 2233-4455");
     expect(formatWhatsapp("56912345678")).toBe("+56912345678");
+  });
+});
+
+describe("a configuration from an older Worker", () => {
+  it("keeps what it says and fills what it lacks, so the drawer still reads its generation offer", () => {
+    const config = withDefaults({ maintenance: true, supportEmail: "ayuda@vidriera.app" });
+    expect(config).toEqual({ ...NO_CONFIG, maintenance: true, supportEmail: "ayuda@vidriera.app" });
+    const partial = withDefaults({ generation: { children: { available: false, reason: "No." } } as never });
+    expect(partial.generation.children).toEqual({ available: false, reason: "No." });
+    expect(partial.generation.pro).toEqual(NO_CONFIG.generation.pro);
   });
 });

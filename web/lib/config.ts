@@ -33,8 +33,16 @@ export const appConfigQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/**
+ * A configuration missing later fields (a Worker older than this SPA, mid-deploy) gets their defaults,
+ * so a screen that reads them never breaks. A stable function, so react-query keeps the result's identity.
+ */
+export function withDefaults(config: Partial<PublicConfig>): PublicConfig {
+  return { ...NO_CONFIG, ...config, generation: { ...NO_CONFIG.generation, ...config.generation } };
+}
+
 export function useAppConfig(): { config: PublicConfig; settled: boolean; refetch: () => unknown; checking: boolean } {
-  const query = useQuery(appConfigQuery);
+  const query = useQuery({ ...appConfigQuery, select: withDefaults });
   return { config: query.data ?? NO_CONFIG, settled: !query.isPending, refetch: query.refetch, checking: query.isFetching };
 }
 

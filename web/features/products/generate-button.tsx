@@ -32,20 +32,37 @@ interface GenerateButtonProps {
   generateText?: string;
   busy?: boolean;
   disabled?: boolean;
+  /**
+   * The id of the visible text that says why this generation is not offered (a child on a site that
+   * cannot draw children): the button stays focusable, aria-disabled and described by it, and does nothing.
+   */
+  unavailableReasonId?: string;
   onGenerate: () => void;
   onRecharge: () => void;
   className?: string;
 }
 
-export function GenerateButton({ action, generateText, busy, disabled, onGenerate, onRecharge, className = "" }: GenerateButtonProps) {
+export function GenerateButton({
+  action,
+  generateText,
+  busy,
+  disabled,
+  unavailableReasonId,
+  onGenerate,
+  onRecharge,
+  className = "",
+}: GenerateButtonProps) {
   const label = action.kind === "generate" && generateText ? generateText : action.label;
+  const unavailable = !!unavailableReasonId && !action.disabled;
   return (
     <Button
       variant={action.kind === "recharge" ? "secondary" : "primary"}
-      className={`w-full py-3 text-base ${className}`}
+      className={`w-full py-3 text-base ${unavailable ? "cursor-not-allowed opacity-60" : ""} ${className}`}
       disabled={action.disabled || disabled}
+      aria-disabled={unavailable || undefined}
+      aria-describedby={unavailable ? unavailableReasonId : undefined}
       busy={busy}
-      onClick={action.kind === "recharge" ? onRecharge : onGenerate}
+      onClick={unavailable ? undefined : action.kind === "recharge" ? onRecharge : onGenerate}
     >
       {label}
     </Button>

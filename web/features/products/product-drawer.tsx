@@ -1,29 +1,38 @@
 import { useState } from "react";
 import { imagesLabel } from "../../../common/credits";
 import {
+  adultModel,
   chooseAudience,
   chooseOutfit,
   chooseView,
-  creditsFor,
+  chooseWithoutModel,
+  depictsChild,
+  generationFor,
   hasPersonalization,
   type Audience,
   type Quality,
   type ViewMode,
 } from "../../../common/generation";
+import { CHILDREN_NOT_OFFERED, type GenerationOffer, PRO_NOT_OFFERED } from "../../../common/image-providers";
 import type { Product } from "../../../common/product";
 import { GenerateButton, generateAction } from "./generate-button";
+import { CHILDREN_NOTICE_ID, ChildrenNotice, QualitySwitch } from "./generation-choices";
 import { PersonalizeModel } from "./personalize-model";
 import { ProductImage } from "../../ui/product-image";
 import { Dialog } from "../../ui/dialog";
 import { Button } from "../../ui/button";
 import { StoreModelPanel } from "../../ui/store-model";
 
-const AUDIENCES: { value: Audience; label: string }[] = [
+/** The 'Modelo' row: the spec's four audiences, then the garment alone ('Sin modelo', includeModel false). */
+const MODELS: { value: Audience | "none"; label: string }[] = [
   { value: "baby", label: "Bebé" },
   { value: "boy", label: "Niño" },
   { value: "girl", label: "Niña" },
   { value: "adult", label: "Adulto" },
+  { value: "none", label: "Sin modelo" },
 ];
+
+const MODEL_NOTE_ID = "model-note";
 
 interface Props {
   product: Product | null;
@@ -33,6 +42,8 @@ interface Props {
   onModeChange: (mode: ViewMode) => void;
   quality: Quality;
   onQualityChange: (quality: Quality) => void;
+  /** What this site's providers can make (GET /api/config): what is not offered says why before anyone pays. */
+  offer: GenerationOffer;
   credits: number;
   onGenerate: () => void;
   onRecharge: () => void;
@@ -54,6 +65,7 @@ function DrawerBody({
   onModeChange,
   quality,
   onQualityChange,
+  offer,
   credits,
   onGenerate,
   onRecharge,
@@ -65,7 +77,9 @@ function DrawerBody({
   const [cameBack, setCameBack] = useState(false);
   const action = generateAction({ hasImage: !!product.imageUrl, credits, quality });
   const personalized = hasPersonalization(mode.personalization);
-  const adult = mode.audience === "adult";
+  const adult = adultModel(mode);
+  // A child on a site that cannot draw children: said now, not after paying, and the garment alone offered.
+  const childBlocked = !offer.children.available && depictsChild(generationFor(mode));
 
   if (screen === "personalize") {
     return (
@@ -120,19 +134,33 @@ function DrawerBody({
         <Segmented
           legend="Modelo"
           name="audience"
-          value={mode.audience}
-          onChange={(audience) => onModeChange(chooseAudience(mode, audience))}
-          options={AUDIENCES}
+          value={mode.includeModel ? mode.audience : "none"}
+          onChange={(choice) => onModeChange(choice === "none" ? chooseWithoutModel(mode) : chooseAudience(mode, choice))}
+          options={MODELS}
         />
-        {!adult && <p className="text-xs text-slate-500">La vista de espalda y el conjunto están disponibles solo para Adulto.</p>}
-        {!personalized && <StoreModelPanel audience={mode.audience} />}
+        <ChildrenNotice
+          reason={childBlocked ? (offer.children.reason ?? CHILDREN_NOT_OFFERED) : null}
+          quality={quality}
+          onGarmentOnly={() => onModeChange(chooseWithoutModel(mode))}
+        />
+        {!adult && (
+          <p id={MODEL_NOTE_ID} className="text-xs text-slate-500">
+            {mode.includeModel
+              ? "La vista de espalda y el conjunto están disponibles solo para Adulto."
+              : "Sin modelo se muestra solo la prenda, de frente. La vista de espalda, el conjunto y Personalizar necesitan un modelo."}
+          </p>
+        )}
+        {!personalized && mode.includeModel && !childBlocked && <StoreModelPanel audience={mode.audience} />}
 
         <button
           type="button"
           // biome-ignore lint/a11y/noAutofocus: back from the personalise screen, focus returns to the button that opened it
           autoFocus={cameBack}
-          onClick={() => setScreen("personalize")}
-          className="flex min-h-11 w-full items-center justify-between gap-3 rounded-xl border border-slate-300 px-4 py-2 text-left text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          // Without a model there is nobody to personalise: still focusable, and its note says why.
+          aria-disabled={mode.includeModel ? undefined : true}
+          aria-describedby={mode.includeModel ? undefined : MODEL_NOTE_ID}
+          onClick={() => mode.includeModel && setScreen("personalize")}
+          className="flex min-h-11 w-full items-center justify-between gap-3 rounded-xl border border-slate-300 px-4 py-2 text-left text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:cursor-not-allowed aria-disabled:text-slate-400 aria-disabled:hover:bg-transparent"
         >
           <span className="flex flex-wrap items-center gap-2">
             Personalizar
@@ -143,10 +171,19 @@ function DrawerBody({
           </svg>
         </button>
 
-        <QualitySwitch quality={quality} onChange={onQualityChange} />
+        <QualitySwitch
+          quality={quality}
+          onChange={onQualityChange}
+          unavailable={offer.pro.available ? null : (offer.pro.reason ?? PRO_NOT_OFFERED)}
+        />
 
         <div className="space-y-2">
-          <GenerateButton action={action} onGenerate={onGenerate} onRecharge={onRecharge} />
+          <GenerateButton
+            action={action}
+            unavailableReasonId={childBlocked ? CHILDREN_NOTICE_ID : undefined}
+            onGenerate={onGenerate}
+            onRecharge={onRecharge}
+          />
           <p className="text-center text-xs text-slate-500">
             {action.kind === "missing-image" ? "Sube una foto del producto para poder generar." : `Te quedan ${imagesLabel(credits)}.`}
           </p>
@@ -200,38 +237,5 @@ function Segmented<T extends string>({ legend, name, value, onChange, options }:
         ))}
       </div>
     </fieldset>
-  );
-}
-
-function QualitySwitch({ quality, onChange }: { quality: Quality; onChange: (quality: Quality) => void }) {
-  const pro = quality === "pro";
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 px-4 py-3">
-      <div>
-        <p id="quality-label" className="text-sm font-medium">
-          Calidad Pro
-        </p>
-        <p id="quality-hint" className="text-xs text-slate-500">
-          Imagen en 2K, más nítida. Cuesta {imagesLabel(creditsFor("pro"))} en vez de {imagesLabel(creditsFor("standard"))}.
-        </p>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={pro}
-        aria-labelledby="quality-label"
-        aria-describedby="quality-hint"
-        onClick={() => onChange(pro ? "standard" : "pro")}
-        className="inline-flex size-11 min-w-14 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        {/* The track is drawn inside a 44 px tap target. */}
-        <span
-          aria-hidden
-          className={`relative inline-flex h-7 w-12 items-center rounded-full transition ${pro ? "bg-brand-700" : "bg-slate-300"}`}
-        >
-          <span className={`inline-block size-5 rounded-full bg-white shadow transition ${pro ? "translate-x-6" : "translate-x-1"}`} />
-        </span>
-      </button>
-    </div>
   );
 }

@@ -7,6 +7,7 @@ import type { Product } from "../../../common/product";
 import type { User } from "../../../common/user";
 import { audienceOfGeneration } from "../../../common/store-models";
 import { ApiFailure } from "../../lib/api";
+import { appConfigQuery, useAppConfig } from "../../lib/config";
 import { useGenerate } from "../../lib/generation";
 import { productsQuery, sessionQuery } from "../../lib/queries";
 import { AddProductDialog } from "./add-product-dialog";
@@ -51,6 +52,7 @@ export function ProductStudio({ user }: { user: User }) {
   const products = useQuery(productsQuery(user.id));
   const generate = useGenerate();
   const navigateIfExists = useOptionalNavigate();
+  const offer = useAppConfig().config.generation;
 
   const [addOpen, setAddOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -58,7 +60,9 @@ export function ProductStudio({ user }: { user: User }) {
   const [editOpen, setEditOpen] = useState(false);
   const [newOpen, setNewOpen] = useState(false);
   const [mode, setMode] = useState<ViewMode>(INITIAL_VIEW_MODE);
-  const [quality, setQuality] = useState<Quality>("standard");
+  const [chosenQuality, setQuality] = useState<Quality>("standard");
+  // Pro where this site cannot make 2K is never asked for, even if chosen before the configuration arrived.
+  const quality: Quality = offer.pro.available ? chosenQuality : "standard";
   const [run, setRun] = useState<Run | null>(null);
   const downloader = useDownload();
   // A run closed before it finished must not write into the next one's dialog.
@@ -85,6 +89,7 @@ export function ProductStudio({ user }: { user: User }) {
       const result = await generate.mutateAsync({
         kind: generationFor(runMode),
         productId: product.id,
+        includeModel: runMode.includeModel,
         personalization: runMode.personalization ?? undefined,
         quality: runQuality,
       });
@@ -108,6 +113,9 @@ export function ProductStudio({ user }: { user: User }) {
         void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
         toast.error(NO_CREDITS_LEFT);
       } else {
+        // 422: the site's providers cannot make it (refused before any debit). The configuration changed
+        // since this tab read it; read it again so the drawer offers what is really there.
+        if (err instanceof ApiFailure && err.status === 422) void queryClient.invalidateQueries({ queryKey: appConfigQuery.queryKey });
         errorToast(messages.failed, message);
       }
       update({ status: "failed", error: message });
@@ -141,6 +149,7 @@ export function ProductStudio({ user }: { user: User }) {
         onModeChange={setMode}
         quality={quality}
         onQualityChange={setQuality}
+        offer={offer}
         credits={user.credits}
         onGenerate={() => selected && void start(selected, mode, quality, false)}
         onRecharge={recharge}
