@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { database } from "../../worker/db/client";
 import { CloudflareEmail } from "../../worker/email/cloudflare";
 import { EmailSendError } from "../../worker/email/types";
@@ -10,6 +10,16 @@ import { fakeUpstream, json } from "./payments-fakes";
 
 const INVALID_LINK = "El enlace no es válido, ya se usó o venció. Pide uno nuevo desde '¿Olvidaste tu contraseña?'.";
 
+/** What the local outbox printed: `npm run dev` shows each mail in the terminal; here it is read, not printed. */
+let printed: string[] = [];
+beforeEach(() => {
+  printed = [];
+  const print = console.log;
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].includes("[outbox]")) printed.push(args.join(" "));
+    else print(...args);
+  });
+});
 afterEach(() => vi.restoreAllMocks());
 
 /** Waits (for a state, not a time) until the outbox holds a mail for `to`, and returns the newest. */
@@ -47,6 +57,8 @@ describe("password recovery", () => {
     expect(mail.subject).toBe("Crea una nueva contraseña para Vidriera");
     const token = tokenOf(mail.text);
     expect(mail.html).toContain(`/restablecer#token=${token}`);
+    // The local outbox also prints it, for whoever runs `npm run dev`.
+    expect(printed.join("\n")).toContain(`/restablecer#token=${token}`);
     const row = await env.DB.prepare("SELECT token_hash, expires_at, created_at FROM password_resets").first<{
       token_hash: string;
       expires_at: number;

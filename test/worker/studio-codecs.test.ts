@@ -14,6 +14,7 @@ import {
   type RgbaImage,
 } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
+import { workerLogs } from "./capture-logs";
 
 type InitWithModule = (compiled: WebAssembly.Module) => Promise<unknown>;
 
@@ -73,6 +74,12 @@ describe("image codecs in workerd", () => {
     const corrupt = jpeg.slice();
     corrupt.fill(0x00, 300, 2000);
     await decodeImage(corrupt).catch(() => undefined);
+    // The decoder's own complaints arrive as our log lines, not as bare console text.
+    expect(
+      workerLogs({ level: "warn", message: "image codec complaint" })
+        .map((l) => l.detail)
+        .join("\n"),
+    ).toMatch(/JPEG|marker/);
     await expect(decodeImage(jpeg)).resolves.toMatchObject({ width: 300, height: 400 });
 
     const png = await encodePng(photo);

@@ -16,6 +16,7 @@ import webpDecoderWasm from "@jsquash/webp/codec/dec/webp_dec.wasm?module";
 import encodeWebpRaw, { init as initWebpEncoder } from "@jsquash/webp/encode";
 // workerd's V8 has WebAssembly SIMD, so jSquash's init picks its SIMD build: this is the module it expects.
 import webpEncoderWasm from "@jsquash/webp/codec/enc/webp_enc_simd.wasm?module";
+import { log } from "../lib/log";
 import { imageDimensions, sniffImageMime } from "./codec-header";
 import type { RgbaImage } from "./types";
 
@@ -34,8 +35,17 @@ export const MAX_IMAGE_PIXELS = 8_000_000;
 /** The image cannot be used; the message is for the seller. */
 export class ImageCodecError extends Error {}
 
-/** jSquash's typings omit the overload its code has: init(compiledModule). */
-type InitWithModule = (compiled: WebAssembly.Module) => Promise<unknown>;
+/** jSquash's typings omit the overload its code has: init(compiledModule, emscriptenModuleOverrides). */
+type InitWithModule = (compiled: WebAssembly.Module, overrides?: object) => Promise<unknown>;
+
+/**
+ * What the Emscripten codecs print ("Corrupt JPEG data: …" for a damaged upload) becomes one of our
+ * log lines instead of bare console text. (The PNG codec, built with wasm-bindgen, prints nothing.)
+ */
+const CODEC_OUTPUT = {
+  print: (detail: string) => log("info", "image codec output", { detail }),
+  printErr: (detail: string) => log("warn", "image codec complaint", { detail }),
+};
 
 /**
  * One codec instance per isolate, created on first use. A failed call may leave an Emscripten instance
@@ -49,7 +59,7 @@ function codec<Args extends unknown[], Result>(
 ): (...args: Args) => Promise<Result> {
   let ready: Promise<unknown> | undefined;
   return async (...args) => {
-    ready ??= init(compiled);
+    ready ??= init(compiled, CODEC_OUTPUT);
     try {
       await ready;
       return await run(...args);
