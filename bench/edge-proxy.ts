@@ -3,7 +3,8 @@
  * text on its edge, so pages are measured through this small local proxy that gzips text the way the
  * edge does; and Lighthouse's mobile performance run (its default settings) in Debian's Chromium.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createServer, request as forward } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createGzip } from "node:zlib";
@@ -59,6 +60,11 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   if (!result) throw new Error("Lighthouse returned no result");
   const { lhr } = result;
+  // LH_SAVE=<folder> keeps every report, to read its audits (LCP element, blocking time, unused bytes).
+  if (process.env.LH_SAVE) {
+    mkdirSync(process.env.LH_SAVE, { recursive: true });
+    writeFileSync(join(process.env.LH_SAVE, `lighthouse-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) console.warn(`  lighthouse: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {

@@ -1,7 +1,7 @@
 /**
  * The public store page for a store of 60 products, each uploaded from the
  * photographic fixture (../shared/fixtures/foto-producto.jpg, 1200×1500), on a
- * production build served locally (`vite preview`: the built Worker in
+ * production build served locally (`wrangler dev`: the built Worker in
  * workerd, local D1, R2 and Cache API):
  *
  * - bytes a shopper downloads before any image: the HTML (with its inline
@@ -54,15 +54,20 @@ const cacheIs = (state: "HIT" | "MISS") => (r: Response) => {
 
 const gz = (data: string | Uint8Array) => gzipSync(data).length;
 const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
+// The first page of the store: PAGE_SIZE cards (common/store-browse.ts), the rest behind 'Ver más'.
+const PAGE_SIZE = 24;
 const photo = new Uint8Array(readFileSync(join(import.meta.dirname, "../../shared/fixtures/foto-producto.jpg")));
 
 // --- Run 1: the page's bytes ---
-const first = await startLocalApp(mkdtempSync(join(tmpdir(), "store-bench-")));
+const first = await startLocalApp(mkdtempSync(join(tmpdir(), "store-bench-")), { server: "wrangler" });
 let html: string;
 let script: string;
 try {
   const seeded = await seedStore(first.baseURL, photo);
   html = await (await fetch(`${first.baseURL}/u/${seeded.username}`)).text();
+  // Before any figure: a page without its products would measure an empty store.
+  const listed = html.match(/<li class="card">/g)?.length ?? 0;
+  if (listed !== Math.min(PRODUCTS, PAGE_SIZE)) throw new Error(`the page lists ${listed} products, not ${Math.min(PRODUCTS, PAGE_SIZE)}`);
   const src = /<script src="([^"]+)"/.exec(html)![1]!;
   script = await (await fetch(`${first.baseURL}${src}`)).text();
   const edge = await gzipProxy(first.baseURL);
@@ -79,9 +84,6 @@ const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
 const data = /<script type="application\/json" id="store-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
 const pageGzip = gz(html) + gz(script);
 const cards = html.match(/<li class="card">/g)?.length ?? 0;
-// The first page of the store: PAGE_SIZE cards (common/store-browse.ts), the rest behind 'Ver más'.
-const PAGE_SIZE = 24;
-if (cards !== Math.min(PRODUCTS, PAGE_SIZE)) throw new Error(`the page lists ${cards} products, not ${Math.min(PRODUCTS, PAGE_SIZE)}`);
 
 console.log(`store page of ${PRODUCTS} products (first page, ${cards} cards): bytes before images (gzip, as sent compressed)`);
 console.log(`  HTML document            ${kib(html.length).padStart(10)} raw  ${kib(gz(html)).padStart(9)} gzip`);
@@ -163,7 +165,10 @@ async function lighthouseFigures(url: string) {
 }
 
 // --- Run 2: time, with the same bytes also served as a static asset ---
-const second = await startLocalApp(mkdtempSync(join(tmpdir(), "store-bench-")), { staticFiles: { [STATIC_FILE]: html } });
+const second = await startLocalApp(mkdtempSync(join(tmpdir(), "store-bench-")), {
+  server: "wrangler",
+  staticFiles: { [STATIC_FILE]: html },
+});
 try {
   const seeded = await seedStore(second.baseURL, photo);
   const page = `${second.baseURL}/u/${seeded.username}`;
