@@ -53,6 +53,8 @@ export interface LighthouseRun {
   tbt: number;
   cls: number;
   si: number;
+  /** Lighthouse's measure of the machine's speed during the run (higher is faster; it expects ~1000+ for its default 4× CPU slowdown). */
+  benchmarkIndex: number;
 }
 
 /** One Lighthouse mobile performance run (Moto G Power–class device, simulated slow 4G, 4× CPU). */
@@ -74,6 +76,7 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
     tbt: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
     si: audit("speed-index"),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
