@@ -65,7 +65,11 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
   // LH_SAVE=<folder> keeps every report, to read its audits (LCP element, blocking time, unused bytes).
   if (process.env.LH_SAVE) {
     mkdirSync(process.env.LH_SAVE, { recursive: true });
-    writeFileSync(join(process.env.LH_SAVE, `lighthouse-${Date.now()}.json`), JSON.stringify(lhr));
+    const stamp = Date.now();
+    writeFileSync(join(process.env.LH_SAVE, `lighthouse-${stamp}.json`), JSON.stringify(lhr));
+    // The page load's trace, for the main thread's tasks (open it in Chrome DevTools' Performance panel).
+    const { Trace } = result.artifacts as { Trace?: unknown };
+    if (Trace) writeFileSync(join(process.env.LH_SAVE, `trace-${stamp}.json`), JSON.stringify(Trace));
   }
   if (lhr.runtimeError) console.warn(`  lighthouse: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -324,6 +324,41 @@ describe("the edge cache of store pages", () => {
     expect(await changed.text()).toContain("$700");
   });
 
+  it("a link freed by a deleted account shows the store that takes it next, never a copy of the old one", async () => {
+    const link = storeName("Libre")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
+    const first = new Browser();
+    const { password } = await register(first);
+    await openStore(first, { storeName: "Tienda Libre", storeLink: link });
+    const [product] = await addProducts(first, ["Remera vieja"]);
+    await setPricing(first, [{ id: product!.id, price: 1000 }]);
+    const old = await page(`/u/${link}`);
+    expect(old.html).toContain(">Remera vieja</a>");
+    const versionOf = async (username: string) =>
+      (await env.DB.prepare("SELECT store_version AS v FROM users WHERE username = ?").bind(username).first<{ v: number }>())!.v;
+    const oldVersion = await versionOf(link);
+    expect((await page(`/u/${link}`)).response.headers.get("x-store-cache")).toBe("HIT");
+    expect((await first.json("DELETE", "/api/auth/account", { password })).status).toBe(200);
+    expect((await page(`/u/${link}`)).response.status).toBe(404);
+
+    // A new store on the same link counts its versions from the start: the same steps reach the same number.
+    const next = new Browser();
+    await register(next);
+    expect((await openStore(next, { storeName: "Tienda Libre", storeLink: link })).username).toBe(link);
+    const [other] = await addProducts(next, ["Remera nueva"]);
+    await setPricing(next, [{ id: other!.id, price: 1000 }]);
+    expect(await versionOf(link)).toBe(oldVersion);
+    const fresh = await page(`/u/${link}`);
+    expect(fresh.response.headers.get("x-store-cache")).toBe("MISS");
+    expect(fresh.html).toContain(">Remera nueva</a>");
+    expect(fresh.html).not.toContain("Remera vieja");
+    const etag = old.response.headers.get("etag")!;
+    const revalidated = await anonymous().request(`/u/${link}`, { headers: { "if-none-match": etag } });
+    expect(revalidated.status).toBe(200);
+    expect(await revalidated.text()).toContain(">Remera nueva</a>");
+  });
+
   it("a renamed store moves to its new link and the old one is gone", async () => {
     const browser = new Browser();
     await register(browser);
