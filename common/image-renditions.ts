@@ -10,7 +10,24 @@ export type RenditionWidth = (typeof RENDITION_WIDTHS)[number];
 
 const SOURCE = /^([ogl])\/([A-Za-z0-9_-]{43})\.(jpg|png|webp)$/;
 
+const RENDITION = /^r\/(\d+)\/([ogl])\/([A-Za-z0-9_-]{43})-(jpg|png|webp)\.webp$/;
+
 export const isSourceKey = (key: string) => SOURCE.test(key);
+
+/** The source key and width behind a rendition key, or null when it is not one we make. */
+export function parseRenditionKey(key: string): { source: string; width: RenditionWidth } | null {
+  const m = RENDITION.exec(key);
+  if (!m) return null;
+  const width = Number(m[1]) as RenditionWidth;
+  if (!RENDITION_WIDTHS.includes(width)) return null;
+  return { source: `${m[2]}/${m[3]}.${m[4]}`, width };
+}
+
+/** The stored image an /img/ URL shows, whichever rendition it names (tests compare images by it). */
+export function imageSource(url: string): string {
+  const key = url.replace(/^\/img\//, "");
+  return parseRenditionKey(key)?.source ?? key;
+}
 
 /** R2 key (and /img/ path) of one width of a source image, or null when the key is not an image of ours. */
 export function renditionKey(sourceKey: string, width: RenditionWidth): string | null {

@@ -1,4 +1,6 @@
+import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { imageSource } from "../common/image-renditions";
 import { drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
 
 const chromium = useChromium();
@@ -26,7 +28,9 @@ describe("modifying keeps the original (issue 14.7)", () => {
       const card = cards.first();
       await card.getByText(product.name).waitFor();
       expect(await card.getByTestId("gallery-kind").textContent()).toBe("Frente");
-      const originalSrc = await card.getByRole("img").getAttribute("src");
+      // Compared as stored images: the card shows a rendition, the before/after the full image.
+      const shown = async (img: Locator) => imageSource((await img.getAttribute("src"))!);
+      const original = await shown(card.getByRole("img"));
 
       await card.getByRole("button", { name: `Modificar imagen de ${product.name}` }).click();
       const modify = page.getByRole("dialog", { name: "Modificar imagen con IA" });
@@ -35,12 +39,12 @@ describe("modifying keeps the original (issue 14.7)", () => {
       await page.getByText("¡Imagen modificada con éxito!").waitFor({ timeout: GENERATION_MS });
       // Before and after, side by side, in the dialog.
       await modify.getByTestId("before-after").waitFor();
-      expect(await modify.getByRole("img", { name: `${product.name}, antes` }).getAttribute("src")).toBe(originalSrc);
+      expect(await shown(modify.getByRole("img", { name: `${product.name}, antes` }))).toBe(original);
       await modify.getByRole("button", { name: "Cerrar" }).click();
 
       await expect.poll(() => card.getByTestId("gallery-kind").textContent()).toBe("Modificada");
       expect(await cards.count()).toBe(1);
-      expect(await card.getByRole("img").getAttribute("src")).not.toBe(originalSrc);
+      expect(await shown(card.getByRole("img"))).not.toBe(original);
 
       // A reload lists the modification only, still linked to its original.
       await page.reload();
@@ -48,11 +52,11 @@ describe("modifying keeps the original (issue 14.7)", () => {
       expect(await cards.count()).toBe(1);
       await card.getByRole("button", { name: `Ver ${product.name} en grande` }).click();
       const preview = page.getByRole("dialog", { name: product.name });
-      expect(await preview.getByRole("img", { name: `${product.name}, antes` }).getAttribute("src")).toBe(originalSrc);
+      expect(await shown(preview.getByRole("img", { name: `${product.name}, antes` }))).toBe(original);
       await preview.getByRole("button", { name: "Restaurar original" }).click();
       await page.getByText("Imagen original restaurada.").waitFor();
       await preview.getByRole("button", { name: "Cerrar" }).click();
-      await expect.poll(() => card.getByRole("img").getAttribute("src")).toBe(originalSrc);
+      await expect.poll(() => shown(card.getByRole("img"))).toBe(original);
       expect(await card.getByTestId("gallery-kind").textContent()).toBe("Frente");
       expect(await cards.count()).toBe(1);
       await context.close();

@@ -310,7 +310,8 @@ describe("the virtual store in a real browser", () => {
       expect(html).toContain("$52.000");
       expect(html).not.toContain("Gorra lana");
       expect(html).toContain("WhatsApp: +54 91177778888");
-      expect(html).toMatch(/<img class="logo" src="\/img\/l\//);
+      // The uploaded logo (l/), as one of its WebP renditions.
+      expect(html).toMatch(/<img class="logo" src="\/img\/r\/\d+\/l\//);
       await context.close();
     },
     2 * GENERATION_MS,

@@ -55,11 +55,21 @@ export async function startLocalApp(
   } = {},
 ): Promise<{ baseURL: string; stop: () => void; output: () => string }> {
   rmSync(stateDir, { recursive: true, force: true });
-  await prepareLocalState(stateDir);
+  // Setup lines and the server's output go to one log, shown when something fails: tests stay quiet.
+  let log = "";
+  await prepareLocalState(stateDir, (line) => {
+    log += `${line}\n`;
+  });
   const outDir = join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
   const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
-  execFileSync("vite", ["build", "--logLevel", "warn", "--outDir", outDir], { stdio: "inherit", env });
+  // stateDir is fresh, so emptying it is safe (and stops Vite's warning about a folder outside the project).
+  try {
+    log += execFileSync("vite", ["build", "--logLevel", "warn", "--emptyOutDir", "--outDir", outDir], { stdio: "pipe", env }).toString();
+  } catch (err) {
+    const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`vite build failed:\n${log}${stdout ?? ""}${stderr ?? ""}`);
+  }
   // Extra files among the built assets (name → content); the asset server only knows what it finds when it starts.
   for (const [name, content] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(outDir, "client", name), content);
   // `vite preview` reads the Worker's variables from the .dev.vars the build copied next to it.
@@ -67,7 +77,6 @@ export async function startLocalApp(
   if (vars.length > 0) appendFileSync(join(outDir, "vidriera", ".dev.vars"), `\n${vars.map(([k, v]) => `${k}=${v}`).join("\n")}\n`);
 
   const port = await freePort();
-  let log = "";
   const server =
     options.server === "wrangler"
       ? spawn(

@@ -18,7 +18,7 @@ export const OFFLINE_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CLO
 
 export const DEMO_SELLER = { id: "demo-seller", email: "demo@vidriera.test", password: "vidriera-demo", name: "Tienda Demo" };
 
-function ensureDevVars() {
+function ensureDevVars(say: (line: string) => void) {
   if (existsSync(".dev.vars")) return;
   writeFileSync(
     ".dev.vars",
@@ -30,7 +30,7 @@ function ensureDevVars() {
       "",
     ].join("\n"),
   );
-  console.log("Creé .dev.vars con un secreto de sesión local.");
+  say("Creé .dev.vars con un secreto de sesión local.");
 }
 
 function wrangler(args: string[], persistTo?: string) {
@@ -47,15 +47,18 @@ function wrangler(args: string[], persistTo?: string) {
   }
 }
 
-export function applyMigrations(persistTo?: string) {
+export function applyMigrations(persistTo?: string, say: (line: string) => void = console.log) {
   wrangler(["d1", "migrations", "apply", "DB"], persistTo);
-  console.log("Base de datos local al día (migraciones aplicadas).");
+  say("Base de datos local al día (migraciones aplicadas).");
 }
 
-/** `persistTo` is the folder Vite's `persistState.path` points at (default: wrangler's own). */
-export async function prepareLocalState(persistTo?: string) {
-  ensureDevVars();
-  applyMigrations(persistTo);
+/**
+ * `persistTo` is the folder Vite's `persistState.path` points at (default: wrangler's own).
+ * `say` gets the progress lines: the terminal for `npm run dev`, the server's own log for tests.
+ */
+export async function prepareLocalState(persistTo?: string, say: (line: string) => void = console.log) {
+  ensureDevVars(say);
+  applyMigrations(persistTo, say);
 
   const dir = join(".wrangler", "tmp");
   mkdirSync(dir, { recursive: true });
@@ -73,8 +76,8 @@ export async function prepareLocalState(persistTo?: string) {
        VALUES ('${DEMO_SELLER.id}', ${SIGNUP_CREDITS}, 'signup_bonus', 'signup:${DEMO_SELLER.id}', ${SIGNUP_CREDITS});`,
   );
   wrangler(["d1", "execute", "DB", `--file=${seed}`], persistTo);
-  console.log(`Vendedora de prueba lista: ${DEMO_SELLER.email}`);
+  say(`Vendedora de prueba lista: ${DEMO_SELLER.email}`);
   // WhatsApp numbers saved before they were read with libphonenumber-js (issue 14).
-  normalizeStoredPhones(["--local", ...(persistTo ? ["--persist-to", persistTo] : [])]);
+  normalizeStoredPhones(["--local", ...(persistTo ? ["--persist-to", persistTo] : [])], say);
   return DEMO_SELLER;
 }

@@ -47,7 +47,7 @@ export function phoneUpdates(rows: Row[]): { updates: { id: string; from: string
 }
 
 /** `where`: ["--local"] (with an optional --persist-to) or ["--remote"]. */
-export function normalizeStoredPhones(where: string[]) {
+export function normalizeStoredPhones(where: string[], say: (line: string) => void = console.log) {
   const out = d1(
     ["--json", "--command", "SELECT id, phone, country_code FROM users WHERE phone IS NOT NULL AND deleted_at IS NULL"],
     where,
@@ -70,8 +70,8 @@ export function normalizeStoredPhones(where: string[]) {
     );
     d1([`--file=${file}`], where);
   }
-  console.log(`Números de WhatsApp: ${updates.length} normalizados, ${unreadable.length} sin poder leer.`);
-  for (const row of unreadable) console.log(`  Revisa el número de la tienda ${row.id}: ${row.phone}`);
+  say(`Números de WhatsApp: ${updates.length} normalizados, ${unreadable.length} sin poder leer.`);
+  for (const row of unreadable) say(`  Revisa el número de la tienda ${row.id}: ${row.phone}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

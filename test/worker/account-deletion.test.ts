@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RENDITION_WIDTHS } from "../../common/image-renditions";
 import type { Product } from "../../common/product";
 import { brokenLedgerChecks } from "../../scripts/ledger-checks";
 import { overrideProviderForTests } from "../../worker/providers/select";
@@ -345,7 +346,8 @@ describe("deleting an account with a password", () => {
     expect(await count("products", "user_id = ?", user.id)).toBe(0);
     const lines = errors.mock.calls.map((call) => String(call[0]));
     const line = lines.find((l) => l.includes("account deletion left R2 objects"));
-    expect(JSON.parse(line!)).toMatchObject({ level: "error", deleted: 0, failed: 4 });
+    // Two photos, each with its original, its link preview and one WebP per rendition width.
+    expect(JSON.parse(line!)).toMatchObject({ level: "error", deleted: 0, failed: 2 * (2 + RENDITION_WIDTHS.length) });
     expect(lines.join("\n")).not.toContain(email);
   });
 });

@@ -14,11 +14,11 @@
  * installed here and libaom in WASM takes seconds per image: not used.
  */
 import { waitUntil } from "cloudflare:workers";
-import { RENDITION_WIDTHS, type RenditionWidth, renditionKey } from "../../common/image-renditions";
+import { isSourceKey, parseRenditionKey, RENDITION_WIDTHS, type RenditionWidth, renditionKey } from "../../common/image-renditions";
 import { decodeImage, encodeWebp, ImageCodecError, resizeToFit, type RgbaImage } from "../providers/codecs";
 import { errorName, log } from "./log";
 
-export { RENDITION_WIDTHS, type RenditionWidth, renditionKey, srcset } from "../../common/image-renditions";
+export { parseRenditionKey, RENDITION_WIDTHS, type RenditionWidth, renditionKey, srcset } from "../../common/image-renditions";
 
 export const WEBP_QUALITY = 75;
 
@@ -29,21 +29,9 @@ export const WEBP_QUALITY = 75;
  */
 export const WRITE_TIME_WIDTHS: readonly RenditionWidth[] = [360, 540, 720];
 
-const SOURCE = /^([ogl])\/([A-Za-z0-9_-]{43})\.(jpg|png|webp)$/;
-const RENDITION = /^r\/(\d+)\/([ogl])\/([A-Za-z0-9_-]{43})-(jpg|png|webp)\.webp$/;
-
 /** Every rendition key of a source (to delete them with it); none for a key that is not an image of ours. */
 export function renditionKeys(sourceKey: string): string[] {
-  return SOURCE.test(sourceKey) ? RENDITION_WIDTHS.map((w) => renditionKey(sourceKey, w)!) : [];
-}
-
-/** The source key and width behind a rendition key, or null when it is not one we make. */
-export function parseRenditionKey(key: string): { source: string; width: RenditionWidth } | null {
-  const m = RENDITION.exec(key);
-  if (!m) return null;
-  const width = Number(m[1]) as RenditionWidth;
-  if (!RENDITION_WIDTHS.includes(width)) return null;
-  return { source: `${m[2]}/${m[3]}.${m[4]}`, width };
+  return isSourceKey(sourceKey) ? RENDITION_WIDTHS.map((w) => renditionKey(sourceKey, w)!) : [];
 }
 
 /** Never enlarges: a source narrower than the width gives its own size (the name keeps the nominal width). */
@@ -68,7 +56,7 @@ export async function writeRenditions(
   bytes: Uint8Array,
   widths: readonly RenditionWidth[] = WRITE_TIME_WIDTHS,
 ): Promise<void> {
-  if (!SOURCE.test(sourceKey)) throw new Error(`not an image key: ${sourceKey}`);
+  if (!isSourceKey(sourceKey)) throw new Error(`not an image key: ${sourceKey}`);
   let image: RgbaImage;
   try {
     image = await decodeImage(bytes);
