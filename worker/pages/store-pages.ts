@@ -120,41 +120,10 @@ async function render(c: Context<Env>, db: Db, username: string, productId: stri
 }
 
 /**
- * The latest pages this isolate served, by the same key as the edge cache
- * (store id, version, build, browse state): a key never names two different
- * pages, so a copy here is as fresh as the version check before it. An isolate
- * serves many requests, so a busy store's pages skip the Cache API lookup too.
- * Least recently used leaves first, past PAGE_MEMORY_BYTES of HTML.
- */
-const pageMemory = new Map<string, string>();
-let pageMemoryBytes = 0;
-const PAGE_MEMORY_BYTES = 4 * 1024 * 1024;
-
-function remembered(key: string): string | undefined {
-  const html = pageMemory.get(key);
-  if (html === undefined) return undefined;
-  pageMemory.delete(key);
-  pageMemory.set(key, html);
-  return html;
-}
-
-function remember(key: string, html: string) {
-  if (pageMemory.has(key) || html.length > PAGE_MEMORY_BYTES / 8) return;
-  pageMemory.set(key, html);
-  pageMemoryBytes += html.length;
-  for (const [oldest, old] of pageMemory) {
-    if (pageMemoryBytes <= PAGE_MEMORY_BYTES) break;
-    pageMemory.delete(oldest);
-    pageMemoryBytes -= old.length;
-  }
-}
-
-/**
- * A store page through the isolate's memory and the edge cache. One small D1
- * read tells the store's current version; the copy cached under that version
- * is served as is, and a miss renders and stores it. Every write to what the
- * store shows bumps the version (worker/lib/store-version.ts), so a shopper
- * never gets a stale price.
+ * A store page through the edge cache. One small D1 read tells the store's
+ * current version; the cached copy under that version is served as is, and a
+ * miss renders and stores it. Every write to what the store shows bumps the
+ * version (worker/lib/store-version.ts), so a shopper never gets a stale price.
  */
 async function storePage(c: Context<Env>, rawUsername: string, productId: string | null): Promise<Response> {
   const username = rawUsername.toLowerCase();
@@ -176,15 +145,9 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     const key = new Request(
       `${new URL(c.req.url).origin}${path}?s=${current.id}&v=${current.version}&b=${BUILD}${browsing ? `&${browsing.slice(1)}` : ""}`,
     );
-    const inMemory = remembered(key.url);
-    if (inMemory !== undefined) return new Response(inMemory, { headers: pageHeaders(etag, "HIT") });
     const cache = caches.default;
     const hit = await cache.match(key);
-    if (hit) {
-      const html = await hit.text();
-      remember(key.url, html);
-      return new Response(html, { headers: pageHeaders(etag, "HIT") });
-    }
+    if (hit) return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
 
     // Read after the version, so what is stored under it is at least that new.
     const html = await render(c, db, username, productId);
@@ -195,7 +158,6 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
         headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` },
       }),
     );
-    remember(key.url, html);
     return new Response(html, { headers: pageHeaders(etag, "MISS") });
   } catch (err) {
     log("error", "store page failed", { requestId: c.get("requestId"), error: errorName(err) });
