@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { nextStoreVersion } from "../lib/store-version";
 import { Hono } from "hono";
 import { imagesLabel } from "../../common/credits";
 import { STORE_PLAN } from "../../common/packs";
@@ -39,7 +40,7 @@ export const creditRoutes = new Hono<Env>().post("/auto-charge", noBody(), requi
           .set({
             paidMiTienda: true,
             paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})`,
-            storeVersion: sql`${users.storeVersion} + 1`,
+            storeVersion: nextStoreVersion(user.id),
           })
           .where(eq(users.id, user.id)),
       ],
