@@ -362,6 +362,29 @@ describe("the edge cache of store pages", () => {
     expect((await pageVia(withBindings({ STORE_VERSION_TTL_MS: "0" }), `/u/${username}`)).html).toContain("$2.500");
   });
 
+  it("renders from a remembered version only what its own read confirms: a render that sees another version is not cached under it", async () => {
+    const fetcher = withBindings({ STORE_VERSION_TTL_MS: "600000" });
+    const { browser, user, username } = await seller({}, fetcher);
+    const [product] = await addProducts(browser, ["Remera"]);
+    await setPricing(browser, [{ id: product!.id, price: 1000 }]);
+    expect((await pageVia(fetcher, `/u/${username}`)).html).toContain("$1.000");
+    // Another isolate saves; this one still remembers the old version.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE products SET price = 1800 WHERE id = ?").bind(product!.id),
+      env.DB.prepare("UPDATE users SET store_version = store_version + 1 WHERE id = ?").bind(user.id),
+    ]);
+    // A browse state not cached yet: rendered from D1, and not stored under the remembered (older) version.
+    const sorted = await pageVia(fetcher, `/u/${username}?orden=precio-asc`);
+    expect(sorted.html).toContain("$1.800");
+    expect(sorted.response.headers.get("cache-control")).toBe("no-store");
+    expect(sorted.response.headers.get("etag")).toBeNull();
+    // The memory of that link is dropped: the store page reads the new version at once.
+    expect((await pageVia(fetcher, `/u/${username}`)).html).toContain("$1.800");
+    const again = await pageVia(fetcher, `/u/${username}?orden=precio-asc`);
+    expect(again.html).toContain("$1.800");
+    expect(again.response.headers.get("etag")).not.toBeNull();
+  });
+
   it("never serves one store's page for another from memory: a link freed and taken again", async () => {
     const fetcher = withBindings({ STORE_VERSION_TTL_MS: "600000" });
     const link = storeName("Memoria")

@@ -65,14 +65,14 @@ export async function rememberedStoreVersion(
   username: string,
   ttlMs: number,
   read: () => Promise<{ id: string; version: number } | undefined>,
-): Promise<{ id: string; version: number } | undefined> {
+): Promise<{ id: string; version: number; remembered: boolean } | undefined> {
   const now = Date.now();
   const kept = remembered.get(username);
   if (kept && now - kept.at < ttlMs) {
     // Most recently used goes last, so the first key is the one to drop.
     remembered.delete(username);
     remembered.set(username, kept);
-    return { id: kept.id, version: kept.version };
+    return { id: kept.id, version: kept.version, remembered: true };
   }
   const before = forgets;
   const current = await read();
@@ -81,7 +81,12 @@ export async function rememberedStoreVersion(
     remembered.set(username, { ...current, at: now });
     if (remembered.size > MAX_STORES) remembered.delete(remembered.keys().next().value!);
   }
-  return current;
+  return current && { ...current, remembered: false };
+}
+
+/** Drops what this isolate remembers of one link (its version turned out not to be the one D1 has). */
+export function forgetStoreLink(username: string) {
+  remembered.delete(username);
 }
 
 /** Drops every remembered link of this seller (a rename leaves the old link pointing at the same id). */

@@ -11,7 +11,7 @@ import { productCountLabel, renderErrorPage, renderProductPage, renderStorePage,
 import { renderFeed } from "./feed";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
 import { errorName, log } from "../lib/log";
-import { rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
+import { forgetStoreLink, rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
 
 export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
 const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
@@ -152,9 +152,19 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     const hit = await cache.match(key);
     if (hit) return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
 
+    // A remembered version came from an earlier request, not this render's D1 session, and a read replica
+    // may lag behind it: read it again in the session, and store the render only under the version it saw.
+    let keep = true;
+    if (current.remembered) {
+      const seen = await storeVersion(db, username);
+      if (!seen) return errorPage(404, PAGE_MISSING);
+      keep = seen.id === current.id && seen.version === current.version;
+      if (!keep) forgetStoreLink(username);
+    }
     // Read after the version, so what is stored under it is at least that new.
     const html = await render(c, db, username, productId);
     if (html === null) return errorPage(404, PAGE_MISSING);
+    if (!keep) return new Response(html, { headers: pageHeaders(null, "MISS") });
     await cache.put(
       key,
       new Response(html, {
