@@ -3,7 +3,8 @@
  * text on its edge, so pages are measured through this small local proxy that gzips text the way the
  * edge does; and Lighthouse's mobile performance run (its default settings) in Debian's Chromium.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createServer, request as forward } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createGzip } from "node:zlib";
@@ -52,6 +53,8 @@ export interface LighthouseRun {
   tbt: number;
   cls: number;
   si: number;
+  /** Lighthouse's measure of the machine's speed during the run (higher is faster; it expects ~1000+ for its default 4× CPU slowdown). */
+  benchmarkIndex: number;
 }
 
 /** One Lighthouse mobile performance run (Moto G Power–class device, simulated slow 4G, 4× CPU). */
@@ -59,6 +62,15 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   if (!result) throw new Error("Lighthouse returned no result");
   const { lhr } = result;
+  // LH_SAVE=<folder> keeps every report, to read its audits (LCP element, blocking time, unused bytes).
+  if (process.env.LH_SAVE) {
+    mkdirSync(process.env.LH_SAVE, { recursive: true });
+    const stamp = Date.now();
+    writeFileSync(join(process.env.LH_SAVE, `lighthouse-${stamp}.json`), JSON.stringify(lhr));
+    // The page load's trace, for the main thread's tasks (open it in Chrome DevTools' Performance panel).
+    const { Trace } = result.artifacts as { Trace?: unknown };
+    if (Trace) writeFileSync(join(process.env.LH_SAVE, `trace-${stamp}.json`), JSON.stringify(Trace));
+  }
   if (lhr.runtimeError) console.warn(`  lighthouse: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -68,6 +80,7 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
     tbt: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
     si: audit("speed-index"),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 

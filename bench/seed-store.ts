@@ -1,6 +1,6 @@
 /**
  * One realistic store for the store benches (bench:store, bench:load:store), made through the public API as
- * a seller would: sign-up, 'Mi tienda', photos uploaded ten at a time, then prices and sizes.
+ * a seller would: sign-up, 'Mi tienda', photos uploaded ten at a time, then prices and sizes, published.
  */
 export const PRODUCTS = 60;
 
@@ -65,6 +65,8 @@ export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): P
     price: 9_990 + i * 1_250,
     // Four to six sizes each, some sold out.
     sizes: SIZES.slice(i % 2, 4 + (i % 3)).map((name, k) => ({ name, stock: (i + k) % 5 })),
+    // Uploads are drafts: only published, priced products reach the store.
+    published: true,
   }));
   const pricing = await fetch(`${base}/api/products/update-pricing`, {
     method: "POST",

@@ -69,6 +69,8 @@ export interface Bindings {
 
   /** How long a generation request waits for its image before answering 202 (default 55000 ms). */
   GENERATION_WAIT_MS?: string;
+  /** How long an isolate keeps a store's version in memory (default 1000 ms; 0 reads D1 on every store page). */
+  STORE_VERSION_TTL_MS?: string;
 }
 
 /** The signed-in seller's row, set on the context by the session middleware. */

@@ -7,6 +7,7 @@ import { randomId } from "./lib/ids";
 import { log, withRequestId } from "./lib/log";
 import { readWholeBody } from "./lib/read-whole-body";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
+import { forgetStoresSavedDuring } from "./lib/store-version";
 import { storePages } from "./pages/store-pages";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
 import { EXCHANGE_RATES_CRON, refreshExchangeRates } from "./payments/exchange-rates";
@@ -34,7 +35,8 @@ const app = new Hono<Env>()
     const requestId = c.req.header("cf-ray") ?? randomId(12);
     c.set("requestId", requestId);
     const started = Date.now();
-    await withRequestId(requestId, next);
+    // A store this request saves is dropped from this isolate's memory of store versions once it ends.
+    await withRequestId(requestId, () => forgetStoresSavedDuring(next));
     c.header("x-request-id", requestId);
     // The route's pattern, not the path: a path can hold a store's name (/u/<username>).
     log("info", "request", { requestId, method: c.req.method, route: routePath(c), status: c.res.status, ms: Date.now() - started });

@@ -5,7 +5,7 @@ import type { Bindings } from "../../worker/env";
 
 export const ORIGIN = "https://vidriera.test";
 
-type Fetcher = (request: Request) => Promise<Response>;
+export type Fetcher = (request: Request) => Promise<Response>;
 
 /** The deployed Worker, as a browser reaches it. */
 export const viaWorker: Fetcher = (request) => exports.default.fetch(request);

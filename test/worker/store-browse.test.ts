@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
+import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
 import { imageKey, storeImage } from "../../worker/lib/images";
 import { RENDITION_WIDTHS, renditionKey, writeRenditions } from "../../worker/lib/renditions";
 import { encodeJpeg, imageDimensions, sniffImageMime } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
-import { Browser } from "./browser";
+import { Browser, ORIGIN } from "./browser";
 import { photoForm } from "./fixtures";
 import { addProducts, seller, setPricing, storeData } from "./store-helpers";
 
@@ -290,6 +291,23 @@ describe("browsing a store", () => {
   });
 });
 
+/**
+ * Paints the QR SVG (a white square and one path of black 10-unit module squares,
+ * as uqr draws it) into pixels, one per unit, and decodes them. Fails on any path
+ * command it does not understand, so a change of drawing cannot pass unread.
+ */
+function decodeQrSvg(svg: string): string | null {
+  const side = Number(/viewBox="0 0 (\d+) \1"/.exec(svg)![1]);
+  const d = /<path fill="#000000" d="([^"]+)"/.exec(svg)![1]!;
+  const squares = [...d.matchAll(/M(\d+),(\d+)h10v10h-10z/g)];
+  expect(squares.map((m) => m[0]).join("")).toBe(d);
+  const pixels = new Uint8ClampedArray(side * side * 4).fill(255);
+  for (const [, x, y] of squares)
+    for (let row = Number(y); row < Number(y) + 10; row++)
+      for (let col = Number(x); col < Number(x) + 10; col++) pixels.fill(0, (row * side + col) * 4, (row * side + col) * 4 + 3);
+  return jsQR(pixels, side, side)?.data ?? null;
+}
+
 describe("share, QR and feed", () => {
   it("/u/<user>/qr.svg is a printable SVG QR code, downloadable as a file", async () => {
     const { username } = await seller();
@@ -303,6 +321,8 @@ describe("share, QR and feed", () => {
     const side = Number(/viewBox="0 0 (\d+)/.exec(svg)![1]);
     expect(side % 10).toBe(0);
     expect(side / 10).toBeGreaterThanOrEqual(25 + 8);
+    // A phone's camera reads the store's own address from it (decoded by jsQR, another project than the encoder).
+    expect(decodeQrSvg(svg)).toBe(`${ORIGIN}/u/${username}`);
     const download = await anonymous().request(`/u/${username}/qr.svg?descargar`);
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="qr-${username}.svg"`);
     expect((await anonymous().request("/u/nadieexiste/qr.svg")).status).toBe(404);
@@ -317,6 +337,8 @@ describe("share, QR and feed", () => {
         sizes: [
           { name: "S", stock: 2 },
           { name: "M", stock: 0 },
+          // The longest size name a seller can give (20): its variant id still fits Google's 50 characters.
+          { name: "Único talle regulabl", stock: 1 },
         ],
       },
       { name: "Gorra", price: 3000 },
@@ -330,7 +352,10 @@ describe("share, QR and feed", () => {
       true,
     );
     const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!);
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
+    const ids = items.map((i) => /<g:id>([^<]*)<\/g:id>/.exec(i)![1]!);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id.length).toBeLessThanOrEqual(50);
     const field = (item: string, name: string) => new RegExp(`<g:${name}>([^<]*)</g:${name}>`).exec(item)?.[1];
     const remera = created.find((p) => p.name.startsWith("Remera"))!;
     for (const item of items) {
@@ -347,6 +372,7 @@ describe("share, QR and feed", () => {
     expect(variants.map((i) => [field(i, "id"), field(i, "size"), field(i, "availability"), field(i, "price")])).toEqual([
       [`${remera.id}-S`, "S", "in_stock", "12500.00 ARS"],
       [`${remera.id}-M`, "M", "out_of_stock", "12500.00 ARS"],
+      [`${remera.id}-Único talle regulabl`, "Único talle regulabl", "in_stock", "12500.00 ARS"],
     ]);
     expect(field(variants[0]!, "title")).toBe("Remera &#60;Café&#62; &#38; más - Talle S");
     expect(field(variants[0]!, "product_type")).toBe("Remeras");

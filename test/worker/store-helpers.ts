@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { parseArsPrice } from "../../common/price";
 import type { Product } from "../../common/product";
 import type { User } from "../../common/user";
-import { Browser, register } from "./browser";
+import { Browser, type Fetcher, register } from "./browser";
 import { fakePhoto, photoForm } from "./fixtures";
 
 let stores = 0;
@@ -28,8 +28,8 @@ export async function openStore(
 }
 
 /** A signed-in seller with an open store. */
-export async function seller(input: Parameters<typeof openStore>[1] = {}) {
-  const browser = new Browser();
+export async function seller(input: Parameters<typeof openStore>[1] = {}, fetcher?: Fetcher) {
+  const browser = new Browser(fetcher);
   await register(browser);
   const user = await openStore(browser, input);
   return { browser, user, username: user.username! };

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decodeImage, encodeJpeg, imageDimensions, sniffImageMime } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
-import { Browser, register } from "./browser";
+import { Browser, type Fetcher, register, viaWorker, withBindings } from "./browser";
 import { addProducts, dataUrl, openStore, seller, setPricing, storeData, storeName } from "./store-helpers";
 
 const anonymous = () => new Browser();
@@ -15,7 +15,12 @@ function visibleHtml(html: string) {
 const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1] ?? null;
 
 async function page(path: string, init?: RequestInit) {
-  const response = await anonymous().request(path, init);
+  return pageVia(viaWorker, path, init);
+}
+
+/** A shopper's request through `fetcher` (the Worker, or the app with other settings). */
+async function pageVia(fetcher: Fetcher, path: string, init?: RequestInit) {
+  const response = await new Browser(fetcher).request(path, init);
   return { response, html: await response.text() };
 }
 
@@ -255,8 +260,15 @@ describe("the public store page /u/:username", () => {
 });
 
 describe("the edge cache of store pages", () => {
-  it("serves a cached copy until the seller saves, then the fresh page at once", async () => {
-    const { browser, username } = await seller();
+  // With the default memory of store versions (1 s) and with one kept for 10 minutes: every save
+  // path must drop it in the isolate that saved, or the second run shows the old page.
+  it.each([
+    ["", viaWorker],
+    [" (versions kept 10 minutes)", withBindings({ STORE_VERSION_TTL_MS: "600000" })],
+  ] as const)("serves a cached copy until the seller saves, then the fresh page at once%s", async (_label, fetcher) => {
+    const page = (path: string) => pageVia(fetcher, path);
+    const anonymous = () => new Browser(fetcher);
+    const { browser, username } = await seller({}, fetcher);
     const [product] = await addProducts(browser, ["Remera"]);
     await setPricing(browser, [{ id: product!.id, price: 1000, sizes: [{ name: "M", stock: 2 }] }]);
 
@@ -309,6 +321,101 @@ describe("the edge cache of store pages", () => {
     expect((await page(`/u/${username}`)).html).toContain("WhatsApp: +54 91144443333");
   });
 
+  it("a save made by another isolate (the version bumped in D1 directly) shows once the memory's second is over", async () => {
+    const { browser, user, username } = await seller();
+    const [product] = await addProducts(browser, ["Remera"]);
+    await setPricing(browser, [{ id: product!.id, price: 1000 }]);
+    expect((await page(`/u/${username}`)).html).toContain("$1.000");
+    await env.DB.batch([
+      env.DB.prepare("UPDATE products SET price = 1800 WHERE id = ?").bind(product!.id),
+      env.DB.prepare("UPDATE users SET store_version = store_version + 1 WHERE id = ?").bind(user.id),
+    ]);
+    // Waits for the state, not a clock: the TTL is 1 s, the budget bounds only a stuck memory.
+    await expect.poll(async () => (await page(`/u/${username}`)).html, { timeout: 60_000, interval: 200 }).toContain("$1.800");
+    const fresh = await page(`/u/${username}`);
+    expect(fresh.html).not.toContain("$1.000");
+  });
+
+  it("keeps the version in memory: a D1 change without a save through this isolate is not seen while it lasts", async () => {
+    const fetcher = withBindings({ STORE_VERSION_TTL_MS: "600000" });
+    const { browser, user, username } = await seller({}, fetcher);
+    const [product] = await addProducts(browser, ["Remera"]);
+    await setPricing(browser, [{ id: product!.id, price: 1000 }]);
+    const first = await pageVia(fetcher, `/u/${username}`);
+    expect(first.html).toContain("$1.000");
+    await env.DB.batch([
+      env.DB.prepare("UPDATE products SET price = 1800 WHERE id = ?").bind(product!.id),
+      env.DB.prepare("UPDATE users SET store_version = store_version + 1 WHERE id = ?").bind(user.id),
+    ]);
+    const remembered = await pageVia(fetcher, `/u/${username}`);
+    expect(remembered.response.headers.get("x-store-cache")).toBe("HIT");
+    expect(remembered.html).toBe(first.html);
+    // A save through this isolate drops it at once.
+    await setPricing(browser, [{ id: product!.id, price: 2100 }]);
+    expect((await pageVia(fetcher, `/u/${username}`)).html).toContain("$2.100");
+    await env.DB.batch([
+      env.DB.prepare("UPDATE products SET price = 2500 WHERE id = ?").bind(product!.id),
+      env.DB.prepare("UPDATE users SET store_version = store_version + 1 WHERE id = ?").bind(user.id),
+    ]);
+    expect((await pageVia(fetcher, `/u/${username}`)).html).toContain("$2.100");
+    // The same isolate with the memory off reads D1 every time.
+    expect((await pageVia(withBindings({ STORE_VERSION_TTL_MS: "0" }), `/u/${username}`)).html).toContain("$2.500");
+  });
+
+  it("renders from a remembered version only what its own read confirms: a render that sees another version is not cached under it", async () => {
+    const fetcher = withBindings({ STORE_VERSION_TTL_MS: "600000" });
+    const { browser, user, username } = await seller({}, fetcher);
+    const [product] = await addProducts(browser, ["Remera"]);
+    await setPricing(browser, [{ id: product!.id, price: 1000 }]);
+    expect((await pageVia(fetcher, `/u/${username}`)).html).toContain("$1.000");
+    // Another isolate saves; this one still remembers the old version.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE products SET price = 1800 WHERE id = ?").bind(product!.id),
+      env.DB.prepare("UPDATE users SET store_version = store_version + 1 WHERE id = ?").bind(user.id),
+    ]);
+    // A browse state not cached yet: rendered from D1, and not stored under the remembered (older) version.
+    const sorted = await pageVia(fetcher, `/u/${username}?orden=precio-asc`);
+    expect(sorted.html).toContain("$1.800");
+    expect(sorted.response.headers.get("cache-control")).toBe("no-store");
+    expect(sorted.response.headers.get("etag")).toBeNull();
+    // The memory of that link is dropped: the store page reads the new version at once.
+    expect((await pageVia(fetcher, `/u/${username}`)).html).toContain("$1.800");
+    const again = await pageVia(fetcher, `/u/${username}?orden=precio-asc`);
+    expect(again.html).toContain("$1.800");
+    expect(again.response.headers.get("etag")).not.toBeNull();
+  });
+
+  it("never serves one store's page for another from memory: a link freed and taken again", async () => {
+    const fetcher = withBindings({ STORE_VERSION_TTL_MS: "600000" });
+    const link = storeName("Memoria")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
+    const first = new Browser(fetcher);
+    const { password } = await register(first);
+    await openStore(first, { storeName: "Tienda Memoria", storeLink: link });
+    const [product] = await addProducts(first, ["Remera vieja"]);
+    await setPricing(first, [{ id: product!.id, price: 1000 }]);
+    expect((await pageVia(fetcher, `/u/${link}`)).html).toContain(">Remera vieja</a>");
+    expect((await pageVia(fetcher, `/u/${link}`)).response.headers.get("x-store-cache")).toBe("HIT");
+
+    // The old seller moves to another link, a new one takes this link: no page of the old store in between.
+    expect((await openStore(first, { storeName: "Tienda Memoria", storeLink: `${link}x` })).username).toBe(`${link}x`);
+    expect((await pageVia(fetcher, `/u/${link}`)).response.status).toBe(404);
+    const next = new Browser(fetcher);
+    await register(next);
+    expect((await openStore(next, { storeName: "Tienda Memoria", storeLink: link })).username).toBe(link);
+    const [other] = await addProducts(next, ["Remera nueva"]);
+    await setPricing(next, [{ id: other!.id, price: 1000 }]);
+    const fresh = await pageVia(fetcher, `/u/${link}`);
+    expect(fresh.html).toContain(">Remera nueva</a>");
+    expect(fresh.html).not.toContain("Remera vieja");
+    expect((await pageVia(fetcher, `/u/${link}x`)).html).toContain(">Remera vieja</a>");
+
+    // And the account deleted: its new link is gone at once too.
+    expect((await first.json("DELETE", "/api/auth/account", { password })).status).toBe(200);
+    expect((await pageVia(fetcher, `/u/${link}x`)).response.status).toBe(404);
+  });
+
   it("answers 304 to a browser that already has the current page, and 200 once it changed", async () => {
     const { browser, username } = await seller();
     const [product] = await addProducts(browser, ["Remera"]);
@@ -322,6 +429,41 @@ describe("the edge cache of store pages", () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect(await changed.text()).toContain("$700");
+  });
+
+  it("a link freed by a deleted account shows the store that takes it next, never a copy of the old one", async () => {
+    const link = storeName("Libre")
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
+    const first = new Browser();
+    const { password } = await register(first);
+    await openStore(first, { storeName: "Tienda Libre", storeLink: link });
+    const [product] = await addProducts(first, ["Remera vieja"]);
+    await setPricing(first, [{ id: product!.id, price: 1000 }]);
+    const old = await page(`/u/${link}`);
+    expect(old.html).toContain(">Remera vieja</a>");
+    const versionOf = async (username: string) =>
+      (await env.DB.prepare("SELECT store_version AS v FROM users WHERE username = ?").bind(username).first<{ v: number }>())!.v;
+    const oldVersion = await versionOf(link);
+    expect((await page(`/u/${link}`)).response.headers.get("x-store-cache")).toBe("HIT");
+    expect((await first.json("DELETE", "/api/auth/account", { password })).status).toBe(200);
+    expect((await page(`/u/${link}`)).response.status).toBe(404);
+
+    // A new store on the same link counts its versions from the start: the same steps reach the same number.
+    const next = new Browser();
+    await register(next);
+    expect((await openStore(next, { storeName: "Tienda Libre", storeLink: link })).username).toBe(link);
+    const [other] = await addProducts(next, ["Remera nueva"]);
+    await setPricing(next, [{ id: other!.id, price: 1000 }]);
+    expect(await versionOf(link)).toBe(oldVersion);
+    const fresh = await page(`/u/${link}`);
+    expect(fresh.response.headers.get("x-store-cache")).toBe("MISS");
+    expect(fresh.html).toContain(">Remera nueva</a>");
+    expect(fresh.html).not.toContain("Remera vieja");
+    const etag = old.response.headers.get("etag")!;
+    const revalidated = await anonymous().request(`/u/${link}`, { headers: { "if-none-match": etag } });
+    expect(revalidated.status).toBe(200);
+    expect(await revalidated.text()).toContain(">Remera nueva</a>");
   });
 
   it("a renamed store moves to its new link and the old one is gone", async () => {

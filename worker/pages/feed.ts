@@ -9,7 +9,8 @@
  *   (support.google.com/merchants/answer/14987622, /answer/7052112): id, title,
  *   description, link, image_link, availability ("in_stock"/"out_of_stock"),
  *   condition ("new"), price as "<number> <ISO 4217>"; variants of one product
- *   share item_group_id and differ by size; title ≤ 150, description ≤ 5000.
+ *   share item_group_id and differ by size; id and item_group_id ≤ 50, title ≤ 150,
+ *   description ≤ 5000.
  * - Meta, "Catalog fields" (developers.facebook.com/docs/commerce-platform/catalog/fields)
  *   and "Reference - Catalog" (RSS XML accepted): id ≤ 100, title ≤ 200,
  *   description plain text and different from the title, availability "in stock",
@@ -47,7 +48,8 @@ interface FeedItem {
 /** One item per size (sharing item_group_id), or one item for a product without sizes. */
 function variants(product: StoreProductRecord): FeedItem[] {
   if (!product.sizes.length) return [{ id: product.id, groupId: null, size: null, inStock: true }];
-  return product.sizes.map((s) => ({ id: clip(`${product.id}-${s.name}`, 100), groupId: product.id, size: s.name, inStock: s.stock > 0 }));
+  // Google allows 50 characters (Meta 100): a product id (16) and a size name (≤ SIZE_NAME_MAX_LENGTH, 20) fit unclipped.
+  return product.sizes.map((s) => ({ id: clip(`${product.id}-${s.name}`, 50), groupId: product.id, size: s.name, inStock: s.stock > 0 }));
 }
 
 export function renderFeed(store: PageStore, products: StoreProductRecord[], origin: string): string {

@@ -11,6 +11,7 @@ import { productCountLabel, renderErrorPage, renderProductPage, renderStorePage,
 import { renderFeed } from "./feed";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
 import { errorName, log } from "../lib/log";
+import { forgetStoreLink, rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
 
 export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
 const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
@@ -120,10 +121,11 @@ async function render(c: Context<Env>, db: Db, username: string, productId: stri
 }
 
 /**
- * A store page through the edge cache. One small D1 read tells the store's
- * current version; the cached copy under that version is served as is, and a
- * miss renders and stores it. Every write to what the store shows bumps the
- * version (worker/lib/store-version.ts), so a shopper never gets a stale price.
+ * A store page through the edge cache. The store's current version (one small
+ * D1 read, kept in the isolate's memory for a second) picks the cached copy,
+ * served as is; a miss renders and stores it. Every write to what the store
+ * shows bumps the version (worker/lib/store-version.ts), so a save shows at
+ * once in the isolate that made it and within the second everywhere else.
  */
 async function storePage(c: Context<Env>, rawUsername: string, productId: string | null): Promise<Response> {
   const username = rawUsername.toLowerCase();
@@ -133,23 +135,36 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
   try {
     // One session for the version and the render: the render sees at least the version it is stored under.
     const db = replicaDatabase(c.env.DB);
-    const current = await storeVersion(db, username);
+    // From this isolate's memory for up to a second (worker/lib/store-version.ts says what a shopper may see).
+    const current = await rememberedStoreVersion(username, storeVersionTtl(c.env.STORE_VERSION_TTL_MS), () => storeVersion(db, username));
     if (!current) return errorPage(404, PAGE_MISSING);
     // Search, category, order and page are part of what is rendered, so of the ETag and the cache key (normalised).
     const browsing = productId ? "" : browseSearch(browseQuery(new URL(c.req.url).searchParams));
-    const etag = `"${current.version}.${BUILD}${browsing ? `.${await shortHash(browsing)}` : ""}"`;
+    // The store's id (hashed) as well: a browser that kept a page of a deleted store never revalidates it for a new one.
+    const etag = `"${current.version}.${BUILD}.${await shortHash(current.id)}${browsing ? `.${await shortHash(browsing)}` : ""}"`;
     if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers: pageHeaders(etag, null) });
 
+    // The store's id too: a link freed by a deleted account and taken by a new store starts its versions again.
     const key = new Request(
-      `${new URL(c.req.url).origin}${path}?v=${current.version}&b=${BUILD}${browsing ? `&${browsing.slice(1)}` : ""}`,
+      `${new URL(c.req.url).origin}${path}?s=${current.id}&v=${current.version}&b=${BUILD}${browsing ? `&${browsing.slice(1)}` : ""}`,
     );
     const cache = caches.default;
     const hit = await cache.match(key);
     if (hit) return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
 
+    // A remembered version came from an earlier request, not this render's D1 session, and a read replica
+    // may lag behind it: read it again in the session, and store the render only under the version it saw.
+    let keep = true;
+    if (current.remembered) {
+      const seen = await storeVersion(db, username);
+      if (!seen) return errorPage(404, PAGE_MISSING);
+      keep = seen.id === current.id && seen.version === current.version;
+      if (!keep) forgetStoreLink(username);
+    }
     // Read after the version, so what is stored under it is at least that new.
     const html = await render(c, db, username, productId);
     if (html === null) return errorPage(404, PAGE_MISSING);
+    if (!keep) return new Response(html, { headers: pageHeaders(null, "MISS") });
     await cache.put(
       key,
       new Response(html, {

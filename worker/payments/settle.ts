@@ -7,6 +7,7 @@
  * provider_payment_id) hold that even for concurrent deliveries.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
+import { nextStoreVersion } from "../lib/store-version";
 import type { Db } from "../db/client";
 import { STORE_PLAN } from "../../common/packs";
 import { creditLedger, payments, users } from "../db/schema";
@@ -111,7 +112,7 @@ export async function settlePayment(db: Db, provider: PaymentProvider, remote: R
           .set({
             paidMiTienda: true,
             paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})`,
-            storeVersion: sql`${users.storeVersion} + 1`,
+            storeVersion: nextStoreVersion(payment.userId),
           })
           .where(and(eq(users.id, payment.userId), eq(users.paidMiTienda, false), stillPending)),
         markApproved,

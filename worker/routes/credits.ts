@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { nextStoreVersion } from "../lib/store-version";
 import { Hono } from "hono";
 import { imagesLabel, type CreditMovementView } from "../../common/credits";
 import { STORE_PLAN } from "../../common/packs";
@@ -60,7 +61,7 @@ export const creditRoutes = new Hono<Env>()
             .set({
               paidMiTienda: true,
               paidMiTiendaDate: sql`COALESCE(${users.paidMiTiendaDate}, ${Date.now()})`,
-              storeVersion: sql`${users.storeVersion} + 1`,
+              storeVersion: nextStoreVersion(user.id),
             })
             .where(eq(users.id, user.id)),
         ],
