@@ -287,7 +287,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
           .getByRole("dialog", { name: `Selecciona un talle para ${name}` })
           .getByRole("button", { name: size, exact: true })
           .click();
-        await shop.getByText(`Añadido al carrito: ${name}`).waitFor();
+        await shop.getByText(`¡Producto «${name}» añadido al carrito!`).waitFor();
       }
       await expect.poll(() => shop.locator("#cart-count").textContent()).toBe("2");
       await shop.getByRole("button", { name: /^Abrir carrito/ }).click();

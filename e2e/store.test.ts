@@ -145,12 +145,12 @@ describe("the virtual store in a real browser", () => {
     expect(await soldOut.textContent()).toBe("MSin stock");
     expect(await soldOut.isDisabled()).toBe(true);
     await sizes.getByRole("button", { name: "S", exact: true }).click();
-    await shop.getByText(`Añadido al carrito: ${remera.name}`).waitFor();
+    await shop.getByText(`¡Producto «${remera.name}» añadido al carrito!`).waitFor();
     const badge = shop.locator("#cart-count");
     expect(await badge.textContent()).toBe("1");
     const gorraItem = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name: gorra.name }) });
     await gorraItem.getByRole("button", { name: "Añadir al carrito" }).click();
-    await shop.getByText(`Añadido al carrito: ${gorra.name}`).waitFor();
+    await shop.getByText(`¡Producto «${gorra.name}» añadido al carrito!`).waitFor();
     await gorraItem.getByRole("button", { name: "Añadir al carrito" }).click();
     await expect.poll(() => badge.textContent()).toBe("3");
 
@@ -406,7 +406,7 @@ describe("the virtual store in a real browser", () => {
     expect(await buyer.getByRole("radio", { name: "L Sin stock" }).isDisabled()).toBe(true);
     await buyer.getByRole("radio", { name: "M", exact: true }).check();
     await add.click();
-    await buyer.getByText(`Añadido al carrito: ${product.name}`).waitFor();
+    await buyer.getByText(`¡Producto «${product.name}» añadido al carrito!`).waitFor();
     await expect.poll(() => buyer.locator("#cart-count").textContent()).toBe("1");
     expect(await buyer.getByRole("dialog").count()).toBe(0);
     await phone.close();

@@ -50,7 +50,7 @@ describe("one voice: tú, no voseo, ¡…! and ¿…?, real plurals, 'Agregar'",
       "color: red !important",
       "Añadir Producto",
       "Añadir al carrito",
-      "Añadido al carrito: Remera",
+      "¡Producto «Remera» añadido al carrito!",
       "Agregar Talle",
     ]) {
       expect(voiceProblems(tu), tu).toEqual([]);

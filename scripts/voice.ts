@@ -98,7 +98,7 @@ export function voiceProblems(text: string): string[] {
 /**
  * 'Agregar' is the app's verb (neutral Latin American, and most of the spec's quoted strings use it).
  * 'Añadir' stays only where the spec quotes it, verbatim: the home's 'Añadir Producto' and the store's
- * 'Añadir al carrito', whose toast echoes it ('Añadido al carrito: Remera').
+ * 'Añadir al carrito', whose toast echoes it ('¡Producto «Remera» añadido al carrito!').
  */
 const SPEC_ANADIR = [/Añadir Producto/g, /Añadir al carrito/g, /añadido al carrito/gi];
 

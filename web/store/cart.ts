@@ -202,7 +202,9 @@ function start() {
     }
     update(addToCart(lines, { productId: product.id, name: product.name, price: product.price, image: product.image, size }));
     // Names are free text ("Remera", "Jeans", "Gorra"): no participle to agree with them.
-    toast(`Añadido al carrito: ${product.name}`);
+    // The spec's '{product} añadido al carrito!', opened with '¡' and agreeing whatever the name:
+    // 'añadido' goes with 'Producto', since a free-text name has no gender we can know.
+    toast(`¡Producto «${product.name}» añadido al carrito!`);
   }
 
   function changeQuantity(line: CartLine, quantity: number) {
