@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { storeAssets } from "./scripts/store-assets-plugin.ts";
+import { wranglerConfigWithoutDevVars } from "./scripts/test-vars.ts";
 
 // Three layers: worker tests inside workerd against real D1/R2/DO, web unit
 // tests in Node, and end-to-end tests driving the built app in Chromium.
@@ -14,7 +15,9 @@ export default defineConfig(async () => {
             // The store pages import their cart script and stylesheet from it (as in vite.config.ts).
             storeAssets(),
             cloudflareTest({
-              wrangler: { configPath: "./wrangler.toml" },
+              // A copy of wrangler.toml away from the developer's .dev.vars: the Worker tests run on the
+              // bindings below, never on a real provider's key kept there (scripts/test-vars.ts).
+              wrangler: { configPath: wranglerConfigWithoutDevVars("./wrangler.toml", "node_modules/.cache/vidriera-worker-tests") },
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,

@@ -3,8 +3,9 @@
  * Worker inside. Extra arguments go to Vite (`npm run dev -- --port 3000`).
  */
 import { spawn } from "node:child_process";
-import { OFFLINE_ENV, prepareLocalState } from "./local-state.ts";
+import { ensureDevVars, OFFLINE_ENV, prepareLocalState } from "./local-state.ts";
 
+ensureDevVars();
 const { email, password } = await prepareLocalState();
 
 const vite = spawn("vite", process.argv.slice(2), { stdio: "inherit", env: OFFLINE_ENV });

@@ -10,10 +10,12 @@
  * benches use it; it is the closer stand-in for the deployed Worker.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { appendFileSync, cpSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { OFFLINE_ENV, prepareLocalState } from "./local-state.ts";
+import { writeDevVars } from "./test-vars.ts";
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -82,9 +84,14 @@ export async function startLocalApp(
   }
   // Extra files among the built assets (name → content); the asset server only knows what it finds when it starts.
   for (const [name, content] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(outDir, "client", name), content);
-  // `vite preview` reads the Worker's variables from the .dev.vars the build copied next to it.
-  const vars = Object.entries(options.vars ?? {});
-  if (vars.length > 0) appendFileSync(join(outDir, "vidriera", ".dev.vars"), `\n${vars.map(([k, v]) => `${k}=${v}`).join("\n")}\n`);
+  // `vite preview` and `wrangler dev` read the Worker's variables from the .dev.vars beside the build, which
+  // the build copied from the developer's own: replaced here, so a real provider's key kept there for
+  // `npm run dev` never reaches a test or a bench (scripts/test-vars.ts).
+  writeDevVars(join(outDir, "vidriera", ".dev.vars"), {
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    GOOGLE_SIGN_IN: "simulated",
+    ...options.vars,
+  });
 
   const port = await freePort();
   const server =

@@ -1,6 +1,7 @@
 /**
- * Local state for development and end-to-end runs: secrets in .dev.vars,
- * D1 migrations applied by wrangler, and a demo seller seeded. Idempotent.
+ * Local state for development and end-to-end runs: D1 migrations applied by
+ * wrangler and a demo seller seeded, plus `npm run dev`'s secrets in .dev.vars.
+ * Idempotent.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -18,7 +19,8 @@ export const OFFLINE_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CLO
 
 export const DEMO_SELLER = { id: "demo-seller", email: "demo@vidriera.test", password: "vidriera-demo", name: "Tienda Demo" };
 
-function ensureDevVars(say: (line: string) => void) {
+/** `npm run dev`'s secrets; the tests and benches write their own (scripts/local-app.ts). */
+export function ensureDevVars(say: (line: string) => void = console.log) {
   if (existsSync(".dev.vars")) return;
   writeFileSync(
     ".dev.vars",
@@ -57,7 +59,6 @@ export function applyMigrations(persistTo?: string, say: (line: string) => void 
  * `say` gets the progress lines: the terminal for `npm run dev`, the server's own log for tests.
  */
 export async function prepareLocalState(persistTo?: string, say: (line: string) => void = console.log) {
-  ensureDevVars(say);
   applyMigrations(persistTo, say);
 
   const dir = join(".wrangler", "tmp");
