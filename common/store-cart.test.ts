@@ -7,11 +7,12 @@ import {
   parseSavedCart,
   removeFromCart,
   setQuantity,
+  statusMessage,
   whatsappUrl,
   type CartLine,
 } from "./store-cart";
 
-const remera = { productId: "p1", name: "Remera", price: 15000, image: "/img/o/a.jpg" };
+const remera = { productId: "p1", name: "Remera", price: 15000, image: "/img/o/a.jpg", color: null };
 
 describe("the cart", () => {
   it("merges the same product and size into one line and keeps sizes apart", () => {
@@ -19,27 +20,33 @@ describe("the cart", () => {
     lines = addToCart(lines, { ...remera, size: "M" });
     lines = addToCart(lines, { ...remera, size: "M" });
     lines = addToCart(lines, { ...remera, size: "L" });
-    lines = addToCart(lines, { productId: "p2", name: "Gorra", price: 8000, image: null, size: null });
-    expect(lines.map((l) => [l.productId, l.size, l.quantity])).toEqual([
-      ["p1", "M", 2],
-      ["p1", "L", 1],
-      ["p2", null, 1],
+    lines = addToCart(lines, { productId: "p2", name: "Gorra", price: 8000, image: null, color: null, size: null });
+    // The same size in another colour is another line.
+    lines = addToCart(lines, { ...remera, color: "Negro", size: "M" });
+    lines = addToCart(lines, { ...remera, color: "Negro", size: "M" });
+    expect(lines.map((l) => [l.productId, l.color, l.size, l.quantity])).toEqual([
+      ["p1", null, "M", 2],
+      ["p1", null, "L", 1],
+      ["p2", null, null, 1],
+      ["p1", "Negro", "M", 2],
     ]);
-    expect(cartCount(lines)).toBe(4);
-    expect(cartTotal(lines)).toBe(53000);
+    expect(cartCount(lines)).toBe(6);
+    expect(cartTotal(lines)).toBe(83000);
   });
 
   it("removes a line when its quantity reaches 0 or less, and caps it at 99", () => {
     const lines = addToCart([], { ...remera, size: "M" }, 3);
-    expect(setQuantity(lines, "p1", "M", 5)[0]!.quantity).toBe(5);
-    expect(setQuantity(lines, "p1", "M", 2.7)[0]!.quantity).toBe(2);
-    expect(setQuantity(lines, "p1", "M", 0)).toEqual([]);
-    expect(setQuantity(lines, "p1", "M", -1)).toEqual([]);
-    expect(setQuantity(lines, "p1", "M", Number.NaN)).toEqual([]);
-    expect(setQuantity(lines, "p1", "M", 500)[0]!.quantity).toBe(99);
+    const m = { productId: "p1", color: null, size: "M" };
+    expect(setQuantity(lines, m, 5)[0]!.quantity).toBe(5);
+    expect(setQuantity(lines, m, 2.7)[0]!.quantity).toBe(2);
+    expect(setQuantity(lines, m, 0)).toEqual([]);
+    expect(setQuantity(lines, m, -1)).toEqual([]);
+    expect(setQuantity(lines, m, Number.NaN)).toEqual([]);
+    expect(setQuantity(lines, m, 500)[0]!.quantity).toBe(99);
     expect(addToCart(lines, { ...remera, size: "M" }, 200)[0]!.quantity).toBe(99);
-    expect(removeFromCart(lines, "p1", "M")).toEqual([]);
-    expect(removeFromCart(lines, "p1", "L")).toHaveLength(1);
+    expect(removeFromCart(lines, m)).toEqual([]);
+    expect(removeFromCart(lines, { ...m, size: "L" })).toHaveLength(1);
+    expect(removeFromCart(lines, { ...m, color: "Negro" })).toHaveLength(1);
   });
 
   it("reads back a saved cart and drops anything malformed", () => {
@@ -53,6 +60,20 @@ describe("the cart", () => {
       null,
     ]);
     expect(parseSavedCart(saved)).toEqual([{ ...remera, size: "M", quantity: 3 }]);
+    // A cart saved before colours (no color field) is the implicit colour; a colour that is not text is dropped.
+    const { color: _none, ...beforeColours } = remera;
+    expect(
+      parseSavedCart(
+        JSON.stringify([
+          { ...beforeColours, size: "S", quantity: 1 },
+          { ...remera, color: "Rojo", size: "S", quantity: 2 },
+          { ...remera, color: 4, size: "S", quantity: 2 },
+        ]),
+      ),
+    ).toEqual([
+      { ...remera, size: "S", quantity: 1 },
+      { ...remera, color: "Rojo", size: "S", quantity: 2 },
+    ]);
     expect(parseSavedCart("{no es json")).toEqual([]);
     expect(parseSavedCart('{"a":1}')).toEqual([]);
     expect(parseSavedCart(null)).toEqual([]);
@@ -61,14 +82,75 @@ describe("the cart", () => {
 
 describe("the WhatsApp order", () => {
   const lines = [
-    { productId: "p1", name: "Remera", size: "M", quantity: 2, unitPrice: 15000 },
-    { productId: "p2", name: "Gorra", size: null, quantity: 1, unitPrice: 0 },
+    { productId: "p1", name: "Remera", color: null, size: "M", quantity: 2, unitPrice: 15000 },
+    { productId: "p2", name: "Gorra", color: null, size: null, quantity: 1, unitPrice: 0 },
   ];
 
   it("greets, lists each item with 'Talle', quantity and unit price, bolds the total and names the code", () => {
-    expect(orderMessage({ storeName: "Ropa Linda", code: "K7P2", lines, total: 30000 })).toBe(
+    expect(orderMessage({ storeName: "Ropa Linda", code: "K7P2", lines, subtotal: 30000, total: 30000 })).toBe(
       "¡Hola Ropa Linda! Quiero hacer el siguiente pedido:\n\n• Remera (Talle: M) x 2 - $15.000 c/u\n• Gorra x 1 - precio a consultar\n\n*Total: $30.000*\n\nPedido #K7P2",
     );
+  });
+
+  it("says colour and size, the delivery with its zone and cost, the total with it, who buys, how to pay and the order's page", () => {
+    const message = orderMessage({
+      storeName: "Ropa Linda",
+      code: "K7P2",
+      lines: [{ productId: "p1", name: "Remera básica", color: "Negro", size: "M", quantity: 2, unitPrice: 15000 }],
+      subtotal: 30000,
+      total: 33500,
+      buyer: { name: "María José", delivery: "envio", note: null, phone: "+54 91123456789" },
+      delivery: { kind: "envio", zone: "CABA", cost: 3500, pickupAddress: null },
+      payment: { method: "transferencia", alias: "mi.tienda.mp", cbu: "0000003100010000000012", holder: "Ana Pérez" },
+      link: "https://vidriera.test/pedido/abc",
+    });
+    expect(message).toBe(
+      [
+        "¡Hola Ropa Linda! Quiero hacer el siguiente pedido:",
+        "",
+        "• Remera básica (Color: Negro, Talle: M) x 2 - $15.000 c/u",
+        "",
+        "Subtotal: $30.000",
+        "Envío (CABA): $3.500",
+        "*Total: $33.500*",
+        "",
+        "Nombre: María José",
+        "WhatsApp: +54 91123456789",
+        "Entrega: Envío a domicilio (CABA)",
+        "Pago: Transferencia bancaria",
+        "Alias: mi.tienda.mp",
+        "CVU: 0000003100010000000012",
+        "Titular: Ana Pérez",
+        "",
+        "Pedido #K7P2",
+        "Ver pedido: https://vidriera.test/pedido/abc",
+      ].join("\n"),
+    );
+  });
+
+  it("says when the delivery is to agree, free by the threshold, or a pick-up", () => {
+    const base = { storeName: "T", code: "AAAA", lines, subtotal: 30000 };
+    const buyer = { name: "Ana", delivery: "envio" as const, note: null, phone: null };
+    const agree = orderMessage({ ...base, total: 30000, buyer, delivery: { kind: "envio", zone: null, cost: null, pickupAddress: null } });
+    expect(agree).toContain("Envío: A coordinar con la tienda\n*Total: $30.000 + envío*");
+    const free = orderMessage({
+      ...base,
+      total: 30000,
+      buyer,
+      delivery: { kind: "envio", zone: "GBA Norte", cost: 0, pickupAddress: null },
+    });
+    expect(free).toContain("Envío (GBA Norte): Gratis\n*Total: $30.000*");
+    const pickup = orderMessage({
+      ...base,
+      total: 30000,
+      buyer: { ...buyer, delivery: "retiro" },
+      delivery: { kind: "retiro", zone: null, cost: 0, pickupAddress: "Av. Corrientes 1234" },
+      payment: { method: "efectivo" },
+    });
+    expect(pickup).toContain("Retiro en el local: Sin costo\n*Total: $30.000*");
+    expect(pickup).toContain("Entrega: Retiro en el local\nPago: Efectivo al retirar o al recibir\n");
+    // Where to pick it up is for the buyer's page and the seller's 'listo para retirar' message, not this one.
+    expect(pickup).not.toContain("Corrientes");
   });
 
   it("links to the seller's digits only, with the message encoded", () => {
@@ -76,5 +158,42 @@ describe("the WhatsApp order", () => {
     const url = whatsappUrl("+54 9 11 2233-4455", message);
     expect(url).toBe(`https://wa.me/5491122334455?text=${encodeURIComponent(message)}`);
     expect(new URL(url).searchParams.get("text")).toBe(message);
+  });
+});
+
+describe("the seller's message to the buyer when the order moves", () => {
+  const order = {
+    storeName: "Ropa Linda",
+    code: "K7P2",
+    buyerName: "María",
+    total: 33500,
+    delivery: { kind: "retiro" as const, zone: null, cost: 0, pickupAddress: "Av. Corrientes 1234, CABA" },
+    payment: { method: "mercadopago" as const, link: "https://mpago.la/2abc" },
+    link: "https://vidriera.test/pedido/abc",
+  };
+
+  it("on confirming, says how to pay with the total", () => {
+    expect(statusMessage({ ...order, status: "confirmado" })).toBe(
+      [
+        "¡Hola María! Te escribimos de Ropa Linda por tu pedido #K7P2.",
+        "¡Tu pedido está confirmado!",
+        "",
+        "Total: $33.500",
+        "Pago: Mercado Pago",
+        "Link de pago: https://mpago.la/2abc",
+        "",
+        "Mira tu pedido aquí: https://vidriera.test/pedido/abc",
+      ].join("\n"),
+    );
+  });
+
+  it("when ready, says where to pick it up; other steps say only the news and the link", () => {
+    expect(statusMessage({ ...order, status: "listo" })).toContain(
+      "Tu pedido está listo para retirar.\n\nRetíralo en: Av. Corrientes 1234, CABA\n",
+    );
+    const paid = statusMessage({ ...order, status: "pagado", buyerName: null });
+    expect(paid).toBe(
+      "¡Hola! Te escribimos de Ropa Linda por tu pedido #K7P2.\nRecibimos tu pago. ¡Gracias!\n\nMira tu pedido aquí: https://vidriera.test/pedido/abc",
+    );
   });
 });

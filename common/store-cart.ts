@@ -3,43 +3,52 @@
  * script (which keeps the cart) and the Worker (which saves the order and
  * writes the WhatsApp message from prices it re-read itself).
  */
+import { cbuKind } from "./bank-account";
+import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "./checkout";
+import { BUYER_STATUS_TEXT, type OrderStatus, type StatusStep } from "./order-status";
 import { digitsOnly, formatArs } from "./store-format";
+import { variantLabel } from "./variants";
 
-/** A cart line (spec section 3): identified by product id plus size name. */
+/** A cart line (spec section 3): identified by product id, colour and size. */
 export interface CartLine {
   productId: string;
   name: string;
   /** Unit price in ARS as the page showed it; the server re-reads it when the order is sent. */
   price: number;
   image: string | null;
-  /** The chosen size's name, or null for a product without sizes. */
+  /** The chosen colour, or null for a product without colours. */
+  color: string | null;
+  /** The chosen size's name, or null for a product (or colour) without sizes. */
   size: string | null;
   quantity: number;
 }
 
+/** What tells two lines apart. */
+export type LineId = Pick<CartLine, "productId" | "color" | "size">;
+
 export const MAX_LINE_QUANTITY = 99;
 
-export const lineKey = (productId: string, size: string | null) => `${productId}\u0000${size ?? ""}`;
+export const lineKey = (line: LineId) => `${line.productId}\u0000${line.color ?? ""}\u0000${line.size ?? ""}`;
 
-/** Adding the same product and size again adds to its quantity (spec section 4, "Cart"). */
+/** Adding the same product, colour and size again adds to its quantity (spec section 4, "Cart"). */
 export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, "quantity">, quantity = 1): CartLine[] {
-  const key = lineKey(item.productId, item.size);
-  const existing = lines.find((l) => lineKey(l.productId, l.size) === key);
+  const key = lineKey(item);
+  const existing = lines.find((l) => lineKey(l) === key);
   if (!existing) return [...lines, { ...item, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];
   return lines.map((l) => (l === existing ? { ...l, quantity: Math.min(l.quantity + quantity, MAX_LINE_QUANTITY) } : l));
 }
 
 /** A quantity of 0 or less removes the line; fractions are cut to whole units. */
-export function setQuantity(lines: readonly CartLine[], productId: string, size: string | null, quantity: number): CartLine[] {
-  const key = lineKey(productId, size);
+export function setQuantity(lines: readonly CartLine[], line: LineId, quantity: number): CartLine[] {
+  const key = lineKey(line);
   const whole = Number.isFinite(quantity) ? Math.trunc(quantity) : 0;
-  if (whole <= 0) return lines.filter((l) => lineKey(l.productId, l.size) !== key);
-  return lines.map((l) => (lineKey(l.productId, l.size) === key ? { ...l, quantity: Math.min(whole, MAX_LINE_QUANTITY) } : l));
+  if (whole <= 0) return lines.filter((l) => lineKey(l) !== key);
+  return lines.map((l) => (lineKey(l) === key ? { ...l, quantity: Math.min(whole, MAX_LINE_QUANTITY) } : l));
 }
 
-export function removeFromCart(lines: readonly CartLine[], productId: string, size: string | null): CartLine[] {
-  const key = lineKey(productId, size);
-  return lines.filter((l) => lineKey(l.productId, l.size) !== key);
+export function removeFromCart(lines: readonly CartLine[], line: LineId): CartLine[] {
+  const key = lineKey(line);
+  return lines.filter((l) => lineKey(l) !== key);
 }
 
 export const cartCount = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
@@ -64,8 +73,11 @@ export function parseSavedCart(raw: string | null): CartLine[] {
     if (typeof l.price !== "number" || !Number.isFinite(l.price) || l.price < 0) continue;
     if (typeof l.quantity !== "number" || !(l.quantity >= 1)) continue;
     if (l.size !== null && typeof l.size !== "string") continue;
+    // Carts saved before colours have none: the product's one implicit colour.
+    if (l.color !== undefined && l.color !== null && typeof l.color !== "string") continue;
     const image = typeof l.image === "string" ? l.image : null;
-    lines = addToCart(lines, { productId: l.productId, name: l.name, price: l.price, image, size: l.size }, Math.trunc(l.quantity));
+    const item = { productId: l.productId, name: l.name, price: l.price, image, color: l.color ?? null, size: l.size };
+    lines = addToCart(lines, item, Math.trunc(l.quantity));
   }
   return lines;
 }
@@ -74,18 +86,12 @@ export function parseSavedCart(raw: string | null): CartLine[] {
 export interface OrderLine {
   productId: string;
   name: string;
+  /** Null for a product without colours (and on every order from before colours). */
+  color: string | null;
   size: string | null;
   quantity: number;
   unitPrice: number;
 }
-
-export const ORDER_STATUS_LABELS = {
-  nuevo: "Nuevo",
-  confirmado: "Confirmado",
-  entregado: "Entregado",
-  cancelado: "Cancelado",
-} as const;
-export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
 
 export const DELIVERY_OPTIONS = ["envio", "retiro"] as const;
 export type Delivery = (typeof DELIVERY_OPTIONS)[number];
@@ -93,21 +99,44 @@ export const DELIVERY_LABELS: Record<Delivery, string> = { envio: "Envío a domi
 export const BUYER_NAME_MAX_LENGTH = 80;
 export const ORDER_NOTE_MAX_LENGTH = 300;
 
-/** Who is buying, as the shopper typed it in the cart (issue 14.10). */
+/** Who is buying, as the shopper typed it in the cart. */
 export interface Buyer {
   name: string;
   delivery: Delivery;
   note: string | null;
+  /** Their WhatsApp as saved ("+54 91123456789"); null on orders from before the cart asked for it. */
+  phone: string | null;
+}
+
+/** How the order reaches the buyer, as priced when it was placed. */
+export interface OrderDelivery {
+  kind: Delivery;
+  /** The store's zone for envío ('CABA'), or null. */
+  zone: string | null;
+  /** Whole pesos (0: free); null while it is to be agreed with the store. */
+  cost: number | null;
+  /** Retiro: where, as the store said when the order was placed. */
+  pickupAddress: string | null;
 }
 
 export interface Order {
   id: string;
   code: string;
   lines: OrderLine[];
+  /** The lines alone. */
+  subtotal: number;
+  /** What the buyer pays: the lines plus a known delivery cost. */
   total: number;
   /** Null on orders placed before the cart asked for it. */
   buyer: Buyer | null;
+  /** Null on orders placed before the cart priced the delivery. */
+  delivery: OrderDelivery | null;
+  /** How the buyer said they pay, with the details the store gave; null when the store lists none. */
+  payment: PaymentDetails | null;
   status: OrderStatus;
+  history: StatusStep[];
+  /** The buyer's private page (/pedido/<token>), which the seller's messages carry. */
+  link: string;
   createdAt: string;
   /** Whether confirming already took the quantities off stock. */
   stockTaken: boolean;
@@ -122,66 +151,117 @@ export interface Order {
 export interface StockShortage {
   productId: string;
   name: string;
+  color: string | null;
   size: string;
   asked: number;
   left: number;
-  /** The product or its size no longer exists in the store. */
+  /** The product, its colour or its size no longer exists in the store. */
   gone: boolean;
 }
 
-/** 'Remera (Talle: S): pide 2, queda 1', the way the seller reads a shortage. */
+/** 'Remera (Color: Negro, Talle: S): pide 2, queda 1', the way the seller reads a shortage. */
 export function shortageText(s: StockShortage): string {
-  const what = `${s.name} (Talle: ${s.size})`;
-  if (s.gone) return `${what}: pide ${s.asked}, ese talle ya no existe`;
+  const what = variantLabel(s.name, s.color, s.size);
+  if (s.gone) return `${what}: pide ${s.asked}, ${s.color ? "esa combinación" : "ese talle"} ya no existe`;
   const left = s.left <= 0 ? "sin stock" : s.left === 1 ? "queda 1" : `quedan ${s.left}`;
   return `${what}: pide ${s.asked}, ${left}`;
 }
 
-/** Which status an order may move to from each one: confirming is the only step that touches stock. */
-export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  nuevo: ["confirmado", "cancelado"],
-  confirmado: ["entregado", "cancelado"],
-  entregado: [],
-  cancelado: [],
-};
+/** How the buyer pays, line by line, as the message and the buyer's status messages say it. */
+export function paymentLines(payment: PaymentDetails): string[] {
+  if (payment.method === "transferencia") {
+    return [
+      `Pago: ${PAYMENT_LABELS.transferencia}`,
+      ...(payment.alias ? [`Alias: ${payment.alias}`] : []),
+      ...(payment.cbu ? [`${cbuKind(payment.cbu)}: ${payment.cbu}`] : []),
+      `Titular: ${payment.holder}`,
+    ];
+  }
+  if (payment.method === "mercadopago") return [`Pago: ${PAYMENT_LABELS.mercadopago}`, `Link de pago: ${payment.link}`];
+  return [`Pago: ${PAYMENT_LABELS.efectivo}`];
+}
+
+/** 'Envío (CABA): $3.000', 'Retiro en el local: Sin costo'. */
+export function deliveryLine(delivery: OrderDelivery): string {
+  const what = delivery.kind === "retiro" ? DELIVERY_LABELS.retiro : `Envío${delivery.zone ? ` (${delivery.zone})` : ""}`;
+  return `${what}: ${deliveryCostText(delivery)}`;
+}
 
 /**
  * The WhatsApp message (spec section 7, "Other"): a greeting, one line per
- * item with its 'Talle', quantity and unit price, the total in bold (WhatsApp
- * bolds *text*), and the order code the seller finds in the admin.
+ * item with its colour, 'Talle', quantity and unit price, the delivery and
+ * the total in bold (WhatsApp bolds *text*), who buys, how they pay, the
+ * order code the seller finds in the admin and the order's page.
  */
 export function orderMessage(order: {
   storeName: string;
   code: string;
   lines: readonly OrderLine[];
+  subtotal: number;
   total: number;
   buyer?: Buyer | null;
+  delivery?: OrderDelivery | null;
+  payment?: PaymentDetails | null;
+  /** The order page's absolute address. */
+  link?: string | null;
 }): string {
   const items = order.lines.map((l) => {
-    const size = l.size ? ` (Talle: ${l.size})` : "";
     const price = l.unitPrice > 0 ? `${formatArs(l.unitPrice)} c/u` : "precio a consultar";
-    return `• ${l.name}${size} x ${l.quantity} - ${price}`;
+    return `• ${variantLabel(l.name, l.color, l.size)} x ${l.quantity} - ${price}`;
   });
+  const delivery = order.delivery;
+  const toAgree = delivery?.kind === "envio" && delivery.cost === null;
   return [
     `¡Hola ${order.storeName}! Quiero hacer el siguiente pedido:`,
     "",
     ...items,
     "",
-    `*Total: ${formatArs(order.total)}*`,
+    ...(delivery ? [`Subtotal: ${formatArs(order.subtotal)}`, deliveryLine(delivery)] : []),
+    `*Total: ${formatArs(order.total)}${toAgree ? " + envío" : ""}*`,
     "",
     ...(order.buyer
       ? [
           `Nombre: ${order.buyer.name}`,
-          `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}`,
+          ...(order.buyer.phone ? [`WhatsApp: ${order.buyer.phone}`] : []),
+          `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}${delivery?.zone ? ` (${delivery.zone})` : ""}`,
+          ...(order.payment ? paymentLines(order.payment) : []),
           ...(order.buyer.note ? [`Nota: ${order.buyer.note}`] : []),
           "",
         ]
       : []),
     `Pedido #${order.code}`,
+    ...(order.link ? [`Ver pedido: ${order.link}`] : []),
   ].join("\n");
 }
 
-/** A wa.me link to the seller's number (digits only) with the message filled in. */
+/**
+ * What the seller sends the buyer when the order moves (one tap in the admin):
+ * the news, what the buyer needs for that step (how to pay once confirmed,
+ * where to pick it up once ready) and the order's page.
+ */
+export function statusMessage(order: {
+  storeName: string;
+  code: string;
+  status: OrderStatus;
+  buyerName: string | null;
+  total: number;
+  delivery: OrderDelivery | null;
+  payment: PaymentDetails | null;
+  link: string;
+}): string {
+  const toAgree = order.delivery?.kind === "envio" && order.delivery.cost === null;
+  const pay = order.status === "confirmado" && order.payment;
+  return [
+    `¡Hola${order.buyerName ? ` ${order.buyerName}` : ""}! Te escribimos de ${order.storeName} por tu pedido #${order.code}.`,
+    BUYER_STATUS_TEXT[order.status],
+    ...(pay ? ["", `Total: ${formatArs(order.total)}${toAgree ? " + envío" : ""}`, ...paymentLines(order.payment!)] : []),
+    ...(order.status === "listo" && order.delivery?.pickupAddress ? ["", `Retíralo en: ${order.delivery.pickupAddress}`] : []),
+    "",
+    `Mira tu pedido aquí: ${order.link}`,
+  ].join("\n");
+}
+
+/** A wa.me link to a number (digits only) with the message filled in. */
 export function whatsappUrl(phone: string, message: string): string {
   return `https://wa.me/${digitsOnly(phone)}?text=${encodeURIComponent(message)}`;
 }

@@ -14,6 +14,7 @@ import { EXCHANGE_RATES_CRON, refreshExchangeRates } from "./payments/exchange-r
 import { RECONCILE_CRON, reconcileOpenCheckouts } from "./payments/reconcile";
 import { appConfigRoutes } from "./routes/app-config";
 import { auth } from "./routes/auth";
+import { checkoutSettingsRoutes } from "./routes/checkout-settings";
 import { creditRoutes } from "./routes/credits";
 import { orderRoutes } from "./routes/orders";
 import { paymentRoutes } from "./routes/payments";
@@ -53,6 +54,7 @@ const app = new Hono<Env>()
   .route("/api/jobs", jobRoutes)
   .route("/api/store-models", storeModelRoutes)
   .route("/api/orders", orderRoutes)
+  .route("/api/checkout-settings", checkoutSettingsRoutes)
   .route("/api/payments", paymentRoutes)
   .route("/api/credits", creditRoutes)
   .route("/api/config", appConfigRoutes)

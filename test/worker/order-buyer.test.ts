@@ -27,11 +27,13 @@ describe("who is buying (issue 14.10)", () => {
     });
     expect(response.status).toBe(201);
     const created = (await response.json()) as Created;
-    const buyer = { name: "María José 👩‍👧", delivery: "envio", note: "Timbre 2B\n\nDespués de las 18 h" };
+    // Sent by an older cart script: no phone, zone or way to pay (the delivery cost is then agreed).
+    const buyer = { name: "María José 👩‍👧", delivery: "envio", note: "Timbre 2B\n\nDespués de las 18 h", phone: null };
     expect(created.order.buyer).toEqual(buyer);
     expect(created.message).toContain(
       "Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nNota: Timbre 2B\n\nDespués de las 18 h\n\nPedido #",
     );
+    expect(created.message).toContain("Envío: A coordinar con la tienda\n*Total: $12.500 + envío*");
     expect(decodeURIComponent(created.whatsappUrl.split("?text=")[1]!)).toBe(created.message);
 
     const list = (await (await browser.request("/api/orders")).json()) as { orders: Order[] };
@@ -46,8 +48,10 @@ describe("who is buying (issue 14.10)", () => {
       buyer: { name: "Lucía", delivery: "retiro", note: "   " },
     });
     const created = (await response.json()) as Created;
-    expect(created.order.buyer).toEqual({ name: "Lucía", delivery: "retiro", note: null });
-    expect(created.message).toContain("*Total: $25.000*\n\nNombre: Lucía\nEntrega: Retiro en el local\n\nPedido #");
+    expect(created.order.buyer).toEqual({ name: "Lucía", delivery: "retiro", note: null, phone: null });
+    expect(created.message).toContain(
+      "Retiro en el local: Sin costo\n*Total: $25.000*\n\nNombre: Lucía\nEntrega: Retiro en el local\n\nPedido #",
+    );
     expect(created.message).not.toContain("Nota:");
   });
 

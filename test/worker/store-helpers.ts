@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { parseArsPrice } from "../../common/price";
 import type { Product } from "../../common/product";
@@ -78,4 +79,14 @@ export function storeData(html: string) {
     all: boolean;
     products: { id: string; name: string; price: number; sizes: { name: string; stock: number }[]; image: string | null }[];
   };
+}
+
+/** The stock rows of a product's colour ("" for a product without colours) in D1, in the seller's order. */
+export async function stockRows(productId: string, color = "") {
+  const { results } = await env.DB.prepare(
+    "SELECT size AS name, stock FROM product_stock WHERE product_id = ? AND color = ? ORDER BY position",
+  )
+    .bind(productId, color)
+    .all<{ name: string; stock: number }>();
+  return results;
 }

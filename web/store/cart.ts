@@ -150,7 +150,7 @@ function start() {
 
   function renderLine(line: CartLine): HTMLLIElement {
     const item = el("li", "line");
-    item.dataset.key = lineKey(line.productId, line.size);
+    item.dataset.key = lineKey(line);
     if (line.image) {
       const img = el("img", "thumb");
       img.src = line.image;
@@ -200,7 +200,7 @@ function start() {
       toast(NO_MORE_STOCK, "error");
       return;
     }
-    update(addToCart(lines, { productId: product.id, name: product.name, price: product.price, image: product.image, size }));
+    update(addToCart(lines, { productId: product.id, name: product.name, price: product.price, image: product.image, color: null, size }));
     // Names are free text ("Remera", "Jeans", "Gorra"): no participle to agree with them.
     // The spec's '{product} añadido al carrito!', opened with '¡' and agreeing whatever the name:
     // 'añadido' goes with 'Producto', since a free-text name has no gender we can know.
@@ -210,13 +210,13 @@ function start() {
   function changeQuantity(line: CartLine, quantity: number) {
     const wanted = Number.isFinite(quantity) ? Math.trunc(quantity) : 0;
     if (wanted <= 0) {
-      update(removeFromCart(lines, line.productId, line.size));
+      update(removeFromCart(lines, line));
       toast(REMOVED);
       return;
     }
     const stock = stockOf(line.productId, line.size);
     if (wanted > stock) toast(NO_MORE_STOCK, "error");
-    update(setQuantity(lines, line.productId, line.size, Math.min(wanted, stock)));
+    update(setQuantity(lines, line, Math.min(wanted, stock)));
   }
 
   function pickSize(product: StoreItem) {
@@ -352,10 +352,10 @@ function start() {
   list.addEventListener("click", (event) => {
     const target = event.target as HTMLElement;
     const key = target.closest<HTMLElement>(".line")?.dataset.key;
-    const line = lines.find((l) => lineKey(l.productId, l.size) === key);
+    const line = lines.find((l) => lineKey(l) === key);
     if (!line) return;
     if (target.closest("[data-remove]")) {
-      update(removeFromCart(lines, line.productId, line.size));
+      update(removeFromCart(lines, line));
       toast(REMOVED);
     } else {
       const step = target.closest<HTMLElement>("[data-step]")?.dataset.step;
@@ -366,7 +366,7 @@ function start() {
   list.addEventListener("change", (event) => {
     const input = event.target as HTMLInputElement;
     const key = input.closest<HTMLElement>(".line")?.dataset.key;
-    const line = lines.find((l) => lineKey(l.productId, l.size) === key);
+    const line = lines.find((l) => lineKey(l) === key);
     if (line) changeQuantity(line, Number.parseInt(input.value, 10));
   });
 

@@ -12,6 +12,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   description: null,
   price: null,
   sizes: [],
+  colors: [],
   storeImageURLs: [],
   published: false,
   createdAt: "2026-01-01T00:00:00.000Z",

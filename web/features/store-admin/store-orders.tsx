@@ -2,14 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import toast from "react-hot-toast";
 import { formatArs } from "../../../common/store";
-import {
-  DELIVERY_LABELS,
-  NEXT_STATUSES,
-  ORDER_STATUS_LABELS,
-  shortageText,
-  type Order,
-  type OrderStatus,
-} from "../../../common/store-cart";
+import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
+import { DELIVERY_LABELS, shortageText, type Order } from "../../../common/store-cart";
 import { ordersQuery, stockShortages, useOrderStatus } from "./store-queries";
 import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
@@ -17,6 +11,9 @@ import { Button } from "../../ui/button";
 const ACTION_LABELS: Record<OrderStatus, string> = {
   nuevo: "Nuevo",
   confirmado: "Confirmar",
+  pagado: "Marcar pagado",
+  enviado: "Marcar enviado",
+  listo: "Listo para retirar",
   entregado: "Marcar entregado",
   cancelado: "Cancelar pedido",
 };
@@ -24,6 +21,9 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
 const STATUS_STYLES: Record<OrderStatus, string> = {
   nuevo: "bg-amber-100 text-amber-900",
   confirmado: "bg-sky-100 text-sky-900",
+  pagado: "bg-indigo-100 text-indigo-900",
+  enviado: "bg-violet-100 text-violet-900",
+  listo: "bg-violet-100 text-violet-900",
   entregado: "bg-emerald-100 text-emerald-900",
   cancelado: "bg-slate-200 text-slate-700",
 };
@@ -102,7 +102,7 @@ export function StoreOrders({ userId }: { userId: string }) {
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <p className="font-semibold">Total: {formatArs(order.total)}</p>
                 <div className="flex flex-wrap gap-2">
-                  {NEXT_STATUSES[order.status].map((next) => (
+                  {nextStatuses({ status: order.status, delivery: order.buyer?.delivery ?? null }).map((next) => (
                     <Button
                       key={next}
                       variant={next === "cancelado" ? "ghost" : next === "confirmado" ? "primary" : "secondary"}

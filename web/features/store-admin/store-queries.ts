@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Product } from "../../../common/product";
-import type { OrderStatus, StockShortage } from "../../../common/store-cart";
+import type { OrderStatus } from "../../../common/order-status";
+import type { StockShortage } from "../../../common/store-cart";
 import type { Size } from "../../../common/product";
 import { api, ApiFailure, unwrap } from "../../lib/api";
 import { productsQuery, sessionQuery } from "../../lib/queries";
