@@ -188,6 +188,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "store",
   "tiendas",
   "orders",
+  "pedido",
   "pedidos",
   "payments",
   "webhook",

@@ -9,6 +9,7 @@ import { readWholeBody } from "./lib/read-whole-body";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { forgetStoresSavedDuring } from "./lib/store-version";
 import { storePages } from "./pages/store-pages";
+import { orderPages } from "./pages/order-page";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
 import { EXCHANGE_RATES_CRON, refreshExchangeRates } from "./payments/exchange-rates";
 import { RECONCILE_CRON, reconcileOpenCheckouts } from "./payments/reconcile";
@@ -61,6 +62,7 @@ const app = new Hono<Env>()
   .route("/api/dev", devOutboxRoutes)
   .route("/img", imgRoutes)
   .route("/u", storePages)
+  .route("/pedido", orderPages)
   .notFound((c) => c.json({ error: "No encontrado." }, 404))
   .onError(errorResponse);
 

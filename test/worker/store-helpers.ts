@@ -52,7 +52,14 @@ export async function addProducts(browser: Browser, names: string[]): Promise<Pr
  */
 export async function setPricing(
   browser: Browser,
-  products: { id: string; price: unknown; sizes?: { name: unknown; stock: unknown }[]; storeImageURLs?: string[]; published?: boolean }[],
+  products: {
+    id: string;
+    price: unknown;
+    sizes?: { name: unknown; stock: unknown }[];
+    colors?: { name: unknown; image?: string | null; sizes?: { name: unknown; stock: unknown }[] }[];
+    storeImageURLs?: string[];
+    published?: boolean;
+  }[],
   { publish = true } = {},
 ) {
   const priced = (price: unknown) => {
