@@ -88,7 +88,13 @@ export function storeAssets(): Plugin {
         assets = undefined;
         throw err;
       });
-      for (const file of ["web/store/cart.ts", "web/store/store.css", "web/store/order.css", "common/store-format.ts", "common/store-cart.ts"]) {
+      for (const file of [
+        "web/store/cart.ts",
+        "web/store/store.css",
+        "web/store/order.css",
+        "common/store-format.ts",
+        "common/store-cart.ts",
+      ]) {
         this.addWatchFile(resolve(root, file));
       }
       return Object.entries(built)

@@ -135,9 +135,7 @@ export function renderFeed(store: PageStore, products: StoreProductRecord[], ori
           v.color ? `<g:color>${xml(clip(v.color, COLOR_NAME_MAX_LENGTH))}</g:color>` : "",
           v.size ? `<g:size>${xml(v.size)}</g:size>` : "",
           v.color ? `<g:variant_option><g:name>Color</g:name><g:value>${xml(v.color)}</g:value></g:variant_option>` : "",
-          v.size && v.groupId
-            ? `<g:variant_option><g:name>Talle</g:name><g:value>${xml(v.size)}</g:value></g:variant_option>`
-            : "",
+          v.size && v.groupId ? `<g:variant_option><g:name>Talle</g:name><g:value>${xml(v.size)}</g:value></g:variant_option>` : "",
           product.category ? `<g:product_type>${xml(product.category)}</g:product_type>` : "",
           "</item>",
         ].join(""),

@@ -11,6 +11,7 @@ import { publicStoreLink } from "../../lib/store-link";
 import { StoreLinkField, useStoreLink } from "./store-link-preview";
 import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
 import { StoreOrders } from "./store-orders";
+import { CheckoutSettingsCard } from "./checkout-settings";
 import { Button } from "../../ui/button";
 import { fileToDataUrl } from "../../lib/compress";
 import { productsQuery } from "../../lib/queries";
@@ -66,6 +67,7 @@ function Admin({ user, username }: { user: User; username: string }) {
         <StoreInfoCard user={user} link={link} />
         <StoreOrders userId={user.id} />
       </div>
+      <CheckoutSettingsCard />
       <StoreShareCard username={username} />
       <StoreAdminProducts user={user} />
     </div>
