@@ -12,7 +12,7 @@ import { FullPageSpinner } from "../../ui/spinner";
 import { BackLink } from "./store-back-link";
 import { StoreCarousel } from "./store-carousel";
 import { StoreImagePicker } from "./store-image-picker";
-import { SizesEditor } from "./store-sizes-editor";
+import { VariantsEditor } from "./store-variants-editor";
 import { Button } from "../../ui/button";
 import { productsQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
@@ -252,7 +252,7 @@ function PricingCard({
           onChange={(e) => onChange({ description: e.target.value })}
           className="mt-1 mb-3 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
         />
-        <SizesEditor productName={product.name} sizes={draft.sizes} onChange={(sizes) => onChange({ sizes })} />
+        <VariantsEditor productName={product.name} draft={draft} onChange={onChange} />
       </div>
     </article>
   );

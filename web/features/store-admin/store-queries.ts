@@ -3,6 +3,7 @@ import type { Product } from "../../../common/product";
 import type { OrderStatus } from "../../../common/order-status";
 import type { StockShortage } from "../../../common/store-cart";
 import type { Size } from "../../../common/product";
+import type { ColorStock } from "../../../common/variants";
 import { api, ApiFailure, unwrap } from "../../lib/api";
 import { productsQuery, sessionQuery } from "../../lib/queries";
 
@@ -50,6 +51,8 @@ export interface PricingItem {
   name?: string;
   description?: string;
   sizes: Size[];
+  /** Sent when the product has or had colours: an empty list takes them away. */
+  colors?: ColorStock[];
   storeImageURLs?: string[];
   /** Sent only when changed; "" clears it. */
   category?: string | null;
@@ -74,6 +77,7 @@ export interface AdminProductUpdate {
   price?: string | number;
   published?: boolean;
   sizes?: Size[];
+  colors?: ColorStock[];
   storeImageURLs?: string[];
 }
 
