@@ -46,8 +46,8 @@ function record(c: Context<Env>, storeId: string, events: StoreEvent[], { skipSe
   );
 }
 
-/** Whether a person (not a crawler, a preview fetcher or a prefetch) asked for this page. */
-const byPerson = (c: Context<Env>) => c.req.method === "GET" && !isObviousBot(c.req.raw.headers) && !isPrefetch(c.req.raw.headers);
+/** Whether a person (not a crawler, a preview fetcher or a prefetch) made this request. */
+const byPerson = (c: Context<Env>) => !isObviousBot(c.req.raw.headers) && !isPrefetch(c.req.raw.headers);
 
 /**
  * A store page that was answered (200 from the cache or rendered, or a 304 to
@@ -65,7 +65,7 @@ export function countStoreView(
     results: number | null;
   },
 ) {
-  if (!byPerson(c)) return;
+  if (c.req.method !== "GET" || !byPerson(c)) return;
   const visit = visitOf(new URL(c.req.url), c.req.raw.headers, page.storePath);
   const events = [event("view", { product: page.productId ?? "", ...visit })];
   if (page.search?.q && page.search.page === 1 && page.results !== null) {

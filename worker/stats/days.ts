@@ -4,53 +4,41 @@
  * local day and a local midnight is a whole UTC hour.
  */
 export const HOUR_MS = 60 * 60 * 1000;
-export const DAY_MS = 24 * HOUR_MS;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function format(timeZone: string): Intl.DateTimeFormat {
   let f = formats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
     formats.set(timeZone, f);
   }
   return f;
 }
 
-function wallClock(ms: number, timeZone: string) {
+/** The local date (YYYY-MM-DD) of an instant. */
+export function localDay(ms: number, timeZone: string): string {
   const parts = Object.fromEntries(
     format(timeZone)
       .formatToParts(new Date(ms))
       .map((p) => [p.type, p.value]),
   );
-  return {
-    day: `${parts.year}-${parts.month}-${parts.day}`,
-    asUtc: Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!),
-  };
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-/** The local date (YYYY-MM-DD) of an instant. */
-export function localDay(ms: number, timeZone: string): string {
-  return wallClock(ms, timeZone).day;
-}
-
-/** The instant a local day starts. */
+/**
+ * The instant a local day starts: the first whole UTC hour that falls on it
+ * (a day whose midnight a clock change skips starts at 01:00).
+ */
 export function dayStart(day: string, timeZone: string): number {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d);
-  // The zone's offset at the guess, then again at the result (a change of offset that day moves it).
-  let start = guess - (wallClock(guess, timeZone).asUtc - guess);
-  start = guess - (wallClock(start, timeZone).asUtc - start);
-  return start;
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  // Zones run from UTC−12 to UTC+14.
+  for (let hour = -14; hour <= 14; hour++) {
+    const at = utcMidnight + hour * HOUR_MS;
+    if (localDay(at, timeZone) === day) return at;
+  }
+  throw new Error(`no start found for ${day} in ${timeZone}`);
 }
 
 /** The date `n` days after (or before, negative) a date. */
