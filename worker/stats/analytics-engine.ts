@@ -88,9 +88,9 @@ export class AnalyticsEngineStats implements StatsEngine {
       log("warn", "stats query failed", { error: errorName(err) });
       throw new StatsReadError(0);
     }
-    const body = response.ok ? ((await response.json().catch(() => null)) as { data?: unknown } | null) : null;
-    if (!response.ok || !Array.isArray(body?.data)) {
-      await response.body?.cancel();
+    // Any status but 200 is a failure; its body (plain text or Cloudflare's JSON envelope) is not relied on.
+    const body = response.ok ? ((await response.json().catch(() => null)) as { data?: unknown } | null) : await response.body?.cancel();
+    if (!body || !Array.isArray(body.data)) {
       log("warn", "stats query failed", { status: response.status });
       throw new StatsReadError(response.status);
     }
