@@ -58,7 +58,15 @@ function Admin({ user, username }: { user: User; username: string }) {
             {link.replace(/^https?:\/\//, "")}
           </a>
         </div>
-        <CopyLinkButton link={link} />
+        <div className="flex flex-wrap gap-2">
+          <CopyLinkButton link={link} />
+          <Link
+            to="/estadisticas"
+            className="inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/70 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            Estadísticas
+          </Link>
+        </div>
       </header>
 
       <PaidBanner paid={user.paidMiTienda} />
