@@ -64,5 +64,5 @@ export async function reportOf(browser: Browser): Promise<StatsReport> {
 
 /** Events put straight into a store's twin object at a given time (days before today, for the periods). */
 export async function recordAt(storeId: string, events: StoreEvent[], at: number) {
-  await env.STORE_STATS.get(env.STORE_STATS.idFromName(storeId)).record(events, at);
+  await env.STORE_STATS.get(env.STORE_STATS.idFromName(storeId)).record(events.map((e) => ({ ...e, at })));
 }

@@ -55,9 +55,12 @@ export interface StatsEngine {
   breakdown(storeId: string, range: TimeRange): Promise<Breakdown>;
 }
 
+/** An event with when it happened (epoch ms), as the twin keeps it. */
+export type TimedEvent = StoreEvent & { at: number };
+
 /** What the twin Durable Object answers over RPC. */
 export interface StoreStatsRpc extends Rpc.DurableObjectBranded {
-  record(events: StoreEvent[], at: number): Promise<void>;
+  record(events: TimedEvent[]): Promise<void>;
   days(range: TimeRange): Promise<{ rows: DayCount[] }>;
   breakdown(range: TimeRange): Promise<Omit<Breakdown, "sampled">>;
 }
