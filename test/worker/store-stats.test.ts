@@ -75,6 +75,20 @@ describe("views", () => {
     expect(report.periods["30d"].previous.pageViews).toBe(0);
   });
 
+  it("views fired together on two stores at once are each counted once, under their own store", async () => {
+    const one = await store();
+    const two = await store();
+    const views = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        new Shopper().visit(`/u/${(i % 3 ? one : two).username}${i % 2 ? "" : `/p/${(i % 3 ? one : two).remera.id}`}`),
+      ),
+    );
+    expect(views.map((v) => v.response.status)).toEqual(Array(60).fill(200));
+    expect(today(await reportOf(one.browser))).toMatchObject({ pageViews: 40, visits: 40 });
+    expect(today(await reportOf(two.browser))).toMatchObject({ pageViews: 20, visits: 20 });
+    expect((await reportOf(one.browser)).topViewed.map((p) => [p.name, p.views])).toEqual([["Remera", 20]]);
+  });
+
   it("a search counts once with its words on its first page, rendered or cached; what found nothing is listed for the seller", async () => {
     const { browser, username } = await store();
     const shopper = new Shopper();
