@@ -6,6 +6,7 @@ import { formatArs } from "../../../common/store";
 import { changeText, PERIOD_LABELS, PERIODS, type Period, type StatsReport, type StatsTotals } from "../../../common/store-stats";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
+import { NoStoreYet } from "../../ui/no-store";
 import { Spinner } from "../../ui/spinner";
 import { StatsChart } from "./stats-chart";
 import { ProductLists } from "./stats-lists";
@@ -16,20 +17,7 @@ import { FirstVisits } from "./stats-share";
 export function StatsScreen() {
   const { user } = useSession();
   if (!user) return null;
-  if (!user.username) {
-    return (
-      <div className="mx-auto max-w-lg rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-        <p className="text-lg font-semibold">No tienes una tienda configurada</p>
-        <p className="mt-1 text-slate-600">Crea tu tienda y compártela para ver aquí cuántos la visitan y qué te piden.</p>
-        <Link
-          to="/mi-tienda"
-          className="mt-5 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Crear mi tienda
-        </Link>
-      </div>
-    );
-  }
+  if (!user.username) return <NoStoreYet hint="Crea tu tienda y compártela para ver aquí cuántos la visitan y qué te piden." />;
   return <Stats username={user.username} />;
 }
 
