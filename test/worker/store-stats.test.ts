@@ -5,11 +5,13 @@
  * run on the twin Durable Object (no Analytics Engine account in tests);
  * stats-analytics-engine.test.ts runs the same report on Analytics Engine.
  */
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../common/store-cart";
 import { SESSION_COOKIE } from "../../worker/lib/sessions";
+import type { StoreStats } from "../../worker/stats/local-twin";
 import { addDays, dayStart, localDay } from "../../worker/stats/days";
 import { event, searchWords, visitOf } from "../../worker/stats/events";
 import { ORIGIN } from "./browser";
@@ -355,5 +357,27 @@ describe("the report", () => {
     expect((await new Shopper().request("/api/stats")).status).toBe(401);
     expect((await browser.request("/api/stats")).status).toBe(200);
     expect(env.STORE_STATS).toBeDefined();
+  });
+});
+
+describe("the twin Durable Object", () => {
+  const stored = (id: DurableObjectId) =>
+    runInDurableObject(env.STORE_STATS.get(id) as unknown as DurableObjectStub<StoreStats>, (_instance, state) =>
+      Number(state.storage.sql.exec<{ n: number }>("SELECT COALESCE(SUM(events), 0) AS n FROM counters").one().n),
+    );
+
+  it("writes its counters to its own storage by itself within a second (no read needed), or at once past 1,000 counters", async () => {
+    const quiet = env.STORE_STATS.idFromName(`twin-${crypto.randomUUID()}`);
+    const now = Date.now();
+    await env.STORE_STATS.get(quiet).record([{ ...event("view", { entry: true, source: "qr" }), at: now }]);
+    // Written by the object's own timer, with no read to prompt it.
+    await expect.poll(() => stored(quiet), { timeout: 20_000, interval: 100 }).toBe(1);
+
+    const busy = env.STORE_STATS.idFromName(`twin-${crypto.randomUUID()}`);
+    const searches = Array.from({ length: 1000 }, (_, i) => ({ ...event("search", { words: `palabra ${i}` }), at: now }));
+    await env.STORE_STATS.get(busy).record(searches);
+    expect(await stored(busy)).toBe(1000);
+    const { rows } = await env.STORE_STATS.get(busy).days({ from: now - 3_600_000, to: now + 3_600_000, timeZone: "UTC" });
+    expect(rows.reduce((sum, r) => sum + r.events, 0)).toBe(1000);
   });
 });

@@ -11,12 +11,13 @@
  *   second from each isolate however many views there are;
  * - the object only adds events to counters in memory (no I/O), and the
  *   counters reach its own SQLite storage in one transaction per second at
- *   most (its alarm), or at once when 1,000 distinct counters wait.
+ *   most (a timer), or at once when 1,000 distinct counters wait.
  * So 1,000 views a second on one store cost a few calls and about one storage
  * transaction a second (bench:stats measures both). Counters are kept
  * per UTC hour (any store's local days are whole hours, see days.ts) for 92
  * days, like Analytics Engine's three months. What a crash of the object
- * loses is at most the last second's counts.
+ * loses is at most the last second's counts (a timer, not an alarm: an alarm
+ * would cost a storage write of its own and could not bring memory back).
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../env";
@@ -54,7 +55,7 @@ interface Counter {
 
 export class StoreStats extends DurableObject<Bindings> implements StoreStatsRpc {
   private pending = new Map<string, Counter>();
-  private flushPlanned = false;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private prunedHour = 0;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
@@ -91,19 +92,13 @@ export class StoreStats extends DurableObject<Bindings> implements StoreStatsRpc
       }
     }
     if (this.pending.size >= MAX_PENDING) this.flush();
-    else if (!this.flushPlanned) {
-      this.flushPlanned = true;
-      await this.ctx.storage.setAlarm(Date.now() + FLUSH_MS);
-    }
-  }
-
-  async alarm(): Promise<void> {
-    this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
 
   /** Writes the waiting counters in one transaction, and drops hours older than 92 days once an hour. */
   private flush() {
-    this.flushPlanned = false;
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     if (!this.pending.size) return;
     const counters = [...this.pending.values()];
     this.pending.clear();
