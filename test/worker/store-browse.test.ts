@@ -67,6 +67,7 @@ describe("responsive renditions", () => {
 
     const small = await realPhoto(500, 625, 90);
     const smallKey = await imageKey("o", "rendition-test", small, "image/jpeg");
+    await storeImage(env.IMAGES, smallKey, small, "image/jpeg");
     await writeRenditions(env.IMAGES, smallKey, small, RENDITION_WIDTHS);
     const big = new Uint8Array(await (await env.IMAGES.get(renditionKey(smallKey, 1080)!))!.arrayBuffer());
     expect(imageDimensions(big)).toEqual({ width: 500, height: 625 });
