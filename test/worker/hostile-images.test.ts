@@ -5,7 +5,7 @@ import { renditionKey, RENDITION_WIDTHS } from "../../common/image-renditions";
 import { WRITE_TIME_WIDTHS } from "../../worker/lib/renditions";
 import { previewPath } from "../../worker/pages/og-image";
 import { decodeImage, ImageCodecError, jpegScanCount, MAX_JPEG_SCANS } from "../../worker/providers/codecs";
-import { Browser, count, register } from "./browser";
+import { Browser, count, register, withBindings } from "./browser";
 import { workerLogs } from "./capture-logs";
 import { jpegMagicOnly, photoForm, photoOfSize } from "./fixtures";
 import { cameraJpeg, progressiveJpeg, scanBomb } from "./hostile-images";
@@ -187,5 +187,33 @@ describe("files that only look like images", () => {
     }
     expect(await objectKeys()).toEqual(objects);
     expect(await count("products", "user_id = ?", user.id)).toBe(0);
+  });
+});
+
+describe("rendition names", () => {
+  it("only the canonical widths are made: leading zeros are a 404 without touching R2, fired at once", async () => {
+    const source = `o/${"D".repeat(42)}A.jpg`;
+    await env.IMAGES.put(source, await progressiveJpeg(400, 500, 8));
+    const calls: string[] = [];
+    const counted = new Proxy(env.IMAGES, {
+      get(bucket, property) {
+        const value = Reflect.get(bucket, property);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          calls.push(String(property));
+          return (value as (...a: unknown[]) => unknown).apply(bucket, args);
+        };
+      },
+    });
+    const anyone = new Browser(withBindings({ IMAGES: counted }));
+    const file = `o/${"D".repeat(42)}A-jpg.webp`;
+    const spellings = ["0360", "00360", "0540", "0720", "01080", "000000001080", "360 ", "%30360"];
+    const answers = await Promise.all(spellings.map((width) => anyone.request(`/img/r/${width}/${file}`)));
+    expect(answers.map((r) => r.status)).toEqual(spellings.map(() => 404));
+    expect(calls).toEqual([]);
+    expect((await objectKeys()).filter((key) => key.startsWith("r/") && key.includes("D".repeat(42)))).toEqual([]);
+    // The canonical name is made once and kept under its one key.
+    expect((await anyone.request(`/img/r/360/${file}`)).status).toBe(200);
+    expect((await objectKeys()).filter((key) => key.startsWith("r/") && key.includes("D".repeat(42)))).toEqual([`r/360/${file}`]);
   });
 });
