@@ -8,7 +8,8 @@ import { decodeImage, ImageCodecError, jpegScanCount, MAX_JPEG_SCANS } from "../
 import { Browser, count, register, withBindings } from "./browser";
 import { workerLogs } from "./capture-logs";
 import { jpegMagicOnly, photoForm, photoOfSize } from "./fixtures";
-import { cameraJpeg, progressiveJpeg, scanBomb } from "./hostile-images";
+import { scanBomb } from "../../scripts/scan-bomb";
+import { cameraJpeg, progressiveJpeg } from "./hostile-images";
 import { dataUrl, openStore } from "./store-helpers";
 // The photographic fixture every bench uses: a baseline 1200×1500 JPEG as phones send it after compression.
 import fixtureDataUrl from "../../../shared/fixtures/foto-producto.jpg?inline";

@@ -1,6 +1,7 @@
 /**
- * Images made in the tests: the progressive-JPEG scan bomb (a small generator, never a checked-in file) and
- * a camera-style JPEG (EXIF with a thumbnail, MPF with a second image after the first one's EOI).
+ * Images made in the tests (the scan bomb itself is scripts/scan-bomb.ts, shared with bench:abuse): a
+ * progressive JPEG, and a camera-style JPEG (EXIF with a thumbnail, MPF with a second image after the
+ * first one's EOI).
  */
 import { encodeJpeg } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
@@ -8,39 +9,6 @@ import { samplePhoto } from "../../worker/providers/studio-sample-photo";
 /** MozJPEG writes progressive JPEGs by default (about seven scans). */
 export async function progressiveJpeg(width: number, height: number, tag = 1): Promise<Uint8Array> {
   return encodeJpeg(samplePhoto({ width, height, garment: [(tag * 53) % 256, (tag * 97) % 256, 150] }), 85);
-}
-
-/** Offsets of every SOS segment's header in a JPEG written by our encoder (no stray 0xFF outside scans). */
-function sosHeaders(jpeg: Uint8Array): Uint8Array[] {
-  const headers: Uint8Array[] = [];
-  let at = 2;
-  while (at + 4 <= jpeg.length) {
-    if (jpeg[at] !== 0xff || jpeg[at + 1] === 0x00 || (jpeg[at + 1]! >= 0xd0 && jpeg[at + 1]! <= 0xd7) || jpeg[at + 1] === 0xff) {
-      at++;
-      continue;
-    }
-    if (jpeg[at + 1] === 0xd9) break;
-    const length = (jpeg[at + 2]! << 8) | jpeg[at + 3]!;
-    if (jpeg[at + 1] === 0xda) headers.push(jpeg.slice(at, at + 2 + length));
-    at += 2 + length;
-  }
-  return headers;
-}
-
-/**
- * The attack: a real progressive JPEG whose image data is followed by `extra` empty scans before its EOI.
- * Each repeats the luma AC scan's header with no data, so a decoder makes one more pass over every luma block
- * per scan (about 2 ms at 8 MP: 35,000 of them held a Worker for 38 s). Ten bytes a scan: 5,000 scans add
- * 50 KB.
- */
-export function scanBomb(progressive: Uint8Array, extra: number): Uint8Array {
-  const luma = sosHeaders(progressive).find((h) => h[4] === 1 && h[5] === 1 && h[7] !== 0) ?? sosHeaders(progressive).at(-1)!;
-  const eoi = progressive.length - 2;
-  const bomb = new Uint8Array(progressive.length + extra * luma.length);
-  bomb.set(progressive.subarray(0, eoi));
-  for (let i = 0; i < extra; i++) bomb.set(luma, eoi + i * luma.length);
-  bomb.set([0xff, 0xd9], bomb.length - 2);
-  return bomb;
 }
 
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
