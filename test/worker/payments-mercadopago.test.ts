@@ -24,12 +24,15 @@ import {
 const MP = "https://fake-mercadopago.test";
 const TOKEN = "APP_USR-1234567890123456-010203-abcdef0123456789abcdef0123456789-202809963";
 const SECRET = "mp-webhook-secret-for-tests";
-const live = withBindings({
+const liveSettings = {
   PAYMENTS_MODE: "live",
   MERCADOPAGO_ACCESS_TOKEN: TOKEN,
   MERCADOPAGO_WEBHOOK_SECRET: SECRET,
   MERCADOPAGO_BASE_URL: MP,
-});
+};
+const live = withBindings(liveSettings);
+/** What the reconciliation cron runs with: the Worker's bindings with live Mercado Pago. */
+const cronBindings = { ...env, ...liveSettings };
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -451,33 +454,19 @@ describe("Mercado Pago reconciliation (the notification never arrived)", () => {
     const seen = fakeUpstream({
       [search(paymentId)]: () => searchAnswer(paymentAnswer({ id: 1325000102, status: "approved", amount: 1200, reference: paymentId })),
     });
-    const bindings = {
-      ...env,
-      PAYMENTS_MODE: "live",
-      MERCADOPAGO_ACCESS_TOKEN: TOKEN,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-      MERCADOPAGO_BASE_URL: MP,
-    };
-    await reconcileOpenCheckouts(bindings);
+    await reconcileOpenCheckouts(cronBindings);
     expect(seen.map((r) => r.url)).toEqual([search(paymentId).slice(4)]);
     expect(await creditsOf(userId)).toBe(1000);
     expect((await paymentRow(young.paymentId))!.status).toBe("pending");
     expect((await paymentRow(old.paymentId))!.status).toBe("pending");
     // A second run finds nothing left to ask and credits nothing twice.
-    await reconcileOpenCheckouts(bindings);
+    await reconcileOpenCheckouts(cronBindings);
     expect(await creditsOf(userId)).toBe(1000);
   });
 
   it("hundreds of abandoned checkouts never starve a paid one: it is credited by the next run, and the rest back off", async () => {
     const HOUR = 3600 * 1000;
     const now = Date.now();
-    const bindings = {
-      ...env,
-      PAYMENTS_MODE: "live",
-      MERCADOPAGO_ACCESS_TOKEN: TOKEN,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-      MERCADOPAGO_BASE_URL: MP,
-    };
     const sellers = await Promise.all(Array.from({ length: 4 }, () => newSeller()));
     // 300 abandoned checkouts: 60 opened by one seller within a second 20 hours ago, the rest spread from 15 minutes to 47 hours.
     const abandoned = Array.from({ length: 300 }, (_, i) => ({
@@ -517,7 +506,7 @@ describe("Mercado Pago reconciliation (the notification never arrived)", () => {
       }),
     );
 
-    await reconcileOpenCheckouts(bindings, now);
+    await reconcileOpenCheckouts(cronBindings, now);
     expect(asked).toContain(payer.paymentId);
     expect(asked.length).toBeLessThanOrEqual(RECONCILE_PER_RUN);
     expect(await creditsOf(payer.userId)).toBe(1000);
@@ -525,7 +514,7 @@ describe("Mercado Pago reconciliation (the notification never arrived)", () => {
 
     // The next run reaches the rest of the backlog; after that only checkouts due again are asked about.
     asked.length = 0;
-    await reconcileOpenCheckouts(bindings, now + 10 * 60 * 1000);
+    await reconcileOpenCheckouts(cronBindings, now + 10 * 60 * 1000);
     const everyAbandoned = new Set(abandoned.map((a) => a.id));
     const once = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM payments WHERE id LIKE 'abandonada-%' AND reconcile_due_at IS NOT NULL",
@@ -540,7 +529,7 @@ describe("Mercado Pago reconciliation (the notification never arrived)", () => {
     expect(due.results.map((r) => r.id)).toContain(youngest.id);
     expect(due.results.length).toBeLessThan(20);
     asked.length = 0;
-    await reconcileOpenCheckouts(bindings, now + 20 * 60 * 1000);
+    await reconcileOpenCheckouts(cronBindings, now + 20 * 60 * 1000);
     expect(asked.filter((id) => id.startsWith("abandonada-")).sort()).toEqual(due.results.map((r) => r.id).sort());
     expect(reconcileBackoff(15 * 60 * 1000)).toBe(10 * 60 * 1000);
     expect(reconcileBackoff(3 * HOUR)).toBe(HOUR);
