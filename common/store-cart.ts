@@ -156,7 +156,7 @@ const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 const quoted = (text: string) =>
   text
     .split(LINE_BREAK)
-    .map((line) => `> ${line}`)
+    .map((line) => (line ? `> ${line}` : ">"))
     .join("\n");
 const oneLine = (text: string) => text.split(LINE_BREAK).join(" ");
 

@@ -46,9 +46,9 @@ describe("GET /api/jobs: what a closed tab never saw", () => {
     overrideProviderForTests(() => scripted);
     const seller = new Browser();
     await register(seller);
-    const done = await productOf(seller, "Remera lista", 300);
-    const refused = await productOf(seller, "Buzo rechazado", 310);
-    const slow = await productOf(seller, "Campera lenta", 320);
+    const done = await productOf(seller, "Remera lista", 3000);
+    const refused = await productOf(seller, "Buzo rechazado", 3100);
+    const slow = await productOf(seller, "Campera lenta", 3200);
     script.set(refused.tag, "refuse");
     script.set(slow.tag, "hold");
 
