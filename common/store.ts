@@ -188,6 +188,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "tiendas",
   "orders",
   "pedidos",
+  "estadisticas",
   "payments",
   "webhook",
   "webhooks",

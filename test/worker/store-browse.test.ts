@@ -351,8 +351,9 @@ describe("share, QR and feed", () => {
     const side = Number(/viewBox="0 0 (\d+)/.exec(svg)![1]);
     expect(side % 10).toBe(0);
     expect(side / 10).toBeGreaterThanOrEqual(25 + 8);
-    // A phone's camera reads the store's own address from it (decoded by jsQR, another project than the encoder).
-    expect(decodeQrSvg(svg)).toBe(`${ORIGIN}/u/${username}`);
+    // A phone's camera reads the store's own address from it (decoded by jsQR, another project than the encoder),
+    // with ?ref=qr so the statistics count the visit as the QR's.
+    expect(decodeQrSvg(svg)).toBe(`${ORIGIN}/u/${username}?ref=qr`);
     const download = await anonymous().request(`/u/${username}/qr.svg?descargar`);
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="qr-${username}.svg"`);
     expect((await anonymous().request("/u/nadieexiste/qr.svg")).status).toBe(404);
