@@ -31,7 +31,7 @@ describe("who is buying (issue 14.10)", () => {
     const buyer = { name: "María José 👩‍👧", delivery: "envio", note: "Timbre 2B\n\nDespués de las 18 h", phone: null };
     expect(created.order.buyer).toEqual(buyer);
     expect(created.message).toContain(
-      "Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nNota: Timbre 2B\n\nDespués de las 18 h\n\nPedido #",
+      "Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nNota del cliente:\n> Timbre 2B\n>\n> Después de las 18 h\n\nPedido #",
     );
     expect(created.message).toContain("Envío: A coordinar con la tienda\n*Total: $12.500 + envío*");
     expect(decodeURIComponent(created.whatsappUrl.split("?text=")[1]!)).toBe(created.message);
@@ -52,7 +52,7 @@ describe("who is buying (issue 14.10)", () => {
     expect(created.message).toContain(
       "Retiro en el local: Sin costo\n*Total: $25.000*\n\nNombre: Lucía\nEntrega: Retiro en el local\n\nPedido #",
     );
-    expect(created.message).not.toContain("Nota:");
+    expect(created.message).not.toContain("Nota del cliente:");
   });
 
   const refused: [string, unknown, string][] = [

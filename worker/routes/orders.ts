@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import {
   CHOOSE_DELIVERY,
@@ -31,6 +31,7 @@ import { orders } from "../db/schema";
 import type { Env } from "../env";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
 import { readCheckout } from "../lib/checkout";
+import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/ids";
 import {
@@ -50,6 +51,7 @@ import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
 import { findStore } from "../pages/store-data";
 import { publicOrigin } from "../payments/checkout";
+import { countOrderSent, orderStatusChanged } from "../stats/count";
 
 export { PRODUCT_NOT_IN_STORE };
 export const STORE_GONE = "Esta tienda no existe.";
@@ -123,8 +125,6 @@ function orderCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(4));
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
 }
-
-const clientAddress = (c: Context<Env>) => c.req.header("cf-connecting-ip") ?? "unknown";
 
 export const STOCK_SHORT_PREFIX = "No hay stock suficiente para confirmar este pedido:";
 
@@ -250,6 +250,7 @@ export const orderRoutes = new Hono<Env>()
       }
     }
     const order = toOrder(row);
+    countOrderSent(c, store.id, lines, order.total);
     const orderUrl = `${publicOrigin(c.env, c.req.url)}${orderPath(token)}`;
     const message = orderMessage({ storeName: store.name, ...order, link: orderUrl });
     return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message), orderUrl }, 201);
@@ -301,24 +302,31 @@ export const orderRoutes = new Hono<Env>()
           ...(takes ? { stockTakenAt: sql`coalesce(${orders.stockTakenAt}, ${now})` } : {}),
           ...(gives ? { stockReturnedAt: sql`coalesce(${orders.stockReturnedAt}, ${now})` } : {}),
         })
-        .where(and(where, eq(orders.status, order.status)));
+        .where(and(where, eq(orders.status, order.status)))
+        .returning({ id: orders.id });
+      // Whether this request is the one that moved it: two tabs moving the order at once both answer 200.
+      let moved: boolean;
       if (takes) {
         // A quick, readable refusal; the CHECK holds it when another confirmation takes the stock meanwhile.
         const short = await shortages(db, order);
         if (short.length) throw stockConflict(short);
         try {
-          await db.batch([storeChanged(db, user.id), ...takeStock(db, stock), move]);
+          const results = await db.batch([storeChanged(db, user.id), ...takeStock(db, stock), move]);
+          moved = (results.at(-1) as { id: string }[]).length > 0;
         } catch (err) {
           if (!isStockBelowZero(err)) throw err;
           throw stockConflict(await shortages(db, order));
         }
       } else if (gives) {
-        await db.batch([storeChanged(db, user.id), ...returnStock(db, stock), move]);
+        const results = await db.batch([storeChanged(db, user.id), ...returnStock(db, stock), move]);
+        moved = (results.at(-1) as { id: string }[]).length > 0;
       } else {
-        await move;
+        moved = (await move).length > 0;
       }
       const updated = await db.select().from(orders).where(where).get();
       if (updated!.status !== next) throw new ApiError(409, "El pedido cambió mientras tanto. Recarga la lista.");
+      // Statistics count an order as confirmed, with what the seller receives (its total with delivery), here.
+      if (moved) orderStatusChanged(c, updated!, next);
       return c.json({ order: toOrder(updated!) }, 200);
     },
   );

@@ -9,7 +9,7 @@
  */
 import type { Product, Size } from "../../../common/product";
 import { parseArsPrice } from "../../../common/price";
-import { isPriceSet, parseStock, totalStock } from "../../../common/store";
+import { isPriceSet, readStock, stockOrZero, totalStock } from "../../../common/store";
 
 import { cleanCategory } from "../../../common/store-browse";
 import type { ColorStock } from "../../../common/variants";
@@ -83,9 +83,9 @@ export function draftOf(product: Product): ProductDraft {
   };
 }
 
-/** Sizes as the API takes them: names trimmed, stock a whole number ≥ 0, no temporary keys. */
+/** Sizes as the API takes them: names trimmed, stock a whole number ≥ 0 (`sizesProblem` stops any other), no temporary keys. */
 export function sizesOf(draft: ProductDraft): Size[] {
-  return draft.sizes.map((s) => ({ name: s.name.trim(), stock: parseStock(s.stock) }));
+  return draft.sizes.map((s) => ({ name: s.name.trim(), stock: stockOrZero(s.stock) }));
 }
 
 /** Colours as the API takes them: each with every size and its own stock. */
@@ -94,7 +94,7 @@ export function colorsOf(draft: Pick<ProductDraft, "sizes" | "colors" | "storeIm
     name: c.name.trim(),
     // A picture taken out of the store's images goes with it.
     image: c.image && draft.storeImageURLs.includes(c.image) ? c.image : null,
-    sizes: draft.sizes.map((s) => ({ name: s.name.trim(), stock: parseStock(c.stock[s.key] ?? "0") })),
+    sizes: draft.sizes.map((s) => ({ name: s.name.trim(), stock: stockOrZero(c.stock[s.key] ?? "0") })),
   }));
 }
 
@@ -150,6 +150,14 @@ export function sizesProblem(draft: ProductDraft): string | null {
   const names = draft.sizes.map((s) => s.name.trim().toLowerCase());
   if (names.some((n) => !n)) return SIZE_NAME_MISSING;
   if (new Set(names).size !== names.length) return SIZE_REPEATED;
+  // With colours the stock typed is each colour's; without, the sizes' own.
+  const typed = draft.colors?.length
+    ? draft.colors.flatMap((c) => draft.sizes.map((s) => c.stock[s.key] ?? "0"))
+    : draft.sizes.map((s) => s.stock);
+  for (const stock of typed) {
+    const read = readStock(stock);
+    if ("error" in read) return read.error;
+  }
   const colors = (draft.colors ?? []).map((c) => c.name.trim().toLowerCase());
   if (colors.some((n) => !n)) return COLOR_NAME_MISSING;
   if (new Set(colors).size !== colors.length) return COLOR_REPEATED;
