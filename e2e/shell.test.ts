@@ -200,6 +200,7 @@ describe("help and tutorial", () => {
           maintenance: false,
           supportEmail: "ayuda@vidriera.app",
           supportWhatsapp: "5491122334455",
+          supportWhatsappLabel: "+54 9 11 2233-4455",
           social: [{ network: "instagram", label: "Instagram", url: "https://instagram.com/vidriera" }],
         },
       }),

@@ -15,6 +15,7 @@ describe("GET /api/config", () => {
       maintenance: false,
       supportEmail: null,
       supportWhatsapp: null,
+      supportWhatsappLabel: null,
       social: [],
       generation: STUDIO_OFFER,
     });
@@ -33,6 +34,7 @@ describe("GET /api/config", () => {
       maintenance: true,
       supportEmail: "ayuda@vidriera.app",
       supportWhatsapp: "5491122334455",
+      supportWhatsappLabel: "+54 9 11 2233-4455",
       social: [{ network: "instagram", label: "Instagram", url: "https://instagram.com/vidriera" }],
       generation: STUDIO_OFFER,
     });

@@ -1,4 +1,4 @@
-import { formatWhatsapp, mailtoUrl, whatsappUrl, type PublicConfig } from "../../lib/config";
+import { mailtoUrl, supportWhatsappLabel, whatsappUrl, type PublicConfig } from "../../lib/config";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 
@@ -68,7 +68,7 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
               <span>
                 <span className="block font-semibold text-slate-900">Escríbenos por WhatsApp</span>
                 <span className="block text-sm text-slate-600">
-                  {formatWhatsapp(supportWhatsapp)}
+                  {supportWhatsappLabel(config)}
                   <span className="sr-only"> (se abre en otra pestaña)</span>
                 </span>
               </span>
