@@ -163,19 +163,16 @@ describe("a plan payment for a plan already active (issue 12.9)", () => {
     // The first tab's payment still goes through: its value comes back as 500 credits.
     await page.goto(preference.init_point);
     await approveSimulatedCheckout(page, "$ 2.000");
-    await page
-      .getByTestId("plan-as-credits")
-      .getByText("Tu Tienda ya estaba activa: sumamos 500 créditos (10 imágenes) a tu saldo")
-      .waitFor();
+    await page.getByTestId("plan-as-credits").getByText("Tu Tienda ya estaba activa: sumamos 10 imágenes a tu saldo").waitFor();
     expect(await page.getByTestId("balance-after").textContent()).toBe("10 imágenes");
     await expect.poll(() => creditsShown(page)).toBe("10 imágenes");
 
     // The seller's movements show where those credits came from.
     await page.goto("/credits");
     const latest = page.getByTestId("credit-history").getByRole("listitem").first();
-    await latest.getByText("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como créditos").waitFor();
-    expect(await latest.textContent()).toContain("+500 créditos");
-    expect(await latest.textContent()).toContain("Saldo: 500 créditos");
+    await latest.getByText("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como imágenes").waitFor();
+    expect(await latest.textContent()).toContain("+10 imágenes");
+    expect(await latest.textContent()).toContain("Saldo: 10 imágenes");
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { Outlet } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
-import { creditsLabel, imagesLabel } from "../../../common/credits";
+import { imagesLabel } from "../../../common/credits";
 import type { User } from "../../../common/user";
 import { useAppConfig } from "../../lib/config";
 import { Brand } from "../../ui/brand";
@@ -64,7 +64,6 @@ export function AppShell({ user }: { user: User }) {
             <span
               className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-brand-800"
               data-testid="credits"
-              title={creditsLabel(user.credits)}
             >
               {imagesLabel(user.credits)}
             </span>
