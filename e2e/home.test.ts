@@ -116,7 +116,7 @@ describe("/home products page in a real browser", () => {
       await result.getByText("Después", { exact: true }).waitFor();
       await result.getByText("Generando imagen...").waitFor();
       await result.getByRole("progressbar").waitFor();
-      expect(await result.getByRole("button", { name: "Regenerar" }).isDisabled()).toBe(true);
+      expect(await result.getByRole("button", { name: "Regenerar (1 imagen)" }).isDisabled()).toBe(true);
       expect(await result.getByRole("button", { name: "Descargar Resultado" }).isDisabled()).toBe(true);
       await expect.poll(held.seen).toBe(true);
       held.release();
@@ -124,7 +124,7 @@ describe("/home products page in a real browser", () => {
       await waitForGeneratedImage(result, "Remera azul");
       await page.getByText("¡Imagen generada con éxito!").waitFor();
       expect(await creditsShown(page)).toBe("9 imágenes");
-      expect(await result.getByRole("button", { name: "Regenerar" }).isEnabled()).toBe(true);
+      expect(await result.getByRole("button", { name: "Regenerar (1 imagen)" }).isEnabled()).toBe(true);
 
       // Clicking the result enlarges it; Escape shrinks it back without closing the dialog.
       await result.getByRole("button", { name: "Ampliar imagen generada" }).click();
@@ -258,7 +258,7 @@ describe("/home products page in a real browser", () => {
     await toastTitle.waitFor();
     expect(await toastTitle.locator("..").textContent()).toContain(busy);
     expect(await result.getByRole("button", { name: "Descargar Resultado" }).isDisabled()).toBe(true);
-    await result.getByRole("button", { name: "Regenerar" }).click();
+    await result.getByRole("button", { name: "Regenerar (1 imagen)" }).click();
     await result.getByText("Error al regenerar", { exact: true }).waitFor();
     await result.getByRole("button", { name: "Cerrar" }).click();
     await page.unroute("**/api/products/generate-ad/**");

@@ -124,7 +124,7 @@ describe("issue 16 in a real browser", () => {
     await result.getByLabel("Instrucciones para modificar").fill("Cambia el fondo a gris claro");
     await result.getByRole("button", { name: "Modificar Imagen" }).click();
     await result.getByRole("status").filter({ hasText: "Modificando..." }).waitFor();
-    expect(await result.getByRole("button", { name: "Regenerar" }).isDisabled()).toBe(true);
+    expect(await result.getByRole("button", { name: "Regenerar (1 imagen)" }).isDisabled()).toBe(true);
     release();
     await page.getByText("¡Imagen modificada con éxito!").waitFor();
     await result.getByRole("status").filter({ hasText: "Modificando..." }).waitFor({ state: "hidden" });
