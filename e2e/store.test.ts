@@ -239,7 +239,7 @@ describe("the virtual store in a real browser", () => {
       // Improving costs an image: off until the seller chooses it, with its price beside it.
       const ai = form.getByLabel(/Mejorar la foto con IA/);
       expect(await ai.isChecked()).toBe(false);
-      expect(await form.getByTestId("ai-cost").textContent()).toBe("(cuesta 1 imagen: 50 créditos)");
+      expect(await form.getByTestId("ai-cost").textContent()).toBe("(cuesta 1 imagen)");
       await ai.check();
       await form.getByRole("button", { name: "Agregar producto" }).click();
       await page.getByText("Se requiere una imagen para crear el producto").waitFor();

@@ -17,6 +17,7 @@ import { productsQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
 import { logoProblem, shrinkLogo } from "./store-logo";
 import { useSaveStore } from "./store-queries";
+import { useUnsavedChanges } from "../../ui/unsaved-changes";
 
 export const COPIED_FOR_MS = 2000;
 
@@ -260,6 +261,8 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
   const link = useStoreLink(name, user.username);
   const save = useSaveStore("Error al actualizar la tienda");
   const missing = !name.trim() || !localPart(phone, country).trim() || !link.link;
+  const [initial] = useState(() => ({ name, phone }));
+  const leaving = useUnsavedChanges(name !== initial.name || phone !== initial.phone);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -276,6 +279,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
         landline: country.code === "AR" && landline,
       });
       toast.success("Tienda actualizada correctamente");
+      leaving.saved();
       onDone();
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : "Error al actualizar la tienda");
@@ -284,6 +288,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
+      {leaving.prompt}
       <div>
         <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
           Nombre de la tienda
