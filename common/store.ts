@@ -234,6 +234,12 @@ export function storeLinkPreview(host: string, slug: string): string {
 export const storePath = (username: string) => `/u/${username}`;
 export const productPath = (username: string, productId: string) => `/u/${username}/p/${productId}`;
 
+/**
+ * The store's address as it is shared: its QR codes, the store page's 'Compartir', the admin's
+ * 'Compartir en WhatsApp', 'Copiar para Instagram' and 'Copiar enlace'. The one place that builds it.
+ */
+export const storeShareUrl = (origin: string, username: string) => `${origin}${storePath(username)}`;
+
 export const NAME_WITHOUT_LETTERS = "El nombre de la tienda tiene que tener al menos una letra o un número.";
 export const STORE_NAME_MAX_LENGTH = 60;
 

@@ -196,6 +196,7 @@ const PUBLIC: Record<string, string> = {
   "GET /u/:username/p/:productId": "a public product page, only for the store's own products (checked below)",
   "GET /u/:username/feed.xml": "the store's public catalogue feed for Meta and Google: only what the public page shows",
   "GET /u/:username/qr.svg": "a QR code of the store's public link; holds nothing else",
+  "GET /u/:username/qr.png": "the same QR code as a PNG; holds nothing else",
 };
 
 /** Which routes B's requests reached, to prove each non-public route was really exercised. */

@@ -1,4 +1,4 @@
-import { storePath } from "../../common/store";
+import { storeShareUrl } from "../../common/store";
 
 /**
  * The store's public link as the admin, the payment preview and the store
@@ -7,6 +7,6 @@ import { storePath } from "../../common/store";
  * then served from).
  */
 export function publicStoreLink(username: string, origin: string = window.location.origin): { url: string; label: string } {
-  const url = `${origin}${storePath(username)}`;
+  const url = storeShareUrl(origin, username);
   return { url, label: url.replace(/^https?:\/\//, "") };
 }
