@@ -181,12 +181,17 @@ describe("menu", () => {
 });
 
 describe("help and tutorial", () => {
-  it("'Ayuda' offers only the configured channels: none here", async () => {
+  it("'Ayuda' offers only the configured channels (none here) and still answers the first questions", async () => {
     const { context, page } = await signedIn("/home");
     await page.getByRole("banner").getByRole("button", { name: "Ayuda" }).click();
     const help = page.getByRole("dialog", { name: "Ayuda" });
-    await help.getByText("Por ahora no hay un canal de contacto disponible.", { exact: false }).waitFor();
+    await help.getByText("Este sitio todavía no tiene un canal de contacto", { exact: false }).waitFor();
     expect(await help.getByRole("link").count()).toBe(0);
+    // The FAQ opens in place, and its plan price is this visitor's (the local edge says US: dollars, as charged).
+    const faq = help.getByTestId("faq");
+    expect(await faq.getByRole("listitem").count()).toBeGreaterThanOrEqual(5);
+    await faq.getByText("¿La tienda cobra comisiones?").click();
+    await faq.getByText("el Plan Mi Tienda es un pago único de US$ 2.00", { exact: false }).waitFor();
     await context.close();
   });
 

@@ -131,9 +131,13 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
   );
 }
 
-export function TextLink({ to, children }: { to: string; children: ReactNode }) {
+/** A link in the screens' footers; `standalone` when it is a line of its own, so a finger gets a 44 px target. */
+export function TextLink({ to, children, standalone = false }: { to: string; children: ReactNode; standalone?: boolean }) {
   return (
-    <Link to={to} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+    <Link
+      to={to}
+      className={`font-semibold text-brand-700 underline-offset-2 hover:underline ${standalone ? "inline-flex min-h-11 items-center" : ""}`}
+    >
       {children}
     </Link>
   );
