@@ -188,6 +188,7 @@ describe("issue 16 in a real browser", () => {
 
     // Paying (here with credits, /auto-charge) makes the card say the store is active, and the pay link goes.
     await page.goto("/auto-charge");
+    await page.getByRole("button", { name: "Sí, activar por 10 imágenes" }).click();
     await page.getByText("Se descontaron 500 créditos.").waitFor();
     await page.goto("/home");
     await status.getByText("Tu tienda virtual está activa.", { exact: false }).waitFor();

@@ -61,9 +61,13 @@ describe("Argentine numbers, prices, drafts and the store link on a 390 px phone
     await card.getByText("Los precios en pesos van sin centavos: escribe, por ejemplo, 12.500.").waitFor();
     await price.fill("$ 12.500");
     await card.getByText("Se verá así: $12.500").waitFor();
-    // A draft: 'Publicar' needs the saved price.
+    // A draft: 'Publicar' needs a price, and a typed one is enough (publishing saves it too).
     await card.getByText("Borrador").waitFor();
+    expect(await card.getByRole("button", { name: "Publicar" }).isEnabled()).toBe(true);
+    await price.fill("");
     expect(await card.getByRole("button", { name: "Publicar" }).isDisabled()).toBe(true);
+    await card.getByText("Escribe un precio para publicarlo.").waitFor();
+    await price.fill("$ 12.500");
     await page.getByRole("button", { name: "Guardar Cambios" }).click();
     await page.getByText("¡Cambios guardados con éxito!").waitFor();
 

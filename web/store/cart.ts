@@ -147,6 +147,9 @@ function start() {
 
   function open(dialog: HTMLDialogElement) {
     if (dialog === drawer) {
+      // A toast from the page would sit over the cart's controls: inside it, messages go to its note.
+      toasts.replaceChildren();
+      if (toasts.matches(":popover-open")) toasts.hidePopover();
       note.textContent = "";
       showOrder(false);
       render();

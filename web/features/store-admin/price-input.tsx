@@ -29,7 +29,8 @@ export function PriceInput({ id, value, onChange }: { id: string; value: string;
           value={value}
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-shown`}
-          onChange={(e) => onChange(e.target.value)}
+          // The field shows its own "$": a typed or pasted one is dropped, so it never reads "$ $ 8.900".
+          onChange={(e) => onChange(e.target.value.replace(/^\s*\$\s*/, ""))}
           onBlur={() => onChange(tidyPrice(value))}
           className="w-full min-w-0 rounded-lg bg-transparent px-2 py-2 outline-none"
         />

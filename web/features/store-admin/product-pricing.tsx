@@ -194,7 +194,7 @@ function Pricing({ user }: { user: User }) {
             <p className="text-sm text-slate-600">
               {changed.length === 1 ? "1 producto con cambios sin guardar" : `${changed.length} productos con cambios sin guardar`}
             </p>
-            <Button busy={save.isPending} onClick={() => void submit()}>
+            <Button busy={save.isPending} className="shrink-0 whitespace-nowrap" onClick={() => void submit()}>
               Guardar Cambios
             </Button>
           </div>
