@@ -34,7 +34,10 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
           Vidriera
         </Link>
         {!signedIn && (
-          <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          <Link
+            to="/login"
+            className="inline-flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
             Iniciar sesión
           </Link>
         )}
@@ -186,10 +189,10 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-5 py-8 text-sm text-slate-600 sm:flex-row sm:px-6">
           <p>© {year} Vidriera. Hecho en Argentina.</p>
           <nav aria-label="Pie de página" className="flex gap-4">
-            <Link to="/terminos-y-condiciones" className="hover:underline">
+            <Link to="/terminos-y-condiciones" className="inline-flex min-h-11 items-center hover:underline">
               Términos y condiciones
             </Link>
-            <Link to="/login" className="hover:underline">
+            <Link to="/login" className="inline-flex min-h-11 items-center hover:underline">
               Iniciar sesión
             </Link>
           </nav>

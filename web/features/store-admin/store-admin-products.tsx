@@ -428,7 +428,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
           <PriceInput id={ids.price} value={price} onChange={setPrice} />
         </div>
         <SizesEditor productName={name || "el producto nuevo"} sizes={sizes} onChange={setSizes} />
-        <label htmlFor={ids.ai} className="flex items-start gap-2 text-sm">
+        <label htmlFor={ids.ai} className="flex min-h-11 items-start gap-2 text-sm">
           <input
             id={ids.ai}
             type="checkbox"

@@ -288,7 +288,12 @@ function StoreInfoCard({ user, link }: { user: User; link: string }) {
           <dd className="font-medium">{products.data?.length ?? "…"}</dd>
           <dt className="text-slate-500">Enlace público</dt>
           <dd className="font-medium break-all">
-            <a href={new URL(link).pathname} target="_blank" rel="noopener" className="text-brand-700 underline underline-offset-2">
+            <a
+              href={new URL(link).pathname}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-11 items-center text-brand-700 underline underline-offset-2"
+            >
               {link.replace(/^https?:\/\//, "")}
             </a>
           </dd>
