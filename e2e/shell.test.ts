@@ -151,7 +151,7 @@ describe("menu", () => {
 
     await pretendStoreOwner(page);
     await page.reload();
-    expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Mi Tienda", "Comprar imágenes", "Configuración", "Ayuda"]);
+    expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Mi Tienda", "Pedidos", "Comprar imágenes", "Configuración", "Ayuda"]);
     expect(await menu.getByRole("link", { name: "Mi Tienda" }).getAttribute("href")).toBe("/mi-tienda-admin");
     await context.close();
   });
@@ -176,7 +176,7 @@ describe("menu", () => {
     await pretendStoreOwner(page);
     await page.reload();
     await opener.click();
-    expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Mi Tienda", "Comprar imágenes", "Configuración", "Ayuda"]);
+    expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Mi Tienda", "Pedidos", "Comprar imágenes", "Configuración", "Ayuda"]);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
     await context.close();

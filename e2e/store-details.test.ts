@@ -38,12 +38,12 @@ describe("Argentine numbers, prices, drafts and the store link on a 390 px phone
     const phone = page.getByLabel("Número de WhatsApp");
     await page.getByText(/Ejemplo en Argentina: 011 15-2345-6789/).waitFor();
     await phone.pressSequentially("011 15 2345-6789");
-    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 9 11 2345 6789");
+    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 9 11 2345-6789");
     expect(await page.getByTestId("whatsapp-test-link").getAttribute("href")).toBe("https://wa.me/5491123456789");
     await phone.fill("+54 011 4567-8901");
-    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 9 11 4567 8901");
+    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 9 11 4567-8901");
     await page.getByLabel("Es un teléfono fijo (WhatsApp Business sin celular)").check();
-    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 11 4567 8901");
+    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 11 4567-8901");
     await page.getByLabel("Es un teléfono fijo (WhatsApp Business sin celular)").uncheck();
     await page.getByLabel("País").selectOption("UY");
     await phone.fill("+598 099 123 456");
