@@ -7,7 +7,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, drawImage, newPage, newSeller, registerInBrowser, signInTo, useChromium } from "./chromium";
+import { CHILDREN_NOT_OFFERED, MODIFY_NOT_OFFERED } from "../common/image-providers";
+import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, registerInBrowser, signInTo, useChromium } from "./chromium";
 import { captureWhatsApp, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
@@ -360,4 +361,57 @@ describe("sharing from the admin", () => {
     expect((await download).suggestedFilename()).toBe(`qr-${username}.png`);
     await context.close();
   });
+});
+
+describe("a site whose image provider cannot modify by instruction", () => {
+  it(
+    "offers no 'Modificar' and says why before anything is written, in the gallery and the result",
+    async () => {
+      const { context, page } = await newPage(chromium.browser, { mobile: true });
+      await signInTo(page, await newSeller(chromium.browser, "sin-modificar"), "/home");
+      const product = await uploadProduct(page, "buzo-gris.jpg", "#6b7280");
+      const made = await page.request.post(`/api/products/generate-ad/${product.id}`, {
+        data: { includeModel: false },
+        timeout: GENERATION_MS,
+      });
+      expect(made.status()).toBe(200);
+      // What GET /api/config answers with IMAGE_PROVIDER=fashn (test/worker/app-config.test.ts maps the settings).
+      await page.route("**/api/config", (route) =>
+        route.fulfill({
+          json: {
+            maintenance: false,
+            supportEmail: null,
+            supportWhatsapp: null,
+            supportWhatsappLabel: null,
+            social: [],
+            generation: {
+              children: { available: false, reason: CHILDREN_NOT_OFFERED },
+              pro: { available: true, reason: null },
+              modify: { available: false, reason: MODIFY_NOT_OFFERED },
+              storeModel: { adult: true, children: false },
+            },
+          },
+        }),
+      );
+
+      await page.goto("/images");
+      const card = page.getByTestId("gallery-card").first();
+      await card.getByRole("button", { name: /Descargar imagen/ }).waitFor();
+      expect(await card.getByRole("button", { name: /Modificar imagen/ }).count()).toBe(0);
+      await card.getByRole("button", { name: /en grande/ }).click();
+      const preview = page.getByRole("dialog").filter({ has: page.getByTestId("modify-not-offered") });
+      expect(await preview.getByTestId("modify-not-offered").textContent()).toBe(MODIFY_NOT_OFFERED);
+      expect(await preview.getByRole("button", { name: "Modificar" }).count()).toBe(0);
+
+      await page.goto("/home");
+      await page.getByRole("button", { name: product.name, exact: true }).click();
+      await page.getByRole("dialog", { name: product.name, exact: true }).getByRole("button", { name: "Generar 1 imagen" }).click();
+      const result = page.getByRole("dialog", { name: `Resultado: ${product.name}` });
+      await result.getByTestId("modify-not-offered").waitFor({ timeout: GENERATION_MS });
+      expect(await result.getByRole("button", { name: "Modificar" }).count()).toBe(0);
+      await result.getByRole("button", { name: "Regenerar (1 imagen)" }).waitFor();
+      await context.close();
+    },
+    3 * GENERATION_MS,
+  );
 });
