@@ -23,7 +23,7 @@ export function OrdersScreen() {
     return (
       <div className="mx-auto max-w-lg rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
         <h1 className="text-lg font-semibold">Todavía no tienes una tienda</h1>
-        <p className="mt-1 text-slate-600">Cuando la crees, aquí verás los pedidos que tus clientes te envían por WhatsApp.</p>
+        <p className="mt-1 text-slate-600">Cuando la crees, aquí aparecen los pedidos que tus clientes te envían por WhatsApp.</p>
         <Link
           to="/mi-tienda"
           className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
