@@ -20,7 +20,7 @@ import { ORDER_NOT_FOUND, PRODUCT_NOT_IN_STORE } from "../../worker/routes/order
 import { PAYMENT_NOT_FOUND } from "../../worker/routes/payments";
 import { FOREIGN_STORE_IMAGE } from "../../worker/routes/pricing";
 import { Browser, viaWorker } from "./browser";
-import { fakePhoto, photoForm } from "./fixtures";
+import { photoOfSize, photoForm } from "./fixtures";
 import { allIds, controlledProvider, fullSeller, markers, ownObjects, type Seller, smallSeller, snapshot } from "./isolation-world";
 import { dataUrl, storeData } from "./store-helpers";
 
@@ -79,7 +79,7 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
       name: "Robado",
       price: 1,
       sizes: [{ name: "M", stock: 0 }],
-      imageBase64: dataUrl(fakePhoto("png", 90, 77)),
+      imageBase64: dataUrl(photoOfSize("png", 90, 77)),
     }),
     // B's own product may not show A's images in B's store.
     ...[...a.images.values(), a.products[0]!.imageUrl!.slice(5), a.logoKey].map((key) =>
@@ -472,11 +472,11 @@ describe("B's own writes", () => {
 
     const upload = await b.browser.request("/api/products/upload-images", {
       method: "POST",
-      body: photoForm([{ bytes: fakePhoto("jpeg", 222, 33), name: "bufanda.jpg" }]),
+      body: photoForm([{ bytes: photoOfSize("jpeg", 222, 33), name: "bufanda.jpg" }]),
     });
     expect(upload.status).toBe(201);
     const made = await b.browser.json("POST", "/api/products/generate-product-and-image", {
-      image: dataUrl(fakePhoto("jpeg", 180, 44), "image/jpeg"),
+      image: dataUrl(photoOfSize("jpeg", 180, 44), "image/jpeg"),
     });
     expect(made.status).toBe(200);
     const madeBody = (await made.json()) as { product: { createdBy: string }; imageId: string };

@@ -68,6 +68,7 @@ describe("responsive renditions", () => {
 
     const small = await realPhoto(500, 625, 90);
     const smallKey = await imageKey("o", "rendition-test", small, "image/jpeg");
+    await storeImage(env.IMAGES, smallKey, small, "image/jpeg");
     await writeRenditions(env.IMAGES, smallKey, small, RENDITION_WIDTHS);
     const big = new Uint8Array(await (await env.IMAGES.get(renditionKey(smallKey, 1080)!))!.arrayBuffer());
     expect(imageDimensions(big)).toEqual({ width: 500, height: 625 });
@@ -289,6 +290,35 @@ describe("browsing a store", () => {
     expect(cleared.status).toBe(200);
     const products = ((await cleared.json()) as { products: { category: string | null }[] }).products;
     expect(products[0]!.category).toBeNull();
+  });
+});
+
+describe("categories with invisible characters", () => {
+  it("are saved clean: 'Remeras' and 'Remeras' + U+200B are one chip, and U+200B alone, U+202E and NUL leave nothing", async () => {
+    const { browser, username, created } = await storeWith([
+      { name: "Remera lisa", price: 1000 },
+      { name: "Remera rayada", price: 1000 },
+      { name: "Gorra", price: 1000 },
+    ]);
+    const saved = await setPricing(browser, [
+      { id: created[0]!.id, price: 1000, category: "Remeras" },
+      { id: created[1]!.id, price: 1000, category: "\u202ERemeras\u200B\u0000" },
+      { id: created[2]!.id, price: 1000, category: "\u200B" },
+    ] as never);
+    expect(saved.status).toBe(200);
+    const categories = ((await saved.json()) as { products: { id: string; category: string | null }[] }).products.map((p) => p.category);
+    expect(categories.sort()).toEqual(["Remeras", "Remeras", null].sort());
+    const stored = await env.DB.prepare("SELECT category FROM products WHERE id IN (?, ?, ?)")
+      .bind(created[0]!.id, created[1]!.id, created[2]!.id)
+      .all<{ category: string | null }>();
+    expect(stored.results.map((r) => r.category).sort()).toEqual(["Remeras", "Remeras", null].sort());
+
+    // A category saved before this cleaning (written here straight to D1, before the store is first shown)
+    // still shows as the same one chip.
+    await env.DB.prepare("UPDATE products SET category = ? WHERE id = ?").bind("Remeras\u200B", created[2]!.id).run();
+    const { html } = await page(`/u/${username}`);
+    const chips = [...html.matchAll(/<nav class="chips"[^>]*>([\s\S]*?)<\/nav>/g)][0]![1]!;
+    expect([...chips.matchAll(/>([^<]+)<\/a>/g)].map((m) => m[1])).toEqual(["Todo", "Remeras"]);
   });
 });
 

@@ -283,10 +283,13 @@ export const payments = sqliteTable(
     providerPaymentId: text("provider_payment_id"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    /** When the reconciliation cron may ask the provider again (backing off with age); null: not asked yet. */
+    reconcileDueAt: integer("reconcile_due_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("payments_provider_payment_unique").on(t.provider, t.providerPaymentId),
     index("payments_user_idx").on(t.userId, t.createdAt),
+    index("payments_status_idx").on(t.status, t.createdAt),
   ],
 );
 

@@ -11,6 +11,7 @@ import { renderFeed } from "./feed";
 import { storeQrPng, storeQrSvg } from "./qr";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
 import { errorName, log } from "../lib/log";
+import { keepOnlyWithSource } from "../lib/renditions";
 import { forgetStoreLink, rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
 
 export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
@@ -235,6 +236,7 @@ export const storePages = new Hono<Env>()
         throw err;
       }
       await c.env.IMAGES.put(previewKey, bytes, { httpMetadata: { contentType: "image/jpeg" } });
+      if (!(await keepOnlyWithSource(c.env.IMAGES, source, [previewKey]))) return c.json({ error: "Imagen no encontrada." }, 404);
     }
     return new Response(bytes, {
       headers: {

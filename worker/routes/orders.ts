@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import {
   BUYER_NAME_MAX_LENGTH,
@@ -22,6 +22,7 @@ import { cleanText } from "../../common/text";
 import { database, type Db } from "../db/client";
 import { ORDER_STATUSES, orders, products } from "../db/schema";
 import type { Env } from "../env";
+import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
@@ -186,8 +187,6 @@ async function loadCartProducts(db: Db, sellerId: string, ids: string[]) {
   }
   return byId;
 }
-
-const clientAddress = (c: Context<Env>) => c.req.header("cf-connecting-ip") ?? "unknown";
 
 export const STOCK_SHORT_PREFIX = "No hay stock suficiente para confirmar este pedido:";
 
