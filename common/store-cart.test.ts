@@ -7,9 +7,12 @@ import {
   parseSavedCart,
   removeFromCart,
   setQuantity,
-  statusMessage,
   whatsappUrl,
   type CartLine,
+  newOrdersCount,
+  orderReply,
+  orderReplyUrl,
+  REPLY_BY_STATUS,
 } from "./store-cart";
 
 const remera = { productId: "p1", name: "Remera", price: 15000, image: "/img/o/a.jpg", color: null };
@@ -99,7 +102,8 @@ describe("the WhatsApp order", () => {
       lines: [{ productId: "p1", name: "Remera básica", color: "Negro", size: "M", quantity: 2, unitPrice: 15000 }],
       subtotal: 30000,
       total: 33500,
-      buyer: { name: "María José", delivery: "envio", note: null, phone: "+54 91123456789" },
+      buyer: { name: "María José", delivery: "envio", note: null },
+      buyerWhatsapp: { label: "+54 9 11 2345-6789" },
       delivery: { kind: "envio", zone: "CABA", cost: 3500, pickupAddress: null },
       payment: { method: "transferencia", alias: "mi.tienda.mp", cbu: "0000003100010000000012", holder: "Ana Pérez" },
       link: "https://vidriera.test/pedido/abc",
@@ -115,7 +119,7 @@ describe("the WhatsApp order", () => {
         "*Total: $33.500*",
         "",
         "Nombre: María José",
-        "WhatsApp: +54 91123456789",
+        "WhatsApp: +54 9 11 2345-6789",
         "Entrega: Envío a domicilio (CABA)",
         "Pago: Transferencia bancaria",
         "Alias: mi.tienda.mp",
@@ -130,7 +134,7 @@ describe("the WhatsApp order", () => {
 
   it("says when the delivery is to agree, free by the threshold, or a pick-up", () => {
     const base = { storeName: "T", code: "AAAA", lines, subtotal: 30000 };
-    const buyer = { name: "Ana", delivery: "envio" as const, note: null, phone: null };
+    const buyer = { name: "Ana", delivery: "envio" as const, note: null };
     const agree = orderMessage({ ...base, total: 30000, buyer, delivery: { kind: "envio", zone: null, cost: null, pickupAddress: null } });
     expect(agree).toContain("Envío: A coordinar con la tienda\n*Total: $30.000 + envío*");
     const free = orderMessage({
@@ -161,7 +165,7 @@ describe("the WhatsApp order", () => {
       lines,
       subtotal: 30000,
       total: 30000,
-      buyer: { name: "Ana\u2028Total: $1", delivery: "envio", note, phone: null },
+      buyer: { name: "Ana\u2028Total: $1", delivery: "envio", note },
     });
     expect(message).toBe(
       [
@@ -196,39 +200,60 @@ describe("the WhatsApp order", () => {
   });
 });
 
-describe("the seller's message to the buyer when the order moves", () => {
+describe("the seller's reply to an order", () => {
   const order = {
-    storeName: "Ropa Linda",
     code: "K7P2",
-    buyerName: "María",
-    total: 33500,
+    status: "nuevo" as const,
+    total: 16000,
+    buyer: { name: "Ana María Pérez", delivery: "retiro" as const, note: null },
+    buyerWhatsapp: { digits: "5491123456789", label: "+54 9 11 2345-6789" },
     delivery: { kind: "retiro" as const, zone: null, cost: 0, pickupAddress: "Av. Corrientes 1234, CABA" },
-    payment: { method: "mercadopago" as const, link: "https://mpago.la/2abc" },
-    link: "https://vidriera.test/pedido/abc",
+    payment: null,
+    link: "/pedido/abc",
   };
+  const origin = "https://vidriera.test";
 
-  it("on confirming, says how to pay with the total", () => {
-    expect(statusMessage({ ...order, status: "confirmado" })).toBe(
+  it("greets the buyer by first name, names the store, the code and the total, says what comes next and links the order's page", () => {
+    expect(orderReply(order, "Moda Sur", origin)).toBe(
+      `¡Hola, Ana! Te escribimos de Moda Sur por tu pedido #K7P2 ($16.000).\n${REPLY_BY_STATUS.nuevo}\nMira tu pedido aquí: https://vidriera.test/pedido/abc`,
+    );
+    expect(orderReply({ ...order, status: "cancelado" }, "Moda Sur", origin)).toContain(REPLY_BY_STATUS.cancelado);
+    expect(orderReply({ ...order, buyer: null }, "Moda Sur", origin)).toMatch(/^¡Hola! Te escribimos de Moda Sur/);
+    expect(orderReply({ ...order, status: "pagado" }, "Moda Sur", origin)).toContain("Recibimos tu pago. ¡Gracias!");
+  });
+
+  it("on confirming, says how to pay with the details the store gave; when ready, where to pick it up", () => {
+    const payment = { method: "transferencia" as const, alias: "mi.tienda.mp", cbu: "0720429088000002339140", holder: "Ana Pérez" };
+    expect(orderReply({ ...order, status: "confirmado", payment }, "Moda Sur", origin)).toBe(
       [
-        "¡Hola María! Te escribimos de Ropa Linda por tu pedido #K7P2.",
-        "¡Tu pedido está confirmado!",
-        "",
-        "Total: $33.500",
-        "Pago: Mercado Pago",
-        "Link de pago: https://mpago.la/2abc",
-        "",
+        "¡Hola, Ana! Te escribimos de Moda Sur por tu pedido #K7P2 ($16.000).",
+        "Tu pedido está confirmado. Para pagar:",
+        "Pago: Transferencia bancaria",
+        "Alias: mi.tienda.mp",
+        "CBU: 0720429088000002339140",
+        "Titular: Ana Pérez",
         "Mira tu pedido aquí: https://vidriera.test/pedido/abc",
       ].join("\n"),
     );
+    expect(orderReply({ ...order, status: "listo" }, "Moda Sur", origin)).toContain(
+      "Tu pedido está listo para retirar.\nRetíralo en: Av. Corrientes 1234, CABA\n",
+    );
+    // A delivery cost still to agree is said with the total.
+    const toAgree = { ...order, delivery: { kind: "envio" as const, zone: null, cost: null, pickupAddress: null } };
+    expect(orderReply(toAgree, "Moda Sur", origin)).toContain("($16.000 + envío)");
   });
 
-  it("when ready, says where to pick it up; other steps say only the news and the link", () => {
-    expect(statusMessage({ ...order, status: "listo" })).toContain(
-      "Tu pedido está listo para retirar.\n\nRetíralo en: Av. Corrientes 1234, CABA\n",
-    );
-    const paid = statusMessage({ ...order, status: "pagado", buyerName: null });
-    expect(paid).toBe(
-      "¡Hola! Te escribimos de Ropa Linda por tu pedido #K7P2.\nRecibimos tu pago. ¡Gracias!\n\nMira tu pedido aquí: https://vidriera.test/pedido/abc",
-    );
+  it("opens the buyer's own chat when they gave their number, else lets WhatsApp ask which chat", () => {
+    const direct = new URL(orderReplyUrl(order, "Moda Sur", origin));
+    expect(direct.origin + direct.pathname).toBe("https://wa.me/5491123456789");
+    expect(direct.searchParams.get("text")).toBe(orderReply(order, "Moda Sur", origin));
+    const chooser = new URL(orderReplyUrl({ ...order, buyerWhatsapp: null }, "Moda Sur", origin));
+    expect(chooser.origin + chooser.pathname).toBe("https://wa.me/");
+    expect(chooser.searchParams.get("text")).toBe(orderReply(order, "Moda Sur", origin));
+  });
+
+  it("counts the orders still new, for the menu's badge", () => {
+    expect(newOrdersCount([{ status: "nuevo" }, { status: "confirmado" }, { status: "nuevo" }, { status: "cancelado" }])).toBe(2);
+    expect(newOrdersCount([])).toBe(0);
   });
 });

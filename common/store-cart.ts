@@ -5,7 +5,7 @@
  */
 import { cbuKind } from "./bank-account";
 import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "./checkout";
-import { BUYER_STATUS_TEXT, type OrderStatus, type StatusStep } from "./order-status";
+import type { OrderStatus, StatusStep } from "./order-status";
 import { digitsOnly, formatArs } from "./store-format";
 import { variantLabel } from "./variants";
 
@@ -104,8 +104,6 @@ export interface Buyer {
   name: string;
   delivery: Delivery;
   note: string | null;
-  /** Their WhatsApp as saved ("+54 91123456789"); null on orders from before the cart asked for it. */
-  phone: string | null;
 }
 
 /** How the order reaches the buyer, as priced when it was placed. */
@@ -129,6 +127,8 @@ export interface Order {
   total: number;
   /** Null on orders placed before the cart asked for it. */
   buyer: Buyer | null;
+  /** The buyer's WhatsApp, when they gave it: digits for wa.me and the number as their country writes it. */
+  buyerWhatsapp: { digits: string; label: string } | null;
   /** Null on orders placed before the cart priced the delivery. */
   delivery: OrderDelivery | null;
   /** How the buyer said they pay, with the details the store gave; null when the store lists none. */
@@ -216,6 +216,8 @@ export function orderMessage(order: {
   subtotal: number;
   total: number;
   buyer?: Buyer | null;
+  /** The buyer's WhatsApp as their country writes it, when they gave it. */
+  buyerWhatsapp?: { label: string } | null;
   delivery?: OrderDelivery | null;
   payment?: PaymentDetails | null;
   /** The order page's absolute address. */
@@ -238,7 +240,7 @@ export function orderMessage(order: {
     ...(order.buyer
       ? [
           `Nombre: ${oneLine(order.buyer.name)}`,
-          ...(order.buyer.phone ? [`WhatsApp: ${order.buyer.phone}`] : []),
+          ...(order.buyerWhatsapp ? [`WhatsApp: ${order.buyerWhatsapp.label}`] : []),
           `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}${delivery?.zone ? ` (${delivery.zone})` : ""}`,
           ...(order.payment ? paymentLines(order.payment) : []),
           ...(order.buyer.note ? ["Nota del cliente:", quoted(order.buyer.note)] : []),
@@ -250,34 +252,52 @@ export function orderMessage(order: {
   ].join("\n");
 }
 
-/**
- * What the seller sends the buyer when the order moves (one tap in the admin):
- * the news, what the buyer needs for that step (how to pay once confirmed,
- * where to pick it up once ready) and the order's page.
- */
-export function statusMessage(order: {
-  storeName: string;
-  code: string;
-  status: OrderStatus;
-  buyerName: string | null;
-  total: number;
-  delivery: OrderDelivery | null;
-  payment: PaymentDetails | null;
-  link: string;
-}): string {
-  const toAgree = order.delivery?.kind === "envio" && order.delivery.cost === null;
-  const pay = order.status === "confirmado" && order.payment;
-  return [
-    `¡Hola${order.buyerName ? ` ${order.buyerName}` : ""}! Te escribimos de ${order.storeName} por tu pedido #${order.code}.`,
-    BUYER_STATUS_TEXT[order.status],
-    ...(pay ? ["", `Total: ${formatArs(order.total)}${toAgree ? " + envío" : ""}`, ...paymentLines(order.payment!)] : []),
-    ...(order.status === "listo" && order.delivery?.pickupAddress ? ["", `Retíralo en: ${order.delivery.pickupAddress}`] : []),
-    "",
-    `Mira tu pedido aquí: ${order.link}`,
-  ].join("\n");
-}
-
 /** A wa.me link to a number (digits only) with the message filled in. */
 export function whatsappUrl(phone: string, message: string): string {
   return `https://wa.me/${digitsOnly(phone)}?text=${encodeURIComponent(message)}`;
 }
+
+/**
+ * What 'Responder por WhatsApp' writes to the buyer, by the order's status (one line per status, so a
+ * status added later says its own): a greeting by first name, the store and the order's code.
+ */
+export const REPLY_BY_STATUS: Record<OrderStatus, string> = {
+  nuevo: "Recibimos tu pedido. Te confirmamos el stock y coordinamos el pago y la entrega por acá.",
+  confirmado: "Tu pedido está confirmado. ¿Coordinamos el pago y la entrega?",
+  pagado: "Recibimos tu pago. ¡Gracias! Te avisamos por acá cómo sigue.",
+  enviado: "Tu pedido ya está en camino.",
+  listo: "Tu pedido está listo para retirar.",
+  entregado: "¡Gracias por tu compra! Cualquier cosa, escríbenos por acá.",
+  cancelado: "Tuvimos que cancelar tu pedido. Perdón por las molestias; si quieres, te ayudamos a elegir otra cosa.",
+};
+
+type ReplyOrder = Pick<Order, "code" | "status" | "total" | "buyer" | "delivery" | "payment" | "link">;
+
+/**
+ * The message a status change sends the buyer (one tap in 'Pedidos'): the news, what the buyer needs for
+ * that step (how to pay once confirmed, where to pick it up once ready) and the order's own page.
+ */
+export function orderReply(order: ReplyOrder, storeName: string, origin: string): string {
+  const first = order.buyer?.name.split(/\s+/)[0];
+  const toAgree = order.delivery?.kind === "envio" && order.delivery.cost === null;
+  const pay = order.status === "confirmado" && order.payment;
+  return [
+    `¡Hola${first ? `, ${first}` : ""}! Te escribimos de ${storeName} por tu pedido #${order.code} (${formatArs(order.total)}${toAgree ? " + envío" : ""}).`,
+    pay ? "Tu pedido está confirmado. Para pagar:" : REPLY_BY_STATUS[order.status],
+    ...(pay ? paymentLines(order.payment!) : []),
+    ...(order.status === "listo" && order.delivery?.pickupAddress ? [`Retíralo en: ${order.delivery.pickupAddress}`] : []),
+    `Mira tu pedido aquí: ${origin}${order.link}`,
+  ].join("\n");
+}
+
+/**
+ * The reply as a wa.me link: to the buyer's chat when they gave their number; otherwise WhatsApp asks
+ * which chat to send it to (the buyer's is the one their order came from).
+ */
+export function orderReplyUrl(order: ReplyOrder & Pick<Order, "buyerWhatsapp">, storeName: string, origin: string): string {
+  const text = encodeURIComponent(orderReply(order, storeName, origin));
+  return order.buyerWhatsapp ? `https://wa.me/${order.buyerWhatsapp.digits}?text=${text}` : `https://wa.me/?text=${text}`;
+}
+
+/** Orders still waiting for the seller: what the menu's badge counts. */
+export const newOrdersCount = (orders: readonly Pick<Order, "status">[]) => orders.filter((o) => o.status === "nuevo").length;

@@ -4,7 +4,7 @@ import { ALIAS_INVALID, CBU_WRONG_CHECK } from "../../common/bank-account";
 import { CHOOSE_ZONE, MERCADOPAGO_LINK_INVALID, NO_PICKUP } from "../../common/checkout";
 import type { Order } from "../../common/store-cart";
 import { HOLDER_REQUIRED, NO_DELIVERY, TRANSFER_NEEDS_ACCOUNT } from "../../worker/routes/checkout-settings";
-import { CHOOSE_PAYMENT, PAYMENT_NOT_OFFERED } from "../../worker/routes/orders";
+import { buyerWhatsappInvalid, CHOOSE_PAYMENT, PAYMENT_NOT_OFFERED } from "../../worker/routes/orders";
 import { Browser, count } from "./browser";
 import { addProducts, seller, setPricing } from "./store-helpers";
 
@@ -45,7 +45,7 @@ async function shop() {
   return { ...s, remera: remera! };
 }
 
-const buyer = { name: "Lucía Gómez", delivery: "envio", zone: "CABA", payment: "transferencia", phone: "011 15 2345-6789" };
+const buyer = { name: "Lucía Gómez", delivery: "envio", zone: "CABA", payment: "transferencia", whatsapp: "011 15 2345-6789" };
 
 async function place(username: string, productId: string, quantity: number, who: Record<string, unknown> = buyer, extra = {}) {
   return new Browser().json("POST", "/api/orders", { username, lines: [{ productId, size: "M", quantity }], buyer: who, ...extra });
@@ -157,11 +157,12 @@ describe("the order's delivery, total and way to pay, priced by the Worker", () 
       total: 43500,
       delivery: { kind: "envio", zone: "CABA", cost: 3500, pickupAddress: null },
       payment: { method: "transferencia", alias: "mi.tienda.mp", cbu: "0000003110003456789128", holder: "Ana Pérez" },
-      buyer: { name: "Lucía Gómez", delivery: "envio", note: null, phone: "+54 91123456789" },
+      buyer: { name: "Lucía Gómez", delivery: "envio", note: null },
+      buyerWhatsapp: { digits: "5491123456789", label: "+54 9 11 2345-6789" },
     });
     expect(message).toContain("Subtotal: $40.000\nEnvío (CABA): $3.500\n*Total: $43.500*");
     expect(message).toContain(
-      "WhatsApp: +54 91123456789\nEntrega: Envío a domicilio (CABA)\nPago: Transferencia bancaria\nAlias: mi.tienda.mp\nCVU: 0000003110003456789128\nTitular: Ana Pérez",
+      "WhatsApp: +54 9 11 2345-6789\nEntrega: Envío a domicilio (CABA)\nPago: Transferencia bancaria\nAlias: mi.tienda.mp\nCVU: 0000003110003456789128\nTitular: Ana Pérez",
     );
     expect(message.endsWith(`Ver pedido: ${orderUrl}`)).toBe(true);
     const row = await env.DB.prepare("SELECT subtotal, delivery_cost, total FROM orders WHERE id = ?").bind(order.id).first();
@@ -191,8 +192,8 @@ describe("the order's delivery, total and way to pay, priced by the Worker", () 
     ["no zone when the store has zones", { ...buyer, zone: null }, CHOOSE_ZONE],
     ["a zone the store does not have", { ...buyer, zone: "Marte" }, CHOOSE_ZONE],
     ["no way to pay when the store lists some", { ...buyer, payment: null }, CHOOSE_PAYMENT],
-    ["a buyer's number that is not one", { ...buyer, phone: "15 12" }, "El número de WhatsApp es demasiado corto."],
-    ["a buyer's number with letters", { ...buyer, phone: "11 dos tres" }, "El número de WhatsApp solo puede tener números."],
+    ["a buyer's number that is not one", { ...buyer, whatsapp: "15 12" }, buyerWhatsappInvalid("011 15-2345-6789")],
+    ["a buyer's number with letters", { ...buyer, whatsapp: "11 dos tres" }, buyerWhatsappInvalid("011 15-2345-6789")],
   ];
   for (const [what, who, error] of refused) {
     it(`refuses ${what} and saves nothing`, async () => {
@@ -226,8 +227,8 @@ describe("the order's delivery, total and way to pay, priced by the Worker", () 
       ["+54 9 351 234-5678", "+54 93512345678"],
       ["0351 15 234-5678", "+54 93512345678"],
     ]) {
-      const { order } = (await (await place(username, remera.id, 1, { ...buyer, phone: typed })).json()) as Created;
-      expect(order.buyer!.phone, typed).toBe(saved);
+      const { order } = (await (await place(username, remera.id, 1, { ...buyer, whatsapp: typed })).json()) as Created;
+      expect(order.buyerWhatsapp?.digits, typed).toBe(saved!.replace(/\D/g, ""));
     }
   });
 });

@@ -35,7 +35,7 @@ async function place(username: string, productId: string, buyer: Record<string, 
   const response = await new Browser().json("POST", "/api/orders", {
     username,
     lines: [{ productId, color: "Negro", size: "M", quantity: 2 }],
-    buyer: { delivery: "envio", zone: "CABA", payment: "transferencia", phone: "15 2345 6789", ...buyer },
+    buyer: { delivery: "envio", zone: "CABA", payment: "transferencia", whatsapp: "15 2345 6789", ...buyer },
   });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as Created;

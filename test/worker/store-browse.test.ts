@@ -3,7 +3,8 @@ import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
 import { imageKey, storeImage } from "../../worker/lib/images";
 import { RENDITION_WIDTHS, renditionKey, writeRenditions } from "../../worker/lib/renditions";
-import { encodeJpeg, imageDimensions, sniffImageMime } from "../../worker/providers/codecs";
+import { QR_PNG_MIN_PX } from "../../worker/pages/qr";
+import { decodeImage, encodeJpeg, imageDimensions, sniffImageMime } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
 import { Browser, ORIGIN } from "./browser";
 import { photoForm } from "./fixtures";
@@ -357,6 +358,29 @@ describe("share, QR and feed", () => {
     const download = await anonymous().request(`/u/${username}/qr.svg?descargar`);
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="qr-${username}.svg"`);
     expect((await anonymous().request("/u/nadieexiste/qr.svg")).status).toBe(404);
+  });
+
+  it("/u/<user>/qr.png is a print-size PNG that a phone's camera reads back as the store's address", async () => {
+    const { username } = await seller();
+    const shown = await anonymous().request(`/u/${username}/qr.png`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-type")).toBe("image/png");
+    const bytes = new Uint8Array(await shown.arrayBuffer());
+    expect(sniffImageMime(bytes)).toBe("image/png");
+    const size = imageDimensions(bytes)!;
+    expect(size.width).toBe(size.height);
+    expect(size.width).toBeGreaterThanOrEqual(QR_PNG_MIN_PX);
+    // Light enough to send by WhatsApp in a blink (about 72 KB: a two-colour picture compresses well even as RGBA).
+    expect(bytes.length).toBeLessThan(150_000);
+    // Decoded by libpng's WebAssembly build and jsQR, neither of them the code that drew it.
+    const image = await decodeImage(bytes);
+    expect(jsQR(image.data, image.width, image.height)?.data).toBe(`${ORIGIN}/u/${username}?ref=qr`);
+    // Only black and white, whole pixels: nothing for a camera or a printer to blur.
+    const grey = image.data.some((v, i) => i % 4 !== 3 && v !== 0 && v !== 255);
+    expect(grey).toBe(false);
+    const download = await anonymous().request(`/u/${username}/qr.png?descargar`);
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="qr-${username}.png"`);
+    expect((await anonymous().request("/u/nadieexiste/qr.png")).status).toBe(404);
   });
 
   it("/u/<user>/feed.xml lists priced products with every required field and sizes as variants", async () => {

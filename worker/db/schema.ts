@@ -131,7 +131,7 @@ export const products = sqliteTable(
     price: real("price"),
     /**
      * Before product_stock: JSON list of { name, stock }. Kept (migrations only add) but no longer read
-     * or written; migration 0014 copied it into product_stock as the product's one implicit colour.
+     * or written; migration 0015 copied it into product_stock as the product's one implicit colour.
      */
     sizes: text("sizes").notNull().default("[]"),
     /**
@@ -276,7 +276,7 @@ export const orders = sqliteTable(
     buyerName: text("buyer_name"),
     delivery: text("delivery", { enum: ["envio", "retiro"] }),
     note: text("note"),
-    /** The shopper's WhatsApp as saved for the seller's phone ("+54 91123456789"); null if not given. */
+    /** The buyer's WhatsApp if they gave it, saved as the seller's is ("+54 91123456789"), for 'Responder por WhatsApp'. */
     buyerPhone: text("buyer_phone"),
     /** The seller's zone the shopper chose for envío ('CABA'); null for retiro or without zones. */
     deliveryZone: text("delivery_zone"),
@@ -288,7 +288,7 @@ export const orders = sqliteTable(
     /** JSON: the details to pay with as the store gave them when the order was placed (alias, CBU, link). */
     paymentDetails: text("payment_details"),
     /**
-     * The buyer's private link (/pedido/<token>): 128 random bits, so it cannot be guessed, and
+     * The buyer's private link (/pedido/<token>): 256 random bits (128 for orders older than it), so it cannot be guessed, and
      * the only way to the order page.
      */
     token: text("token").unique(),

@@ -7,6 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { PaymentDetails } from "../../common/checkout";
 import { linesSubtotal } from "../../common/checkout";
 import type { StatusStep } from "../../common/order-status";
+import { formatWhatsappNumber } from "../../common/phone";
 import { MAX_LINE_QUANTITY, type Buyer, type Order, type OrderLine, type StockShortage } from "../../common/store-cart";
 import { stockLeft, variantLabel } from "../../common/variants";
 import type { Db } from "../db/client";
@@ -28,10 +29,11 @@ export const orderLines = (row: Pick<OrderRow, "lines">) =>
   (JSON.parse(row.lines) as OrderLine[]).map((line) => ({ ...line, color: line.color ?? null }));
 
 function buyerOf(row: OrderRow): Buyer | null {
-  return row.buyerName && row.delivery ? { name: row.buyerName, delivery: row.delivery, note: row.note, phone: row.buyerPhone } : null;
+  return row.buyerName && row.delivery ? { name: row.buyerName, delivery: row.delivery, note: row.note } : null;
 }
 
 export function toOrder(row: OrderRow, shortages: StockShortage[] = []): Order {
+  const digits = row.buyerPhone?.replace(/\D/g, "");
   return {
     id: row.id,
     code: row.code,
@@ -39,6 +41,7 @@ export function toOrder(row: OrderRow, shortages: StockShortage[] = []): Order {
     subtotal: row.subtotal ?? row.total,
     total: row.total,
     buyer: buyerOf(row),
+    buyerWhatsapp: digits ? { digits, label: formatWhatsappNumber(row.buyerPhone) } : null,
     delivery: row.delivery
       ? { kind: row.delivery, zone: row.deliveryZone, cost: row.deliveryCost, pickupAddress: row.pickupAddress }
       : null,

@@ -13,7 +13,7 @@ import {
   type PaymentDetails,
 } from "../../common/checkout";
 import { moveProblem, ORDER_STATUSES, type StatusStep } from "../../common/order-status";
-import { parseBuyerPhone } from "../../common/phone";
+import { parseBuyerPhone, phoneExample } from "../../common/phone";
 import { storeCountry } from "../../common/store";
 import {
   BUYER_NAME_MAX_LENGTH,
@@ -61,6 +61,8 @@ export const BUYER_NAME_REQUIRED = "Escribe tu nombre para que la tienda sepa qu
 export const DELIVERY_REQUIRED = CHOOSE_DELIVERY;
 export const CHOOSE_PAYMENT = "Elige cómo quieres pagar.";
 export const PAYMENT_NOT_OFFERED = "Esta tienda no acepta ese medio de pago: elige otro.";
+export const buyerWhatsappInvalid = (example: string | null) =>
+  `Revisa tu número de WhatsApp: escríbelo con su código de área${example ? `, por ejemplo ${example}` : ""}. También puedes dejarlo vacío.`;
 
 const orderPayload = z.object(
   {
@@ -104,8 +106,12 @@ const orderPayload = z.object(
             .pipe(z.string().max(ORDER_NOTE_MAX_LENGTH, `La nota no puede tener más de ${ORDER_NOTE_MAX_LENGTH} caracteres.`))
             .nullish()
             .transform((v) => v || null),
-          // Read for the store's country below (common/phone.ts), as the seller's number is.
-          phone: z.string({ error: "El número de WhatsApp no es válido." }).max(40, "El número de WhatsApp es demasiado largo.").optional(),
+          // Optional: lets the seller answer from the order list straight into the buyer's chat.
+          whatsapp: z
+            .string({ error: buyerWhatsappInvalid(null) })
+            .max(40, buyerWhatsappInvalid(null))
+            .nullish()
+            .transform((v) => v?.trim() || null),
           /** The store's zone for envío; left out by older cart scripts (the cost is then agreed). */
           zone: z.string({ error: "Elige la zona de envío." }).max(80).nullable().optional(),
           /** One of the ways the store lists; left out by older cart scripts. */
@@ -124,6 +130,18 @@ const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 function orderCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(4));
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+}
+
+/**
+ * The buyer's number as WhatsApp dials it, read like the seller's: in the store's country unless it starts
+ * with another country's "+code" ("011 15 2345-6789" in an Argentine store is +54 9 11 2345 6789), and in
+ * Argentina a local "15 2345 6789" takes the seller's area code (common/phone.ts, parseBuyerPhone).
+ */
+export function buyerWhatsapp(typed: string, store: { phone: string; countryCode: string | null }): string {
+  const home = storeCountry(store);
+  const parsed = parseBuyerPhone(typed, home, store.phone);
+  if ("error" in parsed) throw new ApiError(400, buyerWhatsappInvalid(phoneExample(home)?.typed ?? null));
+  return parsed.phone;
 }
 
 export const STOCK_SHORT_PREFIX = "No hay stock suficiente para confirmar este pedido:";
@@ -180,11 +198,7 @@ async function priceOrder(db: Db, input: Input) {
     } else if (buyer.payment === null && offered.length) {
       throw new ApiError(400, CHOOSE_PAYMENT);
     }
-    if (buyer.phone !== undefined) {
-      const read = parseBuyerPhone(buyer.phone, storeCountry({ phone: store.phone, countryCode: null }), store.phone);
-      if ("error" in read) throw new ApiError(400, read.error);
-      phone = read.phone;
-    }
+    if (buyer.whatsapp) phone = buyerWhatsapp(buyer.whatsapp, store);
     return {
       store,
       lines,

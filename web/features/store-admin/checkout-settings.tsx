@@ -12,7 +12,7 @@ import {
 } from "./checkout-queries";
 import { DeliveryFields } from "./delivery-fields";
 import { PaymentFields, paymentProblems } from "./payment-fields";
-import { priceProblem } from "./price-input";
+import { formatPriceInput, parseArsPrice } from "../../../common/price";
 
 export const CHECKOUT_SAVED = "Entrega y pagos guardados. Tu tienda ya los muestra.";
 
@@ -25,8 +25,8 @@ function toForm(saved: CheckoutSettings): CheckoutForm {
       pickup: { enabled: pickup.enabled, address: pickup.address ?? "" },
       shipping: {
         enabled: shipping.enabled,
-        zones: shipping.zones.map((z) => ({ name: z.name, cost: String(z.cost) })),
-        freeFrom: shipping.freeFrom === null ? "" : String(shipping.freeFrom),
+        zones: shipping.zones.map((z) => ({ name: z.name, cost: z.cost === 0 ? "0" : formatPriceInput(z.cost) })),
+        freeFrom: shipping.freeFrom === null ? "" : formatPriceInput(shipping.freeFrom),
       },
     },
     payments: {
@@ -43,8 +43,10 @@ function formProblem(form: CheckoutForm): string | null {
   if (!pickup.enabled && !shipping.enabled) return "Ofrece al menos una forma de entrega: envío a domicilio o retiro en el local.";
   if (shipping.enabled) {
     if (shipping.zones.some((z) => !z.name.trim())) return "Ponle un nombre a cada zona de envío.";
-    const price = [...shipping.zones.map((z) => z.cost), shipping.freeFrom].map(priceProblem).find(Boolean);
-    if (price) return price;
+    for (const typed of [...shipping.zones.map((z) => z.cost), shipping.freeFrom]) {
+      const price = parseArsPrice(typed);
+      if ("error" in price) return price.error;
+    }
   }
   const payment = Object.values(paymentProblems(form.payments))[0];
   return payment ?? null;

@@ -80,7 +80,7 @@ export function DeliveryFields({ value, onChange }: { value: Delivery; onChange:
                     <label htmlFor={`${id}-cost-${i}`} className="text-sm text-slate-700">
                       Costo de envío
                     </label>
-                    <PriceInput id={`${id}-cost-${i}`} value={zone.cost} onChange={(cost) => setZone(i, { cost })} className={INPUT} />
+                    <PriceInput id={`${id}-cost-${i}`} value={zone.cost} onChange={(cost) => setZone(i, { cost })} />
                   </div>
                   <button
                     type="button"
@@ -109,12 +109,7 @@ export function DeliveryFields({ value, onChange }: { value: Delivery; onChange:
               <label htmlFor={`${id}-free`} className="text-sm text-slate-700">
                 Envío gratis desde (opcional)
               </label>
-              <PriceInput
-                id={`${id}-free`}
-                value={shipping.freeFrom}
-                onChange={(freeFrom) => setShipping({ freeFrom })}
-                className={INPUT}
-              />
+              <PriceInput id={`${id}-free`} value={shipping.freeFrom} onChange={(freeFrom) => setShipping({ freeFrom })} />
             </div>
           </div>
         )}

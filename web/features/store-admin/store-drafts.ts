@@ -8,7 +8,7 @@
  * sizes' own stock is unused.
  */
 import type { Product, Size } from "../../../common/product";
-import { parseArsPrice } from "../../../common/price";
+import { formatPriceInput, parseArsPrice } from "../../../common/price";
 import { isPriceSet, readStock, stockOrZero, totalStock } from "../../../common/store";
 
 import { cleanCategory } from "../../../common/store-browse";
@@ -76,7 +76,8 @@ export function draftOf(product: Product): ProductDraft {
   return {
     name: product.name,
     description: product.description ?? "",
-    price: isPriceSet(product.price) ? String(product.price) : "",
+    // As the seller typed it: "12.500", never "12500".
+    price: formatPriceInput(product.price),
     ...variantDrafts(product),
     storeImageURLs: storeImagesOf(product),
     category: product.category ?? "",

@@ -18,7 +18,6 @@ CREATE TABLE `store_checkout` (
 );
 --> statement-breakpoint
 ALTER TABLE `orders` ADD `subtotal` real;--> statement-breakpoint
-ALTER TABLE `orders` ADD `buyer_phone` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `delivery_zone` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `delivery_cost` real;--> statement-breakpoint
 ALTER TABLE `orders` ADD `pickup_address` text;--> statement-breakpoint
