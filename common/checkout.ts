@@ -63,6 +63,20 @@ export function offeredPayments(payments: PaymentSettings): PaymentMethod[] {
   );
 }
 
+/**
+ * What a store's pages tell shoppers of its delivery and ways to pay, for the cart to price the delivery
+ * and offer the ways: never the pick-up address nor the details to pay with, which come with the order.
+ */
+export interface ShopperCheckout {
+  delivery: DeliverySettings;
+  payments: PaymentMethod[];
+}
+
+export function shopperCheckout(settings: { delivery: DeliverySettings; payments: PaymentSettings }): ShopperCheckout {
+  const { pickup, shipping } = settings.delivery;
+  return { delivery: { pickup: { enabled: pickup.enabled, address: null }, shipping }, payments: offeredPayments(settings.payments) };
+}
+
 /** The details a buyer pays with, saved with the order as the store gave them then. */
 export type PaymentDetails =
   | { method: "transferencia"; alias: string | null; cbu: string | null; holder: string }
@@ -104,6 +118,7 @@ export interface DeliveryQuote {
 
 export const CHOOSE_DELIVERY = "Elige envío a domicilio o retiro en el local.";
 export const CHOOSE_ZONE = "Elige la zona de envío.";
+export const CHOOSE_PAYMENT = "Elige cómo quieres pagar.";
 export const NO_PICKUP = "Esta tienda no ofrece retiro en el local.";
 export const NO_SHIPPING = "Esta tienda no hace envíos: elige retiro en el local.";
 

@@ -9,7 +9,7 @@ import { orderLines } from "../../worker/lib/orders";
 import { isStockBelowZero, takeStock } from "../../worker/lib/stock";
 import { colorImageNotShown, DUPLICATE_COLOR } from "../../worker/routes/pricing";
 import { Browser } from "./browser";
-import { addProducts, seller, setPricing, stockRows } from "./store-helpers";
+import { addProducts, seller, setPricing, stockRows, storeData } from "./store-helpers";
 
 interface Created {
   order: Order;
@@ -100,6 +100,42 @@ describe("colours and stock per colour and size", () => {
     expect(foreign.status).toBe(400);
     expect(await foreign.json()).toEqual({ error: colorImageNotShown("Azul") });
     expect(await stockRows(remera.id, "Negro")).toHaveLength(2);
+  });
+
+  it("the product page offers each colour as a chip (its picture, a sold-out one disabled) and hands the cart each colour's sizes", async () => {
+    const { browser, username, remera, gorra } = await shop();
+    const saved = await setPricing(browser, [
+      {
+        id: remera.id,
+        price: "12.500",
+        colors: [...remera.colors, { name: "Rojo <b>", sizes: [{ name: "M", stock: 0 }] }],
+      },
+    ]);
+    expect(saved.status).toBe(200);
+    const html = await (await shopper().request(`/u/${username}/p/${remera.id}`)).text();
+    const chips = /<fieldset class="pick colors">([\s\S]*?)<\/fieldset>/.exec(html)?.[1] ?? "";
+    // The colour with a picture points the gallery at it; the one without stock cannot be chosen; names stay text.
+    expect(chips).toContain('value="Negro" data-picture="0">');
+    expect(chips).toContain('value="Blanco">');
+    expect(chips).toContain('value="Rojo &#60;b&#62;" disabled><span><s>Rojo &#60;b&#62;</s> Sin stock</span>');
+    expect(storeData(html).products[0]!.colors).toEqual([
+      {
+        name: "Negro",
+        image: remera.imageUrl,
+        sizes: [
+          { name: "S", stock: 1 },
+          { name: "M", stock: 3 },
+        ],
+      },
+      { name: "Blanco", image: null, sizes: [{ name: "M", stock: 2 }] },
+      { name: "Rojo <b>", image: null, sizes: [{ name: "M", stock: 0 }] },
+    ]);
+    // The store's card names the colours; a product without colours has neither chips nor a colour line.
+    const store = await (await shopper().request(`/u/${username}`)).text();
+    expect(store).toContain('<p class="colors">Colores: Negro, Blanco, Rojo &#60;b&#62;</p>');
+    const plain = await (await shopper().request(`/u/${username}/p/${gorra.id}`)).text();
+    expect(plain).not.toContain("pick colors");
+    expect(storeData(plain).products[0]!.colors).toEqual([]);
   });
 
   it("orders a colour and size, says both in the message, and refuses a colour the product lacks or none at all", async () => {

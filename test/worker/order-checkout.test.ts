@@ -6,7 +6,7 @@ import type { Order } from "../../common/store-cart";
 import { HOLDER_REQUIRED, NO_DELIVERY, TRANSFER_NEEDS_ACCOUNT } from "../../worker/routes/checkout-settings";
 import { buyerWhatsappInvalid, CHOOSE_PAYMENT, PAYMENT_NOT_OFFERED } from "../../worker/routes/orders";
 import { Browser, count } from "./browser";
-import { addProducts, seller, setPricing } from "./store-helpers";
+import { addProducts, seller, setPricing, storeData } from "./store-helpers";
 
 interface Created {
   order: Order;
@@ -143,6 +143,41 @@ describe("'Entrega y pagos': the seller's settings", () => {
   it("is the seller's alone: no session, no settings", async () => {
     expect((await new Browser().request("/api/checkout-settings")).status).toBe(401);
     expect((await new Browser().json("PUT", "/api/checkout-settings", settings)).status).toBe(401);
+  });
+});
+
+describe("what the store's pages tell the cart", () => {
+  it("the zones, the threshold and the ways to pay, never the pick-up address nor the details to pay with", async () => {
+    const { username, remera } = await shop();
+    for (const path of [`/u/${username}`, `/u/${username}/p/${remera.id}`]) {
+      const html = await (await new Browser().request(path)).text();
+      expect(storeData(html).checkout).toEqual({
+        delivery: {
+          pickup: { enabled: true, address: null },
+          shipping: {
+            enabled: true,
+            zones: [
+              { name: "CABA", cost: 3500 },
+              { name: "GBA Norte", cost: 5000 },
+              { name: "Resto del país", cost: 9000 },
+            ],
+            freeFrom: 50000,
+          },
+        },
+        payments: ["transferencia", "mercadopago", "efectivo"],
+      });
+      for (const secret of ["mi.tienda.mp", "0000003110003456789128", "Ana Pérez", "mpago.la", "Corrientes"])
+        expect(html).not.toContain(secret);
+    }
+  });
+
+  it("a store that never set them offers envío or retiro and no way to pay, as before", async () => {
+    const { username } = await seller();
+    const html = await (await new Browser().request(`/u/${username}`)).text();
+    expect(storeData(html).checkout).toEqual({
+      delivery: { pickup: { enabled: true, address: null }, shipping: { enabled: true, zones: [], freeFrom: null } },
+      payments: [],
+    });
   });
 });
 

@@ -3,6 +3,8 @@ import { expect } from "vitest";
 import { parseArsPrice } from "../../common/price";
 import type { Product } from "../../common/product";
 import type { User } from "../../common/user";
+import type { ShopperCheckout } from "../../common/checkout";
+import type { ColorStock, SizeStock } from "../../common/variants";
 import { Browser, type Fetcher, register } from "./browser";
 import { photoOfSize, photoForm } from "./fixtures";
 
@@ -84,7 +86,15 @@ export function storeData(html: string) {
   return JSON.parse(m[1]!) as {
     username: string;
     all: boolean;
-    products: { id: string; name: string; price: number; sizes: { name: string; stock: number }[]; image: string | null }[];
+    products: {
+      id: string;
+      name: string;
+      price: number;
+      sizes: SizeStock[];
+      colors: ColorStock[];
+      image: string | null;
+    }[];
+    checkout: ShopperCheckout;
   };
 }
 

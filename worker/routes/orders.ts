@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   CHOOSE_DELIVERY,
+  CHOOSE_PAYMENT,
   NO_SHIPPING,
   offeredPayments,
   orderTotal,
@@ -53,13 +54,12 @@ import { findStore } from "../pages/store-data";
 import { publicOrigin } from "../payments/checkout";
 import { countOrderSent, orderStatusChanged } from "../stats/count";
 
-export { PRODUCT_NOT_IN_STORE };
+export { CHOOSE_PAYMENT, PRODUCT_NOT_IN_STORE };
 export const STORE_GONE = "Esta tienda no existe.";
 export const EMPTY_CART = "Tu carrito está vacío.";
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
 export const BUYER_NAME_REQUIRED = "Escribe tu nombre para que la tienda sepa quién compra.";
 export const DELIVERY_REQUIRED = CHOOSE_DELIVERY;
-export const CHOOSE_PAYMENT = "Elige cómo quieres pagar.";
 export const PAYMENT_NOT_OFFERED = "Esta tienda no acepta ese medio de pago: elige otro.";
 export const buyerWhatsappInvalid = (example: string | null) =>
   `Revisa tu número de WhatsApp: escríbelo con su código de área${example ? `, por ejemplo ${example}` : ""}. También puedes dejarlo vacío.`;
