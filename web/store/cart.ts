@@ -81,8 +81,10 @@ function start() {
     });
   }
 
-  /** A line shows its colour's picture when the colour has one. */
-  const imageOf = (product: StoreItem, color: string | null) => product.colors.find((c) => c.name === color)?.image ?? product.image;
+  /** A line shows its colour's picture when the colour has one (a declaration: the saved cart is read above with it). */
+  function imageOf(product: StoreItem, color: string | null): string | null {
+    return product.colors.find((c) => c.name === color)?.image ?? product.image;
+  }
 
   function save() {
     try {
