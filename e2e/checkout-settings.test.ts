@@ -55,7 +55,7 @@ describe("the seller's delivery, ways to pay and colours, on a phone", () => {
     await page.reload();
     const again = page.getByRole("region", { name: "Entrega y pagos" });
     await expect.poll(() => again.getByLabel("Zona 2", { exact: true }).inputValue()).toBe("GBA Norte");
-    expect(await again.getByLabel("Envío gratis desde (opcional)").inputValue()).toBe("50000");
+    expect(await again.getByLabel("Envío gratis desde (opcional)").inputValue()).toBe("50.000");
     expect(await again.getByLabel("Alias").inputValue()).toBe("mi.tienda.mp");
     expect(await again.getByLabel("CBU o CVU").inputValue()).toBe("2850590940090418135201");
     expect(await again.getByLabel("Efectivo al retirar o al recibir").isChecked()).toBe(true);

@@ -121,6 +121,7 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     expect(await picker.getByRole("button", { name: "S Sin stock" }).isDisabled()).toBe(true);
     // Each colour shows its own picture on its swatch.
     expect(await colors.getByRole("button", { name: "Negro" }).locator("img").getAttribute("src")).toContain("/img/");
+    expect((await colors.getByRole("button", { name: "Negro" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await picker.getByRole("button", { name: "M", exact: true }).click();
     await picker.waitFor({ state: "hidden" });
 
@@ -156,6 +157,14 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     await expect.poll(() => sums.innerText()).toMatch(/Subtotal\s+\$30\.000\s+Envío \(CABA\)\s+\$3\.500/);
     await cart.getByText("$33.500", { exact: true }).waitFor();
     await cart.getByLabel("Transferencia bancaria").check();
+    // Every control the cart added is a 44 px target on a phone.
+    const controls = [
+      cart.getByLabel("Zona de envío"),
+      ...["Envío a domicilio", "Retiro en el local", "Transferencia bancaria", "Efectivo al retirar o al recibir"].map((name) =>
+        cart.locator("label.opt", { hasText: name }),
+      ),
+    ];
+    for (const control of controls) expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     // Typed the local way: the seller's status messages go to this chat.
     await cart.getByLabel(/Tu WhatsApp/).fill("011 15 2345-6789");
 

@@ -22,7 +22,7 @@ export function DeliveryFields({ value, onChange }: { value: Delivery; onChange:
     <fieldset className="min-w-0 space-y-4">
       <legend className="text-base font-semibold">Entrega</legend>
       <div>
-        <label className="flex items-center gap-2 text-sm font-medium">
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input type="checkbox" className={CHECK} checked={pickup.enabled} onChange={(e) => setPickup({ enabled: e.target.checked })} />
           Retiro en el local
         </label>
@@ -44,7 +44,7 @@ export function DeliveryFields({ value, onChange }: { value: Delivery; onChange:
         )}
       </div>
       <div>
-        <label className="flex items-center gap-2 text-sm font-medium">
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
             className={CHECK}

@@ -64,7 +64,7 @@ export function PaymentFields({ value, onChange, tried }: { value: Payments; onC
     <fieldset className="min-w-0 space-y-4">
       <legend className="text-base font-semibold">Cómo te pagan</legend>
       <div>
-        <label className="flex items-center gap-2 text-sm font-medium">
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
             className={CHECK}
@@ -133,7 +133,7 @@ export function PaymentFields({ value, onChange, tried }: { value: Payments; onC
         )}
       </div>
       <div>
-        <label className="flex items-center gap-2 text-sm font-medium">
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
             className={CHECK}
@@ -161,7 +161,7 @@ export function PaymentFields({ value, onChange, tried }: { value: Payments; onC
           </div>
         )}
       </div>
-      <label className="flex items-center gap-2 text-sm font-medium">
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
         <input type="checkbox" className={CHECK} checked={value.cash} onChange={(e) => onChange({ ...value, cash: e.target.checked })} />
         {PAYMENT_LABELS.efectivo}
       </label>
