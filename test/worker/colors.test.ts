@@ -130,6 +130,8 @@ describe("colours and stock per colour and size", () => {
       { name: "Blanco", image: null, sizes: [{ name: "M", stock: 2 }] },
       { name: "Rojo <b>", image: null, sizes: [{ name: "M", stock: 0 }] },
     ]);
+    // Without JavaScript the product's WhatsApp link asks for a colour among those in stock.
+    expect(html).toContain(encodeURIComponent("Color: (elige uno: Negro, Blanco)\nTalle: (elige uno: S, M)"));
     // The store's card names the colours; a product without colours has neither chips nor a colour line.
     const store = await (await shopper().request(`/u/${username}`)).text();
     expect(store).toContain('<p class="colors">Colores: Negro, Blanco, Rojo &#60;b&#62;</p>');
