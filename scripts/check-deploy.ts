@@ -19,6 +19,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
+import { recordRow } from "../bench/results.ts";
 import { addDeployOnlyBindings, deployVars } from "./deploy-bindings.ts";
 import { OFFLINE_ENV } from "./local-state.ts";
 import { unsafeDeployVars } from "./deploy-vars.ts";
@@ -84,6 +85,14 @@ for (const [name, value, limit, show] of rows) {
   if (!ok) over++;
   console.log(`${ok ? "ok  " : "OVER"}  ${name.padEnd(48)} ${show(value).padStart(12)}  limit ${show(limit)}`);
 }
+recordRow({
+  row: "deploy:upload",
+  what: "Deploy upload, `wrangler deploy --dry-run`",
+  figure: `Worker ${kib(gzip)} gzip (${kib(raw)} raw, ${modules.length} modules), ${assets.length} assets, largest ${kib(largestAsset?.size ?? 0)}`,
+  budget: "3 MiB gzip, 64 MiB raw, 25 MiB per asset",
+  over: rows.some(([, value, limit]) => value > limit),
+  how: "npm run check:deploy",
+});
 // The deploy's own config as the Vite plugin wrote it (wrangler.toml plus the build): no offline stand-in may be on.
 const deployed = JSON.parse(readFileSync("dist/vidriera/wrangler.json", "utf8")) as { vars?: Record<string, unknown> };
 for (const problem of unsafeDeployVars(deployed.vars)) {
