@@ -1,11 +1,14 @@
 import type { users } from "./db/schema";
 import type { GenerationJobRpc } from "./jobs/job-types";
+import type { RenditionMessage } from "./lib/renditions";
 
 /** Bindings from wrangler.toml plus vars and secrets (.dev.vars locally, `wrangler secret put` in production). */
 export interface Bindings {
   DB: D1Database;
   IMAGES: R2Bucket;
   GENERATION_JOBS: DurableObjectNamespace<GenerationJobRpc>;
+  /** Every stored image's WebP renditions, made off the request that stored it (worker/lib/renditions.ts). */
+  RENDITIONS: Queue<RenditionMessage>;
   /** Signs session and OAuth tokens. Required: the API refuses to start sessions without it. */
   SESSION_SECRET?: string;
   /** Google OAuth client; when both are set, "Continuar con Google" talks to the real Google. */

@@ -32,7 +32,7 @@ export async function saveOriginal(env: Env["Bindings"], userId: string, bytes: 
   const mime = acceptImage(bytes);
   const key = await imageKey("o", userId, bytes, mime);
   await storeImage(env.IMAGES, key, bytes, mime);
-  writeRenditionsLater(env.IMAGES, key, bytes);
+  writeRenditionsLater(env.RENDITIONS, key);
   return key;
 }
 

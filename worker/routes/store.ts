@@ -157,7 +157,7 @@ export const storeRoutes = new Hono<Env>()
       const bytes = decodeLogo(input.storeLogo);
       const key = await imageKey("l", user.id, bytes, sniffImage(bytes)!);
       await storeImage(c.env.IMAGES, key, bytes, sniffImage(bytes)!);
-      writeRenditionsLater(c.env.IMAGES, key, bytes);
+      writeRenditionsLater(c.env.RENDITIONS, key);
       logoUrl = `/img/${key}`;
     }
 
