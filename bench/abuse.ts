@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { STUDIO_SLOTS } from "../worker/providers/studio-slots.ts";
+import { recordRow } from "./results.ts";
 import { checkLedger, processEnded, samplePhotoJpeg, workerdPid } from "./sample-photo.ts";
 
 const DLOCALGO_API_KEY = "bench-dlocalgo-api-key";
@@ -195,10 +196,29 @@ const tally = (list: number[]) =>
     .map(([status, n]) => `${n} × ${status}`)
     .join(", ");
 
+/** A stable row id for the README's reliability table, from the attack's own words. */
+const rowId = (attack: string) =>
+  `abuse:${attack
+    .normalize("NFD")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-")
+    .slice(0, 60)
+    .replace(/-+$/, "")}`;
+
 /** One row; `ok` is what the fix promises (accepted = 2xx and 3xx answers). */
 function record(attack: string, burstSize: string, statuses: number[], result: string, ok: boolean) {
   const accepted = statuses.filter((s) => s < 400).length;
   rows.push({ attack, burst: burstSize, accepted, refused: statuses.length - accepted, statuses: tally(statuses), result });
+  recordRow({
+    row: rowId(attack),
+    what: `${attack} (burst ${burstSize})`,
+    figure: `${accepted} accepted, ${statuses.length - accepted} refused (${tally(statuses)}): ${result}`,
+    budget: "what the fix promises",
+    over: !ok,
+    how: "npm run bench:abuse",
+  });
   if (!ok) problems.push(`${attack}: ${tally(statuses)}; ${result}`);
   console.log(`  ${ok ? "ok  " : "FAIL"} ${attack}: ${tally(statuses)}`);
 }
@@ -536,6 +556,19 @@ await processEnded(workerd);
 const ledger = checkLedger(state);
 if (!ledger.ok) problems.push("check:ledger reports a broken invariant");
 if (fakeRefused > 0) problems.push(`${fakeRefused} requests reached the fake dLocal Go without the right Authorization`);
+recordRow({
+  row: "abuse:ledger",
+  what: "`check:ledger` on the database after every attack above",
+  figure: ledger.ok
+    ? `all ${ledger.output.split("\n").filter((line) => line.startsWith("ok")).length} checks ok (${ledger.output.split("\n").at(-1)})`
+    : `broken: ${ledger.output
+        .split("\n")
+        .filter((line) => line.startsWith("BROKEN"))
+        .join("; ")}`,
+  budget: "every money invariant holds",
+  over: !ledger.ok,
+  how: "npm run bench:abuse",
+});
 
 console.log(`\n| attack | burst | accepted | refused | statuses | result |\n| --- | --- | --- | --- | --- | --- |`);
 for (const row of rows)

@@ -5,8 +5,9 @@
  * of package.json in the order listed there, and `check:deploy`, one after another on that build
  * (VIDRIERA_BUILD_DIR: scripts/local-app.ts and scripts/build-once.ts reuse it instead of building again).
  * Each bench prints its figures as usual and appends its rows to a file (the contract in bench/results.ts);
- * this script adds the machine's load average when that bench started and ended, then writes the table
- * between the README's markers with the date, the commit and the core count. A row over its budget is
+ * this script adds the machine's load average when that bench started and ended, then writes the tables
+ * between the README's markers (bench/table.ts: the performance table, and the attacks of bench:abuse in
+ * the reliability section's) with the date, the commit and the core count. A row over its budget is
  * marked in the table; a bench that failed is named under it. Exits 1 when any bench failed.
  *
  *   npm run bench                         every bench, README written
@@ -20,7 +21,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { OFFLINE_ENV } from "../scripts/local-state.ts";
 import { type BenchRow, QUICK } from "./results.ts";
-import { benchScripts, type MeasuredRow, README_MARKERS, renderTable } from "./table.ts";
+import { benchScripts, type MeasuredRow, renderTables, writeTables } from "./table.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -81,7 +82,7 @@ for (const script of selected) {
 }
 rmSync(work, { recursive: true, force: true });
 
-const table = renderTable({
+const tables = renderTables({
   rows,
   failures,
   date: started,
@@ -90,18 +91,10 @@ const table = renderTable({
   cores: availableParallelism(),
   quick: QUICK,
 });
-console.log(table);
+console.log(`${tables.performance}\n\n${tables.reliability}`);
 if (writeReadme) {
   const readmePath = join(root, "README.md");
-  const readme = readFileSync(readmePath, "utf8");
-  const [start, end] = README_MARKERS;
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) {
-    console.error(`README.md has no ${start} … ${end} markers: table not written`);
-    process.exit(1);
-  }
-  writeFileSync(readmePath, `${readme.slice(0, from + start.length)}\n${table}\n${readme.slice(to)}`);
-  console.log(`\nREADME.md: performance table written (${rows.length} rows)`);
+  writeFileSync(readmePath, writeTables(readFileSync(readmePath, "utf8"), tables));
+  console.log(`\nREADME.md: performance and reliability tables written (${rows.length} rows)`);
 }
 process.exit(failures.length ? 1 : 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { benchScripts, type MeasuredRow, renderTable } from "./table.ts";
+import { benchScripts, type MeasuredRow, README_MARKERS, renderTables, writeTables } from "./table.ts";
 
 const row = (over: Partial<MeasuredRow> = {}): MeasuredRow => ({
   row: "size:entry-js",
@@ -12,8 +12,8 @@ const row = (over: Partial<MeasuredRow> = {}): MeasuredRow => ({
   ...over,
 });
 
-const table = (rows: MeasuredRow[], extra: Partial<Parameters<typeof renderTable>[0]> = {}) =>
-  renderTable({
+const tables = (rows: MeasuredRow[], extra: Partial<Parameters<typeof renderTables>[0]> = {}) =>
+  renderTables({
     rows,
     failures: [],
     date: new Date("2026-11-20T21:05:09Z"),
@@ -23,6 +23,7 @@ const table = (rows: MeasuredRow[], extra: Partial<Parameters<typeof renderTable
     quick: false,
     ...extra,
   });
+const table = (rows: MeasuredRow[], extra: Partial<Parameters<typeof renderTables>[0]> = {}) => tables(rows, extra).performance;
 
 describe("npm run bench's list and README table", () => {
   it("runs every bench:* script in package.json's order, then check:deploy, and nothing else", () => {
@@ -51,8 +52,33 @@ describe("npm run bench's list and README table", () => {
     expect(text).toContain("**Quick run**");
   });
 
+  it("puts bench:abuse's attacks in the reliability table and every other row in the performance table", () => {
+    const attack = row({
+      row: "abuse:sign-ups",
+      what: "sign-ups from one address",
+      figure: "10 × 201, 10 × 429",
+      budget: "10 accounts",
+      how: "npm run bench:abuse",
+    });
+    const both = tables([row(), attack, { ...attack, row: "abuse:orders", what: "orders", over: true }]);
+    expect(both.performance).toContain("SPA entry JavaScript");
+    expect(both.performance).not.toContain("sign-ups");
+    expect(both.reliability).toContain("| sign-ups from one address | 10 × 201, 10 × 429 | 10 accounts |");
+    expect(both.reliability).toContain("| orders | **not held:** 10 × 201, 10 × 429 |");
+    expect(both.reliability).toContain("2 rows, 1 not held.");
+  });
+
+  it("rewrites only what lies between each table's markers", () => {
+    const [ps, pe] = README_MARKERS.performance;
+    const [rs, re] = README_MARKERS.reliability;
+    const readme = `# A\n${ps}\nold figures\n${pe}\nprose kept\n${rs}\nold attacks\n${re}\nend\n`;
+    const written = writeTables(readme, { performance: "NEW P", reliability: "NEW R" });
+    expect(written).toBe(`# A\n${ps}\nNEW P\n${pe}\nprose kept\n${rs}\nNEW R\n${re}\nend\n`);
+    expect(() => writeTables("# no markers", { performance: "x", reliability: "y" })).toThrow("markers");
+  });
+
   it("keeps a cell's pipe and line breaks from breaking the table, and refuses a row reported twice", () => {
     expect(table([row({ figure: "a | b\n  c" })])).toContain("| a \\| b c |");
-    expect(() => table([row(), row()])).toThrow('bench row "size:entry-js" reported twice');
+    expect(() => tables([row(), row()])).toThrow('bench row "size:entry-js" reported twice');
   });
 });

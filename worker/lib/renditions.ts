@@ -17,7 +17,6 @@
  * installed here and libaom in WASM takes seconds per image: not used.
  */
 import { waitUntil } from "cloudflare:workers";
-import type { Bindings } from "../env";
 import { isSourceKey, parseRenditionKey, RENDITION_WIDTHS, type RenditionWidth, renditionKey } from "../../common/image-renditions";
 import { decodeImage, encodeWebp, ImageCodecError, resizeToFit, type RgbaImage } from "../providers/codecs";
 import { errorName, log } from "./log";
@@ -97,7 +96,7 @@ export function writeRenditionsLater(queue: Queue<RenditionMessage>, sourceKey: 
  * queue delivers at least once) are not made again; an original deleted since
  * has nothing to make. A failure is retried by the queue.
  */
-export async function writeQueuedRenditions(batch: MessageBatch<RenditionMessage>, env: Pick<Bindings, "IMAGES">): Promise<void> {
+export async function writeQueuedRenditions(batch: MessageBatch<RenditionMessage>, env: { IMAGES: R2Bucket }): Promise<void> {
   for (const message of batch.messages) {
     const { key } = message.body;
     try {
