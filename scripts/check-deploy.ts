@@ -77,7 +77,12 @@ const largestAsset = assets.map((file) => ({ file, size: statSync(file).size }))
 const rows: [string, number, number, (n: number) => string][] = [
   ["Worker modules, gzip", gzip, LIMITS.workerGzip, kib],
   ["Worker modules, uncompressed", raw, LIMITS.workerRaw, kib],
-  [`Largest asset (${largestAsset ? relative(join(build, "client"), largestAsset.file) : "none"})`, largestAsset?.size ?? 0, LIMITS.assetFile, kib],
+  [
+    `Largest asset (${largestAsset ? relative(join(build, "client"), largestAsset.file) : "none"})`,
+    largestAsset?.size ?? 0,
+    LIMITS.assetFile,
+    kib,
+  ],
   ["Static assets, count", assets.length, LIMITS.assetCount, String],
 ];
 

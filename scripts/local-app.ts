@@ -70,9 +70,13 @@ export async function startLocalApp(
   rmSync(stateDir, { recursive: true, force: true });
   // Setup lines and the server's output go to one log, shown when something fails: tests stay quiet.
   let log = "";
-  await prepareLocalState(stateDir, (line) => {
-    log += `${line}\n`;
-  });
+  await prepareLocalState(
+    stateDir,
+    (line) => {
+      log += `${line}\n`;
+    },
+    { fresh: true },
+  );
   // A build made once by the command that started this one (npm test, npm run bench: scripts/build-once.ts).
   const prebuilt = process.env.VIDRIERA_BUILD_DIR;
   const server = options.server ?? (options.fromBuild ? "wrangler" : "vite");
