@@ -13,7 +13,7 @@
  * `wrangler dev` then serves a copy of that build, and `vite preview` (which can only serve the last
  * build, see `fromBuild`) serves it in place, so one vite-preview app at a time per build.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -70,13 +70,6 @@ export async function startLocalApp(
   rmSync(stateDir, { recursive: true, force: true });
   // Setup lines and the server's output go to one log, shown when something fails: tests stay quiet.
   let log = "";
-  await prepareLocalState(
-    stateDir,
-    (line) => {
-      log += `${line}\n`;
-    },
-    { fresh: true },
-  );
   // A build made once by the command that started this one (npm test, npm run bench: scripts/build-once.ts).
   const prebuilt = process.env.VIDRIERA_BUILD_DIR;
   const server = options.server ?? (options.fromBuild ? "wrangler" : "vite");
@@ -85,16 +78,30 @@ export async function startLocalApp(
   const outDir = !copyFrom && prebuilt ? prebuilt : join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
   const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
-  if (copyFrom) cpSync(copyFrom, outDir, { recursive: true });
-  else if (!prebuilt) {
-    // stateDir is fresh, so emptying it is safe (and stops Vite's warning about a folder outside the project).
-    try {
-      log += execFileSync("vite", ["build", "--logLevel", "warn", "--emptyOutDir", "--outDir", outDir], { stdio: "pipe", env }).toString();
-    } catch (err) {
-      const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
-      throw new Error(`vite build failed:\n${log}${stdout ?? ""}${stderr ?? ""}`);
-    }
+  // The build runs while the local database is prepared. stateDir is fresh, so emptying outDir is safe (and
+  // stops Vite's warning about a folder outside the project).
+  const building =
+    copyFrom || prebuilt
+      ? Promise.resolve("")
+      : new Promise<string>((done, fail) =>
+          execFile("vite", ["build", "--logLevel", "warn", "--emptyOutDir", "--outDir", outDir], { env }, (err, stdout, stderr) =>
+            err ? fail(new Error(`vite build failed:\n${stdout}${stderr}`)) : done(`${stdout}${stderr}`),
+          ),
+        );
+  // Awaited below; a failure meanwhile is not left unhandled.
+  building.catch(() => undefined);
+  try {
+    await prepareLocalState(
+      stateDir,
+      (line) => {
+        log += `${line}\n`;
+      },
+      { fresh: true },
+    );
+  } finally {
+    log += await building;
   }
+  if (copyFrom) cpSync(copyFrom, outDir, { recursive: true });
   if (outDir === prebuilt && options.staticFiles) throw new Error('staticFiles change the build: use server: "wrangler" (a copy)');
   // Extra files among the built assets (name → content); the asset server only knows what it finds when it starts.
   for (const [name, content] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(outDir, "client", name), content);
