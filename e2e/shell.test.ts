@@ -370,5 +370,5 @@ describe("toasts", () => {
     expect(success).toBeGreaterThan(1_800);
     expect(success).toBeLessThan(3_800);
     await context.close();
-  }, 40_000);
+  });
 });

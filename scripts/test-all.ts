@@ -39,7 +39,11 @@ const STEPS: Step[] = [
   { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], after: ["lint"] },
   { name: "build", command: ["node", "scripts/build-once.ts"], makesBuild: true },
   // Two test files at a time: the Worker tests are CPU work (scrypt, image codecs) and the e2e files mostly wait.
-  { name: "unit", command: ["npx", "vitest", "run", "--project", "worker", "--project", "web", "--maxWorkers=2"] },
+  // UNIT_WORKERS changes it (E2E_WORKERS does the same for the e2e files, vitest.config.ts).
+  {
+    name: "unit",
+    command: ["npx", "vitest", "run", "--project", "worker", "--project", "web", `--maxWorkers=${process.env.UNIT_WORKERS ?? 2}`],
+  },
   { name: "e2e", command: ["npx", "vitest", "run", "--project", "e2e"], after: ["build"] },
   { name: "bench:size", command: ["npm", "run", "--silent", "bench:size"], after: ["build"] },
   { name: "check:deploy", command: ["npm", "run", "--silent", "check:deploy"], after: ["build"] },
