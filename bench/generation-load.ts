@@ -37,7 +37,7 @@ import { STUDIO_SLOTS } from "../worker/providers/studio-slots.ts";
 import { OFFLINE_ENV } from "../scripts/local-state.ts";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { recordRow } from "./results.ts";
-import { checkLedger, memoryMiB, percentile, processEnded, samplePhotoJpeg, workerdPid } from "./sample-photo.ts";
+import { checkLedger, distinctJpeg, memoryMiB, percentile, processEnded, samplePhotoJpeg, workerdPid } from "./sample-photo.ts";
 
 const SELLERS = 10;
 const JOBS_PER_SELLER = 5;
@@ -110,8 +110,7 @@ async function newSeller(n: number): Promise<Seller> {
   const cookie = signup.headers.get("set-cookie")!.split(";")[0]!;
   const form = new FormData();
   // Each seller's own photo, as in real life.
-  const bytes = photo.slice();
-  bytes[bytes.length - 3] = n;
+  const bytes = distinctJpeg(photo, n);
   form.append("images", new Blob([bytes], { type: "image/jpeg" }), "remera.jpg");
   const upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
   if (upload.status !== 201) throw new Error(`upload ${n}: ${upload.status} ${await upload.text()}`);

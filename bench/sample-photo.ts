@@ -21,6 +21,19 @@ export async function samplePhotoJpeg(width: number, height: number): Promise<Ui
   return new Uint8Array(await encodeJpeg(samplePhoto({ width, height, garment: [40, 90, 170], grain: 10 }), { quality: 90 }));
 }
 
+/**
+ * The same JPEG made distinct (its own R2 key, as each product of a real store has), still decoding cleanly:
+ * a comment segment carrying `n` right after the start marker.
+ */
+export function distinctJpeg(photo: Uint8Array, n: number): Uint8Array<ArrayBuffer> {
+  const comment = [0xff, 0xfe, 0x00, 0x04, (n >> 8) & 0xff, n & 0xff];
+  const bytes = new Uint8Array(photo.length + comment.length);
+  bytes.set(photo.subarray(0, 2));
+  bytes.set(comment, 2);
+  bytes.set(photo.subarray(2), 2 + comment.length);
+  return bytes;
+}
+
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** The workerd that this process started (through vite preview, wrangler or miniflare), from Linux /proc. */

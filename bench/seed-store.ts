@@ -4,6 +4,8 @@
  * published. The photos' renditions are made by the queue afterwards: wait for workerd to be idle
  * (sample-photo.ts waitUntilIdle) before measuring.
  */
+import { distinctJpeg } from "./sample-photo.ts";
+
 export const PRODUCTS = 60;
 
 const KINDS = [
@@ -52,8 +54,7 @@ export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): P
     const form = new FormData();
     for (let i = first; i < first + 10; i++) {
       // One distinct photo per product, as in a real store (each gets its own R2 key).
-      const bytes = photo.slice();
-      bytes[bytes.length - 3] = i;
+      const bytes = distinctJpeg(photo, i);
       form.append("images", new Blob([bytes], { type: "image/jpeg" }), `${KINDS[i % KINDS.length]} ${COLORS[i % COLORS.length]}.jpg`);
     }
     let upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });

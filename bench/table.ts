@@ -61,10 +61,10 @@ export function renderTables(input: TableInput): Record<TableName, string> {
     const rows = input.rows.filter((row) => tableOf(row) === name);
     const lines = [heading, "", `| ${columns.join(" | ")} | load | how |`, "| --- | --- | --- | --- | --- |"];
     for (const row of rows) {
-      const figure = row.over ? `**${name === "performance" ? "over budget" : "not held"}:** ${row.figure}` : row.figure;
-      lines.push(
-        `| ${cell(row.what)} | ${cell(figure)} | ${cell(row.budget || "—")} | ${row.load[0]} → ${row.load[1]} | \`${cell(row.how)}\` |`,
-      );
+      // An attack's row says whether the promise held; a figure's row, its budget (and whether it is over).
+      const third = name === "reliability" ? (row.over ? "**no**" : "yes") : row.budget || "—";
+      const figure = row.over && name === "performance" ? `**over budget:** ${row.figure}` : row.figure;
+      lines.push(`| ${cell(row.what)} | ${cell(figure)} | ${cell(third)} | ${row.load[0]} → ${row.load[1]} | \`${cell(row.how)}\` |`);
     }
     const over = rows.filter((row) => row.over).length;
     lines.push("", `${rows.length} rows, ${over === 0 ? "none" : over} ${name === "performance" ? "over budget" : "not held"}.`);
@@ -81,7 +81,7 @@ export function renderTables(input: TableInput): Record<TableName, string> {
   };
   return {
     performance: render("performance", ["what", "figure", "budget"]),
-    reliability: render("reliability", ["attack", "what happened", "what the fix promises"]),
+    reliability: render("reliability", ["attack", "what happened", "held as promised"]),
   };
 }
 
