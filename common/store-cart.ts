@@ -107,6 +107,8 @@ export interface Order {
   total: number;
   /** Null on orders placed before the cart asked for it. */
   buyer: Buyer | null;
+  /** The buyer's WhatsApp, when they gave it: digits for wa.me and the number as their country writes it. */
+  buyerWhatsapp: { digits: string; label: string } | null;
   status: OrderStatus;
   createdAt: string;
   /** Whether confirming already took the quantities off stock. */
@@ -145,10 +147,26 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelado: [],
 };
 
+// Every character WhatsApp may show as a new line.
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+/**
+ * The shopper's note as a quote (WhatsApp shows lines starting with "> " as one): every line of it is
+ * marked, so a note cannot add lines that pass for the store's own ("Total: $1", "Pagado") after the real
+ * total. The name the shopper typed stays on its one line.
+ */
+const quoted = (text: string) =>
+  text
+    .split(LINE_BREAK)
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+const oneLine = (text: string) => text.split(LINE_BREAK).join(" ");
+
 /**
  * The WhatsApp message (spec section 7, "Other"): a greeting, one line per
  * item with its 'Talle', quantity and unit price, the total in bold (WhatsApp
- * bolds *text*), and the order code the seller finds in the admin.
+ * bolds *text*), who orders and how, the shopper's note fenced as a quote,
+ * and the order code the seller finds in the admin.
  */
 export function orderMessage(order: {
   storeName: string;
@@ -171,9 +189,9 @@ export function orderMessage(order: {
     "",
     ...(order.buyer
       ? [
-          `Nombre: ${order.buyer.name}`,
+          `Nombre: ${oneLine(order.buyer.name)}`,
           `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}`,
-          ...(order.buyer.note ? [`Nota: ${order.buyer.note}`] : []),
+          ...(order.buyer.note ? ["Nota del cliente:", quoted(order.buyer.note)] : []),
           "",
         ]
       : []),
@@ -185,3 +203,34 @@ export function orderMessage(order: {
 export function whatsappUrl(phone: string, message: string): string {
   return `https://wa.me/${digitsOnly(phone)}?text=${encodeURIComponent(message)}`;
 }
+
+/**
+ * What 'Responder por WhatsApp' writes to the buyer, by the order's status (one line per status, so a
+ * status added later says its own): a greeting by first name, the store and the order's code.
+ */
+export const REPLY_BY_STATUS: Record<OrderStatus, string> = {
+  nuevo: "Recibimos tu pedido. Te confirmamos el stock y coordinamos el pago y la entrega por acá.",
+  confirmado: "Tu pedido está confirmado. ¿Coordinamos el pago y la entrega?",
+  entregado: "¡Gracias por tu compra! Cualquier cosa, escríbenos por acá.",
+  cancelado: "Tuvimos que cancelar tu pedido. Perdón por las molestias; si quieres, te ayudamos a elegir otra cosa.",
+};
+
+export function orderReply(order: Pick<Order, "code" | "status" | "total" | "buyer">, storeName: string): string {
+  const first = order.buyer?.name.split(/\s+/)[0];
+  return [
+    `¡Hola${first ? `, ${first}` : ""}! Te escribimos de ${storeName} por tu pedido #${order.code} (${formatArs(order.total)}).`,
+    REPLY_BY_STATUS[order.status],
+  ].join(" ");
+}
+
+/**
+ * The reply as a wa.me link: to the buyer's chat when they gave their number; otherwise WhatsApp asks
+ * which chat to send it to (the buyer's is the one their order came from).
+ */
+export function orderReplyUrl(order: Pick<Order, "code" | "status" | "total" | "buyer" | "buyerWhatsapp">, storeName: string): string {
+  const text = encodeURIComponent(orderReply(order, storeName));
+  return order.buyerWhatsapp ? `https://wa.me/${order.buyerWhatsapp.digits}?text=${text}` : `https://wa.me/?text=${text}`;
+}
+
+/** Orders still waiting for the seller: what the menu's badge counts. */
+export const newOrdersCount = (orders: readonly Pick<Order, "status">[]) => orders.filter((o) => o.status === "nuevo").length;

@@ -188,6 +188,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "tiendas",
   "orders",
   "pedidos",
+  "estadisticas",
   "payments",
   "webhook",
   "webhooks",
@@ -234,6 +235,19 @@ export function storeLinkPreview(host: string, slug: string): string {
 export const storePath = (username: string) => `/u/${username}`;
 export const productPath = (username: string, productId: string) => `/u/${username}/p/${productId}`;
 
+/** The `?ref=` values the app's own links carry (the QR, the share buttons); a visit's source comes first from it. */
+export const SHARE_REFS = ["instagram", "facebook", "whatsapp", "google", "tiktok", "qr"] as const;
+export type ShareRef = (typeof SHARE_REFS)[number];
+
+/**
+ * The store's address as it is shared: its QR codes, the store page's 'Compartir', the admin's
+ * 'Compartir en WhatsApp', 'Copiar para Instagram' and 'Copiar enlace'. The one place that builds it; `ref`
+ * (`?ref=qr`, `whatsapp`, `instagram`) tells the statistics where a visit came from, for links whose
+ * destination is known.
+ */
+export const storeShareUrl = (origin: string, username: string, ref?: ShareRef) =>
+  `${origin}${storePath(username)}${ref ? `?ref=${ref}` : ""}`;
+
 export const NAME_WITHOUT_LETTERS = "El nombre de la tienda tiene que tener al menos una letra o un número.";
 export const STORE_NAME_MAX_LENGTH = 60;
 
@@ -245,11 +259,40 @@ export { MAX_PRICE, PRICE_TOO_HIGH, parseArsPrice, pricePreview } from "./price"
 export const MAX_STOCK = 1_000_000;
 export const STOCK_TOO_HIGH = "El stock máximo por talle es 1.000.000.";
 
-/** Spec section 5: stock is a whole number; anything invalid or negative is 0. */
-export function parseStock(value: unknown): number {
-  const n = typeof value === "number" ? Math.trunc(value) : Number.parseInt(String(value ?? "").trim(), 10);
-  if (!Number.isFinite(n) || n < 0) return 0;
-  return n;
+export const STOCK_INVALID = "El stock de un talle es un número entero de 0 o más, sin decimales: por ejemplo 5 o 1.200.";
+
+export type StockResult = { stock: number } | { error: string };
+
+// Dots only between groups of three, as prices are written: "1.200".
+const STOCK_GROUPED = /^\d{1,3}(?:\.\d{3})+$/;
+
+/**
+ * Stock as a seller types it ("5", "1.200") or as a JSON number: a whole number from 0 to MAX_STOCK. Empty
+ * is 0 (a new size starts at 0); anything else ("5abc", "1e9", 2.7, -1) is refused with the reason, never
+ * read as some other number: the same rule as prices (common/price.ts), where the spec's "invalid becomes
+ * 0" would save a stock the seller did not mean.
+ */
+export function readStock(value: unknown): StockResult {
+  if (value === null || value === undefined) return { stock: 0 };
+  let stock: number;
+  if (typeof value === "number") {
+    stock = value;
+  } else if (typeof value === "string") {
+    const text = value.trim();
+    if (text === "") return { stock: 0 };
+    if (!/^\d+$/.test(text) && !STOCK_GROUPED.test(text)) return { error: STOCK_INVALID };
+    stock = Number(text.replace(/\./g, ""));
+  } else {
+    return { error: STOCK_INVALID };
+  }
+  if (!Number.isSafeInteger(stock) || stock < 0) return { error: STOCK_INVALID };
+  return stock > MAX_STOCK ? { error: STOCK_TOO_HIGH } : { stock };
+}
+
+/** The stock a screen counts while a size's input holds something that is not (yet) a stock: 0. */
+export function stockOrZero(value: unknown): number {
+  const read = readStock(value);
+  return "stock" in read ? read.stock : 0;
 }
 
 export interface StoreSize {

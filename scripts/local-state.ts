@@ -32,7 +32,7 @@ export function ensureDevVars(say: (line: string) => void = console.log) {
       "",
     ].join("\n"),
   );
-  say("Creé .dev.vars con un secreto de sesión local.");
+  say("Creé .dev.vars con una clave de sesión local (queda solo en tu computadora).");
 }
 
 function wrangler(args: string[], persistTo?: string) {
@@ -51,7 +51,7 @@ function wrangler(args: string[], persistTo?: string) {
 
 export function applyMigrations(persistTo?: string, say: (line: string) => void = console.log) {
   wrangler(["d1", "migrations", "apply", "DB"], persistTo);
-  say("Base de datos local al día (migraciones aplicadas).");
+  say("Base de datos local lista (al día con las migraciones).");
 }
 
 /**

@@ -55,6 +55,8 @@ const forgotPassword = createRoute({
 const ForgotPassword = lazyRouteComponent(() => import("./features/auth/password-recovery"), "ForgotPasswordScreen");
 // Not signed-out only: someone signed in on this device may still follow the link (it ends every session).
 const resetPassword = page("/restablecer", () => import("./features/auth/password-recovery"), "ResetPasswordScreen");
+// The weekly e-mail's unsubscribe link works signed out: its token is its authority.
+const unsubscribe = page("/estadisticas/baja", () => import("./features/store-stats/unsubscribe"), "UnsubscribeScreen");
 
 const signedIn = createRoute({ getParentRoute: () => root, id: "signed-in", component: SignedInGuard });
 const guarded = <const P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
@@ -67,9 +69,11 @@ const paymentResult = guarded("/pago", () => import("./features/credits/payment-
 const settings = guarded("/settings", () => import("./features/settings/settings"), "SettingsScreen");
 const storeSetup = guarded("/mi-tienda", () => import("./features/store-admin/store-setup"), "StoreSetupScreen");
 const storeAdmin = guarded("/mi-tienda-admin", () => import("./features/store-admin/store-admin"), "StoreAdminScreen");
+const orders = guarded("/pedidos", () => import("./features/orders/orders"), "OrdersScreen");
 const pricing = guarded("/product-pricing", () => import("./features/store-admin/product-pricing"), "ProductPricingScreen");
 const payStore = guarded("/pay-mi-tienda", () => import("./features/store-admin/pay-store"), "PayStoreScreen");
 const payStoreCard = guarded("/pay-mi-tienda-3", () => import("./features/store-admin/pay-store"), "PayStoreCardScreen");
+const stats = guarded("/estadisticas", () => import("./features/store-stats/stats-screen"), "StatsScreen");
 
 const routeTree = root.addChildren([
   landing,
@@ -78,8 +82,22 @@ const routeTree = root.addChildren([
   register,
   forgotPassword,
   resetPassword,
+  unsubscribe,
   autoCharge,
-  signedIn.addChildren([home, images, credits, paymentResult, settings, storeSetup, storeAdmin, pricing, payStore, payStoreCard]),
+  signedIn.addChildren([
+    home,
+    images,
+    credits,
+    paymentResult,
+    settings,
+    storeSetup,
+    storeAdmin,
+    orders,
+    pricing,
+    payStore,
+    payStoreCard,
+    stats,
+  ]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: "intent" });

@@ -27,8 +27,11 @@ import { imgRoutes } from "./routes/img";
 import { jobRoutes } from "./routes/jobs";
 import { productRoutes } from "./routes/products";
 import { storeModelRoutes } from "./routes/store-models";
+import { statsRoutes } from "./routes/stats";
+import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
 
 export { GenerationJob } from "./jobs/generation-job";
+export { StoreStats } from "./stats/local-twin";
 
 const app = new Hono<Env>()
   .use(readWholeBody)
@@ -58,6 +61,7 @@ const app = new Hono<Env>()
   .route("/api/orders", orderRoutes)
   .route("/api/payments", paymentRoutes)
   .route("/api/credits", creditRoutes)
+  .route("/api/stats", statsRoutes)
   .route("/api/config", appConfigRoutes)
   .route("/api/dev", devOutboxRoutes)
   .route("/img", imgRoutes)
@@ -70,10 +74,11 @@ export { app };
 export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
-  // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes.
+  // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; the weekly store summary on Mondays.
   scheduled(controller, env, ctx) {
     if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
+    else if (controller.cron === WEEKLY_SUMMARY_CRON) ctx.waitUntil(sendWeeklySummaries(env));
     else ctx.waitUntil(settleOrphanJobs(env));
   },
   // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.

@@ -41,7 +41,7 @@ describe("what the site's image providers cannot make is refused before anything
       expect(response.status).toBe(422);
       expect(await response.json()).toEqual({ error: CHILDREN_UNAVAILABLE });
     }
-    expect(CHILDREN_UNAVAILABLE).toContain("Puedes generar la prenda sola, sin modelo, por 50 créditos.");
+    expect(CHILDREN_UNAVAILABLE).toContain("Puedes generar la prenda sola, sin modelo, por 1 imagen.");
     await nothingCharged(user.id);
   });
 

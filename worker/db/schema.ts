@@ -244,6 +244,8 @@ export const orders = sqliteTable(
     buyerName: text("buyer_name"),
     delivery: text("delivery", { enum: ["envio", "retiro"] }),
     note: text("note"),
+    /** The buyer's WhatsApp if they gave it, saved as the seller's is ("+54 91123456789"), for 'Responder por WhatsApp'. */
+    buyerPhone: text("buyer_phone"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("nuevo"),
     createdAt: createdAt(),
     /** When confirming took the quantities off stock (once). */
@@ -281,10 +283,13 @@ export const payments = sqliteTable(
     providerPaymentId: text("provider_payment_id"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    /** When the reconciliation cron may ask the provider again (backing off with age); null: not asked yet. */
+    reconcileDueAt: integer("reconcile_due_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("payments_provider_payment_unique").on(t.provider, t.providerPaymentId),
     index("payments_user_idx").on(t.userId, t.createdAt),
+    index("payments_status_idx").on(t.status, t.createdAt),
   ],
 );
 
@@ -293,4 +298,30 @@ export const exchangeRates = sqliteTable("exchange_rates", {
   currency: text("currency").primaryKey(),
   value: real("value").notNull(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * The weekly store summary e-mail (worker/stats/weekly.ts), once per seller per
+ * week: a send first claims its row, so a second run of the cron (or one running
+ * at the same time) sends nothing again. `week` is the Monday the week began, in
+ * the store's time zone.
+ */
+export const weeklySummaries = sqliteTable(
+  "weekly_summaries",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    week: text("week").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("weekly_summaries_user_week").on(t.userId, t.week)],
+);
+
+/** Sellers who turned the weekly summary off (the e-mail's link or 'Estadísticas'); turning it on deletes the row. */
+export const weeklyEmailOptOuts = sqliteTable("weekly_email_opt_outs", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
 });

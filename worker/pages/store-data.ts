@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
 import type { PublicProduct, PublicStore, StoreSize } from "../../common/store";
+import { cleanCategory } from "../../common/store-browse";
 import type { Db } from "../db/client";
 import { products, users } from "../db/schema";
 import { imageUrl } from "../lib/images";
@@ -12,6 +13,8 @@ export interface StoreRecord extends PublicStore {
   version: number;
   /** Store plan paid; an unpaid store shows shoppers 'Tienda en modo prueba'. */
   paid: boolean;
+  /** The country the seller chose ("AR"); with the phone's dial code it says how the store's buyers write numbers. */
+  countryCode: string | null;
 }
 
 export interface StoreProductRecord extends PublicProduct {
@@ -41,6 +44,7 @@ export async function findStore(db: Db, username: string): Promise<StoreRecord |
       imageUrl: users.imageUrl,
       version: users.storeVersion,
       paid: users.paidMiTienda,
+      countryCode: users.countryCode,
     })
     .from(users)
     .where(and(eq(users.username, username), isNotNull(users.username)))
@@ -56,6 +60,7 @@ export async function findStore(db: Db, username: string): Promise<StoreRecord |
     logoKey,
     version: row.version,
     paid: row.paid,
+    countryCode: row.countryCode,
   };
 }
 
@@ -79,7 +84,7 @@ export function toStoreProduct(row: {
     images: imageKeys.map((key) => imageUrl(key)!),
     imageKeys,
     description: row.description ?? null,
-    category: row.category,
+    category: cleanCategory(row.category),
   };
 }
 

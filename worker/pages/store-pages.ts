@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { cartScript, cartScriptHash, storeCss, storeCssHash } from "virtual:store-assets";
-import { renderSVG } from "uqr";
-import { formatArs, productPath, storePath } from "../../common/store";
+import { formatArs, productPath, storePath, storeShareUrl } from "../../common/store";
 import { browse, browseQuery, browseSearch, categoriesOf } from "../../common/store-browse";
 import { replicaDatabase, type Db } from "../db/client";
 import type { Env } from "../env";
@@ -9,9 +8,12 @@ import { ImageCodecError } from "../providers/codecs";
 import { previewJpeg, previewPath, sourceOfPreview } from "./og-image";
 import { productCountLabel, renderErrorPage, renderProductPage, renderStorePage, type PageAssets, type PageMeta } from "./render";
 import { renderFeed } from "./feed";
+import { storeQrPng, storeQrSvg } from "./qr";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
 import { errorName, log } from "../lib/log";
+import { keepOnlyWithSource } from "../lib/renditions";
 import { forgetStoreLink, rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
+import { countStoreView } from "../stats/count";
 
 export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
 const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
@@ -72,8 +74,16 @@ function productDescription(store: StoreRecord, product: { price: number; sizes:
   return parts.filter(Boolean).join(" · ");
 }
 
-/** Renders a page from D1, or null when the product is not this store's. */
-async function render(c: Context<Env>, db: Db, username: string, productId: string | null): Promise<string | null> {
+/** The cached copy's note of how many products a search page found, for counting searches served from the cache. */
+const RESULTS_HEADER = "x-store-results";
+
+/** Renders a page from D1 (with how many products a store page lists), or null when the product is not this store's. */
+async function render(
+  c: Context<Env>,
+  db: Db,
+  username: string,
+  productId: string | null,
+): Promise<{ html: string; results: number } | null> {
   const store = await findStore(db, username);
   if (!store) return null;
   const url = new URL(c.req.url);
@@ -92,7 +102,7 @@ async function render(c: Context<Env>, db: Db, username: string, productId: stri
       image: preview(product.imageKeys[0] ?? store.logoKey),
       imageAlt: product.name,
     };
-    return renderProductPage({ store, product, host: url.host, origin: url.origin, meta, assets: ASSETS });
+    return { html: renderProductPage({ store, product, host: url.host, origin: url.origin, meta, assets: ASSETS }), results: 1 };
   }
   const all = await storeProducts(db, store.id);
   const query = browseQuery(url.searchParams);
@@ -106,7 +116,7 @@ async function render(c: Context<Env>, db: Db, username: string, productId: stri
     image: preview(store.logoKey ?? all.find((p) => p.imageKeys.length)?.imageKeys[0]),
     imageAlt: store.name,
   };
-  return renderStorePage({
+  const html = renderStorePage({
     store,
     products: shown.items,
     total: shown.total,
@@ -118,6 +128,7 @@ async function render(c: Context<Env>, db: Db, username: string, productId: stri
     meta,
     assets: ASSETS,
   });
+  return { html, results: shown.total };
 }
 
 /**
@@ -139,10 +150,23 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     const current = await rememberedStoreVersion(username, storeVersionTtl(c.env.STORE_VERSION_TTL_MS), () => storeVersion(db, username));
     if (!current) return errorPage(404, PAGE_MISSING);
     // Search, category, order and page are part of what is rendered, so of the ETag and the cache key (normalised).
-    const browsing = productId ? "" : browseSearch(browseQuery(new URL(c.req.url).searchParams));
+    const query = productId ? null : browseQuery(new URL(c.req.url).searchParams);
+    const browsing = query ? browseSearch(query) : "";
+    // Counted after the answer, whichever way it is served (worker/stats/count.ts).
+    const counted = (results: number | null) =>
+      countStoreView(c, {
+        storeId: current.id,
+        storePath: storePath(username),
+        productId,
+        search: query && { q: query.q, page: query.page },
+        results,
+      });
     // The store's id (hashed) as well: a browser that kept a page of a deleted store never revalidates it for a new one.
     const etag = `"${current.version}.${BUILD}.${await shortHash(current.id)}${browsing ? `.${await shortHash(browsing)}` : ""}"`;
-    if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers: pageHeaders(etag, null) });
+    if (c.req.header("if-none-match") === etag) {
+      counted(null);
+      return new Response(null, { status: 304, headers: pageHeaders(etag, null) });
+    }
 
     // The store's id too: a link freed by a deleted account and taken by a new store starts its versions again.
     const key = new Request(
@@ -150,7 +174,11 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     );
     const cache = caches.default;
     const hit = await cache.match(key);
-    if (hit) return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
+    if (hit) {
+      const results = hit.headers.get(RESULTS_HEADER);
+      counted(results === null ? null : Number(results));
+      return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
+    }
 
     // A remembered version came from an earlier request, not this render's D1 session, and a read replica
     // may lag behind it: read it again in the session, and store the render only under the version it saw.
@@ -162,16 +190,21 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
       if (!keep) forgetStoreLink(username);
     }
     // Read after the version, so what is stored under it is at least that new.
-    const html = await render(c, db, username, productId);
-    if (html === null) return errorPage(404, PAGE_MISSING);
-    if (!keep) return new Response(html, { headers: pageHeaders(null, "MISS") });
+    const page = await render(c, db, username, productId);
+    if (page === null) return errorPage(404, PAGE_MISSING);
+    counted(page.results);
+    if (!keep) return new Response(page.html, { headers: pageHeaders(null, "MISS") });
     await cache.put(
       key,
-      new Response(html, {
-        headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` },
+      new Response(page.html, {
+        headers: {
+          "content-type": "text/html; charset=utf-8",
+          "cache-control": `public, max-age=${EDGE_TTL_SECONDS}`,
+          [RESULTS_HEADER]: String(page.results),
+        },
       }),
     );
-    return new Response(html, { headers: pageHeaders(etag, "MISS") });
+    return new Response(page.html, { headers: pageHeaders(etag, "MISS") });
   } catch (err) {
     log("error", "store page failed", { requestId: c.get("requestId"), error: errorName(err) });
     return errorPage(500, STORE_LOAD_ERROR);
@@ -188,7 +221,7 @@ async function storeFile(
   c: Context<Env>,
   rawUsername: string,
   contentType: string,
-  make: (store: StoreRecord, db: Db, origin: string) => Promise<string>,
+  make: (store: StoreRecord, db: Db, origin: string) => Promise<string | Uint8Array>,
   extra: Record<string, string> = {},
 ): Promise<Response> {
   const username = rawUsername.toLowerCase();
@@ -200,10 +233,9 @@ async function storeFile(
   return new Response(body, { headers: { "content-type": contentType, "cache-control": "public, max-age=300", ...extra } });
 }
 
-/** The store's link as a printable QR code: black modules on white, with the quiet zone the standard asks for. */
-export function storeQrSvg(url: string): string {
-  return renderSVG(url, { ecc: "M", border: 4, pixelSize: 10, whiteColor: "#ffffff", blackColor: "#000000" });
-}
+/** ?descargar makes the admin's link save a file instead of showing it. */
+const downloadAs = (c: Context<Env>, name: string): Record<string, string> =>
+  c.req.query("descargar") !== undefined ? { "content-disposition": `attachment; filename="${name}"` } : {};
 
 /** The public store at /u/:username, rendered on the server. */
 export const storePages = new Hono<Env>()
@@ -236,6 +268,7 @@ export const storePages = new Hono<Env>()
         throw err;
       }
       await c.env.IMAGES.put(previewKey, bytes, { httpMetadata: { contentType: "image/jpeg" } });
+      if (!(await keepOnlyWithSource(c.env.IMAGES, source, [previewKey]))) return c.json({ error: "Imagen no encontrada." }, 404);
     }
     return new Response(bytes, {
       headers: {
@@ -256,11 +289,18 @@ export const storePages = new Hono<Env>()
       c,
       c.req.param("username"),
       "image/svg+xml",
-      async (store, _db, origin) => storeQrSvg(`${origin}${storePath(store.username)}`),
-      // ?descargar makes the admin's link save a file instead of showing it.
-      c.req.query("descargar") !== undefined
-        ? { "content-disposition": `attachment; filename="qr-${c.req.param("username").toLowerCase()}.svg"` }
-        : {},
+      async (store, _db, origin) => storeQrSvg(storeShareUrl(origin, store.username, "qr")),
+      downloadAs(c, `qr-${c.req.param("username").toLowerCase()}.svg`),
+    ),
+  )
+  // The same code as a PNG: the format phone galleries, WhatsApp and print shops take.
+  .get("/:username/qr.png", (c) =>
+    storeFile(
+      c,
+      c.req.param("username"),
+      "image/png",
+      async (store, _db, origin) => storeQrPng(storeShareUrl(origin, store.username, "qr")),
+      downloadAs(c, `qr-${c.req.param("username").toLowerCase()}.png`),
     ),
   )
   .get("/:username", (c) => storePage(c, c.req.param("username"), null))

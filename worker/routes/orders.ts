@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import {
   BUYER_NAME_MAX_LENGTH,
@@ -16,10 +16,13 @@ import {
   shortageText,
   type StockShortage,
 } from "../../common/store-cart";
+import { formatWhatsappNumber, parseWhatsappNumber, phoneExample } from "../../common/phone";
+import { countryFromPhone, storeCountry } from "../../common/store";
 import { cleanText } from "../../common/text";
 import { database, type Db } from "../db/client";
 import { ORDER_STATUSES, orders, products } from "../db/schema";
 import type { Env } from "../env";
+import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
@@ -28,6 +31,7 @@ import { validate } from "../lib/validation";
 import { findStore, listedInStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
 import { chunks } from "./pricing";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
+import { countOrderSent, orderStatusChanged } from "../stats/count";
 
 export const STORE_GONE = "Esta tienda no existe.";
 export const EMPTY_CART = "Tu carrito está vacío.";
@@ -35,6 +39,8 @@ export const PRODUCT_NOT_IN_STORE = "Un producto del carrito ya no está disponi
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
 export const BUYER_NAME_REQUIRED = "Escribe tu nombre para que la tienda sepa quién compra.";
 export const DELIVERY_REQUIRED = "Elige envío a domicilio o retiro en el local.";
+export const buyerWhatsappInvalid = (example: string | null) =>
+  `Revisa tu número de WhatsApp: escríbelo con su código de área${example ? `, por ejemplo ${example}` : ""}. También puedes dejarlo vacío.`;
 
 const orderPayload = z.object(
   {
@@ -77,6 +83,12 @@ const orderPayload = z.object(
             .pipe(z.string().max(ORDER_NOTE_MAX_LENGTH, `La nota no puede tener más de ${ORDER_NOTE_MAX_LENGTH} caracteres.`))
             .nullish()
             .transform((v) => v || null),
+          // Optional: lets the seller answer from the order list straight into the buyer's chat.
+          whatsapp: z
+            .string({ error: buyerWhatsappInvalid(null) })
+            .max(40, buyerWhatsappInvalid(null))
+            .nullish()
+            .transform((v) => v?.trim() || null),
         },
         { error: BUYER_NAME_REQUIRED },
       )
@@ -97,7 +109,20 @@ function buyerOf(row: typeof orders.$inferSelect): Buyer | null {
   return row.buyerName && row.delivery ? { name: row.buyerName, delivery: row.delivery, note: row.note } : null;
 }
 
+/**
+ * The buyer's number as WhatsApp dials it, read like the seller's: in the store's country unless it starts
+ * with another country's "+code" ("011 15 2345-6789" in an Argentine store is +54 9 11 2345 6789).
+ */
+export function buyerWhatsapp(typed: string, store: { phone: string; countryCode: string | null }): string {
+  const home = storeCountry(store);
+  const country = typed.startsWith("+") ? (countryFromPhone(typed) ?? home) : home;
+  const parsed = parseWhatsappNumber(typed, country);
+  if ("error" in parsed) throw new ApiError(400, buyerWhatsappInvalid(phoneExample(home)?.typed ?? null));
+  return parsed.phone;
+}
+
 function toOrder(row: typeof orders.$inferSelect, shortages: StockShortage[] = []): Order {
+  const digits = row.buyerPhone?.replace(/\D/g, "");
   return {
     id: row.id,
     code: row.code,
@@ -105,6 +130,7 @@ function toOrder(row: typeof orders.$inferSelect, shortages: StockShortage[] = [
     total: row.total,
     status: row.status,
     buyer: buyerOf(row),
+    buyerWhatsapp: digits ? { digits, label: formatWhatsappNumber(row.buyerPhone) } : null,
     createdAt: row.createdAt.toISOString(),
     stockTaken: row.stockTakenAt !== null,
     shortages,
@@ -162,8 +188,6 @@ async function loadCartProducts(db: Db, sellerId: string, ids: string[]) {
   }
   return byId;
 }
-
-const clientAddress = (c: Context<Env>) => c.req.header("cf-connecting-ip") ?? "unknown";
 
 export const STOCK_SHORT_PREFIX = "No hay stock suficiente para confirmar este pedido:";
 
@@ -253,6 +277,7 @@ export const orderRoutes = new Hono<Env>()
     await attempt(db, visitor);
     const input = c.req.valid("json");
     let priced: { store: NonNullable<Awaited<ReturnType<typeof findStore>>>; lines: OrderLine[]; total: number };
+    let phone: string | null = null;
     try {
       const store = await findStore(db, input.username);
       if (!store) throw new ApiError(404, STORE_GONE);
@@ -262,6 +287,7 @@ export const orderRoutes = new Hono<Env>()
         input.lines.map((l) => l.productId),
       );
       priced = { store, ...priceCart(input.lines, byId) };
+      if (input.buyer?.whatsapp) phone = buyerWhatsapp(input.buyer.whatsapp, store);
     } catch (err) {
       // A refused cart (no stock, a product gone) is not an order: the shopper may fix it and send again.
       await release(db, visitor);
@@ -284,6 +310,7 @@ export const orderRoutes = new Hono<Env>()
             buyerName: input.buyer?.name,
             delivery: input.buyer?.delivery,
             note: input.buyer?.note,
+            buyerPhone: phone,
           })
           .returning()
           .get();
@@ -292,6 +319,7 @@ export const orderRoutes = new Hono<Env>()
       }
     }
     const order = toOrder(row);
+    countOrderSent(c, store.id, lines, total);
     const message = orderMessage({ storeName: store.name, code: order.code, lines, total, buyer: order.buyer });
     return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message) }, 201);
   })
@@ -337,22 +365,27 @@ export const orderRoutes = new Hono<Env>()
         .set(
           next === "confirmado" ? { status: next, stockTakenAt: sql`coalesce(${orders.stockTakenAt}, ${Date.now()})` } : { status: next },
         )
-        .where(and(where, eq(orders.status, order.status)));
+        .where(and(where, eq(orders.status, order.status)))
+        .returning({ id: orders.id });
+      // Whether this request is the one that moved it: two tabs moving the order at once both answer 200.
+      let moved: boolean;
       if (next === "confirmado" && order.stockTakenAt === null) {
         // A quick, readable refusal; the trigger holds it when another confirmation takes the stock meanwhile.
         const short = await shortages(db, order);
         if (short.length) throw stockConflict(short);
         try {
-          await db.batch([storeChanged(db, user.id), ...takeStock(db, order), move]);
+          const results = await db.batch([storeChanged(db, user.id), ...takeStock(db, order), move]);
+          moved = (results.at(-1) as { id: string }[]).length > 0;
         } catch (err) {
           if (!isStockBelowZero(err)) throw err;
           throw stockConflict(await shortages(db, order));
         }
       } else {
-        await move;
+        moved = (await move).length > 0;
       }
       const updated = await db.select().from(orders).where(where).get();
       if (updated!.status !== next) throw new ApiError(409, "El pedido cambió mientras tanto. Recarga la lista.");
+      if (moved) orderStatusChanged(c, updated!, next);
       return c.json({ order: toOrder(updated!) }, 200);
     },
   );

@@ -4,8 +4,8 @@
  * "dropped before sending"), and the chosen store images.
  */
 import type { Product, Size } from "../../../common/product";
-import { parseArsPrice } from "../../../common/price";
-import { isPriceSet, parseStock, totalStock } from "../../../common/store";
+import { formatPriceInput, parseArsPrice } from "../../../common/price";
+import { isPriceSet, readStock, stockOrZero, totalStock } from "../../../common/store";
 
 import { cleanCategory } from "../../../common/store-browse";
 import type { PricingItem } from "./store-queries";
@@ -40,16 +40,17 @@ export function draftOf(product: Product): ProductDraft {
   return {
     name: product.name,
     description: product.description ?? "",
-    price: isPriceSet(product.price) ? String(product.price) : "",
+    // As the seller typed it: "12.500", never "12500".
+    price: formatPriceInput(product.price),
     sizes: product.sizes.map((s) => newSizeDraft(s.name, String(s.stock))),
     storeImageURLs: storeImagesOf(product),
     category: product.category ?? "",
   };
 }
 
-/** Sizes as the API takes them: names trimmed, stock a whole number ≥ 0, no temporary keys. */
+/** Sizes as the API takes them: names trimmed, stock a whole number ≥ 0 (`sizesProblem` stops any other), no temporary keys. */
 export function sizesOf(draft: ProductDraft): Size[] {
-  return draft.sizes.map((s) => ({ name: s.name.trim(), stock: parseStock(s.stock) }));
+  return draft.sizes.map((s) => ({ name: s.name.trim(), stock: stockOrZero(s.stock) }));
 }
 
 /** The pesos a typed price stands for; 0 while empty or not a price (the screen shows why). */
@@ -98,6 +99,10 @@ export function sizesProblem(draft: ProductDraft): string | null {
   const names = draft.sizes.map((s) => s.name.trim().toLowerCase());
   if (names.some((n) => !n)) return SIZE_NAME_MISSING;
   if (new Set(names).size !== names.length) return SIZE_REPEATED;
+  for (const size of draft.sizes) {
+    const read = readStock(size.stock);
+    if ("error" in read) return read.error;
+  }
   return null;
 }
 
