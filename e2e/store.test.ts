@@ -231,7 +231,7 @@ describe("the virtual store in a real browser", () => {
 
     await shopperContext.close();
     await sellerContext.close();
-  }, 120_000);
+  });
 
   it(
     "the admin adds products (with and without AI), edits store info and logo, and deletes a product",
@@ -432,5 +432,5 @@ describe("the virtual store in a real browser", () => {
     await shop.getByText("Esta página no existe").waitFor();
     await noJs.close();
     await context.close();
-  }, 60_000);
+  });
 });

@@ -1,5 +1,6 @@
 import type { users } from "./db/schema";
 import type { GenerationJobRpc } from "./jobs/job-types";
+import type { RenditionMessage } from "./lib/renditions";
 import type { StoreStatsRpc } from "./stats/engine";
 
 /** Bindings from wrangler.toml plus vars and secrets (.dev.vars locally, `wrangler secret put` in production). */
@@ -7,6 +8,8 @@ export interface Bindings {
   DB: D1Database;
   IMAGES: R2Bucket;
   GENERATION_JOBS: DurableObjectNamespace<GenerationJobRpc>;
+  /** Every stored image's WebP renditions, made off the request that stored it (worker/lib/renditions.ts). */
+  RENDITIONS: Queue<RenditionMessage>;
   /** The offline twin of the store statistics: one object per store (worker/stats/local-twin.ts). */
   STORE_STATS: DurableObjectNamespace<StoreStatsRpc>;
   /** Store events in Analytics Engine; locally a binding that drops every write. */

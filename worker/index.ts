@@ -6,6 +6,7 @@ import { errorResponse } from "./lib/errors";
 import { randomId } from "./lib/ids";
 import { log, withRequestId } from "./lib/log";
 import { readWholeBody } from "./lib/read-whole-body";
+import { RENDITIONS_QUEUE, type RenditionMessage, writeQueuedRenditions } from "./lib/renditions";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { forgetStoresSavedDuring } from "./lib/store-version";
 import { storePages } from "./pages/store-pages";
@@ -43,6 +44,8 @@ const app = new Hono<Env>()
     // A store this request saves is dropped from this isolate's memory of store versions once it ends.
     await withRequestId(requestId, () => forgetStoresSavedDuring(next));
     c.header("x-request-id", requestId);
+    // A route that reports its steps (the generation routes) also gets the Worker's whole time beside them.
+    if (c.res.headers.has("server-timing")) c.res.headers.append("server-timing", `worker;dur=${Date.now() - started}`);
     // The route's pattern, not the path: a path can hold a store's name (/u/<username>).
     log("info", "request", { requestId, method: c.req.method, route: routePath(c), status: c.res.status, ms: Date.now() - started });
   })
@@ -81,5 +84,10 @@ export default {
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
     else if (controller.cron === WEEKLY_SUMMARY_CRON) ctx.waitUntil(sendWeeklySummaries(env));
     else ctx.waitUntil(settleOrphanJobs(env));
+  },
+  // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.
+  async queue(batch, env) {
+    if (batch.queue === RENDITIONS_QUEUE) return writeQueuedRenditions(batch as MessageBatch<RenditionMessage>, env);
+    throw new Error(`no consumer for queue ${batch.queue}`);
   },
 } satisfies ExportedHandler<Env["Bindings"]>;
