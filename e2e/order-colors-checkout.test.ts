@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectClean } from "./axe";
 import { drawImage, newPage, newSeller, useChromium } from "./chromium";
 import { captureWhatsApp, confirmOrder, orderCard } from "./journey-steps";
 
@@ -122,6 +123,7 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     // Each colour shows its own picture on its swatch.
     expect(await colors.getByRole("button", { name: "Negro" }).locator("img").getAttribute("src")).toContain("/img/");
     expect((await colors.getByRole("button", { name: "Negro" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expectClean(shop, "the colour and size picker at 390 px");
     await picker.getByRole("button", { name: "M", exact: true }).click();
     await picker.waitFor({ state: "hidden" });
 
@@ -165,6 +167,7 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
       ),
     ];
     for (const control of controls) expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expectClean(shop, "the cart with zones and ways to pay at 390 px");
     // Typed the local way: the seller's status messages go to this chat.
     await cart.getByLabel(/Tu WhatsApp/).fill("011 15 2345-6789");
 
@@ -198,6 +201,7 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     await shop.getByText("Envío a domicilio (CABA)").waitFor();
     await shop.getByText("mi.tienda.mp").waitFor();
     expect(await shop.locator("dd.grand").textContent()).toBe("$33.500");
+    await expectClean(shop, "the buyer's order page at 390 px");
 
     // The seller, on a phone too, confirms, marks it paid and then sent.
     const admin = seller.page;
