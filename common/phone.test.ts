@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatWhatsappNumber, isArgentineLandline, parseWhatsappNumber, phoneExample, whatsappTestUrl } from "./phone";
+import {
+  BUYER_PHONE_REQUIRED,
+  formatWhatsappNumber,
+  isArgentineLandline,
+  parseBuyerPhone,
+  parseWhatsappNumber,
+  PHONE_WRONG_COUNTRY,
+  phoneExample,
+  whatsappTestUrl,
+} from "./phone";
 import { countryByCode } from "./store";
 
 const country = (code: string) => countryByCode(code)!;
@@ -74,5 +83,39 @@ describe("WhatsApp numbers", () => {
     expect(formatWhatsappNumber("")).toBe("");
     expect(formatWhatsappNumber(null)).toBe("");
     expect(formatWhatsappNumber("+999 123")).toBe("+999123");
+  });
+});
+
+describe("the shopper's WhatsApp (typed in the cart)", () => {
+  const buenosAires = "+54 91122334455";
+  const cordoba = "+54 93514000000";
+
+  it("reads numbers typed the local way, taking the seller's area code when the shopper left it out", () => {
+    const cases: [string, string | null, string][] = [
+      ["011 15 2345-6789", buenosAires, "+54 91123456789"],
+      ["15 2345 6789", buenosAires, "+54 91123456789"],
+      ["15-2345-6789", buenosAires, "+54 91123456789"],
+      ["+54 9 351 234-5678", buenosAires, "+54 93512345678"],
+      ["0351 15 234-5678", buenosAires, "+54 93512345678"],
+      ["15 234-5678", cordoba, "+54 93512345678"],
+      ["11 2345-6789", cordoba, "+54 91123456789"],
+    ];
+    for (const [typed, seller, saved] of cases) {
+      const read = parseBuyerPhone(typed, ar, seller);
+      expect("phone" in read && read.phone, `${typed} (seller ${seller})`).toBe(saved);
+    }
+  });
+
+  it("without the seller's area a local number stays a clear error, and so does an empty one", () => {
+    expect(parseBuyerPhone("15 2345 6789", ar, null)).toHaveProperty("error");
+    // Córdoba's numbers are 7 digits after 15: an 8-digit one is not Córdoba's.
+    expect(parseBuyerPhone("15 2345 6789", ar, cordoba)).toHaveProperty("error");
+    expect(parseBuyerPhone("  ", ar, buenosAires)).toEqual({ error: BUYER_PHONE_REQUIRED });
+  });
+
+  it("takes a shopper from another country who writes the + prefix, and refuses a number that is none", () => {
+    const uruguay = parseBuyerPhone("+598 94 123 456", ar, buenosAires);
+    expect("phone" in uruguay && uruguay.digits).toBe("59894123456");
+    expect(parseBuyerPhone("+999 123", ar, buenosAires)).toEqual({ error: PHONE_WRONG_COUNTRY });
   });
 });

@@ -130,3 +130,36 @@ export function phoneExample(country: Country): { typed: string; dialled: string
 
 /** wa.me link of a parsed number, for the 'Probar en WhatsApp' check. */
 export const whatsappTestUrl = (number: WhatsappNumber) => `https://wa.me/${number.digits}`;
+
+export const BUYER_PHONE_REQUIRED = "Escribe tu número de WhatsApp para que la tienda te avise cómo sigue tu pedido.";
+
+/** The area code of an Argentine number as dialled at home ("011 15-2345-6789" → "11"), or null. */
+function argentineArea(phone: string | null | undefined): string | null {
+  const parsed = phone ? parsePhoneNumberFromString(phone) : undefined;
+  if (!parsed?.isValid() || parsed.countryCallingCode !== "54") return null;
+  return /^0(\d{2,4})\s/.exec(parsed.formatNational())?.[1] ?? null;
+}
+
+/**
+ * The shopper's WhatsApp, typed however they write it at home, read for the
+ * store's country: "011 15 2345-6789", "+54 9 351 234-5678", or in Argentina
+ * "15 2345 6789" without the area code, which is the seller's (shoppers of a
+ * local shop mostly live where it is). A number from another country written
+ * with its "+" prefix is read as that country's. Answers it as WhatsApp dials
+ * it, or the Spanish reason it cannot be dialled.
+ */
+export function parseBuyerPhone(input: string, country: Country, sellerPhone: string | null): WhatsappNumber | { error: string } {
+  const typed = input.trim();
+  if (!digitsOnly(typed)) return { error: BUYER_PHONE_REQUIRED };
+  if (typed.startsWith("+") && !typed.startsWith(`+${country.dialCode}`)) {
+    const foreign = parsePhoneNumberFromString(typed);
+    if (!foreign?.isValid() || !foreign.country) return { error: PHONE_WRONG_COUNTRY };
+    return parseWhatsappNumber(typed, { name: foreign.country, code: foreign.country, dialCode: foreign.countryCallingCode, flag: "" });
+  }
+  const read = parseWhatsappNumber(typed, country);
+  if (!("error" in read) || country.code !== "AR" || typed.startsWith("+") || typed.startsWith("0")) return read;
+  const area = argentineArea(sellerPhone);
+  if (!area) return read;
+  const withArea = parseWhatsappNumber(`0${area} ${typed}`, country);
+  return "error" in withArea ? read : withArea;
+}

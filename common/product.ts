@@ -1,4 +1,5 @@
 import type { ImageVariant } from "./image-variants";
+import type { ColorStock } from "./variants";
 
 /** A product as the API answers it (spec section 3). Image fields are app-relative URLs. */
 export interface Size {
@@ -18,7 +19,10 @@ export interface Product {
   /** Optional text for shoppers, plain (the store page escapes it). */
   description: string | null;
   price: number | null;
+  /** Without colours: the stock. With colours: each size once, the stock of all colours added up. */
   sizes: Size[];
+  /** Empty for a product without colours; each colour keeps its own sizes' stock. */
+  colors: ColorStock[];
   storeImageURLs: string[];
   /** Shown in the public store (with a price); false while it is a draft. */
   published: boolean;

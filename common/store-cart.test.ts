@@ -15,7 +15,7 @@ import {
   REPLY_BY_STATUS,
 } from "./store-cart";
 
-const remera = { productId: "p1", name: "Remera", price: 15000, image: "/img/o/a.jpg" };
+const remera = { productId: "p1", name: "Remera", price: 15000, image: "/img/o/a.jpg", color: null };
 
 describe("the cart", () => {
   it("merges the same product and size into one line and keeps sizes apart", () => {
@@ -23,27 +23,33 @@ describe("the cart", () => {
     lines = addToCart(lines, { ...remera, size: "M" });
     lines = addToCart(lines, { ...remera, size: "M" });
     lines = addToCart(lines, { ...remera, size: "L" });
-    lines = addToCart(lines, { productId: "p2", name: "Gorra", price: 8000, image: null, size: null });
-    expect(lines.map((l) => [l.productId, l.size, l.quantity])).toEqual([
-      ["p1", "M", 2],
-      ["p1", "L", 1],
-      ["p2", null, 1],
+    lines = addToCart(lines, { productId: "p2", name: "Gorra", price: 8000, image: null, color: null, size: null });
+    // The same size in another colour is another line.
+    lines = addToCart(lines, { ...remera, color: "Negro", size: "M" });
+    lines = addToCart(lines, { ...remera, color: "Negro", size: "M" });
+    expect(lines.map((l) => [l.productId, l.color, l.size, l.quantity])).toEqual([
+      ["p1", null, "M", 2],
+      ["p1", null, "L", 1],
+      ["p2", null, null, 1],
+      ["p1", "Negro", "M", 2],
     ]);
-    expect(cartCount(lines)).toBe(4);
-    expect(cartTotal(lines)).toBe(53000);
+    expect(cartCount(lines)).toBe(6);
+    expect(cartTotal(lines)).toBe(83000);
   });
 
   it("removes a line when its quantity reaches 0 or less, and caps it at 99", () => {
     const lines = addToCart([], { ...remera, size: "M" }, 3);
-    expect(setQuantity(lines, "p1", "M", 5)[0]!.quantity).toBe(5);
-    expect(setQuantity(lines, "p1", "M", 2.7)[0]!.quantity).toBe(2);
-    expect(setQuantity(lines, "p1", "M", 0)).toEqual([]);
-    expect(setQuantity(lines, "p1", "M", -1)).toEqual([]);
-    expect(setQuantity(lines, "p1", "M", Number.NaN)).toEqual([]);
-    expect(setQuantity(lines, "p1", "M", 500)[0]!.quantity).toBe(99);
+    const m = { productId: "p1", color: null, size: "M" };
+    expect(setQuantity(lines, m, 5)[0]!.quantity).toBe(5);
+    expect(setQuantity(lines, m, 2.7)[0]!.quantity).toBe(2);
+    expect(setQuantity(lines, m, 0)).toEqual([]);
+    expect(setQuantity(lines, m, -1)).toEqual([]);
+    expect(setQuantity(lines, m, Number.NaN)).toEqual([]);
+    expect(setQuantity(lines, m, 500)[0]!.quantity).toBe(99);
     expect(addToCart(lines, { ...remera, size: "M" }, 200)[0]!.quantity).toBe(99);
-    expect(removeFromCart(lines, "p1", "M")).toEqual([]);
-    expect(removeFromCart(lines, "p1", "L")).toHaveLength(1);
+    expect(removeFromCart(lines, m)).toEqual([]);
+    expect(removeFromCart(lines, { ...m, size: "L" })).toHaveLength(1);
+    expect(removeFromCart(lines, { ...m, color: "Negro" })).toHaveLength(1);
   });
 
   it("reads back a saved cart and drops anything malformed", () => {
@@ -57,6 +63,20 @@ describe("the cart", () => {
       null,
     ]);
     expect(parseSavedCart(saved)).toEqual([{ ...remera, size: "M", quantity: 3 }]);
+    // A cart saved before colours (no color field) is the implicit colour; a colour that is not text is dropped.
+    const { color: _none, ...beforeColours } = remera;
+    expect(
+      parseSavedCart(
+        JSON.stringify([
+          { ...beforeColours, size: "S", quantity: 1 },
+          { ...remera, color: "Rojo", size: "S", quantity: 2 },
+          { ...remera, color: 4, size: "S", quantity: 2 },
+        ]),
+      ),
+    ).toEqual([
+      { ...remera, size: "S", quantity: 1 },
+      { ...remera, color: "Rojo", size: "S", quantity: 2 },
+    ]);
     expect(parseSavedCart("{no es json")).toEqual([]);
     expect(parseSavedCart('{"a":1}')).toEqual([]);
     expect(parseSavedCart(null)).toEqual([]);
@@ -65,14 +85,76 @@ describe("the cart", () => {
 
 describe("the WhatsApp order", () => {
   const lines = [
-    { productId: "p1", name: "Remera", size: "M", quantity: 2, unitPrice: 15000 },
-    { productId: "p2", name: "Gorra", size: null, quantity: 1, unitPrice: 0 },
+    { productId: "p1", name: "Remera", color: null, size: "M", quantity: 2, unitPrice: 15000 },
+    { productId: "p2", name: "Gorra", color: null, size: null, quantity: 1, unitPrice: 0 },
   ];
 
   it("greets, lists each item with 'Talle', quantity and unit price, bolds the total and names the code", () => {
-    expect(orderMessage({ storeName: "Ropa Linda", code: "K7P2", lines, total: 30000 })).toBe(
+    expect(orderMessage({ storeName: "Ropa Linda", code: "K7P2", lines, subtotal: 30000, total: 30000 })).toBe(
       "¡Hola Ropa Linda! Quiero hacer el siguiente pedido:\n\n• Remera (Talle: M) x 2 - $15.000 c/u\n• Gorra x 1 - precio a consultar\n\n*Total: $30.000*\n\nPedido #K7P2",
     );
+  });
+
+  it("says colour and size, the delivery with its zone and cost, the total with it, who buys, how to pay and the order's page", () => {
+    const message = orderMessage({
+      storeName: "Ropa Linda",
+      code: "K7P2",
+      lines: [{ productId: "p1", name: "Remera básica", color: "Negro", size: "M", quantity: 2, unitPrice: 15000 }],
+      subtotal: 30000,
+      total: 33500,
+      buyer: { name: "María José", delivery: "envio", note: null },
+      buyerWhatsapp: { label: "+54 9 11 2345-6789" },
+      delivery: { kind: "envio", zone: "CABA", cost: 3500, pickupAddress: null },
+      payment: { method: "transferencia", alias: "mi.tienda.mp", cbu: "0000003100010000000012", holder: "Ana Pérez" },
+      link: "https://vidriera.test/pedido/abc",
+    });
+    expect(message).toBe(
+      [
+        "¡Hola Ropa Linda! Quiero hacer el siguiente pedido:",
+        "",
+        "• Remera básica (Color: Negro, Talle: M) x 2 - $15.000 c/u",
+        "",
+        "Subtotal: $30.000",
+        "Envío (CABA): $3.500",
+        "*Total: $33.500*",
+        "",
+        "Nombre: María José",
+        "WhatsApp: +54 9 11 2345-6789",
+        "Entrega: Envío a domicilio (CABA)",
+        "Pago: Transferencia bancaria",
+        "Alias: mi.tienda.mp",
+        "CVU: 0000003100010000000012",
+        "Titular: Ana Pérez",
+        "",
+        "Pedido #K7P2",
+        "Ver pedido: https://vidriera.test/pedido/abc",
+      ].join("\n"),
+    );
+  });
+
+  it("says when the delivery is to agree, free by the threshold, or a pick-up", () => {
+    const base = { storeName: "T", code: "AAAA", lines, subtotal: 30000 };
+    const buyer = { name: "Ana", delivery: "envio" as const, note: null };
+    const agree = orderMessage({ ...base, total: 30000, buyer, delivery: { kind: "envio", zone: null, cost: null, pickupAddress: null } });
+    expect(agree).toContain("Envío: A coordinar con la tienda\n*Total: $30.000 + envío*");
+    const free = orderMessage({
+      ...base,
+      total: 30000,
+      buyer,
+      delivery: { kind: "envio", zone: "GBA Norte", cost: 0, pickupAddress: null },
+    });
+    expect(free).toContain("Envío (GBA Norte): Gratis\n*Total: $30.000*");
+    const pickup = orderMessage({
+      ...base,
+      total: 30000,
+      buyer: { ...buyer, delivery: "retiro" },
+      delivery: { kind: "retiro", zone: null, cost: 0, pickupAddress: "Av. Corrientes 1234" },
+      payment: { method: "efectivo" },
+    });
+    expect(pickup).toContain("Retiro en el local: Sin costo\n*Total: $30.000*");
+    expect(pickup).toContain("Entrega: Retiro en el local\nPago: Efectivo al retirar o al recibir\n");
+    // Where to pick it up is for the buyer's page and the seller's 'listo para retirar' message, not this one.
+    expect(pickup).not.toContain("Corrientes");
   });
 
   it("fences the shopper's note as a quote, so it cannot add lines that pass for the store's own", () => {
@@ -81,6 +163,7 @@ describe("the WhatsApp order", () => {
       storeName: "Ropa Linda",
       code: "K7P2",
       lines,
+      subtotal: 30000,
       total: 30000,
       buyer: { name: "Ana\u2028Total: $1", delivery: "envio", note },
     });
@@ -124,23 +207,49 @@ describe("the seller's reply to an order", () => {
     total: 16000,
     buyer: { name: "Ana María Pérez", delivery: "retiro" as const, note: null },
     buyerWhatsapp: { digits: "5491123456789", label: "+54 9 11 2345-6789" },
+    delivery: { kind: "retiro" as const, zone: null, cost: 0, pickupAddress: "Av. Corrientes 1234, CABA" },
+    payment: null,
+    link: "/pedido/abc",
   };
+  const origin = "https://vidriera.test";
 
-  it("greets the buyer by first name, names the store, the code and the total, and says what comes next for the status", () => {
-    expect(orderReply(order, "Moda Sur")).toBe(
-      `¡Hola, Ana! Te escribimos de Moda Sur por tu pedido #K7P2 ($16.000). ${REPLY_BY_STATUS.nuevo}`,
+  it("greets the buyer by first name, names the store, the code and the total, says what comes next and links the order's page", () => {
+    expect(orderReply(order, "Moda Sur", origin)).toBe(
+      `¡Hola, Ana! Te escribimos de Moda Sur por tu pedido #K7P2 ($16.000).\n${REPLY_BY_STATUS.nuevo}\nMira tu pedido aquí: https://vidriera.test/pedido/abc`,
     );
-    expect(orderReply({ ...order, status: "cancelado" }, "Moda Sur")).toContain(REPLY_BY_STATUS.cancelado);
-    expect(orderReply({ ...order, buyer: null }, "Moda Sur")).toMatch(/^¡Hola! Te escribimos de Moda Sur/);
+    expect(orderReply({ ...order, status: "cancelado" }, "Moda Sur", origin)).toContain(REPLY_BY_STATUS.cancelado);
+    expect(orderReply({ ...order, buyer: null }, "Moda Sur", origin)).toMatch(/^¡Hola! Te escribimos de Moda Sur/);
+    expect(orderReply({ ...order, status: "pagado" }, "Moda Sur", origin)).toContain("Recibimos tu pago. ¡Gracias!");
+  });
+
+  it("on confirming, says how to pay with the details the store gave; when ready, where to pick it up", () => {
+    const payment = { method: "transferencia" as const, alias: "mi.tienda.mp", cbu: "0720429088000002339140", holder: "Ana Pérez" };
+    expect(orderReply({ ...order, status: "confirmado", payment }, "Moda Sur", origin)).toBe(
+      [
+        "¡Hola, Ana! Te escribimos de Moda Sur por tu pedido #K7P2 ($16.000).",
+        "Tu pedido está confirmado. Para pagar:",
+        "Pago: Transferencia bancaria",
+        "Alias: mi.tienda.mp",
+        "CBU: 0720429088000002339140",
+        "Titular: Ana Pérez",
+        "Mira tu pedido aquí: https://vidriera.test/pedido/abc",
+      ].join("\n"),
+    );
+    expect(orderReply({ ...order, status: "listo" }, "Moda Sur", origin)).toContain(
+      "Tu pedido está listo para retirar.\nRetíralo en: Av. Corrientes 1234, CABA\n",
+    );
+    // A delivery cost still to agree is said with the total.
+    const toAgree = { ...order, delivery: { kind: "envio" as const, zone: null, cost: null, pickupAddress: null } };
+    expect(orderReply(toAgree, "Moda Sur", origin)).toContain("($16.000 + envío)");
   });
 
   it("opens the buyer's own chat when they gave their number, else lets WhatsApp ask which chat", () => {
-    const direct = new URL(orderReplyUrl(order, "Moda Sur"));
+    const direct = new URL(orderReplyUrl(order, "Moda Sur", origin));
     expect(direct.origin + direct.pathname).toBe("https://wa.me/5491123456789");
-    expect(direct.searchParams.get("text")).toBe(orderReply(order, "Moda Sur"));
-    const chooser = new URL(orderReplyUrl({ ...order, buyerWhatsapp: null }, "Moda Sur"));
+    expect(direct.searchParams.get("text")).toBe(orderReply(order, "Moda Sur", origin));
+    const chooser = new URL(orderReplyUrl({ ...order, buyerWhatsapp: null }, "Moda Sur", origin));
     expect(chooser.origin + chooser.pathname).toBe("https://wa.me/");
-    expect(chooser.searchParams.get("text")).toBe(orderReply(order, "Moda Sur"));
+    expect(chooser.searchParams.get("text")).toBe(orderReply(order, "Moda Sur", origin));
   });
 
   it("counts the orders still new, for the menu's badge", () => {

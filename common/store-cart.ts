@@ -3,43 +3,52 @@
  * script (which keeps the cart) and the Worker (which saves the order and
  * writes the WhatsApp message from prices it re-read itself).
  */
+import { cbuKind } from "./bank-account";
+import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "./checkout";
+import type { OrderStatus, StatusStep } from "./order-status";
 import { digitsOnly, formatArs } from "./store-format";
+import { variantLabel } from "./variants";
 
-/** A cart line (spec section 3): identified by product id plus size name. */
+/** A cart line (spec section 3): identified by product id, colour and size. */
 export interface CartLine {
   productId: string;
   name: string;
   /** Unit price in ARS as the page showed it; the server re-reads it when the order is sent. */
   price: number;
   image: string | null;
-  /** The chosen size's name, or null for a product without sizes. */
+  /** The chosen colour, or null for a product without colours. */
+  color: string | null;
+  /** The chosen size's name, or null for a product (or colour) without sizes. */
   size: string | null;
   quantity: number;
 }
 
+/** What tells two lines apart. */
+export type LineId = Pick<CartLine, "productId" | "color" | "size">;
+
 export const MAX_LINE_QUANTITY = 99;
 
-export const lineKey = (productId: string, size: string | null) => `${productId}\u0000${size ?? ""}`;
+export const lineKey = (line: LineId) => `${line.productId}\u0000${line.color ?? ""}\u0000${line.size ?? ""}`;
 
-/** Adding the same product and size again adds to its quantity (spec section 4, "Cart"). */
+/** Adding the same product, colour and size again adds to its quantity (spec section 4, "Cart"). */
 export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, "quantity">, quantity = 1): CartLine[] {
-  const key = lineKey(item.productId, item.size);
-  const existing = lines.find((l) => lineKey(l.productId, l.size) === key);
+  const key = lineKey(item);
+  const existing = lines.find((l) => lineKey(l) === key);
   if (!existing) return [...lines, { ...item, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];
   return lines.map((l) => (l === existing ? { ...l, quantity: Math.min(l.quantity + quantity, MAX_LINE_QUANTITY) } : l));
 }
 
 /** A quantity of 0 or less removes the line; fractions are cut to whole units. */
-export function setQuantity(lines: readonly CartLine[], productId: string, size: string | null, quantity: number): CartLine[] {
-  const key = lineKey(productId, size);
+export function setQuantity(lines: readonly CartLine[], line: LineId, quantity: number): CartLine[] {
+  const key = lineKey(line);
   const whole = Number.isFinite(quantity) ? Math.trunc(quantity) : 0;
-  if (whole <= 0) return lines.filter((l) => lineKey(l.productId, l.size) !== key);
-  return lines.map((l) => (lineKey(l.productId, l.size) === key ? { ...l, quantity: Math.min(whole, MAX_LINE_QUANTITY) } : l));
+  if (whole <= 0) return lines.filter((l) => lineKey(l) !== key);
+  return lines.map((l) => (lineKey(l) === key ? { ...l, quantity: Math.min(whole, MAX_LINE_QUANTITY) } : l));
 }
 
-export function removeFromCart(lines: readonly CartLine[], productId: string, size: string | null): CartLine[] {
-  const key = lineKey(productId, size);
-  return lines.filter((l) => lineKey(l.productId, l.size) !== key);
+export function removeFromCart(lines: readonly CartLine[], line: LineId): CartLine[] {
+  const key = lineKey(line);
+  return lines.filter((l) => lineKey(l) !== key);
 }
 
 export const cartCount = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
@@ -64,8 +73,11 @@ export function parseSavedCart(raw: string | null): CartLine[] {
     if (typeof l.price !== "number" || !Number.isFinite(l.price) || l.price < 0) continue;
     if (typeof l.quantity !== "number" || !(l.quantity >= 1)) continue;
     if (l.size !== null && typeof l.size !== "string") continue;
+    // Carts saved before colours have none: the product's one implicit colour.
+    if (l.color !== undefined && l.color !== null && typeof l.color !== "string") continue;
     const image = typeof l.image === "string" ? l.image : null;
-    lines = addToCart(lines, { productId: l.productId, name: l.name, price: l.price, image, size: l.size }, Math.trunc(l.quantity));
+    const item = { productId: l.productId, name: l.name, price: l.price, image, color: l.color ?? null, size: l.size };
+    lines = addToCart(lines, item, Math.trunc(l.quantity));
   }
   return lines;
 }
@@ -74,18 +86,12 @@ export function parseSavedCart(raw: string | null): CartLine[] {
 export interface OrderLine {
   productId: string;
   name: string;
+  /** Null for a product without colours (and on every order from before colours). */
+  color: string | null;
   size: string | null;
   quantity: number;
   unitPrice: number;
 }
-
-export const ORDER_STATUS_LABELS = {
-  nuevo: "Nuevo",
-  confirmado: "Confirmado",
-  entregado: "Entregado",
-  cancelado: "Cancelado",
-} as const;
-export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
 
 export const DELIVERY_OPTIONS = ["envio", "retiro"] as const;
 export type Delivery = (typeof DELIVERY_OPTIONS)[number];
@@ -93,23 +99,44 @@ export const DELIVERY_LABELS: Record<Delivery, string> = { envio: "Envío a domi
 export const BUYER_NAME_MAX_LENGTH = 80;
 export const ORDER_NOTE_MAX_LENGTH = 300;
 
-/** Who is buying, as the shopper typed it in the cart (issue 14.10). */
+/** Who is buying, as the shopper typed it in the cart. */
 export interface Buyer {
   name: string;
   delivery: Delivery;
   note: string | null;
 }
 
+/** How the order reaches the buyer, as priced when it was placed. */
+export interface OrderDelivery {
+  kind: Delivery;
+  /** The store's zone for envío ('CABA'), or null. */
+  zone: string | null;
+  /** Whole pesos (0: free); null while it is to be agreed with the store. */
+  cost: number | null;
+  /** Retiro: where, as the store said when the order was placed. */
+  pickupAddress: string | null;
+}
+
 export interface Order {
   id: string;
   code: string;
   lines: OrderLine[];
+  /** The lines alone. */
+  subtotal: number;
+  /** What the buyer pays: the lines plus a known delivery cost. */
   total: number;
   /** Null on orders placed before the cart asked for it. */
   buyer: Buyer | null;
   /** The buyer's WhatsApp, when they gave it: digits for wa.me and the number as their country writes it. */
   buyerWhatsapp: { digits: string; label: string } | null;
+  /** Null on orders placed before the cart priced the delivery. */
+  delivery: OrderDelivery | null;
+  /** How the buyer said they pay, with the details the store gave; null when the store lists none. */
+  payment: PaymentDetails | null;
   status: OrderStatus;
+  history: StatusStep[];
+  /** The buyer's private page (/pedido/<token>), which the seller's messages carry. */
+  link: string;
   createdAt: string;
   /** Whether confirming already took the quantities off stock. */
   stockTaken: boolean;
@@ -124,28 +151,41 @@ export interface Order {
 export interface StockShortage {
   productId: string;
   name: string;
+  color: string | null;
   size: string;
   asked: number;
   left: number;
-  /** The product or its size no longer exists in the store. */
+  /** The product, its colour or its size no longer exists in the store. */
   gone: boolean;
 }
 
-/** 'Remera (Talle: S): pide 2, queda 1', the way the seller reads a shortage. */
+/** 'Remera (Color: Negro, Talle: S): pide 2, queda 1', the way the seller reads a shortage. */
 export function shortageText(s: StockShortage): string {
-  const what = `${s.name} (Talle: ${s.size})`;
-  if (s.gone) return `${what}: pide ${s.asked}, ese talle ya no existe`;
+  const what = variantLabel(s.name, s.color, s.size);
+  if (s.gone) return `${what}: pide ${s.asked}, ${s.color ? "esa combinación" : "ese talle"} ya no existe`;
   const left = s.left <= 0 ? "sin stock" : s.left === 1 ? "queda 1" : `quedan ${s.left}`;
   return `${what}: pide ${s.asked}, ${left}`;
 }
 
-/** Which status an order may move to from each one: confirming is the only step that touches stock. */
-export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  nuevo: ["confirmado", "cancelado"],
-  confirmado: ["entregado", "cancelado"],
-  entregado: [],
-  cancelado: [],
-};
+/** How the buyer pays, line by line, as the message and the buyer's status messages say it. */
+export function paymentLines(payment: PaymentDetails): string[] {
+  if (payment.method === "transferencia") {
+    return [
+      `Pago: ${PAYMENT_LABELS.transferencia}`,
+      ...(payment.alias ? [`Alias: ${payment.alias}`] : []),
+      ...(payment.cbu ? [`${cbuKind(payment.cbu)}: ${payment.cbu}`] : []),
+      `Titular: ${payment.holder}`,
+    ];
+  }
+  if (payment.method === "mercadopago") return [`Pago: ${PAYMENT_LABELS.mercadopago}`, `Link de pago: ${payment.link}`];
+  return [`Pago: ${PAYMENT_LABELS.efectivo}`];
+}
+
+/** 'Envío (CABA): $3.000', 'Retiro en el local: Sin costo'. */
+export function deliveryLine(delivery: OrderDelivery): string {
+  const what = delivery.kind === "retiro" ? DELIVERY_LABELS.retiro : `Envío${delivery.zone ? ` (${delivery.zone})` : ""}`;
+  return `${what}: ${deliveryCostText(delivery)}`;
+}
 
 // Every character WhatsApp may show as a new line.
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
@@ -164,42 +204,55 @@ const oneLine = (text: string) => text.split(LINE_BREAK).join(" ");
 
 /**
  * The WhatsApp message (spec section 7, "Other"): a greeting, one line per
- * item with its 'Talle', quantity and unit price, the total in bold (WhatsApp
- * bolds *text*), who orders and how, the shopper's note fenced as a quote,
- * and the order code the seller finds in the admin.
+ * item with its colour, 'Talle', quantity and unit price, the delivery and
+ * the total in bold (WhatsApp bolds *text*), who buys, how they pay, the
+ * shopper's note fenced as a quote, the order code the seller finds in the
+ * admin and the order's page.
  */
 export function orderMessage(order: {
   storeName: string;
   code: string;
   lines: readonly OrderLine[];
+  subtotal: number;
   total: number;
   buyer?: Buyer | null;
+  /** The buyer's WhatsApp as their country writes it, when they gave it. */
+  buyerWhatsapp?: { label: string } | null;
+  delivery?: OrderDelivery | null;
+  payment?: PaymentDetails | null;
+  /** The order page's absolute address. */
+  link?: string | null;
 }): string {
   const items = order.lines.map((l) => {
-    const size = l.size ? ` (Talle: ${l.size})` : "";
     const price = l.unitPrice > 0 ? `${formatArs(l.unitPrice)} c/u` : "precio a consultar";
-    return `• ${l.name}${size} x ${l.quantity} - ${price}`;
+    return `• ${variantLabel(l.name, l.color, l.size)} x ${l.quantity} - ${price}`;
   });
+  const delivery = order.delivery;
+  const toAgree = delivery?.kind === "envio" && delivery.cost === null;
   return [
     `¡Hola ${order.storeName}! Quiero hacer el siguiente pedido:`,
     "",
     ...items,
     "",
-    `*Total: ${formatArs(order.total)}*`,
+    ...(delivery ? [`Subtotal: ${formatArs(order.subtotal)}`, deliveryLine(delivery)] : []),
+    `*Total: ${formatArs(order.total)}${toAgree ? " + envío" : ""}*`,
     "",
     ...(order.buyer
       ? [
           `Nombre: ${oneLine(order.buyer.name)}`,
-          `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}`,
+          ...(order.buyerWhatsapp ? [`WhatsApp: ${order.buyerWhatsapp.label}`] : []),
+          `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}${delivery?.zone ? ` (${delivery.zone})` : ""}`,
+          ...(order.payment ? paymentLines(order.payment) : []),
           ...(order.buyer.note ? ["Nota del cliente:", quoted(order.buyer.note)] : []),
           "",
         ]
       : []),
     `Pedido #${order.code}`,
+    ...(order.link ? [`Ver pedido: ${order.link}`] : []),
   ].join("\n");
 }
 
-/** A wa.me link to the seller's number (digits only) with the message filled in. */
+/** A wa.me link to a number (digits only) with the message filled in. */
 export function whatsappUrl(phone: string, message: string): string {
   return `https://wa.me/${digitsOnly(phone)}?text=${encodeURIComponent(message)}`;
 }
@@ -211,24 +264,38 @@ export function whatsappUrl(phone: string, message: string): string {
 export const REPLY_BY_STATUS: Record<OrderStatus, string> = {
   nuevo: "Recibimos tu pedido. Te confirmamos el stock y coordinamos el pago y la entrega por acá.",
   confirmado: "Tu pedido está confirmado. ¿Coordinamos el pago y la entrega?",
+  pagado: "Recibimos tu pago. ¡Gracias! Te avisamos por acá cómo sigue.",
+  enviado: "Tu pedido ya está en camino.",
+  listo: "Tu pedido está listo para retirar.",
   entregado: "¡Gracias por tu compra! Cualquier cosa, escríbenos por acá.",
   cancelado: "Tuvimos que cancelar tu pedido. Perdón por las molestias; si quieres, te ayudamos a elegir otra cosa.",
 };
 
-export function orderReply(order: Pick<Order, "code" | "status" | "total" | "buyer">, storeName: string): string {
+type ReplyOrder = Pick<Order, "code" | "status" | "total" | "buyer" | "delivery" | "payment" | "link">;
+
+/**
+ * The message a status change sends the buyer (one tap in 'Pedidos'): the news, what the buyer needs for
+ * that step (how to pay once confirmed, where to pick it up once ready) and the order's own page.
+ */
+export function orderReply(order: ReplyOrder, storeName: string, origin: string): string {
   const first = order.buyer?.name.split(/\s+/)[0];
+  const toAgree = order.delivery?.kind === "envio" && order.delivery.cost === null;
+  const pay = order.status === "confirmado" && order.payment;
   return [
-    `¡Hola${first ? `, ${first}` : ""}! Te escribimos de ${storeName} por tu pedido #${order.code} (${formatArs(order.total)}).`,
-    REPLY_BY_STATUS[order.status],
-  ].join(" ");
+    `¡Hola${first ? `, ${first}` : ""}! Te escribimos de ${storeName} por tu pedido #${order.code} (${formatArs(order.total)}${toAgree ? " + envío" : ""}).`,
+    pay ? "Tu pedido está confirmado. Para pagar:" : REPLY_BY_STATUS[order.status],
+    ...(pay ? paymentLines(order.payment!) : []),
+    ...(order.status === "listo" && order.delivery?.pickupAddress ? [`Retíralo en: ${order.delivery.pickupAddress}`] : []),
+    `Mira tu pedido aquí: ${origin}${order.link}`,
+  ].join("\n");
 }
 
 /**
  * The reply as a wa.me link: to the buyer's chat when they gave their number; otherwise WhatsApp asks
  * which chat to send it to (the buyer's is the one their order came from).
  */
-export function orderReplyUrl(order: Pick<Order, "code" | "status" | "total" | "buyer" | "buyerWhatsapp">, storeName: string): string {
-  const text = encodeURIComponent(orderReply(order, storeName));
+export function orderReplyUrl(order: ReplyOrder & Pick<Order, "buyerWhatsapp">, storeName: string, origin: string): string {
+  const text = encodeURIComponent(orderReply(order, storeName, origin));
   return order.buyerWhatsapp ? `https://wa.me/${order.buyerWhatsapp.digits}?text=${text}` : `https://wa.me/?text=${text}`;
 }
 

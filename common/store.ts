@@ -4,6 +4,7 @@
  * prices everyone reads never disagree.
  */
 import { digitsOnly, formatArs } from "./store-format";
+import type { ColorStock } from "./variants";
 
 export { digitsOnly, formatArs };
 
@@ -187,6 +188,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "store",
   "tiendas",
   "orders",
+  "pedido",
   "pedidos",
   "estadisticas",
   "payments",
@@ -324,7 +326,10 @@ export interface PublicProduct {
   name: string;
   /** ARS; 0 means the seller has not set one and none is shown. */
   price: number;
+  /** Without colours: the stock. With colours: each size once, all colours' stock added up (common/variants.ts). */
   sizes: StoreSize[];
+  /** Empty for a product without colours. */
+  colors: ColorStock[];
   /** What the store shows: the chosen store images, else the product's own photo. */
   images: string[];
 }

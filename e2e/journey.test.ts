@@ -304,8 +304,9 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       const whatsapp = await sendOrderByWhatsApp(shop, opened, { name: "Sofía Ñañez", delivery: "Envío a domicilio", note: "Depto 3° B" });
       expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/5491144445555");
       const message = whatsapp.searchParams.get("text")!;
-      const code = /Pedido #([A-Z0-9]{4})$/.exec(message)?.[1];
-      expect(code, message).toBeDefined();
+      const ending = /Pedido #([A-Z0-9]{4})\nVer pedido: (\S+)$/.exec(message);
+      expect(ending, message).not.toBeNull();
+      const [, code, link] = ending!;
       expect(message).toBe(
         [
           `¡Hola ${storeName}! Quiero hacer el siguiente pedido:`,
@@ -313,7 +314,10 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
           `• ${REMERA} (Talle: S) x 2 - $15.000 c/u`,
           `• ${BUZO} (Talle: L) x 1 - $22.000 c/u`,
           "",
-          "*Total: $52.000*",
+          // The store never set zones: the delivery's cost is agreed with it, as before zones existed.
+          "Subtotal: $52.000",
+          "Envío: A coordinar con la tienda",
+          "*Total: $52.000 + envío*",
           "",
           "Nombre: Sofía Ñañez",
           "Entrega: Envío a domicilio",
@@ -321,6 +325,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
           "> Depto 3° B",
           "",
           `Pedido #${code}`,
+          `Ver pedido: ${link}`,
         ].join("\n"),
       );
       await shop.getByRole("heading", { name: `¡Pedido #${code} guardado!` }).waitFor();

@@ -63,7 +63,9 @@ describe("the order tells the seller who is buying (issue 14.10)", () => {
       whatsapp: "011 15 2345-6789",
     });
     const message = url.searchParams.get("text")!;
-    expect(message).toContain("Nombre: María José Núñez\nEntrega: Envío a domicilio\nNota del cliente:\n> Timbre 2B");
+    expect(message).toContain(
+      "Nombre: María José Núñez\nWhatsApp: +54 9 11 2345-6789\nEntrega: Envío a domicilio\nNota del cliente:\n> Timbre 2B",
+    );
     const code = /Pedido #(\w{4})/.exec(message)![1]!;
 
     await admin.goto("/pedidos");

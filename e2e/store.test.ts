@@ -184,13 +184,19 @@ describe("the virtual store in a real browser", () => {
     const whatsapp = await sendOrderByWhatsApp(shop, opened);
     expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/5491155556666");
     const message = whatsapp.searchParams.get("text")!;
-    const code = /Pedido #([A-Z0-9]{4})$/.exec(message)![1]!;
+    const ending = /Pedido #([A-Z0-9]{4})\nVer pedido: (\S+)$/.exec(message)!;
+    const code = ending[1]!;
+    const link = ending[2]!;
+    expect(link).toMatch(new RegExp(`^${baseURL()}/pedido/[\\w-]{43}$`));
     expect(message).toBe(
       [
         `¡Hola ${name}! Quiero hacer el siguiente pedido:`,
         "",
         `• ${remera.name} (Talle: S) x 1 - $16.000 c/u`,
         "",
+        // A store that never set its delivery: a pick-up costs nothing.
+        "Subtotal: $16.000",
+        "Retiro en el local: Sin costo",
         "*Total: $16.000*",
         "",
         // Who is buying, as the cart asked (sendOrderByWhatsApp's default shopper).
@@ -198,6 +204,7 @@ describe("the virtual store in a real browser", () => {
         "Entrega: Retiro en el local",
         "",
         `Pedido #${code}`,
+        `Ver pedido: ${link}`,
       ].join("\n"),
     );
     // The cart now shows the order's code and what comes next, and it is empty.

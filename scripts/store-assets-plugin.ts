@@ -2,7 +2,7 @@
  * Builds what the public store page ships besides its HTML: the cart script
  * (web/store/cart.ts, bundled and minified on its own, never part of the
  * seller app's bundle) and the page's stylesheet (web/store/store.css, inlined
- * by the Worker). The Worker imports both from `virtual:store-assets`, so
+ * by the Worker), plus what the buyer's order page adds to it (web/store/order.css). The Worker imports both from `virtual:store-assets`, so
  * `npm run dev`, the tests, `vite build` and the deploy all serve the same
  * bytes without a generated file to keep in step.
  */
@@ -19,6 +19,8 @@ export interface StoreAssets {
   cartScriptHash: string;
   storeCss: string;
   storeCssHash: string;
+  orderCss: string;
+  orderCssHash: string;
 }
 
 const sha256 = (text: string, encoding: "hex" | "base64") => createHash("sha256").update(text).digest(encoding);
@@ -54,19 +56,23 @@ export async function buildStoreAssets(root: string): Promise<StoreAssets> {
   const chunk = outputs.flatMap((o) => ("output" in o ? o.output : [])).find((item) => item.type === "chunk");
   if (chunk?.type !== "chunk") throw new Error("the cart script build produced no chunk");
   const storeCss = minifyCss(readFileSync(resolve(root, "web/store/store.css"), "utf8"));
+  const orderCss = minifyCss(readFileSync(resolve(root, "web/store/order.css"), "utf8"));
   return {
     cartScript: chunk.code,
     cartScriptHash: sha256(chunk.code, "hex").slice(0, 12),
     storeCss,
     // The page's Content-Security-Policy allows exactly this inline stylesheet.
     storeCssHash: sha256(storeCss, "base64"),
+    orderCss,
+    orderCssHash: sha256(orderCss, "base64"),
   };
 }
 
 export function storeAssets(): Plugin {
   let root = process.cwd();
   let assets: Promise<StoreAssets> | undefined;
-  const isSource = (file: string) => /[\\/]web[\\/]store[\\/]|[\\/]common[\\/]store[^\\/]*\.ts$/.test(file);
+  // The cart script's rules live in common/ (store-cart, checkout, variants, …).
+  const isSource = (file: string) => /[\\/]web[\\/]store[\\/]|[\\/]common[\\/][^\\/]*\.ts$/.test(file);
   return {
     name: "vidriera:store-assets",
     configResolved(config) {
@@ -82,7 +88,13 @@ export function storeAssets(): Plugin {
         assets = undefined;
         throw err;
       });
-      for (const file of ["web/store/cart.ts", "web/store/store.css", "common/store-format.ts", "common/store-cart.ts"]) {
+      for (const file of [
+        "web/store/cart.ts",
+        "web/store/store.css",
+        "web/store/order.css",
+        "common/store-format.ts",
+        "common/store-cart.ts",
+      ]) {
         this.addWatchFile(resolve(root, file));
       }
       return Object.entries(built)

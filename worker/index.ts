@@ -10,11 +10,13 @@ import { RENDITIONS_QUEUE, type RenditionMessage, writeQueuedRenditions } from "
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { forgetStoresSavedDuring } from "./lib/store-version";
 import { storePages } from "./pages/store-pages";
+import { orderPages } from "./pages/order-page";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
 import { EXCHANGE_RATES_CRON, refreshExchangeRates } from "./payments/exchange-rates";
 import { RECONCILE_CRON, reconcileOpenCheckouts } from "./payments/reconcile";
 import { appConfigRoutes } from "./routes/app-config";
 import { auth } from "./routes/auth";
+import { checkoutSettingsRoutes } from "./routes/checkout-settings";
 import { creditRoutes } from "./routes/credits";
 import { orderRoutes } from "./routes/orders";
 import { paymentRoutes } from "./routes/payments";
@@ -59,6 +61,7 @@ const app = new Hono<Env>()
   .route("/api/jobs", jobRoutes)
   .route("/api/store-models", storeModelRoutes)
   .route("/api/orders", orderRoutes)
+  .route("/api/checkout-settings", checkoutSettingsRoutes)
   .route("/api/payments", paymentRoutes)
   .route("/api/credits", creditRoutes)
   .route("/api/stats", statsRoutes)
@@ -66,6 +69,7 @@ const app = new Hono<Env>()
   .route("/api/dev", devOutboxRoutes)
   .route("/img", imgRoutes)
   .route("/u", storePages)
+  .route("/pedido", orderPages)
   .notFound((c) => c.json({ error: "No encontrado." }, 404))
   .onError(errorResponse);
 

@@ -30,7 +30,8 @@ export interface Seller {
   /** Generated image id → its R2 key (an image's id is also its job's id). */
   images: Map<string, string>;
   failedJobId: string | null;
-  orders: { id: string; code: string }[];
+  /** `link` is the buyer's private page: nobody else's screen may show it. */
+  orders: { id: string; code: string; link: string }[];
   paymentIds: string[];
 }
 
@@ -59,10 +60,13 @@ async function generate(seller: Seller, path: string, body: unknown, field: stri
 }
 
 /** A shopper (signed out, from its own address) orders from a store. */
-export async function shopperOrder(username: string, lines: { productId: string; size: string | null; quantity: number }[]) {
+export async function shopperOrder(
+  username: string,
+  lines: { productId: string; color?: string; size: string | null; quantity: number }[],
+) {
   const response = await new Browser().json("POST", "/api/orders", { username, lines });
   expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { order: { id: string; code: string } }).order;
+  return ((await response.json()) as { order: { id: string; code: string; link: string } }).order;
 }
 
 async function simulatedPayment(seller: Seller, decision: "approve" | null) {
@@ -140,13 +144,35 @@ export async function fullSeller(): Promise<Seller> {
       ],
       storeImageURLs: [ad.adImageUrl!],
     },
-    { id: pollera.id, price: 18000, sizes: [] },
+    {
+      id: pollera.id,
+      price: 18000,
+      sizes: [],
+      // Colours with their own stock, one with the store's picture: B's tries must leave them as they are.
+      colors: [
+        { name: "Turquesa Alfa", image: null, sizes: [{ name: "S", stock: 4 }] },
+        { name: "Coral Alfa", image: null, sizes: [] },
+      ],
+    },
   ]);
   expect(priced.status).toBe(200);
   a.products = ((await priced.json()) as { products: Product[] }).products;
+  // How A's store is paid: the account holder and alias are A's alone.
+  const checkout = await a.browser.json("PUT", "/api/checkout-settings", {
+    delivery: {
+      pickup: { enabled: true, address: "Local Alfa, Avenida Zafiro 100" },
+      shipping: { enabled: true, zones: [{ name: "Zona Alfa", cost: 3000 }], freeFrom: "" },
+    },
+    payments: {
+      transfer: { alias: "alfa.modas.mp", cbu: "2850590940090418135201", holder: "Titular Alfa" },
+      mercadoPago: null,
+      cash: true,
+    },
+  });
+  expect(checkout.status).toBe(200);
 
   a.orders.push(await shopperOrder(a.username, [{ productId: campera.id, size: "M", quantity: 2 }]));
-  a.orders.push(await shopperOrder(a.username, [{ productId: pollera.id, size: null, quantity: 1 }]));
+  a.orders.push(await shopperOrder(a.username, [{ productId: pollera.id, color: "Turquesa Alfa", size: "S", quantity: 1 }]));
   const confirmed = await a.browser.json("PUT", `/api/orders/${a.orders[1]!.id}/status`, { status: "confirmado" });
   expect(confirmed.status).toBe(200);
 
@@ -178,7 +204,7 @@ export function markers(s: Seller): string[] {
     ...s.images.keys(),
     ...s.images.values(),
     ...(s.failedJobId ? [s.failedJobId] : []),
-    ...s.orders.flatMap((o) => [o.id, `"code":"${o.code}"`]),
+    ...s.orders.flatMap((o) => [o.id, `"code":"${o.code}"`, o.link]),
     ...s.paymentIds,
   ];
 }
@@ -232,6 +258,10 @@ export async function snapshot(userId: string) {
     jobs: await rows("SELECT * FROM generation_jobs WHERE user_id = ? ORDER BY id"),
     ledger: await rows("SELECT * FROM credit_ledger WHERE user_id = ? ORDER BY id"),
     orders: await rows("SELECT * FROM orders WHERE seller_id = ? ORDER BY id"),
+    stock: await rows(
+      "SELECT ps.* FROM product_stock AS ps JOIN products AS p ON p.id = ps.product_id WHERE p.user_id = ? ORDER BY ps.product_id, ps.color, ps.size",
+    ),
+    checkout: await rows("SELECT * FROM store_checkout WHERE user_id = ?"),
     payments: await rows("SELECT * FROM payments WHERE user_id = ? ORDER BY id"),
     objects,
   };

@@ -4,6 +4,7 @@
  * every route with A's ids. The route table below is checked against the
  * app's own route list, so a route added later without a case here fails.
  */
+import { ORDER_STATUSES } from "../../common/order-status";
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,11 +133,7 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
     allIds(a).map((id) => attempt("GET", `/api/products/generated-images/${id}`, 404, PRODUCT_NOT_FOUND)),
   "GET /api/jobs/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/jobs/${id}`, 404, JOB_NOT_FOUND)),
   "PUT /api/orders/:id/status": (a) =>
-    allIds(a).flatMap((id) =>
-      ["confirmado", "cancelado", "entregado", "nuevo"].map((status) =>
-        attempt("PUT", `/api/orders/${id}/status`, 404, ORDER_NOT_FOUND, { status }),
-      ),
-    ),
+    allIds(a).flatMap((id) => ORDER_STATUSES.map((status) => attempt("PUT", `/api/orders/${id}/status`, 404, ORDER_NOT_FOUND, { status }))),
   "GET /api/payments/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/payments/${id}`, 404, PAYMENT_NOT_FOUND)),
   // B keeping any of A's ids (A's images above all) as B's store model: every audience, the same 404 as a missing image.
   "PUT /api/store-models/:audience": (a) =>
@@ -169,6 +166,8 @@ const OWN = [
   "GET /api/credits/history",
   "GET /api/store-models",
   "DELETE /api/store-models/:audience",
+  "GET /api/checkout-settings",
+  "PUT /api/checkout-settings",
   "GET /api/stats",
   "PUT /api/stats/weekly-email",
 ];
@@ -201,6 +200,8 @@ const PUBLIC: Record<string, string> = {
   "GET /u/:username/feed.xml": "the store's public catalogue feed for Meta and Google: only what the public page shows",
   "GET /u/:username/qr.svg": "a QR code of the store's public link; holds nothing else",
   "GET /u/:username/qr.png": "the same QR code as a PNG; holds nothing else",
+  "GET /pedido/:token":
+    "a buyer's order page, reached only by its 256-bit private link; holds that order alone (checked in order-page.test.ts)",
   "POST /api/stats/events":
     "a shopper's cart add, counted under the store it names; answers nothing, and a store's report names only its own products (checked below)",
   "POST /api/stats/weekly-email/unsubscribe":
@@ -568,6 +569,15 @@ describe("B's own writes", () => {
     expectNoneOf(bModels, markers(a), "B's store models");
     expect((JSON.parse(bModels) as { models: { imageId: string }[] }).models.map((m) => m.imageId)).toEqual([madeImage]);
     expect((await b.browser.request("/api/store-models/adult", { method: "DELETE" })).status).toBe(200);
+    // B's delivery and ways to pay: saved and read back with nothing of A's; A's stay A's (snapshot).
+    const bCheckout = await b.browser.json("PUT", "/api/checkout-settings", {
+      delivery: { pickup: { enabled: false, address: null }, shipping: { enabled: true, zones: [], freeFrom: null } },
+      payments: { transfer: null, mercadoPago: { link: "https://mpago.la/beta" }, cash: false },
+    });
+    expect(bCheckout.status).toBe(200);
+    const bSettings = await textOf(await b.browser.request("/api/checkout-settings"));
+    expectNoneOf(bSettings, [...markers(a), "alfa.modas.mp", "Titular Alfa", "Zona Alfa"], "B's delivery and payments");
+    expect(bSettings).toContain("https://mpago.la/beta");
 
     const bCredits = (await env.DB.prepare("SELECT credits FROM users WHERE id = ?").bind(b.id).first<number>("credits"))!;
     const plan = await b.browser.json("POST", "/api/credits/auto-charge");

@@ -27,11 +27,13 @@ describe("who is buying (issue 14.10)", () => {
     });
     expect(response.status).toBe(201);
     const created = (await response.json()) as Created;
+    // Sent by an older cart script: no zone or way to pay (the delivery cost is then agreed).
     const buyer = { name: "María José 👩‍👧", delivery: "envio", note: "Timbre 2B\n\nDespués de las 18 h" };
     expect(created.order.buyer).toEqual(buyer);
     expect(created.message).toContain(
       "Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nNota del cliente:\n> Timbre 2B\n>\n> Después de las 18 h\n\nPedido #",
     );
+    expect(created.message).toContain("Envío: A coordinar con la tienda\n*Total: $12.500 + envío*");
     expect(decodeURIComponent(created.whatsappUrl.split("?text=")[1]!)).toBe(created.message);
 
     const list = (await (await browser.request("/api/orders")).json()) as { orders: Order[] };
@@ -47,7 +49,9 @@ describe("who is buying (issue 14.10)", () => {
     });
     const created = (await response.json()) as Created;
     expect(created.order.buyer).toEqual({ name: "Lucía", delivery: "retiro", note: null });
-    expect(created.message).toContain("*Total: $25.000*\n\nNombre: Lucía\nEntrega: Retiro en el local\n\nPedido #");
+    expect(created.message).toContain(
+      "Retiro en el local: Sin costo\n*Total: $25.000*\n\nNombre: Lucía\nEntrega: Retiro en el local\n\nPedido #",
+    );
     expect(created.message).not.toContain("Nota del cliente:");
   });
 

@@ -1,15 +1,15 @@
 import { PRODUCT_NOT_IN_STORE } from "../../worker/routes/orders";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../common/product";
 import { shortageText, type Order } from "../../common/store-cart";
 import { Browser, count } from "./browser";
-import { addProducts, seller, setPricing } from "./store-helpers";
+import { addProducts, seller, setPricing, stockRows as sizesOf } from "./store-helpers";
 
 interface Created {
   order: Order;
   message: string;
   whatsappUrl: string;
+  orderUrl: string;
 }
 
 const shopper = () => new Browser();
@@ -21,11 +21,6 @@ async function sellersOrders(browser: Browser): Promise<Order[]> {
 
 async function placeOrder(browser: Browser, username: string, lines: { productId: string; size?: string | null; quantity: number }[]) {
   return browser.json("POST", "/api/orders", { username, lines });
-}
-
-async function sizesOf(productId: string) {
-  const row = await env.DB.prepare("SELECT sizes FROM products WHERE id = ?").bind(productId).first<{ sizes: string }>();
-  return JSON.parse(row!.sizes) as { name: string; stock: number }[];
 }
 
 /** A store with a sized product (S: 5, M: 2, L: 0) and a product without sizes. */
@@ -58,12 +53,15 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
       { productId: remera.id, size: "S", quantity: 1 },
     ]);
     expect(response.status).toBe(201);
-    const { order, message, whatsappUrl } = (await response.json()) as Created;
+    const { order, message, whatsappUrl, orderUrl } = (await response.json()) as Created;
     expect(order.code).toMatch(/^[A-HJ-NP-Z2-9]{4}$/);
+    // The buyer's private page: 256 random bits in the link.
+    expect(orderUrl).toMatch(/^https:\/\/vidriera\.test\/pedido\/[A-Za-z0-9_-]{43}$/);
+    expect(order.link).toBe(new URL(orderUrl).pathname);
     expect(order.status).toBe("nuevo");
     expect(order.lines).toEqual([
-      { productId: remera.id, name: "Remera", size: "S", quantity: 3, unitPrice: 15000 },
-      { productId: gorra.id, name: "Gorra", size: null, quantity: 1, unitPrice: 8000 },
+      { productId: remera.id, name: "Remera", color: null, size: "S", quantity: 3, unitPrice: 15000 },
+      { productId: gorra.id, name: "Gorra", color: null, size: null, quantity: 1, unitPrice: 8000 },
     ]);
     expect(order.total).toBe(53000);
     expect(message).toBe(
@@ -76,6 +74,7 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
         "*Total: $53.000*",
         "",
         `Pedido #${order.code}`,
+        `Ver pedido: ${orderUrl}`,
       ].join("\n"),
     );
     expect(whatsappUrl).toBe(`https://wa.me/5491140001234?text=${encodeURIComponent(message)}`);
@@ -236,7 +235,7 @@ describe("the seller's orders", () => {
     expect((await new Browser().request("/api/orders")).status).toBe(401);
   });
 
-  it("confirming takes the quantities off stock once; other steps never touch it", async () => {
+  it("confirming takes the quantities off stock once; later steps short of cancelling never touch it", async () => {
     const { browser, username, remera, gorra } = await shop();
     const { order } = (await (
       await placeOrder(shopper(), username, [
@@ -254,7 +253,7 @@ describe("the seller's orders", () => {
       { name: "L", stock: 0 },
     ]);
 
-    // Again, delivered, cancelled: stock stays.
+    // Again, then delivered: stock stays (only cancelling gives it back).
     expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "confirmado" })).status).toBe(200);
     expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "entregado" })).status).toBe(200);
     expect(await sizesOf(remera.id)).toEqual([
@@ -294,7 +293,7 @@ describe("the seller's orders", () => {
     expect(await refused.json()).toEqual({
       error: "No hay stock suficiente para confirmar este pedido: Remera (Talle: S): pide 4, queda 1. Ajusta el stock o cancela el pedido.",
       // What the admin's order card shows.
-      shortages: [{ productId: remera.id, name: "Remera", size: "S", asked: 4, left: 1, gone: false }],
+      shortages: [{ productId: remera.id, name: "Remera", color: null, size: "S", asked: 4, left: 1, gone: false }],
     });
     // Nothing moved: not even the M that had enough.
     expect(await sizesOf(remera.id)).toEqual([
@@ -305,7 +304,7 @@ describe("the seller's orders", () => {
     const listed = (await sellersOrders(browser)).find((o) => o.id === order.id);
     expect(listed).toMatchObject({ status: "nuevo", stockTaken: false });
     // The list says so too, until the stock covers the order again.
-    expect(listed!.shortages).toEqual([{ productId: remera.id, name: "Remera", size: "S", asked: 4, left: 1, gone: false }]);
+    expect(listed!.shortages).toEqual([{ productId: remera.id, name: "Remera", color: null, size: "S", asked: 4, left: 1, gone: false }]);
     await setPricing(browser, [
       {
         id: remera.id,
@@ -321,7 +320,7 @@ describe("the seller's orders", () => {
     // Size L, which the order did not ask for, was removed; nothing the order needs is gone. Now M goes:
     await setPricing(browser, [{ id: remera.id, price: 15000, sizes: [{ name: "S", stock: 4 }] }]);
     const gone = (await sellersOrders(browser)).find((o) => o.id === order.id);
-    expect(gone!.shortages).toEqual([{ productId: remera.id, name: "Remera", size: "M", asked: 1, left: 0, gone: true }]);
+    expect(gone!.shortages).toEqual([{ productId: remera.id, name: "Remera", color: null, size: "M", asked: 1, left: 0, gone: true }]);
     expect(shortageText(gone!.shortages[0]!)).toBe("Remera (Talle: M): pide 1, ese talle ya no existe");
   });
 
@@ -344,7 +343,9 @@ describe("the seller's orders", () => {
     const lost = ids.find((id) => byId.get(id)!.status === "nuevo")!;
     const won = ids.find((id) => id !== lost)!;
     expect(byId.get(won)).toMatchObject({ status: "confirmado", shortages: [] });
-    expect(byId.get(lost)!.shortages).toEqual([{ productId: remera.id, name: "Remera", size: "S", asked: 1, left: 0, gone: false }]);
+    expect(byId.get(lost)!.shortages).toEqual([
+      { productId: remera.id, name: "Remera", color: null, size: "S", asked: 1, left: 0, gone: false },
+    ]);
     expect(shortageText(byId.get(lost)!.shortages[0]!)).toBe("Remera (Talle: S): pide 1, sin stock");
     // A third order for the size now at 0 is refused.
     const third = await placeOrder(shopper(), username, [{ productId: remera.id, size: "S", quantity: 1 }]);
@@ -378,7 +379,7 @@ describe("the seller's orders", () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Pedido no encontrado." });
     const owner = await seller();
-    const weird = await owner.browser.json("PUT", `/api/orders/${order.id}/status`, { status: "pagado" });
+    const weird = await owner.browser.json("PUT", `/api/orders/${order.id}/status`, { status: "despachado" });
     expect(weird.status).toBe(400);
     expect(await weird.json()).toEqual({ error: "Estado de pedido inválido." });
   });

@@ -1,7 +1,10 @@
+import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { parseArsPrice } from "../../common/price";
 import type { Product } from "../../common/product";
 import type { User } from "../../common/user";
+import type { ShopperCheckout } from "../../common/checkout";
+import type { ColorStock, SizeStock } from "../../common/variants";
 import { Browser, type Fetcher, register } from "./browser";
 import { photoOfSize, photoForm } from "./fixtures";
 
@@ -51,7 +54,14 @@ export async function addProducts(browser: Browser, names: string[]): Promise<Pr
  */
 export async function setPricing(
   browser: Browser,
-  products: { id: string; price: unknown; sizes?: { name: unknown; stock: unknown }[]; storeImageURLs?: string[]; published?: boolean }[],
+  products: {
+    id: string;
+    price: unknown;
+    sizes?: { name: unknown; stock: unknown }[];
+    colors?: { name: unknown; image?: string | null; sizes?: { name: unknown; stock: unknown }[] }[];
+    storeImageURLs?: string[];
+    published?: boolean;
+  }[],
   { publish = true } = {},
 ) {
   const priced = (price: unknown) => {
@@ -76,6 +86,24 @@ export function storeData(html: string) {
   return JSON.parse(m[1]!) as {
     username: string;
     all: boolean;
-    products: { id: string; name: string; price: number; sizes: { name: string; stock: number }[]; image: string | null }[];
+    products: {
+      id: string;
+      name: string;
+      price: number;
+      sizes: SizeStock[];
+      colors: ColorStock[];
+      image: string | null;
+    }[];
+    checkout: ShopperCheckout;
   };
+}
+
+/** The stock rows of a product's colour ("" for a product without colours) in D1, in the seller's order. */
+export async function stockRows(productId: string, color = "") {
+  const { results } = await env.DB.prepare(
+    "SELECT size AS name, stock FROM product_stock WHERE product_id = ? AND color = ? ORDER BY position",
+  )
+    .bind(productId, color)
+    .all<{ name: string; stock: number }>();
+  return results;
 }

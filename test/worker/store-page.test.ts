@@ -490,7 +490,9 @@ describe("GET /api/auth/store/:username", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       store: { name: "Tienda Api", username, phone: "+598 99123456", imageUrl: null },
-      products: [{ id: product!.id, name: "Remera", price: 100, sizes: [{ name: "U", stock: 1 }], images: [product!.imageURL] }],
+      products: [
+        { id: product!.id, name: "Remera", price: 100, sizes: [{ name: "U", stock: 1 }], colors: [], images: [product!.imageURL] },
+      ],
     });
     const missing = await anonymous().request("/api/auth/store/nadie");
     expect(missing.status).toBe(404);

@@ -150,6 +150,27 @@ describe("views", () => {
     ]);
   });
 
+  it("an order confirmed counts what the seller receives: the lines plus the zone's delivery cost", async () => {
+    const { browser, username, remera } = await store();
+    const saved = await browser.json("PUT", "/api/checkout-settings", {
+      delivery: {
+        pickup: { enabled: true, address: null },
+        shipping: { enabled: true, zones: [{ name: "CABA", cost: "3.500" }], freeFrom: "" },
+      },
+      payments: { transfer: null, mercadoPago: null, cash: true },
+    });
+    expect(saved.status).toBe(200);
+    const response = await new Shopper().json("POST", "/api/orders", {
+      username,
+      lines: [{ productId: remera.id, size: null, quantity: 2 }],
+      buyer: { name: "Sofía Núñez", delivery: "envio", zone: "CABA", payment: "efectivo" },
+    });
+    const placed = ((await response.json()) as { order: Order }).order;
+    expect(placed.total).toBe(28500);
+    expect((await browser.json("PUT", `/api/orders/${placed.id}/status`, { status: "confirmado" })).status).toBe(200);
+    expect(today(await reportOf(browser))).toMatchObject({ ordersSent: 1, ordersConfirmed: 1, amountConfirmed: 28500 });
+  });
+
   it("the seller's own visits and cart adds, obvious bots and prefetches are not counted; a phone named Cubot is", async () => {
     const { browser, username, remera, user } = await store();
     const other = await store();

@@ -6,6 +6,7 @@
  * that applies as soon as it is chosen. The cart lives in localStorage, so it
  * survives a reload. Every text from the store is set with textContent.
  */
+import { deliveryCostText, freeDeliveryText, orderTotal, quoteDelivery, type ShopperCheckout } from "../../common/checkout";
 import { formatArs } from "../../common/store-format";
 import {
   addToCart,
@@ -17,43 +18,23 @@ import {
   setQuantity,
   type CartLine,
 } from "../../common/store-cart";
-
-interface StoreSize {
-  name: string;
-  stock: number;
-}
-
-interface StoreItem {
-  id: string;
-  name: string;
-  price: number;
-  sizes: StoreSize[];
-  image: string | null;
-}
+import { stockLeft } from "../../common/variants";
+import { buyerForm } from "./buyer-form";
+import { byId, el } from "./dom";
+import { chosenOnPage, fillPicker, productChips, type StoreItem } from "./variant-picker";
 
 interface StoreData {
   username: string;
   /** True on the store page (every product is listed), false on a product's own page. */
   all: boolean;
   products: StoreItem[];
+  checkout: ShopperCheckout;
 }
 
 const SEND_LABEL = "Finalizar Compra por WhatsApp";
 const REMOVED = "Producto eliminado del carrito.";
 const NO_MORE_STOCK = "No hay más stock de este talle.";
-const CHOOSE_SIZE = "Elige un talle.";
 const LINK_COPIED = "Enlace copiado.";
-
-function byId<T extends HTMLElement>(id: string): T {
-  return document.getElementById(id) as T;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = "", text = ""): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text) node.textContent = text;
-  return node;
-}
 
 function start() {
   const dataNode = document.getElementById("store-data");
@@ -68,6 +49,7 @@ function start() {
   const list = byId<HTMLUListElement>("cart-lines");
   const empty = byId("cart-empty");
   const total = byId("cart-total");
+  const sums = byId("cart-sums");
   const send = byId<HTMLButtonElement>("cart-send");
   const picker = byId<HTMLDialogElement>("size-picker");
   const pickerTitle = byId("size-title");
@@ -79,7 +61,7 @@ function start() {
 
   let sending = false;
   let lines = reconcile(readSaved());
-  const buyer = buyerForm(send);
+  const buyer = buyerForm(foot, data.checkout, () => render());
 
   function readSaved(): CartLine[] {
     try {
@@ -89,15 +71,19 @@ function start() {
     }
   }
 
-  /** Lines take the page's current names and prices; on the full store page, gone products and sizes leave. */
+  /** Lines take the page's current names and prices; on the full store page, gone products, colours and sizes leave. */
   function reconcile(saved: CartLine[]): CartLine[] {
     return saved.flatMap((line) => {
       const product = products.get(line.productId);
       if (!product) return data.all ? [] : [line];
-      if (line.size !== null && !product.sizes.some((s) => s.name === line.size)) return [];
-      if (line.size === null && product.sizes.length) return [];
-      return [{ ...line, name: product.name, price: product.price, image: product.image }];
+      if (stockLeft(product, line.color, line.size) === null) return [];
+      return [{ ...line, name: product.name, price: product.price, image: imageOf(product, line.color) }];
     });
+  }
+
+  /** A line shows its colour's picture when the colour has one (a declaration: the saved cart is read above with it). */
+  function imageOf(product: StoreItem, color: string | null): string | null {
+    return product.colors.find((c) => c.name === color)?.image ?? product.image;
   }
 
   function save() {
@@ -109,10 +95,10 @@ function start() {
     }
   }
 
-  function stockOf(productId: string, size: string | null): number {
-    const product = products.get(productId);
-    if (!product || size === null) return Infinity;
-    return product.sizes.find((s) => s.name === size)?.stock ?? 0;
+  function stockOf(line: { productId: string; color: string | null; size: string | null }): number {
+    const product = products.get(line.productId);
+    if (!product) return Infinity;
+    return stockLeft(product, line.color, line.size) ?? 0;
   }
 
   /**
@@ -172,14 +158,39 @@ function start() {
     badge.hidden = count === 0;
     cartButton.setAttribute("aria-label", count ? `Abrir carrito (${count} ${count === 1 ? "producto" : "productos"})` : "Abrir carrito");
     empty.hidden = lines.length > 0 || !done.hidden;
-    total.textContent = formatArs(cartTotal(lines));
+    renderTotals();
     send.disabled = sending || lines.length === 0;
     list.replaceChildren(...lines.map(renderLine));
   }
 
+  /**
+   * Subtotal, the delivery by the zone chosen (free from the store's threshold), and the total with it,
+   * from the same functions the Worker prices the order with (common/checkout.ts).
+   */
+  function renderTotals() {
+    const subtotal = cartTotal(lines);
+    const choice = buyer.delivery();
+    const quote = choice ? quoteDelivery(data.checkout.delivery, choice, subtotal) : null;
+    const rows: [string, string][] = [];
+    if (quote && !("error" in quote)) {
+      rows.push(["Subtotal", formatArs(subtotal)]);
+      rows.push([quote.kind === "retiro" ? "Retiro en el local" : `Envío${quote.zone ? ` (${quote.zone})` : ""}`, deliveryCostText(quote)]);
+    }
+    const { freeFrom } = data.checkout.delivery.shipping;
+    const free = freeDeliveryText(freeFrom);
+    sums.replaceChildren(
+      ...rows.flatMap(([k, v]) => [el("dt", "", k), el("dd", "", v)]),
+      ...(free && choice?.kind !== "retiro"
+        ? [el("dd", "free", subtotal < freeFrom! ? `${free}: te faltan ${formatArs(freeFrom! - subtotal)}` : free)]
+        : []),
+    );
+    const known = quote && !("error" in quote) ? quote : null;
+    total.textContent = `${formatArs(orderTotal(subtotal, known?.cost ?? null))}${known?.kind === "envio" && known.cost === null ? " + envío" : ""}`;
+  }
+
   function renderLine(line: CartLine): HTMLLIElement {
     const item = el("li", "line");
-    item.dataset.key = lineKey(line.productId, line.size);
+    item.dataset.key = lineKey(line);
     if (line.image) {
       const img = el("img", "thumb");
       img.src = line.image;
@@ -190,7 +201,8 @@ function start() {
     }
     const info = el("div", "line-info");
     info.append(el("p", "line-name", line.name));
-    if (line.size !== null) info.append(el("p", "line-size", `Talle: ${line.size}`));
+    const chosen = [line.color ? `Color: ${line.color}` : "", line.size !== null ? `Talle: ${line.size}` : ""].filter(Boolean);
+    if (chosen.length) info.append(el("p", "line-size", chosen.join(" · ")));
     if (line.price > 0) info.append(el("p", "line-price", formatArs(line.price)));
     const qty = el("div", "qty");
     const minus = el("button", "", "−");
@@ -223,13 +235,14 @@ function start() {
     render();
   }
 
-  function add(product: StoreItem, size: string | null) {
-    const inCart = lines.find((l) => l.productId === product.id && l.size === size)?.quantity ?? 0;
-    if (inCart + 1 > stockOf(product.id, size)) {
+  function add(product: StoreItem, color: string | null, size: string | null) {
+    const id = { productId: product.id, color, size };
+    const inCart = lines.find((l) => lineKey(l) === lineKey(id))?.quantity ?? 0;
+    if (inCart + 1 > stockOf(id)) {
       toast(NO_MORE_STOCK, "error");
       return;
     }
-    update(addToCart(lines, { productId: product.id, name: product.name, price: product.price, image: product.image, size }));
+    update(addToCart(lines, { ...id, name: product.name, price: product.price, image: imageOf(product, color) }));
     // The store's statistics count the add (no cookie, nothing about the shopper); a lost beacon loses only a count.
     try {
       navigator.sendBeacon(
@@ -248,50 +261,26 @@ function start() {
   function changeQuantity(line: CartLine, quantity: number) {
     const wanted = Number.isFinite(quantity) ? Math.trunc(quantity) : 0;
     if (wanted <= 0) {
-      update(removeFromCart(lines, line.productId, line.size));
+      update(removeFromCart(lines, line));
       toast(REMOVED);
       return;
     }
-    const stock = stockOf(line.productId, line.size);
+    const stock = stockOf(line);
     if (wanted > stock) toast(NO_MORE_STOCK, "error");
-    update(setQuantity(lines, line.productId, line.size, Math.min(wanted, stock)));
+    update(setQuantity(lines, line, Math.min(wanted, stock)));
   }
 
-  function pickSize(product: StoreItem) {
-    pickerTitle.textContent = `Selecciona un talle para ${product.name}`;
-    pickerOptions.replaceChildren(
-      ...product.sizes.map((size) => {
-        const button = el("button", "size-option", size.name);
-        button.type = "button";
-        if (size.stock <= 0) {
-          button.disabled = true;
-          button.append(el("span", "tag", "Sin stock"));
-        } else {
-          button.addEventListener("click", () => {
-            picker.close();
-            add(product, size.name);
-          });
-        }
-        return button;
-      }),
-    );
+  function pick(product: StoreItem) {
+    fillPicker(product, pickerTitle, pickerOptions, (color, size) => {
+      picker.close();
+      add(product, color, size);
+    });
     open(picker);
   }
 
-  /** The product page's own size chips: the size is chosen there, never in a second pop-up. */
-  const sizeChips = document.querySelector<HTMLFieldSetElement>("fieldset.pick");
-  sizeChips?.addEventListener("change", () => sizeChips.classList.remove("missing"));
-
-  function addChosenSize(product: StoreItem, chips: HTMLFieldSetElement) {
-    const chosen = chips.querySelector<HTMLInputElement>("input[name=talle]:checked");
-    if (!chosen) {
-      chips.classList.add("missing");
-      chips.querySelector<HTMLInputElement>("input[name=talle]:not(:disabled)")?.focus();
-      toast(CHOOSE_SIZE, "error");
-      return;
-    }
-    add(product, chosen.value);
-  }
+  /** The product page's own colour and size chips: chosen there, never in a second pop-up. */
+  const chips = productChips(data.all ? undefined : data.products[0]);
+  const onProductPage = Boolean(chips.colorChips || chips.sizeChips);
 
   /** The phone's share sheet where there is one; otherwise the link goes to the clipboard. */
   async function shareLink(url: string, title: string) {
@@ -333,14 +322,19 @@ function start() {
           headers: { "content-type": "application/json" },
           body: JSON.stringify({
             username: data.username,
-            lines: lines.map((l) => ({ productId: l.productId, size: l.size, quantity: l.quantity })),
+            lines: lines.map((l) => ({ productId: l.productId, color: l.color, size: l.size, quantity: l.quantity })),
             buyer: who,
           }),
         });
       } catch {
         throw new Error("No hay conexión. Revisa tu internet e intenta de nuevo.");
       }
-      const body = (await response.json().catch(() => ({}))) as { error?: string; whatsappUrl?: string; order?: { code: string } };
+      const body = (await response.json().catch(() => ({}))) as {
+        error?: string;
+        whatsappUrl?: string;
+        orderUrl?: string;
+        order?: { code: string };
+      };
       if (!response.ok || !body.whatsappUrl) throw new Error(body.error || "No se pudo enviar el pedido. Intenta de nuevo.");
       if (whatsapp) whatsapp.location.href = body.whatsappUrl;
       else location.href = body.whatsappUrl;
@@ -348,6 +342,8 @@ function start() {
       // What happened and what comes next, with the way back to WhatsApp if its tab was closed or blocked.
       byId("done-title").textContent = `¡Pedido #${body.order?.code ?? ""} guardado!`;
       byId<HTMLAnchorElement>("done-whatsapp").href = body.whatsappUrl;
+      // The order's own page: its status, the total and how to pay, at a private link.
+      if (body.orderUrl) byId<HTMLAnchorElement>("done-order").href = body.orderUrl;
       note.textContent = "";
       showOrder(true);
     } catch (err) {
@@ -366,9 +362,12 @@ function start() {
     if (addButton) {
       const product = products.get(addButton.dataset.add!);
       if (!product) return;
-      if (!product.sizes.length) add(product, null);
-      else if (sizeChips) addChosenSize(product, sizeChips);
-      else pickSize(product);
+      if (!product.sizes.length && !product.colors.length) add(product, null, null);
+      else if (onProductPage) {
+        const chosen = chosenOnPage(product, chips);
+        if (typeof chosen === "string") toast(chosen, "error");
+        else add(product, chosen.color, chosen.size);
+      } else pick(product);
       return;
     }
     const share = target.closest<HTMLButtonElement>("[data-share]");
@@ -393,10 +392,10 @@ function start() {
   list.addEventListener("click", (event) => {
     const target = event.target as HTMLElement;
     const key = target.closest<HTMLElement>(".line")?.dataset.key;
-    const line = lines.find((l) => lineKey(l.productId, l.size) === key);
+    const line = lines.find((l) => lineKey(l) === key);
     if (!line) return;
     if (target.closest("[data-remove]")) {
-      update(removeFromCart(lines, line.productId, line.size));
+      update(removeFromCart(lines, line));
       toast(REMOVED);
     } else {
       const step = target.closest<HTMLElement>("[data-step]")?.dataset.step;
@@ -407,7 +406,7 @@ function start() {
   list.addEventListener("change", (event) => {
     const input = event.target as HTMLInputElement;
     const key = input.closest<HTMLElement>(".line")?.dataset.key;
-    const line = lines.find((l) => lineKey(l.productId, l.size) === key);
+    const line = lines.find((l) => lineKey(l) === key);
     if (line) changeQuantity(line, Number.parseInt(input.value, 10));
   });
 
@@ -428,80 +427,6 @@ function start() {
   cartButton.hidden = false;
   document.documentElement.classList.add("js");
   render();
-}
-
-const BUYER_KEY = "vidriera:comprador";
-
-/**
- * The shopper's name, envío / retiro and an optional note, added to the
- * drawer above the total. Name and choice are remembered for the next order.
- * `read` answers the buyer, or the Spanish reason it is not complete yet.
- */
-function buyerForm(send: HTMLButtonElement) {
-  const box = el("div", "buyer");
-  const name = el("input");
-  name.id = "buyer-name";
-  name.autocomplete = "name";
-  name.maxLength = 80;
-  name.required = true;
-  const nameLabel = el("label", "", "Tu nombre");
-  nameLabel.htmlFor = name.id;
-  const how = el("fieldset", "how");
-  how.append(el("legend", "", "¿Cómo quieres recibirlo?"));
-  const choices = (["envio", "retiro"] as const).map((value) => {
-    const label = el("label", "opt");
-    const radio = el("input");
-    radio.type = "radio";
-    radio.name = "buyer-delivery";
-    radio.value = value;
-    label.append(radio, value === "envio" ? "Envío a domicilio" : "Retiro en el local");
-    how.append(label);
-    return radio;
-  });
-  const phone = el("input");
-  phone.id = "buyer-whatsapp";
-  phone.type = "tel";
-  phone.autocomplete = "tel";
-  phone.maxLength = 40;
-  const phoneLabel = el("label", "", "Tu WhatsApp (opcional) ");
-  phoneLabel.htmlFor = phone.id;
-  phoneLabel.append(el("span", "hint", "para que la tienda te responda"));
-  const note = el("textarea");
-  note.id = "buyer-note";
-  note.maxLength = 300;
-  note.rows = 2;
-  note.placeholder = "Dirección, horario, talle alternativo…";
-  const noteLabel = el("label", "", "Nota (opcional)");
-  noteLabel.htmlFor = note.id;
-  box.append(nameLabel, name, how, phoneLabel, phone, noteLabel, note);
-  send.parentElement!.insertBefore(box, send.parentElement!.firstChild);
-  try {
-    const saved = JSON.parse(localStorage.getItem(BUYER_KEY) || "{}") as { name?: string; delivery?: string; whatsapp?: string };
-    name.value = saved.name ?? "";
-    phone.value = saved.whatsapp ?? "";
-    for (const radio of choices) radio.checked = radio.value === saved.delivery;
-  } catch {
-    // Nothing remembered.
-  }
-  return {
-    read(): { name: string; delivery: string; note: string; whatsapp: string } | string {
-      const delivery = choices.find((r) => r.checked)?.value;
-      if (!name.value.trim()) {
-        name.focus();
-        return "Escribe tu nombre para que la tienda sepa quién compra.";
-      }
-      if (!delivery) {
-        choices[0]!.focus();
-        return "Elige envío a domicilio o retiro en el local.";
-      }
-      try {
-        localStorage.setItem(BUYER_KEY, JSON.stringify({ name: name.value.trim(), delivery, whatsapp: phone.value.trim() }));
-      } catch {
-        // Storage may be off.
-      }
-      return { name: name.value, delivery, note: note.value, whatsapp: phone.value };
-    },
-  };
 }
 
 start();

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { PAYMENT_METHODS } from "../../common/checkout";
+import { ORDER_STATUSES } from "../../common/order-status";
 
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
@@ -127,8 +129,16 @@ export const products = sqliteTable(
     imageKey: text("image_key"),
     /** Pesos (ARS); null or 0 means no price yet. */
     price: real("price"),
-    /** JSON list of { name, stock }. */
+    /**
+     * Before product_stock: JSON list of { name, stock }. Kept (migrations only add) but no longer read
+     * or written; migration 0015 copied it into product_stock as the product's one implicit colour.
+     */
     sizes: text("sizes").notNull().default("[]"),
+    /**
+     * JSON list of { name, imageKey } in the seller's order; empty for a product without colours.
+     * imageKey is one of the product's store images (shown only while it still is one).
+     */
+    colors: text("colors").notNull().default("[]"),
     /** JSON list of R2 keys the store shows; empty means the product's own photo. */
     storeImageKeys: text("store_image_keys").notNull().default("[]"),
     /**
@@ -144,6 +154,27 @@ export const products = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("products_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Stock per colour and size: one row per combination the product sells. A product without colours
+ * has its one implicit colour "" (so products from before colours kept their rows); a product or
+ * colour without sizes has no rows and is not counted. The CHECK keeps every row at zero or more,
+ * so a confirmation that would oversell aborts its whole batch (worker/lib/stock.ts).
+ */
+export const productStock = sqliteTable(
+  "product_stock",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    color: text("color").notNull(),
+    size: text("size").notNull(),
+    stock: integer("stock").notNull(),
+    /** The size's place in the seller's list for that colour. */
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.color, t.size] }), check("product_stock_not_negative", sql`${t.stock} >= 0`)],
 );
 
 export const generatedImages = sqliteTable(
@@ -222,8 +253,6 @@ export const generationJobs = sqliteTable(
   (t) => [index("generation_jobs_user_idx").on(t.userId, t.createdAt)],
 );
 
-export const ORDER_STATUSES = ["nuevo", "confirmado", "entregado", "cancelado"] as const;
-
 /**
  * A shopper's order, saved before WhatsApp opens so the seller can find it in
  * the admin by its short code. Lines keep the name and price of the moment.
@@ -237,22 +266,59 @@ export const orders = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Short and readable, e.g. K7P2: it travels in the WhatsApp message. */
     code: text("code").notNull(),
-    /** JSON list of { productId, name, size, quantity, unitPrice }. */
+    /** JSON list of { productId, name, color, size, quantity, unitPrice } (no color on older orders). */
     lines: text("lines").notNull(),
+    /** What the shopper pays: the lines plus the delivery cost when it is known. */
     total: real("total").notNull(),
+    /** The lines alone; null on orders from before delivery costs (their total is the lines). */
+    subtotal: real("subtotal"),
     /** Who is buying and how they want it, as the shopper typed them in the cart (null on older orders). */
     buyerName: text("buyer_name"),
     delivery: text("delivery", { enum: ["envio", "retiro"] }),
     note: text("note"),
     /** The buyer's WhatsApp if they gave it, saved as the seller's is ("+54 91123456789"), for 'Responder por WhatsApp'. */
     buyerPhone: text("buyer_phone"),
+    /** The seller's zone the shopper chose for envío ('CABA'); null for retiro or without zones. */
+    deliveryZone: text("delivery_zone"),
+    /** The delivery cost charged (0: free); null when it is to be agreed (no zones) or for retiro. */
+    deliveryCost: real("delivery_cost"),
+    /** Retiro: where to pick it up, as the store said when the order was placed. */
+    pickupAddress: text("pickup_address"),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
+    /** JSON: the details to pay with as the store gave them when the order was placed (alias, CBU, link). */
+    paymentDetails: text("payment_details"),
+    /**
+     * The buyer's private link (/pedido/<token>): 256 random bits (128 for orders older than it), so it cannot be guessed, and
+     * the only way to the order page.
+     */
+    token: text("token").unique(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("nuevo"),
+    /** JSON list of { status, at } from 'nuevo' on: the buyer's page shows when each step happened. */
+    history: text("history").notNull().default("[]"),
     createdAt: createdAt(),
     /** When confirming took the quantities off stock (once). */
     stockTakenAt: integer("stock_taken_at", { mode: "timestamp_ms" }),
+    /** When cancelling gave that stock back (once). */
+    stockReturnedAt: integer("stock_returned_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("orders_seller_code_unique").on(t.sellerId, t.code), index("orders_seller_idx").on(t.sellerId, t.createdAt)],
 );
+
+/**
+ * How a store delivers and takes money (/mi-tienda-admin, 'Entrega y pagos'). Both are JSON
+ * validated by the route and read through common/checkout.ts; a store without a row delivers
+ * as before colours and costs (envío or retiro, cost to agree) and lists no way to pay.
+ */
+export const storeCheckout = sqliteTable("store_checkout", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** { pickup: { enabled, address }, shipping: { enabled, zones: [{ name, cost }], freeFrom } } */
+  delivery: text("delivery").notNull(),
+  /** { transfer: { alias, cbu, holder } | null, mercadoPago: { link } | null, cash: boolean } */
+  payments: text("payments").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 export const PAYMENT_PROVIDERS = ["mercadopago", "dlocalgo", "simulated"] as const;
 export const PAYMENT_PURPOSES = ["credits", "store_plan"] as const;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
-import { generatedImages, passwordResets, products, sessions, storeModels, users } from "../db/schema";
+import { generatedImages, passwordResets, products, sessions, storeCheckout, storeModels, users } from "../db/schema";
 import { deleteImages } from "./renditions";
 import { moveCredits } from "./credits";
 import { ApiError } from "./errors";
@@ -96,6 +96,8 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser)
     db.delete(generatedImages).where(eq(generatedImages.userId, user.id)),
     // generation_jobs.product_id is ON DELETE SET NULL: the jobs stay for the ledger checks.
     db.delete(products).where(eq(products.userId, user.id)),
+    // The bank account and its holder's name are personal; orders keep only what each buyer was told.
+    db.delete(storeCheckout).where(eq(storeCheckout.userId, user.id)),
     storeChanged(db, user.id),
     db
       .update(users)

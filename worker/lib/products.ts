@@ -1,10 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Product, Size } from "../../common/product";
+import type { Product } from "../../common/product";
 import { cleanCategory } from "../../common/store-browse";
 import type { Db } from "../db/client";
 import { products } from "../db/schema";
 import { ApiError } from "./errors";
 import { imageUrl } from "./images";
+import { readVariants, shownImageKeys, stockColumn } from "./stock";
 
 export const PRODUCT_NOT_FOUND = "Producto no encontrado.";
 
@@ -16,7 +17,7 @@ const newestGeneratedKey = sql<string | null>`(
   ORDER BY gi.created_at DESC, gi.id DESC LIMIT 1
 )`.as("generated_key");
 
-type ProductRow = typeof products.$inferSelect & { generatedKey: string | null };
+type ProductRow = typeof products.$inferSelect & { generatedKey: string | null; stock: string | null };
 
 function selectProducts(db: Db) {
   return db
@@ -27,6 +28,8 @@ function selectProducts(db: Db) {
       imageKey: products.imageKey,
       price: products.price,
       sizes: products.sizes,
+      colors: products.colors,
+      stock: stockColumn,
       storeImageKeys: products.storeImageKeys,
       published: products.published,
       description: products.description,
@@ -48,7 +51,7 @@ export function toApiProduct(row: ProductRow): Product {
     generatedImageUrl: imageUrl(row.generatedKey),
     description: row.description ?? null,
     price: row.price,
-    sizes: JSON.parse(row.sizes) as Size[],
+    ...readVariants(row, shownImageKeys(row)),
     storeImageURLs: (JSON.parse(row.storeImageKeys) as string[]).map((key) => imageUrl(key)!),
     published: row.published,
     category: cleanCategory(row.category),

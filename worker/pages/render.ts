@@ -8,6 +8,8 @@
 import { formatWhatsappNumber } from "../../common/phone";
 import { formatArs, productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
 import { browseSearch, type BrowseQuery, SORTS, type SortKey } from "../../common/store-browse";
+import type { ShopperCheckout } from "../../common/checkout";
+import { isSoldOut, type ColorStock } from "../../common/variants";
 import { renditionKey, srcset } from "../lib/renditions";
 import type { StoreProductRecord } from "./store-data";
 
@@ -169,13 +171,13 @@ function sizeChip(size: StoreSize): string {
     : `<li class="sz out" title="Sin stock"><s>${esc(size.name)}</s><span class="sr"> (Sin stock)</span></li>`;
 }
 
-const isSoldOut = (product: StoreProductRecord) => product.sizes.length > 0 && product.sizes.every((s) => s.stock <= 0);
-
 /** The message a shopper without JavaScript sends for one product: editable in WhatsApp before sending. */
 export function orderMessage(store: PublicStore, product: StoreProductRecord, url: string): string {
   const inStock = product.sizes.filter((s) => s.stock > 0).map((s) => s.name);
+  const colors = product.colors.filter((c) => !c.sizes.length || c.sizes.some((s) => s.stock > 0)).map((c) => c.name);
   return [
     `¡Hola, ${store.name}! Quiero pedir: ${product.name}${product.price > 0 ? ` (${formatArs(product.price)})` : ""}.`,
+    colors.length ? `Color: (elige uno: ${colors.join(", ")})` : null,
     inStock.length ? `Talle: (elige uno: ${inStock.join(", ")})` : null,
     url,
   ]
@@ -196,6 +198,15 @@ function addButton(store: PublicStore, product: StoreProductRecord, origin: stri
   return `<button type="button" class="btn add" data-add="${esc(product.id)}">Añadir al carrito</button>${order}`;
 }
 
+/** A card's colours, by name: 'Negro, Blanco, Rojo y 2 más'. */
+function colorNames(colors: ColorStock[]): string {
+  if (!colors.length) return "";
+  const shown = colors.slice(0, 3).map((c) => c.name);
+  const more = colors.length - shown.length;
+  const names = more > 0 ? `${shown.join(", ")} y ${more} más` : shown.join(", ");
+  return `<p class="colors">${colors.length === 1 ? "Color" : "Colores"}: ${esc(names)}</p>`;
+}
+
 function card(store: PublicStore, product: StoreProductRecord, index: number, origin: string): string {
   const shown = product.sizes.slice(0, STORE_CARD_SIZES);
   const more = product.sizes.length - shown.length;
@@ -205,6 +216,7 @@ function card(store: PublicStore, product: StoreProductRecord, index: number, or
     '<div class="info">',
     `<h3 class="name"><a href="${esc(productPath(store.username, product.id))}">${esc(product.name)}</a></h3>`,
     product.price > 0 ? `<p class="price">${formatArs(product.price)}</p>` : "",
+    colorNames(product.colors),
     product.sizes.length
       ? `<ul class="sizes" aria-label="Talles">${shown.map(sizeChip).join("")}${more > 0 ? `<li class="sz more">+${more}</li>` : ""}</ul>`
       : "",
@@ -222,29 +234,33 @@ const CART_SHELL = [
   '<div class="panel-head"><h2 id="cart-title">Tu Carrito</h2><button type="button" class="x" data-close aria-label="Cerrar">×</button></div>',
   '<p id="cart-empty" class="cart-empty">Tu carrito está vacío</p>',
   '<ul id="cart-lines" class="lines"></ul>',
-  '<div class="panel-foot"><p class="total"><span>Total</span><strong id="cart-total">$0</strong></p>',
+  // Subtotal and delivery (web/store/cart.ts fills them from the store's zones) above the total with them.
+  '<div class="panel-foot"><dl id="cart-sums" class="sums"></dl><p class="total"><span>Total</span><strong id="cart-total">$0</strong></p>',
   '<p id="cart-note" class="cart-note" role="status"></p>',
   '<button id="cart-send" type="button" class="btn wa">Finalizar Compra por WhatsApp</button></div>',
   // After an order: its code and what happens next, in place of the lines (web/store/cart.ts fills it).
   '<section id="cart-done" class="done" hidden aria-labelledby="done-title"><h3 id="done-title"></h3>',
   "<ol><li>Envía el mensaje que se abrió en WhatsApp: ya tiene tu pedido escrito.</li>",
-  "<li>La tienda te responde por WhatsApp para confirmar el stock, el pago y la entrega.</li></ol>",
+  "<li>La tienda te responde por WhatsApp para confirmar el stock, el pago y la entrega.</li>",
+  "<li>En «Ver mi pedido» tienes cómo pagar y ves cómo sigue tu pedido: guarda ese enlace.</li></ol>",
   '<a id="done-whatsapp" class="btn wa" href="https://wa.me/" rel="noopener" target="_blank">Abrir WhatsApp de nuevo</a>',
+  '<a id="done-order" class="btn" href="/" rel="noopener" target="_blank">Ver mi pedido</a>',
   '<button type="button" class="btn ghost" data-close>Seguir comprando</button></section>',
   "</div></dialog>",
   '<dialog id="size-picker" class="modal" aria-labelledby="size-title"><div class="panel">',
   '<div class="panel-head"><h2 id="size-title">Selecciona un talle</h2><button type="button" class="x" data-close aria-label="Cerrar">×</button></div>',
-  '<div id="size-options" class="size-options"></div>',
+  '<div id="size-options" class="picker-body"></div>',
   "</div></dialog>",
   '<div id="toasts" class="toasts" popover="manual" role="status" aria-live="polite"></div>',
 ].join("");
 
 /** What the cart script needs to know; the rest it reads from the page itself. */
-function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean): string {
+function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean, checkout: ShopperCheckout): string {
   const data = {
     username: store.username,
     all,
-    products: items.map((p) => ({ id: p.id, name: p.name, price: p.price, sizes: p.sizes, image: p.images[0] ?? null })),
+    products: items.map((p) => ({ id: p.id, name: p.name, price: p.price, sizes: p.sizes, colors: p.colors, image: p.images[0] ?? null })),
+    checkout,
   };
   return `<script type="application/json" id="store-data">${jsonForScript(data)}</script>`;
 }
@@ -314,6 +330,7 @@ export function renderStorePage(input: {
   origin: string;
   meta: PageMeta;
   assets: PageAssets;
+  checkout: ShopperCheckout;
 }): string {
   const { store, products, host, origin, query } = input;
   const filtered = Boolean(query.q || query.cat);
@@ -337,7 +354,7 @@ export function renderStorePage(input: {
     footer(store, host),
     CART_SHELL,
     // The cart drops lines of products missing from the page only when the page lists them all.
-    storeData(store, products, !filtered && input.pages <= 1),
+    storeData(store, products, !filtered && input.pages <= 1, input.checkout),
     "</body></html>",
   ].join("");
 }
@@ -349,9 +366,21 @@ export function renderProductPage(input: {
   origin: string;
   meta: PageMeta;
   assets: PageAssets;
+  checkout: ShopperCheckout;
 }): string {
   const { store, product, host, origin } = input;
-  // Chosen right here (radio chips, no second pop-up); a sold-out size cannot be chosen.
+  // Chosen right here (radio chips, no second pop-up); a sold-out colour or size cannot be chosen. The cart
+  // script shows each colour's own sizes when one is chosen and turns the gallery to its picture.
+  const colors = product.colors.length
+    ? `<fieldset class="pick colors"><legend class="label">Color</legend>${product.colors
+        .map((c) => {
+          const out = c.sizes.length > 0 && c.sizes.every((s) => s.stock <= 0);
+          const picture = c.image ? product.images.indexOf(c.image) : -1;
+          const swatch = c.image ? `<img src="${esc(c.image)}" alt="" width="28" height="35" loading="lazy">` : "";
+          return `<label class="chip${out ? " out" : ""}"><input type="radio" name="color" value="${esc(c.name)}"${picture >= 0 ? ` data-picture="${picture}"` : ""}${out ? " disabled" : ""}><span>${swatch}${out ? `<s>${esc(c.name)}</s> Sin stock` : esc(c.name)}</span></label>`;
+        })
+        .join("")}</fieldset>`
+    : "";
   const sizes = product.sizes.length
     ? `<fieldset class="pick"><legend class="label">Talle</legend>${product.sizes
         .map((s) =>
@@ -378,6 +407,7 @@ export function renderProductPage(input: {
     gallery(product, true, true),
     '<div class="info">',
     product.description ? `<p class="desc">${esc(product.description)}</p>` : "",
+    colors,
     sizes,
     shareButton(url, product.name),
     contactLine(store),
@@ -387,7 +417,7 @@ export function renderProductPage(input: {
     "</article></main>",
     footer(store, host),
     CART_SHELL,
-    storeData(store, [product], false),
+    storeData(store, [product], false, input.checkout),
     "</body></html>",
   ].join("");
 }

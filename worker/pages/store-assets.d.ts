@@ -6,4 +6,7 @@ declare module "virtual:store-assets" {
   export const storeCss: string;
   /** Base64 SHA-256 of storeCss, for the page's Content-Security-Policy. */
   export const storeCssHash: string;
+  /** What the buyer's order page (/pedido/…) adds to storeCss. */
+  export const orderCss: string;
+  export const orderCssHash: string;
 }

@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
-import type { PublicProduct, PublicStore, StoreSize } from "../../common/store";
+import type { PublicProduct, PublicStore } from "../../common/store";
 import { cleanCategory } from "../../common/store-browse";
 import type { Db } from "../db/client";
 import { products, users } from "../db/schema";
 import { imageUrl } from "../lib/images";
+import { readVariants, shownImageKeys, stockColumn } from "../lib/stock";
 
 /** A store as the public pages and GET /api/auth/store/:username read it. */
 export interface StoreRecord extends PublicStore {
@@ -68,19 +69,19 @@ export function toStoreProduct(row: {
   id: string;
   name: string;
   price: number | null;
-  sizes: string;
+  colors: string;
+  stock: string | null;
   imageKey: string | null;
   storeImageKeys: string;
   description?: string | null;
   category: string | null;
 }): StoreProductRecord {
-  const chosen = JSON.parse(row.storeImageKeys) as string[];
-  const imageKeys = chosen.length ? chosen : row.imageKey ? [row.imageKey] : [];
+  const imageKeys = shownImageKeys(row);
   return {
     id: row.id,
     name: row.name,
     price: row.price && row.price > 0 ? row.price : 0,
-    sizes: JSON.parse(row.sizes) as StoreSize[],
+    ...readVariants(row, imageKeys),
     images: imageKeys.map((key) => imageUrl(key)!),
     imageKeys,
     description: row.description ?? null,
@@ -93,7 +94,8 @@ export const storeColumns = {
   id: products.id,
   name: products.name,
   price: products.price,
-  sizes: products.sizes,
+  colors: products.colors,
+  stock: stockColumn,
   imageKey: products.imageKey,
   storeImageKeys: products.storeImageKeys,
   description: products.description,

@@ -7,6 +7,8 @@ import type { Env } from "../env";
 import { ImageCodecError } from "../providers/codecs";
 import { previewJpeg, previewPath, sourceOfPreview } from "./og-image";
 import { productCountLabel, renderErrorPage, renderProductPage, renderStorePage, type PageAssets, type PageMeta } from "./render";
+import { shopperCheckout } from "../../common/checkout";
+import { readCheckout } from "../lib/checkout";
 import { renderFeed } from "./feed";
 import { storeQrPng, storeQrSvg } from "./qr";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
@@ -23,7 +25,7 @@ const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
  * PAGE_FORMAT), the stylesheet or the cart script never serves pages rendered
  * by the previous one.
  */
-const PAGE_FORMAT = 2;
+const PAGE_FORMAT = 3;
 const BUILD = `${PAGE_FORMAT}.${cartScriptHash}.${storeCssHash.slice(0, 8).replace(/[^A-Za-z0-9]/g, "")}`;
 
 /** The page may run its own script, apply its one stylesheet, show its own images and post the order; nothing else. */
@@ -87,6 +89,8 @@ async function render(
   const store = await findStore(db, username);
   if (!store) return null;
   const url = new URL(c.req.url);
+  // The cart prices the delivery with the store's zones and offers its ways to pay (never their details).
+  const checkout = shopperCheckout(await readCheckout(db, store.id));
   const preview = (key: string | null | undefined) => {
     const path = key ? previewPath(key) : null;
     return path ? `${url.origin}${path}` : null;
@@ -102,7 +106,7 @@ async function render(
       image: preview(product.imageKeys[0] ?? store.logoKey),
       imageAlt: product.name,
     };
-    return { html: renderProductPage({ store, product, host: url.host, origin: url.origin, meta, assets: ASSETS }), results: 1 };
+    return { html: renderProductPage({ store, product, host: url.host, origin: url.origin, meta, assets: ASSETS, checkout }), results: 1 };
   }
   const all = await storeProducts(db, store.id);
   const query = browseQuery(url.searchParams);
@@ -127,6 +131,7 @@ async function render(
     origin: url.origin,
     meta,
     assets: ASSETS,
+    checkout,
   });
   return { html, results: shown.total };
 }

@@ -67,7 +67,7 @@ export interface CheckoutContext {
   endpoint: PaymentRoute;
 }
 
-function publicOrigin(env: Bindings, requestUrl: string): string {
+export function publicOrigin(env: Bindings, requestUrl: string): string {
   return (env.PUBLIC_ORIGIN?.trim() || new URL(requestUrl).origin).replace(/\/+$/, "");
 }
 

@@ -3,6 +3,8 @@ import { and, eq, gt, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { AT_LEAST_ONE_IMAGE, MAX_SIZES, MAX_STORE_IMAGES, parseArsPrice, readStock, SIZE_NAME_MAX_LENGTH } from "../../common/store";
+import { cleanText } from "../../common/text";
+import { COLOR_NAME_MAX_LENGTH, MAX_COLORS, type SizeStock } from "../../common/variants";
 import { database, type Db } from "../db/client";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
@@ -13,9 +15,13 @@ import { storeChanged } from "../lib/store-version";
 import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate } from "../lib/validation";
 import { limitBody, MiB, smallJson } from "../lib/body-limit";
+import { replaceVariants, shownImageKeys } from "../lib/stock";
 
 export const SIZE_NAME_REQUIRED = "Completa el nombre de cada talle.";
 export const DUPLICATE_SIZE = "Hay talles repetidos en un producto.";
+export const COLOR_NAME_REQUIRED = "Completa el nombre de cada color.";
+export const DUPLICATE_COLOR = "Hay colores repetidos en un producto.";
+export const colorImageNotShown = (color: string) => `La foto del color ${color} tiene que ser una de las imágenes que muestra tu tienda.`;
 export const FOREIGN_STORE_IMAGE = "Una de las imágenes elegidas no es de este producto.";
 export const publishNeedsPrice = (name: string) => `Ponle un precio a «${name}» antes de publicarlo.`;
 
@@ -63,6 +69,61 @@ export const sizesField = z
   .array(sizeField, { error: "Los talles no son válidos." })
   .max(MAX_SIZES, `Un producto puede tener hasta ${MAX_SIZES} talles.`)
   .refine((sizes) => new Set(sizes.map((s) => s.name.toLowerCase())).size === sizes.length, DUPLICATE_SIZE);
+
+const colorField = z.object(
+  {
+    name: z
+      .string({ error: COLOR_NAME_REQUIRED })
+      .transform((v) => cleanText(v))
+      .pipe(
+        z
+          .string()
+          .min(1, COLOR_NAME_REQUIRED)
+          .max(COLOR_NAME_MAX_LENGTH, `El nombre de un color no puede tener más de ${COLOR_NAME_MAX_LENGTH} caracteres.`),
+      ),
+    /** One of the product's store images (its URL), or none. */
+    image: z
+      .string({ error: "La foto del color no es válida." })
+      .max(300, "La foto del color no es válida.")
+      .nullish()
+      .transform((v) => v || null),
+    sizes: sizesField.default([]),
+  },
+  { error: "Los colores no son válidos." },
+);
+
+/** Colours with their own sizes and stock; an empty list takes a product's colours away (its `sizes` are then the stock). */
+export const colorsField = z
+  .array(colorField, { error: "Los colores no son válidos." })
+  .max(MAX_COLORS, `Un producto puede tener hasta ${MAX_COLORS} colores.`)
+  .refine((colors) => new Set(colors.map((c) => c.name.toLowerCase())).size === colors.length, DUPLICATE_COLOR);
+
+type ColorsInput = z.infer<typeof colorsField>;
+
+/**
+ * The statements that save a product's stock: its colours when sent, else its
+ * sizes for a product without colours. A product with colours saved without
+ * them keeps its colours (its `sizes` are then only their sum, not stock to
+ * write). Each colour's picture must be one of the images the store shows
+ * after this save.
+ */
+export function variantWrites(
+  db: Db,
+  product: { id: string; colors: string },
+  input: { sizes?: SizeStock[]; colors?: ColorsInput },
+  shownKeys: string[],
+) {
+  if (input.colors !== undefined) {
+    const colors = input.colors.map((color) => {
+      const key = color.image ? keyOfUrl(color.image) : null;
+      if (color.image && (!key || !shownKeys.includes(key))) throw new ApiError(400, colorImageNotShown(color.name));
+      return { name: color.name, imageKey: key ?? null, sizes: color.sizes };
+    });
+    return replaceVariants(db, product.id, input.sizes ?? [], colors);
+  }
+  if (input.sizes === undefined || product.colors !== "[]") return [];
+  return replaceVariants(db, product.id, input.sizes, []);
+}
 
 export const storeImagesField = z
   .array(z.string({ error: "Las imágenes elegidas no son válidas." }).max(300), { error: "Las imágenes elegidas no son válidas." })
@@ -136,6 +197,7 @@ const pricingItem = z.object(
     description: descriptionField.optional(),
     price: priceField,
     sizes: sizesField.default([]),
+    colors: colorsField.optional(),
     storeImageURLs: storeImagesField.optional(),
     /** 'Publicar' / 'Ocultar'; left out, the product stays as it is (a product that loses its price is hidden). */
     published: z.boolean({ error: "Indica si el producto se publica." }).optional(),
@@ -162,32 +224,46 @@ export const pricingRoutes = new Hono<Env>()
     const user = c.get("user");
     const items = c.req.valid("json").products;
     const ids = items.map((p) => p.id);
-    const owned = new Map<string, string>();
+    const owned = new Map<string, { id: string; name: string; colors: string; storeImageKeys: string; imageKey: string | null }>();
     for (const part of chunks(ids, 90)) {
       const rows = await db
-        .select({ id: products.id, name: products.name })
+        .select({
+          id: products.id,
+          name: products.name,
+          colors: products.colors,
+          storeImageKeys: products.storeImageKeys,
+          imageKey: products.imageKey,
+        })
         .from(products)
         .where(and(eq(products.userId, user.id), inArray(products.id, part)));
-      for (const row of rows) owned.set(row.id, row.name);
+      for (const row of rows) owned.set(row.id, row);
     }
     if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
     const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
 
     // One batch: every product is saved, and the store page renewed, or nothing is.
-    const updates = items.map((item) => {
-      const published = publishedAfter(item.price, item.published, owned.get(item.id)!);
-      return db
-        .update(products)
-        .set({
-          price: item.price,
-          sizes: JSON.stringify(item.sizes),
-          ...(published !== undefined ? { published } : {}),
-          ...(item.category !== undefined ? { category: item.category } : {}),
-          ...(item.name !== undefined ? { name: item.name } : {}),
-          ...(item.description !== undefined ? { description: item.description } : {}),
-          ...(item.storeImageURLs ? { storeImageKeys: JSON.stringify(resolveStoreImages(item.storeImageURLs, allowed.get(item.id))) } : {}),
-        })
-        .where(and(eq(products.id, item.id), eq(products.userId, user.id)));
+    const updates = items.flatMap((item) => {
+      const product = owned.get(item.id)!;
+      const published = publishedAfter(item.price, item.published, product.name);
+      const storeKeys = item.storeImageURLs ? resolveStoreImages(item.storeImageURLs, allowed.get(item.id)) : null;
+      const shown = shownImageKeys({
+        storeImageKeys: storeKeys ? JSON.stringify(storeKeys) : product.storeImageKeys,
+        imageKey: product.imageKey,
+      });
+      return [
+        db
+          .update(products)
+          .set({
+            price: item.price,
+            ...(published !== undefined ? { published } : {}),
+            ...(item.category !== undefined ? { category: item.category } : {}),
+            ...(item.name !== undefined ? { name: item.name } : {}),
+            ...(item.description !== undefined ? { description: item.description } : {}),
+            ...(storeKeys ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
+          })
+          .where(and(eq(products.id, item.id), eq(products.userId, user.id))),
+        ...variantWrites(db, product, item, shown),
+      ];
     });
     await db.batch([storeChanged(db, user.id), ...updates]);
     return c.json({ products: await listProducts(db, user.id) }, 200);

@@ -13,9 +13,19 @@ import { deleteImages, writeRenditionsLater } from "../lib/renditions";
 import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
+import { shownImageKeys } from "../lib/stock";
 import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate } from "../lib/validation";
-import { priceField, publishedAfter, resolveStoreImages, sizesField, storeImageKeys, storeImagesField } from "./pricing";
+import {
+  colorsField,
+  priceField,
+  publishedAfter,
+  resolveStoreImages,
+  sizesField,
+  storeImageKeys,
+  storeImagesField,
+  variantWrites,
+} from "./pricing";
 import { limitBody, noBody } from "../lib/body-limit";
 
 const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
@@ -108,6 +118,7 @@ export const productRoutes = new Hono<Env>()
           // The store admin also edits these; the products page leaves them out and they stay as they are.
           price: priceField.optional(),
           sizes: sizesField.optional(),
+          colors: colorsField.optional(),
           storeImageURLs: storeImagesField.optional(),
           published: z.boolean({ error: "Indica si el producto se publica." }).optional(),
         },
@@ -141,11 +152,11 @@ export const productRoutes = new Hono<Env>()
             // Written only when it changes: a generation finishing meanwhile may have set the store's image.
             ...(input.storeImageURLs || imageKeyValue !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
             ...(input.price !== undefined ? { price: input.price } : {}),
-            ...(input.sizes ? { sizes: JSON.stringify(input.sizes) } : {}),
             ...(published !== undefined ? { published } : {}),
             ...(input.description !== undefined ? { description: input.description } : {}),
           })
           .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
+        ...variantWrites(db, before, input, shownImageKeys({ storeImageKeys: JSON.stringify(storeKeys), imageKey: imageKeyValue })),
         storeChanged(db, user.id),
       ]);
       if (before.imageKey && before.imageKey !== imageKeyValue) {

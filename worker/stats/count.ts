@@ -7,7 +7,8 @@
  * their own store, checked without D1) and obvious bots are left out.
  */
 import type { Context } from "hono";
-import type { OrderLine, OrderStatus } from "../../common/store-cart";
+import type { OrderStatus } from "../../common/order-status";
+import type { OrderLine } from "../../common/store-cart";
 import type { Env } from "../env";
 import { errorName, log } from "../lib/log";
 import { signedSession } from "../lib/sessions";
@@ -100,9 +101,9 @@ export function countOrderSent(c: Context<Env>, storeId: string, lines: OrderLin
 }
 
 /**
- * Every change of an order's status goes through here (today nuevo →
- * confirmado → entregado, or cancelado): reaching 'confirmado' counts the
- * order as confirmed with its total.
+ * Every change of an order's status goes through here (nuevo → confirmado →
+ * pagado → enviado / listo → entregado, or cancelado): reaching 'confirmado'
+ * counts the order as confirmed with its total (delivery included).
  */
 export function orderStatusChanged(c: Context<Env>, order: { sellerId: string; total: number }, next: OrderStatus) {
   if (next === "confirmado") record(c, order.sellerId, [event("confirmed", { amount: order.total })], { skipSeller: false });

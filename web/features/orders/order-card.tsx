@@ -1,20 +1,18 @@
 import { Link } from "@tanstack/react-router";
+import { PAYMENT_LABELS } from "../../../common/checkout";
+import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
 import { formatArs } from "../../../common/store-format";
-import {
-  DELIVERY_LABELS,
-  NEXT_STATUSES,
-  ORDER_STATUS_LABELS,
-  orderReplyUrl,
-  shortageText,
-  type Order,
-  type OrderStatus,
-} from "../../../common/store-cart";
+import { DELIVERY_LABELS, deliveryLine, orderReplyUrl, shortageText, type Order } from "../../../common/store-cart";
+import { variantLabel } from "../../../common/variants";
 import { Button } from "../../ui/button";
 
 /** What each move is called on its button; 'Cancelar pedido' asks first (see CancelOrderDialog). */
 export const ACTION_LABELS: Record<OrderStatus, string> = {
   nuevo: "Nuevo",
   confirmado: "Confirmar",
+  pagado: "Marcar pagado",
+  enviado: "Marcar enviado",
+  listo: "Listo para retirar",
   entregado: "Marcar entregado",
   cancelado: "Cancelar pedido",
 };
@@ -22,6 +20,9 @@ export const ACTION_LABELS: Record<OrderStatus, string> = {
 export const STATUS_STYLES: Record<OrderStatus, string> = {
   nuevo: "bg-amber-100 text-amber-900",
   confirmado: "bg-sky-100 text-sky-900",
+  pagado: "bg-indigo-100 text-indigo-900",
+  enviado: "bg-violet-100 text-violet-900",
+  listo: "bg-violet-100 text-violet-900",
   entregado: "bg-emerald-100 text-emerald-900",
   cancelado: "bg-slate-200 text-slate-700",
 };
@@ -58,6 +59,8 @@ export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel
         <div className="mt-1 text-sm text-slate-800" data-testid="order-buyer">
           <p>
             <span className="font-semibold">{order.buyer.name}</span> · {DELIVERY_LABELS[order.buyer.delivery]}
+            {order.delivery?.zone ? ` (${order.delivery.zone})` : ""}
+            {order.payment ? ` · ${PAYMENT_LABELS[order.payment.method]}` : ""}
           </p>
           {order.buyerWhatsapp && <p className="text-slate-600">WhatsApp {order.buyerWhatsapp.label}</p>}
           {order.buyer.note && <p className="mt-0.5 whitespace-pre-line text-slate-600">Nota: {order.buyer.note}</p>}
@@ -65,18 +68,21 @@ export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel
       )}
       <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
         {order.lines.map((line) => (
-          <li key={`${line.productId}-${line.size ?? ""}`}>
-            {line.quantity} × {line.name}
-            {line.size ? ` (Talle: ${line.size})` : ""}
+          <li key={`${line.productId}-${line.color ?? ""}-${line.size ?? ""}`}>
+            {line.quantity} × {variantLabel(line.name, line.color, line.size)}
             {line.unitPrice > 0 ? ` — ${formatArs(line.unitPrice)} c/u` : ""}
           </li>
         ))}
       </ul>
-      <p className="mt-2 font-semibold">Total: {formatArs(order.total)}</p>
+      {order.delivery && <p className="mt-1 text-sm text-slate-700">{deliveryLine(order.delivery)}</p>}
+      <p className="mt-2 font-semibold">
+        Total: {formatArs(order.total)}
+        {order.delivery?.kind === "envio" && order.delivery.cost === null ? " + envío" : ""}
+      </p>
       {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} />}
       <div className="mt-3 flex flex-wrap gap-2">
         <a
-          href={orderReplyUrl(order, storeName)}
+          href={orderReplyUrl(order, storeName, window.location.origin)}
           target="_blank"
           rel="noopener"
           className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
@@ -84,7 +90,7 @@ export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel
           Responder por WhatsApp
           <span className="sr-only">{order.buyerWhatsapp ? ` a ${order.buyer?.name ?? "tu cliente"}` : ""} (se abre en otra pestaña)</span>
         </a>
-        {NEXT_STATUSES[order.status].map((next) => (
+        {nextStatuses({ status: order.status, delivery: order.buyer?.delivery ?? null }).map((next) => (
           <Button
             key={next}
             variant={next === "cancelado" ? "ghost" : next === "confirmado" ? "primary" : "secondary"}
@@ -97,6 +103,12 @@ export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel
           </Button>
         ))}
       </div>
+      <p className="mt-2 text-sm">
+        <a href={order.link} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2">
+          Ver la página del pedido
+        </a>{" "}
+        <span className="text-slate-500">(la que ve tu cliente; el mensaje de WhatsApp lleva su enlace)</span>
+      </p>
       {!order.buyerWhatsapp && (
         <p className="mt-2 text-xs text-slate-500">
           {order.buyer?.name ?? "Tu cliente"} no dejó su número: WhatsApp te pedirá elegir su chat (es el del mensaje del pedido).
@@ -118,7 +130,7 @@ function StockConflict({ order }: { order: Order }) {
       <p className="font-semibold">No puedes confirmar este pedido: falta stock.</p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {order.shortages.map((s) => (
-          <li key={`${s.productId}-${s.size}`}>{shortageText(s)}</li>
+          <li key={`${s.productId}-${s.color ?? ""}-${s.size}`}>{shortageText(s)}</li>
         ))}
       </ul>
       <p className="mt-2">

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { OrderStatus, StockShortage } from "../../../common/store-cart";
+import type { OrderStatus } from "../../../common/order-status";
+import type { StockShortage } from "../../../common/store-cart";
 import { api, ApiFailure, unwrap } from "../../lib/api";
 import { ordersQuery } from "../../lib/orders";
 import { productsQuery } from "../../lib/queries";

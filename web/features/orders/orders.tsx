@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../common/store-cart";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "../../../common/order-status";
+import type { Order } from "../../../common/store-cart";
 import type { User } from "../../../common/user";
 import { ordersQuery } from "../../lib/orders";
 import { useSession } from "../../lib/session";
@@ -13,7 +14,6 @@ import { OrderCard } from "./order-card";
 import { stockShortages, useOrderStatus } from "./orders-queries";
 
 type Filter = OrderStatus | "todos";
-const STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
 
 /** /pedidos: the orders shoppers sent from the store, newest first, with their status and the seller's next steps. */
 export function OrdersScreen() {
@@ -77,7 +77,8 @@ function Orders({ user }: { user: User }) {
       {orders.isSuccess && list.length > 0 && (
         <fieldset className="flex gap-2 overflow-x-auto pb-1">
           <legend className="sr-only">Ver pedidos</legend>
-          {(["todos", ...STATUSES] as Filter[]).map((f) => {
+          {/* One chip per status that has orders (and the one chosen), so seven steps do not crowd a phone. */}
+          {(["todos", ...ORDER_STATUSES.filter((st) => st === filter || list.some((o) => o.status === st))] as Filter[]).map((f) => {
             const count = f === "todos" ? list.length : list.filter((o) => o.status === f).length;
             return (
               <button

@@ -14,6 +14,7 @@ function product(id: string, overrides: Partial<Product> = {}): Product {
     description: null,
     price: null,
     sizes: [],
+    colors: [],
     storeImageURLs: [],
     published: false,
     createdAt: "2025-01-01T00:00:00.000Z",

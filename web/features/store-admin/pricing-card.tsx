@@ -7,7 +7,7 @@ import { PriceInput } from "./price-input";
 import { PublishControl, type UnsavedProduct } from "./publish-button";
 import { StoreCarousel } from "./store-carousel";
 import type { ProductDraft } from "./store-drafts";
-import { SizesEditor } from "./store-sizes-editor";
+import { VariantsEditor } from "./store-variants-editor";
 
 interface Props {
   product: Product;
@@ -99,7 +99,7 @@ export function PricingCard({ product, draft, dirty, onChange, onPickImages, use
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
           />
         </div>
-        <SizesEditor productName={product.name} sizes={draft.sizes} onChange={(sizes) => onChange({ sizes })} />
+        <VariantsEditor productName={product.name} draft={draft} onChange={onChange} />
       </div>
     </article>
   );

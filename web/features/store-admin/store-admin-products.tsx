@@ -10,7 +10,18 @@ import { ADD_DIALOG_THRESHOLD, compressImage, fileToDataUrl, formatFileSize } fr
 import { productsQuery, sessionQuery } from "../../lib/queries";
 import { PriceInput } from "./price-input";
 import { PublishControl } from "./publish-button";
-import { adminPrice, draftOf, isDirty, sizesOf, sizesProblem, storeImagesOf, type ProductDraft, type SizeDraft } from "./store-drafts";
+import {
+  adminPrice,
+  colorsOf,
+  draftOf,
+  isDirty,
+  sizesOf,
+  sizesProblem,
+  storeImagesOf,
+  type ProductDraft,
+  type SizeDraft,
+} from "./store-drafts";
+import { VariantsEditor } from "./store-variants-editor";
 import { ordersQuery } from "../../lib/orders";
 import { updateProduct } from "./store-queries";
 import { uploadProductImages } from "../../lib/upload";
@@ -183,6 +194,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
           name: name.trim(),
           price: adminPrice(draft.price),
           sizes: sizesOf(draft),
+          ...(draft.colors?.length || product.colors.length ? { colors: colorsOf(draft) } : {}),
           ...(chose ? { storeImageURLs: draft.storeImageURLs } : {}),
         },
         UPDATE_FAILED,
@@ -223,7 +235,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
         </label>
         <PriceInput id={ids.price} value={draft.price} onChange={(price) => setDraft({ ...draft, price })} />
       </div>
-      <SizesEditor productName={product.name} sizes={draft.sizes} onChange={(sizes) => setDraft({ ...draft, sizes })} />
+      <VariantsEditor productName={product.name} draft={draft} onChange={(variants) => setDraft({ ...draft, ...variants })} />
       <div className="flex gap-2">
         <Button type="submit" busy={busy} className="flex-1">
           Guardar

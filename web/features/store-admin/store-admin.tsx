@@ -14,6 +14,7 @@ import { StoreLinkField, useStoreLink } from "./store-link-preview";
 import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
 import { ordersQuery } from "../../lib/orders";
 import { priceClaimsQuery } from "../../lib/payment-queries";
+import { CheckoutSettingsCard } from "./checkout-settings";
 import { Button } from "../../ui/button";
 import { NoStoreYet } from "../../ui/no-store";
 import { fileToDataUrl } from "../../lib/compress";
@@ -67,6 +68,7 @@ function Admin({ user, username }: { user: User; username: string }) {
         <OrdersSummary />
         <StoreInfoCard user={user} link={link} />
       </div>
+      <CheckoutSettingsCard />
       <StoreAdminProducts user={user} />
     </div>
   );

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../../common/product";
 import { STOCK_INVALID } from "../../../common/store";
-import { adminPrice, draftOf, isDirty, newSizeDraft, pricingSummary, sizesProblem, storeImagesOf, toPricingItem } from "./store-drafts";
+import {
+  adminPrice,
+  COLOR_REPEATED,
+  colorsOf,
+  draftOf,
+  isDirty,
+  newColorDraft,
+  newSizeDraft,
+  pricingSummary,
+  sizesProblem,
+  storeImagesOf,
+  toPricingItem,
+} from "./store-drafts";
 
 const product = (over: Partial<Product> = {}): Product => ({
   id: "p1",
@@ -13,6 +25,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   description: null,
   price: null,
   sizes: [],
+  colors: [],
   storeImageURLs: [],
   published: false,
   createdAt: "2026-01-01T00:00:00.000Z",
@@ -86,5 +99,72 @@ describe("pricing drafts", () => {
     expect(adminPrice("  ")).toBeUndefined();
     expect(adminPrice(" 12.500 ")).toBe("12.500");
     expect(adminPrice("abc")).toBe("abc");
+  });
+});
+
+describe("colour drafts", () => {
+  const coloured = product({
+    price: 12500,
+    storeImageURLs: ["/img/g/negro.jpg", "/img/g/blanco.jpg"],
+    sizes: [
+      { name: "S", stock: 1 },
+      { name: "M", stock: 5 },
+    ],
+    colors: [
+      {
+        name: "Negro",
+        image: "/img/g/negro.jpg",
+        sizes: [
+          { name: "S", stock: 1 },
+          { name: "M", stock: 3 },
+        ],
+      },
+      { name: "Blanco", image: null, sizes: [{ name: "M", stock: 2 }] },
+    ],
+  });
+
+  it("list the sizes once and keep each colour's stock of them (a size a colour lacks is 0), saving back the same", () => {
+    const draft = draftOf(coloured);
+    expect(draft.sizes.map((s) => s.name)).toEqual(["S", "M"]);
+    expect(colorsOf(draft)).toEqual([
+      {
+        name: "Negro",
+        image: "/img/g/negro.jpg",
+        sizes: [
+          { name: "S", stock: 1 },
+          { name: "M", stock: 3 },
+        ],
+      },
+      {
+        name: "Blanco",
+        image: null,
+        sizes: [
+          { name: "S", stock: 0 },
+          { name: "M", stock: 2 },
+        ],
+      },
+    ]);
+    expect(isDirty(coloured, draft)).toBe(false);
+    expect(pricingSummary([draft]).stock).toBe(6);
+  });
+
+  it("notice a colour's stock change, send colours whenever the product has or had some, and drop a picture taken out of the store", () => {
+    const draft = draftOf(coloured);
+    const m = draft.sizes[1]!.key;
+    const changed = { ...draft, colors: draft.colors!.map((c) => (c.name === "Blanco" ? { ...c, stock: { ...c.stock, [m]: "4" } } : c)) };
+    expect(isDirty(coloured, changed)).toBe(true);
+    expect(toPricingItem(coloured, changed).colors![1]!.sizes).toEqual([
+      { name: "S", stock: 0 },
+      { name: "M", stock: 4 },
+    ]);
+    expect(toPricingItem(coloured, { ...draft, colors: [] }).colors).toEqual([]);
+    expect(toPricingItem(product({ price: 1 }), draftOf(product({ price: 1 }))).colors).toBeUndefined();
+    expect(colorsOf({ ...draft, storeImageURLs: ["/img/g/blanco.jpg"] })[0]!.image).toBeNull();
+  });
+
+  it("refuse a colour without a name or two with one name", () => {
+    const draft = draftOf(coloured);
+    expect(sizesProblem({ ...draft, colors: [...draft.colors!, newColorDraft(" ")] })).toBe("Completa el nombre de cada color.");
+    expect(sizesProblem({ ...draft, colors: [...draft.colors!, newColorDraft("negro ")] })).toBe(COLOR_REPEATED);
   });
 });

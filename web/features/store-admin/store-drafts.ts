@@ -1,13 +1,18 @@
 /**
  * What the pricing page and the store admin edit before saving: prices and
  * stock as the seller types them, sizes with a temporary key (spec section 3:
- * "dropped before sending"), and the chosen store images.
+ * "dropped before sending"), colours, and the chosen store images.
+ *
+ * Sizes are listed once for the whole product; with colours, each colour keeps
+ * its own stock of each size (a size a colour lacks is 0, 'Sin stock'), and the
+ * sizes' own stock is unused.
  */
 import type { Product, Size } from "../../../common/product";
 import { formatPriceInput, parseArsPrice } from "../../../common/price";
 import { isPriceSet, readStock, stockOrZero, totalStock } from "../../../common/store";
 
 import { cleanCategory } from "../../../common/store-browse";
+import type { ColorStock } from "../../../common/variants";
 import type { PricingItem } from "./store-queries";
 
 export interface SizeDraft {
@@ -16,12 +21,23 @@ export interface SizeDraft {
   stock: string;
 }
 
+export interface ColorDraft {
+  key: string;
+  name: string;
+  /** One of the product's store images, or null. */
+  image: string | null;
+  /** Stock as typed, by the size's key; a size missing here is 0. */
+  stock: Record<string, string>;
+}
+
 export interface ProductDraft {
   /** The pricing screen renames and describes products; the admin's own forms leave these out. */
   name?: string;
   description?: string;
   price: string;
   sizes: SizeDraft[];
+  /** Empty for a product without colours. */
+  colors?: ColorDraft[];
   storeImageURLs: string[];
   /** The store category as typed (common/store-browse.ts). */
   category?: string;
@@ -29,6 +45,26 @@ export interface ProductDraft {
 
 let keys = 0;
 export const newSizeDraft = (name = "", stock = "0"): SizeDraft => ({ key: `talle-${++keys}`, name, stock });
+export const newColorDraft = (name = "", image: string | null = null, stock: Record<string, string> = {}): ColorDraft => ({
+  key: `color-${++keys}`,
+  name,
+  image,
+  stock,
+});
+
+/** The product's sizes, listed once, and each colour's stock of them. */
+function variantDrafts(product: Pick<Product, "sizes" | "colors">): Pick<ProductDraft, "sizes" | "colors"> {
+  if (!product.colors?.length) return { sizes: product.sizes.map((s) => newSizeDraft(s.name, String(s.stock))), colors: [] };
+  const sizes = product.sizes.map((s) => newSizeDraft(s.name, "0"));
+  const colors = product.colors.map((c) =>
+    newColorDraft(
+      c.name,
+      c.image,
+      Object.fromEntries(sizes.map((s) => [s.key, String(c.sizes.find((cs) => cs.name === s.name)?.stock ?? 0)])),
+    ),
+  );
+  return { sizes, colors };
+}
 
 /** The images a product shows in the store: the chosen ones, else its own photo. */
 export function storeImagesOf(product: Pick<Product, "storeImageURLs" | "imageURL">): string[] {
@@ -42,7 +78,7 @@ export function draftOf(product: Product): ProductDraft {
     description: product.description ?? "",
     // As the seller typed it: "12.500", never "12500".
     price: formatPriceInput(product.price),
-    sizes: product.sizes.map((s) => newSizeDraft(s.name, String(s.stock))),
+    ...variantDrafts(product),
     storeImageURLs: storeImagesOf(product),
     category: product.category ?? "",
   };
@@ -53,6 +89,20 @@ export function sizesOf(draft: ProductDraft): Size[] {
   return draft.sizes.map((s) => ({ name: s.name.trim(), stock: stockOrZero(s.stock) }));
 }
 
+/** Colours as the API takes them: each with every size and its own stock. */
+export function colorsOf(draft: Pick<ProductDraft, "sizes" | "colors" | "storeImageURLs">): ColorStock[] {
+  return (draft.colors ?? []).map((c) => ({
+    name: c.name.trim(),
+    // A picture taken out of the store's images goes with it.
+    image: c.image && draft.storeImageURLs.includes(c.image) ? c.image : null,
+    sizes: draft.sizes.map((s) => ({ name: s.name.trim(), stock: stockOrZero(c.stock[s.key] ?? "0") })),
+  }));
+}
+
+/** What the colours and stock of a draft save as, to tell whether they changed. */
+const variantsKey = (draft: ProductDraft) =>
+  JSON.stringify({ sizes: draft.colors?.length ? sizesOf(draft).map((s) => s.name) : sizesOf(draft), colors: colorsOf(draft) });
+
 /** The pesos a typed price stands for; 0 while empty or not a price (the screen shows why). */
 export function typedPrice(value: string): number {
   const parsed = parseArsPrice(value);
@@ -62,6 +112,8 @@ export function typedPrice(value: string): number {
 export function toPricingItem(product: Product, draft: ProductDraft): PricingItem {
   // The price goes as typed: the Worker reads it with the same parser and refuses what is not a price.
   const item: PricingItem = { id: product.id, price: draft.price.trim(), sizes: sizesOf(draft) };
+  // Colours go whenever there are or were some: an empty list takes them away.
+  if (draft.colors?.length || product.colors.length) item.colors = colorsOf(draft);
   const name = draft.name?.trim();
   if (name && name !== product.name) item.name = draft.name;
   if (draft.description !== undefined && draft.description.trim() !== (product.description ?? "")) item.description = draft.description;
@@ -86,24 +138,37 @@ export function isDirty(product: Product, draft: ProductDraft): boolean {
   if (draft.description !== undefined && draft.description.trim() !== (product.description ?? "")) return true;
   if (!sameList(draft.storeImageURLs, saved.storeImageURLs)) return true;
   if (cleanCategory(draft.category) !== cleanCategory(saved.category)) return true;
-  const a = sizesOf(draft);
-  const b = sizesOf(saved);
-  return a.length !== b.length || a.some((s, i) => s.name !== b[i]!.name || s.stock !== b[i]!.stock);
+  return variantsKey(draft) !== variantsKey(saved);
 }
 
 export const SIZE_NAME_MISSING = "Completa el nombre de cada talle.";
 export const SIZE_REPEATED = "Hay talles repetidos en un producto.";
+export const COLOR_NAME_MISSING = "Completa el nombre de cada color.";
+export const COLOR_REPEATED = "Hay colores repetidos en un producto.";
 
-/** The first reason the sizes cannot be saved, checked before sending (the server checks the same). */
+/** The first reason the sizes or colours cannot be saved, checked before sending (the server checks the same). */
 export function sizesProblem(draft: ProductDraft): string | null {
   const names = draft.sizes.map((s) => s.name.trim().toLowerCase());
   if (names.some((n) => !n)) return SIZE_NAME_MISSING;
   if (new Set(names).size !== names.length) return SIZE_REPEATED;
-  for (const size of draft.sizes) {
-    const read = readStock(size.stock);
+  // With colours the stock typed is each colour's; without, the sizes' own.
+  const typed = draft.colors?.length
+    ? draft.colors.flatMap((c) => draft.sizes.map((s) => c.stock[s.key] ?? "0"))
+    : draft.sizes.map((s) => s.stock);
+  for (const stock of typed) {
+    const read = readStock(stock);
     if ("error" in read) return read.error;
   }
+  const colors = (draft.colors ?? []).map((c) => c.name.trim().toLowerCase());
+  if (colors.some((n) => !n)) return COLOR_NAME_MISSING;
+  if (new Set(colors).size !== colors.length) return COLOR_REPEATED;
   return null;
+}
+
+/** Units a draft holds: each colour's, or the sizes' for a product without colours. */
+export function draftStock(draft: ProductDraft): number {
+  if (!draft.colors?.length) return totalStock(sizesOf(draft));
+  return colorsOf(draft).reduce((sum, c) => sum + totalStock(c.sizes), 0);
 }
 
 export interface PricingSummary {
@@ -118,6 +183,6 @@ export function pricingSummary(drafts: readonly ProductDraft[]): PricingSummary 
     total: drafts.length,
     withPrice: drafts.filter((d) => isPriceSet(typedPrice(d.price))).length,
     withSizes: drafts.filter((d) => d.sizes.length > 0).length,
-    stock: drafts.reduce((sum, d) => sum + totalStock(sizesOf(d)), 0),
+    stock: drafts.reduce((sum, d) => sum + draftStock(d), 0),
   };
 }

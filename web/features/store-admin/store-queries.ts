@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Product } from "../../../common/product";
 import type { Size } from "../../../common/product";
+import type { ColorStock } from "../../../common/variants";
 import { api, unwrap } from "../../lib/api";
 import { ordersQuery } from "../../lib/orders";
 import { productsQuery, sessionQuery } from "../../lib/queries";
@@ -49,6 +50,8 @@ export interface PricingItem {
   name?: string;
   description?: string;
   sizes: Size[];
+  /** Sent when the product has or had colours: an empty list takes them away. */
+  colors?: ColorStock[];
   storeImageURLs?: string[];
   /** Sent only when changed; "" clears it. */
   category?: string | null;
@@ -73,6 +76,7 @@ export interface AdminProductUpdate {
   price?: string | number;
   published?: boolean;
   sizes?: Size[];
+  colors?: ColorStock[];
   storeImageURLs?: string[];
 }
 

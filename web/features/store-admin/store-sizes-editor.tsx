@@ -6,19 +6,21 @@ import { Button } from "../../ui/button";
 
 interface Props {
   productName: string;
+  /** 'Talles y stock' unless said otherwise (a colour's stock). */
+  title?: string;
   sizes: SizeDraft[];
   onChange: (sizes: SizeDraft[]) => void;
   disabled?: boolean;
 }
 
 /** Sizes and stock of one product: name and stock per row, 'Agregar Talle', remove, and the totals. */
-export function SizesEditor({ productName, sizes, onChange, disabled = false }: Props) {
+export function SizesEditor({ productName, title = "Talles y stock", sizes, onChange, disabled = false }: Props) {
   const id = useId();
   const set = (key: string, change: Partial<SizeDraft>) => onChange(sizes.map((s) => (s.key === key ? { ...s, ...change } : s)));
   const stock = totalStock(sizesOf({ sizes } as ProductDraft));
   return (
     <fieldset className="min-w-0 space-y-2" disabled={disabled}>
-      <legend className="text-sm font-medium text-slate-700">Talles y stock</legend>
+      <legend className="text-sm font-medium text-slate-700">{title}</legend>
       {sizes.length === 0 && <p className="text-sm text-slate-500">Sin talles: se vende como talle único.</p>}
       <ul className="space-y-2">
         {sizes.map((size, i) => (

@@ -1,0 +1,157 @@
+/**
+ * How a store delivers and how it takes money, and what an order costs with
+ * its delivery. The cart script shows the total with these functions and the
+ * Worker prices the order with the same ones from what D1 holds, so the figure
+ * a shopper sees is the figure saved; nothing the page sends is trusted.
+ */
+import { formatArs } from "./store-format";
+
+export interface DeliveryZone {
+  /** As the seller names it: 'CABA', 'GBA Norte', 'Resto del país'. */
+  name: string;
+  /** Whole pesos; 0 is free delivery to that zone. */
+  cost: number;
+}
+
+export interface DeliverySettings {
+  /** Retiro: the address or area is shown to the buyer only once the order is placed. */
+  pickup: { enabled: boolean; address: string | null };
+  /** Envío: with no zones the cost is agreed with the store, as before zones existed. */
+  shipping: { enabled: boolean; zones: DeliveryZone[]; freeFrom: number | null };
+}
+
+/** What a store without settings offers: both ways, the delivery cost to be agreed. */
+export const DEFAULT_DELIVERY: DeliverySettings = {
+  pickup: { enabled: true, address: null },
+  shipping: { enabled: true, zones: [], freeFrom: null },
+};
+
+export const MAX_ZONES = 20;
+export const ZONE_NAME_MAX_LENGTH = 40;
+export const PICKUP_ADDRESS_MAX_LENGTH = 200;
+export const HOLDER_MAX_LENGTH = 80;
+
+export const PAYMENT_METHODS = ["transferencia", "mercadopago", "efectivo"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
+  transferencia: "Transferencia bancaria",
+  mercadopago: "Mercado Pago",
+  efectivo: "Efectivo al retirar o al recibir",
+};
+
+export interface TransferDetails {
+  alias: string | null;
+  cbu: string | null;
+  /** The account holder's name, which the buyer's bank shows before sending. */
+  holder: string;
+}
+
+export interface PaymentSettings {
+  transfer: TransferDetails | null;
+  /** A payment link made in Mercado Pago (mpago.la/…, link.mercadopago.com.ar/…). */
+  mercadoPago: { link: string } | null;
+  cash: boolean;
+}
+
+export const DEFAULT_PAYMENTS: PaymentSettings = { transfer: null, mercadoPago: null, cash: false };
+
+/** The ways to pay a store lists, in the cart's order. */
+export function offeredPayments(payments: PaymentSettings): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((m) =>
+    m === "transferencia" ? payments.transfer : m === "mercadopago" ? payments.mercadoPago : payments.cash,
+  );
+}
+
+/**
+ * What a store's pages tell shoppers of its delivery and ways to pay, for the cart to price the delivery
+ * and offer the ways: never the pick-up address nor the details to pay with, which come with the order.
+ */
+export interface ShopperCheckout {
+  delivery: DeliverySettings;
+  payments: PaymentMethod[];
+}
+
+export function shopperCheckout(settings: { delivery: DeliverySettings; payments: PaymentSettings }): ShopperCheckout {
+  const { pickup, shipping } = settings.delivery;
+  return { delivery: { pickup: { enabled: pickup.enabled, address: null }, shipping }, payments: offeredPayments(settings.payments) };
+}
+
+/** The details a buyer pays with, saved with the order as the store gave them then. */
+export type PaymentDetails =
+  | { method: "transferencia"; alias: string | null; cbu: string | null; holder: string }
+  | { method: "mercadopago"; link: string }
+  | { method: "efectivo" };
+
+export function paymentDetails(payments: PaymentSettings, method: PaymentMethod): PaymentDetails | null {
+  if (method === "transferencia") return payments.transfer ? { method, ...payments.transfer } : null;
+  if (method === "mercadopago") return payments.mercadoPago ? { method, link: payments.mercadoPago.link } : null;
+  return payments.cash ? { method } : null;
+}
+
+/** Mercado Pago's own hosts: a link elsewhere could pass for Mercado Pago and take the buyer's money. */
+export function isMercadoPagoLink(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  return url.protocol === "https:" && (host === "mpago.la" || host === "mpago.li" || /(^|\.)mercadopago\.com(\.[a-z]{2})?$/.test(host));
+}
+
+export const MERCADOPAGO_LINK_INVALID =
+  "Pega un link de pago de Mercado Pago (empieza con https://mpago.la/ o https://link.mercadopago.com.ar/).";
+
+/** What the shopper chose in the cart. */
+export type DeliveryChoice = { kind: "envio"; zone: string | null } | { kind: "retiro" };
+
+export interface DeliveryQuote {
+  kind: "envio" | "retiro";
+  zone: string | null;
+  /** Whole pesos; null while it is to be agreed with the store (envío without zones). */
+  cost: number | null;
+  /** The free-delivery threshold made it 0. */
+  free: boolean;
+}
+
+export const CHOOSE_DELIVERY = "Elige envío a domicilio o retiro en el local.";
+export const CHOOSE_ZONE = "Elige la zona de envío.";
+export const CHOOSE_PAYMENT = "Elige cómo quieres pagar.";
+export const NO_PICKUP = "Esta tienda no ofrece retiro en el local.";
+export const NO_SHIPPING = "Esta tienda no hace envíos: elige retiro en el local.";
+
+/**
+ * The delivery of an order with these lines' subtotal: the zone's cost, free
+ * from the threshold on, 0 for retiro, null for envío to agree (no zones).
+ */
+export function quoteDelivery(settings: DeliverySettings, choice: DeliveryChoice, subtotal: number): DeliveryQuote | { error: string } {
+  if (choice.kind === "retiro") {
+    return settings.pickup.enabled ? { kind: "retiro", zone: null, cost: 0, free: false } : { error: NO_PICKUP };
+  }
+  const { shipping } = settings;
+  if (!shipping.enabled) return { error: NO_SHIPPING };
+  const free = shipping.freeFrom !== null && subtotal >= shipping.freeFrom;
+  if (!shipping.zones.length) return { kind: "envio", zone: null, cost: free ? 0 : null, free };
+  const zone = shipping.zones.find((z) => z.name === choice.zone);
+  if (!zone) return { error: CHOOSE_ZONE };
+  return { kind: "envio", zone: zone.name, cost: free ? 0 : zone.cost, free: free && zone.cost > 0 };
+}
+
+/** What the buyer pays: the lines plus a known delivery cost (one to agree is added later, by the store). */
+export const orderTotal = (subtotal: number, deliveryCost: number | null) => subtotal + (deliveryCost ?? 0);
+
+/** The lines' sum in whole pesos. */
+export const linesSubtotal = (lines: readonly { unitPrice: number; quantity: number }[]) =>
+  Math.round(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
+
+/** How the delivery reads in the cart, the message and the order page. */
+export function deliveryCostText(quote: { kind: "envio" | "retiro"; cost: number | null }): string {
+  if (quote.kind === "retiro") return "Sin costo";
+  if (quote.cost === null) return "A coordinar con la tienda";
+  return quote.cost === 0 ? "Gratis" : formatArs(quote.cost);
+}
+
+/** 'Envío gratis desde $50.000', or null without a threshold. */
+export const freeDeliveryText = (freeFrom: number | null) => (freeFrom === null ? null : `Envío gratis desde ${formatArs(freeFrom)}`);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { combinedSizes, isSoldOut, sizesIn, stockLeft, variantLabel, type Variants } from "./variants";
+
+const remera: Variants = {
+  sizes: [],
+  colors: [
+    {
+      name: "Negro",
+      image: "/img/g/negro.jpg",
+      sizes: [
+        { name: "S", stock: 2 },
+        { name: "M", stock: 0 },
+      ],
+    },
+    {
+      name: "Blanco",
+      image: null,
+      sizes: [
+        { name: "M", stock: 3 },
+        { name: "L", stock: 1 },
+      ],
+    },
+  ],
+};
+remera.sizes = combinedSizes(remera.colors);
+
+describe("colours and sizes", () => {
+  it("keeps stock per colour and size; the product's sizes add the colours up", () => {
+    expect(stockLeft(remera, "Negro", "S")).toBe(2);
+    expect(stockLeft(remera, "Negro", "M")).toBe(0);
+    expect(stockLeft(remera, "Blanco", "M")).toBe(3);
+    expect(stockLeft(remera, "Negro", "L")).toBeNull();
+    expect(stockLeft(remera, "Rojo", "S")).toBeNull();
+    expect(stockLeft(remera, null, "S")).toBeNull();
+    expect(remera.sizes).toEqual([
+      { name: "S", stock: 2 },
+      { name: "M", stock: 3 },
+      { name: "L", stock: 1 },
+    ]);
+    expect(sizesIn(remera, "Blanco")!.map((s) => s.name)).toEqual(["M", "L"]);
+  });
+
+  it("treats a product without colours as one implicit colour, as before", () => {
+    const basic: Variants = { sizes: [{ name: "S", stock: 1 }], colors: [] };
+    expect(stockLeft(basic, null, "S")).toBe(1);
+    expect(stockLeft(basic, "Negro", "S")).toBeNull();
+    expect(stockLeft({ sizes: [], colors: [] }, null, null)).toBe(Infinity);
+    expect(stockLeft({ sizes: [], colors: [{ name: "Rojo", image: null, sizes: [] }] }, "Rojo", null)).toBe(Infinity);
+  });
+
+  it("is sold out only when every combination is", () => {
+    expect(isSoldOut(remera)).toBe(false);
+    expect(isSoldOut({ ...remera, colors: remera.colors.map((c) => ({ ...c, sizes: c.sizes.map((s) => ({ ...s, stock: 0 })) })) })).toBe(
+      true,
+    );
+    expect(isSoldOut({ sizes: [], colors: [] })).toBe(false);
+    expect(isSoldOut({ sizes: [{ name: "S", stock: 0 }], colors: [] })).toBe(true);
+  });
+
+  it("names a line with what was chosen", () => {
+    expect(variantLabel("Remera", "Negro", "M")).toBe("Remera (Color: Negro, Talle: M)");
+    expect(variantLabel("Gorra", "Rojo", null)).toBe("Gorra (Color: Rojo)");
+    expect(variantLabel("Remera", null, "S")).toBe("Remera (Talle: S)");
+    expect(variantLabel("Bolso", undefined, null)).toBe("Bolso");
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import type { Order } from "../../common/store-cart";
+import { ORDER_PAGE_MISSING } from "../../worker/pages/order-page";
+import { Browser } from "./browser";
+import { esc } from "../../worker/pages/render";
+import { addProducts, seller, setPricing, storeName } from "./store-helpers";
+
+interface Created {
+  order: Order;
+  orderUrl: string;
+}
+
+async function shop(
+  payments: unknown = {
+    transfer: { alias: "mi.tienda.mp", cbu: "0720429088000002339140", holder: "Ana Pérez" },
+    mercadoPago: null,
+    cash: true,
+  },
+) {
+  const s = await seller({ storeName: storeName("Ropa Linda"), phoneNumber: "+54 9 11 4000-1234" });
+  const saved = await s.browser.json("PUT", "/api/checkout-settings", {
+    delivery: {
+      pickup: { enabled: true, address: "Av. Corrientes 1234" },
+      shipping: { enabled: true, zones: [{ name: "CABA", cost: 3500 }], freeFrom: null },
+    },
+    payments,
+  });
+  expect(saved.status).toBe(200);
+  const [remera] = await addProducts(s.browser, ["Remera"]);
+  await setPricing(s.browser, [{ id: remera!.id, price: 15000, colors: [{ name: "Negro", sizes: [{ name: "M", stock: 5 }] }] }]);
+  return { ...s, remera: remera! };
+}
+
+async function place(username: string, productId: string, buyer: Record<string, unknown>) {
+  const response = await new Browser().json("POST", "/api/orders", {
+    username,
+    lines: [{ productId, color: "Negro", size: "M", quantity: 2 }],
+    buyer: { delivery: "envio", zone: "CABA", payment: "transferencia", whatsapp: "15 2345 6789", ...buyer },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as Created;
+}
+
+/** The page as a shopper opens it: a browser with no session of any kind. */
+const open = (path: string) => new Browser().request(path);
+
+describe("the buyer's order page (/pedido/<token>)", () => {
+  it("shows the order to whoever holds the link: lines, delivery, total, how to pay and the status; never indexed or cached", async () => {
+    const { username, remera } = await shop();
+    const { order, orderUrl } = await place(username, remera.id, { name: "María <b>José</b>", note: "Timbre 2B" });
+    const response = await open(new URL(orderUrl).pathname);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await response.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain(`Pedido #${order.code}`);
+    expect(html).toMatch(/<strong><a href="\/u\/ropalinda[a-z0-9]*">Ropa Linda /);
+    expect(html).toContain("Remera (Color: Negro, Talle: M) × 2");
+    expect(html).toContain("<dt>Subtotal</dt><dd>$30.000</dd><dt>Envío (CABA)</dt><dd>$3.500</dd>");
+    expect(html).toContain('<dd class="grand">$33.500</dd>');
+    expect(html).toContain(
+      "<dt>Alias</dt><dd>mi.tienda.mp</dd><dt>CBU</dt><dd>0720429088000002339140</dd><dt>Titular</dt><dd>Ana Pérez</dd>",
+    );
+    expect(html).toContain("Recibimos tu pedido.");
+    expect(html).toContain('aria-current="step"><span>Nuevo');
+    // What the shopper typed is text, never markup.
+    expect(html).toContain(`a nombre de ${esc("María <b>José</b>")}`);
+    expect(html).not.toContain("<b>José</b>");
+    expect(html).toContain("Tu nota: Timbre 2B");
+    // The buyer's own number is not shown back (it is not needed to follow the order).
+    expect(html).not.toContain("91123456789");
+  });
+
+  it("follows the seller's moves: paid and sent show as done steps with their dates, a cancel as cancelled", async () => {
+    const { browser, username, remera } = await shop();
+    const { order, orderUrl } = await place(username, remera.id, { name: "Lucía" });
+    for (const status of ["confirmado", "pagado", "enviado"]) {
+      expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status })).status).toBe(200);
+    }
+    const html = await (await open(new URL(orderUrl).pathname)).text();
+    expect(html).toContain("Tu pedido está en camino.");
+    expect(html.match(/<li class="step done">/g)).toHaveLength(3);
+    expect(html).toContain('<li class="step now" aria-current="step"><span>Enviado<small>');
+    expect(html).toContain('<li class="step "><span>Entregado</span></li>');
+    expect((await browser.json("PUT", `/api/orders/${order.id}/status`, { status: "cancelado" })).status).toBe(200);
+    const cancelled = await (await open(new URL(orderUrl).pathname)).text();
+    expect(cancelled).toContain("Tu pedido fue cancelado.");
+  });
+
+  it("is not found for any other link: a changed character, the order's id or code, no token, a store's orders path", async () => {
+    const { username, remera } = await shop();
+    const { order, orderUrl } = await place(username, remera.id, { name: "Lucía" });
+    const token = new URL(orderUrl).pathname.split("/")[2]!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const path of [
+      `/pedido/${flipped}`,
+      `/pedido/${order.id}`,
+      `/pedido/${order.code}`,
+      `/pedido/${token.slice(0, 20)}`,
+      `/pedido/${token}x`,
+    ]) {
+      const response = await open(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      const html = await response.text();
+      expect(html).toContain(esc(ORDER_PAGE_MISSING));
+      expect(html).not.toContain(order.code);
+    }
+    for (const path of ["/pedido", "/pedido/", `/u/${username}/pedidos`]) expect((await open(path)).status, path).toBe(404);
+  });
+
+  it("holds nothing of the store's other orders nor of another seller", async () => {
+    const { username, remera } = await shop();
+    const first = await place(username, remera.id, { name: "Primera Compradora", note: "Nota de la primera" });
+    const second = await place(username, remera.id, { name: "Segunda Compradora" });
+    const other = await shop({ transfer: { alias: "otra.tienda", cbu: null, holder: "Otro Titular" }, mercadoPago: null, cash: false });
+    const foreign = await place(other.username, other.remera.id, { name: "Compradora Ajena" });
+    const html = await (await open(new URL(first.orderUrl).pathname)).text();
+    for (const secret of [
+      second.order.code,
+      "Segunda Compradora",
+      second.order.link,
+      foreign.order.code,
+      "Compradora Ajena",
+      "otra.tienda",
+      "Otro Titular",
+      foreign.order.link,
+    ]) {
+      expect(html, secret).not.toContain(secret);
+    }
+    expect(html).toContain("Primera Compradora");
+    // The store page lists no orders either.
+    const store = await (await open(`/u/${username}`)).text();
+    for (const secret of [first.order.code, first.order.link, "Primera Compradora"]) expect(store).not.toContain(secret);
+  });
+
+  it("is gone once the seller deletes the account, though the order stays for the accounts", async () => {
+    const s = await shop();
+    const { orderUrl } = await place(s.username, s.remera.id, { name: "Lucía" });
+    expect((await open(new URL(orderUrl).pathname)).status).toBe(200);
+    expect((await s.browser.json("DELETE", "/api/auth/account", { password: "una-clave-segura" })).status).toBe(200);
+    expect((await open(new URL(orderUrl).pathname)).status).toBe(404);
+  });
+});

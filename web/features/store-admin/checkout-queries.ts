@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "../../lib/api";
+
+export const CHECKOUT_SAVE_FALLBACK = "No se pudieron guardar la entrega y los pagos. Intenta de nuevo.";
+
+/** 'Entrega y pagos' as saved (GET /api/checkout-settings). */
+export const checkoutSettingsQuery = queryOptions({
+  queryKey: ["checkout-settings"],
+  queryFn: () => unwrap(api["checkout-settings"].$get(), "No se pudieron cargar la entrega y los pagos."),
+});
+
+export type CheckoutSettings = Awaited<ReturnType<NonNullable<typeof checkoutSettingsQuery.queryFn>>>;
+
+/** What the form sends: prices as typed ("3.500"), read by the Worker's one price parser. */
+export interface CheckoutForm {
+  delivery: {
+    pickup: { enabled: boolean; address: string | null };
+    shipping: { enabled: boolean; zones: { name: string; cost: string }[]; freeFrom: string };
+  };
+  payments: {
+    transfer: { alias: string; cbu: string; holder: string } | null;
+    mercadoPago: { link: string } | null;
+    cash: boolean;
+  };
+}
+
+export function useSaveCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: CheckoutForm) => unwrap(api["checkout-settings"].$put({ json: form }), CHECKOUT_SAVE_FALLBACK),
+    onSuccess: (saved) => queryClient.setQueryData(checkoutSettingsQuery.queryKey, saved),
+  });
+}

@@ -1,0 +1,129 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import { Button } from "../../ui/button";
+import { Spinner } from "../../ui/spinner";
+import {
+  type CheckoutForm,
+  type CheckoutSettings,
+  CHECKOUT_SAVE_FALLBACK,
+  checkoutSettingsQuery,
+  useSaveCheckout,
+} from "./checkout-queries";
+import { DeliveryFields } from "./delivery-fields";
+import { PaymentFields, paymentProblems } from "./payment-fields";
+import { formatPriceInput, parseArsPrice } from "../../../common/price";
+
+export const CHECKOUT_SAVED = "Entrega y pagos guardados. Tu tienda ya los muestra.";
+
+/** The saved settings as the form edits them: prices as text, empty fields as "". */
+function toForm(saved: CheckoutSettings): CheckoutForm {
+  const { pickup, shipping } = saved.delivery;
+  const { transfer, mercadoPago, cash } = saved.payments;
+  return {
+    delivery: {
+      pickup: { enabled: pickup.enabled, address: pickup.address ?? "" },
+      shipping: {
+        enabled: shipping.enabled,
+        zones: shipping.zones.map((z) => ({ name: z.name, cost: z.cost === 0 ? "0" : formatPriceInput(z.cost) })),
+        freeFrom: shipping.freeFrom === null ? "" : formatPriceInput(shipping.freeFrom),
+      },
+    },
+    payments: {
+      transfer: transfer ? { alias: transfer.alias ?? "", cbu: transfer.cbu ?? "", holder: transfer.holder } : null,
+      mercadoPago,
+      cash,
+    },
+  };
+}
+
+/** The first reason the form cannot be saved, in the words the Worker would answer. */
+function formProblem(form: CheckoutForm): string | null {
+  const { pickup, shipping } = form.delivery;
+  if (!pickup.enabled && !shipping.enabled) return "Ofrece al menos una forma de entrega: envío a domicilio o retiro en el local.";
+  if (shipping.enabled) {
+    if (shipping.zones.some((z) => !z.name.trim())) return "Ponle un nombre a cada zona de envío.";
+    for (const typed of [...shipping.zones.map((z) => z.cost), shipping.freeFrom]) {
+      const price = parseArsPrice(typed);
+      if ("error" in price) return price.error;
+    }
+  }
+  const payment = Object.values(paymentProblems(form.payments))[0];
+  return payment ?? null;
+}
+
+/** /mi-tienda-admin, 'Entrega y pagos': zones and their costs, free delivery, pick-up, and the ways to pay. */
+export function CheckoutSettingsCard() {
+  const saved = useQuery(checkoutSettingsQuery);
+  return (
+    <section aria-labelledby="checkout-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="checkout-title" className="text-lg font-semibold">
+        Entrega y pagos
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">
+        Tus clientes eligen en el carrito cómo lo reciben y cómo pagan, y ven el total con el envío.
+      </p>
+      {saved.isPending && (
+        <p role="status" className="flex items-center gap-2 text-slate-600">
+          <Spinner className="size-4 text-brand-600" /> Cargando…
+        </p>
+      )}
+      {saved.isError && (
+        <div role="alert" className="text-sm text-red-700">
+          <p>{saved.error.message}</p>
+          <Button variant="secondary" className="mt-2 px-3 py-1.5" busy={saved.isFetching} onClick={() => void saved.refetch()}>
+            Reintentar
+          </Button>
+        </div>
+      )}
+      {/* Keyed by what was saved, so a save (or another tab's) starts the form from it again. */}
+      {saved.isSuccess && <CheckoutSettingsForm key={JSON.stringify(saved.data)} saved={saved.data} />}
+    </section>
+  );
+}
+
+function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
+  const initial = toForm(saved);
+  const [form, setForm] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const save = useSaveCheckout();
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  const problem = formProblem(form);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    try {
+      await save.mutateAsync(form);
+      toast.success(CHECKOUT_SAVED);
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : CHECKOUT_SAVE_FALLBACK);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
+      <DeliveryFields value={form.delivery} onChange={(delivery) => setForm({ ...form, delivery })} />
+      <PaymentFields value={form.payments} onChange={(payments) => setForm({ ...form, payments })} tried={tried} />
+      {tried && problem && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" busy={save.isPending} disabled={!dirty}>
+          Guardar entrega y pagos
+        </Button>
+        {dirty && (
+          <Button variant="secondary" disabled={save.isPending} onClick={() => setForm(initial)}>
+            Descartar cambios
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * Choosing a colour and a size: in the picker dialog of the store page (colour
+ * swatches, then that colour's sizes, 'Sin stock' per combination), and on a
+ * product's own page, where the chips are already there and choosing a colour
+ * shows its sizes in stock and turns the gallery to its picture. A link with
+ * ?color=…&talle=… (the catalogue feed's) arrives with them chosen.
+ */
+import { sizesIn, type ColorStock, type SizeStock } from "../../common/variants";
+import { el } from "./dom";
+
+export interface StoreItem {
+  id: string;
+  name: string;
+  price: number;
+  sizes: SizeStock[];
+  colors: ColorStock[];
+  image: string | null;
+}
+
+export const CHOOSE_SIZE = "Elige un talle.";
+export const CHOOSE_COLOR = "Elige un color.";
+
+const soldOut = (sizes: readonly SizeStock[]) => sizes.length > 0 && sizes.every((s) => s.stock <= 0);
+
+function option(label: string, out: boolean, image: string | null = null): HTMLButtonElement {
+  const button = el("button", "size-option");
+  button.type = "button";
+  if (image) {
+    const img = el("img", "swatch");
+    img.src = image;
+    img.alt = "";
+    button.append(img);
+  }
+  button.append(label);
+  if (out) {
+    button.disabled = true;
+    button.append(el("span", "tag", "Sin stock"));
+  }
+  return button;
+}
+
+/**
+ * Fills the picker dialog for a product with sizes or colours: its colours first (when it has some),
+ * then the sizes of the chosen one; `onPick` gets the combination the shopper tapped.
+ */
+export function fillPicker(
+  product: StoreItem,
+  title: HTMLElement,
+  options: HTMLElement,
+  onPick: (color: string | null, size: string | null) => void,
+) {
+  title.textContent = product.colors.length ? `Elige color y talle de ${product.name}` : `Selecciona un talle para ${product.name}`;
+  const sizesBox = el("div", "size-options");
+  const showSizes = (color: string | null) => {
+    const sizes = sizesIn(product, color) ?? [];
+    sizesBox.replaceChildren(
+      ...sizes.map((size) => {
+        const button = option(size.name, size.stock <= 0);
+        button.addEventListener("click", () => onPick(color, size.name));
+        return button;
+      }),
+    );
+  };
+  if (!product.colors.length) {
+    showSizes(null);
+    options.replaceChildren(sizesBox);
+    return;
+  }
+  const colors = el("div", "size-options color-options");
+  colors.setAttribute("role", "group");
+  colors.setAttribute("aria-label", "Color");
+  for (const color of product.colors) {
+    const button = option(color.name, soldOut(color.sizes), color.image);
+    button.setAttribute("aria-pressed", "false");
+    button.addEventListener("click", () => {
+      // A colour without sizes is the whole choice.
+      if (!color.sizes.length) {
+        onPick(color.name, null);
+        return;
+      }
+      for (const other of colors.children) other.setAttribute("aria-pressed", String(other === button));
+      showSizes(color.name);
+    });
+    colors.append(button);
+  }
+  options.replaceChildren(colors, sizesBox);
+}
+
+/**
+ * A product page's colour and size chips. Choosing a colour marks its sizes out of stock
+ * ('Sin stock', disabled) and turns the gallery to the colour's picture.
+ */
+export function productChips(product: StoreItem | undefined) {
+  const colorChips = document.querySelector<HTMLFieldSetElement>("fieldset.pick.colors");
+  const sizeChips = document.querySelector<HTMLFieldSetElement>("fieldset.pick:not(.colors)");
+  if (!product) return { colorChips, sizeChips };
+
+  function showColor(color: string) {
+    const sizes = sizesIn(product!, color) ?? [];
+    for (const input of sizeChips?.querySelectorAll<HTMLInputElement>("input[name=talle]") ?? []) {
+      const stock = sizes.find((s) => s.name === input.value)?.stock ?? 0;
+      const label = input.closest("label")!;
+      const text = input.nextElementSibling as HTMLElement;
+      label.classList.toggle("out", stock <= 0);
+      input.disabled = stock <= 0;
+      if (stock <= 0) input.checked = false;
+      text.replaceChildren(stock > 0 ? input.value : el("s", "", input.value), stock > 0 ? "" : " Sin stock");
+    }
+    // A colour without sizes needs none.
+    sizeChips?.toggleAttribute("hidden", sizes.length === 0 && !!product!.colors.find((c) => c.name === color));
+    const picture = colorChips?.querySelector<HTMLInputElement>(`input[name=color]:checked`)?.dataset.picture;
+    const carousel = document.querySelector<HTMLElement>(".gal [data-car]");
+    if (picture !== undefined && carousel) carousel.scrollTo({ left: Number(picture) * carousel.clientWidth, behavior: "smooth" });
+  }
+
+  colorChips?.addEventListener("change", (event) => {
+    colorChips.classList.remove("missing");
+    showColor((event.target as HTMLInputElement).value);
+  });
+  sizeChips?.addEventListener("change", () => sizeChips.classList.remove("missing"));
+
+  // ?color=Negro&talle=M: the catalogue's link to one variant.
+  const wanted = new URLSearchParams(location.search);
+  const color = colorChips?.querySelector<HTMLInputElement>(
+    `input[name=color]:not(:disabled)[value="${CSS.escape(wanted.get("color") ?? "")}"]`,
+  );
+  if (color) {
+    color.checked = true;
+    showColor(color.value);
+    const size = sizeChips?.querySelector<HTMLInputElement>(
+      `input[name=talle]:not(:disabled)[value="${CSS.escape(wanted.get("talle") ?? "")}"]`,
+    );
+    if (size) size.checked = true;
+  }
+  return { colorChips, sizeChips };
+}
+
+/** What the product page's chips say is chosen, or the Spanish reason it is not complete. */
+export function chosenOnPage(
+  product: StoreItem,
+  chips: { colorChips: HTMLFieldSetElement | null; sizeChips: HTMLFieldSetElement | null },
+): { color: string | null; size: string | null } | string {
+  let color: string | null = null;
+  if (product.colors.length) {
+    color = chips.colorChips?.querySelector<HTMLInputElement>("input[name=color]:checked")?.value ?? null;
+    if (!color) {
+      chips.colorChips?.classList.add("missing");
+      chips.colorChips?.querySelector<HTMLInputElement>("input[name=color]:not(:disabled)")?.focus();
+      return CHOOSE_COLOR;
+    }
+  }
+  if (!(sizesIn(product, color) ?? []).length) return { color, size: null };
+  const size = chips.sizeChips?.querySelector<HTMLInputElement>("input[name=talle]:checked")?.value ?? null;
+  if (!size) {
+    chips.sizeChips?.classList.add("missing");
+    chips.sizeChips?.querySelector<HTMLInputElement>("input[name=talle]:not(:disabled)")?.focus();
+    return CHOOSE_SIZE;
+  }
+  return { color, size };
+}

@@ -1,0 +1,224 @@
+/**
+ * /pedido/<token>: the buyer's page of one order, reached only through its
+ * private link (256 random bits; no list, no search, no account). It shows
+ * that order and its store and nothing else: the lines, the delivery, how to
+ * pay and where the order is. Never indexed, never cached, and the link is
+ * not passed on as a referrer to the pages it links to.
+ */
+import { eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { orderCss, orderCssHash, storeCss, storeCssHash } from "virtual:store-assets";
+import { cbuKind } from "../../common/bank-account";
+import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "../../common/checkout";
+import { BUYER_STATUS_TEXT, ORDER_STATUS_LABELS, statusPath } from "../../common/order-status";
+import { formatArs, storeCountry, storePath } from "../../common/store";
+import { DELIVERY_LABELS, deliveryLine, type Order } from "../../common/store-cart";
+import { variantLabel } from "../../common/variants";
+import { database } from "../db/client";
+import { orders, users } from "../db/schema";
+import type { Env } from "../env";
+import { errorName, log } from "../lib/log";
+import { toOrder } from "../lib/orders";
+import { esc, whatsappContactUrl } from "./render";
+
+export const ORDER_PAGE_MISSING = "Este pedido no existe o su enlace está incompleto. Revisa el enlace que te mandó la tienda.";
+
+const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
+
+/** The page runs no script and shows only our own images; it may be framed by nobody. */
+const ORDER_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${storeCssHash}' 'sha256-${orderCssHash}'`,
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+function headers(): Headers {
+  return new Headers({
+    "content-type": "text/html; charset=utf-8",
+    "content-security-policy": ORDER_CSP,
+    // Someone's order: never in a search engine, a shared cache, or another site's referrer logs.
+    "x-robots-tag": "noindex, nofollow",
+    "cache-control": "private, no-store",
+    "referrer-policy": "no-referrer",
+  });
+}
+
+/** Where each store's dates are read: its country's capital. */
+const TIME_ZONES: Record<string, string> = {
+  AR: "America/Argentina/Buenos_Aires",
+  BR: "America/Sao_Paulo",
+  CL: "America/Santiago",
+  CO: "America/Bogota",
+  MX: "America/Mexico_City",
+  PE: "America/Lima",
+  UY: "America/Montevideo",
+  PY: "America/Asuncion",
+  BO: "America/La_Paz",
+  DO: "America/Santo_Domingo",
+  GT: "America/Guatemala",
+  CR: "America/Costa_Rica",
+  MY: "Asia/Kuala_Lumpur",
+  ID: "Asia/Jakarta",
+  KE: "Africa/Nairobi",
+  NG: "Africa/Lagos",
+};
+
+interface PageStore {
+  name: string;
+  username: string | null;
+  phone: string;
+  imageUrl: string | null;
+}
+
+function head(title: string): string {
+  return [
+    '<!doctype html><html lang="es-AR"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex, nofollow">',
+    '<meta name="referrer" content="no-referrer">',
+    `<title>${esc(title)}</title>`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    `<style>${storeCss}</style><style>${orderCss}</style></head>`,
+  ].join("");
+}
+
+function paymentBlock(payment: PaymentDetails | null): string {
+  if (!payment) {
+    return '<section class="box"><h2>Cómo pagar</h2><p>La tienda te dirá por WhatsApp cómo pagar.</p></section>';
+  }
+  const rows: [string, string][] = [["Medio", PAYMENT_LABELS[payment.method]]];
+  if (payment.method === "transferencia") {
+    if (payment.alias) rows.push(["Alias", payment.alias]);
+    if (payment.cbu) rows.push([cbuKind(payment.cbu), payment.cbu]);
+    rows.push(["Titular", payment.holder]);
+  }
+  const list = `<dl class="pay">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`;
+  const link =
+    payment.method === "mercadopago"
+      ? `<p class="pay-link"><a class="btn" href="${esc(payment.link)}" rel="noopener noreferrer" target="_blank">Pagar con Mercado Pago</a></p>`
+      : "";
+  return `<section class="box"><h2>Cómo pagar</h2>${list}${link}</section>`;
+}
+
+function statusBlock(order: Order, when: (iso: string) => string): string {
+  if (order.status === "cancelado") {
+    const at = order.history.findLast((s) => s.status === "cancelado")?.at;
+    return `<section class="box cancelled" aria-labelledby="estado"><h2 id="estado">Estado</h2><p class="news">${esc(BUYER_STATUS_TEXT.cancelado)}</p>${at ? `<p class="when">${esc(when(at))}</p>` : ""}</section>`;
+  }
+  const path = statusPath(order.delivery?.kind ?? order.buyer?.delivery ?? null);
+  const reached = path.indexOf(order.status);
+  const steps = path
+    .map((status, i) => {
+      const at = order.history.findLast((s) => s.status === status)?.at;
+      const state = i === reached ? "now" : i < reached ? "done" : "";
+      const current = i === reached ? ' aria-current="step"' : "";
+      // A step the seller went past without marking (paid on delivery) is simply not dated.
+      return `<li class="step ${state}"${current}><span>${esc(ORDER_STATUS_LABELS[status])}${at && i <= reached ? `<small>${esc(when(at))}</small>` : ""}</span></li>`;
+    })
+    .join("");
+  return `<section class="box" aria-labelledby="estado"><h2 id="estado">Estado</h2><p class="news">${esc(BUYER_STATUS_TEXT[order.status])}</p><ol class="steps">${steps}</ol></section>`;
+}
+
+export function renderOrderPage(order: Order, store: PageStore, timeZone: string): string {
+  const format = new Intl.DateTimeFormat("es-AR", { dateStyle: "long", timeStyle: "short", timeZone });
+  const when = (iso: string) => format.format(new Date(iso));
+  const items = order.lines
+    .map(
+      (l) =>
+        `<li><span>${esc(variantLabel(l.name, l.color, l.size))} × ${l.quantity}</span><span>${l.unitPrice > 0 ? formatArs(l.unitPrice * l.quantity) : "A consultar"}</span></li>`,
+    )
+    .join("");
+  const delivery = order.delivery;
+  const toAgree = delivery?.kind === "envio" && delivery.cost === null;
+  const sums = [
+    ...(delivery ? [["Subtotal", formatArs(order.subtotal)]] : []),
+    ...(delivery ? [[deliveryLine(delivery).split(": ")[0]!, deliveryCostText(delivery)]] : []),
+  ]
+    .map(([k, v]) => `<dt>${esc(k!)}</dt><dd>${esc(v!)}</dd>`)
+    .join("");
+  const total = `<dt class="grand">Total</dt><dd class="grand">${formatArs(order.total)}${toAgree ? " + envío" : ""}</dd>`;
+  const deliveryText = delivery
+    ? `${DELIVERY_LABELS[delivery.kind]}${delivery.zone ? ` (${delivery.zone})` : ""}`
+    : order.buyer
+      ? DELIVERY_LABELS[order.buyer.delivery]
+      : "A coordinar con la tienda";
+  const pickup =
+    delivery?.kind === "retiro" && delivery.pickupAddress ? `<p>Dónde retirarlo: <strong>${esc(delivery.pickupAddress)}</strong></p>` : "";
+  const storeLink = store.username ? `<a href="${esc(storePath(store.username))}">${esc(store.name)}</a>` : esc(store.name);
+  const contact = store.phone
+    ? `<a class="btn wa" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(`¡Hola ${store.name}! Te escribo por mi pedido #${order.code}.`)}`)}" rel="noopener noreferrer" target="_blank">Escribir a la tienda por WhatsApp</a>`
+    : "";
+  return [
+    head(`Pedido #${order.code} | ${store.name}`),
+    "<body>",
+    '<header class="top"><div class="wrap head">',
+    store.imageUrl
+      ? `<img class="logo" src="${esc(store.imageUrl)}" alt="Logo de ${esc(store.name)}" width="72" height="72">`
+      : `<span class="logo initial" aria-hidden="true">${esc(store.name.trim().charAt(0).toUpperCase() || "T")}</span>`,
+    `<div class="id"><p class="meta">Tu pedido en</p><p class="store-name"><strong>${storeLink}</strong></p></div>`,
+    "</div></header>",
+    '<main class="wrap order">',
+    `<div><h1>Pedido #${esc(order.code)}</h1><p class="when">Hecho el ${esc(when(order.createdAt))}${order.buyer ? ` · a nombre de ${esc(order.buyer.name)}` : ""}</p></div>`,
+    statusBlock(order, when),
+    `<section class="box"><h2>Tu pedido</h2><ul class="items">${items}</ul><dl class="sum">${sums}${total}</dl></section>`,
+    `<section class="box"><h2>Entrega</h2><p>${esc(deliveryText)}</p>${pickup}${order.buyer?.note ? `<p class="when">Tu nota: ${esc(order.buyer.note)}</p>` : ""}</section>`,
+    paymentBlock(order.payment),
+    contact,
+    "</main>",
+    '<footer class="foot">Tienda creada con <a href="/">Vidriera</a></footer>',
+    "</body></html>",
+  ].join("");
+}
+
+function missing(): Response {
+  const page = [
+    head("Pedido no encontrado"),
+    '<body><main class="wrap missing"><h1>Pedido no encontrado</h1>',
+    `<p>${esc(ORDER_PAGE_MISSING)}</p>`,
+    "</main></body></html>",
+  ].join("");
+  return new Response(page, { status: 404, headers: headers() });
+}
+
+async function orderPage(c: Context<Env>): Promise<Response> {
+  const token = c.req.param("token") ?? "";
+  if (!TOKEN.test(token)) return missing();
+  try {
+    const db = database(c.env.DB);
+    const row = await db
+      .select({
+        order: orders,
+        store: {
+          name: users.name,
+          username: users.username,
+          phone: users.phone,
+          imageUrl: users.imageUrl,
+          countryCode: users.countryCode,
+          deletedAt: users.deletedAt,
+        },
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.sellerId))
+      .where(eq(orders.token, token))
+      .get();
+    // A deleted store's orders stay for its accounts, not for anyone holding a link.
+    if (!row || row.store.deletedAt) return missing();
+    const store = {
+      name: row.store.name || row.store.username || "Tienda",
+      username: row.store.username,
+      phone: row.store.phone ?? "",
+      imageUrl: row.store.imageUrl?.startsWith("/img/") ? row.store.imageUrl : null,
+    };
+    const zone = TIME_ZONES[storeCountry({ phone: row.store.phone, countryCode: row.store.countryCode }).code] ?? "UTC";
+    return new Response(renderOrderPage(toOrder(row.order), store, zone), { headers: headers() });
+  } catch (err) {
+    log("error", "order page failed", { requestId: c.get("requestId"), error: errorName(err) });
+    return new Response("Error al cargar el pedido", { status: 500, headers: headers() });
+  }
+}
+
+/** /pedido/:token, the buyer's page (see the top of this file). */
+export const orderPages = new Hono<Env>().get("/:token", orderPage);
