@@ -26,8 +26,13 @@ import { imgRoutes } from "./routes/img";
 import { jobRoutes } from "./routes/jobs";
 import { productRoutes } from "./routes/products";
 import { storeModelRoutes } from "./routes/store-models";
+import { batchRoutes } from "./routes/batches";
+import { consumeBatchQueue } from "./batches/queue";
+import { BATCH_UPKEEP_CRON, keepBatchesMoving } from "./batches/upkeep";
+import type { BatchMessage } from "./batches/messages";
 
 export { GenerationJob } from "./jobs/generation-job";
+export { ProviderGate } from "./jobs/provider-gate";
 
 const app = new Hono<Env>()
   .use(readWholeBody)
@@ -51,6 +56,7 @@ const app = new Hono<Env>()
   .route("/api/products", generationRoutes)
   .route("/api/products", imageRoutes)
   .route("/api/jobs", jobRoutes)
+  .route("/api/batches", batchRoutes)
   .route("/api/store-models", storeModelRoutes)
   .route("/api/orders", orderRoutes)
   .route("/api/payments", paymentRoutes)
@@ -67,10 +73,15 @@ export { app };
 export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
-  // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes.
+  // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; batches' upkeep every minute.
   scheduled(controller, env, ctx) {
     if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
+    else if (controller.cron === BATCH_UPKEEP_CRON) ctx.waitUntil(keepBatchesMoving(env));
     else ctx.waitUntil(settleOrphanJobs(env));
   },
-} satisfies ExportedHandler<Env["Bindings"]>;
+  // The batch queue and its dead letters (wrangler.toml [[queues.consumers]]).
+  queue(batch, env) {
+    return consumeBatchQueue(batch, env);
+  },
+} satisfies ExportedHandler<Env["Bindings"], BatchMessage>;

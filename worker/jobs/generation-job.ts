@@ -19,6 +19,7 @@ import {
   type GenerationRequest,
   type QueuedImageProvider,
 } from "../providers/types";
+import { throughGate } from "./gate-admission";
 import { refundJob } from "./refund-job";
 import {
   JOB_MESSAGES,
@@ -175,10 +176,12 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     const request = await this.requestFor(job, bytes);
     if (isQueued(provider)) return this.submit(job, provider, request, signal);
 
-    // The provider's own line (the studio's slots) comes before the attempt: waiting there, or being
-    // restarted by the heartbeat while waiting, is not a provider call and uses up no attempt.
-    const admit = provider.admit ? provider.admit.bind(provider) : <T>(work: () => Promise<T>) => work();
-    while (job.attempts < MAX_ATTEMPTS) {
+    // The provider's gate (provider-gate.ts: its limits, pauses after a 429, who goes first), then its own line
+    // in this isolate (the studio's slots), come before the attempt: waiting in either, or being restarted by
+    // the heartbeat while waiting, is not a provider call and uses up no attempt.
+    const inLine = provider.admit ? provider.admit.bind(provider) : <T>(work: () => Promise<T>) => work();
+    const admit = <T>(work: () => Promise<T>, signal: AbortSignal) => throughGate(this.env, job, () => inLine(work, signal), signal);
+    while (job.attempts - (job.rateLimited ?? 0) < MAX_ATTEMPTS) {
       const attempt: { job: JobState; started: number } = { job, started: Date.now() };
       const step = () => ({ provider: provider.name, attempt: attempt.job.attempts });
       try {
@@ -207,7 +210,13 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
         if (err instanceof ProviderRefusal)
           return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
         if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
-        if (job.attempts >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
+        // A 429 paused the provider's gate for every caller: the next permit comes once the pause is over, and
+        // the refused call uses up no attempt (the deadline still bounds the wait).
+        if (err.rateLimited) {
+          job = await this.countRateLimit(job);
+          continue;
+        }
+        if (job.attempts - (job.rateLimited ?? 0) >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
         const wait = Math.min((err.retryAfterSeconds ?? 2 ** job.attempts) * 1000, MAX_BACKOFF_MS);
         if (Date.now() + wait >= job.deadline) return; // the deadline alarm settles it
         await new Promise((r) => setTimeout(r, wait));
@@ -220,6 +229,13 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
   /** One real call to the provider is about to happen: counted in storage first, so a restart sees it. */
   private async countAttempt(job: JobState): Promise<JobState> {
     const counted = { ...job, attempts: job.attempts + 1 };
+    await this.ctx.storage.put("job", counted);
+    return counted;
+  }
+
+  /** The call just counted was refused with a 429: kept apart, so it uses up no attempt. */
+  private async countRateLimit(job: JobState): Promise<JobState> {
+    const counted = { ...job, rateLimited: (job.rateLimited ?? 0) + 1 };
     await this.ctx.storage.put("job", counted);
     return counted;
   }
@@ -279,7 +295,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     const step = { provider: provider.name, attempt: job.attempts + 1 };
     jobLog("info", "provider submit", job, step);
     try {
-      const predictionId = await provider.submit(request, signal);
+      const predictionId = await throughGate(this.env, job, () => provider.submit(request, signal), signal);
       const current = await this.load();
       if (current?.status !== "running" || current.outcome) return;
       await this.ctx.storage.put("job", { ...current, attempts: current.attempts + 1, predictionId });
@@ -290,7 +306,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
       jobLog("warn", "provider submit failed", job, { ...step, ms: Date.now() - started, error: errorName(err) });
       if (err instanceof ProviderRefusal) return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
       if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
-      const attempts = err.waitForSlot ? job.attempts : job.attempts + 1;
+      const attempts = err.waitForSlot || err.rateLimited ? job.attempts : job.attempts + 1;
       if (attempts >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
       const wait = Math.min((err.retryAfterSeconds ?? 2 ** Math.max(1, attempts)) * 1000, MAX_BACKOFF_MS);
       await this.ctx.storage.put("job", { ...job, attempts });

@@ -22,6 +22,8 @@ export interface JobInput {
   modelReferenceKey?: string;
   /** The request that started the job: every log line of the job names it. */
   requestId?: string;
+  /** A batch picture: its batch (the job's id is the picture's). Its provider calls queue behind sellers waiting on screen. */
+  batchId?: string;
 }
 
 /** Why a job failed, as its log lines say it (the seller reads the Spanish message instead). */
@@ -51,6 +53,8 @@ export interface JobState extends JobInput {
   outcome?: JobOutcome;
   /** A queued provider's prediction (FASHN), followed from the alarm. */
   predictionId?: string;
+  /** Calls the provider refused with a 429 rate limit: they paused its gate and use up no attempt. */
+  rateLimited?: number;
 }
 
 /**

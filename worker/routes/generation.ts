@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import { balanceOf } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
-import { acceptImage, decodeBase64Image, sniffImage } from "../lib/images";
+import { acceptImage, decodeBase64Image, mimeOfKey, sniffImage } from "../lib/images";
 import { nextProductName, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
@@ -99,12 +99,6 @@ async function generateFromProduct<K extends GenerationKind>(
     ...rest,
   });
   return answer(c, kind, job);
-}
-
-function mimeOfKey(key: string) {
-  if (key.endsWith(".png")) return "image/png" as const;
-  if (key.endsWith(".webp")) return "image/webp" as const;
-  return "image/jpeg" as const;
 }
 
 export const generationRoutes = new Hono<Env>()
