@@ -49,7 +49,7 @@ export interface BatchItemView {
   photoUrl: string | null;
   state: BatchItemState;
   imageUrl: string | null;
-  /** Why it failed (it always says the credits came back). */
+  /** Why it failed or was cancelled (it always says the credits came back). */
   error: string | null;
 }
 

@@ -69,7 +69,7 @@ export async function batchView(db: Db, env: Bindings, userId: string, batchId: 
       photoUrl: imageUrl(row.photoKey),
       state,
       imageUrl: state === "done" ? imageUrl(row.imageKey) : null,
-      error: state === "failed" ? (row.itemError ?? row.jobError) : null,
+      error: state === "failed" || state === "cancelled" ? (row.itemError ?? row.jobError) : null,
     };
   });
   const count = (state: BatchItemState) => items.filter((item) => item.state === state).length;

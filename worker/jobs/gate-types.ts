@@ -46,6 +46,8 @@ export interface GateStatus {
   sellers: number;
   /** Waiting pictures of the seller asked about. */
   sellerWaiting: number;
+  /** Jobs holding their call open for a place (sellers waiting on screen, pictures trying again). */
+  holding: number;
   pausedUntil: number | null;
 }
 

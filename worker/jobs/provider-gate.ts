@@ -168,6 +168,7 @@ export class ProviderGate extends DurableObject<Bindings> implements ProviderGat
       waiting: count("SELECT COUNT(*) AS n FROM tickets WHERE state = 'waiting'"),
       sellers: count("SELECT COUNT(DISTINCT seller) AS n FROM tickets WHERE state = 'waiting'"),
       sellerWaiting: seller ? count("SELECT COUNT(*) AS n FROM tickets WHERE state = 'waiting' AND seller = ?", seller) : 0,
+      holding: this.waiters.length,
       pausedUntil: paused > now ? paused : null,
     };
   }
