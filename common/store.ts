@@ -154,6 +154,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "google",
   "home",
   "images",
+  "lote",
+  "lotes",
   "credits",
   "pago",
   "pagos",

@@ -70,6 +70,10 @@ const storeAdmin = guarded("/mi-tienda-admin", () => import("./features/store-ad
 const pricing = guarded("/product-pricing", () => import("./features/store-admin/product-pricing"), "ProductPricingScreen");
 const payStore = guarded("/pay-mi-tienda", () => import("./features/store-admin/pay-store"), "PayStoreScreen");
 const payStoreCard = guarded("/pay-mi-tienda-3", () => import("./features/store-admin/pay-store"), "PayStoreCardScreen");
+// Batches (not in the spec's table): one look for many products, its progress, and its pricing grid.
+const newBatch = guarded("/lote", () => import("./features/batch/batch-new"), "BatchNewScreen");
+const batch = guarded("/lote/$id", () => import("./features/batch/batch-screen"), "BatchScreen");
+const batchPricing = guarded("/lote/$id/precios", () => import("./features/batch/pricing-grid"), "BatchPricingScreen");
 
 const routeTree = root.addChildren([
   landing,
@@ -79,7 +83,21 @@ const routeTree = root.addChildren([
   forgotPassword,
   resetPassword,
   autoCharge,
-  signedIn.addChildren([home, images, credits, paymentResult, settings, storeSetup, storeAdmin, pricing, payStore, payStoreCard]),
+  signedIn.addChildren([
+    home,
+    images,
+    credits,
+    paymentResult,
+    settings,
+    storeSetup,
+    storeAdmin,
+    pricing,
+    payStore,
+    payStoreCard,
+    newBatch,
+    batch,
+    batchPricing,
+  ]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: "intent" });

@@ -1,5 +1,6 @@
 import { imagesLabel } from "../../../common/credits";
 import type { User } from "../../../common/user";
+import { BatchActivity } from "../../ui/batch-activity";
 import { JobActivity } from "../../ui/job-activity";
 import { RouteLink } from "../../lib/route-links";
 import { ProductStudio } from "./product-studio";
@@ -24,6 +25,7 @@ export function HomeScreen() {
         </div>
         <StoreCard user={user} />
       </section>
+      <BatchActivity />
       <JobActivity />
       <ProductStudio user={user} />
     </div>
