@@ -13,6 +13,19 @@ export const MAX_BATCH_ITEMS = 100;
 export const BATCH_KINDS = ["ad", "back", "outfit", "baby", "kid", "girl-kid"] as const satisfies readonly GenerationKind[];
 export type BatchKind = (typeof BATCH_KINDS)[number];
 
+/** What the screen sends to confirm a batch (POST /api/batches). */
+export interface NewBatch {
+  /** In the order the pictures are shown. */
+  productIds: string[];
+  /** Photos uploaded for this batch: their products get a name drafted from the photo (unless renamed first). */
+  draftProductIds: string[];
+  kind: BatchKind;
+  includeModel: boolean;
+  quality: Quality;
+  /** Tell the seller by e-mail when it ends. */
+  notify: boolean;
+}
+
 /** A batch costs exactly what its pictures would cost one by one (DECISIONS.md). */
 export function batchCredits(count: number, quality: Quality): number {
   return count * creditsFor(quality);

@@ -61,8 +61,10 @@ export async function startLocalApp(
      * build that .wrangler/deploy/config.json names, the last one built, whatever `--outDir` says.
      */
     fromBuild?: string;
+    /** The server can be killed and started again on the same state (restart()), as a fault bench does. */
+    restartable?: boolean;
   } = {},
-): Promise<{ baseURL: string; buildDir: string; stop: () => void; output: () => string }> {
+): Promise<{ baseURL: string; buildDir: string; stop: () => void; output: () => string; restart: () => Promise<void> }> {
   rmSync(stateDir, { recursive: true, force: true });
   // Setup lines and the server's output go to one log, shown when something fails: tests stay quiet.
   let log = "";
@@ -94,7 +96,8 @@ export async function startLocalApp(
   });
 
   const port = await freePort();
-  const server =
+  // A restartable server leads its own process group, so a kill reaches workerd under wrangler too.
+  const launch = () =>
     options.server === "wrangler" || options.fromBuild
       ? spawn(
           "wrangler",
@@ -111,14 +114,18 @@ export async function startLocalApp(
             "--show-interactive-dev-session=false",
           ],
           // Its own per-request log lines would cost the load benches more than the Worker's work.
-          { env: { ...env, WRANGLER_LOG: "warn" }, stdio: ["ignore", "pipe", "pipe"] },
+          { env: { ...env, WRANGLER_LOG: "warn" }, stdio: ["ignore", "pipe", "pipe"], detached: options.restartable === true },
         )
       : spawn("vite", ["preview", "--outDir", outDir, "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
           env,
           stdio: ["ignore", "pipe", "pipe"],
         });
-  server.stdout!.on("data", (chunk) => (log += chunk));
-  server.stderr!.on("data", (chunk) => (log += chunk));
+  let server = launch();
+  const capture = (child: ChildProcess) => {
+    child.stdout!.on("data", (chunk) => (log += chunk));
+    child.stderr!.on("data", (chunk) => (log += chunk));
+  };
+  capture(server);
   const baseURL = `http://localhost:${port}`;
   await waitUntilUp(`${baseURL}/api/auth/providers`, server, () => log);
   return {
@@ -127,8 +134,22 @@ export async function startLocalApp(
     // What vite preview and workerd printed, for a bench to show why a request failed.
     output: () => log,
     stop: () => {
-      server.kill("SIGTERM");
+      if (options.restartable) process.kill(-server.pid!, "SIGTERM");
+      else server.kill("SIGTERM");
       if (!options.keepState) rmSync(stateDir, { recursive: true, force: true });
+    },
+    /**
+     * Kills the whole server at once (wrangler and its workerd: in-memory queues lost, nothing flushed) and
+     * starts it again on the same state and port. Only with `restartable` (a wrangler server).
+     */
+    restart: async () => {
+      if (!options.restartable) throw new Error("startLocalApp: restart needs { restartable: true }");
+      const gone = new Promise((done) => server.once("exit", done));
+      process.kill(-server.pid!, "SIGKILL");
+      await gone;
+      server = launch();
+      capture(server);
+      await waitUntilUp(`${baseURL}/api/auth/providers`, server, () => log);
     },
   };
 }

@@ -95,6 +95,17 @@ async function newBatch(browser: Browser, body: Record<string, unknown>) {
   return ((await response.json()) as { batch: BatchView }).batch;
 }
 
+/** Lets the held calls go one at a time, each once the next has reached the provider, until `n` were made. */
+async function letGo(calls: { release: () => void }[], n: number) {
+  for (let k = 1; k <= n; k++) {
+    await until(
+      async () => calls.length,
+      (length) => length >= k,
+    );
+    calls[k - 1]!.release();
+  }
+}
+
 const viewOf = async (browser: Browser, id: string) =>
   ((await (await browser.request(`/api/batches/${id}`)).json()) as { batch: BatchView }).batch;
 const finished = (browser: Browser, id: string) =>
@@ -206,13 +217,7 @@ describe("the gate's order", () => {
     await allHeld(small.id);
 
     // One picture at a time (inFlight 1): each is let go once the next has reached the provider.
-    for (let n = 1; n <= 11; n++) {
-      await until(
-        async () => calls.length,
-        (length) => length === n,
-      );
-      calls[n - 1]!.release();
-    }
+    await letGo(calls, 11);
     const sellers = calls.map((call) => (call.fill > 100 ? "B" : "A"));
     // A's first began before B came; B then joins the rotation behind A's turn and alternates with A.
     expect(sellers).toEqual(["A", "A", "B", "A", "B", "A", "B", "A", "A", "A", "A"]);
@@ -327,13 +332,7 @@ describe("the batch queue's deliveries", () => {
     expect(early.retryMessages).toEqual([]);
     expect((await gateStub(env, STUDIO).status(STUDIO)).waiting).toBe(2);
 
-    for (let n = 1; n <= 3; n++) {
-      await until(
-        async () => calls.length,
-        (length) => length === n,
-      );
-      calls[n - 1]!.release();
-    }
+    await letGo(calls, 3);
     const done = await finished(browser, batch.id);
     expect(done).toMatchObject({ done: 3, failed: 0 });
     // Late copies of every message, after the pictures were made: acknowledged, nothing made again.
@@ -381,13 +380,7 @@ describe("the batch queue's deliveries", () => {
     } finally {
       await env.DB.exec("DROP TRIGGER fail_held");
     }
-    for (let n = 1; n <= 2; n++) {
-      await until(
-        async () => calls.length,
-        (length) => length === n,
-      );
-      calls[n - 1]!.release();
-    }
+    await letGo(calls, 2);
     expect(await finished(browser, batch.id)).toMatchObject({ done: 2 });
     await ledgerHolds();
   });
@@ -416,13 +409,7 @@ describe("the batch queue's deliveries", () => {
     // The gate forgot it: only the third still waits.
     expect((await gateStub(env, STUDIO).status(STUDIO)).waiting).toBe(1);
 
-    for (let n = 1; n <= 2; n++) {
-      await until(
-        async () => calls.length,
-        (length) => length === n,
-      );
-      calls[n - 1]!.release();
-    }
+    await letGo(calls, 2);
     const view = await finished(browser, batch.id);
     expect(view).toMatchObject({ done: 2, failed: 1, refunded: 50 });
     expect(view.items[1]).toMatchObject({
@@ -456,13 +443,7 @@ describe("the batch queue's deliveries", () => {
       () => gateStub(env, STUDIO).status(STUDIO),
       (s) => s.waiting === 2,
     );
-    for (let n = 1; n <= 3; n++) {
-      await until(
-        async () => calls.length,
-        (length) => length === n,
-      );
-      calls[n - 1]!.release();
-    }
+    await letGo(calls, 3);
     expect(await finished(browser, batch.id)).toMatchObject({ done: 3 });
     expect(calls.map((c) => c.fill)).toEqual([1, 2, 3]);
     await ledgerHolds();

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { affordableItems, type BatchKind, notEnoughForBatch } from "../../common/batches";
-import { creditsFor, type Quality } from "../../common/generation";
+import { affordableItems, type NewBatch, notEnoughForBatch } from "../../common/batches";
+import { creditsFor } from "../../common/generation";
 import { planGeneration } from "../../common/image-providers";
 import { database } from "../db/client";
 import { batches, batchItems, products } from "../db/schema";
@@ -13,16 +13,8 @@ import { PRODUCT_NOT_FOUND } from "../lib/products";
 import { chunks } from "../routes/pricing";
 import { type BatchMessage, sendMessages } from "./messages";
 
-export interface BatchRequest {
+export interface BatchRequest extends NewBatch {
   userId: string;
-  /** In the order the pictures are shown. */
-  productIds: string[];
-  /** Photos uploaded for this batch: their products get a name drafted from the photo (unless renamed first). */
-  draftProductIds: string[];
-  kind: BatchKind;
-  includeModel: boolean;
-  quality: Quality;
-  notify: boolean;
   /** The site the seller is using: the e-mail links back to it. */
   origin: string;
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { describerFor } from "../../common/image-providers";
 import { database } from "../db/client";
 import { batches, batchItems } from "../db/schema";
 import type { Bindings } from "../env";
@@ -10,8 +11,12 @@ import { draftProduct } from "./drafts";
 import { BATCH_DEAD_LETTERS, type BatchMessage } from "./messages";
 import { endUnstarted } from "./refund-items";
 
-/** Photos named at once in one delivery (each decodes a photo or waits on a provider). */
-const DRAFTS_AT_ONCE = 4;
+/**
+ * Photos named at once in one delivery: a provider reading them is waited on, so four go together; the
+ * offline drafter decodes each photo on this isolate's one thread, where doing two at once only doubles the
+ * memory.
+ */
+const draftsAtOnce = (env: Bindings) => (describerFor(env) === "studio" ? 1 : 4);
 
 /** Seconds before a failed message comes again: 2, 4, 8 … up to a minute (the queue's own delay). */
 export const retryDelay = (attempts: number) => Math.min(60, 2 ** attempts);
@@ -87,7 +92,7 @@ async function draftAll(messages: readonly Message<BatchMessage>[], env: Binding
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(DRAFTS_AT_ONCE, line.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(draftsAtOnce(env), line.length) }, worker));
 }
 
 /**

@@ -7,7 +7,12 @@ import { errorName, log } from "../lib/log";
 import type { AcquireAnswer, AcquireRequest, GatePriority, GateStatus, GateTicket, ProviderGateRpc, ReleaseOutcome } from "./gate-types";
 import { JOB_DEADLINE_MS } from "./generation-job";
 
-const WINDOW_MS = 60_000;
+/**
+ * A minute, and a second's margin: the gate counts a call when it lets it through, the provider when the
+ * request reaches it a little later, and that delay varies; without the margin a provider counting its own
+ * minute could see one call more than the limit.
+ */
+const WINDOW_MS = 61_000;
 /** A 429 that names no wait pauses the provider this long. */
 export const DEFAULT_PAUSE_MS = 20_000;
 /** A permit a job took is given back by then at the latest: no provider call outlives its job's deadline. */

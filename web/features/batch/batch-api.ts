@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BatchKind, BatchView } from "../../../common/batches";
-import type { Quality } from "../../../common/generation";
+import type { BatchView, NewBatch } from "../../../common/batches";
 import { api, unwrap } from "../../lib/api";
 import { sessionQuery } from "../../lib/queries";
 
@@ -15,15 +14,6 @@ export const batchQuery = (id: string) =>
     queryFn: async (): Promise<BatchView> => (await unwrap(api.batches[":id"].$get({ param: { id } }), BATCH_FALLBACK)).batch,
     refetchInterval: (query) => (query.state.data && !query.state.data.finished ? POLL_MS : false),
   });
-
-export interface NewBatch {
-  productIds: string[];
-  draftProductIds: string[];
-  kind: BatchKind;
-  includeModel: boolean;
-  quality: Quality;
-  notify: boolean;
-}
 
 /** Confirms a batch: charged at once by the Worker (402 with `affordable` when the balance covers fewer). */
 export function useCreateBatch() {
