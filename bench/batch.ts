@@ -29,7 +29,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { OFFLINE_ENV } from "../scripts/local-state.ts";
 import { startLocalApp } from "../scripts/local-app.ts";
-import { checkLedger, percentile } from "./sample-photo.ts";
+import { checkLedger, percentile, samplePhotoJpeg } from "./sample-photo.ts";
 
 const IN_FLIGHT = 4;
 const PER_MINUTE = 60;
@@ -41,7 +41,12 @@ const SMALL = 5;
 const HOW = "npm run bench:batch";
 
 const photo = new Uint8Array(readFileSync(join(import.meta.dirname, "../../shared/fixtures/foto-producto.jpg")));
-const answerImage = Buffer.from(photo).toString("base64");
+/**
+ * What the fake answers: a 512×640 picture. Every answer is decoded and re-encoded (and given renditions) on
+ * the one thread all of the local Worker's objects share; with the 1200×1500 photo that work alone held this
+ * box under 30 pictures a minute, and the bench would measure the image codecs, not the batch's flow.
+ */
+const answerImage = Buffer.from(await samplePhotoJpeg(512, 640)).toString("base64");
 
 // --- The fake Gemini: its own limits, 429 + Retry-After past them, and a switch to fail every call. ---
 interface Fake {
@@ -99,6 +104,10 @@ async function fakeGemini(): Promise<Fake> {
       ],
     });
   });
+  // Sockets kept alive longer than workerd keeps them, as a real API's front end does: a connection the fake
+  // closed under a request being sent would read as the provider failing.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   fake.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () => server.close();
@@ -254,6 +263,7 @@ try {
   // The drawer, in the middle of the run: a small seller's sixth product, generated while they all wait.
   while (fake.accepted < (BIG + SMALL * SMALL_SELLERS) / 2) await new Promise((r) => setTimeout(r, 500));
   const drawerStarted = performance.now();
+  const drawerAt = Date.now();
   const drawer = await fetch(`${base}/api/products/generate-ad/${smalls[0]!.productIds[SMALL]}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base, cookie: smalls[0]!.cookie },
@@ -265,6 +275,7 @@ try {
 
   const views = await allFinished(base, batches, 20 * 60_000);
   const ended = Date.now();
+  const workerLog = app.output();
   app.stop();
   await new Promise((r) => setTimeout(r, 3000));
 
@@ -317,6 +328,19 @@ try {
   console.log(
     `  drawer generation mid-run: answered ${drawer.status} in ${s(drawerMs)}, the provider's call ${s(providerMs)}: waited ${s(drawerMs - providerMs)}`,
   );
+  // Why a picture failed, in the Worker's own words (its log lines name reasons and error classes only).
+  const why = workerLog
+    .split("\n")
+    .filter((line) =>
+      /"(job failed|provider attempt failed|provider paused by a 429|gate permits taken back after their lease)"/.test(line),
+    );
+  if (why.length)
+    console.log(
+      `  Worker log:\n${why
+        .slice(0, 12)
+        .map((line) => `    ${line}`)
+        .join("\n")}`,
+    );
   const ledger = checkLedger(mainState);
   console.log(`\nnpm run check:ledger -- --persist-to <main run>\n${ledger.output.replace(/^/gm, "  ")}`);
 
@@ -336,15 +360,18 @@ try {
     "batch-fairness",
     "Batch: wait of the small sellers' pictures from their confirmation, round-robin vs first-come-first-served replayed on the same admissions",
     `p95 ${p95(rrAdmissions)} admissions / ${s(p95(rrSeconds))}, first of each ≤ ${Math.max(...firstOfEach)} admissions (FCFS: p95 ${p95(fcfsAdmissions)} / ${s(p95(fcfsSeconds))}, first of each ≥ ${Math.min(...fcfsFirst)})`,
-    `first picture of each seller within one round (${batches.length} admissions)`,
-    Math.max(...firstOfEach) > batches.length,
+    // One turn of every seller, plus the calls already let through when it came.
+    `first picture of each seller within one round (≤ ${batches.length + IN_FLIGHT} admissions)`,
+    Math.max(...firstOfEach) > batches.length + IN_FLIGHT,
   );
+  // Under first-come-first-served the drawer's call would have waited for every picture not yet begun.
+  const queuedAhead = rows.filter((r) => (r.started ?? Number.POSITIVE_INFINITY) > drawerAt).length;
   record(
     "batch-drawer",
-    "Batch: a drawer generation made in the middle of the run (the provider's call takes 3 s)",
-    `answered in ${s(drawerMs)}, of which ${s(drawerMs - providerMs)} waiting and the pipeline`,
-    "≤ 10 s",
-    drawerMs > 10_000,
+    `Batch: a drawer generation made in the middle of the run (the fake takes ${LATENCY_MS / 1000} s an image), its time beyond the provider's call`,
+    `answered in ${s(drawerMs)}: provider ${s(providerMs)}, waiting and the pipeline ${s(drawerMs - providerMs)} (first-come-first-served: behind the ${queuedAhead} pictures not yet begun, ${s((queuedAhead / perMinute) * 60_000)} at the measured pace)`,
+    "≤ 10 s beyond the provider's call",
+    drawerMs - providerMs > 10_000,
   );
   record("batch-ledger", "Batch: check:ledger on the main run's database", ledger.ok ? "all ok" : "BROKEN", "all ok", !ledger.ok);
 } finally {
@@ -372,6 +399,7 @@ try {
   await new Promise((r) => setTimeout(r, Math.max(0, 60_000 - (Date.now() - killedAt) - 20_000)));
   fake.failing = false;
   const views = await allFinished(fb, batches, 15 * 60_000);
+  const workerLog = app.output();
   app.stop();
   await new Promise((r) => setTimeout(r, 3000));
   const items = views.flatMap((v) => v.items);
@@ -391,6 +419,9 @@ try {
   console.log(
     `  money: ${money!.charges} charges for ${items.length} pictures, ${money!.charged_twice} charged twice, ${money!.refunds} refunds for ${failed} failures, ${money!.refunded_twice} refunded twice`,
   );
+  const resumed = workerLog.split("\n").filter((line) => line.includes('"job resumed by heartbeat"')).length;
+  const resent = workerLog.split("\n").filter((line) => line.includes('"batch messages sent again"')).length;
+  console.log(`  after the restart: ${resumed} jobs resumed by their heartbeat, ${resent} resends of lost messages`);
   console.log(`\nnpm run check:ledger -- --persist-to <fault run>\n${ledger.output.replace(/^/gm, "  ")}`);
   const sound =
     made + failed === items.length &&

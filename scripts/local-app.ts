@@ -134,8 +134,10 @@ export async function startLocalApp(
     // What vite preview and workerd printed, for a bench to show why a request failed.
     output: () => log,
     stop: () => {
-      if (options.restartable) process.kill(-server.pid!, "SIGTERM");
-      else server.kill("SIGTERM");
+      if (server.exitCode === null && server.signalCode === null) {
+        if (options.restartable) process.kill(-server.pid!, "SIGTERM");
+        else server.kill("SIGTERM");
+      }
       if (!options.keepState) rmSync(stateDir, { recursive: true, force: true });
     },
     /**

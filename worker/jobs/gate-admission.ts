@@ -47,19 +47,23 @@ export async function throughGate<T>(
     if ("permit" in answer) permit = answer.permit;
   }
   const release = (outcome: ReleaseOutcome) =>
-    void gate
+    gate
       .release(permit, outcome)
       .catch((err) => log("warn", "gate permit not given back; its lease ends it", { job: job.id, error: errorName(err) }));
   if (signal.aborted) {
-    release({});
+    void release({});
     signal.throwIfAborted();
   }
+  let result: T;
   try {
-    const result = await work();
-    release({});
-    return result;
+    result = await work();
   } catch (err) {
-    release(outcomeOf(err));
+    // Given back before the job asks again (a retry's acquire must not find this permit still held), and the
+    // gate learns of a 429 before anyone else is let through.
+    await release(outcomeOf(err));
     throw err;
   }
+  // The image is what the seller waits for: the permit goes back without holding it up.
+  void release({});
+  return result;
 }
