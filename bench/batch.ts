@@ -399,7 +399,6 @@ try {
   await new Promise((r) => setTimeout(r, Math.max(0, 60_000 - (Date.now() - killedAt) - 20_000)));
   fake.failing = false;
   const views = await allFinished(fb, batches, 15 * 60_000);
-  const workerLog = app.output();
   app.stop();
   await new Promise((r) => setTimeout(r, 3000));
   const items = views.flatMap((v) => v.items);
@@ -419,9 +418,6 @@ try {
   console.log(
     `  money: ${money!.charges} charges for ${items.length} pictures, ${money!.charged_twice} charged twice, ${money!.refunds} refunds for ${failed} failures, ${money!.refunded_twice} refunded twice`,
   );
-  const resumed = workerLog.split("\n").filter((line) => line.includes('"job resumed by heartbeat"')).length;
-  const resent = workerLog.split("\n").filter((line) => line.includes('"batch messages sent again"')).length;
-  console.log(`  after the restart: ${resumed} jobs resumed by their heartbeat, ${resent} resends of lost messages`);
   console.log(`\nnpm run check:ledger -- --persist-to <fault run>\n${ledger.output.replace(/^/gm, "  ")}`);
   const sound =
     made + failed === items.length &&

@@ -13,6 +13,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { creditsShown, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
+import { expectClean } from "./axe";
 import { creditsOf, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
@@ -91,6 +92,7 @@ describe("a batch on a phone", () => {
 
       await input.setInputFiles(files);
       await page.getByTestId("batch-selected").filter({ hasText: "10 productos elegidos" }).waitFor();
+      await expectClean(page, "/lote with ten photos chosen");
       expect((await productsOf(page)).map((p) => p.name).sort()).toContain("Campera jean");
 
       // One look for all of them, with the drawer's rules: the back view of an adult model.
@@ -121,6 +123,7 @@ describe("a batch on a phone", () => {
       expect(await again.page.getByRole("progressbar", { name: "Progreso del lote" }).getAttribute("aria-valuenow")).toBe("100");
       expect(await again.page.locator('[data-state="done"]').count()).toBe(10);
       expect(await creditsShown(again.page)).toBe("0 imágenes");
+      await expectClean(again.page, "a finished batch");
 
       // The pricing grid: names drafted from the photos (no camera names left), edited, priced and published.
       await again.page.getByRole("link", { name: "Poner precios y publicar" }).click();
@@ -144,6 +147,7 @@ describe("a batch on a phone", () => {
       // Without a price a row cannot be published: said in the row, and focus goes there.
       await page2.getByRole("button", { name: "Publicar todos" }).click();
       await page2.getByText("Ponle un precio para publicarlo.").first().waitFor();
+      await expectClean(page2, "the pricing grid with a row's error");
       expect(await page2.evaluate(() => document.activeElement?.id)).toBe("fila-1-price");
       for (let row = 1; row < NAMES.length; row++) {
         await page2.keyboard.type("9.900");
@@ -180,15 +184,16 @@ describe("cancelling a batch", () => {
       const seller = await newSeller(chromium.browser, "lote-cancelar", app.baseURL);
       const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
       await signInTo(page, seller);
-      for (const name of ["buzo-gris.jpg", "pollera-negra.jpg", "vestido-rojo.jpg", "gorro-azul.jpg"]) await uploadProduct(page, name);
+      for (const name of ["buzo-gris.jpg", "pollera-negra.jpg", "vestido-rojo.jpg", "gorro-azul.jpg", "short-verde.jpg"])
+        await uploadProduct(page, name);
       await page.goto("/lote");
       await page.getByRole("button", { name: "Elegir todos" }).click();
-      await page.getByTestId("batch-selected").filter({ hasText: "4 productos elegidos" }).waitFor();
-      expect(await page.getByTestId("batch-price").textContent()).toBe("4 imágenes · 200 créditos");
-      await page.getByRole("button", { name: "Confirmar y generar (200 créditos)" }).click();
+      await page.getByTestId("batch-selected").filter({ hasText: "5 productos elegidos" }).waitFor();
+      expect(await page.getByTestId("batch-price").textContent()).toBe("5 imágenes · 250 créditos");
+      await page.getByRole("button", { name: "Confirmar y generar (250 créditos)" }).click();
       await page.waitForURL(/\/lote\/[a-z0-9]+$/);
 
-      // Two a minute: at least two pictures are still waiting when 'Cancelar' shows.
+      // Two calls a minute, and one picture getting ready at a time: at least two have not begun when 'Cancelar' shows.
       await page.getByRole("button", { name: "Cancelar", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "¿Cancelar las imágenes en espera?" });
       await dialog.getByRole("button", { name: "Cancelar las que esperan" }).click();
@@ -197,9 +202,9 @@ describe("cancelling a batch", () => {
       const cancelled = await page.locator('[data-state="cancelled"]').count();
       const done = await page.locator('[data-state="done"]').count();
       expect(cancelled).toBeGreaterThanOrEqual(2);
-      expect(cancelled + done).toBe(4);
+      expect(cancelled + done).toBe(5);
       expect(await page.getByText("Cancelaste esta imagen antes de que empezara. Te devolvimos los créditos.").count()).toBe(cancelled);
-      // Charged 200 at confirmation; every cancelled picture came back.
+      // Charged 250 at confirmation; every cancelled picture came back.
       expect(await creditsOf(page)).toBe(500 - 50 * done);
       await context.close();
     },

@@ -106,6 +106,18 @@ async function letGo(calls: { release: () => void }[], n: number) {
   }
 }
 
+/** With one place at the provider: the first picture calling, the next begun and waiting for the place. */
+async function oneCallingOneReady(calls: unknown[]) {
+  await until(
+    async () => calls.length,
+    (n) => n === 1,
+  );
+  await until(
+    () => gateStub(env, STUDIO).status(STUDIO),
+    (s) => s.holding === 1,
+  );
+}
+
 const viewOf = async (browser: Browser, id: string) =>
   ((await (await browser.request(`/api/batches/${id}`)).json()) as { batch: BatchView }).batch;
 const finished = (browser: Browser, id: string) =>
@@ -207,7 +219,7 @@ describe("confirming a batch", () => {
 });
 
 describe("the gate's order", () => {
-  it("admits sellers round-robin: a seller's 3 pictures sent after another's 8 are among the first 7, not the last 3", async () => {
+  it("admits sellers round-robin: a seller's 3 pictures sent after another's 8 are among the first 8, not the last 3", async () => {
     const calls = heldProvider();
     const a = await sellerWithProducts([1, 2, 3, 4, 5, 6, 7, 8]);
     const b = await sellerWithProducts([101, 102, 103]);
@@ -219,8 +231,9 @@ describe("the gate's order", () => {
     // One picture at a time (inFlight 1): each is let go once the next has reached the provider.
     await letGo(calls, 11);
     const sellers = calls.map((call) => (call.fill > 100 ? "B" : "A"));
-    // A's first began before B came; B then joins the rotation behind A's turn and alternates with A.
-    expect(sellers).toEqual(["A", "A", "B", "A", "B", "A", "B", "A", "A", "A", "A"]);
+    // A's first two had begun (one calling, the next getting ready) before B came, and A's turn came before
+    // B's: then B alternates with A. First-come-first-served would have made B wait for all eight of A's.
+    expect(sellers).toEqual(["A", "A", "A", "B", "A", "B", "A", "B", "A", "A", "A"]);
     // Each seller's own pictures keep the order they were chosen in.
     expect(calls.filter((c) => c.fill < 100).map((c) => c.fill)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     await finished(a.browser, big.id);
@@ -238,12 +251,17 @@ describe("the gate's order", () => {
       (n) => n === 1,
     );
 
-    const drawer = await sellerWithProducts([55]);
-    const request = drawer.browser.json("POST", `/api/products/generate-ad/${drawer.ids[0]}`, {});
-    // The drawer's job is holding its call open in the gate, behind the picture being made.
+    // The next picture is ready and holds its call open in the gate, behind the one being made.
     await until(
       () => gateStub(env, STUDIO).status(STUDIO),
       (s) => s.holding === 1,
+    );
+    const drawer = await sellerWithProducts([55]);
+    const request = drawer.browser.json("POST", `/api/products/generate-ad/${drawer.ids[0]}`, {});
+    // The drawer's job holds its call open too, after the batch picture.
+    await until(
+      () => gateStub(env, STUDIO).status(STUDIO),
+      (s) => s.holding === 2,
     );
     calls[0]!.release();
     await until(
@@ -312,13 +330,10 @@ describe("the batch queue's deliveries", () => {
     const { browser, user, ids } = await sellerWithProducts([1, 2, 3]);
     const batch = await newBatch(browser, { productIds: ids });
     await allHeld(batch.id);
-    await until(
-      async () => calls.length,
-      (n) => n === 1,
-    );
+    await oneCallingOneReady(calls);
     const [one, two, three] = batch.items.map((item) => item.id) as [string, string, string];
 
-    // While the first is being made: the others twice each, in reverse, the running one again, and an unknown one.
+    // While the first is being made and the second is ready: each twice, in reverse, the running one again, an unknown one.
     const early = await deliver("vidriera-batch", [
       { type: "item", item: three },
       { type: "item", item: two },
@@ -330,7 +345,7 @@ describe("the batch queue's deliveries", () => {
     ]);
     expect(early.explicitAcks).toHaveLength(7);
     expect(early.retryMessages).toEqual([]);
-    expect((await gateStub(env, STUDIO).status(STUDIO)).waiting).toBe(2);
+    expect((await gateStub(env, STUDIO).status(STUDIO)).waiting).toBe(1);
 
     await letGo(calls, 3);
     const done = await finished(browser, batch.id);
@@ -387,39 +402,38 @@ describe("the batch queue's deliveries", () => {
 
   it("a dead letter ends a picture that never began with one refund; one that began is its job's to settle", async () => {
     const calls = heldProvider();
-    const { browser, user, ids } = await sellerWithProducts([1, 2, 3]);
+    const { browser, user, ids } = await sellerWithProducts([1, 2, 3, 4]);
     const batch = await newBatch(browser, { productIds: ids });
     await allHeld(batch.id);
-    await until(
-      async () => calls.length,
-      (n) => n === 1,
-    );
-    const [one, two] = batch.items.map((item) => item.id) as [string, string, string];
-    expect(await creditsOf(user.id)).toBe(350);
+    await oneCallingOneReady(calls);
+    const [one, two, three] = batch.items.map((item) => item.id) as [string, string, string, string];
+    expect(await creditsOf(user.id)).toBe(300);
 
+    // The third never began (dead twice); the first is being made and the second is ready: theirs to settle.
     const dead = await deliver(BATCH_DEAD_LETTERS, [
-      { type: "item", item: two },
-      { type: "item", item: two },
+      { type: "item", item: three },
+      { type: "item", item: three },
       { type: "item", item: one },
+      { type: "item", item: two },
     ]);
-    expect(dead.explicitAcks).toHaveLength(3);
-    expect(await creditsOf(user.id)).toBe(400);
-    expect(await count("credit_ledger", "idempotency_key = ?", `refund:${two}`)).toBe(1);
-    expect(await count("credit_ledger", "idempotency_key = ?", `refund:${one}`)).toBe(0);
-    // The gate forgot it: only the third still waits.
+    expect(dead.explicitAcks).toHaveLength(4);
+    expect(await creditsOf(user.id)).toBe(350);
+    expect(await count("credit_ledger", "idempotency_key = ?", `refund:${three}`)).toBe(1);
+    expect(await count("credit_ledger", "idempotency_key LIKE 'refund:%' AND user_id = ?", user.id)).toBe(1);
+    // The gate forgot it: only the fourth still waits.
     expect((await gateStub(env, STUDIO).status(STUDIO)).waiting).toBe(1);
 
-    await letGo(calls, 2);
+    await letGo(calls, 3);
     const view = await finished(browser, batch.id);
-    expect(view).toMatchObject({ done: 2, failed: 1, refunded: 50 });
-    expect(view.items[1]).toMatchObject({
+    expect(view).toMatchObject({ done: 3, failed: 1, refunded: 50 });
+    expect(view.items[2]).toMatchObject({
       state: "failed",
       error: "No se pudo generar la imagen. Te devolvimos los créditos; intenta de nuevo.",
     });
-    expect(calls.map((c) => c.fill)).toEqual([1, 3]);
+    expect(calls.map((c) => c.fill)).toEqual([1, 2, 4]);
     // Dead again, late: nothing more.
-    await deliver(BATCH_DEAD_LETTERS, [{ type: "item", item: two }]);
-    expect(await creditsOf(user.id)).toBe(400);
+    await deliver(BATCH_DEAD_LETTERS, [{ type: "item", item: three }]);
+    expect(await creditsOf(user.id)).toBe(350);
     await ledgerHolds();
   });
 
@@ -428,12 +442,10 @@ describe("the batch queue's deliveries", () => {
     const { browser, ids } = await sellerWithProducts([1, 2, 3]);
     const batch = await newBatch(browser, { productIds: ids });
     await allHeld(batch.id);
-    await until(
-      async () => calls.length,
-      (n) => n === 1,
-    );
-    const waiting = batch.items.slice(1).map((item) => item.id);
-    // The gate loses the two waiting tickets (as a queue restart would lose undelivered messages).
+    await oneCallingOneReady(calls);
+    const waiting = (await items(batch.id)).filter((item) => item.status === "queued").map((item) => item.id);
+    expect(waiting).toHaveLength(1);
+    // The gate loses the waiting ticket (as a queue restart loses messages not yet delivered).
     await gateStub(env, STUDIO).drop(STUDIO, waiting);
     await env.DB.prepare("UPDATE batch_items SET held_at = ? WHERE batch_id = ? AND status = 'queued'")
       .bind(Date.now() - UNHELD_AFTER_MS - 1000, batch.id)
@@ -441,7 +453,7 @@ describe("the batch queue's deliveries", () => {
     await keepBatchesMoving(env, { batchId: batch.id });
     await until(
       () => gateStub(env, STUDIO).status(STUDIO),
-      (s) => s.waiting === 2,
+      (s) => s.waiting === 1,
     );
     await letGo(calls, 3);
     expect(await finished(browser, batch.id)).toMatchObject({ done: 3 });
@@ -451,29 +463,27 @@ describe("the batch queue's deliveries", () => {
 });
 
 describe("cancelling a batch", () => {
-  it("refunds every picture not yet begun, once, however often it is asked, and the one being made finishes", async () => {
+  it("refunds every picture not yet begun, once, however often it is asked, and the ones begun finish", async () => {
     const calls = heldProvider();
     const { browser, user, ids } = await sellerWithProducts([1, 2, 3, 4, 5]);
     const batch = await newBatch(browser, { productIds: ids });
     await allHeld(batch.id);
-    await until(
-      async () => calls.length,
-      (n) => n === 1,
-    );
+    await oneCallingOneReady(calls);
     expect(await creditsOf(user.id)).toBe(250);
 
     const answers = await Promise.all([1, 2, 3].map(() => browser.request(`/api/batches/${batch.id}/cancel`, { method: "POST" })));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(await creditsOf(user.id)).toBe(450);
+    expect(await creditsOf(user.id)).toBe(400);
     const view = await viewOf(browser, batch.id);
-    expect(view).toMatchObject({ cancelled: 4, waiting: 1, refunded: 200 });
-    expect(view.items.slice(1).map((item) => [item.state, item.error])).toEqual(Array(4).fill(["cancelled", CANCELLED_PICTURE]));
+    // The first is being made and the second is ready to call: both began, and are made and charged.
+    expect(view).toMatchObject({ cancelled: 3, waiting: 2, refunded: 150 });
+    expect(view.items.slice(2).map((item) => [item.state, item.error])).toEqual(Array(3).fill(["cancelled", CANCELLED_PICTURE]));
     expect((await gateStub(env, STUDIO).status(STUDIO)).waiting).toBe(0);
 
-    calls[0]!.release();
-    expect(await finished(browser, batch.id)).toMatchObject({ done: 1, cancelled: 4 });
-    expect(calls).toHaveLength(1);
-    expect(await creditsOf(user.id)).toBe(450);
+    await letGo(calls, 2);
+    expect(await finished(browser, batch.id)).toMatchObject({ done: 2, cancelled: 3 });
+    expect(calls).toHaveLength(2);
+    expect(await creditsOf(user.id)).toBe(400);
     await ledgerHolds();
   });
 

@@ -103,14 +103,14 @@ describe("provider gate", () => {
 
   it("keeps one ticket per picture however often it is handed in, and forgets dropped ones", async () => {
     const { provider, gate } = newGate({ inFlight: 1, perMinute: 1000 });
-    // Held first, so tickets wait (pictures that do not exist would otherwise be let through and found gone).
+    // Paused first, so tickets wait (pictures that do not exist would otherwise be begun and found gone).
     const busy = (await gate.acquire(ask(provider, "running"))) as { permit: string };
+    await gate.release(busy.permit, { rateLimited: true, retryAfterSeconds: 60 });
     const tickets = [1, 2, 3].map((n) => ({ item: `item-${n}`, seller: "vendedora", batch: "lote" }));
     const added = await Promise.all([gate.enqueue(provider, tickets), gate.enqueue(provider, tickets), gate.enqueue(provider, tickets)]);
     expect(added.map((a) => a.added).reduce((a, b) => a + b, 0)).toBe(3);
     expect(await gate.status(provider, "vendedora")).toMatchObject({ waiting: 3, sellers: 1, sellerWaiting: 3 });
     await gate.drop(provider, ["item-2"]);
     expect((await gate.status(provider)).waiting).toBe(2);
-    await gate.release(busy.permit);
   });
 });

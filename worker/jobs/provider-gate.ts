@@ -17,8 +17,11 @@ const WINDOW_MS = 61_000;
 export const DEFAULT_PAUSE_MS = 20_000;
 /** A permit a job took is given back by then at the latest: no provider call outlives its job's deadline. */
 const CLAIMED_LEASE_MS = JOB_DEADLINE_MS + 30_000;
-/** A permit reserved for a batch picture the gate began, until its job comes for it. */
-const RESERVED_LEASE_MS = 60_000;
+/**
+ * A reservation for a batch picture the gate began, until its job claims it: as long as a job can live, since
+ * the job may wait its turn at the provider holding it.
+ */
+const RESERVED_LEASE_MS = CLAIMED_LEASE_MS;
 /** A picture whose start failed (D1 or its job's object unreachable) is tried again after this. */
 const START_RETRY_MS = 5_000;
 /** A start that never reported back (this object was reset meanwhile) is taken up again after this. */
@@ -50,14 +53,17 @@ const RANK: Record<GatePriority, number> = { interactive: 0, retry: 1 };
  *   take the last place.
  * - A 429 reported by any caller pauses the provider for everyone until the
  *   wait it named (or DEFAULT_PAUSE_MS) has passed.
- * - Who goes next: a seller waiting on screen (interactive), then a batch
- *   picture trying again, then batch pictures not yet begun, one seller at a
- *   time in turn (round-robin), each seller's in the order they came.
- * Batch pictures wait here as tickets (stored, so a restart loses none); when
- * one's turn comes the gate reserves its permit and begins its generation job,
- * which claims the permit when it calls the provider. Callers waiting on
- * screen hold their call open (up to `waitMs`) and get the permit as soon as
- * one frees.
+ * - Who calls next: a seller waiting on screen (interactive) before any batch
+ *   picture (those already begun, in the order they got ready).
+ * - Which batch picture begins next: one seller at a time in turn
+ *   (round-robin), each seller's in the order they came.
+ * Batch pictures wait here as tickets (stored, so a restart loses none). The
+ * gate begins as many as the provider takes at once (their jobs read the photo
+ * and build the request meanwhile), each with a reservation that takes no
+ * place at the provider until its job claims it for the call; so a place that
+ * frees goes to a picture ready to call. Callers hold their call open (up to
+ * `waitMs`) and get their place as soon as one frees. The minute's calls are
+ * counted when a place is claimed, as the provider counts them.
  */
 export class ProviderGate extends DurableObject<Bindings> implements ProviderGateRpc {
   private readonly sql: SqlStorage;
@@ -83,14 +89,19 @@ export class ProviderGate extends DurableObject<Bindings> implements ProviderGat
     this.remember(request.provider);
     const now = Date.now();
     this.expire(now);
-    // A permit this holder already has (reserved for its batch picture, or taken before its object restarted).
-    const held = this.sql.exec<{ id: string }>("SELECT id FROM permits WHERE holder = ? LIMIT 1", request.holder).toArray()[0];
-    if (held) {
-      this.sql.exec("UPDATE permits SET state = 'claimed', lease_until = ? WHERE id = ?", now + CLAIMED_LEASE_MS, held.id);
+    const held = this.sql
+      .exec<{ id: string; state: string }>("SELECT id, state FROM permits WHERE holder = ? LIMIT 1", request.holder)
+      .toArray()[0];
+    // Taken before its object restarted: the same place, not a second one.
+    if (held?.state === "claimed") {
+      this.sql.exec("UPDATE permits SET lease_until = ? WHERE id = ?", now + CLAIMED_LEASE_MS, held.id);
       return { permit: held.id };
     }
     if (!this.waiters.some((w) => RANK[w.priority] <= RANK[request.priority]) && this.room(now)) {
-      return { permit: this.grant(now, request.holder, "claimed") };
+      const permit = this.claim(now, request.holder, held?.id);
+      // A reservation became a call: the next batch picture can begin getting ready.
+      if (held) this.pump();
+      return { permit };
     }
     return new Promise<AcquireAnswer>((resolve) => {
       const waiter: Waiter = {
@@ -182,17 +193,25 @@ export class ProviderGate extends DurableObject<Bindings> implements ProviderGat
     this.pump();
   }
 
-  /** Lets through whoever may go now, in priority order, then books the next look. */
+  /**
+   * Lets through whoever may call now, in priority order; then, unless the provider is paused, begins as
+   * many batch pictures as it may call at once (round-robin by seller), so each is ready (its photo read, its
+   * request built) when a place frees: its reservation takes no place at the provider until its job claims
+   * it. Then books the next look.
+   */
   private pump() {
     const now = Date.now();
     this.expire(now);
     while (this.room(now)) {
       const waiter = this.waiters.shift();
-      if (waiter) {
-        clearTimeout(waiter.timer);
-        waiter.resolve({ permit: this.grant(now, waiter.holder, "claimed") });
-        continue;
-      }
+      if (!waiter) break;
+      clearTimeout(waiter.timer);
+      const reserved = this.sql
+        .exec<{ id: string }>("SELECT id FROM permits WHERE holder = ? AND state = 'reserved'", waiter.holder)
+        .toArray()[0];
+      waiter.resolve({ permit: this.claim(now, waiter.holder, reserved?.id) });
+    }
+    while (this.pausedUntil() <= now && this.reserved() < this.limits().inFlight) {
       const ticket = this.sql
         .exec<{ item: string; seller: string }>(
           `SELECT t.item, t.seller FROM tickets t JOIN sellers s ON s.seller = t.seller
@@ -203,7 +222,13 @@ export class ProviderGate extends DurableObject<Bindings> implements ProviderGat
       if (!ticket) break;
       this.sql.exec("UPDATE tickets SET state = 'starting', retry_at = ? WHERE item = ?", now, ticket.item);
       this.sql.exec("UPDATE sellers SET turn = ? WHERE seller = ?", this.bump("turn"), ticket.seller);
-      const permit = this.grant(now, ticket.item, "reserved");
+      const permit = randomId();
+      this.sql.exec(
+        "INSERT INTO permits (id, holder, state, lease_until) VALUES (?, ?, 'reserved', ?)",
+        permit,
+        ticket.item,
+        now + RESERVED_LEASE_MS,
+      );
       void this.begin(ticket.item, permit);
     }
     this.book(now);
@@ -214,40 +239,28 @@ export class ProviderGate extends DurableObject<Bindings> implements ProviderGat
     try {
       const outcome = await startBatchItem(this.env, item);
       this.sql.exec("DELETE FROM tickets WHERE item = ?", item);
-      if (outcome === "gone") {
-        // Cancelled, failed or deleted meanwhile: the provider was never called, so the place is not spent.
-        this.sql.exec("DELETE FROM permits WHERE id = ?", permit);
-        this.sql.exec("DELETE FROM grants WHERE permit = ?", permit);
-      }
+      // Cancelled, failed or deleted meanwhile: its reservation goes, for the next picture.
+      if (outcome === "gone") this.sql.exec("DELETE FROM permits WHERE id = ? AND state = 'reserved'", permit);
     } catch (err) {
       log("error", "batch picture could not begin; the gate tries again", { item, error: errorName(err) });
       this.sql.exec("UPDATE tickets SET state = 'waiting', retry_at = ? WHERE item = ?", Date.now() + START_RETRY_MS, item);
-      this.sql.exec("DELETE FROM permits WHERE id = ?", permit);
-      this.sql.exec("DELETE FROM grants WHERE permit = ?", permit);
+      this.sql.exec("DELETE FROM permits WHERE id = ? AND state = 'reserved'", permit);
     }
     this.pump();
   }
 
-  private grant(now: number, holder: string, state: "reserved" | "claimed"): string {
-    const id = randomId();
-    this.sql.exec(
-      "INSERT INTO permits (id, holder, state, lease_until) VALUES (?, ?, ?, ?)",
-      id,
-      holder,
-      state,
-      now + (state === "reserved" ? RESERVED_LEASE_MS : CLAIMED_LEASE_MS),
-    );
+  /** A place at the provider: counted at once in the calls at once and in the minute's calls. */
+  private claim(now: number, holder: string, reserved?: string): string {
+    const id = reserved ?? randomId();
+    if (reserved) this.sql.exec("UPDATE permits SET state = 'claimed', lease_until = ? WHERE id = ?", now + CLAIMED_LEASE_MS, id);
+    else
+      this.sql.exec("INSERT INTO permits (id, holder, state, lease_until) VALUES (?, ?, 'claimed', ?)", id, holder, now + CLAIMED_LEASE_MS);
     this.sql.exec("INSERT INTO grants (permit, at) VALUES (?, ?)", id, now);
     return id;
   }
 
   private unreserve(holder: string) {
-    for (const { id } of this.sql
-      .exec<{ id: string }>("SELECT id FROM permits WHERE holder = ? AND state = 'reserved'", holder)
-      .toArray()) {
-      this.sql.exec("DELETE FROM permits WHERE id = ?", id);
-      this.sql.exec("DELETE FROM grants WHERE permit = ?", id);
-    }
+    this.sql.exec("DELETE FROM permits WHERE holder = ? AND state = 'reserved'", holder);
   }
 
   private room(now: number): boolean {
@@ -255,8 +268,14 @@ export class ProviderGate extends DurableObject<Bindings> implements ProviderGat
     return this.pausedUntil() <= now && this.inFlight() < limits.inFlight && this.lastMinute(now) < limits.perMinute;
   }
 
+  /** Calls at the provider now (claimed places). */
   private inFlight(): number {
-    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM permits").one().n;
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM permits WHERE state = 'claimed'").one().n;
+  }
+
+  /** Batch pictures begun and getting ready to call. */
+  private reserved(): number {
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM permits WHERE state = 'reserved'").one().n;
   }
 
   private lastMinute(now: number): number {
@@ -288,7 +307,7 @@ export class ProviderGate extends DurableObject<Bindings> implements ProviderGat
       if (oldest) at = Math.max(at, oldest.at + WINDOW_MS + 1);
     }
     if (this.inFlight() >= limits.inFlight) {
-      const lease = this.sql.exec<{ at: number }>("SELECT MIN(lease_until) AS at FROM permits").one().at;
+      const lease = this.sql.exec<{ at: number }>("SELECT MIN(lease_until) AS at FROM permits WHERE state = 'claimed'").one().at;
       // A permit usually comes back long before its lease: release() pumps then.
       at = Math.max(at, Math.min(lease, now + 5_000));
     }
@@ -299,8 +318,10 @@ export class ProviderGate extends DurableObject<Bindings> implements ProviderGat
   private book(now: number) {
     const one = (query: string, ...bindings: unknown[]) => this.sql.exec<{ at: number | null }>(query, ...bindings).one().at;
     const candidates = [
-      // Pictures waiting their turn, or a caller holding on: the next opening.
-      this.waiters.length > 0 || one("SELECT MIN(seq) AS at FROM tickets WHERE state = 'waiting' AND retry_at <= ?", now) !== null
+      // A caller holding on, or a picture to begin (only held back by a pause): the next opening.
+      this.waiters.length > 0 ||
+      (this.reserved() < this.limits().inFlight &&
+        one("SELECT MIN(seq) AS at FROM tickets WHERE state = 'waiting' AND retry_at <= ?", now) !== null)
         ? this.nextOpening(now)
         : null,
       one("SELECT MIN(retry_at) AS at FROM tickets WHERE state = 'waiting' AND retry_at > ?", now),
