@@ -3,6 +3,8 @@
  * The codes are the callback's (worker/routes/google-auth.ts); the texts are
  * the spec's error catalogue, per screen.
  */
+import { TOO_MANY_SIGNUPS } from "./user";
+
 export type AuthScreen = "login" | "register";
 
 export const GOOGLE_NOT_CONFIGURED = "El inicio de sesión con Google no está configurado en este servidor.";
@@ -25,6 +27,7 @@ const MESSAGES: Record<string, Record<AuthScreen, string>> = {
     register: "Falló la comunicación con Google. Inténtalo de nuevo.",
   },
   google_not_configured: { login: GOOGLE_NOT_CONFIGURED, register: GOOGLE_NOT_CONFIGURED },
+  too_many_signups: { login: TOO_MANY_SIGNUPS, register: TOO_MANY_SIGNUPS },
 };
 
 const OTHER: Record<AuthScreen, string> = {

@@ -3,6 +3,7 @@
  * Worker filters, sorts and pages on the server, so it works without
  * JavaScript and a store of hundreds of products sends one page at a time.
  */
+import { cleanText } from "./text";
 
 /** What the store plan changes for shoppers, said the same way on the admin and the pay screens. */
 export const TRIAL_EXPLAINED =
@@ -29,14 +30,20 @@ export type SortKey = keyof typeof SORTS;
 
 export const PAGE_SIZE = 24;
 
-/** Lower case, without accents or marks, spaces collapsed: "Café " and "cafe" fold alike. */
+/** Lower case, without accents, marks or invisible characters, spaces collapsed: "Café " and "cafe" fold alike. */
 export function foldText(value: string): string {
-  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+  return cleanText(value).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-/** A category as saved: trimmed, inner spaces collapsed, empty means none. */
+/**
+ * A category as saved and shown: cleaned like a product's name (NFC, without zero-width, bidi or control
+ * characters), inner spaces collapsed; empty, or nothing but invisible characters, means none. Applied
+ * when a category is saved and when one saved before this cleaning is read.
+ */
 export function cleanCategory(value: string | null | undefined): string | null {
-  const clean = (value ?? "").replace(/\s+/g, " ").trim();
+  const clean = cleanText(value ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
   return clean ? clean : null;
 }
 
@@ -85,11 +92,12 @@ interface Browsable {
 export function categoriesOf(products: readonly Browsable[]): string[] {
   const groups = new Map<string, { n: number; spellings: Map<string, number> }>();
   for (const p of products) {
-    if (!p.category) continue;
-    const key = foldText(p.category);
+    const category = cleanCategory(p.category);
+    if (!category) continue;
+    const key = foldText(category);
     const group = groups.get(key) ?? { n: 0, spellings: new Map<string, number>() };
     group.n++;
-    group.spellings.set(p.category, (group.spellings.get(p.category) ?? 0) + 1);
+    group.spellings.set(category, (group.spellings.get(category) ?? 0) + 1);
     groups.set(key, group);
   }
   const capitalised = (s: string) => (s[0] !== undefined && s[0] !== s[0].toLowerCase() ? 0 : 1);

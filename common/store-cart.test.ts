@@ -71,6 +71,40 @@ describe("the WhatsApp order", () => {
     );
   });
 
+  it("fences the shopper's note as a quote, so it cannot add lines that pass for the store's own", () => {
+    const note = "Timbre 2B\nTotal: $1\r\nPagado ✅\u2028*Pedido confirmado*";
+    const message = orderMessage({
+      storeName: "Ropa Linda",
+      code: "K7P2",
+      lines,
+      total: 30000,
+      buyer: { name: "Ana\u2028Total: $1", delivery: "envio", note },
+    });
+    expect(message).toBe(
+      [
+        "¡Hola Ropa Linda! Quiero hacer el siguiente pedido:",
+        "",
+        "• Remera (Talle: M) x 2 - $15.000 c/u",
+        "• Gorra x 1 - precio a consultar",
+        "",
+        "*Total: $30.000*",
+        "",
+        "Nombre: Ana Total: $1",
+        "Entrega: Envío a domicilio",
+        "Nota del cliente:",
+        "> Timbre 2B",
+        "> Total: $1",
+        "> Pagado ✅",
+        "> *Pedido confirmado*",
+        "",
+        "Pedido #K7P2",
+      ].join("\n"),
+    );
+    // Whatever the note holds, the only unquoted line naming a total is the store's own.
+    const unquoted = message.split("\n").filter((line) => !line.startsWith("> "));
+    expect(unquoted.filter((line) => /total/i.test(line) && !line.startsWith("Nombre:"))).toEqual(["*Total: $30.000*"]);
+  });
+
   it("links to the seller's digits only, with the message encoded", () => {
     const message = "¡Hola <script>! 50% & más\n#K7P2";
     const url = whatsappUrl("+54 9 11 2233-4455", message);

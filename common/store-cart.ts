@@ -145,10 +145,26 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelado: [],
 };
 
+// Every character WhatsApp may show as a new line.
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+/**
+ * The shopper's note as a quote (WhatsApp shows lines starting with "> " as one): every line of it is
+ * marked, so a note cannot add lines that pass for the store's own ("Total: $1", "Pagado") after the real
+ * total. The name the shopper typed stays on its one line.
+ */
+const quoted = (text: string) =>
+  text
+    .split(LINE_BREAK)
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+const oneLine = (text: string) => text.split(LINE_BREAK).join(" ");
+
 /**
  * The WhatsApp message (spec section 7, "Other"): a greeting, one line per
  * item with its 'Talle', quantity and unit price, the total in bold (WhatsApp
- * bolds *text*), and the order code the seller finds in the admin.
+ * bolds *text*), who orders and how, the shopper's note fenced as a quote,
+ * and the order code the seller finds in the admin.
  */
 export function orderMessage(order: {
   storeName: string;
@@ -171,9 +187,9 @@ export function orderMessage(order: {
     "",
     ...(order.buyer
       ? [
-          `Nombre: ${order.buyer.name}`,
+          `Nombre: ${oneLine(order.buyer.name)}`,
           `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}`,
-          ...(order.buyer.note ? [`Nota: ${order.buyer.note}`] : []),
+          ...(order.buyer.note ? ["Nota del cliente:", quoted(order.buyer.note)] : []),
           "",
         ]
       : []),

@@ -12,7 +12,9 @@ import {
   localPart,
   RESERVED_SLUGS,
   cleanStoreName,
-  parseStock,
+  readStock,
+  STOCK_INVALID,
+  stockOrZero,
   replaceDialPrefix,
   slugCandidate,
   slugFromStoreName,
@@ -149,12 +151,34 @@ describe("prices and stock", () => {
     expect(formatArs(Number.NaN)).toBe("$0");
   });
 
-  it("parses stock as a whole number; invalid or negative is 0", () => {
-    expect(parseStock("7")).toBe(7);
-    expect(parseStock("7.9")).toBe(7);
-    expect(parseStock(3.2)).toBe(3);
-    expect(parseStock("-1")).toBe(0);
-    expect(parseStock("muchos")).toBe(0);
-    expect(parseStock(undefined)).toBe(0);
+  it("reads stock as a whole number and refuses anything else instead of guessing", () => {
+    expect(readStock("7")).toEqual({ stock: 7 });
+    expect(readStock(" 007 ")).toEqual({ stock: 7 });
+    expect(readStock("1.200")).toEqual({ stock: 1200 });
+    expect(readStock(12)).toEqual({ stock: 12 });
+    expect(readStock("")).toEqual({ stock: 0 });
+    expect(readStock(undefined)).toEqual({ stock: 0 });
+    for (const junk of [
+      "5abc",
+      "1e9",
+      "7.9",
+      "2,5",
+      "-1",
+      "muchos",
+      "0x10",
+      "١٢",
+      "12.00",
+      2.7,
+      -1,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      true,
+      [5],
+    ]) {
+      expect(readStock(junk), String(junk)).toEqual({ error: STOCK_INVALID });
+    }
+    expect(readStock("1.000.001")).toEqual({ error: "El stock máximo por talle es 1.000.000." });
+    expect(stockOrZero("5abc")).toBe(0);
+    expect(stockOrZero("5")).toBe(5);
   });
 });

@@ -190,6 +190,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "tiendas",
   "orders",
   "pedidos",
+  "estadisticas",
   "payments",
   "webhook",
   "webhooks",
@@ -247,11 +248,40 @@ export { MAX_PRICE, PRICE_TOO_HIGH, parseArsPrice, pricePreview } from "./price"
 export const MAX_STOCK = 1_000_000;
 export const STOCK_TOO_HIGH = "El stock máximo por talle es 1.000.000.";
 
-/** Spec section 5: stock is a whole number; anything invalid or negative is 0. */
-export function parseStock(value: unknown): number {
-  const n = typeof value === "number" ? Math.trunc(value) : Number.parseInt(String(value ?? "").trim(), 10);
-  if (!Number.isFinite(n) || n < 0) return 0;
-  return n;
+export const STOCK_INVALID = "El stock de un talle es un número entero de 0 o más, sin decimales: por ejemplo 5 o 1.200.";
+
+export type StockResult = { stock: number } | { error: string };
+
+// Dots only between groups of three, as prices are written: "1.200".
+const STOCK_GROUPED = /^\d{1,3}(?:\.\d{3})+$/;
+
+/**
+ * Stock as a seller types it ("5", "1.200") or as a JSON number: a whole number from 0 to MAX_STOCK. Empty
+ * is 0 (a new size starts at 0); anything else ("5abc", "1e9", 2.7, -1) is refused with the reason, never
+ * read as some other number: the same rule as prices (common/price.ts), where the spec's "invalid becomes
+ * 0" would save a stock the seller did not mean.
+ */
+export function readStock(value: unknown): StockResult {
+  if (value === null || value === undefined) return { stock: 0 };
+  let stock: number;
+  if (typeof value === "number") {
+    stock = value;
+  } else if (typeof value === "string") {
+    const text = value.trim();
+    if (text === "") return { stock: 0 };
+    if (!/^\d+$/.test(text) && !STOCK_GROUPED.test(text)) return { error: STOCK_INVALID };
+    stock = Number(text.replace(/\./g, ""));
+  } else {
+    return { error: STOCK_INVALID };
+  }
+  if (!Number.isSafeInteger(stock) || stock < 0) return { error: STOCK_INVALID };
+  return stock > MAX_STOCK ? { error: STOCK_TOO_HIGH } : { stock };
+}
+
+/** The stock a screen counts while a size's input holds something that is not (yet) a stock: 0. */
+export function stockOrZero(value: unknown): number {
+  const read = readStock(value);
+  return "stock" in read ? read.stock : 0;
 }
 
 export interface StoreSize {

@@ -13,5 +13,8 @@ describe("cleanText", () => {
     expect(cleanText("a\n\n\n\nb", { multiline: true })).toBe("a\n\nb");
     expect(cleanText("a\nb")).toBe("a b");
     expect(cleanText("   \u200B  ")).toBe("");
+    // Unicode's line and paragraph separators break lines too: never a hidden second line in one-line text.
+    expect(cleanText("Ana\u2028Total: $1")).toBe("Ana Total: $1");
+    expect(cleanText("Timbre\u2029Piso 3", { multiline: true })).toBe("Timbre\nPiso 3");
   });
 });

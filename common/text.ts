@@ -11,7 +11,13 @@ const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B\u200C
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
 export function cleanText(value: string, { multiline = false } = {}): string {
-  let text = value.normalize("NFC").replace(/\r\n?/g, "\n").replace(INVISIBLE, "").replace(/\t/g, " ").replace(CONTROL, "");
+  // U+2028 and U+2029 break lines as \n does (WhatsApp shows them so).
+  let text = value
+    .normalize("NFC")
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+    .replace(INVISIBLE, "")
+    .replace(/\t/g, " ")
+    .replace(CONTROL, "");
   if (!multiline) text = text.replace(/\n+/g, " ");
   else text = text.replace(/\n{3,}/g, "\n\n");
   return text.replace(/[ \u00A0]{2,}/g, " ").trim();

@@ -12,3 +12,6 @@ export interface User {
   /** ISO 8601, when the one-time store plan was paid. */
   paidMiTiendaDate: string | null;
 }
+
+/** A sign-up refused by the per-address limit, whether by e-mail or through Google (each account brings free credits). */
+export const TOO_MANY_SIGNUPS = "Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en una hora.";

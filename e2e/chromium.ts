@@ -35,6 +35,8 @@ export interface PageOptions {
   javaScriptEnabled?: boolean;
   /** Another app instance, e.g. one started with MAINTENANCE_MODE=on. */
   baseURL?: string;
+  /** A browser's own name instead of HeadlessChrome's, which the store's statistics leave out as a robot's. */
+  userAgent?: string;
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -44,6 +46,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? "light",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    userAgent: options.userAgent,
   });
   if (options.tutorialSeen ?? true) {
     await context.addInitScript(() => {

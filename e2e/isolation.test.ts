@@ -149,6 +149,8 @@ describe("a second seller in a real browser", () => {
         { path: "/product-pricing", shows: ["Configurar Precios", "No hay productos"] },
         { path: "/credits", shows: ["Comprar imágenes"] },
         { path: "/settings", shows: ["Configuración de Tienda"] },
+        // A's order is counted in A's statistics; B's are B's own, still empty.
+        { path: "/estadisticas", shows: ["Estadísticas", "Todavía no hay visitas en tu tienda"] },
         // The one screen that takes an id: A's payment looks like no payment at all.
         { path: `/pago?payment=${a.paymentId}`, shows: ["No encontramos ese pago"] },
         // A's ids pasted into paths the app does not have.

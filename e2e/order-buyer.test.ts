@@ -57,7 +57,7 @@ describe("the order tells the seller who is buying (issue 14.10)", () => {
 
     const url = await sendOrderByWhatsApp(shop, whatsapp, { name: "María José Núñez", delivery: "Envío a domicilio", note: "Timbre 2B" });
     const message = url.searchParams.get("text")!;
-    expect(message).toContain("Nombre: María José Núñez\nEntrega: Envío a domicilio\nNota: Timbre 2B");
+    expect(message).toContain("Nombre: María José Núñez\nEntrega: Envío a domicilio\nNota del cliente:\n> Timbre 2B");
     const code = /Pedido #(\w{4})/.exec(message)![1]!;
 
     await admin.goto("/mi-tienda-admin");

@@ -148,7 +148,15 @@ describe("menu", () => {
 
     await pretendStoreOwner(page);
     await page.reload();
-    expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Mi Tienda", "Comprar imágenes", "Configuración", "Ayuda"]);
+    expect(await menuLabels(page)).toEqual([
+      "Productos",
+      "Imágenes",
+      "Mi Tienda",
+      "Estadísticas",
+      "Comprar imágenes",
+      "Configuración",
+      "Ayuda",
+    ]);
     expect(await menu.getByRole("link", { name: "Mi Tienda" }).getAttribute("href")).toBe("/mi-tienda-admin");
     await context.close();
   });
@@ -173,7 +181,15 @@ describe("menu", () => {
     await pretendStoreOwner(page);
     await page.reload();
     await opener.click();
-    expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Mi Tienda", "Comprar imágenes", "Configuración", "Ayuda"]);
+    expect(await menuLabels(page)).toEqual([
+      "Productos",
+      "Imágenes",
+      "Mi Tienda",
+      "Estadísticas",
+      "Comprar imágenes",
+      "Configuración",
+      "Ayuda",
+    ]);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
     await context.close();

@@ -9,13 +9,22 @@
  *   is failed, and a succeeded job was not refunded;
  * - every provider payment was credited at most once, and only approved ones;
  * - a deleted account was closed at zero credits and keeps nothing but its
- *   anonymous row (no sessions, products, images or personal data).
+ *   anonymous row (no sessions, products, images or personal data);
+ * - locally, R2 holds only what D1 shows: every stored image is one a row
+ *   points to, and every rendition and link preview belongs to one, so
+ *   nothing deleted is still served (R2 cannot be listed through wrangler
+ *   against the deployed bucket, so `--remote` checks D1 only and says so).
  *
- * The checks themselves live in ledger-checks.ts, shared with the Worker tests.
+ * The checks themselves live in ledger-checks.ts and storage-checks.ts, shared with the Worker tests.
  */
 import { execFileSync } from "node:child_process";
-import { brokenLedgerChecks, LEDGER_CHECKS } from "./ledger-checks.ts";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { getPlatformProxy } from "wrangler";
+import { type BrokenCheck, brokenLedgerChecks, LEDGER_CHECKS } from "./ledger-checks.ts";
 import { applyMigrations, OFFLINE_ENV } from "./local-state.ts";
+import { allObjectKeys, brokenStorageChecks, REFERENCED_IMAGES_SQL, STORAGE_CHECKS } from "./storage-checks.ts";
 
 const persistAt = process.argv.indexOf("--persist-to");
 const persistTo = persistAt > 0 ? process.argv[persistAt + 1] : undefined;
@@ -34,8 +43,48 @@ function query<T>(sql: string): T[] {
   return (JSON.parse(out) as { results: T[] }[])[0]!.results;
 }
 
-const broken = await brokenLedgerChecks((sql) => query<Record<string, unknown>>(sql));
-for (const { name } of LEDGER_CHECKS) {
+/**
+ * The local bucket's keys, through wrangler's platform proxy on the same persisted state wrangler and
+ * `npm run dev` use (`<dir>/v3`), with a config holding only the bucket (the app's would also ask for its
+ * Durable Object class).
+ */
+async function localObjectKeys(): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), "check-storage-"));
+  try {
+    const configPath = join(dir, "wrangler.json");
+    writeFileSync(
+      configPath,
+      JSON.stringify({
+        name: "check-storage",
+        compatibility_date: "2026-10-01",
+        r2_buckets: [{ binding: "IMAGES", bucket_name: "vidriera-images" }],
+      }),
+    );
+    const state = resolve(persistTo ?? ".wrangler/state", "v3");
+    const proxy = await getPlatformProxy<{ IMAGES: Parameters<typeof allObjectKeys>[0] }>({ configPath, persist: { path: state } });
+    try {
+      return await allObjectKeys(proxy.env.IMAGES);
+    } finally {
+      await proxy.dispose();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const broken: BrokenCheck[] = await brokenLedgerChecks((sql) => query<Record<string, unknown>>(sql));
+const checks: string[] = LEDGER_CHECKS.map((c) => c.name);
+let objects: number | undefined;
+if (!remote) {
+  const referenced = query<{ key: string }>(REFERENCED_IMAGES_SQL).map((r) => r.key);
+  const keys = await localObjectKeys();
+  objects = keys.length;
+  broken.push(...brokenStorageChecks(keys, referenced));
+  checks.push(...STORAGE_CHECKS);
+} else {
+  console.log("skipped R2 checks: wrangler cannot list the deployed bucket");
+}
+for (const name of checks) {
   const failure = broken.find((b) => b.name === name);
   if (!failure) {
     console.log(`ok      ${name}`);
@@ -48,5 +97,7 @@ const [totals] = query<{ users: number; ledger: number; jobs: number; payments: 
   `SELECT (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM credit_ledger) AS ledger,
           (SELECT COUNT(*) FROM generation_jobs) AS jobs, (SELECT COUNT(*) FROM payments) AS payments`,
 );
-console.log(`checked ${totals!.users} users, ${totals!.ledger} ledger rows, ${totals!.jobs} jobs, ${totals!.payments} payments`);
+console.log(
+  `checked ${totals!.users} users, ${totals!.ledger} ledger rows, ${totals!.jobs} jobs, ${totals!.payments} payments${objects === undefined ? "" : `, ${objects} R2 objects`}`,
+);
 process.exit(broken.length ? 1 : 0);

@@ -13,7 +13,13 @@ import { createBuilder, preview, type InlineConfig } from "vite";
 export const repoRoot = resolve(import.meta.dirname, "..");
 export const providersDir = join(repoRoot, "worker/providers");
 
-export async function withScratchWorker<T>(name: string, entrySource: string, use: (baseUrl: string) => Promise<T>): Promise<T> {
+export async function withScratchWorker<T>(
+  name: string,
+  entrySource: string,
+  use: (baseUrl: string) => Promise<T>,
+  /** More of wrangler.json (Durable Object bindings and their migrations, say). */
+  wranglerExtra: Record<string, unknown> = {},
+): Promise<T> {
   process.env.WRANGLER_SEND_METRICS = "false";
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
   const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(repoRoot, "wrangler.toml"), "utf8"))![1]!;
@@ -21,7 +27,13 @@ export async function withScratchWorker<T>(name: string, entrySource: string, us
   writeFileSync(join(work, "entry.ts"), entrySource);
   writeFileSync(
     join(work, "wrangler.json"),
-    JSON.stringify({ name, main: "entry.ts", compatibility_date: compatibilityDate, compatibility_flags: ["nodejs_compat"] }),
+    JSON.stringify({
+      name,
+      main: "entry.ts",
+      compatibility_date: compatibilityDate,
+      compatibility_flags: ["nodejs_compat"],
+      ...wranglerExtra,
+    }),
   );
   // Rooted in the scratch folder, so neither the app's SPA nor its dist/ is involved.
   const config: InlineConfig = {

@@ -55,6 +55,8 @@ const forgotPassword = createRoute({
 const ForgotPassword = lazyRouteComponent(() => import("./features/auth/password-recovery"), "ForgotPasswordScreen");
 // Not signed-out only: someone signed in on this device may still follow the link (it ends every session).
 const resetPassword = page("/restablecer", () => import("./features/auth/password-recovery"), "ResetPasswordScreen");
+// The weekly e-mail's unsubscribe link works signed out: its token is its authority.
+const unsubscribe = page("/estadisticas/baja", () => import("./features/store-stats/unsubscribe"), "UnsubscribeScreen");
 
 const signedIn = createRoute({ getParentRoute: () => root, id: "signed-in", component: SignedInGuard });
 const guarded = <const P extends string>(path: P, load: Parameters<typeof lazyRouteComponent>[0], name: string) =>
@@ -74,6 +76,7 @@ const payStoreCard = guarded("/pay-mi-tienda-3", () => import("./features/store-
 const newBatch = guarded("/lote", () => import("./features/batch/batch-new"), "BatchNewScreen");
 const batch = guarded("/lote/$id", () => import("./features/batch/batch-screen"), "BatchScreen");
 const batchPricing = guarded("/lote/$id/precios", () => import("./features/batch/pricing-grid"), "BatchPricingScreen");
+const stats = guarded("/estadisticas", () => import("./features/store-stats/stats-screen"), "StatsScreen");
 
 const routeTree = root.addChildren([
   landing,
@@ -82,6 +85,7 @@ const routeTree = root.addChildren([
   register,
   forgotPassword,
   resetPassword,
+  unsubscribe,
   autoCharge,
   signedIn.addChildren([
     home,
@@ -97,6 +101,7 @@ const routeTree = root.addChildren([
     newBatch,
     batch,
     batchPricing,
+    stats,
   ]),
 ]);
 

@@ -2,6 +2,7 @@ import type { users } from "./db/schema";
 import type { BatchMessage } from "./batches/messages";
 import type { GenerationJobRpc } from "./jobs/job-types";
 import type { ProviderGateRpc } from "./jobs/gate-types";
+import type { StoreStatsRpc } from "./stats/engine";
 
 /** Bindings from wrangler.toml plus vars and secrets (.dev.vars locally, `wrangler secret put` in production). */
 export interface Bindings {
@@ -14,6 +15,10 @@ export interface Bindings {
   BATCH_QUEUE: Queue<BatchMessage>;
   /** Each provider's gate limits, `name=inFlight/perMinute` pairs (common/image-providers.ts, gateLimits). */
   PROVIDER_LIMITS?: string;
+  /** The offline twin of the store statistics: one object per store (worker/stats/local-twin.ts). */
+  STORE_STATS: DurableObjectNamespace<StoreStatsRpc>;
+  /** Store events in Analytics Engine; locally a binding that drops every write. */
+  STORE_EVENTS?: AnalyticsEngineDataset;
   /** Signs session and OAuth tokens. Required: the API refuses to start sessions without it. */
   SESSION_SECRET?: string;
   /** Google OAuth client; when both are set, "Continuar con Google" talks to the real Google. */
@@ -67,6 +72,13 @@ export interface Bindings {
   EMAIL_FROM?: string;
   /** Overrides https://api.cloudflare.com/client/v4, so tests can point the real client at a fake one. */
   CLOUDFLARE_API_BASE_URL?: string;
+  /**
+   * Reads the store statistics back from Analytics Engine's SQL API (permission "Account Analytics: Read");
+   * with CLOUDFLARE_ACCOUNT_ID set, events go to Analytics Engine, else to the twin Durable Object.
+   */
+  CLOUDFLARE_ANALYTICS_API_TOKEN?: string;
+  /** "off" counts nothing (store views, searches, cart adds, orders): bench:stats measures the store page both ways. */
+  STATS_COUNTING?: string;
 
   /** "on" shows the 'Sitio en mantenimiento' dialog to everyone. */
   MAINTENANCE_MODE?: string;

@@ -31,8 +31,12 @@ import { consumeBatchQueue } from "./batches/queue";
 import { BATCH_UPKEEP_CRON, keepBatchesMoving } from "./batches/upkeep";
 import type { BatchMessage } from "./batches/messages";
 
+import { statsRoutes } from "./routes/stats";
+import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
+
 export { GenerationJob } from "./jobs/generation-job";
 export { ProviderGate } from "./jobs/provider-gate";
+export { StoreStats } from "./stats/local-twin";
 
 const app = new Hono<Env>()
   .use(readWholeBody)
@@ -61,6 +65,7 @@ const app = new Hono<Env>()
   .route("/api/orders", orderRoutes)
   .route("/api/payments", paymentRoutes)
   .route("/api/credits", creditRoutes)
+  .route("/api/stats", statsRoutes)
   .route("/api/config", appConfigRoutes)
   .route("/api/dev", devOutboxRoutes)
   .route("/img", imgRoutes)
@@ -73,10 +78,12 @@ export { app };
 export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
-  // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; batches' upkeep every minute.
+  // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; the weekly store summary on Mondays;
+  // batches' upkeep every minute.
   scheduled(controller, env, ctx) {
     if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
+    else if (controller.cron === WEEKLY_SUMMARY_CRON) ctx.waitUntil(sendWeeklySummaries(env));
     else if (controller.cron === BATCH_UPKEEP_CRON) ctx.waitUntil(keepBatchesMoving(env));
     else ctx.waitUntil(settleOrphanJobs(env));
   },

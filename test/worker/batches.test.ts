@@ -19,7 +19,7 @@ import { samplePhoto } from "../../worker/providers/studio-sample-photo";
 import { ProviderTransientError } from "../../worker/providers/types";
 import { CANCELLED_PICTURE } from "../../worker/routes/batches";
 import { Browser, count, register } from "./browser";
-import { fakePhoto, photoForm } from "./fixtures";
+import { photoForm, photoOfSize } from "./fixtures";
 import { provider, resultBytes } from "./generation-helpers";
 import { creditsOf } from "./payments-fakes";
 
@@ -59,12 +59,12 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, bou
   }
 }
 
-/** A seller with products whose photos are told apart by their fill byte (`fills`). */
+/** A seller with products whose photos are told apart by the byte their padding repeats (`fills`; byte 10 is in it). */
 async function sellerWithProducts(fills: number[], browser = new Browser()) {
   const { user, email } = await register(browser);
   const products: Product[] = [];
   for (let i = 0; i < fills.length; i += 10) {
-    const files = fills.slice(i, i + 10).map((fill) => ({ bytes: fakePhoto("jpeg", 256, fill), name: `remera-${fill}.jpg` }));
+    const files = fills.slice(i, i + 10).map((fill) => ({ bytes: photoOfSize("jpeg", 2048, fill), name: `remera-${fill}.jpg` }));
     const response = await browser.request("/api/products/upload-images", { method: "POST", body: photoForm(files) });
     expect(response.status).toBe(201);
     products.push(...((await response.json()) as { products: Product[] }).products);

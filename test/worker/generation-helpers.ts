@@ -2,7 +2,7 @@ import type { Product } from "../../common/product";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import type { GenerationRequest, ImageProvider } from "../../worker/providers/types";
 import { Browser, register } from "./browser";
-import { fakePhoto, photoForm } from "./fixtures";
+import { photoOfSize, photoForm } from "./fixtures";
 
 /** A provider under the test's control; records what it was asked. Undo with overrideProviderForTests(undefined). */
 export function provider(behaviour: (request: GenerationRequest, call: number, signal?: AbortSignal) => Promise<Uint8Array>) {
@@ -19,7 +19,7 @@ export function provider(behaviour: (request: GenerationRequest, call: number, s
 }
 
 /** What the test provider answers: a tiny JPEG told apart by its tag. */
-export const resultBytes = (tag: number) => fakePhoto("jpeg", 128, tag);
+export const resultBytes = (tag: number) => photoOfSize("jpeg", 128, tag);
 
 /** A newly signed-up seller with one product made from an uploaded photo. */
 export async function sellerWithProduct() {
@@ -27,7 +27,7 @@ export async function sellerWithProduct() {
   const { user } = await register(browser);
   const response = await browser.request("/api/products/upload-images", {
     method: "POST",
-    body: photoForm([{ bytes: fakePhoto("jpeg", 256, 5), name: "remera.jpg" }]),
+    body: photoForm([{ bytes: photoOfSize("jpeg", 256, 5), name: "remera.jpg" }]),
   });
   const product = ((await response.json()) as { products: Product[] }).products[0]!;
   return { browser, user, product };

@@ -7,7 +7,7 @@ import { JOB_MESSAGES, type JobView } from "../../worker/jobs/job-types";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { ProviderFailure, ProviderRefusal, ProviderTransientError, type GenerationRequest } from "../../worker/providers/types";
 import { Browser, count, register } from "./browser";
-import { fakePhoto } from "./fixtures";
+import { photoOfSize } from "./fixtures";
 import { provider, resultBytes, sellerWithProduct } from "./generation-helpers";
 
 const db = database(env.DB);
@@ -87,7 +87,7 @@ describe("each generation endpoint", () => {
     provider(async () => resultBytes(3));
     const browser = new Browser();
     const { user } = await register(browser);
-    const photo = fakePhoto("png", 100, 8);
+    const photo = photoOfSize("png", 100, 8);
     const response = await browser.json("POST", "/api/products/generate-product-and-image", {
       image: `data:image/png;base64,${btoa(String.fromCharCode(...photo))}`,
       includeModel: false,

@@ -54,6 +54,32 @@ describe("Google sign-in, offline stand-in", () => {
     expect(await count("users", "email = ?", "nueva.google@example.com")).toBe(1);
   });
 
+  it("new accounts through Google count toward the per-address sign-up limit, fired at once from one /64", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    // Twelve browsers, each from another address of the same IPv6 /64, finish Google's consent at once.
+    const browsers = Array.from(
+      { length: 12 },
+      (_, i) => new Browser(undefined, `2001:db8:5a:${tag.slice(0, 4)}::${(i + 1).toString(16)}`),
+    );
+    const callbacks = await Promise.all(browsers.map((b, i) => consentAndReturn(b, "register", "allow", `google-${tag}-${i}@example.com`)));
+    const landed = await Promise.all(browsers.map(async (b, i) => location(await b.request(callbacks[i]!))));
+    expect(landed.filter((l) => l === "/home")).toHaveLength(10);
+    expect(landed.filter((l) => l === "/register?error=too_many_signups")).toHaveLength(2);
+    expect(await count("users", "email LIKE ?", `google-${tag}-%`)).toBe(10);
+    // An e-mail sign-up from the same /64 is refused too: one budget for both ways in.
+    const byEmail = await new Browser(undefined, `2001:db8:5a:${tag.slice(0, 4)}::ff`).json("POST", "/api/auth/register", {
+      email: `correo-${tag}@example.com`,
+      password: "una-clave-segura",
+    });
+    expect(byEmail.status).toBe(429);
+    // Signing in with an account that exists is not a sign-up and is never refused by it.
+    const made = landed.indexOf("/home");
+    const again = new Browser(undefined, `2001:db8:5a:${tag.slice(0, 4)}::1`);
+    expect(location(await again.request(await consentAndReturn(again, "login", "allow", `google-${tag}-${made}@example.com`)))).toBe(
+      "/home",
+    );
+  });
+
   it("signs the same Google account into the same user next time", async () => {
     const first = new Browser();
     expect(location(await first.request(await consentAndReturn(first, "register", "allow", "repite@example.com")))).toBe("/home");

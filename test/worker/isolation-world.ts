@@ -11,7 +11,7 @@ import type { Product } from "../../common/product";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { ProviderRefusal, type ImageProvider } from "../../worker/providers/types";
 import { Browser, register } from "./browser";
-import { fakePhoto } from "./fixtures";
+import { photoOfSize } from "./fixtures";
 import { addProducts, dataUrl, openStore, setPricing } from "./store-helpers";
 
 type Fetcher = ConstructorParameters<typeof Browser>[0];
@@ -42,7 +42,7 @@ export function controlledProvider() {
     async generate(request) {
       call++;
       if (request.kind === "kid") throw new ProviderRefusal("El proveedor de imágenes rechazó esta imagen por sus políticas de contenido.");
-      return { bytes: fakePhoto("jpeg", 300 + call, 100 + (call % 100)), mimeType: "image/jpeg" };
+      return { bytes: photoOfSize("jpeg", 300 + call, 100 + (call % 100)), mimeType: "image/jpeg" };
     },
   };
   overrideProviderForTests(() => provider);
@@ -96,7 +96,7 @@ async function newSeller(label: string, productNames: string[], logoFill: number
   const user = await openStore(browser, {
     storeName,
     phoneNumber: label.startsWith("Alfa") ? "+54 9 11 4000-1111" : "+54 9 11 5000-2222",
-    storeLogo: dataUrl(fakePhoto("png", 120, logoFill)),
+    storeLogo: dataUrl(photoOfSize("png", 120, logoFill)),
   });
   expect(user.imageUrl).toMatch(/^\/img\/l\//);
   return {

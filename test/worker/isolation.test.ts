@@ -21,9 +21,11 @@ import { ORDER_NOT_FOUND, PRODUCT_NOT_IN_STORE } from "../../worker/routes/order
 import { PAYMENT_NOT_FOUND } from "../../worker/routes/payments";
 import { FOREIGN_STORE_IMAGE } from "../../worker/routes/pricing";
 import { Browser, viaWorker } from "./browser";
-import { fakePhoto, photoForm } from "./fixtures";
+import { photoOfSize, photoForm } from "./fixtures";
 import { allIds, controlledProvider, fullSeller, markers, ownObjects, type Seller, smallSeller, snapshot } from "./isolation-world";
+import { reportOf, Shopper } from "./stats-helpers";
 import { dataUrl, storeData } from "./store-helpers";
+import type { StatsReport } from "../../common/store-stats";
 
 const NOT_FOUND = "No encontrado.";
 const IMG_NOT_FOUND = "Imagen no encontrada.";
@@ -80,7 +82,7 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
       name: "Robado",
       price: 1,
       sizes: [{ name: "M", stock: 0 }],
-      imageBase64: dataUrl(fakePhoto("png", 90, 77)),
+      imageBase64: dataUrl(photoOfSize("png", 90, 77)),
     }),
     // B's own product may not show A's images in B's store.
     ...[...a.images.values(), a.products[0]!.imageUrl!.slice(5), a.logoKey].map((key) =>
@@ -176,6 +178,8 @@ const OWN = [
   "GET /api/credits/history",
   "GET /api/store-models",
   "DELETE /api/store-models/:audience",
+  "GET /api/stats",
+  "PUT /api/stats/weekly-email",
 ];
 
 /** Public by design, each with why it needs no owner check. */
@@ -204,6 +208,10 @@ const PUBLIC: Record<string, string> = {
   "GET /u/:username/p/:productId": "a public product page, only for the store's own products (checked below)",
   "GET /u/:username/feed.xml": "the store's public catalogue feed for Meta and Google: only what the public page shows",
   "GET /u/:username/qr.svg": "a QR code of the store's public link; holds nothing else",
+  "POST /api/stats/events":
+    "a shopper's cart add, counted under the store it names; answers nothing, and a store's report names only its own products (checked below)",
+  "POST /api/stats/weekly-email/unsubscribe":
+    "turns the weekly e-mail off for the seller its signed token names; the token is its only authority (weekly-email.test.ts)",
 };
 
 /** Which routes B's requests reached, to prove each non-public route was really exercised. */
@@ -258,6 +266,8 @@ describe("the route table", () => {
         "POST /api/auth/password-reset/confirm",
         "POST /api/orders",
         "POST /api/payments/webhooks/:provider",
+        "POST /api/stats/events",
+        "POST /api/stats/weekly-email/unsubscribe",
         "POST /api/payments/simulated/checkout",
       ].sort(),
     );
@@ -474,6 +484,38 @@ describe("the public stores", () => {
   });
 });
 
+describe("statistics", () => {
+  it("each seller reads only their own store's figures: no parameter names another store, and A's products never show in B's", async () => {
+    const product = a.products[0]!;
+    const shopper = new Shopper();
+    await shopper.visit(`/u/${a.username}`);
+    await shopper.visit(`/u/${a.username}/p/${product.id}`, { referer: `https://vidriera.test/u/${a.username}` });
+    await shopper.visit(`/u/${a.username}?q=${encodeURIComponent(`${a.storeName} zapatillas`)}`);
+    expect((await shopper.cartAdd(a.username, product.id)).status).toBe(204);
+    // A cart add that names A's product in B's store counts under B's store, and names nothing there.
+    expect((await new Shopper().cartAdd(b.username, product.id)).status).toBe(204);
+
+    const aReport = await reportOf(a.browser);
+    expect(aReport.periods.today.current).toMatchObject({ pageViews: 3, visits: 2, cartAdds: 1, searches: 1 });
+    expect(aReport.topViewed.map((p) => p.id)).toEqual([product.id]);
+
+    for (const path of ["/api/stats", `/api/stats?store=${a.username}&userId=${a.id}&username=${a.username}`]) {
+      const text = await textOf(await b.browser.request(path));
+      expectNoneOf(text, [...markers(a), "zapatillas"], `B's ${path}`);
+      const { report } = JSON.parse(text) as { report: StatsReport };
+      expect(report.periods.today.current).toMatchObject({ pageViews: 0, visits: 0, searches: 0, cartAdds: 1 });
+      // Only B's own products (B's world has an order of its own): never A's.
+      const listed = [...report.topViewed, ...report.topOrdered, ...report.viewedNeverOrdered].map((p) => p.id);
+      expect(listed.filter((id) => !b.products.some((p) => p.id === id))).toEqual([]);
+    }
+    // B's weekly e-mail setting is B's alone.
+    expect((await b.browser.json("PUT", "/api/stats/weekly-email", { enabled: false })).status).toBe(200);
+    expect((await reportOf(b.browser)).weeklyEmail).toBe(false);
+    expect((await reportOf(a.browser)).weeklyEmail).toBe(true);
+    expect((await b.browser.json("PUT", "/api/stats/weekly-email", { enabled: true })).status).toBe(200);
+  });
+});
+
 describe("B's own writes", () => {
   it("touch only B: uploads, generation, store, checkouts, store plan, sign-in attempts, password, logout and deleting the account", async () => {
     const before = await snapshot(a.id);
@@ -482,11 +524,11 @@ describe("B's own writes", () => {
 
     const upload = await b.browser.request("/api/products/upload-images", {
       method: "POST",
-      body: photoForm([{ bytes: fakePhoto("jpeg", 222, 33), name: "bufanda.jpg" }]),
+      body: photoForm([{ bytes: photoOfSize("jpeg", 222, 33), name: "bufanda.jpg" }]),
     });
     expect(upload.status).toBe(201);
     const made = await b.browser.json("POST", "/api/products/generate-product-and-image", {
-      image: dataUrl(fakePhoto("jpeg", 180, 44), "image/jpeg"),
+      image: dataUrl(photoOfSize("jpeg", 180, 44), "image/jpeg"),
     });
     expect(made.status).toBe(200);
     const madeBody = (await made.json()) as { product: { createdBy: string }; imageId: string };

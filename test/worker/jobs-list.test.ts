@@ -5,7 +5,7 @@ import type { Product } from "../../common/product";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { ProviderRefusal, type ImageProvider } from "../../worker/providers/types";
 import { Browser, register } from "./browser";
-import { fakePhoto, photoForm } from "./fixtures";
+import { photoOfSize, photoForm } from "./fixtures";
 
 /** Each photo's generation follows its script: "refuse", "hold" (until released) or succeed. */
 const script = new Map<number, "refuse" | "hold">();
@@ -18,7 +18,7 @@ const scripted: ImageProvider = {
     const tag = request.source.bytes.length;
     if (script.get(tag) === "refuse") throw new ProviderRefusal("El generador rechazó esta foto. Te devolvimos los créditos.");
     if (script.get(tag) === "hold") await held;
-    return { bytes: fakePhoto("jpeg", 128, tag % 200), mimeType: "image/jpeg" };
+    return { bytes: photoOfSize("jpeg", 128, tag % 200), mimeType: "image/jpeg" };
   },
 };
 
@@ -27,7 +27,7 @@ afterEach(() => overrideProviderForTests(undefined));
 async function productOf(browser: Browser, name: string, size: number) {
   const response = await browser.request("/api/products/upload-images", {
     method: "POST",
-    body: photoForm([{ bytes: fakePhoto("jpeg", size, size % 200), name: `${name}.jpg` }]),
+    body: photoForm([{ bytes: photoOfSize("jpeg", size, size % 200), name: `${name}.jpg` }]),
   });
   const product = ((await response.json()) as { products: Product[] }).products[0]!;
   expect((await browser.json("PUT", "/api/products/update", { id: product.id, name })).status).toBe(200);
@@ -46,9 +46,9 @@ describe("GET /api/jobs: what a closed tab never saw", () => {
     overrideProviderForTests(() => scripted);
     const seller = new Browser();
     await register(seller);
-    const done = await productOf(seller, "Remera lista", 300);
-    const refused = await productOf(seller, "Buzo rechazado", 310);
-    const slow = await productOf(seller, "Campera lenta", 320);
+    const done = await productOf(seller, "Remera lista", 3000);
+    const refused = await productOf(seller, "Buzo rechazado", 3100);
+    const slow = await productOf(seller, "Campera lenta", 3200);
     script.set(refused.tag, "refuse");
     script.set(slow.tag, "hold");
 

@@ -5,7 +5,7 @@ import { GeminiProvider } from "../../worker/providers/gemini";
 import { SESSION_COOKIE } from "../../worker/lib/sessions";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { Browser, withBindings } from "./browser";
-import { fakePhoto, photoForm } from "./fixtures";
+import { photoOfSize, photoForm } from "./fixtures";
 import { realPng } from "./png";
 import { fakeUpstream, json, mercadoPagoSignature, postFrom } from "./payments-fakes";
 import { openStore, storeName } from "./store-helpers";
@@ -82,7 +82,7 @@ describe("structured logs", () => {
 
     const upload = await browser.request("/api/products/upload-images", {
       method: "POST",
-      body: photoForm([{ bytes: fakePhoto("jpeg", 256, 5), name: "remera.jpg" }]),
+      body: photoForm([{ bytes: photoOfSize("jpeg", 256, 5), name: "remera.jpg" }]),
     });
     const product = ((await upload.json()) as { products: Product[] }).products[0]!;
 
@@ -151,7 +151,7 @@ describe("structured logs", () => {
     try {
       const broken = await browser.request("/api/products/upload-images", {
         method: "POST",
-        body: photoForm([{ bytes: fakePhoto("png", 64, 9), name: "b.png" }]),
+        body: photoForm([{ bytes: photoOfSize("png", 64, 9), name: "b.png" }]),
       });
       expect(broken.status).toBe(500);
     } finally {

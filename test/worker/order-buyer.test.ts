@@ -30,7 +30,7 @@ describe("who is buying (issue 14.10)", () => {
     const buyer = { name: "María José 👩‍👧", delivery: "envio", note: "Timbre 2B\n\nDespués de las 18 h" };
     expect(created.order.buyer).toEqual(buyer);
     expect(created.message).toContain(
-      "Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nNota: Timbre 2B\n\nDespués de las 18 h\n\nPedido #",
+      "Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nNota del cliente:\n> Timbre 2B\n>\n> Después de las 18 h\n\nPedido #",
     );
     expect(decodeURIComponent(created.whatsappUrl.split("?text=")[1]!)).toBe(created.message);
 
@@ -48,7 +48,7 @@ describe("who is buying (issue 14.10)", () => {
     const created = (await response.json()) as Created;
     expect(created.order.buyer).toEqual({ name: "Lucía", delivery: "retiro", note: null });
     expect(created.message).toContain("*Total: $25.000*\n\nNombre: Lucía\nEntrega: Retiro en el local\n\nPedido #");
-    expect(created.message).not.toContain("Nota:");
+    expect(created.message).not.toContain("Nota del cliente:");
   });
 
   const refused: [string, unknown, string][] = [

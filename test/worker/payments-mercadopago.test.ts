@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { reconcileOpenCheckouts } from "../../worker/payments/reconcile";
+import { RECONCILE_PER_RUN, reconcileBackoff, reconcileOpenCheckouts } from "../../worker/payments/reconcile";
 import { Browser, count, ORIGIN, withBindings } from "./browser";
 import {
   creditsOf,
@@ -24,12 +24,15 @@ import {
 const MP = "https://fake-mercadopago.test";
 const TOKEN = "APP_USR-1234567890123456-010203-abcdef0123456789abcdef0123456789-202809963";
 const SECRET = "mp-webhook-secret-for-tests";
-const live = withBindings({
+const liveSettings = {
   PAYMENTS_MODE: "live",
   MERCADOPAGO_ACCESS_TOKEN: TOKEN,
   MERCADOPAGO_WEBHOOK_SECRET: SECRET,
   MERCADOPAGO_BASE_URL: MP,
-});
+};
+const live = withBindings(liveSettings);
+/** What the reconciliation cron runs with: the Worker's bindings with live Mercado Pago. */
+const cronBindings = { ...env, ...liveSettings };
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -451,21 +454,99 @@ describe("Mercado Pago reconciliation (the notification never arrived)", () => {
     const seen = fakeUpstream({
       [search(paymentId)]: () => searchAnswer(paymentAnswer({ id: 1325000102, status: "approved", amount: 1200, reference: paymentId })),
     });
-    const bindings = {
-      ...env,
-      PAYMENTS_MODE: "live",
-      MERCADOPAGO_ACCESS_TOKEN: TOKEN,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-      MERCADOPAGO_BASE_URL: MP,
-    };
-    await reconcileOpenCheckouts(bindings);
+    await reconcileOpenCheckouts(cronBindings);
     expect(seen.map((r) => r.url)).toEqual([search(paymentId).slice(4)]);
     expect(await creditsOf(userId)).toBe(1000);
     expect((await paymentRow(young.paymentId))!.status).toBe("pending");
     expect((await paymentRow(old.paymentId))!.status).toBe("pending");
     // A second run finds nothing left to ask and credits nothing twice.
-    await reconcileOpenCheckouts(bindings);
+    await reconcileOpenCheckouts(cronBindings);
     expect(await creditsOf(userId)).toBe(1000);
+  });
+
+  it("hundreds of abandoned checkouts never starve a paid one: it is credited by the next run, and the rest back off", async () => {
+    const HOUR = 3600 * 1000;
+    const now = Date.now();
+    const sellers = await Promise.all(Array.from({ length: 4 }, () => newSeller()));
+    // 300 abandoned checkouts: 60 opened by one seller within a second 20 hours ago, the rest spread from 15 minutes to 47 hours.
+    const abandoned = Array.from({ length: 300 }, (_, i) => ({
+      id: `abandonada-${i}`,
+      userId: sellers[i < 60 ? 0 : 1 + (i % 3)]!.userId,
+      createdAt: i < 60 ? now - 20 * HOUR + i * 10 : now - 15 * 60 * 1000 - ((i * 7919) % 47) * HOUR - i * 1000,
+    }));
+    for (const rows of [abandoned.slice(0, 100), abandoned.slice(100, 200), abandoned.slice(200)]) {
+      await env.DB.batch(
+        rows.map((row) =>
+          env.DB.prepare(
+            `INSERT INTO payments (id, user_id, provider, purpose, pack_id, credits, amount, currency, created_at)
+             VALUES (?, ?, 'mercadopago', 'credits', 'pack-10', 500, 1200, 'ARS', ?)`,
+          ).bind(row.id, row.userId, row.createdAt),
+        ),
+      );
+    }
+    // A paying customer's checkout, 12 minutes old: paid at Mercado Pago, its notification lost.
+    const payer = await pendingCheckout();
+    await env.DB.prepare("UPDATE payments SET created_at = ? WHERE id = ?")
+      .bind(now - 12 * 60 * 1000, payer.paymentId)
+      .run();
+    const asked: string[] = [];
+    const searchPrefix = `GET ${MP}/v1/payments/search?sort=date_created&criteria=desc&external_reference=`;
+    fakeUpstream(
+      new Proxy({} as Record<string, (seen: SeenRequest) => Promise<Response>>, {
+        get: (_routes, key) => {
+          if (typeof key !== "string" || !key.startsWith(searchPrefix)) return undefined;
+          const reference = key.slice(searchPrefix.length);
+          return () => {
+            asked.push(reference);
+            return reference === payer.paymentId
+              ? searchAnswer(paymentAnswer({ id: 1325000200, status: "approved", amount: 1200, reference }))
+              : searchAnswer();
+          };
+        },
+      }),
+    );
+
+    await reconcileOpenCheckouts(cronBindings, now);
+    expect(asked).toContain(payer.paymentId);
+    expect(asked.length).toBeLessThanOrEqual(RECONCILE_PER_RUN);
+    expect(await creditsOf(payer.userId)).toBe(1000);
+    expect((await paymentRow(payer.paymentId))!.status).toBe("approved");
+
+    // The next run reaches the rest of the backlog; after that only checkouts due again are asked about.
+    asked.length = 0;
+    await reconcileOpenCheckouts(cronBindings, now + 10 * 60 * 1000);
+    const everyAbandoned = new Set(abandoned.map((a) => a.id));
+    const once = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM payments WHERE id LIKE 'abandonada-%' AND reconcile_due_at IS NOT NULL",
+    ).first<number>("n");
+    expect(once).toBe(everyAbandoned.size);
+    // Then only checkouts whose next check is due are asked: a third of their age after the last one (the
+    // youngest at every run), so the old abandoned ones are left alone for hours.
+    const due = await env.DB.prepare("SELECT id FROM payments WHERE id LIKE 'abandonada-%' AND reconcile_due_at <= ?")
+      .bind(now + 20 * 60 * 1000)
+      .all<{ id: string }>();
+    const youngest = abandoned.reduce((a, b) => (a.createdAt > b.createdAt ? a : b));
+    expect(due.results.map((r) => r.id)).toContain(youngest.id);
+    expect(due.results.length).toBeLessThan(20);
+    asked.length = 0;
+    await reconcileOpenCheckouts(cronBindings, now + 20 * 60 * 1000);
+    expect(asked.filter((id) => id.startsWith("abandonada-")).sort()).toEqual(due.results.map((r) => r.id).sort());
+    expect(reconcileBackoff(15 * 60 * 1000)).toBe(10 * 60 * 1000);
+    expect(reconcileBackoff(3 * HOUR)).toBe(HOUR);
+    expect(reconcileBackoff(40 * HOUR)).toBe(6 * HOUR);
+    expect(await creditsOf(payer.userId)).toBe(1000);
+  });
+
+  it("a seller opens at most 5 pack checkouts an hour, however many are fired at once", async () => {
+    const seen = fakeUpstream({ [`POST ${MP}/checkout/preferences`]: preferenceCreated });
+    const { browser } = await newSeller(live);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => checkout(browser, { packId: "pack-10" })));
+    const statuses = answers.map((a) => a.response.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
+    expect(answers.find((a) => a.response.status === 429)!.body.error).toBe(
+      "Ya tienes 5 pagos abiertos sin terminar. Termina uno de ellos o espera una hora para abrir otro.",
+    );
+    expect(seen.length).toBe(5);
   });
 
   it("a search that fails leaves the payment pending and the page still answers", async () => {

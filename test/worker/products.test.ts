@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../common/product";
 import { Browser, count, register } from "./browser";
-import { fakePhoto, photoForm } from "./fixtures";
+import { photoOfSize, photoForm } from "./fixtures";
 
 async function seller() {
   const browser = new Browser();
@@ -14,7 +14,7 @@ async function upload(browser: Browser, files: { bytes: Uint8Array; name: string
   return browser.request("/api/products/upload-images", { method: "POST", body: photoForm(files) });
 }
 
-async function uploadOne(browser: Browser, name = "remera-azul.jpg", bytes = fakePhoto("jpeg", 256, Math.floor(Math.random() * 200))) {
+async function uploadOne(browser: Browser, name = "remera-azul.jpg", bytes = photoOfSize("jpeg", 256, Math.floor(Math.random() * 200))) {
   const response = await upload(browser, [{ bytes, name }]);
   expect(response.status).toBe(201);
   return ((await response.json()) as { products: Product[] }).products[0]!;
@@ -23,12 +23,12 @@ async function uploadOne(browser: Browser, name = "remera-azul.jpg", bytes = fak
 describe("uploading photos", () => {
   it("creates one product per photo, stores each in R2 and serves it at /img with cache headers", async () => {
     const { browser, user } = await seller();
-    const jpeg = fakePhoto("jpeg", 300, 1);
+    const jpeg = photoOfSize("jpeg", 300, 1);
     const response = await upload(browser, [
       { bytes: jpeg, name: "remera_azul-final.jpg" },
-      { bytes: fakePhoto("png", 300, 2), name: "buzo.png", type: "image/png" },
+      { bytes: photoOfSize("png", 300, 2), name: "buzo.png", type: "image/png" },
       // The name and the declared type lie; the bytes say WebP.
-      { bytes: fakePhoto("webp", 300, 3), name: "campera.jpg", type: "image/jpeg" },
+      { bytes: photoOfSize("webp", 300, 3), name: "campera.jpg", type: "image/jpeg" },
     ]);
     expect(response.status).toBe(201);
     const { products } = (await response.json()) as { products: Product[] };
@@ -59,30 +59,30 @@ describe("uploading photos", () => {
       "a text file renamed .jpg",
       [{ bytes: new TextEncoder().encode("hola, no soy una foto"), name: "foto.jpg" }],
       400,
-      "foto.jpg: El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP.",
+      "«foto.jpg» no es una imagen que podamos abrir. Usa una imagen JPEG, PNG o WebP.",
     ],
     [
       "an SVG",
       [{ bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), name: "logo.svg", type: "image/svg+xml" }],
       400,
-      "logo.svg: El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP.",
+      "«logo.svg» no es una imagen que podamos abrir. Usa una imagen JPEG, PNG o WebP.",
     ],
-    ["an empty file", [{ bytes: new Uint8Array(0), name: "vacia.jpg" }], 400, "vacia.jpg: El archivo está vacío."],
+    ["an empty file", [{ bytes: new Uint8Array(0), name: "vacia.jpg" }], 400, "«vacia.jpg» está vacío."],
     [
       "an 11 MB photo",
-      [{ bytes: fakePhoto("jpeg", 11 * 1024 * 1024), name: "enorme.jpg" }],
+      [{ bytes: photoOfSize("jpeg", 11 * 1024 * 1024), name: "enorme.jpg" }],
       413,
-      "enorme.jpg: La imagen es demasiado grande: el máximo es 10 MB.",
+      "«enorme.jpg» pesa más de 10 MB, el máximo por imagen.",
     ],
     [
       "a 30 MB upload",
-      [0, 1, 2].map((i) => ({ bytes: fakePhoto("jpeg", 10 * 1024 * 1024 - 10, i), name: `f${i}.jpg` })),
+      [0, 1, 2].map((i) => ({ bytes: photoOfSize("jpeg", 10 * 1024 * 1024 - 10, i), name: `f${i}.jpg` })),
       413,
       "Las imágenes superan el máximo de 25 MB por envío. Súbelas de a poco.",
     ],
     [
       "eleven photos",
-      Array.from({ length: 11 }, (_, i) => ({ bytes: fakePhoto("jpeg", 32, i), name: `f${i}.jpg` })),
+      Array.from({ length: 11 }, (_, i) => ({ bytes: photoOfSize("jpeg", 32, i), name: `f${i}.jpg` })),
       400,
       "Puedes subir hasta 10 imágenes por vez.",
     ],
@@ -90,11 +90,11 @@ describe("uploading photos", () => {
     [
       "one good photo and one bad one",
       [
-        { bytes: fakePhoto(), name: "ok.jpg" },
+        { bytes: photoOfSize(), name: "ok.jpg" },
         { bytes: new Uint8Array([1, 2, 3]), name: "mal.jpg" },
       ],
       400,
-      "mal.jpg: El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP.",
+      "«mal.jpg» no es una imagen que podamos abrir. Usa una imagen JPEG, PNG o WebP.",
     ],
   ];
   for (const [name, files, status, error] of bad) {
@@ -113,7 +113,7 @@ describe("uploading photos", () => {
   it("needs a signed-in seller", async () => {
     const response = await new Browser().request("/api/products/upload-images", {
       method: "POST",
-      body: photoForm([{ bytes: fakePhoto(), name: "a.jpg" }]),
+      body: photoForm([{ bytes: photoOfSize(), name: "a.jpg" }]),
     });
     expect(response.status).toBe(401);
   });
@@ -153,7 +153,7 @@ describe("editing and deleting", () => {
     const { browser } = await seller();
     const product = await uploadOne(browser, "vieja.jpg");
     const oldKey = product.imageURL!.slice("/img/".length);
-    const png = fakePhoto("png", 120, 9);
+    const png = photoOfSize("png", 120, 9);
     const response = await browser.json("PUT", "/api/products/update", {
       id: product.id,
       name: "  Remera nueva  ",
@@ -175,7 +175,7 @@ describe("editing and deleting", () => {
     expect(await empty.json()).toEqual({ error: "El nombre es obligatorio." });
     const notImage = await browser.json("PUT", "/api/products/update", { id: product.id, name: "Otra", imageBase64: btoa("<svg></svg>") });
     expect(notImage.status).toBe(400);
-    expect(await notImage.json()).toEqual({ error: "El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP." });
+    expect(await notImage.json()).toEqual({ error: "El archivo no es una imagen que podamos abrir. Usa una imagen JPEG, PNG o WebP." });
     const badBase64 = await browser.json("PUT", "/api/products/update", { id: product.id, name: "Otra", imageBase64: "A" });
     expect(badBase64.status).toBe(400);
     expect(await badBase64.json()).toEqual({ error: "La imagen no llegó bien codificada (base64 inválido). Vuelve a elegir la foto." });
@@ -185,7 +185,7 @@ describe("editing and deleting", () => {
 
   it("deletes the product and its photo, but keeps a photo another product still uses", async () => {
     const { browser, user } = await seller();
-    const shared = fakePhoto("jpeg", 200, 42);
+    const shared = photoOfSize("jpeg", 200, 42);
     const a = await uploadOne(browser, "a.jpg", shared);
     const b = await uploadOne(browser, "b.jpg", shared);
     expect(a.imageURL).toBe(b.imageURL);

@@ -3,7 +3,7 @@ import { parseArsPrice } from "../../common/price";
 import type { Product } from "../../common/product";
 import type { User } from "../../common/user";
 import { Browser, type Fetcher, register } from "./browser";
-import { fakePhoto, photoForm } from "./fixtures";
+import { photoOfSize, photoForm } from "./fixtures";
 
 let stores = 0;
 
@@ -38,7 +38,7 @@ export async function seller(input: Parameters<typeof openStore>[1] = {}, fetche
 export async function addProducts(browser: Browser, names: string[]): Promise<Product[]> {
   const response = await browser.request("/api/products/upload-images", {
     method: "POST",
-    body: photoForm(names.map((name, i) => ({ bytes: fakePhoto("jpeg", 200, (stores * 7 + i) % 250), name: `${name}.jpg` }))),
+    body: photoForm(names.map((name, i) => ({ bytes: photoOfSize("jpeg", 200, (stores * 7 + i) % 250), name: `${name}.jpg` }))),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { products: Product[] }).products;

@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../common/product";
 import { Browser, register } from "./browser";
-import { addProducts, seller, setPricing } from "./store-helpers";
+import { photoOfSize } from "./fixtures";
+import { addProducts, dataUrl, seller, setPricing } from "./store-helpers";
 
 async function sellerWithProducts(names = ["Remera", "Buzo"]) {
   const browser = new Browser();
@@ -54,33 +55,46 @@ describe("POST /api/products/update-pricing", () => {
     expect(((await response.json()) as { products: Product[] }).products.map((p) => p.id).sort()).toEqual(products.map((p) => p.id).sort());
   });
 
-  it("reads prices as Argentine sellers type them, and stock that is not a whole number as 0", async () => {
-    const { browser, user, products } = await sellerWithProducts(["A", "B", "C", "D"]);
+  it("reads prices and stock as Argentine sellers type them", async () => {
+    const { browser, user, products } = await sellerWithProducts(["A", "B", "C"]);
     const response = await setPricing(browser, [
-      { id: products[0]!.id, price: "12.500", sizes: [{ name: "S", stock: -4 }] },
-      { id: products[1]!.id, price: "12500", sizes: [{ name: "M", stock: "muchos" }] },
+      { id: products[0]!.id, price: "12.500", sizes: [{ name: "S", stock: "7" }] },
       {
-        id: products[2]!.id,
+        id: products[1]!.id,
         price: "$ 1.250.000",
         sizes: [
-          { name: "L", stock: "7.9" },
-          { name: "XL", stock: 2.7 },
+          { name: "L", stock: "1.200" },
+          { name: "XL", stock: 2 },
         ],
       },
-      { id: products[3]!.id, price: null, sizes: [{ name: "U", stock: null }] },
+      { id: products[2]!.id, price: null, sizes: [{ name: "U", stock: null }] },
     ]);
     expect(response.status).toBe(200);
     const saved = new Map((await list(browser, user.id)).map((p) => [p.id, p]));
-    expect(saved.get(products[0]!.id)).toMatchObject({ price: 12500, sizes: [{ name: "S", stock: 0 }] });
-    expect(saved.get(products[1]!.id)).toMatchObject({ price: 12500, sizes: [{ name: "M", stock: 0 }] });
-    expect(saved.get(products[2]!.id)).toMatchObject({
+    expect(saved.get(products[0]!.id)).toMatchObject({ price: 12500, sizes: [{ name: "S", stock: 7 }] });
+    expect(saved.get(products[1]!.id)).toMatchObject({
       price: 1250000,
       sizes: [
-        { name: "L", stock: 7 },
+        { name: "L", stock: 1200 },
         { name: "XL", stock: 2 },
       ],
     });
-    expect(saved.get(products[3]!.id)).toMatchObject({ price: 0, sizes: [{ name: "U", stock: 0 }] });
+    expect(saved.get(products[2]!.id)).toMatchObject({ price: 0, sizes: [{ name: "U", stock: 0 }] });
+  });
+
+  it("refuses stock that is not a whole number instead of reading part of it, and saves nothing", async () => {
+    const { browser, user, products } = await sellerWithProducts(["A"]);
+    const junk: unknown[] = ["5abc", "1e9", 2.7, "7.9", -4, "-1", "muchos", true];
+    const answers = await Promise.all(
+      junk.map((stock) => setPricing(browser, [{ id: products[0]!.id, price: "5.000", sizes: [{ name: "M", stock }] }])),
+    );
+    expect(answers.map((r) => r.status)).toEqual(junk.map(() => 400));
+    for (const answer of answers) {
+      expect(await answer.json()).toEqual({
+        error: "El stock de un talle es un número entero de 0 o más, sin decimales: por ejemplo 5 o 1.200.",
+      });
+    }
+    expect((await list(browser, user.id))[0]).toMatchObject({ price: null, sizes: [] });
   });
 
   const junk: [unknown, string][] = [
@@ -232,7 +246,7 @@ describe("PUT /api/products/update from the store admin", () => {
       id: product.id,
       name: "Remera nueva",
       price: "",
-      sizes: [{ name: "M", stock: "x" }],
+      sizes: [{ name: "M", stock: "" }],
       storeImageURLs: [`/img/${key}`],
     });
     expect(response.status).toBe(200);
@@ -262,11 +276,11 @@ describe("PUT /api/products/update from the store admin", () => {
     const imageId = await addGenerated(user.id, product.id, key);
     await setPricing(browser, [{ id: product.id, price: 1, storeImageURLs: [product.imageURL!, `/img/${key}`] }]);
 
-    const photo = new Uint8Array(300).fill(42);
-    photo.set([0xff, 0xd8, 0xff, 0xe0]);
-    let binary = "";
-    for (const b of photo) binary += String.fromCharCode(b);
-    const replaced = await browser.json("PUT", "/api/products/update", { id: product.id, name: "Remera", imageBase64: btoa(binary) });
+    const replaced = await browser.json("PUT", "/api/products/update", {
+      id: product.id,
+      name: "Remera",
+      imageBase64: dataUrl(photoOfSize("jpeg", 300, 42), "image/jpeg"),
+    });
     const updated = ((await replaced.json()) as { product: Product }).product;
     expect(updated.imageURL).not.toBe(product.imageURL);
     expect(updated.storeImageURLs).toEqual([updated.imageURL, `/img/${key}`]);

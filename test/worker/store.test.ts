@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { User } from "../../common/user";
 import { Browser, count, register } from "./browser";
-import { fakePhoto } from "./fixtures";
+import { photoOfSize } from "./fixtures";
 import { dataUrl, openStore, storeName } from "./store-helpers";
 
 async function signedIn() {
@@ -17,7 +17,7 @@ const save = (browser: Browser, body: Record<string, unknown>) =>
 describe("POST /api/auth/mi-tienda", () => {
   it("creates the store: link from the name, normalised phone, country and logo; then edits it", async () => {
     const { browser, user } = await signedIn();
-    const logo = fakePhoto("png", 4096, 9);
+    const logo = photoOfSize("png", 4096, 9);
     const response = await save(browser, {
       storeName: "  Ñandú Ropa & Más  ",
       phoneNumber: "+54 9 (11) 2233-4455",
@@ -57,7 +57,7 @@ describe("POST /api/auth/mi-tienda", () => {
     expect(profile.user.username).toBe("nanduropa");
 
     // A new logo replaces the old one, which leaves R2.
-    const next = await save(browser, { storeName: "Ñandú Ropa", storeLogo: dataUrl(fakePhoto("jpeg", 2048, 3), "image/jpeg") });
+    const next = await save(browser, { storeName: "Ñandú Ropa", storeLogo: dataUrl(photoOfSize("jpeg", 2048, 3), "image/jpeg") });
     const replaced = ((await next.json()) as { user: User }).user;
     expect(replaced.imageUrl).toMatch(/\.jpg$/);
     expect(await env.IMAGES.head(created.imageUrl!.slice("/img/".length))).toBeNull();
@@ -242,8 +242,8 @@ describe("POST /api/auth/mi-tienda", () => {
       "Por favor selecciona un archivo de imagen válido.",
     ],
     ["a logo that is not base64", { storeLogo: "data:image/png;base64,@@@" }, 400, "Por favor selecciona un archivo de imagen válido."],
-    ["a 5.5 MB logo", { storeLogo: dataUrl(fakePhoto("jpeg", 5.5 * 1024 * 1024), "image/jpeg") }, 413, "La imagen debe ser menor a 5MB."],
-    ["a 6 MB logo", { storeLogo: dataUrl(fakePhoto("jpeg", 6 * 1024 * 1024), "image/jpeg") }, 413, "La imagen debe ser menor a 5MB."],
+    ["a 5.5 MB logo", { storeLogo: dataUrl(photoOfSize("jpeg", 5.5 * 1024 * 1024), "image/jpeg") }, 413, "La imagen debe ser menor a 5MB."],
+    ["a 6 MB logo", { storeLogo: dataUrl(photoOfSize("jpeg", 6 * 1024 * 1024), "image/jpeg") }, 413, "La imagen debe ser menor a 5MB."],
   ];
   for (const [name, body, status, error] of bad) {
     it(`refuses ${name} and changes nothing`, async () => {
@@ -259,7 +259,7 @@ describe("POST /api/auth/mi-tienda", () => {
 
   it("accepts a logo of exactly 5 MB", async () => {
     const { browser } = await signedIn();
-    const response = await save(browser, { storeLogo: dataUrl(fakePhoto("jpeg", 5 * 1024 * 1024), "image/jpeg") });
+    const response = await save(browser, { storeLogo: dataUrl(photoOfSize("jpeg", 5 * 1024 * 1024), "image/jpeg") });
     expect(response.status).toBe(201);
   });
 

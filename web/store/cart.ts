@@ -201,6 +201,15 @@ function start() {
       return;
     }
     update(addToCart(lines, { productId: product.id, name: product.name, price: product.price, image: product.image, size }));
+    // The store's statistics count the add (no cookie, nothing about the shopper); a lost beacon loses only a count.
+    try {
+      navigator.sendBeacon(
+        "/api/stats/events",
+        new Blob([JSON.stringify({ store: data.username, product: product.id })], { type: "application/json" }),
+      );
+    } catch {
+      // No beacons in this browser.
+    }
     // Names are free text ("Remera", "Jeans", "Gorra"): no participle to agree with them.
     // The spec's '{product} añadido al carrito!', opened with '¡' and agreeing whatever the name:
     // 'añadido' goes with 'Producto', since a free-text name has no gender we can know.

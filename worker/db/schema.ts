@@ -281,10 +281,13 @@ export const payments = sqliteTable(
     providerPaymentId: text("provider_payment_id"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    /** When the reconciliation cron may ask the provider again (backing off with age); null: not asked yet. */
+    reconcileDueAt: integer("reconcile_due_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("payments_provider_payment_unique").on(t.provider, t.providerPaymentId),
     index("payments_user_idx").on(t.userId, t.createdAt),
+    index("payments_status_idx").on(t.status, t.createdAt),
   ],
 );
 
@@ -293,6 +296,32 @@ export const exchangeRates = sqliteTable("exchange_rates", {
   currency: text("currency").primaryKey(),
   value: real("value").notNull(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * The weekly store summary e-mail (worker/stats/weekly.ts), once per seller per
+ * week: a send first claims its row, so a second run of the cron (or one running
+ * at the same time) sends nothing again. `week` is the Monday the week began, in
+ * the store's time zone.
+ */
+export const weeklySummaries = sqliteTable(
+  "weekly_summaries",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    week: text("week").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("weekly_summaries_user_week").on(t.userId, t.week)],
+);
+
+/** Sellers who turned the weekly summary off (the e-mail's link or 'Estadísticas'); turning it on deletes the row. */
+export const weeklyEmailOptOuts = sqliteTable("weekly_email_opt_outs", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
 });
 
 /**

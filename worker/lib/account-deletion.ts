@@ -2,8 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { generatedImages, passwordResets, products, sessions, storeModels, users } from "../db/schema";
-import { previewPath } from "../pages/og-image";
-import { renditionKeys } from "./renditions";
+import { deleteImages } from "./renditions";
 import { moveCredits } from "./credits";
 import { ApiError } from "./errors";
 import { log } from "./log";
@@ -46,8 +45,8 @@ export async function confirmIdentity(
   await passwordAccepted(db, subjects);
 }
 
-/** Everything R2 holds for the seller: photos, store images, generated images, the logo and their link previews. */
-async function ownedObjectKeys(db: Db, userId: string, logoUrl: string | null): Promise<string[]> {
+/** Every image R2 holds for the seller: photos, store images, generated images and the logo. */
+async function ownedImageKeys(db: Db, userId: string, logoUrl: string | null): Promise<string[]> {
   const sources = new Set<string>();
   const own = await db
     .select({ imageKey: products.imageKey, storeImageKeys: products.storeImageKeys })
@@ -61,31 +60,7 @@ async function ownedObjectKeys(db: Db, userId: string, logoUrl: string | null): 
   for (const row of generated) sources.add(row.key);
   // A Google avatar URL is not ours to delete; an uploaded logo is served from /img/l/.
   if (logoUrl?.startsWith("/img/l/")) sources.add(logoUrl.slice("/img/".length));
-
-  const keys = new Set(sources);
-  for (const key of sources) {
-    // store-pages.ts keeps a preview of /u/_/og/<p>/<file> in R2 under og/<p>/<file>.
-    const path = previewPath(key);
-    if (path) keys.add(path.slice("/u/_/".length));
-    for (const rendition of renditionKeys(key)) keys.add(rendition);
-  }
-  return [...keys];
-}
-
-/** R2 deletes take at most 1000 keys per call. */
-async function deleteObjects(bucket: R2Bucket, keys: string[]): Promise<{ deleted: number; failed: number }> {
-  let deleted = 0;
-  let failed = 0;
-  for (let i = 0; i < keys.length; i += 1000) {
-    const chunk = keys.slice(i, i + 1000);
-    try {
-      await bucket.delete(chunk);
-      deleted += chunk.length;
-    } catch {
-      failed += chunk.length;
-    }
-  }
-  return { deleted, failed };
+  return [...sources];
 }
 
 /**
@@ -111,7 +86,7 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser)
   // The job's Durable Object would write its image for a product that no longer exists.
   if (state.running > 0) throw new ApiError(409, GENERATIONS_RUNNING);
 
-  const keys = await ownedObjectKeys(db, user.id, user.imageUrl);
+  const keys = await ownedImageKeys(db, user.id, user.imageUrl);
   // Its key holds the e-mail; the identity was just confirmed, as a successful login clears it too.
   await forgetAccount(db, user.email);
 
@@ -150,7 +125,8 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser)
     await db.batch(erase as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   }
 
-  const { deleted, failed } = await deleteObjects(bucket, keys);
+  // With their renditions and link previews.
+  const { deleted, failed } = await deleteImages(bucket, keys);
   if (failed > 0) {
     // The account is already gone; the leftovers are unreachable (their keys are unguessable). Counts only: no personal data.
     log("error", "account deletion left R2 objects", { deleted, failed });

@@ -1,3 +1,4 @@
+import { decodeImage, decodeRefusal, ImageCodecError, MAX_IMAGE_PIXELS, sniffImageMime } from "../providers/codecs";
 import type { ImageMime } from "../providers/types";
 import { ApiError } from "./errors";
 import { base64url } from "./ids";
@@ -5,28 +6,54 @@ import { base64url } from "./ids";
 /** Per photo; the web app compresses to about 1 MB before sending, so this only stops abuse. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-export const NOT_AN_IMAGE = "El archivo no es una imagen válida. Usa una foto PNG, JPEG o WebP.";
 export const NOT_BASE64 = "La imagen no llegó bien codificada (base64 inválido). Vuelve a elegir la foto.";
-export const EMPTY_IMAGE = "El archivo está vacío.";
-export const IMAGE_TOO_LARGE = "La imagen es demasiado grande: el máximo es 10 MB.";
+
+/**
+ * What an upload's errors say, naming the photo: «remera.jpg» when it came as a file, else what it is
+ * ("El archivo", "El logo"). Every subject is masculine, like "el archivo".
+ */
+export const photoErrors = {
+  empty: (subject: string) => `${subject} está vacío.`,
+  tooHeavy: (subject: string) => `${subject} pesa más de ${MAX_IMAGE_BYTES / 1024 / 1024} MB, el máximo por imagen.`,
+  notAnImage: (subject: string) => `${subject} no es una imagen que podamos abrir. Usa una imagen JPEG, PNG o WebP.`,
+  tooManyPixels: (subject: string, pixels: number) =>
+    `${subject} tiene ${(pixels / 1_000_000).toLocaleString("es-AR", { maximumFractionDigits: 1 })} megapíxeles y el máximo es ${MAX_IMAGE_PIXELS / 1_000_000}. Reduce su tamaño o usa otra imagen.`,
+  tooManyScans: (subject: string, scans: number) =>
+    `${subject} es un JPEG progresivo de ${scans.toLocaleString("es-AR")} pasadas (una foto de teléfono tiene unas diez): no podemos procesarlo. Expórtalo de nuevo como JPEG común o usa otra imagen.`,
+};
 
 const EXTENSION: Record<ImageMime, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
+/** An uploaded file's name as its errors quote it: «remera.jpg». */
+export const fileSubject = (name: string | undefined) => (name?.trim() ? `«${name.trim().slice(0, 120)}»` : "El archivo");
+
 /** The format by magic bytes, never by the name or Content-Type the client claims. SVG and the rest: undefined. */
 export function sniffImage(bytes: Uint8Array): ImageMime | undefined {
-  const at = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
-  if (at(0, 0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return "image/webp";
-  return undefined;
+  return sniffImageMime(bytes) ?? undefined;
 }
 
-/** Checks an uploaded photo and answers its format, or a Spanish 400/413. */
-export function acceptImage(bytes: Uint8Array): ImageMime {
-  if (bytes.length === 0) throw new ApiError(400, EMPTY_IMAGE);
-  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError(413, IMAGE_TOO_LARGE);
+/**
+ * THE check for every photo a seller sends (product photos, store logo, the photo of generate-product-and-
+ * image, a replaced product photo): only what decodes is stored. In order: not empty, at most 10 MB, an
+ * image format by its magic bytes, a decode whose cost is bounded (pixels, and a JPEG's scans counted from
+ * its markers, before any decoder runs), and then a real decode. Answers the format, or throws a Spanish
+ * 400/413 naming the photo (`subject`: see `fileSubject`). Photos are checked one at a time by the caller,
+ * so at most one decoded photo is in memory.
+ */
+export async function acceptPhoto(bytes: Uint8Array, subject = fileSubject(undefined)): Promise<ImageMime> {
+  if (bytes.length === 0) throw new ApiError(400, photoErrors.empty(subject));
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ApiError(413, photoErrors.tooHeavy(subject));
   const mime = sniffImage(bytes);
-  if (!mime) throw new ApiError(400, NOT_AN_IMAGE);
+  const refusal = decodeRefusal(bytes);
+  if (!mime || refusal?.reason === "unreadable") throw new ApiError(400, photoErrors.notAnImage(subject));
+  if (refusal?.reason === "pixels") throw new ApiError(413, photoErrors.tooManyPixels(subject, refusal.pixels));
+  if (refusal?.reason === "scans") throw new ApiError(400, photoErrors.tooManyScans(subject, refusal.scans));
+  try {
+    await decodeImage(bytes);
+  } catch (err) {
+    if (err instanceof ImageCodecError) throw new ApiError(400, photoErrors.notAnImage(subject));
+    throw err;
+  }
   return mime;
 }
 

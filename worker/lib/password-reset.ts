@@ -4,6 +4,8 @@ import { loginThrottle, passwordResets, sessions, users } from "../db/schema";
 import type { EmailMessage } from "../email/types";
 import { ApiError } from "./errors";
 import { base64url, randomToken } from "./ids";
+import { hashPassword } from "./passwords";
+import { attempt } from "./throttle";
 import { esc } from "../pages/render";
 
 /**
@@ -109,17 +111,35 @@ function googleOnlyEmail(to: string, origin: string): EmailMessage {
 }
 
 /**
- * Uses a link: claims it in one statement (only one of two requests racing
- * with the same link wins), then sets the password and ends every session of
- * the account together. Returns the user id, or throws 400.
+ * Uses a link. Every attempt is counted first, per address and per link (a burst of guesses from one
+ * address, or one leaked link tried from many, is refused with 429 before any work); then the token is
+ * looked up, and only a live link's password is hashed (scrypt, about 180 ms of CPU: hashing before the
+ * check let random tokens burn the CPU every sign-in shares). The link is then claimed in one statement
+ * (only one of two requests racing with the same link wins), and the password set and every session of
+ * the account ended together. Returns the user id, or throws 400/429.
  */
-export async function useResetLink(db: Db, token: string, passwordHash: string, now = Date.now()): Promise<string> {
+export async function useResetLink(
+  db: Db,
+  token: string,
+  password: string,
+  address: string,
+  hash: (password: string) => Promise<string> = hashPassword,
+  now = Date.now(),
+): Promise<string> {
+  const tokenHash = await sha256(token);
+  await attempt(db, [
+    ["resetConfirmAddress", address],
+    ["resetConfirmLink", tokenHash],
+  ]);
+  const live = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now)));
+  if (!(await db.select({ userId: passwordResets.userId }).from(passwordResets).where(live).get())) {
+    throw new ApiError(400, RESET_LINK_INVALID);
+  }
+  const passwordHash = await hash(password);
   const claimed = await db
     .update(passwordResets)
     .set({ usedAt: new Date(now) })
-    .where(
-      and(eq(passwordResets.tokenHash, await sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now))),
-    )
+    .where(live)
     .returning({ userId: passwordResets.userId })
     .get();
   if (!claimed) throw new ApiError(400, RESET_LINK_INVALID);

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Product, Size } from "../../common/product";
+import { cleanCategory } from "../../common/store-browse";
 import type { Db } from "../db/client";
 import { products } from "../db/schema";
 import { ApiError } from "./errors";
@@ -50,7 +51,7 @@ export function toApiProduct(row: ProductRow): Product {
     sizes: JSON.parse(row.sizes) as Size[],
     storeImageURLs: (JSON.parse(row.storeImageKeys) as string[]).map((key) => imageUrl(key)!),
     published: row.published,
-    category: row.category,
+    category: cleanCategory(row.category),
     createdAt: row.createdAt.toISOString(),
     createdBy: row.userId,
   };

@@ -14,11 +14,18 @@
  * installed here and libaom in WASM takes seconds per image: not used.
  */
 import { waitUntil } from "cloudflare:workers";
-import { isSourceKey, parseRenditionKey, RENDITION_WIDTHS, type RenditionWidth, renditionKey } from "../../common/image-renditions";
+import { derivedKeys, isSourceKey, parseRenditionKey, type RenditionWidth, renditionKey } from "../../common/image-renditions";
 import { decodeImage, encodeWebp, ImageCodecError, resizeToFit, type RgbaImage } from "../providers/codecs";
 import { errorName, log } from "./log";
 
-export { parseRenditionKey, RENDITION_WIDTHS, type RenditionWidth, renditionKey, srcset } from "../../common/image-renditions";
+export {
+  derivedKeys,
+  parseRenditionKey,
+  RENDITION_WIDTHS,
+  type RenditionWidth,
+  renditionKey,
+  srcset,
+} from "../../common/image-renditions";
 
 export const WEBP_QUALITY = 75;
 
@@ -29,9 +36,37 @@ export const WEBP_QUALITY = 75;
  */
 export const WRITE_TIME_WIDTHS: readonly RenditionWidth[] = [360, 540, 720];
 
-/** Every rendition key of a source (to delete them with it); none for a key that is not an image of ours. */
-export function renditionKeys(sourceKey: string): string[] {
-  return isSourceKey(sourceKey) ? RENDITION_WIDTHS.map((w) => renditionKey(sourceKey, w)!) : [];
+/**
+ * Deletes stored images together with everything derived from them (renditions, link preview): THE way an
+ * image leaves R2, on every delete path. R2 takes at most 1000 keys per call; a failed call is counted, not
+ * thrown, so the caller decides (the rows are already gone: the keys are unguessable and unlisted).
+ */
+export async function deleteImages(bucket: R2Bucket, sourceKeys: Iterable<string>): Promise<{ deleted: number; failed: number }> {
+  const keys = [...new Set([...sourceKeys].flatMap((key) => [key, ...derivedKeys(key)]))];
+  let deleted = 0;
+  let failed = 0;
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000);
+    try {
+      await bucket.delete(chunk);
+      deleted += chunk.length;
+    } catch {
+      failed += chunk.length;
+    }
+  }
+  return { deleted, failed };
+}
+
+/**
+ * Called right after storing objects derived from `sourceKey`: if the source is gone by now (deleted while
+ * they were being made, e.g. renditions written after the answer for a photo deleted in the meantime), they
+ * go too. A delete that comes after this check removes them itself (`deleteImages`), so no derived object
+ * outlives its image whichever finishes first.
+ */
+export async function keepOnlyWithSource(bucket: R2Bucket, sourceKey: string, written: string[]): Promise<boolean> {
+  if (await bucket.head(sourceKey)) return true;
+  await bucket.delete(written);
+  return false;
 }
 
 /** Never enlarges: a source narrower than the width gives its own size (the name keeps the nominal width). */
@@ -64,7 +99,13 @@ export async function writeRenditions(
     if (err instanceof ImageCodecError) return;
     throw err;
   }
-  for (const width of widths) await put(bucket, renditionKey(sourceKey, width)!, await encodeWidth(image, width));
+  const written: string[] = [];
+  for (const width of widths) {
+    const key = renditionKey(sourceKey, width)!;
+    await put(bucket, key, await encodeWidth(image, width));
+    written.push(key);
+  }
+  await keepOnlyWithSource(bucket, sourceKey, written);
 }
 
 /**
@@ -101,5 +142,5 @@ export async function rendition(bucket: R2Bucket, key: string): Promise<Uint8Arr
   }
   const bytes = await encodeWidth(image, parsed.width);
   await put(bucket, key, bytes);
-  return bytes;
+  return (await keepOnlyWithSource(bucket, parsed.source, [key])) ? bytes : null;
 }

@@ -21,7 +21,8 @@ const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 export const NOT_SIGNED_IN = "Debes iniciar sesión para continuar.";
 export const SESSION_INVALID = "Tu sesión expiró o no es válida. Inicia sesión de nuevo.";
 
-export function sessionKey(c: Context<Env>): Uint8Array {
+/** The key every signed token of the app uses (sessions, OAuth state, e-mail links); takes a context or anything with `env`. */
+export function sessionKey(c: { env: Pick<Env["Bindings"], "SESSION_SECRET"> }): Uint8Array {
   const secret = c.env.SESSION_SECRET;
   // Refuse to sign anything with a missing or toy secret rather than run insecurely.
   if (!secret || secret.length < 32) throw new Error("SESSION_SECRET is missing or shorter than 32 characters");
@@ -47,18 +48,28 @@ export async function startSession(c: Context<Env>, db: Db, userId: string): Pro
   });
 }
 
-/** The signed-in user and session id, or why there is none. */
-async function readSession(c: Context<Env>, db: Db): Promise<{ user: SessionUser; sessionId: string } | "none" | "invalid"> {
+/**
+ * The session cookie's claims once its signature and expiry check out: the
+ * session id and the user it was issued to. No D1 read, so it says nothing of
+ * a logout since; readSession asks D1 for that.
+ */
+export async function signedSession(c: Context<Env>): Promise<{ sessionId: string; userId: string } | "none" | "invalid"> {
   const token = getCookie(c, SESSION_COOKIE);
   if (!token) return "none";
-  let sessionId: string;
   try {
     const { payload } = await jwtVerify(token, sessionKey(c), { algorithms: ["HS256"] });
-    if (typeof payload.sid !== "string") return "invalid";
-    sessionId = payload.sid;
+    if (typeof payload.sid !== "string" || typeof payload.sub !== "string") return "invalid";
+    return { sessionId: payload.sid, userId: payload.sub };
   } catch {
     return "invalid";
   }
+}
+
+/** The signed-in user and session id, or why there is none. */
+async function readSession(c: Context<Env>, db: Db): Promise<{ user: SessionUser; sessionId: string } | "none" | "invalid"> {
+  const signed = await signedSession(c);
+  if (typeof signed === "string") return signed;
+  const { sessionId } = signed;
   const row = await db
     .select({ user: users })
     .from(sessions)

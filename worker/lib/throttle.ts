@@ -1,3 +1,4 @@
+import { TOO_MANY_SIGNUPS } from "../../common/user";
 import type { Db } from "../db/client";
 import { ApiError } from "./errors";
 
@@ -13,8 +14,10 @@ import { ApiError } from "./errors";
  * is already refused cannot spend an account's budget (see `attempt`).
  */
 export const TOO_MANY_ATTEMPTS = "Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo.";
-export const TOO_MANY_SIGNUPS = "Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en una hora.";
+export { TOO_MANY_SIGNUPS };
 export const TOO_MANY_ORDERS = "Enviaste muchos pedidos seguidos. Espera unos minutos e inténtalo de nuevo.";
+export const TOO_MANY_RESET_LINKS =
+  "Probaste demasiados enlaces de recuperación. Espera 15 minutos o pide un enlace nuevo desde '¿Olvidaste tu contraseña?'.";
 
 const MINUTE = 60 * 1000;
 export const POLICIES = {
@@ -29,6 +32,10 @@ export const POLICIES = {
   signupAddress: { limit: 10, windowMs: 60 * MINUTE, message: TOO_MANY_SIGNUPS },
   // Orders per shopper address: anyone may order, so nobody may flood a seller's order list.
   orderAddress: { limit: 10, windowMs: 10 * MINUTE, message: TOO_MANY_ORDERS },
+  // Recovery links tried from one address: guessing tokens, or a new password hashed per try.
+  resetConfirmAddress: { limit: 10, windowMs: 15 * MINUTE, message: TOO_MANY_RESET_LINKS },
+  // Tries of one link (by its hash) from all addresses: a leaked link cannot be a free hashing service.
+  resetConfirmLink: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_RESET_LINKS },
 } as const;
 
 export type Policy = keyof typeof POLICIES;

@@ -4,26 +4,24 @@
  * skips images above about 300 KB). Made once per source image and kept in
  * R2; the source keys are content-addressed, so the preview never changes.
  */
+import { previewKey, sourceOfDerived } from "../../common/image-renditions";
 import { decodeImage, encodeJpeg, resizeToFit, type RgbaImage } from "../providers/codecs";
 
 export const OG_MAX_BYTES = 300 * 1024;
 const OG_MAX_SIDE = 1000;
 const QUALITIES = [82, 72, 62, 52, 42];
 
-const SOURCE = /^([ogl])\/([A-Za-z0-9_-]{43})\.(jpg|png|webp)$/;
-const PREVIEW_FILE = /^([A-Za-z0-9_-]{43})-(jpg|png|webp)\.jpg$/;
-
-/** The public path of a source image's preview: /u/_/og/g/<hash>-png.jpg. */
+/** The public path of a source image's preview: /u/_/og/g/<hash>-png.jpg (kept in R2 as og/g/<hash>-png.jpg). */
 export function previewPath(sourceKey: string): string | null {
-  const m = SOURCE.exec(sourceKey);
-  return m ? `/u/_/og/${m[1]}/${m[2]}-${m[3]}.jpg` : null;
+  const key = previewKey(sourceKey);
+  return key ? `/u/_/${key}` : null;
 }
 
 /** The source key behind a preview path's parts, or null when they are not ours. */
 export function sourceOfPreview(prefix: string, file: string): string | null {
-  const m = PREVIEW_FILE.exec(file);
-  if (!m || !/^[ogl]$/.test(prefix)) return null;
-  return `${prefix}/${m[1]}.${m[2]}`;
+  const key = `og/${prefix}/${file}`;
+  const source = sourceOfDerived(key);
+  return source && previewKey(source) === key ? source : null;
 }
 
 /** JPEG has no transparency: a logo's clear background becomes white, not black. */

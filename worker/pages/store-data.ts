@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
 import type { PublicProduct, PublicStore, StoreSize } from "../../common/store";
+import { cleanCategory } from "../../common/store-browse";
 import type { Db } from "../db/client";
 import { products, users } from "../db/schema";
 import { imageUrl } from "../lib/images";
@@ -79,7 +80,7 @@ export function toStoreProduct(row: {
     images: imageKeys.map((key) => imageUrl(key)!),
     imageKeys,
     description: row.description ?? null,
-    category: row.category,
+    category: cleanCategory(row.category),
   };
 }
 

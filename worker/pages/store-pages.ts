@@ -11,7 +11,10 @@ import { productCountLabel, renderErrorPage, renderProductPage, renderStorePage,
 import { renderFeed } from "./feed";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
 import { errorName, log } from "../lib/log";
+import { keepOnlyWithSource } from "../lib/renditions";
 import { forgetStoreLink, rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
+import { countStoreView } from "../stats/count";
+import { sharedStoreUrl } from "../../common/store-stats";
 
 export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
 const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
@@ -72,8 +75,16 @@ function productDescription(store: StoreRecord, product: { price: number; sizes:
   return parts.filter(Boolean).join(" · ");
 }
 
-/** Renders a page from D1, or null when the product is not this store's. */
-async function render(c: Context<Env>, db: Db, username: string, productId: string | null): Promise<string | null> {
+/** The cached copy's note of how many products a search page found, for counting searches served from the cache. */
+const RESULTS_HEADER = "x-store-results";
+
+/** Renders a page from D1 (with how many products a store page lists), or null when the product is not this store's. */
+async function render(
+  c: Context<Env>,
+  db: Db,
+  username: string,
+  productId: string | null,
+): Promise<{ html: string; results: number } | null> {
   const store = await findStore(db, username);
   if (!store) return null;
   const url = new URL(c.req.url);
@@ -92,7 +103,7 @@ async function render(c: Context<Env>, db: Db, username: string, productId: stri
       image: preview(product.imageKeys[0] ?? store.logoKey),
       imageAlt: product.name,
     };
-    return renderProductPage({ store, product, host: url.host, origin: url.origin, meta, assets: ASSETS });
+    return { html: renderProductPage({ store, product, host: url.host, origin: url.origin, meta, assets: ASSETS }), results: 1 };
   }
   const all = await storeProducts(db, store.id);
   const query = browseQuery(url.searchParams);
@@ -106,7 +117,7 @@ async function render(c: Context<Env>, db: Db, username: string, productId: stri
     image: preview(store.logoKey ?? all.find((p) => p.imageKeys.length)?.imageKeys[0]),
     imageAlt: store.name,
   };
-  return renderStorePage({
+  const html = renderStorePage({
     store,
     products: shown.items,
     total: shown.total,
@@ -118,6 +129,7 @@ async function render(c: Context<Env>, db: Db, username: string, productId: stri
     meta,
     assets: ASSETS,
   });
+  return { html, results: shown.total };
 }
 
 /**
@@ -139,10 +151,23 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     const current = await rememberedStoreVersion(username, storeVersionTtl(c.env.STORE_VERSION_TTL_MS), () => storeVersion(db, username));
     if (!current) return errorPage(404, PAGE_MISSING);
     // Search, category, order and page are part of what is rendered, so of the ETag and the cache key (normalised).
-    const browsing = productId ? "" : browseSearch(browseQuery(new URL(c.req.url).searchParams));
+    const query = productId ? null : browseQuery(new URL(c.req.url).searchParams);
+    const browsing = query ? browseSearch(query) : "";
+    // Counted after the answer, whichever way it is served (worker/stats/count.ts).
+    const counted = (results: number | null) =>
+      countStoreView(c, {
+        storeId: current.id,
+        storePath: storePath(username),
+        productId,
+        search: query && { q: query.q, page: query.page },
+        results,
+      });
     // The store's id (hashed) as well: a browser that kept a page of a deleted store never revalidates it for a new one.
     const etag = `"${current.version}.${BUILD}.${await shortHash(current.id)}${browsing ? `.${await shortHash(browsing)}` : ""}"`;
-    if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers: pageHeaders(etag, null) });
+    if (c.req.header("if-none-match") === etag) {
+      counted(null);
+      return new Response(null, { status: 304, headers: pageHeaders(etag, null) });
+    }
 
     // The store's id too: a link freed by a deleted account and taken by a new store starts its versions again.
     const key = new Request(
@@ -150,7 +175,11 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     );
     const cache = caches.default;
     const hit = await cache.match(key);
-    if (hit) return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
+    if (hit) {
+      const results = hit.headers.get(RESULTS_HEADER);
+      counted(results === null ? null : Number(results));
+      return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
+    }
 
     // A remembered version came from an earlier request, not this render's D1 session, and a read replica
     // may lag behind it: read it again in the session, and store the render only under the version it saw.
@@ -162,16 +191,21 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
       if (!keep) forgetStoreLink(username);
     }
     // Read after the version, so what is stored under it is at least that new.
-    const html = await render(c, db, username, productId);
-    if (html === null) return errorPage(404, PAGE_MISSING);
-    if (!keep) return new Response(html, { headers: pageHeaders(null, "MISS") });
+    const page = await render(c, db, username, productId);
+    if (page === null) return errorPage(404, PAGE_MISSING);
+    counted(page.results);
+    if (!keep) return new Response(page.html, { headers: pageHeaders(null, "MISS") });
     await cache.put(
       key,
-      new Response(html, {
-        headers: { "content-type": "text/html; charset=utf-8", "cache-control": `public, max-age=${EDGE_TTL_SECONDS}` },
+      new Response(page.html, {
+        headers: {
+          "content-type": "text/html; charset=utf-8",
+          "cache-control": `public, max-age=${EDGE_TTL_SECONDS}`,
+          [RESULTS_HEADER]: String(page.results),
+        },
       }),
     );
-    return new Response(html, { headers: pageHeaders(etag, "MISS") });
+    return new Response(page.html, { headers: pageHeaders(etag, "MISS") });
   } catch (err) {
     log("error", "store page failed", { requestId: c.get("requestId"), error: errorName(err) });
     return errorPage(500, STORE_LOAD_ERROR);
@@ -236,6 +270,7 @@ export const storePages = new Hono<Env>()
         throw err;
       }
       await c.env.IMAGES.put(previewKey, bytes, { httpMetadata: { contentType: "image/jpeg" } });
+      if (!(await keepOnlyWithSource(c.env.IMAGES, source, [previewKey]))) return c.json({ error: "Imagen no encontrada." }, 404);
     }
     return new Response(bytes, {
       headers: {
@@ -256,7 +291,8 @@ export const storePages = new Hono<Env>()
       c,
       c.req.param("username"),
       "image/svg+xml",
-      async (store, _db, origin) => storeQrSvg(`${origin}${storePath(store.username)}`),
+      // ?ref=qr: the statistics tell visits from the printed code apart.
+      async (store, _db, origin) => storeQrSvg(sharedStoreUrl(`${origin}${storePath(store.username)}`, "qr")),
       // ?descargar makes the admin's link save a file instead of showing it.
       c.req.query("descargar") !== undefined
         ? { "content-disposition": `attachment; filename="qr-${c.req.param("username").toLowerCase()}.svg"` }

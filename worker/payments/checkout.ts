@@ -34,6 +34,13 @@ export const STORE_PLAN_CHECKOUT_OPEN =
   "Ya tienes un pago del Plan Mi Tienda en curso. Termínalo en la pestaña donde lo abriste o espera 30 minutos para empezar otro.";
 /** How long an unpaid plan checkout blocks opening another. */
 export const PLAN_CHECKOUT_OPEN_MS = 30 * 60 * 1000;
+/**
+ * Pack checkouts a seller may have open (pending) from the last hour. More is someone filling the
+ * reconciliation cron's queue, not a seller choosing a pack (reconcile.ts).
+ */
+export const MAX_OPEN_CHECKOUTS = 5;
+export const OPEN_CHECKOUTS_MS = 60 * 60 * 1000;
+export const TOO_MANY_OPEN_CHECKOUTS = `Ya tienes ${MAX_OPEN_CHECKOUTS} pagos abiertos sin terminar. Termina uno de ellos o espera una hora para abrir otro.`;
 
 export function wrongRoute(expected: PaymentRoute): string {
   return expected === "mercadopago"
@@ -101,16 +108,13 @@ export async function startCheckout(ctx: CheckoutContext, input: CheckoutInput):
       throw new ApiError(409, active?.paid ? STORE_ALREADY_PAID : STORE_PLAN_CHECKOUT_OPEN);
     }
   } else {
-    await db.insert(payments).values({
-      id: paymentId,
-      userId: user.id,
-      provider: provider.name,
-      purpose: input.purpose,
-      packId: item.id,
-      credits: item.credits,
-      amount: charge.amount,
-      currency: charge.currency,
-    });
+    // One statement, so a burst of checkouts fired together counts each one: only the first ones open.
+    const opened = await db.run(sql`
+      INSERT INTO "payments" ("id", "user_id", "provider", "purpose", "pack_id", "credits", "amount", "currency")
+      SELECT ${paymentId}, ${user.id}, ${provider.name}, ${input.purpose}, ${item.id}, ${item.credits}, ${charge.amount}, ${charge.currency}
+      WHERE (SELECT COUNT(*) FROM "payments" WHERE "user_id" = ${user.id} AND "purpose" = 'credits' AND "status" = 'pending'
+             AND "created_at" > ${Date.now() - OPEN_CHECKOUTS_MS}) < ${MAX_OPEN_CHECKOUTS}`);
+    if (!opened.meta.changes) throw new ApiError(429, TOO_MANY_OPEN_CHECKOUTS);
   }
 
   const origin = publicOrigin(env, ctx.requestUrl);

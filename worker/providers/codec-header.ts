@@ -1,8 +1,77 @@
 /**
  * Reads an image's format and size from its first bytes, so oversized or foreign files are refused before a
- * decoder allocates memory for them.
+ * decoder allocates memory for them, and counts a JPEG's scans, so a file whose decoding would take seconds
+ * is refused before a decoder spends them.
  */
 import type { ImageMime } from "./types";
+
+/**
+ * Decoding peaks at about 8 bytes a pixel (the codec's WebAssembly copy plus the JavaScript copy): at 8 MP
+ * that is 64 MB, half of an isolate's 128 MB, before the rest of the pipeline. The web app shrinks photos
+ * over 1 MB to 1200 px before upload, so only unusual direct uploads come near this.
+ * `npm run bench:studio -- 3264x2448` measures a photo at the limit.
+ */
+export const MAX_IMAGE_PIXELS = 8_000_000;
+
+/**
+ * A progressive JPEG is decoded scan by scan, and every scan is a pass over every block of the picture it
+ * covers, whether or not it carries data: the work grows with scans × pixels, and neither the size limit
+ * nor the pixel limit sees the scans. Phones and cameras write about ten (libjpeg's default script has 10,
+ * MozJPEG's 7 to 10, Photoshop 3 to 5); a file of 35,000 empty scans took 38 s to decode at 8 MP. At 8 MP
+ * an empty scan costs about 2 ms of decoding here, so this limit keeps the scans' share of the worst
+ * decode within a few hundred milliseconds, and leaves room for any encoder's real script.
+ */
+export const MAX_JPEG_SCANS = 100;
+
+/** Why a decoder must not be given these bytes; absent when decoding them is bounded. */
+export type DecodeRefusal = { reason: "unreadable" } | { reason: "pixels"; pixels: number } | { reason: "scans"; scans: number };
+
+/**
+ * Whether decoding `bytes` has a bounded cost, decided from the header and markers alone: a known format,
+ * a readable size within MAX_IMAGE_PIXELS, and for a JPEG at most MAX_JPEG_SCANS scans. Linear in the
+ * bytes (a 10 MB file is read in milliseconds); the decoders then do at most a bounded amount of work.
+ */
+export function decodeRefusal(bytes: Uint8Array): DecodeRefusal | null {
+  const mime = sniffImageMime(bytes);
+  const size = imageDimensions(bytes);
+  if (!mime || !size) return { reason: "unreadable" };
+  if (size.width * size.height > MAX_IMAGE_PIXELS) return { reason: "pixels", pixels: size.width * size.height };
+  if (mime === "image/jpeg") {
+    const scans = jpegScanCount(bytes);
+    if (scans === 0) return { reason: "unreadable" };
+    if (scans > MAX_JPEG_SCANS) return { reason: "scans", scans };
+  }
+  return null;
+}
+
+/**
+ * The scans a JPEG decoder goes through, counted from the markers the way libjpeg reads them: segments are
+ * skipped by their length, stray bytes between markers and the entropy-coded data of each scan up to the
+ * next marker are passed over, and reading stops at the first EOI (what follows it, such as the
+ * Multi-Picture Format's second image on phone photos, is never decoded). An EXIF thumbnail lives inside
+ * its APP1 segment and is skipped with it.
+ */
+export function jpegScanCount(bytes: Uint8Array): number {
+  let scans = 0;
+  let at = 2;
+  for (;;) {
+    const ff = bytes.indexOf(0xff, at);
+    if (ff < 0) return scans;
+    let marker = ff + 1;
+    while (bytes[marker] === 0xff) marker++; // fill bytes before a marker
+    if (marker >= bytes.length) return scans;
+    const code = bytes[marker]!;
+    at = marker + 1;
+    // A stuffed zero inside scan data, a restart marker, TEM or SOI: no segment follows.
+    if (code === 0x00 || code === 0x01 || code === 0xd8 || (code >= 0xd0 && code <= 0xd7)) continue;
+    if (code === 0xd9) return scans;
+    if (code === 0xda) scans++;
+    const length = u16be(bytes, at);
+    // libjpeg stops at a segment shorter than its own length field.
+    if (length < 2) return scans;
+    at += length;
+  }
+}
 
 export interface ImageSize {
   width: number;

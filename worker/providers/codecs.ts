@@ -17,23 +17,39 @@ import encodeWebpRaw, { init as initWebpEncoder } from "@jsquash/webp/encode";
 // workerd's V8 has WebAssembly SIMD, so jSquash's init picks its SIMD build: this is the module it expects.
 import webpEncoderWasm from "@jsquash/webp/codec/enc/webp_enc_simd.wasm?module";
 import { log } from "../lib/log";
-import { imageDimensions, sniffImageMime } from "./codec-header";
+import { type DecodeRefusal, decodeRefusal, imageDimensions, MAX_IMAGE_PIXELS, MAX_JPEG_SCANS, sniffImageMime } from "./codec-header";
 import type { RgbaImage } from "./types";
 
-export { imageDimensions, sniffImageMime, type ImageSize } from "./codec-header";
+export {
+  type DecodeRefusal,
+  decodeRefusal,
+  imageDimensions,
+  jpegScanCount,
+  MAX_IMAGE_PIXELS,
+  MAX_JPEG_SCANS,
+  sniffImageMime,
+  type ImageSize,
+} from "./codec-header";
 export { resizeImage, resizeToFit } from "./codec-resize";
 export type { RgbaImage } from "./types";
 
-/**
- * Decoding peaks at about 8 bytes a pixel (the codec's WebAssembly copy plus the JavaScript copy): at 8 MP
- * that is 64 MB, half of an isolate's 128 MB, before the rest of the pipeline. The web app shrinks photos
- * over 1 MB to 1200 px before upload, so only unusual direct uploads come near this.
- * `npm run bench:studio -- 3264x2448` measures a photo at the limit.
- */
-export const MAX_IMAGE_PIXELS = 8_000_000;
+/** The image cannot be used; the message is for the seller, `refusal` says why for callers that word their own. */
+export class ImageCodecError extends Error {
+  constructor(readonly refusal: DecodeRefusal) {
+    super(codecMessage(refusal));
+  }
+}
 
-/** The image cannot be used; the message is for the seller. */
-export class ImageCodecError extends Error {}
+function codecMessage(refusal: DecodeRefusal): string {
+  switch (refusal.reason) {
+    case "pixels":
+      return `La imagen es demasiado grande: el máximo es ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles.`;
+    case "scans":
+      return `La imagen es un JPEG progresivo de ${refusal.scans.toLocaleString("es-AR")} pasadas (el máximo es ${MAX_JPEG_SCANS}) y abrirla tardaría demasiado.`;
+    default:
+      return "No se pudo leer la imagen.";
+  }
+}
 
 /** jSquash's typings omit the overload its code has: init(compiledModule, emscriptenModuleOverrides). */
 type InitWithModule = (compiled: WebAssembly.Module, overrides?: object) => Promise<unknown>;
@@ -89,24 +105,22 @@ const webpEncoder = codec(initWebpEncoder as InitWithModule, webpEncoderWasm, (i
 
 /**
  * Decodes a JPEG, PNG or WebP (told apart by magic bytes, not by the claimed type) to RGBA.
- * Throws ImageCodecError when the bytes are not a readable image or exceed MAX_IMAGE_PIXELS.
+ * Throws ImageCodecError when the bytes are not a readable image, or when decoding them would cost more
+ * than we allow (over MAX_IMAGE_PIXELS, or a JPEG of more than MAX_JPEG_SCANS scans): that is decided from
+ * the header and markers before any decoder runs.
  */
 export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
-  const mime = sniffImageMime(bytes);
-  const size = imageDimensions(bytes);
-  if (!mime || !size) throw new ImageCodecError("No se pudo leer la imagen.");
-  if (size.width * size.height > MAX_IMAGE_PIXELS) {
-    throw new ImageCodecError(`La imagen es demasiado grande: el máximo es ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles.`);
-  }
+  const refusal = decodeRefusal(bytes);
+  if (refusal) throw new ImageCodecError(refusal);
+  const mime = sniffImageMime(bytes)!;
+  const unreadable = new ImageCodecError({ reason: "unreadable" });
   let decoded: { width: number; height: number; data: Uint8ClampedArray };
   try {
     decoded = await decoders[mime](exactBuffer(bytes));
   } catch {
-    throw new ImageCodecError("No se pudo leer la imagen.");
+    throw unreadable;
   }
-  if (!decoded || decoded.width * decoded.height * 4 !== decoded.data?.length) {
-    throw new ImageCodecError("No se pudo leer la imagen.");
-  }
+  if (!decoded || decoded.width * decoded.height * 4 !== decoded.data?.length) throw unreadable;
   return { width: decoded.width, height: decoded.height, data: decoded.data };
 }
 

@@ -6,6 +6,7 @@ import { database, type Db } from "../db/client";
 import type { Env, SessionUser } from "../env";
 import { confirmIdentity, deleteAccount } from "../lib/account-deletion";
 import { createAccount, EMAIL_TAKEN, findUserByEmail, toApiUser } from "../lib/accounts";
+import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { googleMode } from "../lib/google";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../lib/passwords";
@@ -57,10 +58,6 @@ const resetConfirm = z.object(
   },
   { error: "Falta la nueva contraseña." },
 );
-
-function clientAddress(c: Context<Env>): string {
-  return c.req.header("cf-connecting-ip") ?? "unknown";
-}
 
 async function register(c: Context<Env>, db: Db, input: { email: string; password: string }) {
   const signups: Subject[] = [["signupAddress", clientAddress(c)]];
@@ -162,7 +159,7 @@ export const auth = new Hono<Env>()
   .post("/password-reset/confirm", smallJson(), validate("json", resetConfirm), async (c) => {
     const db = database(c.env.DB);
     const { token, password } = c.req.valid("json");
-    const userId = await useResetLink(db, token, await hashPassword(password));
+    const userId = await useResetLink(db, token, password, clientAddress(c));
     await startSession(c, db, userId);
     const user = await db.select().from(users).where(eq(users.id, userId)).get();
     return c.json({ user: toApiUser(user!) }, 200);

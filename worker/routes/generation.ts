@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import { balanceOf } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
-import { acceptImage, decodeBase64Image, mimeOfKey, sniffImage } from "../lib/images";
+import { acceptPhoto, decodeBase64Image, mimeOfKey } from "../lib/images";
 import { nextProductName, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
@@ -200,9 +200,9 @@ export const generationRoutes = new Hono<Env>()
       const db = database(c.env.DB);
       const { image, includeModel, quality } = c.req.valid("json");
       const bytes = decodeBase64Image(image);
-      const mime = acceptImage(bytes);
+      const mime = await acceptPhoto(bytes);
       // The product and its photo are kept even if the generation then fails: nothing the seller sent is lost.
-      const key = await saveOriginal(c.env, user.id, bytes);
+      const key = await saveOriginal(c.env, user.id, bytes, mime);
       const id = randomId();
       const name = await nextProductName(db, user.id);
       await db.batch([db.insert(products).values({ id, userId: user.id, name, imageKey: key }), storeChanged(db, user.id)]);
@@ -213,7 +213,7 @@ export const generationRoutes = new Hono<Env>()
         includeModel,
         quality,
         sourceKey: key,
-        sourceMime: sniffImage(bytes) ?? mime,
+        sourceMime: mime,
       });
       const product = toApiProduct(await ownProduct(db, user.id, id));
       if (job.status === "failed") {

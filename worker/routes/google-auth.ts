@@ -7,10 +7,12 @@ import { database, type Db } from "../db/client";
 import { oauthStates, users } from "../db/schema";
 import type { Env } from "../env";
 import { createAccount, findUserByEmail } from "../lib/accounts";
+import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { googleSignIn, pkceChallenge, SimulatedGoogle, type GoogleIdentity } from "../lib/google";
 import { randomToken } from "../lib/ids";
 import { sessionKey, startSession } from "../lib/sessions";
+import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
 import { errorName, log } from "../lib/log";
 
@@ -25,7 +27,13 @@ const STATE_TTL_MS = 10 * 60 * 1000;
 const STATE_COOKIE_PATH = "/api/auth/google";
 
 type Intent = "login" | "register";
-type CallbackError = "invalid_state" | "access_denied" | "email_google_conflict" | "google_callback_failed" | "google_email_unverified";
+type CallbackError =
+  | "invalid_state"
+  | "access_denied"
+  | "email_google_conflict"
+  | "google_callback_failed"
+  | "google_email_unverified"
+  | "too_many_signups";
 
 function redirectUri(c: Context<Env>) {
   return new URL("/api/auth/google/callback", c.req.url).toString();
@@ -35,8 +43,11 @@ function back(c: Context<Env>, intent: Intent, error: CallbackError | "google_no
   return c.redirect(`/${intent}?error=${error}`, 302);
 }
 
-/** Signs in the Google account: by Google id, else by linking a verified e-mail, else a new account. */
-async function accountFor(db: Db, identity: GoogleIdentity): Promise<{ userId: string } | { error: CallbackError }> {
+/**
+ * Signs in the Google account: by Google id, else by linking a verified e-mail, else a new account, which
+ * counts against the same per-address sign-up limit as an e-mail sign-up (each brings free credits).
+ */
+async function accountFor(db: Db, identity: GoogleIdentity, address: string): Promise<{ userId: string } | { error: CallbackError }> {
   const bySub = await db.select({ id: users.id }).from(users).where(eq(users.googleSub, identity.sub)).get();
   if (bySub) return { userId: bySub.id };
   const email = identity.email.trim().toLowerCase();
@@ -50,13 +61,21 @@ async function accountFor(db: Db, identity: GoogleIdentity): Promise<{ userId: s
   }
   // A new account needs a verified address too: otherwise it squats an e-mail its owner has not proved.
   if (!identity.emailVerified) return { error: "google_email_unverified" };
-  const created = await createAccount(db, {
-    email,
-    googleSub: identity.sub,
-    name: identity.name,
-    imageUrl: identity.picture,
-  });
-  return { userId: created.id };
+  const signups: Subject[] = [["signupAddress", address]];
+  try {
+    await attempt(db, signups);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) return { error: "too_many_signups" };
+    throw err;
+  }
+  try {
+    const created = await createAccount(db, { email, googleSub: identity.sub, name: identity.name, imageUrl: identity.picture });
+    return { userId: created.id };
+  } catch (err) {
+    // No account was made: the attempt does not use up the address's sign-ups.
+    await release(db, signups);
+    throw err;
+  }
 }
 
 export const googleAuth = new Hono<Env>()
@@ -109,7 +128,7 @@ export const googleAuth = new Hono<Env>()
       log("warn", "google exchange failed", { requestId: c.get("requestId"), error: errorName(err) });
       return back(c, saved.intent, "google_callback_failed");
     }
-    const account = await accountFor(db, identity);
+    const account = await accountFor(db, identity, clientAddress(c));
     if ("error" in account) return back(c, saved.intent, account.error);
     await startSession(c, db, account.userId);
     return c.redirect("/home", 302);

@@ -9,6 +9,7 @@ import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { imageUrl } from "../lib/images";
+import { deleteImages } from "../lib/renditions";
 import { ownProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
@@ -130,7 +131,8 @@ export const imageRoutes = new Hono<Env>()
         .where(and(eq(generatedImages.userId, user.id), eq(generatedImages.replacedBy, image.id))),
       storeChanged(db, user.id),
     ]);
-    await c.env.IMAGES.delete(image.key);
+    // Its renditions and link preview go with it: nothing derived from a deleted image keeps answering.
+    await deleteImages(c.env.IMAGES, [image.key]);
     return c.json({ ok: true }, 200);
   })
   .get("/generated-images/:id", validate("param", idParam), async (c) => {

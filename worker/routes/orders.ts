@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import {
   BUYER_NAME_MAX_LENGTH,
@@ -20,6 +20,7 @@ import { cleanText } from "../../common/text";
 import { database, type Db } from "../db/client";
 import { ORDER_STATUSES, orders, products } from "../db/schema";
 import type { Env } from "../env";
+import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
@@ -28,6 +29,7 @@ import { validate } from "../lib/validation";
 import { findStore, listedInStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
 import { chunks } from "./pricing";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
+import { countOrderSent, orderStatusChanged } from "../stats/count";
 
 export const STORE_GONE = "Esta tienda no existe.";
 export const EMPTY_CART = "Tu carrito está vacío.";
@@ -163,8 +165,6 @@ async function loadCartProducts(db: Db, sellerId: string, ids: string[]) {
   return byId;
 }
 
-const clientAddress = (c: Context<Env>) => c.req.header("cf-connecting-ip") ?? "unknown";
-
 export const STOCK_SHORT_PREFIX = "No hay stock suficiente para confirmar este pedido:";
 
 /**
@@ -292,6 +292,7 @@ export const orderRoutes = new Hono<Env>()
       }
     }
     const order = toOrder(row);
+    countOrderSent(c, store.id, lines, total);
     const message = orderMessage({ storeName: store.name, code: order.code, lines, total, buyer: order.buyer });
     return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message) }, 201);
   })
@@ -337,22 +338,27 @@ export const orderRoutes = new Hono<Env>()
         .set(
           next === "confirmado" ? { status: next, stockTakenAt: sql`coalesce(${orders.stockTakenAt}, ${Date.now()})` } : { status: next },
         )
-        .where(and(where, eq(orders.status, order.status)));
+        .where(and(where, eq(orders.status, order.status)))
+        .returning({ id: orders.id });
+      // Whether this request is the one that moved it: two tabs moving the order at once both answer 200.
+      let moved: boolean;
       if (next === "confirmado" && order.stockTakenAt === null) {
         // A quick, readable refusal; the trigger holds it when another confirmation takes the stock meanwhile.
         const short = await shortages(db, order);
         if (short.length) throw stockConflict(short);
         try {
-          await db.batch([storeChanged(db, user.id), ...takeStock(db, order), move]);
+          const results = await db.batch([storeChanged(db, user.id), ...takeStock(db, order), move]);
+          moved = (results.at(-1) as { id: string }[]).length > 0;
         } catch (err) {
           if (!isStockBelowZero(err)) throw err;
           throw stockConflict(await shortages(db, order));
         }
       } else {
-        await move;
+        moved = (await move).length > 0;
       }
       const updated = await db.select().from(orders).where(where).get();
       if (updated!.status !== next) throw new ApiError(409, "El pedido cambió mientras tanto. Recarga la lista.");
+      if (moved) orderStatusChanged(c, updated!, next);
       return c.json({ order: toOrder(updated!) }, 200);
     },
   );

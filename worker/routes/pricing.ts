@@ -2,16 +2,7 @@ import { cleanCategory, MAX_CATEGORY_LENGTH } from "../../common/store-browse";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  AT_LEAST_ONE_IMAGE,
-  MAX_SIZES,
-  MAX_STOCK,
-  MAX_STORE_IMAGES,
-  parseArsPrice,
-  parseStock,
-  SIZE_NAME_MAX_LENGTH,
-  STOCK_TOO_HIGH,
-} from "../../common/store";
+import { AT_LEAST_ONE_IMAGE, MAX_SIZES, MAX_STORE_IMAGES, parseArsPrice, readStock, SIZE_NAME_MAX_LENGTH } from "../../common/store";
 import { database, type Db } from "../db/client";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
@@ -55,8 +46,15 @@ const sizeField = z.object(
       .trim()
       .min(1, SIZE_NAME_REQUIRED)
       .max(SIZE_NAME_MAX_LENGTH, `El nombre de un talle no puede tener más de ${SIZE_NAME_MAX_LENGTH} caracteres.`),
-    // Spec section 5: stock that is not a whole number, or is negative, becomes 0.
-    stock: z.unknown().transform(parseStock).pipe(z.number().max(MAX_STOCK, STOCK_TOO_HIGH)),
+    // A whole number from 0 up; "5abc", "1e9" or 2.7 is a 400 with the reason, never read as 5, 1 or 2.
+    stock: z.unknown().transform((value, ctx) => {
+      const read = readStock(value);
+      if ("error" in read) {
+        ctx.addIssue({ code: "custom", message: read.error });
+        return z.NEVER;
+      }
+      return read.stock;
+    }),
   },
   { error: "Los talles no son válidos." },
 );

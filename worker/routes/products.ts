@@ -7,8 +7,9 @@ import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
-import { acceptImage, decodeBase64Image, imageKey, storeImage } from "../lib/images";
-import { renditionKeys, writeRenditionsLater } from "../lib/renditions";
+import { acceptPhoto, decodeBase64Image, fileSubject, imageKey, storeImage } from "../lib/images";
+import type { ImageMime } from "../providers/types";
+import { deleteImages, writeRenditionsLater } from "../lib/renditions";
 import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
@@ -27,16 +28,15 @@ const productName = productNameField;
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const userParam = z.object({ userId: z.string().min(1).max(64) });
 
-/** Saves a photo for a seller in R2 and answers its key. */
-export async function saveOriginal(env: Env["Bindings"], userId: string, bytes: Uint8Array) {
-  const mime = acceptImage(bytes);
+/** Saves a photo that `acceptPhoto` let in for a seller in R2 and answers its key. */
+export async function saveOriginal(env: Env["Bindings"], userId: string, bytes: Uint8Array, mime: ImageMime) {
   const key = await imageKey("o", userId, bytes, mime);
   await storeImage(env.IMAGES, key, bytes, mime);
   writeRenditionsLater(env.IMAGES, key, bytes);
   return key;
 }
 
-/** Deletes R2 objects no row points to any more (the same photo may back two products). */
+/** Deletes photos no row points to any more (the same photo may back two products), with what was made from them. */
 async function deleteUnusedObjects(db: Db, bucket: R2Bucket, keys: string[], keptProductId?: string) {
   if (keys.length === 0) return;
   const stillUsed = await db
@@ -45,7 +45,7 @@ async function deleteUnusedObjects(db: Db, bucket: R2Bucket, keys: string[], kep
     .where(and(inArray(products.imageKey, keys), keptProductId ? ne(products.id, keptProductId) : undefined));
   const used = new Set(stillUsed.map((r) => r.key));
   const unused = keys.filter((k) => !used.has(k));
-  if (unused.length) await bucket.delete(unused.flatMap((key) => [key, ...renditionKeys(key)]));
+  if (unused.length) await deleteImages(bucket, unused);
 }
 
 export const productRoutes = new Hono<Env>()
@@ -76,23 +76,18 @@ export const productRoutes = new Hono<Env>()
       name = parsed.data;
     }
     const user = c.get("user");
-    // Check every file before storing any, so a bad one in the batch leaves nothing half-done.
-    const photos = await Promise.all(
-      files.map(async (file) => {
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        try {
-          acceptImage(bytes);
-        } catch (err) {
-          if (err instanceof ApiError) throw new ApiError(err.status, `${file.name || "Archivo"}: ${err.message}`);
-          throw err;
-        }
-        return { bytes, name: name ?? nameFromFile(file.name) };
-      }),
-    );
+    // Check every file before storing any, so a bad one in the batch leaves nothing half-done. One at a
+    // time: each check decodes its photo, and ten decoded photos at once would not fit in an isolate.
+    const photos = [];
+    for (const file of files) {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const mime = await acceptPhoto(bytes, fileSubject(file.name));
+      photos.push({ bytes, mime, name: name ?? nameFromFile(file.name) });
+    }
     const db = database(c.env.DB);
     const rows = [];
     for (const photo of photos) {
-      const key = await saveOriginal(c.env, user.id, photo.bytes);
+      const key = await saveOriginal(c.env, user.id, photo.bytes, photo.mime);
       rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
     }
     await db.batch([storeChanged(db, user.id), ...rows.map((row) => db.insert(products).values(row))]);
@@ -129,7 +124,10 @@ export const productRoutes = new Hono<Env>()
         storeKeys = resolveStoreImages(input.storeImageURLs, (await storeImageKeys(db, [before.id])).get(before.id));
       const published = publishedAfter(input.price ?? before.price ?? 0, input.published, input.name);
       let imageKeyValue = before.imageKey;
-      if (input.imageBase64) imageKeyValue = await saveOriginal(c.env, user.id, decodeBase64Image(input.imageBase64));
+      if (input.imageBase64) {
+        const bytes = decodeBase64Image(input.imageBase64);
+        imageKeyValue = await saveOriginal(c.env, user.id, bytes, await acceptPhoto(bytes));
+      }
       // A store showing the 'Original' photo goes on showing the original: the new one.
       if (imageKeyValue !== before.imageKey) {
         storeKeys = [...new Set(storeKeys.map((k) => (k === before.imageKey ? imageKeyValue! : k)))];
@@ -162,7 +160,11 @@ export const productRoutes = new Hono<Env>()
     const product = await ownProduct(db, user.id, c.req.valid("param").id);
     const generated = await db.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.productId, product.id));
     await db.batch([db.delete(products).where(and(eq(products.id, product.id), eq(products.userId, user.id))), storeChanged(db, user.id)]);
-    if (generated.length) await c.env.IMAGES.delete(generated.map((g) => g.key));
+    if (generated.length)
+      await deleteImages(
+        c.env.IMAGES,
+        generated.map((g) => g.key),
+      );
     if (product.imageKey) await deleteUnusedObjects(db, c.env.IMAGES, [product.imageKey]);
     return c.json({ ok: true }, 200);
   });

@@ -24,8 +24,9 @@ import { users } from "../db/schema";
 import type { Env } from "../env";
 import { findUserById, toApiUser } from "../lib/accounts";
 import { ApiError } from "../lib/errors";
-import { decodeBase64Image, imageKey, sniffImage, storeImage } from "../lib/images";
-import { writeRenditionsLater } from "../lib/renditions";
+import { acceptPhoto, decodeBase64Image, imageKey, sniffImage, storeImage } from "../lib/images";
+import type { ImageMime } from "../providers/types";
+import { deleteImages, writeRenditionsLater } from "../lib/renditions";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
@@ -90,7 +91,8 @@ async function linkIsFree(db: Db, slug: string, userId: string): Promise<boolean
   return (await freeLinks(db, [slug], userId)).length === 1;
 }
 
-function decodeLogo(value: string): Uint8Array {
+/** The logo's bytes and format: the spec's messages for what is not an image or over 5 MB, then `acceptPhoto`. */
+async function decodeLogo(value: string): Promise<{ bytes: Uint8Array; mime: ImageMime }> {
   if (value.startsWith("data:") && !value.startsWith("data:image/")) throw new ApiError(400, LOGO_NOT_AN_IMAGE);
   let bytes: Uint8Array;
   try {
@@ -100,7 +102,7 @@ function decodeLogo(value: string): Uint8Array {
   }
   if (bytes.length > LOGO_MAX_BYTES) throw new ApiError(413, LOGO_TOO_LARGE);
   if (bytes.length === 0 || !sniffImage(bytes)) throw new ApiError(400, LOGO_NOT_AN_IMAGE);
-  return bytes;
+  return { bytes, mime: await acceptPhoto(bytes, "El logo") };
 }
 
 const isUsernameTaken = (err: unknown) => {
@@ -154,9 +156,9 @@ export const storeRoutes = new Hono<Env>()
 
     let logoUrl = user.imageUrl;
     if (input.storeLogo) {
-      const bytes = decodeLogo(input.storeLogo);
-      const key = await imageKey("l", user.id, bytes, sniffImage(bytes)!);
-      await storeImage(c.env.IMAGES, key, bytes, sniffImage(bytes)!);
+      const { bytes, mime } = await decodeLogo(input.storeLogo);
+      const key = await imageKey("l", user.id, bytes, mime);
+      await storeImage(c.env.IMAGES, key, bytes, mime);
       writeRenditionsLater(c.env.IMAGES, key, bytes);
       logoUrl = `/img/${key}`;
     }
@@ -173,12 +175,13 @@ export const storeRoutes = new Hono<Env>()
       ]);
     } catch (err) {
       // The logo just stored belongs to no saved store: it leaves R2 with the failed claim.
-      if (logoUrl !== user.imageUrl && logoUrl) await c.env.IMAGES.delete(logoUrl.slice("/img/".length));
+      if (logoUrl !== user.imageUrl && logoUrl) await deleteImages(c.env.IMAGES, [logoUrl.slice("/img/".length)]);
       if (isUsernameTaken(err)) throw await taken();
       throw err;
     }
     const oldLogo = user.imageUrl?.startsWith("/img/l/") ? user.imageUrl.slice("/img/".length) : null;
-    if (oldLogo && logoUrl !== user.imageUrl) await c.env.IMAGES.delete(oldLogo);
+    // A replaced logo goes with its renditions and link preview.
+    if (oldLogo && logoUrl !== user.imageUrl) await deleteImages(c.env.IMAGES, [oldLogo]);
 
     const updated = await findUserById(db, user.id);
     return c.json({ user: toApiUser(updated!) }, created ? 201 : 200);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STOCK_INVALID } from "../../../common/store";
 import { fillDown, type GridRow, PRICE_REQUIRED, publishItem, rowErrors } from "./pricing-rows";
 
 const row = (over: Partial<GridRow> = {}): GridRow => ({
@@ -33,7 +34,8 @@ describe("a row of the pricing grid", () => {
     expect(rowErrors(row({ price: "1e5" })).price).toBe("El precio no es válido: escribe solo números, por ejemplo 12.500.");
     expect(rowErrors(row({ name: " \u200b " })).name).toBe("Ponle un nombre.");
     expect(rowErrors(row({ sizes: "S, M, s" })).sizes).toBe("Hay talles repetidos: s.");
-    expect(rowErrors(row({ stock: "tres" })).stock).toBe("El stock es un número entero, por ejemplo 5.");
+    expect(rowErrors(row({ stock: "tres" })).stock).toBe(STOCK_INVALID);
+    expect(rowErrors(row({ stock: "1.200" }))).toEqual({});
     // No sizes: no stock to check (one implicit size).
     expect(rowErrors(row({ sizes: "", stock: "x" }))).toEqual({});
   });

@@ -5,7 +5,7 @@
  * before 'Publicar todos' sends anything.
  */
 import { parseArsPrice } from "../../../common/price";
-import { MAX_SIZES, MAX_STOCK, parseStock, SIZE_NAME_MAX_LENGTH, STOCK_TOO_HIGH } from "../../../common/store";
+import { MAX_SIZES, readStock, SIZE_NAME_MAX_LENGTH, stockOrZero } from "../../../common/store";
 import { cleanText } from "../../../common/text";
 
 export interface GridRow {
@@ -23,7 +23,6 @@ export type RowErrors = Partial<Record<"name" | "price" | "sizes" | "stock", str
 
 export const NAME_REQUIRED = "Ponle un nombre.";
 export const PRICE_REQUIRED = "Ponle un precio para publicarlo.";
-export const STOCK_INVALID = "El stock es un número entero, por ejemplo 5.";
 
 export const sizeNames = (typed: string) =>
   typed
@@ -46,17 +45,14 @@ export function rowErrors(row: GridRow): RowErrors {
     errors.sizes = `El nombre de un talle no puede tener más de ${SIZE_NAME_MAX_LENGTH} caracteres.`;
   else if (new Set(folded).size !== folded.length)
     errors.sizes = `Hay talles repetidos: ${sizes.filter((s, i) => folded.indexOf(s.toLocaleLowerCase("es")) !== i).join(", ")}.`;
-  const stock = row.stock.trim();
-  if (sizes.length > 0 && stock !== "") {
-    if (!/^\d+$/.test(stock)) errors.stock = STOCK_INVALID;
-    else if (Number(stock) > MAX_STOCK) errors.stock = STOCK_TOO_HIGH;
-  }
+  const stock = readStock(row.stock);
+  if (sizes.length > 0 && "error" in stock) errors.stock = stock.error;
   return errors;
 }
 
 /** The row as update-pricing takes it, published: the price goes as typed (the Worker reads it with the same parser). */
 export function publishItem(row: GridRow) {
-  const stock = parseStock(row.stock);
+  const stock = stockOrZero(row.stock);
   return {
     id: row.id,
     name: cleanText(row.name),

@@ -4,14 +4,28 @@ import { menuEntries } from "./menu-entries";
 const labels = (username: string | null, layout: "desktop" | "mobile") => menuEntries({ username }, layout).map((e) => e.label);
 
 describe("menu entries", () => {
-  it("desktop: the store admin only for a seller with a username", () => {
+  it("desktop: the store admin and its statistics only for a seller with a username", () => {
     expect(labels(null, "desktop")).toEqual(["Productos", "Imágenes", "Comprar imágenes", "Configuración"]);
-    expect(labels("mitienda", "desktop")).toEqual(["Productos", "Imágenes", "Mi Tienda", "Comprar imágenes", "Configuración"]);
+    expect(labels("mitienda", "desktop")).toEqual([
+      "Productos",
+      "Imágenes",
+      "Mi Tienda",
+      "Estadísticas",
+      "Comprar imágenes",
+      "Configuración",
+    ]);
   });
 
   it("mobile: 'Comprar imágenes' only for a seller with a username", () => {
     expect(labels(null, "mobile")).toEqual(["Productos", "Imágenes", "Mi Tienda", "Configuración"]);
-    expect(labels("mitienda", "mobile")).toEqual(["Productos", "Imágenes", "Mi Tienda", "Comprar imágenes", "Configuración"]);
+    expect(labels("mitienda", "mobile")).toEqual([
+      "Productos",
+      "Imágenes",
+      "Mi Tienda",
+      "Estadísticas",
+      "Comprar imágenes",
+      "Configuración",
+    ]);
   });
 
   it("every entry leads to its screen", () => {
@@ -19,6 +33,7 @@ describe("menu entries", () => {
       "/home",
       "/images",
       "/mi-tienda-admin",
+      "/estadisticas",
       "/credits",
       "/settings",
     ]);

@@ -1,11 +1,12 @@
 /**
  * The menu's entries and when each shows (spec section 2, "Menu"): the store
- * admin only for a seller with a username on desktop; 'Comprar imágenes' in
+ * admin only for a seller with a username on desktop, 'Estadísticas' only with a
+ * store; 'Comprar imágenes' in
  * the mobile drawer only with a username (the header always has its own
  * 'Comprar imágenes' button).
  */
 export type MenuLayout = "desktop" | "mobile";
-export type MenuPath = "/home" | "/images" | "/mi-tienda-admin" | "/credits" | "/settings";
+export type MenuPath = "/home" | "/images" | "/mi-tienda-admin" | "/estadisticas" | "/credits" | "/settings";
 
 export interface MenuEntry {
   to: MenuPath;
@@ -18,6 +19,7 @@ export function menuEntries(user: { username: string | null }, layout: MenuLayou
     { to: "/home", label: "Productos" },
     { to: "/images", label: "Imágenes" },
     (layout === "mobile" || hasStore) && { to: "/mi-tienda-admin", label: "Mi Tienda" },
+    hasStore && { to: "/estadisticas", label: "Estadísticas" },
     (layout === "desktop" || hasStore) && { to: "/credits", label: "Comprar imágenes" },
     { to: "/settings", label: "Configuración" },
   ];

@@ -12,6 +12,7 @@ import { StoreLinkField, useStoreLink } from "./store-link-preview";
 import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
 import { StoreOrders } from "./store-orders";
 import { Button } from "../../ui/button";
+import { NoStoreYet } from "../../ui/no-store";
 import { fileToDataUrl } from "../../lib/compress";
 import { productsQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
@@ -24,20 +25,7 @@ export const COPIED_FOR_MS = 2000;
 export function StoreAdminScreen() {
   const { user } = useSession();
   if (!user) return null;
-  if (!user.username) {
-    return (
-      <div className="mx-auto max-w-lg rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-        <p className="text-lg font-semibold">No tienes una tienda configurada</p>
-        <p className="mt-1 text-slate-600">Créala en un minuto: nombre, WhatsApp y listo.</p>
-        <Link
-          to="/mi-tienda"
-          className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Crear mi tienda
-        </Link>
-      </div>
-    );
-  }
+  if (!user.username) return <NoStoreYet hint="Créala en un minuto: nombre, WhatsApp y listo." />;
   return <Admin user={user} username={user.username} />;
 }
 
@@ -58,7 +46,15 @@ function Admin({ user, username }: { user: User; username: string }) {
             {link.replace(/^https?:\/\//, "")}
           </a>
         </div>
-        <CopyLinkButton link={link} />
+        <div className="flex flex-wrap gap-2">
+          <CopyLinkButton link={link} />
+          <Link
+            to="/estadisticas"
+            className="inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/70 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            Estadísticas
+          </Link>
+        </div>
       </header>
 
       <PaidBanner paid={user.paidMiTienda} />

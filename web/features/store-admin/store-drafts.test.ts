@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../../common/product";
+import { STOCK_INVALID } from "../../../common/store";
 import { adminPrice, draftOf, isDirty, newSizeDraft, pricingSummary, sizesProblem, storeImagesOf, toPricingItem } from "./store-drafts";
 
 const product = (over: Partial<Product> = {}): Product => ({
@@ -30,13 +31,13 @@ describe("pricing drafts", () => {
 
   it("become the API's payload: the price as typed (the Worker parses it), parsed stock, trimmed names, no temporary keys", () => {
     const p = product();
-    const draft = { ...draftOf(p), price: "-4", sizes: [newSizeDraft(" S ", "abc"), newSizeDraft("M", "3.7")] };
+    const draft = { ...draftOf(p), price: "-4", sizes: [newSizeDraft(" S ", ""), newSizeDraft("M", "1.200")] };
     expect(toPricingItem(p, draft)).toEqual({
       id: "p1",
       price: "-4",
       sizes: [
         { name: "S", stock: 0 },
-        { name: "M", stock: 3 },
+        { name: "M", stock: 1200 },
       ],
     });
     expect(toPricingItem(p, { ...draft, price: " $ 12.500 " }).price).toBe("$ 12.500");
@@ -64,6 +65,11 @@ describe("pricing drafts", () => {
     expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S"), newSizeDraft(" ")] })).toBe("Completa el nombre de cada talle.");
     expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S"), newSizeDraft("s ")] })).toBe("Hay talles repetidos en un producto.");
     expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S"), newSizeDraft("M")] })).toBeNull();
+    // A stock that is not a whole number is said before sending, as the Worker would refuse it.
+    for (const stock of ["2.7", "1e9", "5abc"]) {
+      expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S", stock)] })).toBe(STOCK_INVALID);
+    }
+    expect(sizesProblem({ ...draft, sizes: [newSizeDraft("S", "1.200")] })).toBeNull();
   });
 
   it("sum up the tiles: products, with price, with sizes, total stock", () => {

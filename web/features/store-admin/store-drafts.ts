@@ -5,7 +5,7 @@
  */
 import type { Product, Size } from "../../../common/product";
 import { parseArsPrice } from "../../../common/price";
-import { isPriceSet, parseStock, totalStock } from "../../../common/store";
+import { isPriceSet, readStock, stockOrZero, totalStock } from "../../../common/store";
 
 import { cleanCategory } from "../../../common/store-browse";
 import type { PricingItem } from "./store-queries";
@@ -47,9 +47,9 @@ export function draftOf(product: Product): ProductDraft {
   };
 }
 
-/** Sizes as the API takes them: names trimmed, stock a whole number ≥ 0, no temporary keys. */
+/** Sizes as the API takes them: names trimmed, stock a whole number ≥ 0 (`sizesProblem` stops any other), no temporary keys. */
 export function sizesOf(draft: ProductDraft): Size[] {
-  return draft.sizes.map((s) => ({ name: s.name.trim(), stock: parseStock(s.stock) }));
+  return draft.sizes.map((s) => ({ name: s.name.trim(), stock: stockOrZero(s.stock) }));
 }
 
 /** The pesos a typed price stands for; 0 while empty or not a price (the screen shows why). */
@@ -98,6 +98,10 @@ export function sizesProblem(draft: ProductDraft): string | null {
   const names = draft.sizes.map((s) => s.name.trim().toLowerCase());
   if (names.some((n) => !n)) return SIZE_NAME_MISSING;
   if (new Set(names).size !== names.length) return SIZE_REPEATED;
+  for (const size of draft.sizes) {
+    const read = readStock(size.stock);
+    if ("error" in read) return read.error;
+  }
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { parseStock, totalStock } from "../../../common/store";
+import { readStock, totalStock } from "../../../common/store";
 import { newSizeDraft, sizesOf, type ProductDraft, type SizeDraft } from "./store-drafts";
 import { PlusIcon } from "../../ui/icons";
 import { Button } from "../../ui/button";
@@ -45,8 +45,13 @@ export function SizesEditor({ productName, sizes, onChange, disabled = false }: 
               step={1}
               value={size.stock}
               onChange={(e) => set(size.key, { stock: e.target.value })}
-              // Spec section 5: invalid or negative stock becomes 0.
-              onBlur={(e) => set(size.key, { stock: String(parseStock(e.target.value)) })}
+              // Leaving the field writes a stock back as read ("" → 0, "007" → 7) and a negative one as 0 (the
+              // input's minimum); anything else ("2.7", "1e9") stays as typed, and saving says why.
+              onBlur={(e) => {
+                const typed = e.target.value.trim();
+                const read = readStock(/^-\d+$/.test(typed) ? "0" : typed);
+                if ("stock" in read) set(size.key, { stock: String(read.stock) });
+              }}
               className="w-20 rounded-lg border border-slate-300 px-2 py-1.5 text-right text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
             />
             <button

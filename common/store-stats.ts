@@ -1,0 +1,139 @@
+/**
+ * Store statistics as both the Worker and the seller's screen read them: where
+ * visitors come from, the `?ref=` that share and QR links carry, the store's
+ * time zone (days are the seller's days), and the report's shape.
+ */
+import { storeCountry } from "./store";
+
+/** Where a visit came from, in the order the screen lists them. */
+export const SOURCES = ["instagram", "facebook", "whatsapp", "google", "tiktok", "qr", "directo", "otros"] as const;
+export type Source = (typeof SOURCES)[number];
+
+export const SOURCE_LABELS: Record<Source, string> = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  whatsapp: "WhatsApp",
+  google: "Google",
+  tiktok: "TikTok",
+  qr: "Código QR",
+  directo: "Directo (enlace escrito o guardado)",
+  otros: "Otros sitios",
+};
+
+/** The `?ref=` values the app's own links carry (the QR, the share buttons); a visit's source comes first from it. */
+export const SHARE_REFS = ["instagram", "facebook", "whatsapp", "google", "tiktok", "qr"] as const satisfies readonly Source[];
+export type ShareRef = (typeof SHARE_REFS)[number];
+
+/** The store's link for one place to share it: `?ref=` tells the statistics where the visit came from. */
+export function sharedStoreUrl(storeUrl: string, ref: ShareRef): string {
+  const url = new URL(storeUrl);
+  url.searchParams.set("ref", ref);
+  return url.toString();
+}
+
+/**
+ * The time zone of each country a store can be in (common/store.ts COUNTRIES):
+ * 'today' and each day of the chart are the seller's days. Every offset is a
+ * whole number of hours, so hourly counts add up to exact local days.
+ */
+export const STORE_TIME_ZONES: Record<string, string> = {
+  AR: "America/Argentina/Buenos_Aires",
+  BR: "America/Sao_Paulo",
+  CL: "America/Santiago",
+  CO: "America/Bogota",
+  MX: "America/Mexico_City",
+  PE: "America/Lima",
+  UY: "America/Montevideo",
+  PY: "America/Asuncion",
+  BO: "America/La_Paz",
+  DO: "America/Santo_Domingo",
+  GT: "America/Guatemala",
+  CR: "America/Costa_Rica",
+  MY: "Asia/Kuala_Lumpur",
+  ID: "Asia/Jakarta",
+  KE: "Africa/Nairobi",
+  NG: "Africa/Lagos",
+};
+
+export function storeTimeZone(store: { phone: string | null; countryCode: string | null }): string {
+  return STORE_TIME_ZONES[storeCountry(store).code] ?? STORE_TIME_ZONES.AR!;
+}
+
+/** The counts of one period. Money in ARS. */
+export interface StatsTotals {
+  /** Arrivals at the store from outside it (another site, an app, the QR, a typed or saved link). */
+  visits: number;
+  /** Every page shown: the store, its searches and pages, each product. */
+  pageViews: number;
+  searches: number;
+  /** Searches that found nothing. */
+  emptySearches: number;
+  cartAdds: number;
+  ordersSent: number;
+  ordersConfirmed: number;
+  amountConfirmed: number;
+}
+
+export const PERIODS = ["today", "7d", "30d"] as const;
+export type Period = (typeof PERIODS)[number];
+
+export const PERIOD_LABELS: Record<Period, { label: string; before: string }> = {
+  today: { label: "Hoy", before: "ayer" },
+  "7d": { label: "7 días", before: "los 7 días anteriores" },
+  "30d": { label: "30 días", before: "los 30 días anteriores" },
+};
+
+export interface ProductFigure {
+  id: string;
+  name: string;
+  views: number;
+  cartAdds: number;
+  /** Orders sent that carried the product. */
+  orders: number;
+  units: number;
+}
+
+export interface StatsReport {
+  /** The seller's today (YYYY-MM-DD) in `timeZone`. */
+  today: string;
+  timeZone: string;
+  periods: Record<Period, { current: StatsTotals; previous: StatsTotals }>;
+  /** The last 30 days, oldest first. */
+  days: { day: string; visits: number; orders: number }[];
+  /** The last 30 days. */
+  topViewed: ProductFigure[];
+  topOrdered: ProductFigure[];
+  viewedNeverOrdered: ProductFigure[];
+  sources: { source: Source; visits: number }[];
+  /** What shoppers searched for and the store did not have, most searched first. */
+  emptySearches: { words: string; searches: number }[];
+  /** True when the engine counted a sample of a very busy store's events (Analytics Engine), so figures are estimates. */
+  sampled: boolean;
+  /** Whether the weekly summary e-mail goes to this seller. */
+  weeklyEmail: boolean;
+}
+
+export const emptyTotals = (): StatsTotals => ({
+  visits: 0,
+  pageViews: 0,
+  searches: 0,
+  emptySearches: 0,
+  cartAdds: 0,
+  ordersSent: 0,
+  ordersConfirmed: 0,
+  amountConfirmed: 0,
+});
+
+/** "+25 %", "−40 %", "igual", or "nuevo" when there was nothing before: how a figure moved against the period before. */
+export function changeText(current: number, previous: number): string {
+  if (previous === 0) return current === 0 ? "igual" : "nuevo";
+  const percent = Math.round(((current - previous) / previous) * 100);
+  if (percent === 0) return "igual";
+  return percent > 0 ? `+${percent} %` : `−${Math.abs(percent)} %`;
+}
+
+/** Orders per view as a percentage with one decimal ("2,5 %"), or "—" without views. */
+export function conversionText(orders: number, views: number): string {
+  if (views <= 0) return "—";
+  return `${(Math.round((orders / views) * 1000) / 10).toLocaleString("es-AR")} %`;
+}

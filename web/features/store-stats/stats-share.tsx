@@ -1,0 +1,52 @@
+import toast from "react-hot-toast";
+import { storePath } from "../../../common/store";
+import { sharedStoreUrl } from "../../../common/store-stats";
+import { publicStoreLink } from "../../lib/store-link";
+
+const ACTION =
+  "inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+/**
+ * What a store without visits can do to get its first ones: share the link where
+ * its shoppers are. Each link carries its `?ref=`, so the visits it brings show
+ * under WhatsApp, Instagram or the QR code.
+ */
+export function FirstVisits({ username }: { username: string }) {
+  const url = publicStoreLink(username).url;
+  const whatsapp = `https://wa.me/?text=${encodeURIComponent(`¡Mira mi tienda! ${sharedStoreUrl(url, "whatsapp")}`)}`;
+
+  async function copyForInstagram() {
+    try {
+      await navigator.clipboard.writeText(sharedStoreUrl(url, "instagram"));
+      toast.success("Enlace copiado: pégalo en tu biografía o en una historia de Instagram.");
+    } catch {
+      toast.error("No se pudo copiar el enlace. Cópialo a mano.");
+    }
+  }
+
+  return (
+    <section aria-labelledby="first-visits-title" className="rounded-2xl border-2 border-dashed border-brand-200 bg-brand-50/40 p-5">
+      <h2 id="first-visits-title" className="text-lg font-semibold">
+        Todavía no hay visitas en tu tienda
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Compártela donde están tus clientes: cada enlace de aquí cuenta de dónde llegan las visitas.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a href={whatsapp} target="_blank" rel="noopener" className={`${ACTION} bg-emerald-600 text-white hover:bg-emerald-700`}>
+          Compartir por WhatsApp
+        </a>
+        <button type="button" onClick={() => void copyForInstagram()} className={`${ACTION} bg-brand-700 text-white hover:bg-brand-800`}>
+          Copiar enlace para Instagram
+        </button>
+        <a
+          href={`${storePath(username)}/qr.svg?descargar`}
+          download={`qr-${username}.svg`}
+          className={`${ACTION} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+        >
+          Descargar QR para imprimir
+        </a>
+      </div>
+    </section>
+  );
+}

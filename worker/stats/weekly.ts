@@ -1,0 +1,202 @@
+/**
+ * The weekly summary e-mail: on Mondays (wrangler.toml [triggers]) every seller
+ * whose store had visits in the last full week (Monday to Sunday, in the
+ * store's time zone) gets the week's figures against the week before, through
+ * the app's e-mail layer (the local outbox offline). Once per seller and week:
+ * each send first claims its row in `weekly_summaries`, so a cron that runs
+ * twice, even at the same time, sends nothing twice; a send that fails gives
+ * its claim back for a later run. The unsubscribe link carries a signed token
+ * (no sign-in needed); 'Estadísticas' turns the e-mail back on.
+ */
+import { and, asc, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import { formatArs } from "../../common/store";
+import { changeText, storeTimeZone } from "../../common/store-stats";
+import { database, type Db } from "../db/client";
+import { users, weeklyEmailOptOuts, weeklySummaries } from "../db/schema";
+import { selectMailer } from "../email/select";
+import type { EmailMessage } from "../email/types";
+import type { Bindings } from "../env";
+import { errorName, log } from "../lib/log";
+import { sessionKey } from "../lib/sessions";
+import { esc } from "../pages/render";
+import { addDays, dayStart, localDay } from "./days";
+import { totalsOf } from "./report";
+import { statsEngine } from "./select";
+
+/** wrangler.toml [triggers]: Mondays at 12:00 UTC, the morning across Latin America. */
+export const WEEKLY_SUMMARY_CRON = "0 12 * * 1";
+/** Sellers read from D1 at a time. */
+const PAGE = 200;
+const UNSUBSCRIBE_PURPOSE = "weekly-email-unsubscribe";
+
+export const UNSUBSCRIBE_PATH = "/estadisticas/baja";
+export const STATS_PATH = "/estadisticas";
+
+/** The Monday that starts the week of `day` (YYYY-MM-DD). */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** A token that turns the weekly e-mail off for one seller; it never expires and can do nothing else. */
+export async function unsubscribeToken(env: Pick<Bindings, "SESSION_SECRET">, userId: string): Promise<string> {
+  return new SignJWT({ purpose: UNSUBSCRIBE_PURPOSE })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setIssuedAt()
+    .sign(sessionKey({ env }));
+}
+
+/** The seller a token names, or null for anything else (a session cookie, a forged or altered token). */
+export async function unsubscribeTokenUser(env: Pick<Bindings, "SESSION_SECRET">, token: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, sessionKey({ env }), { algorithms: ["HS256"] });
+    return payload.purpose === UNSUBSCRIBE_PURPOSE && typeof payload.sub === "string" ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function setWeeklyEmail(db: Db, userId: string, enabled: boolean) {
+  if (enabled) await db.delete(weeklyEmailOptOuts).where(eq(weeklyEmailOptOuts.userId, userId));
+  else await db.insert(weeklyEmailOptOuts).values({ userId }).onConflictDoNothing();
+}
+
+export async function weeklyEmailOn(db: Db, userId: string): Promise<boolean> {
+  return !(await db
+    .select({ userId: weeklyEmailOptOuts.userId })
+    .from(weeklyEmailOptOuts)
+    .where(eq(weeklyEmailOptOuts.userId, userId))
+    .get());
+}
+
+const dayMonth = new Intl.DateTimeFormat("es-AR", { day: "numeric", month: "long", timeZone: "UTC" });
+const spoken = (day: string) => dayMonth.format(new Date(`${day}T00:00:00Z`));
+
+interface WeekFigures {
+  visits: number;
+  visitsBefore: number;
+  pageViews: number;
+  cartAdds: number;
+  ordersSent: number;
+  ordersConfirmed: number;
+  amountConfirmed: number;
+  emptySearches: number;
+}
+
+export function weeklyEmail(
+  seller: { email: string; name: string | null; username: string },
+  week: { monday: string; figures: WeekFigures },
+  links: { stats: string; unsubscribe: string },
+): EmailMessage {
+  const f = week.figures;
+  const store = seller.name?.trim() || seller.username;
+  const plural = (n: number, one: string, many: string) => `${n.toLocaleString("es-AR")} ${n === 1 ? one : many}`;
+  const lines = [
+    `Visitas: ${f.visits.toLocaleString("es-AR")} (${changeText(f.visits, f.visitsBefore)} frente a la semana anterior)`,
+    `Páginas vistas: ${f.pageViews.toLocaleString("es-AR")}`,
+    `Productos agregados al carrito: ${f.cartAdds.toLocaleString("es-AR")}`,
+    `Pedidos enviados por WhatsApp: ${f.ordersSent.toLocaleString("es-AR")}`,
+    `Pedidos confirmados: ${f.ordersConfirmed.toLocaleString("es-AR")}${f.ordersConfirmed ? `, por ${formatArs(f.amountConfirmed)}` : ""}`,
+    ...(f.emptySearches
+      ? [`Búsquedas sin resultado: ${plural(f.emptySearches, "búsqueda", "búsquedas")} de algo que tu tienda no tiene`]
+      : []),
+  ];
+  const period = `del lunes ${spoken(week.monday)} al domingo ${spoken(addDays(week.monday, 6))}`;
+  const intro = `Así le fue a ${store} ${period}:`;
+  const more = "Mira qué productos se ven y cuáles se piden, de dónde llegan tus visitas y qué buscan:";
+  const leave = "¿No quieres recibir este resumen? Date de baja con este enlace (no hace falta iniciar sesión):";
+  return {
+    to: seller.email,
+    subject: `Tu semana en ${store}: ${plural(f.visits, "visita", "visitas")}`,
+    text: ["Hola:", "", intro, "", ...lines.map((l) => `- ${l}`), "", more, links.stats, "", leave, links.unsubscribe].join("\n"),
+    html: [
+      "<p>Hola:</p>",
+      `<p>${esc(intro)}</p>`,
+      `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`,
+      `<p>${esc(more)} <a href="${esc(links.stats)}">Ver mis estadísticas</a></p>`,
+      `<p style="color:#64748b;font-size:12px">${esc(leave.replace(/:$/, "."))} <a href="${esc(links.unsubscribe)}">Dejar de recibir el resumen semanal</a></p>`,
+    ].join(""),
+  };
+}
+
+/** Sends last week's summary to every seller who had visits and has not turned it off; answers what it did. */
+export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Promise<{ sent: number; failed: number }> {
+  const done = { sent: 0, failed: 0 };
+  // The links must reach the seller's inbox: without a public address there is nothing to link to.
+  const origin = env.PUBLIC_ORIGIN?.trim().replace(/\/+$/, "");
+  const mailer = origin ? selectMailer(env, origin) : null;
+  if (!origin || !mailer) {
+    log("warn", "weekly summary skipped", { reason: origin ? "no-mailer" : "no-public-origin" });
+    return done;
+  }
+  const db = database(env.DB);
+  const engine = statsEngine(env);
+  let after = "";
+  for (;;) {
+    const sellers = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        username: users.username,
+        phone: users.phone,
+        countryCode: users.countryCode,
+      })
+      .from(users)
+      .leftJoin(weeklyEmailOptOuts, eq(weeklyEmailOptOuts.userId, users.id))
+      .where(and(isNotNull(users.username), isNull(users.deletedAt), isNull(weeklyEmailOptOuts.userId), gt(users.id, after)))
+      .orderBy(asc(users.id))
+      .limit(PAGE);
+    if (!sellers.length) break;
+    after = sellers.at(-1)!.id;
+    // One question to the engine per time zone: each zone has its own Monday.
+    const byZone = new Map<string, typeof sellers>();
+    for (const s of sellers) byZone.set(storeTimeZone(s), [...(byZone.get(storeTimeZone(s)) ?? []), s]);
+    for (const [timeZone, group] of byZone) {
+      const monday = mondayOf(addDays(localDay(now, timeZone), -7));
+      const before = addDays(monday, -7);
+      const counts = await engine.days(
+        group.map((s) => s.id),
+        { from: dayStart(before, timeZone), to: dayStart(addDays(monday, 7), timeZone), timeZone },
+      );
+      for (const seller of group) {
+        const rows = counts.stores.get(seller.id) ?? [];
+        const week = totalsOf(rows, monday, addDays(monday, 6));
+        if (week.visits === 0) continue;
+        const figures: WeekFigures = {
+          visits: week.visits,
+          visitsBefore: totalsOf(rows, before, addDays(before, 6)).visits,
+          pageViews: week.pageViews,
+          cartAdds: week.cartAdds,
+          ordersSent: week.ordersSent,
+          ordersConfirmed: week.ordersConfirmed,
+          amountConfirmed: week.amountConfirmed,
+          emptySearches: week.emptySearches,
+        };
+        const claimed = await db
+          .insert(weeklySummaries)
+          .values({ userId: seller.id, week: monday })
+          .onConflictDoNothing()
+          .returning({ userId: weeklySummaries.userId });
+        if (!claimed.length) continue;
+        const links = {
+          stats: `${origin}${STATS_PATH}`,
+          // In the fragment: the token never reaches a server log or a Referer header.
+          unsubscribe: `${origin}${UNSUBSCRIBE_PATH}#token=${await unsubscribeToken(env, seller.id)}`,
+        };
+        try {
+          await mailer.send(weeklyEmail({ ...seller, username: seller.username! }, { monday, figures }, links));
+          done.sent++;
+        } catch (err) {
+          done.failed++;
+          log("warn", "weekly summary not sent", { user: seller.id, error: errorName(err) });
+          await db.delete(weeklySummaries).where(and(eq(weeklySummaries.userId, seller.id), eq(weeklySummaries.week, monday)));
+        }
+      }
+    }
+  }
+  log("info", "weekly summaries", { sent: done.sent, failed: done.failed });
+  return done;
+}
