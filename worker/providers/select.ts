@@ -1,6 +1,8 @@
 import { describerFor, mainProvider } from "../../common/image-providers";
 import type { Bindings } from "../env";
 import type { ProductDescriber } from "./describe";
+// Not loaded lazily like the others: the batch consumer falls back to it whatever the site's describer.
+import { StudioDescriber } from "./describe-studio";
 import type { AnyImageProvider, SourceImage } from "./types";
 
 type ProviderFactory = (env: Bindings, name: string) => AnyImageProvider | Promise<AnyImageProvider>;
@@ -96,9 +98,7 @@ export async function productDescriber(env: Bindings): Promise<ProductDescriber>
         baseUrl: env.OPENAI_BASE_URL,
       });
     }
-    default: {
-      const { StudioDescriber } = await import("./describe-studio");
+    default:
       return new StudioDescriber();
-    }
   }
 }
