@@ -40,7 +40,11 @@ export default defineConfig(async () => {
           },
         },
         {
-          test: { name: "web", include: ["web/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" },
+          test: {
+            name: "web",
+            include: ["web/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
+            environment: "node",
+          },
         },
         {
           test: {
@@ -48,8 +52,13 @@ export default defineConfig(async () => {
             include: ["e2e/**/*.test.ts"],
             globalSetup: ["./e2e/global-setup.ts"],
             environment: "node",
-            // One file at a time, each with one Chromium (e2e/chromium.ts useChromium) shared by its tests.
-            fileParallelism: false,
+            // Several files at once (E2E_WORKERS, default 3), each with one Chromium (e2e/chromium.ts useChromium)
+            // shared by its tests, against the one app of e2e/global-setup.ts: a file shares nothing else with the
+            // others (README, "End-to-end tests: the rules"). Most of a screen test's time is waiting on the app
+            // and the browser, so three at a time fill two cores; E2E_WORKERS=1 runs one file at a time.
+            maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+            // Its own group: `vitest run` over every project may then give the worker project another maxWorkers.
+            sequence: { groupOrder: 1 },
             // Budgets for a shared 2-core machine running at half speed or worse (npm run test:stress):
             // tests wait for states, and these only bound a test that is really stuck. Tests that
             // generate images set their own, from GENERATION_MS.

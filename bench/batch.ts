@@ -19,24 +19,26 @@
  * started again on the same state. Prints what ended how, that nothing was
  * charged twice or lost and every failure refunded, and `check:ledger`.
  *
- * With BENCH_RESULTS=<file>, one JSON line per README row (the bench contract).
+ * Its rows reach the README's table through recordRow (bench/results.ts) when `npm run bench` runs it.
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { OFFLINE_ENV } from "../scripts/local-state.ts";
 import { startLocalApp } from "../scripts/local-app.ts";
+import { iterations, recordRow } from "./results.ts";
 import { checkLedger, percentile, samplePhotoJpeg } from "./sample-photo.ts";
 
 const IN_FLIGHT = 4;
 const PER_MINUTE = 60;
 /** What the fake takes per image: four at once then make 80 a minute, so its per-minute limit is what binds. */
 const LATENCY_MS = 3000;
-const BIG = 100;
-const SMALL_SELLERS = 20;
+/** BENCH_QUICK=1 (bench/results.ts): one seller with 20 and four with 5, to prove the machinery in minutes. */
+const BIG = iterations(100, 20);
+const SMALL_SELLERS = iterations(20, 4);
 const SMALL = 5;
 const HOW = "npm run bench:batch";
 
@@ -225,8 +227,7 @@ function queryD1<T>(state: string, sql: string): T[] {
 }
 
 function record(row: string, what: string, figure: string, budget: string, over: boolean) {
-  if (process.env.BENCH_RESULTS)
-    appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify({ row, what, figure, budget, over, how: HOW })}\n`);
+  recordRow({ row, what, figure, budget, over, how: HOW });
 }
 
 const p95 = (values: number[]) =>

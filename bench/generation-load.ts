@@ -36,7 +36,8 @@ import { CREDITS_PER_IMAGE, SIGNUP_CREDITS } from "../common/credits.ts";
 import { STUDIO_SLOTS } from "../worker/providers/studio-slots.ts";
 import { OFFLINE_ENV } from "../scripts/local-state.ts";
 import { startLocalApp } from "../scripts/local-app.ts";
-import { checkLedger, memoryMiB, percentile, processEnded, samplePhotoJpeg, workerdPid } from "./sample-photo.ts";
+import { recordRow } from "./results.ts";
+import { checkLedger, distinctJpeg, memoryMiB, percentile, processEnded, samplePhotoJpeg, workerdPid } from "./sample-photo.ts";
 
 const SELLERS = 10;
 const JOBS_PER_SELLER = 5;
@@ -109,8 +110,7 @@ async function newSeller(n: number): Promise<Seller> {
   const cookie = signup.headers.get("set-cookie")!.split(";")[0]!;
   const form = new FormData();
   // Each seller's own photo, as in real life.
-  const bytes = photo.slice();
-  bytes[bytes.length - 3] = n;
+  const bytes = distinctJpeg(photo, n);
   form.append("images", new Blob([bytes], { type: "image/jpeg" }), "remera.jpg");
   const upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
   if (upload.status !== 201) throw new Error(`upload ${n}: ${upload.status} ${await upload.text()}`);
@@ -178,6 +178,8 @@ const jobListOf = async (seller: Seller) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The no-waiter run's jobs and its work (picture time over the slots), for the server-side times read from D1 at the end. */
 const noWaiterJobIds: string[] = [];
+/** What the README's rows say of each run, filled in as the runs end. */
+const summary = { burst: "", noWaiter: "" };
 let noWaiterWorkMs = 0;
 
 /**
@@ -255,9 +257,9 @@ async function noWaiterRun(sellers: Seller[]) {
     failed += newlyFailed.length;
     for (const id of made) {
       const { job } = (await (await fetch(`${base}/api/jobs/${id}`, { headers: { cookie: seller.cookie } })).json()) as {
-        job: { providerMs: number | null };
+        job: { timing: { provider: number } | null };
       };
-      pictureMs += job.providerMs ?? 0;
+      pictureMs += job.timing?.provider ?? 0;
     }
     const credits = (await profileOf(seller)).credits;
     if (made.length + newlyFailed.length !== jobs)
@@ -280,6 +282,7 @@ async function noWaiterRun(sellers: Seller[]) {
     `  the work: studio picture time ${seconds(pictureMs)} over ${STUDIO_SLOTS} slots = ${seconds(workMs)}; finished in ${(wallMs / workMs).toFixed(2)}× the work`,
   );
   console.log(`  succeeded ${succeeded}, failed ${failed}`);
+  summary.noWaiter = `${succeeded} of ${NO_WAITER_JOBS} succeeded, ${failed} failed; all finished ${seconds(wallMs)} after the first request for ${seconds(workMs)} of studio work over ${STUDIO_SLOTS} slots`;
   if (log.includes('"message":"job started"'))
     console.log(
       `  Worker log: ${attempts.length} provider attempts (${attempts.filter((line) => !/"attempt":1[,}]/.test(line)).length} beyond the first), ${lines("job resumed by heartbeat").length} heartbeat resumptions, ${lines("job deadline reached").length} deadlines`,
@@ -345,6 +348,9 @@ try {
   console.log(
     `  succeeded ${count("succeeded")}, failed ${count("failed")}, not finished ${count("running")}, rejected without a job ${count("rejected")}`,
   );
+  summary.burst =
+    `${count("succeeded")} of ${outcomes.length} succeeded, ${count("failed")} failed; last settled at ${seconds(wallMs)} (p50 ${seconds(percentile(latencies, 50))}); ` +
+    `workerd ${memory.before.toFixed(0)} → ${memoryAfter.toFixed(0)} MiB (peak ${memory.peak.toFixed(0)} MiB)`;
   for (const o of outcomes.filter((o) => o.status !== "succeeded"))
     console.log(`    seller ${o.seller} ${o.kind}: ${o.status} (${o.answeredWith}) ${o.detail ?? ""}`);
   const byKind = new Map<string, number[]>();
@@ -419,6 +425,25 @@ const ledger = checkLedger(state);
 console.log(`\nnpm run check:ledger -- --persist-to ${state}\n${ledger.output.replace(/^/gm, "  ")}`);
 if (!ledger.ok) problems.push("check:ledger reports a broken invariant");
 
+const balances = problems.some((p) => /balance|gallery/.test(p))
+  ? "a balance or gallery did NOT match"
+  : "every balance and gallery as charged";
+recordRow({
+  row: "load-jobs:burst",
+  what: `${SELLERS * JOBS_PER_SELLER} concurrent generations from ${SELLERS} sellers, studio provider, 900×1200 photos`,
+  figure: `${summary.burst}; ${balances}; check:ledger ${ledger.ok ? "ok" : "FAILED"}`,
+  budget: "nothing lost, no negative balance",
+  over: problems.some((p) => !p.startsWith("no-waiter")),
+  how: "npm run bench:load:jobs",
+});
+recordRow({
+  row: "load-jobs:no-waiter",
+  what: `No-waiter run: ${NO_WAITER_JOBS} more generations whose clients all disconnect once charged, followed only through D1`,
+  figure: summary.noWaiter || "not run",
+  budget: "every job finishes, none on its deadline",
+  over: !summary.noWaiter || problems.some((p) => p.startsWith("no-waiter")),
+  how: "npm run bench:load:jobs",
+});
 if (problems.length) {
   console.error(`\nFAILED:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);

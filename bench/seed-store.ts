@@ -1,7 +1,11 @@
 /**
  * One realistic store for the store benches (bench:store, bench:load:store), made through the public API as
- * a seller would: sign-up, 'Mi tienda', photos uploaded ten at a time, then prices and sizes, published.
+ * a seller would: sign-up, 'Mi tienda', photos uploaded ten at a time, then prices, sizes and categories,
+ * published. The photos' renditions are made by the queue afterwards: wait for workerd to be idle
+ * (sample-photo.ts waitUntilIdle) before measuring.
  */
+import { distinctJpeg } from "./sample-photo.ts";
+
 export const PRODUCTS = 60;
 
 const KINDS = [
@@ -16,6 +20,8 @@ const KINDS = [
   "Calza térmica",
   "Chaleco inflable",
 ];
+/** The shop's own categories, as a seller groups those garments. */
+const CATEGORIES = ["Remeras", "Abrigos", "Abrigos", "Jeans", "Vestidos", "Deportivo", "Camisas", "Polleras", "Deportivo", "Abrigos"];
 const COLORS = ["negra", "blanca", "azul marino", "verde oliva", "rosa viejo", "gris melange"];
 const SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
 
@@ -48,8 +54,7 @@ export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): P
     const form = new FormData();
     for (let i = first; i < first + 10; i++) {
       // One distinct photo per product, as in a real store (each gets its own R2 key).
-      const bytes = photo.slice();
-      bytes[bytes.length - 3] = i;
+      const bytes = distinctJpeg(photo, i);
       form.append("images", new Blob([bytes], { type: "image/jpeg" }), `${KINDS[i % KINDS.length]} ${COLORS[i % COLORS.length]}.jpg`);
     }
     let upload = await fetch(`${base}/api/products/upload-images`, { method: "POST", headers: { cookie, origin: base }, body: form });
@@ -65,6 +70,7 @@ export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): P
     price: 9_990 + i * 1_250,
     // Four to six sizes each, some sold out.
     sizes: SIZES.slice(i % 2, 4 + (i % 3)).map((name, k) => ({ name, stock: (i + k) % 5 })),
+    category: CATEGORIES[i % KINDS.length],
     // Uploads are drafts: only published, priced products reach the store.
     published: true,
   }));

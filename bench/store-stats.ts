@@ -18,9 +18,10 @@
  *    gathering, 100 calls in flight).
  *
  * autocannon and workerd share the machine's cores: the figures are the whole local stack's. Prints a table
- * and, with BENCH_RESULTS set, one JSON line per README row (the bench contract in the team brief).
+ * and, with BENCH_RESULTS set, one JSON line per README row (the bench contract: bench/results.ts).
  */
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { recordRow } from "./results.ts";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -51,7 +52,7 @@ interface Row {
 const rows: Row[] = [];
 function report(row: Row) {
   rows.push(row);
-  if (process.env.BENCH_RESULTS) appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify({ ...row, how: HOW })}\n`);
+  recordRow({ ...row, how: HOW });
 }
 
 async function timed(url: string): Promise<number> {

@@ -10,9 +10,10 @@
  */
 import { join } from "node:path";
 import { providersDir, withScratchWorker } from "../scripts/scratch-worker.ts";
+import { iterations, recordRow } from "./results.ts";
 import { memoryMiB, percentile, samplePhotoJpeg, workerdPid } from "./sample-photo.ts";
 
-const RUNS = 10;
+const RUNS = iterations(10, 3);
 const [photoWidth, photoHeight] = (process.argv[2] ?? "1200x1600").split("x").map(Number);
 const PHOTO = { width: photoWidth!, height: photoHeight! };
 
@@ -40,6 +41,7 @@ await withScratchWorker("studio-bench", entry, async (base) => {
   const idle = memoryMiB(pid, "VmRSS");
   console.log(`studio pipeline, ${PHOTO.width}×${PHOTO.height} JPEG photo, inside workerd (vite preview of a production build)`);
   let afterFirst = 0;
+  const figures: string[] = [];
   for (const quality of ["standard", "pro"]) {
     const times: number[] = [];
     let outputBytes = 0;
@@ -54,6 +56,7 @@ await withScratchWorker("studio-bench", entry, async (base) => {
       afterFirst ||= memoryMiB(pid, "VmHWM");
     }
     times.sort((a, b) => a - b);
+    figures.push(`${quality} p50 ${percentile(times, 50).toFixed(0)} ms / p95 ${percentile(times, 95).toFixed(0)} ms`);
     console.log(
       `  ${quality}: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms over ${RUNS} runs; ` +
         `photo ${(photo.length / 1024).toFixed(0)} KiB -> JPEG ${(outputBytes / 1024).toFixed(0)} KiB`,
@@ -64,4 +67,20 @@ await withScratchWorker("studio-bench", entry, async (base) => {
   console.log(`  workerd resident memory: ${idle.toFixed(0)} MiB idle before the first render`);
   console.log(`    peak after the first render (codecs started, no garbage collected yet): ${growth(afterFirst)}`);
   console.log(`    peak over all ${2 * (RUNS + 1)} renders: ${growth(peak)} (local workerd collects garbage lazily)`);
+  recordRow({
+    row: "studio:time",
+    what: `Studio pipeline, ${PHOTO.width}×${PHOTO.height} photo, inside workerd`,
+    figure: `${figures.join("; ")} (${RUNS} runs each)`,
+    budget: "",
+    over: false,
+    how: "npm run bench:studio",
+  });
+  recordRow({
+    row: "studio:memory",
+    what: "Studio pipeline memory (workerd resident growth for the first render)",
+    figure: `+${(afterFirst - idle).toFixed(0)} MiB`,
+    budget: "under the 128 MB isolate limit",
+    over: afterFirst - idle >= 128,
+    how: "npm run bench:studio",
+  });
 });

@@ -22,6 +22,15 @@ export function imagesLabel(credits: number): string {
   return images === 1 ? "1 imagen" : `${images} imágenes`;
 }
 
+/**
+ * An amount of credits moved, in images and exact ("10 imágenes", "1,5 imágenes"): a movement is
+ * not a balance to spend, so nothing is rounded away. Images are the one unit the seller sees.
+ */
+export function imagesCountLabel(credits: number): string {
+  const images = Math.abs(credits) / CREDITS_PER_IMAGE;
+  return images === 1 ? "1 imagen" : `${images.toLocaleString("es-AR", { maximumFractionDigits: 2 })} imágenes`;
+}
+
 /** One line of the seller's credit movements (GET /api/credits/history), newest first. */
 export interface CreditMovementView {
   id: number;
@@ -38,9 +47,9 @@ export const MOVEMENT_LABELS: Record<string, string> = {
   generation: "Imagen creada",
   generation_refund: "Devolución: la imagen no se pudo crear",
   purchase: "Compra de imágenes",
-  store_plan: "Plan Mi Tienda pagado con créditos",
-  store_plan_as_credits: "Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como créditos",
+  store_plan: "Plan Mi Tienda pagado con tus imágenes",
+  store_plan_as_credits: "Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como imágenes",
   account_closed: "Cuenta cerrada",
 };
 
-export const movementLabel = (reason: string) => MOVEMENT_LABELS[reason] ?? "Movimiento de créditos";
+export const movementLabel = (reason: string) => MOVEMENT_LABELS[reason] ?? "Movimiento de imágenes";

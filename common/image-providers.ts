@@ -8,7 +8,7 @@
 // Type-only imports: `npm run check:providers` runs this file in Node, which loads no extensionless import.
 import type { GenerationKind, Quality } from "./generation";
 
-/** CREDITS_PER_IMAGE (common/credits.ts), the garment-only picture's price; a test keeps them equal. */
+/** CREDITS_PER_IMAGE (common/credits.ts), the garment-only picture's price ("1 imagen" below); a test keeps them equal. */
 export const GARMENT_ONLY_CREDITS = 50;
 const CHILD_KINDS: readonly GenerationKind[] = ["baby", "kid", "girl-kid"];
 
@@ -173,7 +173,7 @@ export const CHILDREN_NOT_OFFERED = "Con el generador de imágenes de este sitio
 export const PRO_NOT_OFFERED = `La Calidad Pro (2K) no está disponible con el generador de imágenes de este sitio: sus imágenes miden menos de ${PRO_MIN_LONG_SIDE} px.`;
 export const MODIFY_NOT_OFFERED = "El generador de imágenes de este sitio no puede modificar imágenes con instrucciones.";
 
-export const CHILDREN_UNAVAILABLE = `${CHILDREN_NOT_OFFERED} No se descontaron créditos. Puedes generar la prenda sola, sin modelo, por ${GARMENT_ONLY_CREDITS} créditos.`;
+export const CHILDREN_UNAVAILABLE = `${CHILDREN_NOT_OFFERED} No se descontaron créditos. Puedes generar la prenda sola, sin modelo, por 1 imagen.`;
 export const PRO_UNAVAILABLE = `${PRO_NOT_OFFERED} No se descontaron créditos; usa la calidad estándar.`;
 export const MODIFY_UNAVAILABLE = `${MODIFY_NOT_OFFERED} No se descontaron créditos.`;
 

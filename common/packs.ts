@@ -69,12 +69,6 @@ export const FIXED_RATES: Record<string, number> = {
   NGN: 2867.1485,
 };
 
-/** Savings against buying single images, computed from the prices (never typed in). */
-export function savingsPercent(pack: Pack): number {
-  const single = PACKS[0]!.priceUSD / PACKS[0]!.images;
-  return Math.max(0, Math.round((1 - pack.priceUSD / pack.images / single) * 100));
-}
-
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
@@ -83,25 +77,6 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  */
 export function chargedUSD(prices: { priceUSD: number }): number {
   return round2(prices.priceUSD);
-}
-
-/** The cheapest price per image across packs, as charged: the one "desde" claim of every screen. */
-export function cheapestImagePriceUSD(): number {
-  return Math.min(...PACKS.map((p) => chargedUSD(p) / p.images));
-}
-
-// Dollars look as formatMoney writes them, except that a price per image under a cent keeps its third
-// decimal (US$ 0.088): rounding it up would claim a price higher than the one paid, down a lower one.
-const usdPerImage = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 3 });
-
-/** "US$ 0.13", "US$ 0.088": a per-image price in dollars. */
-export function formatUSDPerImage(amount: number): string {
-  return `US$ ${usdPerImage.format(amount)}`;
-}
-
-/** "Desde US$ 0.088 por imagen": computed from the pack table, the same words on the landing and the sign-in screens. */
-export function fromPriceClaim(): string {
-  return `Desde ${formatUSDPerImage(cheapestImagePriceUSD())} por imagen`;
 }
 
 // ---------------------------------------------------------------------------
@@ -183,13 +158,6 @@ export function storePlanPrice(country: string | null): Money {
   return localPrice(STORE_PLAN, storePlanCountry(country), FIXED_RATES);
 }
 
-/** Savings of a pack against buying single images in the same money, from the prices themselves. */
-export function packSavingsPercent(pack: Pack, country: string | null): number {
-  if (country !== "AR") return savingsPercent(pack);
-  const single = PACKS[0]!.priceARS / PACKS[0]!.images;
-  return Math.max(0, Math.round((1 - pack.priceARS / pack.images / single) * 100));
-}
-
 // ---------------------------------------------------------------------------
 // Display
 // ---------------------------------------------------------------------------
@@ -223,10 +191,19 @@ export const CURRENCY_INFO: Record<string, CurrencyInfo> = {
   EUR: { symbol: "€", locale: "es-ES", flag: "🇪🇺", name: "euros" },
 };
 
-/** ARS shows no forced decimals ("$ 1.200"), every other currency exactly two ("US$ 4.40"). */
-export function formatMoney({ amount, currency }: Money): string {
+/**
+ * ARS shows no forced decimals ("$ 1.200"), every other currency exactly two ("US$ 4.40"), written the way
+ * the currency's own country writes numbers, or the way `country` does (dollars for an Argentine: "US$ 4,40").
+ */
+export function formatMoney({ amount, currency }: Money, country: string | null = null): string {
   const info = CURRENCY_INFO[currency] ?? { symbol: currency, locale: "es-AR" };
   const digits =
     currency === "ARS" ? { minimumFractionDigits: 0, maximumFractionDigits: 2 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  return `${info.symbol} ${new Intl.NumberFormat(info.locale, digits).format(amount)}`;
+  return `${info.symbol} ${new Intl.NumberFormat(localeOf(country) ?? info.locale, digits).format(amount)}`;
+}
+
+/** How a country writes numbers ("es-AR": 0,088; "es-MX": 0.088), from its currency's entry; null when unknown. */
+export function localeOf(country: string | null): string | null {
+  const currency = country ? COUNTRY_CURRENCY[country] : undefined;
+  return currency ? (CURRENCY_INFO[currency]?.locale ?? null) : null;
 }

@@ -1,19 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   chargeFor,
-  cheapestImagePriceUSD,
   findPack,
   FIXED_RATES,
   formatMoney,
   localPrice,
   normalizeCountry,
   packAvailableIn,
-  packSavingsPercent,
   PACKS,
   PACKS_RESTRICTED_IN,
   paymentRouteFor,
   samePrice,
-  savingsPercent,
   storePlanPrice,
 } from "./packs";
 import { checkoutFailed, missingPaymentUrl } from "./payments";
@@ -80,13 +77,6 @@ describe("packs by country", () => {
     for (const country of ["AR", "CL", "BR", null]) {
       expect(PACKS.every((p) => packAvailableIn(p, country))).toBe(true);
     }
-  });
-
-  it("savings come from the prices: 30% in USD for 50 and 100, none on the ARS list", () => {
-    expect(PACKS.map((p) => packSavingsPercent(p, "CL"))).toEqual([0, 0, 30, 30]);
-    expect(PACKS.map((p) => packSavingsPercent(p, "AR"))).toEqual([0, 0, 0, 0]);
-    expect(savingsPercent(pack("pack-50"))).toBe(30);
-    expect(cheapestImagePriceUSD()).toBeCloseTo(0.088);
   });
 
   it("only pack 50 is the featured one ('Más elegido')", () => {

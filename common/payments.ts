@@ -1,5 +1,5 @@
 /** Payment texts and shapes shared by the Worker and the screens (spec sections 5 and 8). */
-import { creditsLabel, imagesLabel } from "./credits";
+import { imagesCountLabel } from "./credits";
 import { PROVIDER_NAMES, type PaymentRoute } from "./packs";
 
 export const LOGIN_TO_BUY = "Debes iniciar sesión para comprar créditos.";
@@ -39,7 +39,7 @@ export interface PaymentView {
 
 /** What the return page says when a store-plan payment arrived for a plan that was already active. */
 export function planPaidAsCredits(credits: number): string {
-  return `Tu Tienda ya estaba activa: sumamos ${creditsLabel(credits)} (${imagesLabel(credits)}) a tu saldo por este pago.`;
+  return `Tu Tienda ya estaba activa: sumamos ${imagesCountLabel(credits)} a tu saldo por este pago.`;
 }
 
 /** One entry of GET /api/payments/exchange-rates (spec section 3): units of `target_currency` per 1 USD. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isArgentineLandline, parseWhatsappNumber, phoneExample, whatsappTestUrl } from "./phone";
+import { formatWhatsappNumber, isArgentineLandline, parseWhatsappNumber, phoneExample, whatsappTestUrl } from "./phone";
 import { countryByCode } from "./store";
 
 const country = (code: string) => countryByCode(code)!;
@@ -18,7 +18,7 @@ describe("WhatsApp numbers", () => {
       expect(parseWhatsappNumber(typed, ar), typed).toEqual({
         phone: "+54 91123456789",
         digits: "5491123456789",
-        display: "+54 9 11 2345 6789",
+        display: "+54 9 11 2345-6789",
         landline: false,
       });
     }
@@ -30,7 +30,7 @@ describe("WhatsApp numbers", () => {
     expect(parseWhatsappNumber("011 4567-8901", ar, { landline: true })).toEqual({
       phone: "+54 1145678901",
       digits: "541145678901",
-      display: "+54 11 4567 8901",
+      display: "+54 11 4567-8901",
       landline: true,
     });
     expect(isArgentineLandline("+54 1145678901")).toBe(true);
@@ -59,9 +59,20 @@ describe("WhatsApp numbers", () => {
   });
 
   it("shows an example for the chosen country and a link to try the number", () => {
-    expect(phoneExample(ar)).toEqual({ typed: "011 15-2345-6789", dialled: "+54 9 11 2345 6789" });
+    expect(phoneExample(ar)).toEqual({ typed: "011 15-2345-6789", dialled: "+54 9 11 2345-6789" });
     expect(phoneExample(country("UY"))?.dialled).toMatch(/^\+598 9/);
     const parsed = parseWhatsappNumber("11 2345-6789", ar);
     expect("digits" in parsed && whatsappTestUrl(parsed)).toBe("https://wa.me/5491123456789");
+  });
+
+  it("shows a saved number as its country writes it, in the store, the orders and the admin", () => {
+    expect(formatWhatsappNumber("+54 91123456789")).toBe("+54 9 11 2345-6789");
+    expect(formatWhatsappNumber("5493515551234")).toBe("+54 9 351 555-1234");
+    expect(formatWhatsappNumber("+54 1145678901")).toBe("+54 11 4567-8901");
+    expect(formatWhatsappNumber("+598 99123456")).toBe("+598 99 123 456");
+    expect(formatWhatsappNumber("+55 11912345678")).toBe("+55 11 91234 5678");
+    expect(formatWhatsappNumber("")).toBe("");
+    expect(formatWhatsappNumber(null)).toBe("");
+    expect(formatWhatsappNumber("+999 123")).toBe("+999123");
   });
 });

@@ -35,7 +35,7 @@ export interface WhatsappNumber {
   phone: string;
   /** As dialled and as wa.me wants it: "5491123456789". */
   digits: string;
-  /** As shown to the seller: "+54 9 11 2345 6789". */
+  /** As shown to the seller, the way the country writes it: "+54 9 11 2345-6789". */
   display: string;
   /** An Argentine number saved as a landline (WhatsApp Business on a fixed line). */
   landline: boolean;
@@ -50,13 +50,34 @@ export interface PhoneOptions {
   landline?: boolean;
 }
 
+/**
+ * A number as people of its country write it, for the international reader: libphonenumber's grouping,
+ * and in Argentina the hyphen before the last four digits ("+54 9 11 2345-6789", "+54 351 555-1234").
+ */
+function written(parsed: PhoneNumber): string {
+  const international = parsed.formatInternational();
+  return parsed.countryCallingCode === "54" ? international.replace(/ (\d{4})$/, "-$1") : international;
+}
+
 function describe(parsed: PhoneNumber, landline: boolean): WhatsappNumber {
   return {
     phone: `+${parsed.countryCallingCode} ${parsed.nationalNumber}`,
     digits: `${parsed.countryCallingCode}${parsed.nationalNumber}`,
-    display: parsed.formatInternational(),
+    display: written(parsed),
     landline,
   };
+}
+
+/**
+ * A saved or configured WhatsApp number ("+54 91123456789", "5491123456789") as the store, the order
+ * views and the admin show it: "+54 9 11 2345-6789". A number libphonenumber cannot read is shown as
+ * its digits after a "+", never hidden.
+ */
+export function formatWhatsappNumber(saved: string | null | undefined): string {
+  const digits = digitsOnly(saved ?? "");
+  if (!digits) return "";
+  const parsed = parsePhoneNumberFromString(`+${digits}`);
+  return parsed ? written(parsed) : `+${digits}`;
 }
 
 /**
@@ -104,7 +125,7 @@ export function isArgentineLandline(phone: string | null | undefined): boolean {
 /** A mobile number of the country as a seller there would type it, and as WhatsApp will dial it. */
 export function phoneExample(country: Country): { typed: string; dialled: string } | null {
   const example = getExampleNumber(country.code as CountryCode, mobileExamples);
-  return example ? { typed: example.formatNational(), dialled: example.formatInternational() } : null;
+  return example ? { typed: example.formatNational(), dialled: written(example) } : null;
 }
 
 /** wa.me link of a parsed number, for the 'Probar en WhatsApp' check. */

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PRICE, parseArsPrice, PRICE_INVALID, PRICE_NEGATIVE, PRICE_NO_CENTS, PRICE_TOO_HIGH, pricePreview } from "./price";
+import {
+  formatPriceInput,
+  MAX_PRICE,
+  parseArsPrice,
+  PRICE_INVALID,
+  PRICE_NEGATIVE,
+  PRICE_NO_CENTS,
+  PRICE_TOO_HIGH,
+  pricePreview,
+  priceSuggestion,
+  tidyPrice,
+} from "./price";
 
 describe("the one price parser", () => {
   it("reads Argentine prices as typed: dots for thousands, a $ in front", () => {
@@ -44,5 +55,34 @@ describe("the one price parser", () => {
     expect(pricePreview("$ 12.500")).toBe("$12.500");
     expect(pricePreview("12,5")).toBeNull();
     expect(pricePreview("")).toBeNull();
+  });
+
+  it("writes saved prices with dots for thousands, as the seller typed them", () => {
+    expect(formatPriceInput(12500)).toBe("12.500");
+    expect(formatPriceInput(1250000)).toBe("1.250.000");
+    expect(formatPriceInput(999)).toBe("999");
+    expect(formatPriceInput(0)).toBe("");
+    expect(formatPriceInput(null)).toBe("");
+    // Every saved price comes back through the parser as itself.
+    for (const price of [1, 999, 1000, 12500, MAX_PRICE]) expect(parseArsPrice(formatPriceInput(price))).toEqual({ price });
+  });
+
+  it("tidies a valid price when the field is left, and keeps anything else as typed", () => {
+    expect(tidyPrice("12500")).toBe("12.500");
+    expect(tidyPrice("$ 12.500")).toBe("12.500");
+    expect(tidyPrice("$12500")).toBe("12.500");
+    expect(tidyPrice("  ")).toBe("");
+    expect(tidyPrice("$ 8.900,50")).toBe("$ 8.900,50");
+    expect(tidyPrice("abc")).toBe("abc");
+  });
+
+  it("offers the rounded whole price for one typed with cents, and nothing for junk", () => {
+    expect(priceSuggestion("$ 8.900,50")).toBe(8901);
+    expect(priceSuggestion("8.900,49")).toBe(8900);
+    expect(priceSuggestion("1500.75")).toBe(1501);
+    expect(priceSuggestion("12,5")).toBe(13);
+    expect(priceSuggestion("12.500")).toBeNull();
+    expect(priceSuggestion("1e5")).toBeNull();
+    expect(priceSuggestion("0,40")).toBeNull();
   });
 });

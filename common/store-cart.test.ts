@@ -9,6 +9,10 @@ import {
   setQuantity,
   whatsappUrl,
   type CartLine,
+  newOrdersCount,
+  orderReply,
+  orderReplyUrl,
+  REPLY_BY_STATUS,
 } from "./store-cart";
 
 const remera = { productId: "p1", name: "Remera", price: 15000, image: "/img/o/a.jpg" };
@@ -110,5 +114,37 @@ describe("the WhatsApp order", () => {
     const url = whatsappUrl("+54 9 11 2233-4455", message);
     expect(url).toBe(`https://wa.me/5491122334455?text=${encodeURIComponent(message)}`);
     expect(new URL(url).searchParams.get("text")).toBe(message);
+  });
+});
+
+describe("the seller's reply to an order", () => {
+  const order = {
+    code: "K7P2",
+    status: "nuevo" as const,
+    total: 16000,
+    buyer: { name: "Ana María Pérez", delivery: "retiro" as const, note: null },
+    buyerWhatsapp: { digits: "5491123456789", label: "+54 9 11 2345-6789" },
+  };
+
+  it("greets the buyer by first name, names the store, the code and the total, and says what comes next for the status", () => {
+    expect(orderReply(order, "Moda Sur")).toBe(
+      `¡Hola, Ana! Te escribimos de Moda Sur por tu pedido #K7P2 ($16.000). ${REPLY_BY_STATUS.nuevo}`,
+    );
+    expect(orderReply({ ...order, status: "cancelado" }, "Moda Sur")).toContain(REPLY_BY_STATUS.cancelado);
+    expect(orderReply({ ...order, buyer: null }, "Moda Sur")).toMatch(/^¡Hola! Te escribimos de Moda Sur/);
+  });
+
+  it("opens the buyer's own chat when they gave their number, else lets WhatsApp ask which chat", () => {
+    const direct = new URL(orderReplyUrl(order, "Moda Sur"));
+    expect(direct.origin + direct.pathname).toBe("https://wa.me/5491123456789");
+    expect(direct.searchParams.get("text")).toBe(orderReply(order, "Moda Sur"));
+    const chooser = new URL(orderReplyUrl({ ...order, buyerWhatsapp: null }, "Moda Sur"));
+    expect(chooser.origin + chooser.pathname).toBe("https://wa.me/");
+    expect(chooser.searchParams.get("text")).toBe(orderReply(order, "Moda Sur"));
+  });
+
+  it("counts the orders still new, for the menu's badge", () => {
+    expect(newOrdersCount([{ status: "nuevo" }, { status: "confirmado" }, { status: "nuevo" }, { status: "cancelado" }])).toBe(2);
+    expect(newOrdersCount([])).toBe(0);
   });
 });

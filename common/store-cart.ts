@@ -107,6 +107,8 @@ export interface Order {
   total: number;
   /** Null on orders placed before the cart asked for it. */
   buyer: Buyer | null;
+  /** The buyer's WhatsApp, when they gave it: digits for wa.me and the number as their country writes it. */
+  buyerWhatsapp: { digits: string; label: string } | null;
   status: OrderStatus;
   createdAt: string;
   /** Whether confirming already took the quantities off stock. */
@@ -201,3 +203,34 @@ export function orderMessage(order: {
 export function whatsappUrl(phone: string, message: string): string {
   return `https://wa.me/${digitsOnly(phone)}?text=${encodeURIComponent(message)}`;
 }
+
+/**
+ * What 'Responder por WhatsApp' writes to the buyer, by the order's status (one line per status, so a
+ * status added later says its own): a greeting by first name, the store and the order's code.
+ */
+export const REPLY_BY_STATUS: Record<OrderStatus, string> = {
+  nuevo: "Recibimos tu pedido. Te confirmamos el stock y coordinamos el pago y la entrega por acá.",
+  confirmado: "Tu pedido está confirmado. ¿Coordinamos el pago y la entrega?",
+  entregado: "¡Gracias por tu compra! Cualquier cosa, escríbenos por acá.",
+  cancelado: "Tuvimos que cancelar tu pedido. Perdón por las molestias; si quieres, te ayudamos a elegir otra cosa.",
+};
+
+export function orderReply(order: Pick<Order, "code" | "status" | "total" | "buyer">, storeName: string): string {
+  const first = order.buyer?.name.split(/\s+/)[0];
+  return [
+    `¡Hola${first ? `, ${first}` : ""}! Te escribimos de ${storeName} por tu pedido #${order.code} (${formatArs(order.total)}).`,
+    REPLY_BY_STATUS[order.status],
+  ].join(" ");
+}
+
+/**
+ * The reply as a wa.me link: to the buyer's chat when they gave their number; otherwise WhatsApp asks
+ * which chat to send it to (the buyer's is the one their order came from).
+ */
+export function orderReplyUrl(order: Pick<Order, "code" | "status" | "total" | "buyer" | "buyerWhatsapp">, storeName: string): string {
+  const text = encodeURIComponent(orderReply(order, storeName));
+  return order.buyerWhatsapp ? `https://wa.me/${order.buyerWhatsapp.digits}?text=${text}` : `https://wa.me/?text=${text}`;
+}
+
+/** Orders still waiting for the seller: what the menu's badge counts. */
+export const newOrdersCount = (orders: readonly Pick<Order, "status">[]) => orders.filter((o) => o.status === "nuevo").length;

@@ -3,10 +3,10 @@
  * visitors come from, the `?ref=` that share and QR links carry, the store's
  * time zone (days are the seller's days), and the report's shape.
  */
-import { storeCountry } from "./store";
+import { SHARE_REFS, storeCountry } from "./store";
 
-/** Where a visit came from, in the order the screen lists them. */
-export const SOURCES = ["instagram", "facebook", "whatsapp", "google", "tiktok", "qr", "directo", "otros"] as const;
+/** Where a visit came from, in the order the screen lists them: the `?ref=` sources first (common/store.ts SHARE_REFS). */
+export const SOURCES = [...SHARE_REFS, "directo", "otros"] as const;
 export type Source = (typeof SOURCES)[number];
 
 export const SOURCE_LABELS: Record<Source, string> = {
@@ -19,17 +19,6 @@ export const SOURCE_LABELS: Record<Source, string> = {
   directo: "Directo (enlace escrito o guardado)",
   otros: "Otros sitios",
 };
-
-/** The `?ref=` values the app's own links carry (the QR, the share buttons); a visit's source comes first from it. */
-export const SHARE_REFS = ["instagram", "facebook", "whatsapp", "google", "tiktok", "qr"] as const satisfies readonly Source[];
-export type ShareRef = (typeof SHARE_REFS)[number];
-
-/** The store's link for one place to share it: `?ref=` tells the statistics where the visit came from. */
-export function sharedStoreUrl(storeUrl: string, ref: ShareRef): string {
-  const url = new URL(storeUrl);
-  url.searchParams.set("ref", ref);
-  return url.toString();
-}
 
 /**
  * The time zone of each country a store can be in (common/store.ts COUNTRIES):

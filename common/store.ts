@@ -237,6 +237,19 @@ export function storeLinkPreview(host: string, slug: string): string {
 export const storePath = (username: string) => `/u/${username}`;
 export const productPath = (username: string, productId: string) => `/u/${username}/p/${productId}`;
 
+/** The `?ref=` values the app's own links carry (the QR, the share buttons); a visit's source comes first from it. */
+export const SHARE_REFS = ["instagram", "facebook", "whatsapp", "google", "tiktok", "qr"] as const;
+export type ShareRef = (typeof SHARE_REFS)[number];
+
+/**
+ * The store's address as it is shared: its QR codes, the store page's 'Compartir', the admin's
+ * 'Compartir en WhatsApp', 'Copiar para Instagram' and 'Copiar enlace'. The one place that builds it; `ref`
+ * (`?ref=qr`, `whatsapp`, `instagram`) tells the statistics where a visit came from, for links whose
+ * destination is known.
+ */
+export const storeShareUrl = (origin: string, username: string, ref?: ShareRef) =>
+  `${origin}${storePath(username)}${ref ? `?ref=${ref}` : ""}`;
+
 export const NAME_WITHOUT_LETTERS = "El nombre de la tienda tiene que tener al menos una letra o un número.";
 export const STORE_NAME_MAX_LENGTH = 60;
 

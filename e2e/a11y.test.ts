@@ -64,7 +64,7 @@ for (const scheme of ["light", "dark"] as const) {
       await phone.page.getByRole("dialog", { name: "Menú" }).waitFor();
       await expectClean(phone.page, "/home (390 px) with the menu open");
       await phone.context.close();
-    }, 60_000);
+    });
   });
 }
 

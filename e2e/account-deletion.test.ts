@@ -57,6 +57,9 @@ describe("deleting the account from /settings", () => {
 
     await page.waitForURL((url) => url.pathname === "/");
     await deletedToast;
+    // The landing, without a reload, speaks to a visitor: nothing leads into the account that is gone.
+    await page.getByRole("link", { name: "Comenzar ahora" }).waitFor();
+    expect(await page.getByRole("link", { name: "Ir a tus productos" }).count()).toBe(0);
     expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
     expect((await page.request.get(photoUrl)).status()).toBe(404);
 

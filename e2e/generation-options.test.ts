@@ -116,7 +116,7 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
 
       await radio("Bebé").check();
       await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).waitFor();
-      await drawer.getByText("En su lugar puedes generar la prenda sola, sin modelo, por 1 imagen (50 créditos).").waitFor();
+      await drawer.getByText("En su lugar puedes generar la prenda sola, sin modelo, por 1 imagen.").waitFor();
       await expectClean(page, "the drawer with the children notice (light)");
       // The button stays in place, focusable, aria-disabled and described by the reason; pressing it sends nothing.
       expect(await generate.getAttribute("aria-disabled")).toBe("true");
@@ -246,7 +246,7 @@ describe("where the provider makes everything (the default offline studio)", () 
       expect(await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).count()).toBe(0);
       const pro = drawer.getByRole("switch", { name: "Calidad Pro" });
       expect(await pro.getAttribute("aria-disabled")).toBeNull();
-      expect(await descriptionOf(pro)).toBe("Imagen en 2K, más nítida. Cuesta 2 imágenes (100 créditos) en vez de 1 imagen (50 créditos).");
+      expect(await descriptionOf(pro)).toBe("Imagen en 2K, más nítida. Cuesta 2 imágenes en vez de 1 imagen.");
       await drawer.getByRole("button", { name: "Generar 1 imagen" }).click();
       await waitForGeneratedImage(result, product.name);
       expect(await creditsOf(page)).toBe(credits - 50);

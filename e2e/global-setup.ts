@@ -1,4 +1,4 @@
-/** Serves the freshly built app for the Chromium tests (see scripts/local-app.ts). */
+/** Serves the production build for the Chromium tests (see scripts/local-app.ts). */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +14,9 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-e2e-")));
+  // Served by `wrangler dev` (workerd straight behind the port): several test files at once through
+  // `vite preview`'s Node proxy now and then got its 500 "fetch failed" page for a stylesheet or an API call.
+  const app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-e2e-")), { server: "wrangler" });
   project.provide("baseURL", app.baseURL);
   project.provide("buildDir", app.buildDir);
   return app.stop;

@@ -31,7 +31,8 @@ describe("/home products page in a real browser", () => {
       await signInTo(page, await newSeller(chromium.browser, "productos"));
 
       // --- Page frame: promo, store invitation, empty state ---
-      await page.getByText("Imágenes mejoradas desde $100 pesos argentinos por imagen").waitFor();
+      // The banner's price is computed for the seller's country (the local edge says US: dollars, as charged).
+      await page.getByText("Imágenes mejoradas desde US$ 0.088 por imagen").waitFor();
       await page.getByRole("heading", { name: "Prueba Tu Tienda" }).waitFor();
       await page.getByText("No hay productos", { exact: true }).waitFor();
       await page.getByText("Empieza subiendo tu primer producto").waitFor();
@@ -116,7 +117,7 @@ describe("/home products page in a real browser", () => {
       await result.getByText("Después", { exact: true }).waitFor();
       await result.getByText("Generando imagen...").waitFor();
       await result.getByRole("progressbar").waitFor();
-      expect(await result.getByRole("button", { name: "Regenerar" }).isDisabled()).toBe(true);
+      expect(await result.getByRole("button", { name: "Regenerar (1 imagen)" }).isDisabled()).toBe(true);
       expect(await result.getByRole("button", { name: "Descargar Resultado" }).isDisabled()).toBe(true);
       await expect.poll(held.seen).toBe(true);
       held.release();
@@ -124,7 +125,7 @@ describe("/home products page in a real browser", () => {
       await waitForGeneratedImage(result, "Remera azul");
       await page.getByText("¡Imagen generada con éxito!").waitFor();
       expect(await creditsShown(page)).toBe("9 imágenes");
-      expect(await result.getByRole("button", { name: "Regenerar" }).isEnabled()).toBe(true);
+      expect(await result.getByRole("button", { name: "Regenerar (1 imagen)" }).isEnabled()).toBe(true);
 
       // Clicking the result enlarges it; Escape shrinks it back without closing the dialog.
       await result.getByRole("button", { name: "Ampliar imagen generada" }).click();
@@ -258,7 +259,7 @@ describe("/home products page in a real browser", () => {
     await toastTitle.waitFor();
     expect(await toastTitle.locator("..").textContent()).toContain(busy);
     expect(await result.getByRole("button", { name: "Descargar Resultado" }).isDisabled()).toBe(true);
-    await result.getByRole("button", { name: "Regenerar" }).click();
+    await result.getByRole("button", { name: "Regenerar (1 imagen)" }).click();
     await result.getByText("Error al regenerar", { exact: true }).waitFor();
     await result.getByRole("button", { name: "Cerrar" }).click();
     await page.unroute("**/api/products/generate-ad/**");

@@ -33,7 +33,7 @@ export async function captureWhatsApp(context: BrowserContext) {
 export async function sendOrderByWhatsApp(
   shop: Page,
   opened: string[],
-  buyer: { name: string; delivery: "Envío a domicilio" | "Retiro en el local"; note?: string } = {
+  buyer: { name: string; delivery: "Envío a domicilio" | "Retiro en el local"; note?: string; whatsapp?: string } = {
     name: "Ana Pérez",
     delivery: "Retiro en el local",
   },
@@ -44,6 +44,7 @@ export async function sendOrderByWhatsApp(
   await cart.getByLabel("Tu nombre").fill(buyer.name);
   await cart.getByLabel(buyer.delivery).check();
   if (buyer.note) await cart.getByLabel("Nota (opcional)").fill(buyer.note);
+  if (buyer.whatsapp) await cart.getByLabel(/Tu WhatsApp/).fill(buyer.whatsapp);
   const popup = shop.context().waitForEvent("page");
   const ordered = shop.waitForResponse((r) => r.url().endsWith("/api/orders"));
   await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
@@ -53,10 +54,10 @@ export async function sendOrderByWhatsApp(
   return new URL(opened[before]!);
 }
 
-/** An order as the seller sees it in /mi-tienda-admin. */
+/** An order as the seller sees it in 'Pedidos' (/pedidos). */
 export const orderCard = (page: Page, code: string) => page.getByTestId("order").filter({ hasText: `Pedido #${code}` });
 
-/** The seller confirms a new order in /mi-tienda-admin; confirming takes its quantities off stock. */
+/** The seller confirms a new order in /pedidos; confirming takes its quantities off stock. */
 export async function confirmOrder(page: Page, code: string) {
   const order = orderCard(page, code);
   await order.getByText("Nuevo", { exact: true }).waitFor();

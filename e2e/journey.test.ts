@@ -249,8 +249,13 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       await page.getByRole("button", { name: "Guardar Cambios" }).click();
       expect((await saved).status()).toBe(200);
       await page.getByText("¡Cambios guardados con éxito!").waitFor();
+      // Saving stays on the page; the plan is offered where it belongs: the store's admin.
+      expect(new URL(page.url()).pathname).toBe("/product-pricing");
 
-      // --- /pay-mi-tienda: the plan, paid through the offline Mercado Pago ---
+      // --- /pay-mi-tienda from the admin's 'Pagar ahora': the plan, paid through the offline Mercado Pago ---
+      await page.goto("/mi-tienda-admin");
+      await page.getByTestId("plan-price").getByText("Plan Mi Tienda: $ 2.000, pago único.", { exact: false }).waitFor();
+      await page.getByRole("link", { name: "Pagar ahora" }).click();
       await page.waitForURL("**/pay-mi-tienda");
       await page.getByText("Paso 1 de 3").waitFor();
       await page.getByRole("button", { name: "Continuar" }).click();
@@ -318,14 +323,15 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
           `Pedido #${code}`,
         ].join("\n"),
       );
-      await shop.getByText(`¡Pedido #${code} guardado! Envíalo desde WhatsApp.`).waitFor();
+      await shop.getByRole("heading", { name: `¡Pedido #${code} guardado!` }).waitFor();
 
-      // --- The seller confirms the order; the stock of those sizes goes down ---
-      await page.reload();
+      // --- The seller confirms the order in 'Pedidos'; the stock of those sizes goes down ---
+      await page.goto("/pedidos");
       const order = orderCard(page, code!);
       await order.getByText(`2 × ${REMERA} (Talle: S) — $15.000 c/u`).waitFor();
       await order.getByText(`1 × ${BUZO} (Talle: L) — $22.000 c/u`).waitFor();
       await confirmOrder(page, code!);
+      await page.goto("/mi-tienda-admin");
       await expect.poll(() => adminStock(REMERA).getByRole("listitem").allTextContents()).toEqual(["S: 1", "M: 2"]);
       await expect.poll(() => adminStock(BUZO).getByRole("listitem").allTextContents()).toEqual(["M: 1", "L: 3"]);
       // What a shopper can still buy follows.

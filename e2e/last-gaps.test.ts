@@ -124,7 +124,7 @@ describe("issue 16 in a real browser", () => {
     await result.getByLabel("Instrucciones para modificar").fill("Cambia el fondo a gris claro");
     await result.getByRole("button", { name: "Modificar Imagen" }).click();
     await result.getByRole("status").filter({ hasText: "Modificando..." }).waitFor();
-    expect(await result.getByRole("button", { name: "Regenerar" }).isDisabled()).toBe(true);
+    expect(await result.getByRole("button", { name: "Regenerar (1 imagen)" }).isDisabled()).toBe(true);
     release();
     await page.getByText("¡Imagen modificada con éxito!").waitFor();
     await result.getByRole("status").filter({ hasText: "Modificando..." }).waitFor({ state: "hidden" });
@@ -188,6 +188,7 @@ describe("issue 16 in a real browser", () => {
 
     // Paying (here with credits, /auto-charge) makes the card say the store is active, and the pay link goes.
     await page.goto("/auto-charge");
+    await page.getByRole("button", { name: "Sí, activar por 10 imágenes" }).click();
     await page.getByText("Se descontaron 500 créditos.").waitFor();
     await page.goto("/home");
     await status.getByText("Tu tienda virtual está activa.", { exact: false }).waitFor();

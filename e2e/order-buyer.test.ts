@@ -55,15 +55,26 @@ describe("the order tells the seller who is buying (issue 14.10)", () => {
     await shop.getByText("Escribe tu nombre para que la tienda sepa quién compra.").waitFor();
     expect(posted).toBe(0);
 
-    const url = await sendOrderByWhatsApp(shop, whatsapp, { name: "María José Núñez", delivery: "Envío a domicilio", note: "Timbre 2B" });
+    const url = await sendOrderByWhatsApp(shop, whatsapp, {
+      name: "María José Núñez",
+      delivery: "Envío a domicilio",
+      note: "Timbre 2B",
+      // Optional, typed the Argentine way: the seller's reply goes straight to this chat.
+      whatsapp: "011 15 2345-6789",
+    });
     const message = url.searchParams.get("text")!;
     expect(message).toContain("Nombre: María José Núñez\nEntrega: Envío a domicilio\nNota del cliente:\n> Timbre 2B");
     const code = /Pedido #(\w{4})/.exec(message)![1]!;
 
-    await admin.goto("/mi-tienda-admin");
+    await admin.goto("/pedidos");
     const order = orderCard(admin, code);
     await order.getByTestId("order-buyer").getByText("María José Núñez").waitFor();
     expect(await order.getByTestId("order-buyer").textContent()).toContain("Envío a domicilio");
+    // The buyer's number as Argentines write it, and 'Responder por WhatsApp' opens their chat with the reply written.
+    await order.getByTestId("order-buyer").getByText("WhatsApp +54 9 11 2345-6789").waitFor();
+    const reply = new URL((await order.getByRole("link", { name: /Responder por WhatsApp/ }).getAttribute("href"))!);
+    expect(reply.origin + reply.pathname).toBe("https://wa.me/5491123456789");
+    expect(reply.searchParams.get("text")).toMatch(new RegExp(`^¡Hola, María! Te escribimos de .+ por tu pedido #${code} \\(\\$`));
     await context.close();
     await sellerContext.close();
   });

@@ -41,7 +41,7 @@ describe("the last unit, as the seller sees it (issue 12.8)", () => {
     }
     const [first, second] = codes as [string, string];
 
-    await admin.goto("/mi-tienda-admin");
+    await admin.goto("/pedidos");
     await orderCard(admin, second).getByText("Nuevo", { exact: true }).waitFor();
     // Both can be confirmed as far as the stock goes: no card shows a conflict yet.
     expect(await admin.getByTestId("order-conflict").count()).toBe(0);
@@ -66,7 +66,20 @@ describe("the last unit, as the seller sees it (issue 12.8)", () => {
     // Not a passing notice: it is still on the card after a reload, until the seller acts.
     await admin.reload();
     await orderCard(admin, second).getByTestId("order-conflict").getByText(`${name} (Talle: M)`, { exact: false }).waitFor();
+    // 'Cancelar pedido' asks first: 'Volver' changes nothing, the dialog's own button cancels.
     await orderCard(admin, second).getByRole("button", { name: "Cancelar pedido" }).click();
+    const ask = admin.getByRole("dialog", { name: `¿Cancelar el pedido #${second}?` });
+    await ask
+      .getByText("Lucía Gómez no recibe un aviso automático", { exact: false })
+      .or(ask.getByText("Martín Sosa no recibe un aviso automático", { exact: false }))
+      .waitFor();
+    await ask.getByRole("button", { name: "Volver" }).click();
+    await ask.waitFor({ state: "hidden" });
+    expect((await (await admin.request.get("/api/orders")).json()).orders.find((o: { code: string }) => o.code === second).status).toBe(
+      "nuevo",
+    );
+    await orderCard(admin, second).getByRole("button", { name: "Cancelar pedido" }).click();
+    await ask.getByRole("button", { name: "Cancelar pedido" }).click();
     await orderCard(admin, second).getByText("Cancelado", { exact: true }).waitFor();
     expect(await orderCard(admin, second).getByTestId("order-conflict").count()).toBe(0);
     expect(await stockOf()).toEqual([{ name: "M", stock: 0 }]);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { creditsShown, newPage, newSeller, signInTo, useChromium } from "./chromium";
+import { creditsShown, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
 import { approveSimulatedCheckout, uploadProduct } from "./journey-steps";
 
 /**
@@ -51,29 +51,41 @@ describe("/credits in a real browser", () => {
     await context.close();
   });
 
-  it("another country: prices in its money, 'Pagar' at the bottom, a rejected payment credits nothing", async () => {
-    const { context, page } = await sellerFrom("CL", "creditos-cl");
-    await page.goto("/credits");
-    await expect.poll(() => page.getByTestId("country-price-label").textContent()).toContain("pesos chilenos (CLP)");
-    expect(await page.getByTestId("country-price-label").textContent()).toContain("dLocal Go");
-    expect(await pack(page, "pack-10").getByTestId("pack-price").textContent()).toBe("$ 1.354,94");
-    await pack(page, "pack-10").getByText("Se cobra US$ 1.25", { exact: true }).waitFor();
-    await pack(page, "pack-50").getByText("Ahorras 30%").waitFor();
+  it(
+    "another country: prices in its money, 'Pagar' at the bottom, a rejected payment credits nothing",
+    async () => {
+      const { context, page } = await sellerFrom("CL", "creditos-cl");
+      await page.goto("/credits");
+      await expect.poll(() => page.getByTestId("country-price-label").textContent()).toContain("pesos chilenos (CLP)");
+      expect(await page.getByTestId("country-price-label").textContent()).toContain("dLocal Go");
+      expect(await pack(page, "pack-10").getByTestId("pack-price").textContent()).toBe("$ 1.354,94");
+      await pack(page, "pack-10").getByText("Se cobra US$ 1.25", { exact: true }).waitFor();
+      // Savings from what is charged (US$ 0.13 an image alone): 32% for the 50 pack, and the 100 pack, at
+      // the same price per image, claims none of its own.
+      await pack(page, "pack-50").getByText("Ahorras 32%").waitFor();
+      await pack(page, "pack-100").getByTestId("pack-per-image").getByText("US$ 0,088 por imagen").waitFor();
+      expect(
+        await pack(page, "pack-100")
+          .getByText(/Ahorras/)
+          .count(),
+      ).toBe(0);
 
-    await pack(page, "pack-10").getByText("10 imágenes", { exact: true }).click();
-    await page.getByTestId("pay-bottom").click();
-    await page.waitForURL("**/api/payments/simulated/checkout?session=*");
-    await page.getByRole("heading", { name: "Pago simulado (dLocal Go)" }).waitFor();
-    expect(await page.getByTestId("simulated-amount").textContent()).toBe("US$ 1.25");
-    await page.getByRole("button", { name: "Rechazar pago" }).click();
+      await pack(page, "pack-10").getByText("10 imágenes", { exact: true }).click();
+      await page.getByTestId("pay-bottom").click();
+      await page.waitForURL("**/api/payments/simulated/checkout?session=*");
+      await page.getByRole("heading", { name: "Pago simulado (dLocal Go)" }).waitFor();
+      expect(await page.getByTestId("simulated-amount").textContent()).toBe("US$ 1.25");
+      await page.getByRole("button", { name: "Rechazar pago" }).click();
 
-    await page.waitForURL("**/pago?payment=*");
-    await page.getByRole("heading", { name: "El pago fue rechazado" }).waitFor();
-    expect(await creditsShown(page)).toBe("10 imágenes");
-    await page.getByRole("link", { name: "Volver a intentar" }).click();
-    await page.waitForURL("**/credits");
-    await context.close();
-  });
+      await page.waitForURL("**/pago?payment=*");
+      await page.getByRole("heading", { name: "El pago fue rechazado" }).waitFor();
+      expect(await creditsShown(page)).toBe("10 imágenes");
+      await page.getByRole("link", { name: "Volver a intentar" }).click();
+      await page.waitForURL("**/credits");
+      await context.close();
+    },
+    2 * GENERATION_MS,
+  );
 
   it("the return page follows a pending payment and shows it approved, with the new balance, without a reload", async () => {
     const { context, page } = await sellerFrom("AR", "creditos-espera");
@@ -114,14 +126,31 @@ describe("/credits in a real browser", () => {
 });
 
 describe("/pay-mi-tienda in a real browser", () => {
-  it("three steps with the seller's own products, then the plan is paid and active", async () => {
+  it("three steps with the store as shoppers see it (no drafts), then the plan is paid and active", async () => {
     const { context, page } = await sellerFrom("AR", "tienda-pago");
-    await uploadProduct(page, "campera-verde.jpg", "#16a34a");
+    const campera = await uploadProduct(page, "campera-verde.jpg", "#16a34a");
+    await uploadProduct(page, "gorro-borrador.jpg", "#0f766e");
+    expect(
+      (
+        await page.request.post("/api/auth/mi-tienda", {
+          data: { storeName: "Verde Moda", phoneNumber: "+54 9 11 4000-2222", countryCode: "AR" },
+        })
+      ).status(),
+    ).toBe(201);
+    const priced = await page.request.post("/api/products/update-pricing", {
+      data: { products: [{ id: campera.id, price: "18.500", published: true }] },
+    });
+    expect(priced.status()).toBe(200);
 
     await page.goto("/pay-mi-tienda");
     await page.getByRole("heading", { name: "Tu Tienda Virtual" }).waitFor();
     await page.getByText("Paso 1 de 3").waitFor();
-    await page.getByRole("list", { name: "Vista previa de tus productos" }).getByText("Campera verde").waitFor();
+    // 'Así se verá tu tienda' is the public store's own list: the priced, published product, and not the draft.
+    const preview = page.getByRole("list", { name: "Vista previa de tus productos" });
+    await preview.getByText("Campera verde").waitFor();
+    await preview.getByText("$18.500").waitFor();
+    expect(await preview.getByRole("listitem").count()).toBe(1);
+    expect(await page.getByText("Gorro borrador").count()).toBe(0);
 
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.getByText("Paso 2 de 3").waitFor();
@@ -163,39 +192,73 @@ describe("a plan payment for a plan already active (issue 12.9)", () => {
     // The first tab's payment still goes through: its value comes back as 500 credits.
     await page.goto(preference.init_point);
     await approveSimulatedCheckout(page, "$ 2.000");
-    await page
-      .getByTestId("plan-as-credits")
-      .getByText("Tu Tienda ya estaba activa: sumamos 500 créditos (10 imágenes) a tu saldo")
-      .waitFor();
+    await page.getByTestId("plan-as-credits").getByText("Tu Tienda ya estaba activa: sumamos 10 imágenes a tu saldo").waitFor();
     expect(await page.getByTestId("balance-after").textContent()).toBe("10 imágenes");
     await expect.poll(() => creditsShown(page)).toBe("10 imágenes");
 
     // The seller's movements show where those credits came from.
     await page.goto("/credits");
     const latest = page.getByTestId("credit-history").getByRole("listitem").first();
-    await latest.getByText("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como créditos").waitFor();
-    expect(await latest.textContent()).toContain("+500 créditos");
-    expect(await latest.textContent()).toContain("Saldo: 500 créditos");
+    await latest.getByText("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como imágenes").waitFor();
+    expect(await latest.textContent()).toContain("+10 imágenes");
+    expect(await latest.textContent()).toContain("Saldo: 10 imágenes");
     await context.close();
   });
 });
 
 describe("/auto-charge in a real browser", () => {
-  it("spends 500 credits once: a reload does not charge again", async () => {
+  it("says what it costs and asks first: 'Cancelar' spends nothing, the yes spends 10 images once, a reload nothing more", async () => {
     const { context, page } = await sellerFrom(null, "cargo");
+    let charges = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/credits/auto-charge")) charges++;
+    });
+    // Reached from the plan card, where the link says the price and that it asks first.
+    await page.goto("/pay-mi-tienda-3");
+    await page.getByRole("link", { name: "Actívala con 10 imágenes" }).click();
+    await page.waitForURL("**/auto-charge");
+    const ask = page.getByRole("region", { name: "Activar Mi Tienda con tus imágenes" });
+    await ask.getByText("cuesta 10 imágenes de tu saldo", { exact: false }).waitFor();
+    expect(await ask.getByTestId("plan-balance").textContent()).toBe("Tienes 10 imágenes; te quedarán 0 imágenes para crear fotos.");
+    expect(charges).toBe(0);
+
+    // 'Cancelar' leaves with the balance whole.
+    await ask.getByRole("link", { name: "Cancelar" }).click();
+    await page.waitForURL("**/mi-tienda-admin");
+    await expect.poll(() => creditsShown(page)).toBe("10 imágenes");
+    expect(charges).toBe(0);
+
+    // Arriving at the page again (a reload, a shared link) asks again; only the yes charges.
     await page.goto("/auto-charge");
+    await page.getByRole("button", { name: "Sí, activar por 10 imágenes" }).click();
     await page.getByText("Se descontaron 500 créditos.").waitFor();
     await page.getByRole("link", { name: "Volver al inicio" }).waitFor();
+    expect(charges).toBe(1);
 
     await page.reload();
-    await page.getByText("Tu Tienda ya está activa: no se descontaron créditos.").waitFor();
+    await page.getByText("Tu Tienda ya está activa: no hace falta pagarla otra vez.").waitFor();
+    expect(await page.getByRole("button", { name: /activar/ }).count()).toBe(0);
 
     await page.goto("/home");
     await expect.poll(() => creditsShown(page)).toBe("0 imágenes");
+    expect(charges).toBe(1);
+    await context.close();
+  });
 
-    // Out of credits and already active: a second visit still charges nothing and says why.
+  it("without enough images, says so before anything and offers to buy them", async () => {
+    const { context, page } = await sellerFrom(null, "cargo-corto");
+    // 450 credits: one image short of the plan.
+    const product = await uploadProduct(page, "remera-corta.jpg");
+    const generated = await page.request.post(`/api/products/generate-ad/${product.id}`, {
+      data: { includeModel: false },
+      timeout: GENERATION_MS,
+    });
+    expect(generated.status()).toBe(200);
     await page.goto("/auto-charge");
-    await page.getByText("Tu Tienda ya está activa: no se descontaron créditos.").waitFor();
+    await page.getByTestId("plan-balance").getByText("Tienes 9 imágenes: no te alcanza.", { exact: false }).waitFor();
+    expect(await page.getByRole("button", { name: /Sí, activar/ }).count()).toBe(0);
+    await page.getByRole("link", { name: "Comprar imágenes" }).last().click();
+    await page.waitForURL("**/credits");
     await context.close();
   });
 

@@ -37,7 +37,7 @@ describe("a failed first call does not leave the screen blank", () => {
     const listFailures = await failFirst(page, "**/api/products/list/**", 1);
     await page.goto("/home");
     await page.getByRole("banner").getByTestId("credits").waitFor();
-    await page.getByText("Imágenes mejoradas desde $100 pesos argentinos por imagen").waitFor();
+    await page.getByText("Imágenes mejoradas desde US$ 0.088 por imagen").waitFor();
     await page.getByRole("button", { name: "Añadir Producto" }).first().waitFor();
     expect(sessionFailures()).toBe(1);
     expect(listFailures()).toBe(1);

@@ -38,12 +38,12 @@ describe("Argentine numbers, prices, drafts and the store link on a 390 px phone
     const phone = page.getByLabel("Número de WhatsApp");
     await page.getByText(/Ejemplo en Argentina: 011 15-2345-6789/).waitFor();
     await phone.pressSequentially("011 15 2345-6789");
-    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 9 11 2345 6789");
+    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 9 11 2345-6789");
     expect(await page.getByTestId("whatsapp-test-link").getAttribute("href")).toBe("https://wa.me/5491123456789");
     await phone.fill("+54 011 4567-8901");
-    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 9 11 4567 8901");
+    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 9 11 4567-8901");
     await page.getByLabel("Es un teléfono fijo (WhatsApp Business sin celular)").check();
-    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 11 4567 8901");
+    await expect.poll(() => page.getByTestId("whatsapp-dialled").textContent()).toBe("+54 11 4567-8901");
     await page.getByLabel("Es un teléfono fijo (WhatsApp Business sin celular)").uncheck();
     await page.getByLabel("País").selectOption("UY");
     await phone.fill("+598 099 123 456");
@@ -61,9 +61,13 @@ describe("Argentine numbers, prices, drafts and the store link on a 390 px phone
     await card.getByText("Los precios en pesos van sin centavos: escribe, por ejemplo, 12.500.").waitFor();
     await price.fill("$ 12.500");
     await card.getByText("Se verá así: $12.500").waitFor();
-    // A draft: 'Publicar' needs the saved price.
+    // A draft: 'Publicar' needs a price, and a typed one is enough (publishing saves it too).
     await card.getByText("Borrador").waitFor();
+    expect(await card.getByRole("button", { name: "Publicar" }).isEnabled()).toBe(true);
+    await price.fill("");
     expect(await card.getByRole("button", { name: "Publicar" }).isDisabled()).toBe(true);
+    await card.getByText("Escribe un precio para publicarlo.").waitFor();
+    await price.fill("$ 12.500");
     await page.getByRole("button", { name: "Guardar Cambios" }).click();
     await page.getByText("¡Cambios guardados con éxito!").waitFor();
 

@@ -62,8 +62,14 @@ describe("closing the tab during a generation", () => {
       await card.getByText(product.name).waitFor();
       await expect.poll(() => card.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
-      // Nothing more happens later: no second charge, no refund, no second image.
-      await new Promise((r) => setTimeout(r, 3000));
+      // Nothing more happens later: no second charge, no refund, no second image. Later is once no job of the
+      // seller runs any more (its object settled it and dropped its alarms): nothing is left to act.
+      await expect
+        .poll(async () => {
+          const { jobs } = (await (await again.request.get("/api/jobs")).json()) as { jobs: { status: string }[] };
+          return jobs.filter((job) => job.status === "running").length;
+        })
+        .toBe(0);
       await again.reload();
       await cards.first().waitFor();
       expect(await cards.count()).toBe(1);

@@ -7,25 +7,31 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { GENERATION_MS, newPage, newSeller, useChromium } from "./chromium";
-import { uploadProduct } from "./journey-steps";
+import { captureWhatsApp, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
 
-/** Visible controls smaller than 44×44 px, described for the failure message. Links inside running text are exempt (WCAG 2.5.5). */
+/**
+ * Visible controls smaller than 44×44 px, described for the failure message: buttons, links, fields
+ * (a price, a size, a stock) and choices. Links inside running text are exempt (WCAG 2.5.5); a link that
+ * is a line of its own ('¿Olvidaste tu contraseña?', '← Ver todos los productos') is not.
+ */
 function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const small: string[] = [];
     const controls = document.querySelectorAll<HTMLElement>(
-      'button, [role="button"], [role="switch"], input[type="radio"], input[type="checkbox"], select, a[href]',
+      'button, [role="button"], [role="switch"], input:not([type="hidden"]):not([type="file"]), textarea, select, summary, a[href]',
     );
     for (const el of Array.from(controls)) {
       const style = getComputedStyle(el);
-      if (el.tagName === "A" && style.display === "inline") continue;
+      const inText = el.parentElement && (el.parentElement.textContent ?? "").trim() !== (el.textContent ?? "").trim();
+      if (el.tagName === "A" && style.display === "inline" && inText) continue;
       if (!el.checkVisibility({ visibilityProperty: true })) continue;
       // Visually hidden until focused (the skip link): clipped away, not something a finger can hit.
       if (style.clip.startsWith("rect(0") || style.clipPath.includes("inset(50%)")) continue;
       // A radio or checkbox inside its label is tapped through the whole label (the browser forwards the tap).
-      const box = ((el instanceof HTMLInputElement && el.closest("label")) || el).getBoundingClientRect();
+      const choice = el instanceof HTMLInputElement && (el.type === "radio" || el.type === "checkbox");
+      const box = ((choice && el.closest("label")) || el).getBoundingClientRect();
       // Screen-reader-only text (1×1 px) is not a tap target.
       if (box.width <= 1 || box.height <= 1) continue;
       if (box.width < 43.5 || box.height < 43.5) {
@@ -159,6 +165,117 @@ describe("phone ergonomics at 390 px", () => {
     await shop.getByRole("heading", { name: "Tu Carrito" }).waitFor();
     expect(await smallTargets(shop)).toEqual([]);
     await shop.context().close();
+    await context.close();
+  }, 240_000);
+
+  it("every other screen a seller or a shopper uses is at least 44×44 px too: fields, links, dialogs", async () => {
+    // Signed out: the landing, sign-up, sign-in and recovery.
+    const { context: visitor, page: guest } = await newPage(chromium.browser, { mobile: true });
+    for (const [path, ready] of [
+      ["/", "Comenzar ahora"],
+      ["/register", "Crear cuenta"],
+      ["/login", "Entrar"],
+      ["/recuperar", "¿Olvidaste tu contraseña?"],
+    ] as const) {
+      await guest.goto(path);
+      await guest.getByText(ready, { exact: true }).first().waitFor();
+      expect(await smallTargets(guest), path).toEqual([]);
+    }
+    await visitor.close();
+
+    // A seller with a store, a product with sizes, and an order.
+    const seller = await newSeller(chromium.browser, "pantallas");
+    const { context, page } = await newPage(chromium.browser, { mobile: true });
+    await context.addCookies(seller.cookies);
+    const product = await uploadProduct(page, "remera-lisa.jpg");
+    const store = (await post(page, "/api/auth/mi-tienda", {
+      storeName: "Pantallas del Sur",
+      phoneNumber: "011 15 4000-1111",
+      countryCode: "AR",
+    })) as { user: { username: string } };
+    await post(page, "/api/products/update-pricing", {
+      products: [{ id: product.id, price: "12.500", sizes: [{ name: "S", stock: 3 }], published: true }],
+    });
+
+    // The shopper's product page, cart with the buyer's fields, and the order's confirmation.
+    const { context: shopper, page: shop } = await newPage(chromium.browser, { mobile: true });
+    await captureWhatsApp(shopper);
+    await shop.goto(`/u/${store.user.username}/p/${product.id}`);
+    await shop.getByRole("radio", { name: "S", exact: true }).waitFor();
+    expect(await smallTargets(shop), "product page").toEqual([]);
+    await shop.getByRole("radio", { name: "S", exact: true }).check();
+    await shop.getByRole("button", { name: "Añadir al carrito" }).click();
+    await shop.getByRole("button", { name: /^Abrir carrito/ }).click();
+    const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
+    await cart.getByLabel("Tu nombre").waitFor();
+    expect(await smallTargets(shop), "cart").toEqual([]);
+    await cart.getByLabel("Tu nombre").fill("Ana");
+    await cart.getByLabel("Retiro en el local").check();
+    const whatsapp = shopper.waitForEvent("page");
+    await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
+    await whatsapp;
+    await cart.getByRole("link", { name: "Abrir WhatsApp de nuevo" }).waitFor();
+    expect(await smallTargets(shop), "order confirmation").toEqual([]);
+    await shopper.close();
+
+    const screens: [string, () => Promise<unknown>][] = [
+      ["/credits", () => page.getByTestId("pack-pack-10").waitFor()],
+      [
+        "/settings",
+        () =>
+          page
+            .getByRole("button", { name: /Eliminar cuenta/ })
+            .first()
+            .waitFor(),
+      ],
+      [
+        "/mi-tienda",
+        () =>
+          page
+            .getByRole("button", { name: "Continuar" })
+            .or(page.getByRole("button", { name: "Actualizar Tienda" }))
+            .waitFor(),
+      ],
+      [
+        "/product-pricing",
+        () => page.getByRole("article", { name: product.name }).getByLabel(`Stock del talle S de ${product.name}`).waitFor(),
+      ],
+      ["/mi-tienda-admin", () => page.getByRole("button", { name: "Copiar para Instagram" }).waitFor()],
+      ["/pedidos", () => page.getByTestId("order").first().waitFor()],
+      ["/pay-mi-tienda", () => page.getByText("Paso 1 de 3").waitFor()],
+      ["/pay-mi-tienda-3", () => page.getByRole("heading", { name: "Plan Mi Tienda" }).waitFor()],
+      ["/auto-charge", () => page.getByRole("button", { name: /Sí, activar/ }).waitFor()],
+    ];
+    for (const [path, ready] of screens) {
+      await page.goto(path);
+      await ready();
+      expect(await smallTargets(page), path).toEqual([]);
+    }
+
+    // The dialogs and open forms of those screens.
+    await page.goto("/pedidos");
+    await page.getByRole("button", { name: "Cancelar pedido" }).first().click();
+    await page.getByRole("dialog", { name: /¿Cancelar el pedido/ }).waitFor();
+    expect(await smallTargets(page), "cancel order").toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.goto("/mi-tienda-admin");
+    await page.getByRole("article", { name: product.name }).getByRole("button", { name: "Editar" }).click();
+    await page.getByRole("form", { name: `Editar ${product.name}` }).waitFor();
+    await page.getByRole("button", { name: "Agregar producto" }).click();
+    await page.getByRole("form", { name: "Agregar producto" }).waitFor();
+    expect(await smallTargets(page), "admin editors").toEqual([]);
+    await page.goto("/pay-mi-tienda");
+    for (const step of [2, 3]) {
+      await page.getByRole("button", { name: "Continuar" }).click();
+      await page.getByText(`Paso ${step} de 3`).waitFor();
+      expect(await smallTargets(page), `/pay-mi-tienda step ${step}`).toEqual([]);
+    }
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await page.getByRole("navigation", { name: "Menú principal" }).getByRole("button", { name: "Ayuda" }).click();
+    const help = page.getByRole("dialog", { name: "Ayuda" });
+    await help.getByText("¿Cuánto cuesta cada foto?").click();
+    expect(await smallTargets(page), "help").toEqual([]);
     await context.close();
   }, 240_000);
 

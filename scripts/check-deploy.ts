@@ -15,10 +15,11 @@
  * Exits 1 when wrangler fails, a model is shut down or a limit is exceeded, so CI goes red.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
+import { recordRow } from "../bench/results.ts";
 import { addDeployOnlyBindings, deployVars } from "./deploy-bindings.ts";
 import { OFFLINE_ENV } from "./local-state.ts";
 import { unsafeDeployVars } from "./deploy-vars.ts";
@@ -30,7 +31,14 @@ if (providers.errors.length > 0) {
   for (const error of providers.errors) console.error(`ERROR ${error}`);
   process.exit(1);
 }
-addDeployOnlyBindings();
+// `npm run deploy` uploads dist/ as checked here, deploy-only bindings included. Under `npm test` the same
+// build is being served to the e2e tests (VIDRIERA_BUILD_DIR), where a Workers AI binding would make wrangler
+// dev open a remote session: the check then runs on a copy.
+const shared = process.env.VIDRIERA_BUILD_DIR;
+const build = shared ? mkdtempSync(join(tmpdir(), "vidriera-deploy-build-")) : "dist";
+if (shared) cpSync(shared, build, { recursive: true });
+const builtConfig = join(build, "vidriera", "wrangler.json");
+addDeployOnlyBindings(builtConfig);
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -45,7 +53,7 @@ function filesUnder(dir: string): string[] {
 const outdir = mkdtempSync(join(tmpdir(), "vidriera-deploy-"));
 let wranglerReport: string;
 try {
-  wranglerReport = execFileSync("wrangler", ["deploy", "--dry-run", "--outdir", outdir], {
+  wranglerReport = execFileSync("wrangler", ["deploy", "--dry-run", "--outdir", outdir, "--config", builtConfig], {
     env: { ...OFFLINE_ENV, CI: "true" },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
@@ -53,6 +61,7 @@ try {
 } catch (err) {
   const failure = err as { stdout?: string; stderr?: string };
   console.error(`wrangler deploy --dry-run failed:\n${failure.stdout ?? ""}${failure.stderr ?? ""}`);
+  if (shared) rmSync(build, { recursive: true, force: true });
   process.exit(1);
 }
 
@@ -62,13 +71,18 @@ const raw = modules.reduce((sum, file) => sum + statSync(file).size, 0);
 const gzip = modules.reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0);
 rmSync(outdir, { recursive: true, force: true });
 
-const assets = filesUnder("dist/client");
+const assets = filesUnder(join(build, "client"));
 const largestAsset = assets.map((file) => ({ file, size: statSync(file).size })).sort((a, b) => b.size - a.size)[0];
 
 const rows: [string, number, number, (n: number) => string][] = [
   ["Worker modules, gzip", gzip, LIMITS.workerGzip, kib],
   ["Worker modules, uncompressed", raw, LIMITS.workerRaw, kib],
-  [`Largest asset (${largestAsset ? relative("dist/client", largestAsset.file) : "none"})`, largestAsset?.size ?? 0, LIMITS.assetFile, kib],
+  [
+    `Largest asset (${largestAsset ? relative(join(build, "client"), largestAsset.file) : "none"})`,
+    largestAsset?.size ?? 0,
+    LIMITS.assetFile,
+    kib,
+  ],
   ["Static assets, count", assets.length, LIMITS.assetCount, String],
 ];
 
@@ -84,8 +98,17 @@ for (const [name, value, limit, show] of rows) {
   if (!ok) over++;
   console.log(`${ok ? "ok  " : "OVER"}  ${name.padEnd(48)} ${show(value).padStart(12)}  limit ${show(limit)}`);
 }
+recordRow({
+  row: "deploy:upload",
+  what: "Deploy upload, `wrangler deploy --dry-run`",
+  figure: `Worker ${kib(gzip)} gzip (${kib(raw)} raw, ${modules.length} modules), ${assets.length} assets, largest ${kib(largestAsset?.size ?? 0)}`,
+  budget: "3 MiB gzip, 64 MiB raw, 25 MiB per asset",
+  over: rows.some(([, value, limit]) => value > limit),
+  how: "npm run check:deploy",
+});
 // The deploy's own config as the Vite plugin wrote it (wrangler.toml plus the build): no offline stand-in may be on.
-const deployed = JSON.parse(readFileSync("dist/vidriera/wrangler.json", "utf8")) as { vars?: Record<string, unknown> };
+const deployed = JSON.parse(readFileSync(builtConfig, "utf8")) as { vars?: Record<string, unknown> };
+if (shared) rmSync(build, { recursive: true, force: true });
 for (const problem of unsafeDeployVars(deployed.vars)) {
   over++;
   console.error(`UNSAFE  ${problem}`);

@@ -8,8 +8,12 @@
  * (one more hop, which under hundreds of connections becomes the bottleneck
  * and now and then answers 500 when its fetch to workerd fails). The load
  * benches use it; it is the closer stand-in for the deployed Worker.
+ *
+ * Under `npm test` and `npm run bench` the app is built once (VIDRIERA_BUILD_DIR, scripts/build-once.ts):
+ * `wrangler dev` then serves a copy of that build, and `vite preview` (which can only serve the last
+ * build, see `fromBuild`) serves it in place, so one vite-preview app at a time per build.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -68,22 +72,39 @@ export async function startLocalApp(
   rmSync(stateDir, { recursive: true, force: true });
   // Setup lines and the server's output go to one log, shown when something fails: tests stay quiet.
   let log = "";
-  await prepareLocalState(stateDir, (line) => {
-    log += `${line}\n`;
-  });
-  const outDir = join(stateDir, "dist");
+  // A build made once by the command that started this one (npm test, npm run bench: scripts/build-once.ts).
+  const prebuilt = process.env.VIDRIERA_BUILD_DIR;
+  const server = options.server ?? (options.fromBuild ? "wrangler" : "vite");
+  const copyFrom = options.fromBuild ?? (prebuilt && server === "wrangler" ? prebuilt : undefined);
+  // vite preview can only serve the last build in place (see fromBuild above); wrangler dev serves a copy.
+  const outDir = !copyFrom && prebuilt ? prebuilt : join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
   const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
-  if (options.fromBuild) cpSync(options.fromBuild, outDir, { recursive: true });
-  else {
-    // stateDir is fresh, so emptying it is safe (and stops Vite's warning about a folder outside the project).
-    try {
-      log += execFileSync("vite", ["build", "--logLevel", "warn", "--emptyOutDir", "--outDir", outDir], { stdio: "pipe", env }).toString();
-    } catch (err) {
-      const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
-      throw new Error(`vite build failed:\n${log}${stdout ?? ""}${stderr ?? ""}`);
-    }
+  // The build runs while the local database is prepared. stateDir is fresh, so emptying outDir is safe (and
+  // stops Vite's warning about a folder outside the project).
+  const building =
+    copyFrom || prebuilt
+      ? Promise.resolve("")
+      : new Promise<string>((done, fail) =>
+          execFile("vite", ["build", "--logLevel", "warn", "--emptyOutDir", "--outDir", outDir], { env }, (err, stdout, stderr) =>
+            err ? fail(new Error(`vite build failed:\n${stdout}${stderr}`)) : done(`${stdout}${stderr}`),
+          ),
+        );
+  // Awaited below; a failure meanwhile is not left unhandled.
+  building.catch(() => undefined);
+  try {
+    await prepareLocalState(
+      stateDir,
+      (line) => {
+        log += `${line}\n`;
+      },
+      { fresh: true },
+    );
+  } finally {
+    log += await building;
   }
+  if (copyFrom) cpSync(copyFrom, outDir, { recursive: true });
+  if (outDir === prebuilt && options.staticFiles) throw new Error('staticFiles change the build: use server: "wrangler" (a copy)');
   // Extra files among the built assets (name → content); the asset server only knows what it finds when it starts.
   for (const [name, content] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(outDir, "client", name), content);
   // `vite preview` and `wrangler dev` read the Worker's variables from the .dev.vars beside the build, which
@@ -98,7 +119,7 @@ export async function startLocalApp(
   const port = await freePort();
   // A restartable server leads its own process group, so a kill reaches workerd under wrangler too.
   const launch = () =>
-    options.server === "wrangler" || options.fromBuild
+    server === "wrangler"
       ? spawn(
           "wrangler",
           [
@@ -120,23 +141,23 @@ export async function startLocalApp(
           env,
           stdio: ["ignore", "pipe", "pipe"],
         });
-  let server = launch();
-  const capture = (child: ChildProcess) => {
-    child.stdout!.on("data", (chunk) => (log += chunk));
-    child.stderr!.on("data", (chunk) => (log += chunk));
+  let child = launch();
+  const capture = (started: ChildProcess) => {
+    started.stdout!.on("data", (chunk) => (log += chunk));
+    started.stderr!.on("data", (chunk) => (log += chunk));
   };
-  capture(server);
+  capture(child);
   const baseURL = `http://localhost:${port}`;
-  await waitUntilUp(`${baseURL}/api/auth/providers`, server, () => log);
+  await waitUntilUp(`${baseURL}/api/auth/providers`, child, () => log);
   return {
     baseURL,
     buildDir: outDir,
     // What vite preview and workerd printed, for a bench to show why a request failed.
     output: () => log,
     stop: () => {
-      if (server.exitCode === null && server.signalCode === null) {
-        if (options.restartable) process.kill(-server.pid!, "SIGTERM");
-        else server.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) {
+        if (options.restartable) process.kill(-child.pid!, "SIGTERM");
+        else child.kill("SIGTERM");
       }
       if (!options.keepState) rmSync(stateDir, { recursive: true, force: true });
     },
@@ -146,12 +167,12 @@ export async function startLocalApp(
      */
     restart: async () => {
       if (!options.restartable) throw new Error("startLocalApp: restart needs { restartable: true }");
-      const gone = new Promise((done) => server.once("exit", done));
-      process.kill(-server.pid!, "SIGKILL");
+      const gone = new Promise((done) => child.once("exit", done));
+      process.kill(-child.pid!, "SIGKILL");
       await gone;
-      server = launch();
-      capture(server);
-      await waitUntilUp(`${baseURL}/api/auth/providers`, server, () => log);
+      child = launch();
+      capture(child);
+      await waitUntilUp(`${baseURL}/api/auth/providers`, child, () => log);
     },
   };
 }

@@ -32,7 +32,7 @@ export function ensureDevVars(say: (line: string) => void = console.log) {
       "",
     ].join("\n"),
   );
-  say("Creé .dev.vars con un secreto de sesión local.");
+  say("Creé .dev.vars con una clave de sesión local (queda solo en tu computadora).");
 }
 
 function wrangler(args: string[], persistTo?: string) {
@@ -51,14 +51,15 @@ function wrangler(args: string[], persistTo?: string) {
 
 export function applyMigrations(persistTo?: string, say: (line: string) => void = console.log) {
   wrangler(["d1", "migrations", "apply", "DB"], persistTo);
-  say("Base de datos local al día (migraciones aplicadas).");
+  say("Base de datos local lista (al día con las migraciones).");
 }
 
 /**
  * `persistTo` is the folder Vite's `persistState.path` points at (default: wrangler's own).
- * `say` gets the progress lines: the terminal for `npm run dev`, the server's own log for tests.
+ * `say` gets the progress lines: the terminal for `npm run dev`, the server's own log for tests. `fresh`: the
+ * folder was empty, so no phone number was ever saved in it to normalize.
  */
-export async function prepareLocalState(persistTo?: string, say: (line: string) => void = console.log) {
+export async function prepareLocalState(persistTo?: string, say: (line: string) => void = console.log, { fresh = false } = {}) {
   applyMigrations(persistTo, say);
 
   const dir = join(".wrangler", "tmp");
@@ -78,7 +79,8 @@ export async function prepareLocalState(persistTo?: string, say: (line: string) 
   );
   wrangler(["d1", "execute", "DB", `--file=${seed}`], persistTo);
   say(`Vendedora de prueba lista: ${DEMO_SELLER.email}`);
-  // WhatsApp numbers saved before they were read with libphonenumber-js (issue 14).
-  normalizeStoredPhones(["--local", ...(persistTo ? ["--persist-to", persistTo] : [])], say);
+  // WhatsApp numbers saved before they were read with libphonenumber-js (issue 14). A database made just now
+  // (the e2e tests' and benches' apps) holds none: one wrangler run less per app.
+  if (!fresh) normalizeStoredPhones(["--local", ...(persistTo ? ["--persist-to", persistTo] : [])], say);
   return DEMO_SELLER;
 }

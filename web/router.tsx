@@ -69,6 +69,7 @@ const paymentResult = guarded("/pago", () => import("./features/credits/payment-
 const settings = guarded("/settings", () => import("./features/settings/settings"), "SettingsScreen");
 const storeSetup = guarded("/mi-tienda", () => import("./features/store-admin/store-setup"), "StoreSetupScreen");
 const storeAdmin = guarded("/mi-tienda-admin", () => import("./features/store-admin/store-admin"), "StoreAdminScreen");
+const orders = guarded("/pedidos", () => import("./features/orders/orders"), "OrdersScreen");
 const pricing = guarded("/product-pricing", () => import("./features/store-admin/product-pricing"), "ProductPricingScreen");
 const payStore = guarded("/pay-mi-tienda", () => import("./features/store-admin/pay-store"), "PayStoreScreen");
 const payStoreCard = guarded("/pay-mi-tienda-3", () => import("./features/store-admin/pay-store"), "PayStoreCardScreen");
@@ -95,6 +96,7 @@ const routeTree = root.addChildren([
     settings,
     storeSetup,
     storeAdmin,
+    orders,
     pricing,
     payStore,
     payStoreCard,

@@ -2,6 +2,7 @@ import type { users } from "./db/schema";
 import type { BatchMessage } from "./batches/messages";
 import type { GenerationJobRpc } from "./jobs/job-types";
 import type { ProviderGateRpc } from "./jobs/gate-types";
+import type { RenditionMessage } from "./lib/renditions";
 import type { StoreStatsRpc } from "./stats/engine";
 
 /** Bindings from wrangler.toml plus vars and secrets (.dev.vars locally, `wrangler secret put` in production). */
@@ -15,6 +16,8 @@ export interface Bindings {
   BATCH_QUEUE: Queue<BatchMessage>;
   /** Each provider's gate limits, `name=inFlight/perMinute` pairs (common/image-providers.ts, gateLimits). */
   PROVIDER_LIMITS?: string;
+  /** Every stored image's WebP renditions, made off the request that stored it (worker/lib/renditions.ts). */
+  RENDITIONS: Queue<RenditionMessage>;
   /** The offline twin of the store statistics: one object per store (worker/stats/local-twin.ts). */
   STORE_STATS: DurableObjectNamespace<StoreStatsRpc>;
   /** Store events in Analytics Engine; locally a binding that drops every write. */

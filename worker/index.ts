@@ -6,6 +6,7 @@ import { errorResponse } from "./lib/errors";
 import { randomId } from "./lib/ids";
 import { log, withRequestId } from "./lib/log";
 import { readWholeBody } from "./lib/read-whole-body";
+import { RENDITIONS_QUEUE, type RenditionMessage, writeQueuedRenditions } from "./lib/renditions";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { forgetStoresSavedDuring } from "./lib/store-version";
 import { storePages } from "./pages/store-pages";
@@ -29,7 +30,7 @@ import { storeModelRoutes } from "./routes/store-models";
 import { batchRoutes } from "./routes/batches";
 import { consumeBatchQueue } from "./batches/queue";
 import { BATCH_UPKEEP_CRON, keepBatchesMoving } from "./batches/upkeep";
-import type { BatchMessage } from "./batches/messages";
+import { BATCH_DEAD_LETTERS, BATCH_QUEUE, type BatchMessage } from "./batches/messages";
 
 import { statsRoutes } from "./routes/stats";
 import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
@@ -47,6 +48,8 @@ const app = new Hono<Env>()
     // A store this request saves is dropped from this isolate's memory of store versions once it ends.
     await withRequestId(requestId, () => forgetStoresSavedDuring(next));
     c.header("x-request-id", requestId);
+    // A route that reports its steps (the generation routes) also gets the Worker's whole time beside them.
+    if (c.res.headers.has("server-timing")) c.res.headers.append("server-timing", `worker;dur=${Date.now() - started}`);
     // The route's pattern, not the path: a path can hold a store's name (/u/<username>).
     log("info", "request", { requestId, method: c.req.method, route: routePath(c), status: c.res.status, ms: Date.now() - started });
   })
@@ -87,8 +90,11 @@ export default {
     else if (controller.cron === BATCH_UPKEEP_CRON) ctx.waitUntil(keepBatchesMoving(env));
     else ctx.waitUntil(settleOrphanJobs(env));
   },
-  // The batch queue and its dead letters (wrangler.toml [[queues.consumers]]).
-  queue(batch, env) {
-    return consumeBatchQueue(batch, env);
+  // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.
+  async queue(batch, env) {
+    if (batch.queue === RENDITIONS_QUEUE) return writeQueuedRenditions(batch as MessageBatch<RenditionMessage>, env);
+    if (batch.queue === BATCH_QUEUE || batch.queue === BATCH_DEAD_LETTERS)
+      return consumeBatchQueue(batch as MessageBatch<BatchMessage>, env);
+    throw new Error(`no consumer for queue ${batch.queue}`);
   },
-} satisfies ExportedHandler<Env["Bindings"], BatchMessage>;
+} satisfies ExportedHandler<Env["Bindings"]>;

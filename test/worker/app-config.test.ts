@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHILDREN_NOT_OFFERED, PRO_NOT_OFFERED, type GenerationOffer } from "../../common/image-providers";
+import { CHILDREN_NOT_OFFERED, MODIFY_NOT_OFFERED, PRO_NOT_OFFERED, type GenerationOffer } from "../../common/image-providers";
 import { publicConfig } from "../../worker/routes/app-config";
 import { ORIGIN, viaWorker, withBindings } from "./browser";
 import type { Bindings } from "../../worker/env";
@@ -15,6 +15,7 @@ describe("GET /api/config", () => {
       maintenance: false,
       supportEmail: null,
       supportWhatsapp: null,
+      supportWhatsappLabel: null,
       social: [],
       generation: STUDIO_OFFER,
     });
@@ -33,6 +34,7 @@ describe("GET /api/config", () => {
       maintenance: true,
       supportEmail: "ayuda@vidriera.app",
       supportWhatsapp: "5491122334455",
+      supportWhatsappLabel: "+54 9 11 2233-4455",
       social: [{ network: "instagram", label: "Instagram", url: "https://instagram.com/vidriera" }],
       generation: STUDIO_OFFER,
     });
@@ -46,6 +48,15 @@ describe("GET /api/config", () => {
     // With a provider that draws children for Bebé, Niño and Niña, they are offered again.
     const withMinors = await get(withBindings({ IMAGE_PROVIDER: "openai", MINORS_PROVIDER: "workers-ai" }));
     expect(((await withMinors.json()) as { generation: GenerationOffer }).generation.children).toEqual({ available: true, reason: null });
+  });
+
+  it("tells the gallery and the result, before anything is written, that a provider that cannot edit offers no 'Modificar'", async () => {
+    const response = await get(withBindings({ IMAGE_PROVIDER: "fashn", FASHN_API_KEY: "k" } as Partial<Bindings>));
+    const { generation } = (await response.json()) as { generation: GenerationOffer };
+    expect(generation.modify).toEqual({ available: false, reason: MODIFY_NOT_OFFERED });
+    expect((await (await get(withBindings({}))).json()) as { generation: GenerationOffer }).toMatchObject({
+      generation: { modify: { available: true, reason: null } },
+    });
   });
 
   it("offline, STUDIO_IMITATES=openai offers what a site with OpenAI offers (the Chromium tests' second app)", async () => {

@@ -53,9 +53,7 @@ describe("automatic charge", () => {
     await env.DB.prepare("UPDATE users SET credits = 450 WHERE id = ?").bind(userId).run();
     const answer = await autoCharge(browser);
     expect(answer.status).toBe(402);
-    expect(answer.body.error).toBe(
-      "No tienes créditos suficientes: activar tu Tienda cuesta 500 créditos (10 imágenes) y tienes 450 (9 imágenes).",
-    );
+    expect(answer.body.error).toBe("No tienes imágenes suficientes: activar tu Tienda cuesta 10 imágenes y tienes 9 imágenes.");
     expect(await creditsOf(userId)).toBe(450);
     expect((await paidMiTienda(userId))!.paid).toBe(0);
     expect(await ledgerKeys(userId)).toEqual([`signup:${userId}`]);

@@ -1,3 +1,5 @@
+import { env } from "cloudflare:workers";
+import { isSourceKey } from "../../common/image-renditions";
 /**
  * Real images (uploads are decoded before they are stored, so a photo in a test must open), each as small as
  * its encoder made it: a 64×64 MozJPEG baseline (light enough per pixel that a generation stores it as the
@@ -88,4 +90,20 @@ export function photoForm(files: { bytes: Uint8Array; name: string; type?: strin
   const form = new FormData();
   for (const f of files) form.append("images", new File([f.bytes], f.name, { type: f.type ?? "image/jpeg" }));
   return form;
+}
+
+/**
+ * The stored images themselves (originals, generated images, logos), sorted: what an upload that is refused
+ * must not add. Their renditions are left out: the queue makes them a moment after an earlier test's upload,
+ * so they appear whenever it gets to them, and none is ever made for an image that was not stored.
+ */
+export async function storedImages(): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.IMAGES.list({ cursor });
+    keys.push(...page.objects.map((object) => object.key).filter(isSourceKey));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys.sort();
 }

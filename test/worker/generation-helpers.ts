@@ -18,6 +18,13 @@ export function provider(behaviour: (request: GenerationRequest, call: number, s
   return calls;
 }
 
+/**
+ * Bindings under which a generation route waits for its job's outcome (a state) instead of answering 202
+ * after the tests' GENERATION_WAIT_MS of 2 s: for tests that generate with the real studio pipeline, whose
+ * picture takes longer than that on a busy machine. The budget only bounds a stuck job.
+ */
+export const WAIT_FOR_OUTCOME = { GENERATION_WAIT_MS: "120000" } as const;
+
 /** What the test provider answers: a tiny JPEG told apart by its tag. */
 export const resultBytes = (tag: number) => photoOfSize("jpeg", 128, tag);
 

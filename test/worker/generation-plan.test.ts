@@ -6,6 +6,7 @@ import { encodeJpeg, imageDimensions } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { decodeImage } from "../../worker/providers/codecs";
+import { WAIT_FOR_OUTCOME } from "./generation-helpers";
 import { Browser, count, register, withBindings } from "./browser";
 import { realPng } from "./png";
 import { photoForm } from "./fixtures";
@@ -13,7 +14,7 @@ import { creditsOf } from "./payments-fakes";
 
 /** A seller on a site configured with `bindings`, with one product from a real phone-sized photo. */
 async function sellerOn(bindings: Partial<Bindings>) {
-  const browser = new Browser(withBindings(bindings));
+  const browser = new Browser(withBindings({ ...WAIT_FOR_OUTCOME, ...bindings }));
   const { user } = await register(browser);
   const photo = await encodeJpeg(samplePhoto({ width: 900, height: 1200, garment: [30, 110, 190] }), 88);
   const response = await browser.request("/api/products/upload-images", {
@@ -40,7 +41,7 @@ describe("what the site's image providers cannot make is refused before anything
       expect(response.status).toBe(422);
       expect(await response.json()).toEqual({ error: CHILDREN_UNAVAILABLE });
     }
-    expect(CHILDREN_UNAVAILABLE).toContain("Puedes generar la prenda sola, sin modelo, por 50 créditos.");
+    expect(CHILDREN_UNAVAILABLE).toContain("Puedes generar la prenda sola, sin modelo, por 1 imagen.");
     await nothingCharged(user.id);
   });
 

@@ -7,7 +7,7 @@ import { previewPath } from "../../worker/pages/og-image";
 import { decodeImage, ImageCodecError, jpegScanCount, MAX_JPEG_SCANS } from "../../worker/providers/codecs";
 import { Browser, count, register, withBindings } from "./browser";
 import { workerLogs } from "./capture-logs";
-import { jpegMagicOnly, photoForm, photoOfSize } from "./fixtures";
+import { jpegMagicOnly, photoForm, photoOfSize, storedImages } from "./fixtures";
 import { scanBomb } from "../../scripts/scan-bomb";
 import { cameraJpeg, progressiveJpeg } from "./hostile-images";
 import { dataUrl, openStore } from "./store-helpers";
@@ -158,7 +158,7 @@ describe("files that only look like images", () => {
     expect(html.length).toBeLessThan(64);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new TextEncoder().encode("<html></html>")]);
     const webp = new Uint8Array([...new TextEncoder().encode("RIFF\x20\0\0\0WEBPVP8L"), ...new Uint8Array(24).fill(0x41)]);
-    const objects = await objectKeys();
+    const objects = await storedImages();
     const [upload, logo, generate] = await Promise.all([
       browser.request("/api/products/upload-images", {
         method: "POST",
@@ -186,7 +186,7 @@ describe("files that only look like images", () => {
       const alone = await browser.request("/api/products/upload-images", { method: "POST", body: photoForm([{ bytes, name, type }]) });
       expect(await alone.json()).toEqual({ error: `«${name}» no es una imagen que podamos abrir. Usa una imagen JPEG, PNG o WebP.` });
     }
-    expect(await objectKeys()).toEqual(objects);
+    expect(await storedImages()).toEqual(objects);
     expect(await count("products", "user_id = ?", user.id)).toBe(0);
   });
 });

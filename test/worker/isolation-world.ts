@@ -6,8 +6,10 @@
  * has its own bytes.
  */
 import { env } from "cloudflare:workers";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
+import { isSourceKey, renditionKey } from "../../common/image-renditions";
 import type { Product } from "../../common/product";
+import { WRITE_TIME_WIDTHS } from "../../worker/lib/renditions";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { ProviderRefusal, type ImageProvider } from "../../worker/providers/types";
 import { Browser, register } from "./browser";
@@ -210,9 +212,7 @@ export function allIds(s: Seller): string[] {
   ];
 }
 
-/** Every row that is the seller's and every R2 object, as they are now. */
-export async function snapshot(userId: string) {
-  const rows = async (sql: string) => (await env.DB.prepare(sql).bind(userId).all()).results;
+async function allObjects(): Promise<Record<string, string>> {
   const objects: Record<string, string> = {};
   let cursor: string | undefined;
   do {
@@ -220,6 +220,33 @@ export async function snapshot(userId: string) {
     for (const o of page.objects) objects[o.key] = `${o.etag}:${o.size}`;
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
+  return objects;
+}
+
+/**
+ * R2 once the renditions queue has made every stored image's write-time widths: they arrive a moment after
+ * the upload or generation that stored the image, so a snapshot taken earlier would see them appear later
+ * and blame the calls made in between.
+ */
+async function settledObjects(): Promise<Record<string, string>> {
+  return vi.waitFor(
+    async () => {
+      const objects = await allObjects();
+      const missing = Object.keys(objects)
+        .filter(isSourceKey)
+        .flatMap((key) => WRITE_TIME_WIDTHS.map((width) => renditionKey(key, width)!))
+        .filter((key) => !(key in objects));
+      if (missing.length > 0) throw new Error(`renditions not made yet: ${missing.slice(0, 3).join(", ")}`);
+      return objects;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+}
+
+/** Every row that is the seller's and every R2 object, as they are now (renditions included, once made). */
+export async function snapshot(userId: string) {
+  const rows = async (sql: string) => (await env.DB.prepare(sql).bind(userId).all()).results;
+  const objects = await settledObjects();
   return {
     user: await rows("SELECT * FROM users WHERE id = ?"),
     sessions: await rows("SELECT id, expires_at FROM sessions WHERE user_id = ? ORDER BY id"),

@@ -193,6 +193,7 @@ const PUBLIC: Record<string, string> = {
   "POST /api/orders": "shoppers order without an account; only the store's own products are accepted (checked below)",
   "GET /api/payments/exchange-rates": "public reference rates",
   "GET /api/payments/country": "the visitor's own country",
+  "GET /api/payments/prices": "the price claims for the visitor's own country, the same for everyone there",
   "POST /api/payments/webhooks/:provider": "provider notifications, authenticated by signature and re-fetched from the provider",
   "GET /api/payments/simulated/checkout": "the offline checkout page, authorised by its signed session token that only the payer gets",
   "POST /api/payments/simulated/checkout": "the offline checkout's decision, authorised by the same signed token",
@@ -208,6 +209,7 @@ const PUBLIC: Record<string, string> = {
   "GET /u/:username/p/:productId": "a public product page, only for the store's own products (checked below)",
   "GET /u/:username/feed.xml": "the store's public catalogue feed for Meta and Google: only what the public page shows",
   "GET /u/:username/qr.svg": "a QR code of the store's public link; holds nothing else",
+  "GET /u/:username/qr.png": "the same QR code as a PNG; holds nothing else",
   "POST /api/stats/events":
     "a shopper's cart add, counted under the store it names; answers nothing, and a store's report names only its own products (checked below)",
   "POST /api/stats/weekly-email/unsubscribe":

@@ -83,3 +83,44 @@ describe("who is buying (issue 14.10)", () => {
     expect(row).toEqual({ buyer_name: null, delivery: null, note: null });
   });
 });
+
+describe("the buyer's WhatsApp, for the seller's reply", () => {
+  const order = async (username: string, productId: string, whatsapp: unknown) =>
+    new Browser().json("POST", "/api/orders", {
+      username,
+      lines: [{ productId, quantity: 1 }],
+      buyer: { name: "Ana Pérez", delivery: "retiro", whatsapp },
+    });
+
+  it("is read as the store's country reads numbers (an Argentine mobile typed the local way) and shown as written there", async () => {
+    const { browser, username, remera } = await shop();
+    const response = await order(username, remera.id, "011 15 2345-6789");
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as Created;
+    const whatsapp = { digits: "5491123456789", label: "+54 9 11 2345-6789" };
+    expect(created.order.buyerWhatsapp).toEqual(whatsapp);
+    const list = (await (await browser.request("/api/orders")).json()) as { orders: Order[] };
+    expect(list.orders.find((o) => o.id === created.order.id)?.buyerWhatsapp).toEqual(whatsapp);
+    // A buyer from another country types their own code.
+    const uruguay = (await (await order(username, remera.id, "+598 99 123 456")).json()) as Created;
+    expect(uruguay.order.buyerWhatsapp).toEqual({ digits: "59899123456", label: "+598 99 123 456" });
+  });
+
+  it("is optional, and a number that cannot be dialled is refused with how to write it, saving nothing", async () => {
+    const { username, remera } = await shop();
+    for (const empty of [undefined, null, "", "   "]) {
+      const response = await order(username, remera.id, empty);
+      expect(response.status).toBe(201);
+      expect(((await response.json()) as Created).order.buyerWhatsapp).toBeNull();
+    }
+    const before = await count("orders");
+    for (const wrong of ["123", "11 2345", "hola", "+54 9 11 2345 6789 0000"]) {
+      const response = await order(username, remera.id, wrong);
+      expect(response.status, wrong).toBe(400);
+      expect(await response.json()).toEqual({
+        error: "Revisa tu número de WhatsApp: escríbelo con su código de área, por ejemplo 011 15-2345-6789. También puedes dejarlo vacío.",
+      });
+    }
+    expect(await count("orders")).toBe(before);
+  });
+});

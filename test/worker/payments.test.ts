@@ -370,7 +370,7 @@ describe("the store plan is bought once", () => {
       { delta: -500, reason: "store_plan", balanceAfter: 0 },
       { delta: 500, reason: "signup_bonus", balanceAfter: 500 },
     ]);
-    expect(movementLabel(history.movements[0]!.reason)).toBe("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como créditos");
+    expect(movementLabel(history.movements[0]!.reason)).toBe("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como imágenes");
     expect((await new Browser().request("/api/credits/history")).status).toBe(401);
   });
 

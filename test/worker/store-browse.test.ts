@@ -1,12 +1,26 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
 import { imageKey, storeImage } from "../../worker/lib/images";
-import { RENDITION_WIDTHS, renditionKey, writeRenditions } from "../../worker/lib/renditions";
-import { encodeJpeg, imageDimensions, sniffImageMime } from "../../worker/providers/codecs";
+import worker from "../../worker/index";
+import {
+  RENDITION_WIDTHS,
+  type RenditionMessage,
+  RENDITIONS_QUEUE,
+  renditionKey,
+  WRITE_TIME_WIDTHS,
+  writeQueuedRenditions,
+  writeRenditions,
+} from "../../worker/lib/renditions";
+import { QR_PNG_MIN_PX } from "../../worker/pages/qr";
+import { overrideProviderForTests } from "../../worker/providers/select";
+import { decodeImage, encodeJpeg, imageDimensions, sniffImageMime } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
 import { Browser, ORIGIN } from "./browser";
 import { photoForm } from "./fixtures";
+import { workerLogs } from "./capture-logs";
+import { provider, sellerWithProduct } from "./generation-helpers";
 import { addProducts, seller, setPricing, storeData } from "./store-helpers";
 
 const anonymous = () => new Browser();
@@ -118,6 +132,69 @@ describe("responsive renditions", () => {
       .toBe(true);
     // 1080, the costliest, waits for its first request.
     expect(await env.IMAGES.head(renditionKey(key, 1080)!)).toBeNull();
+  });
+
+  it("a generated image gets its renditions from the queue, after the job has answered", async () => {
+    const { browser, product } = await sellerWithProduct();
+    const result = await realPhoto(600, 750, 30);
+    provider(async () => result);
+    try {
+      const response = await browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
+      expect(response.status).toBe(200);
+      const key = ((await response.json()) as { adImageUrl: string }).adImageUrl.slice("/img/".length);
+      await expect
+        .poll(async () => (await Promise.all(WRITE_TIME_WIDTHS.map((w) => env.IMAGES.head(renditionKey(key, w)!)))).every(Boolean), {
+          timeout: 120_000,
+          interval: 200,
+        })
+        .toBe(true);
+      const smallest = new Uint8Array(await (await env.IMAGES.get(renditionKey(key, 360)!))!.arrayBuffer());
+      expect(imageDimensions(smallest)).toEqual({ width: 360, height: 450 });
+    } finally {
+      overrideProviderForTests(undefined);
+    }
+  });
+
+  it("the queue's consumer makes only the widths not stored yet, once, and acknowledges what it cannot use", async () => {
+    const photo = await realPhoto(800, 1000, 150);
+    const key = await imageKey("o", "queued-renditions", photo, "image/jpeg");
+    await storeImage(env.IMAGES, key, photo, "image/jpeg");
+    // A shopper asked for 360 before the queue got to it: made on request, and not made again.
+    const early = new Uint8Array([1, 2, 3]);
+    await env.IMAGES.put(renditionKey(key, 360)!, early);
+    const gone = await imageKey("o", "queued-renditions", await realPhoto(300, 375, 10), "image/jpeg");
+    const batch = createMessageBatch<RenditionMessage>(RENDITIONS_QUEUE, [
+      { id: "m1", timestamp: new Date(), attempts: 1, body: { key } },
+      // Deleted before its renditions were made: nothing to make.
+      { id: "m2", timestamp: new Date(), attempts: 1, body: { key: gone } },
+      { id: "m3", timestamp: new Date(), attempts: 1, body: { key: "not/a-key" } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.retryMessages).toEqual([]);
+    expect(result.explicitAcks.sort()).toEqual(["m1", "m2", "m3"]);
+    expect(new Uint8Array(await (await env.IMAGES.get(renditionKey(key, 360)!))!.arrayBuffer())).toEqual(early);
+    for (const width of [540, 720] as const) {
+      const made = new Uint8Array(await (await env.IMAGES.get(renditionKey(key, width)!))!.arrayBuffer());
+      expect(imageDimensions(made)).toEqual({ width, height: width * 1.25 });
+    }
+    expect(await env.IMAGES.head(renditionKey(key, 1080)!)).toBeNull();
+    for (const width of RENDITION_WIDTHS) expect(await env.IMAGES.head(renditionKey(gone, width)!)).toBeNull();
+    expect(workerLogs({ message: "renditions asked for a key that is not an image of ours" })).toHaveLength(1);
+  });
+
+  it("a failure is left to the queue to retry", async () => {
+    const photo = await realPhoto(400, 500, 200);
+    const key = await imageKey("o", "queued-renditions", photo, "image/jpeg");
+    await storeImage(env.IMAGES, key, photo, "image/jpeg");
+    const failing = { IMAGES: { ...env.IMAGES, head: env.IMAGES.head.bind(env.IMAGES), get: () => Promise.reject(new Error("R2 down")) } };
+    const batch = createMessageBatch<RenditionMessage>(RENDITIONS_QUEUE, [{ id: "m1", timestamp: new Date(), attempts: 1, body: { key } }]);
+    const ctx = createExecutionContext();
+    await writeQueuedRenditions(batch, failing as unknown as typeof env);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m1"]);
+    expect(workerLogs({ message: "renditions failed; the queue retries them" })).toHaveLength(1);
   });
 });
 
@@ -357,6 +434,29 @@ describe("share, QR and feed", () => {
     const download = await anonymous().request(`/u/${username}/qr.svg?descargar`);
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="qr-${username}.svg"`);
     expect((await anonymous().request("/u/nadieexiste/qr.svg")).status).toBe(404);
+  });
+
+  it("/u/<user>/qr.png is a print-size PNG that a phone's camera reads back as the store's address", async () => {
+    const { username } = await seller();
+    const shown = await anonymous().request(`/u/${username}/qr.png`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-type")).toBe("image/png");
+    const bytes = new Uint8Array(await shown.arrayBuffer());
+    expect(sniffImageMime(bytes)).toBe("image/png");
+    const size = imageDimensions(bytes)!;
+    expect(size.width).toBe(size.height);
+    expect(size.width).toBeGreaterThanOrEqual(QR_PNG_MIN_PX);
+    // Light enough to send by WhatsApp in a blink (about 72 KB: a two-colour picture compresses well even as RGBA).
+    expect(bytes.length).toBeLessThan(150_000);
+    // Decoded by libpng's WebAssembly build and jsQR, neither of them the code that drew it.
+    const image = await decodeImage(bytes);
+    expect(jsQR(image.data, image.width, image.height)?.data).toBe(`${ORIGIN}/u/${username}?ref=qr`);
+    // Only black and white, whole pixels: nothing for a camera or a printer to blur.
+    const grey = image.data.some((v, i) => i % 4 !== 3 && v !== 0 && v !== 255);
+    expect(grey).toBe(false);
+    const download = await anonymous().request(`/u/${username}/qr.png?descargar`);
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="qr-${username}.png"`);
+    expect((await anonymous().request("/u/nadieexiste/qr.png")).status).toBe(404);
   });
 
   it("/u/<user>/feed.xml lists priced products with every required field and sizes as variants", async () => {

@@ -18,7 +18,7 @@ import { IMAGE_NOT_FOUND } from "../../worker/routes/generation";
 import { Browser, count, register, withBindings } from "./browser";
 import { workerLogs } from "./capture-logs";
 import { photoForm } from "./fixtures";
-import { provider as testProvider, resultBytes } from "./generation-helpers";
+import { provider as testProvider, resultBytes, WAIT_FOR_OUTCOME } from "./generation-helpers";
 import { fakeUpstream, json, type SeenRequest } from "./payments-fakes";
 
 const GEMINI = "https://fake-gemini.test";
@@ -39,7 +39,7 @@ afterEach(() => {
 
 /** A seller on a site configured with `bindings`, with one product from a real photo. */
 async function seller(bindings: Partial<Bindings> = {}) {
-  const browser = new Browser(withBindings(bindings));
+  const browser = new Browser(withBindings({ ...WAIT_FOR_OUTCOME, ...bindings }));
   const { user } = await register(browser);
   const photo = await encodeJpeg(samplePhoto({ width: 600, height: 800, garment: [200, 60, 90] }), 85);
   const response = await browser.request("/api/products/upload-images", {

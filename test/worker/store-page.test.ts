@@ -51,10 +51,11 @@ describe("the public store page /u/:username", () => {
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(user.username).toBe("ropalinda");
     const text = visibleHtml(html);
-    expect(text).toContain("<h1>Ropa Linda</h1>");
+    // A slim header: the name (a link home), 'Compartir' and the cart; the address and the number below, written to be read.
+    expect(text).toContain('<h1><a href="/u/ropalinda">Ropa Linda</a></h1>');
     expect(text).toContain("vidriera.test/u/ropalinda");
     expect(text).toContain('href="https://wa.me/5491155556666"');
-    expect(text).toContain("WhatsApp: +54 91155556666");
+    expect(text).toContain(">WhatsApp +54 9 11 5555-6666</a>");
     expect(text).toContain("¡Bienvenido a Ropa Linda!");
     // The cap without a price is a draft: not in the store.
     expect(text).toContain("2 productos");
@@ -166,7 +167,7 @@ describe("the public store page /u/:username", () => {
     const { html } = await page(`/u/${username}`);
     expect(html).not.toContain("<script>alert");
     expect(html).not.toContain("<img src=x");
-    expect(html).toContain("<h1>&#60;script&#62;alert(&#34;tienda&#34;)&#60;/script&#62; &#38; Co</h1>");
+    expect(html).toContain(`<h1><a href="/u/${username}">&#60;script&#62;alert(&#34;tienda&#34;)&#60;/script&#62; &#38; Co</a></h1>`);
     expect(meta(html, "og:title")).toBe("&#60;script&#62;alert(&#34;tienda&#34;)&#60;/script&#62; &#38; Co");
     expect(meta(html, "twitter:title")).toBe(meta(html, "og:title"));
     expect(html).toContain("<title>&#60;script&#62;alert(&#34;tienda&#34;)&#60;/script&#62; &#38; Co</title>");
@@ -250,7 +251,7 @@ describe("the public store page /u/:username", () => {
     const png = new Uint8Array(await encodePng(logo));
     const { username } = await seller({ storeLogo: dataUrl(png) });
     const { html } = await page(`/u/${username}`);
-    expect(html).toMatch(/<img class="logo" src="\/img\/r\/540\/l\/[A-Za-z0-9_-]{43}-png\.webp" srcset="[^"]+" sizes="72px" alt="Logo de /);
+    expect(html).toMatch(/<img class="logo" src="\/img\/r\/540\/l\/[A-Za-z0-9_-]{43}-png\.webp" srcset="[^"]+" sizes="44px" alt="Logo de /);
     const image = meta(html, "og:image")!;
     expect(image).toMatch(/\/u\/_\/og\/l\/[A-Za-z0-9_-]{43}-png\.jpg$/);
     const jpeg = await decodeImage(new Uint8Array(await (await anonymous().request(new URL(image).pathname)).arrayBuffer()));
@@ -318,7 +319,7 @@ describe("the edge cache of store pages", () => {
       storeName: ((await (await browser.request("/api/auth/profile")).json()) as { user: { name: string } }).user.name,
       phoneNumber: "+54 11 4444 3333",
     });
-    expect((await page(`/u/${username}`)).html).toContain("WhatsApp: +54 91144443333");
+    expect((await page(`/u/${username}`)).html).toContain(">WhatsApp +54 9 11 4444-3333</a>");
   });
 
   it("a save made by another isolate (the version bumped in D1 directly) shows once the memory's second is over", async () => {

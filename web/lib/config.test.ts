@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWhatsapp, mailtoUrl, NO_CONFIG, whatsappUrl, withDefaults } from "./config";
+import { mailtoUrl, NO_CONFIG, supportWhatsappLabel, whatsappUrl, withDefaults } from "./config";
 
 describe("help contact links", () => {
   it("opens WhatsApp with the number and a prefilled message", () => {
@@ -10,9 +10,11 @@ describe("help contact links", () => {
     expect(mailtoUrl("ayuda@vidriera.app", "Ayuda con Vidriera")).toBe("mailto:ayuda@vidriera.app?subject=Ayuda%20con%20Vidriera");
   });
 
-  it("shows Argentine mobiles the local way and any other number with its +", () => {
-    expect(formatWhatsapp("5491122334455")).toBe("+54 9 11 2233-4455");
-    expect(formatWhatsapp("56912345678")).toBe("+56912345678");
+  it("shows the number as the Worker wrote it, and the digits with their + from an older Worker", () => {
+    expect(supportWhatsappLabel({ supportWhatsapp: "5491122334455", supportWhatsappLabel: "+54 9 11 2233-4455" })).toBe(
+      "+54 9 11 2233-4455",
+    );
+    expect(supportWhatsappLabel({ supportWhatsapp: "56912345678", supportWhatsappLabel: null })).toBe("+56912345678");
   });
 });
 

@@ -18,6 +18,7 @@ export const NO_CONFIG: PublicConfig = {
   maintenance: false,
   supportEmail: null,
   supportWhatsapp: null,
+  supportWhatsappLabel: null,
   social: [],
   generation: {
     children: { available: true, reason: null },
@@ -54,8 +55,7 @@ export function mailtoUrl(address: string, subject: string): string {
   return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
 }
 
-/** "5491122334455" → "+54 9 11 2233-4455" for Argentine mobiles; other numbers as "+<digits>". */
-export function formatWhatsapp(digits: string): string {
-  const argentine = /^549(\d{2})(\d{4})(\d{4})$/.exec(digits);
-  return argentine ? `+54 9 ${argentine[1]} ${argentine[2]}-${argentine[3]}` : `+${digits}`;
+/** The support number as the Worker wrote it for its country ("+54 9 11 2233-4455"), else its digits after a "+". */
+export function supportWhatsappLabel(config: Pick<PublicConfig, "supportWhatsapp" | "supportWhatsappLabel">): string {
+  return config.supportWhatsappLabel ?? `+${config.supportWhatsapp ?? ""}`;
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Rates } from "../../common/packs";
+import { priceClaims, type PriceClaims } from "../../common/price-claims";
 import type { PaymentView } from "../../common/payments";
 import type { User } from "../../common/user";
 import { api, ApiFailure, unwrap } from "./api";
@@ -14,6 +15,17 @@ export const countryQuery = queryOptions({
       return null;
     }
   },
+  staleTime: 10 * 60_000,
+});
+
+/**
+ * The price claims for the visitor's country (GET /api/payments/prices). Until they arrive, or if they
+ * fail, the claims for an unknown country (dollars), the same the prerendered landing shows.
+ */
+export const priceClaimsQuery = queryOptions({
+  queryKey: ["payments", "prices"],
+  queryFn: async (): Promise<PriceClaims> => unwrap(api.payments.prices.$get(), "No se pudieron cargar los precios."),
+  placeholderData: priceClaims(null),
   staleTime: 10 * 60_000,
 });
 

@@ -1,8 +1,9 @@
 /**
  * The public store's cart (/u/<username>): a small script of its own, not the
  * seller app's bundle. The page is complete without it; this adds the cart:
- * the size picker, quantities, the drawer, toasts, and the order that is saved
- * through the API before WhatsApp opens. The cart lives in localStorage, so it
+ * the size picker, quantities, the drawer, messages, the order that is saved
+ * through the API before WhatsApp opens and its confirmation, and the sort
+ * that applies as soon as it is chosen. The cart lives in localStorage, so it
  * survives a reload. Every text from the store is set with textContent.
  */
 import { formatArs } from "../../common/store-format";
@@ -61,7 +62,7 @@ function start() {
   const products = new Map(data.products.map((p) => [p.id, p]));
   const storageKey = `vidriera:carrito:${data.username}`;
 
-  const fab = byId<HTMLButtonElement>("cart-open");
+  const cartButton = byId<HTMLButtonElement>("cart-open");
   const badge = byId("cart-count");
   const drawer = byId<HTMLDialogElement>("cart");
   const list = byId<HTMLUListElement>("cart-lines");
@@ -72,6 +73,9 @@ function start() {
   const pickerTitle = byId("size-title");
   const pickerOptions = byId("size-options");
   const toasts = byId("toasts");
+  const note = byId("cart-note");
+  const foot = send.parentElement!;
+  const done = byId("cart-done");
 
   let sending = false;
   let lines = reconcile(readSaved());
@@ -111,10 +115,19 @@ function start() {
     return product.sizes.find((s) => s.name === size)?.stock ?? 0;
   }
 
+  /**
+   * One message at a time: with the cart open it is written inside the drawer, above 'Finalizar
+   * Compra', where nothing covers its title or its close button; otherwise a toast at the bottom of
+   * the screen that takes no taps, and a newer one replaces it instead of piling up.
+   */
   function toast(text: string, kind: "success" | "error" = "success") {
+    if (drawer.open) {
+      note.textContent = text;
+      note.className = `cart-note ${kind}`;
+      return;
+    }
     const node = el("div", `toast ${kind}`, text);
-    toasts.append(node);
-    while (toasts.children.length > 20) toasts.firstElementChild!.remove();
+    toasts.replaceChildren(node);
     raiseToasts();
     setTimeout(
       () => {
@@ -133,16 +146,32 @@ function start() {
   }
 
   function open(dialog: HTMLDialogElement) {
+    if (dialog === drawer) {
+      // A toast from the page would sit over the cart's controls: inside it, messages go to its note.
+      toasts.replaceChildren();
+      if (toasts.matches(":popover-open")) toasts.hidePopover();
+      note.textContent = "";
+      showOrder(false);
+      render();
+    }
     if (!dialog.open) dialog.showModal();
     raiseToasts();
+  }
+
+  /** The drawer shows either the cart or, after sending, the order's confirmation. */
+  function showOrder(sent: boolean) {
+    done.hidden = !sent;
+    foot.hidden = sent;
+    list.hidden = sent;
+    if (sent) empty.hidden = true;
   }
 
   function render() {
     const count = cartCount(lines);
     badge.textContent = String(count);
     badge.hidden = count === 0;
-    fab.setAttribute("aria-label", count ? `Abrir carrito (${count} ${count === 1 ? "producto" : "productos"})` : "Abrir carrito");
-    empty.hidden = lines.length > 0;
+    cartButton.setAttribute("aria-label", count ? `Abrir carrito (${count} ${count === 1 ? "producto" : "productos"})` : "Abrir carrito");
+    empty.hidden = lines.length > 0 || !done.hidden;
     total.textContent = formatArs(cartTotal(lines));
     send.disabled = sending || lines.length === 0;
     list.replaceChildren(...lines.map(renderLine));
@@ -315,9 +344,12 @@ function start() {
       if (!response.ok || !body.whatsappUrl) throw new Error(body.error || "No se pudo enviar el pedido. Intenta de nuevo.");
       if (whatsapp) whatsapp.location.href = body.whatsappUrl;
       else location.href = body.whatsappUrl;
-      drawer.close();
       update([]);
-      toast(`¡Pedido #${body.order?.code ?? ""} guardado! Envíalo desde WhatsApp.`);
+      // What happened and what comes next, with the way back to WhatsApp if its tab was closed or blocked.
+      byId("done-title").textContent = `¡Pedido #${body.order?.code ?? ""} guardado!`;
+      byId<HTMLAnchorElement>("done-whatsapp").href = body.whatsappUrl;
+      note.textContent = "";
+      showOrder(true);
     } catch (err) {
       whatsapp?.close();
       toast(err instanceof Error ? err.message : String(err), "error");
@@ -379,8 +411,11 @@ function start() {
     if (line) changeQuantity(line, Number.parseInt(input.value, 10));
   });
 
-  fab.addEventListener("click", () => open(drawer));
+  cartButton.addEventListener("click", () => open(drawer));
   send.addEventListener("click", () => void sendOrder());
+  // With JavaScript a new order applies at once; without it, the form's 'Buscar' sends it.
+  const sort = document.querySelector<HTMLSelectElement>("form.browse select[name=orden]");
+  sort?.addEventListener("change", () => sort.form?.requestSubmit());
   // Another tab of the same store changed the cart.
   window.addEventListener("storage", (event) => {
     if (event.key === storageKey) {
@@ -390,7 +425,7 @@ function start() {
   });
 
   for (const nav of document.querySelectorAll<HTMLElement>(".gal .nav")) nav.hidden = false;
-  fab.hidden = false;
+  cartButton.hidden = false;
   document.documentElement.classList.add("js");
   render();
 }
@@ -423,6 +458,14 @@ function buyerForm(send: HTMLButtonElement) {
     how.append(label);
     return radio;
   });
+  const phone = el("input");
+  phone.id = "buyer-whatsapp";
+  phone.type = "tel";
+  phone.autocomplete = "tel";
+  phone.maxLength = 40;
+  const phoneLabel = el("label", "", "Tu WhatsApp (opcional) ");
+  phoneLabel.htmlFor = phone.id;
+  phoneLabel.append(el("span", "hint", "para que la tienda te responda"));
   const note = el("textarea");
   note.id = "buyer-note";
   note.maxLength = 300;
@@ -430,17 +473,18 @@ function buyerForm(send: HTMLButtonElement) {
   note.placeholder = "Dirección, horario, talle alternativo…";
   const noteLabel = el("label", "", "Nota (opcional)");
   noteLabel.htmlFor = note.id;
-  box.append(nameLabel, name, how, noteLabel, note);
+  box.append(nameLabel, name, how, phoneLabel, phone, noteLabel, note);
   send.parentElement!.insertBefore(box, send.parentElement!.firstChild);
   try {
-    const saved = JSON.parse(localStorage.getItem(BUYER_KEY) || "{}") as { name?: string; delivery?: string };
+    const saved = JSON.parse(localStorage.getItem(BUYER_KEY) || "{}") as { name?: string; delivery?: string; whatsapp?: string };
     name.value = saved.name ?? "";
+    phone.value = saved.whatsapp ?? "";
     for (const radio of choices) radio.checked = radio.value === saved.delivery;
   } catch {
     // Nothing remembered.
   }
   return {
-    read(): { name: string; delivery: string; note: string } | string {
+    read(): { name: string; delivery: string; note: string; whatsapp: string } | string {
       const delivery = choices.find((r) => r.checked)?.value;
       if (!name.value.trim()) {
         name.focus();
@@ -451,11 +495,11 @@ function buyerForm(send: HTMLButtonElement) {
         return "Elige envío a domicilio o retiro en el local.";
       }
       try {
-        localStorage.setItem(BUYER_KEY, JSON.stringify({ name: name.value.trim(), delivery }));
+        localStorage.setItem(BUYER_KEY, JSON.stringify({ name: name.value.trim(), delivery, whatsapp: phone.value.trim() }));
       } catch {
         // Storage may be off.
       }
-      return { name: name.value, delivery, note: note.value };
+      return { name: name.value, delivery, note: note.value, whatsapp: phone.value };
     },
   };
 }

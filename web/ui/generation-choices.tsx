@@ -8,10 +8,9 @@ import { imagesLabel } from "../../common/credits";
 import { creditsFor, type Quality } from "../../common/generation";
 import { Button } from "./button";
 
-/** "1 imagen (50 créditos)": the header counts images, the ledger credits; both, so neither surprises. */
+/** "1 imagen", "2 imágenes": the same unit as the balance in the header and the packs the seller buys. */
 export function priceLabel(quality: Quality): string {
-  const credits = creditsFor(quality);
-  return `${imagesLabel(credits)} (${credits} créditos)`;
+  return imagesLabel(creditsFor(quality));
 }
 
 export const CHILDREN_NOTICE_ID = "children-notice";

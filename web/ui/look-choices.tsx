@@ -109,16 +109,20 @@ interface SegmentedProps<T extends string> {
   options: { value: T; label: string; disabled?: boolean }[];
 }
 
-/** A row of native radios styled as a switch: arrow keys, labels and disabled states come for free. */
+/**
+ * A row of native radios styled as a switch: arrow keys, labels and disabled states come for free.
+ * Five choices take two rows on a phone (three and two), so no label breaks in two ('Sin modelo').
+ */
 function Segmented<T extends string>({ legend, name, value, onChange, options }: SegmentedProps<T>) {
+  const columns = options.length > 4 ? "grid-cols-3 sm:grid-cols-5" : options.length === 4 ? "grid-cols-4" : "grid-cols-2";
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-slate-700">{legend}</legend>
-      <div className="grid gap-1 rounded-xl bg-slate-100 p-1" style={{ gridTemplateColumns: `repeat(${options.length}, minmax(0, 1fr))` }}>
+      <div className={`grid gap-1 rounded-xl bg-slate-100 p-1 ${columns}`}>
         {options.map((option) => (
           <label
             key={option.value}
-            className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-2 text-sm font-medium text-slate-600 has-[:checked]:bg-white has-[:checked]:font-semibold has-[:checked]:text-brand-800 has-[:checked]:shadow-sm has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:text-slate-400 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+            className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-slate-600 has-[:checked]:bg-white has-[:checked]:font-semibold has-[:checked]:text-brand-800 has-[:checked]:shadow-sm has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:text-slate-400 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
           >
             {/* Covers the whole label so a click or tap anywhere on it reaches the radio itself. */}
             <input

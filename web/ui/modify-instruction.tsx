@@ -7,6 +7,7 @@ import { useCallback, useId, useRef, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { CREDITS_PER_IMAGE, NO_CREDITS_LEFT } from "../../common/credits";
 import { ApiFailure } from "../lib/api";
+import { useAppConfig } from "../lib/config";
 import { useModifyImage, type GenerationResult } from "../lib/generation";
 import { useSession } from "../lib/session";
 import { Spinner } from "./spinner";
@@ -17,6 +18,23 @@ export const MODIFY_FAILED = "Ocurrió un error al intentar modificar la imagen.
 export const MODIFY_NO_RESULT = "Error al obtener la imagen modificada.";
 /** DECISIONS.md fixes the spec's 'imágen' typo; the rest is verbatim. */
 export const MODIFY_COST_NOTE = "Costo de modificación: 1 imagen.";
+
+/**
+ * Whether this site's image provider can modify by instruction (GET /api/config): where it cannot,
+ * 'Modificar' is not offered and the screens say why, before the seller writes anything.
+ */
+export function useModifyOffer(): { available: boolean; reason: string | null } {
+  return useAppConfig().config.generation.modify;
+}
+
+/** In place of 'Modificar' where the provider cannot edit: the reason, in words. */
+export function ModifyNotOffered({ reason }: { reason: string | null }) {
+  return (
+    <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="modify-not-offered">
+      {reason}
+    </p>
+  );
+}
 
 /** The instruction's state and the one submit both dialogs use. */
 export function useModifyInstruction(onModified: (result: GenerationResult) => void) {

@@ -5,7 +5,9 @@
  */
 export type BatchMessage = { type: "item"; item: string } | { type: "draft"; item: string };
 
-/** The dead-letter queue's name, as wrangler.toml declares it: the consumer tells its messages apart by it. */
+/** The batch queue's name and its dead-letter queue's, as wrangler.toml declares them: the Worker's queue()
+ * handler and the consumer tell their messages apart by them. */
+export const BATCH_QUEUE = "vidriera-batch";
 export const BATCH_DEAD_LETTERS = "vidriera-batch-dlq";
 
 /** Messages per sendBatch call (the Queues limit). */

@@ -244,6 +244,8 @@ export const orders = sqliteTable(
     buyerName: text("buyer_name"),
     delivery: text("delivery", { enum: ["envio", "retiro"] }),
     note: text("note"),
+    /** The buyer's WhatsApp if they gave it, saved as the seller's is ("+54 91123456789"), for 'Responder por WhatsApp'. */
+    buyerPhone: text("buyer_phone"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("nuevo"),
     createdAt: createdAt(),
     /** When confirming took the quantities off stock (once). */

@@ -243,6 +243,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
   private async succeed(image: GeneratedImage, providerMs: number): Promise<void> {
     const job = await this.load();
     if (job?.status !== "running") return;
+    const started = Date.now();
     let bytes = image.bytes;
     if (!image.webReady) {
       // Providers answer PNGs of 1–2 MB (or JPEGs at full quality): what is kept and served is a web JPEG.
@@ -256,8 +257,8 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     }
     const key = await imageKey("g", job.id, bytes, "image/jpeg");
     await storeImage(this.env.IMAGES, key, bytes, "image/jpeg");
-    writeRenditionsLater(this.env.IMAGES, key, bytes);
-    return this.settle({ status: "succeeded", imageKey: key, providerMs });
+    writeRenditionsLater(this.env.RENDITIONS, key);
+    return this.settle({ status: "succeeded", imageKey: key, providerMs, storeMs: Date.now() - started });
   }
 
   /** What the provider is asked; the store's model comes along when the seller keeps one (gone: asked without it). */
@@ -360,12 +361,21 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
       .then(async () => {
         const job = await this.load();
         if (job?.status !== "running") return;
+        const started = Date.now();
         const decided = job.outcome ?? outcome;
         if (!job.outcome) await this.ctx.storage.put("job", { ...job, outcome: decided });
         await this.record(job, decided);
         const settled: JobState =
           decided.status === "succeeded"
-            ? { ...job, outcome: undefined, status: "succeeded", imageKey: decided.imageKey, providerMs: decided.providerMs }
+            ? {
+                ...job,
+                outcome: undefined,
+                status: "succeeded",
+                imageKey: decided.imageKey,
+                providerMs: decided.providerMs,
+                storeMs: decided.storeMs,
+                recordMs: Date.now() - started,
+              }
             : { ...job, outcome: undefined, status: "failed", error: decided.error, httpStatus: decided.httpStatus };
         await this.ctx.storage.put("job", settled);
         await this.ctx.storage.deleteAlarm();
@@ -437,7 +447,7 @@ function view(job: JobState): JobView {
     imageUrl: succeeded ? imageUrl(job.imageKey) : null,
     error: job.error ?? null,
     httpStatus: job.httpStatus ?? null,
-    providerMs: job.providerMs ?? null,
+    timing: succeeded ? { provider: job.providerMs ?? 0, store: job.storeMs ?? 0, record: job.recordMs ?? 0 } : null,
   };
 }
 

@@ -35,7 +35,7 @@ export type FailReason = "refused" | "provider-failed" | "provider-busy" | "not-
  * instead of asking the provider again or settling the other way.
  */
 export type JobOutcome =
-  | { status: "succeeded"; imageKey: string; providerMs: number }
+  | { status: "succeeded"; imageKey: string; providerMs: number; storeMs: number }
   | { status: "failed"; reason: FailReason; error: string; httpStatus: 422 | 502 | 503 | 504 };
 
 export interface JobState extends JobInput {
@@ -44,8 +44,14 @@ export interface JobState extends JobInput {
   /** Epoch ms after which the deadline alarm fails the job and refunds it. */
   deadline: number;
   imageKey?: string;
-  /** How long the successful provider call took, for the Server-Timing header and the overhead bench. */
+  /**
+   * Where a successful job's time went, for the Server-Timing header and the overhead bench: the provider
+   * call, storing its image (transcoding to JPEG when needed, the R2 write) and recording the outcome
+   * (the object's storage and the D1 batch).
+   */
   providerMs?: number;
+  storeMs?: number;
+  recordMs?: number;
   error?: string;
   /** The HTTP status a waiting route answers with on failure. */
   httpStatus?: 422 | 502 | 503 | 504;
@@ -76,7 +82,8 @@ export interface JobView {
   imageUrl: string | null;
   error: string | null;
   httpStatus: number | null;
-  providerMs: number | null;
+  /** Milliseconds per step of a successful job (JobState); null before it succeeds. */
+  timing: { provider: number; store: number; record: number } | null;
 }
 
 export const JOB_MESSAGES = {

@@ -40,7 +40,8 @@ export function jobStub(env: Bindings, jobId: string) {
  * no job: 402), then hands it to its Durable Object and waits a while for
  * the result. The job goes on even if this request is abandoned.
  */
-export async function runJob(env: Bindings, request: JobRequest): Promise<JobView> {
+export async function runJob(env: Bindings, request: JobRequest): Promise<JobView & { startMs: number }> {
+  const started = Date.now();
   const waitMs = Number(env.GENERATION_WAIT_MS ?? ROUTE_WAIT_MS);
   // What this site's providers cannot make is refused here, before any debit, with the reason
   // (a child with no provider that draws children, Pro under 2K): never a silent downgrade.
@@ -58,7 +59,9 @@ export async function runJob(env: Bindings, request: JobRequest): Promise<JobVie
   // A seller who closes the tab cancels this request; the debit must still reach its object (or its refund).
   waitUntil(handedOver.catch(() => undefined));
   await handedOver;
-  return (await jobStub(env, input.id).result(waitMs))!;
+  // The route's own part (plan, debit, handing the job to its object), for the Server-Timing header.
+  const startMs = Date.now() - started;
+  return { ...(await jobStub(env, input.id).result(waitMs))!, startMs };
 }
 
 /**

@@ -3,9 +3,12 @@
  * R2 beside the original under `r/<width>/<prefix>/<hash>-<ext>.webp`. The
  * source key is content-addressed, so a rendition never changes either.
  *
- * Written when an image is written (`writeRenditions`, one decode for all
- * widths) and, for images stored before renditions existed, made on their
- * first request (`rendition`) and then kept.
+ * Written after an image is written, off the request that wrote it: the
+ * write sends the image's key to the renditions queue (`writeRenditionsLater`)
+ * and its consumer makes the widths not yet stored (`writeQueuedRenditions`,
+ * one decode for all widths) in its own invocation, with its own CPU budget and
+ * retries. Images stored before renditions existed, or asked for before the
+ * queue got to them, get theirs on their first request (`rendition`), kept.
  *
  * Encoder chosen by measurement on the 1200×1500 photographic fixture
  * (jSquash WASM, Node 22, loaded 2-core box): WebP q75 is 16 / 26 / 38 / 69 KiB
@@ -28,6 +31,9 @@ export {
 } from "../../common/image-renditions";
 
 export const WEBP_QUALITY = 75;
+
+/** The queue's name in wrangler.toml (`[[queues.producers]]` RENDITIONS and its consumer). */
+export const RENDITIONS_QUEUE = "vidriera-renditions";
 
 /**
  * Written with the image: what phones and the product page fetch. 1080 (large
@@ -78,12 +84,16 @@ async function put(bucket: R2Bucket, key: string, bytes: Uint8Array) {
   await bucket.put(key, bytes, { httpMetadata: { contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" } });
 }
 
+/** What the renditions queue carries: the stored original's key (its bytes are read again from R2). */
+export interface RenditionMessage {
+  key: string;
+}
+
 /**
- * THE hook for every image write (upload, generation, logo): makes and stores
- * the write-time widths from the original's bytes. Call it after the original is
- * stored, typically inside `ctx.waitUntil` so the seller does not wait for it.
- * An unreadable image is left without renditions (its first request answers
- * 404 for them and pages fall back to the original); other errors propagate.
+ * Makes and stores the write-time widths from the original's bytes (the queue's
+ * consumer, and tests). An unreadable image is left without renditions (its
+ * first request answers 404 for them and pages fall back to the original);
+ * other errors propagate.
  */
 export async function writeRenditions(
   bucket: R2Bucket,
@@ -109,16 +119,43 @@ export async function writeRenditions(
 }
 
 /**
- * `writeRenditions` after the response (or the job step) is done: the seller
- * does not wait for the encodes. A failure only costs the write-time copy; the
- * first request for a missing rendition makes it.
+ * THE hook for every image write (upload, generation, logo), called once the
+ * original is stored: queues its renditions, so neither the seller's answer nor
+ * the generation job waits for (or shares its CPU with) the encodes. A send that
+ * fails only costs the write-time copy: the first request for a missing rendition
+ * makes it.
  */
-export function writeRenditionsLater(bucket: R2Bucket, sourceKey: string, bytes: Uint8Array): void {
+export function writeRenditionsLater(queue: Queue<RenditionMessage>, sourceKey: string): void {
   waitUntil(
-    writeRenditions(bucket, sourceKey, bytes).catch((err: unknown) =>
-      log("warn", "renditions failed", { key: sourceKey, error: errorName(err) }),
-    ),
+    queue.send({ key: sourceKey }).catch((err: unknown) => log("warn", "renditions not queued", { key: sourceKey, error: errorName(err) })),
   );
+}
+
+/**
+ * The renditions queue's consumer. Widths already stored (made by a first
+ * request in the meantime, or by an earlier delivery of the same message: the
+ * queue delivers at least once) are not made again; an original deleted since
+ * has nothing to make. A failure is retried by the queue.
+ */
+export async function writeQueuedRenditions(batch: MessageBatch<RenditionMessage>, env: { IMAGES: R2Bucket }): Promise<void> {
+  for (const message of batch.messages) {
+    const { key } = message.body;
+    try {
+      if (!isSourceKey(key)) {
+        log("warn", "renditions asked for a key that is not an image of ours", { key });
+        message.ack();
+        continue;
+      }
+      const stored = await Promise.all(WRITE_TIME_WIDTHS.map((width) => env.IMAGES.head(renditionKey(key, width)!)));
+      const missing = WRITE_TIME_WIDTHS.filter((_, i) => stored[i] === null);
+      const original = missing.length ? await env.IMAGES.get(key) : null;
+      if (original) await writeRenditions(env.IMAGES, key, new Uint8Array(await original.arrayBuffer()), missing);
+      message.ack();
+    } catch (err) {
+      log("warn", "renditions failed; the queue retries them", { key, attempt: message.attempts, error: errorName(err) });
+      message.retry();
+    }
+  }
 }
 
 /**

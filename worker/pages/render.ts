@@ -5,7 +5,8 @@
  * page: with JavaScript off a shopper still sees the store, its products,
  * prices and sizes, and can write to the seller.
  */
-import { formatArs, productPath, STORE_CARD_SIZES, storePath, type PublicStore, type StoreSize } from "../../common/store";
+import { formatWhatsappNumber } from "../../common/phone";
+import { formatArs, productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
 import { browseSearch, type BrowseQuery, SORTS, type SortKey } from "../../common/store-browse";
 import { renditionKey, srcset } from "../lib/renditions";
 import type { StoreProductRecord } from "./store-data";
@@ -47,7 +48,7 @@ export interface PageMeta {
 }
 
 const CART_ICON =
-  '<svg aria-hidden="true" viewBox="0 0 24 24" width="26" height="26" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="9" cy="20" r="1.5"/><circle cx="18" cy="20" r="1.5"/><path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6"/></svg>';
+  '<svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="9" cy="20" r="1.5"/><circle cx="18" cy="20" r="1.5"/><path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6"/></svg>';
 
 function head(meta: PageMeta, assets: PageAssets, withScript: boolean): string {
   const tags = [
@@ -108,26 +109,35 @@ function responsive(key: string | undefined, fallback: string, sizes: string): s
  * Invisible until the script runs, but its place is kept, so showing it moves nothing.
  */
 function shareButton(url: string, title: string): string {
-  return `<button type="button" class="share" data-share="${esc(url)}" data-title="${esc(title)}">Compartir</button>`;
+  return `<button type="button" class="share" data-share="${esc(url)}" data-title="${esc(title)}">${SHARE_ICON}<span class="share-text">Compartir</span></button>`;
 }
 
-function storeHeader(store: PageStore, host: string, origin: string): string {
+const SHARE_ICON =
+  '<svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="18" cy="5" r="3"/><circle cx="6" cy="12" r="3"/><circle cx="18" cy="19" r="3"/><path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4"/></svg>';
+
+/**
+ * A slim bar that stays at the top while the shopper scrolls: logo, name, 'Compartir' and the cart (its
+ * button and count, shown by the cart script), so nothing floats over the products or 'Añadir al carrito'.
+ */
+function storeHeader(store: PageStore, origin: string): string {
   const link = storePath(store.username);
   return [
     trialNotice(store),
     '<header class="top"><div class="wrap head">',
     store.imageUrl
-      ? `<img class="logo" ${responsive(store.logoKey ?? undefined, store.imageUrl, "72px")} alt="Logo de ${esc(store.name)}" width="72" height="72">`
+      ? `<img class="logo" ${responsive(store.logoKey ?? undefined, store.imageUrl, "44px")} alt="Logo de ${esc(store.name)}" width="44" height="44">`
       : `<span class="logo initial" aria-hidden="true">${esc(store.name.trim().charAt(0).toUpperCase() || "T")}</span>`,
-    `<div class="id"><h1>${esc(store.name)}</h1>`,
-    `<p class="meta"><a href="${esc(link)}">${esc(host)}${esc(link)}</a></p>`,
-    store.phone
-      ? `<p class="meta"><a class="phone" href="${esc(whatsappContactUrl(store.phone))}" rel="noopener" target="_blank">WhatsApp: ${esc(store.phone)}</a></p>`
-      : "",
-    "</div>",
-    shareButton(`${origin}${link}`, store.name),
+    `<h1><a href="${esc(link)}">${esc(store.name)}</a></h1>`,
+    shareButton(storeShareUrl(origin, store.username), store.name),
+    CART_BUTTON,
     "</div></header>",
   ].join("");
+}
+
+/** 'Consultas por WhatsApp', with the number written as the seller's country writes it. */
+function contactLine(store: PublicStore): string {
+  if (!store.phone) return "";
+  return `<p class="contact">Consultas: <a class="phone" href="${esc(whatsappContactUrl(store.phone))}" rel="noopener" target="_blank">WhatsApp ${esc(formatWhatsappNumber(store.phone))}</a></p>`;
 }
 
 /** The card's width in the grid (store.css): two columns on phones, three from 640 px, four from 1024 px (72rem wrap). */
@@ -203,15 +213,24 @@ function card(store: PublicStore, product: StoreProductRecord, index: number, or
   ].join("");
 }
 
-/** The floating button, the drawer and the size picker: inert until the cart script runs. */
+/** The header's cart button and its count: hidden until the cart script runs. */
+const CART_BUTTON = `<button id="cart-open" class="cartbtn" type="button" hidden aria-label="Abrir carrito">${CART_ICON}<span id="cart-count" class="badge">0</span></button>`;
+
+/** The drawer and the size picker: inert until the cart script runs. */
 const CART_SHELL = [
-  `<button id="cart-open" class="fab" type="button" hidden aria-label="Abrir carrito">${CART_ICON}<span id="cart-count" class="badge">0</span></button>`,
   '<dialog id="cart" class="drawer" aria-labelledby="cart-title"><div class="panel">',
   '<div class="panel-head"><h2 id="cart-title">Tu Carrito</h2><button type="button" class="x" data-close aria-label="Cerrar">×</button></div>',
   '<p id="cart-empty" class="cart-empty">Tu carrito está vacío</p>',
   '<ul id="cart-lines" class="lines"></ul>',
   '<div class="panel-foot"><p class="total"><span>Total</span><strong id="cart-total">$0</strong></p>',
+  '<p id="cart-note" class="cart-note" role="status"></p>',
   '<button id="cart-send" type="button" class="btn wa">Finalizar Compra por WhatsApp</button></div>',
+  // After an order: its code and what happens next, in place of the lines (web/store/cart.ts fills it).
+  '<section id="cart-done" class="done" hidden aria-labelledby="done-title"><h3 id="done-title"></h3>',
+  "<ol><li>Envía el mensaje que se abrió en WhatsApp: ya tiene tu pedido escrito.</li>",
+  "<li>La tienda te responde por WhatsApp para confirmar el stock, el pago y la entrega.</li></ol>",
+  '<a id="done-whatsapp" class="btn wa" href="https://wa.me/" rel="noopener" target="_blank">Abrir WhatsApp de nuevo</a>',
+  '<button type="button" class="btn ghost" data-close>Seguir comprando</button></section>',
   "</div></dialog>",
   '<dialog id="size-picker" class="modal" aria-labelledby="size-title"><div class="panel">',
   '<div class="panel-head"><h2 id="size-title">Selecciona un talle</h2><button type="button" class="x" data-close aria-label="Cerrar">×</button></div>',
@@ -275,7 +294,10 @@ function pager(store: PublicStore, query: BrowseQuery, pages: number): string {
   ].join("");
 }
 
-const footer = '<footer class="foot">Tienda creada con <a href="/">Vidriera</a></footer>';
+function footer(store: PublicStore, host: string): string {
+  const link = storePath(store.username);
+  return `<footer class="foot"><p><a href="${esc(link)}">${esc(host)}${esc(link)}</a></p><p>Tienda creada con <a href="/">Vidriera</a></p></footer>`;
+}
 
 export const productCountLabel = (n: number) => (n === 1 ? "1 producto" : `${n} productos`);
 
@@ -303,16 +325,16 @@ export function renderStorePage(input: {
   return [
     head(input.meta, input.assets, true),
     "<body>",
-    storeHeader(store, host, origin),
+    storeHeader(store, origin),
     '<main class="wrap">',
-    `<section class="welcome"><h2>¡Bienvenido a ${esc(store.name)}!</h2><p>Elige tus productos, súmalos al carrito y envía tu pedido por WhatsApp.</p></section>`,
+    `<section class="welcome"><h2>¡Bienvenido a ${esc(store.name)}!</h2><p>Elige tus productos, súmalos al carrito y envía tu pedido por WhatsApp.</p>${contactLine(store)}</section>`,
     noscript(store),
     browseBar(store, input.categories, query),
     `<h2 class="count">${productCountLabel(input.total)}${query.q ? ` para «${esc(query.q)}»` : ""}</h2>`,
     list,
     pager(store, query, input.pages),
     "</main>",
-    footer,
+    footer(store, host),
     CART_SHELL,
     // The cart drops lines of products missing from the page only when the page lists them all.
     storeData(store, products, !filtered && input.pages <= 1),
@@ -343,23 +365,27 @@ export function renderProductPage(input: {
   return [
     head(input.meta, input.assets, true),
     '<body class="product">',
-    storeHeader(store, host, origin),
+    storeHeader(store, origin),
     '<main class="wrap">',
     `<p class="back"><a href="${esc(storePath(store.username))}">← Ver todos los productos</a></p>`,
     noscript(store),
     '<article class="detail">',
-    gallery(product, true, true),
-    '<div class="info">',
+    // Name and price first, so a phone shows them above the picture, not below the fold.
+    '<div class="title">',
     `<h2 class="name">${esc(product.name)}</h2>`,
     product.price > 0 ? `<p class="price">${formatArs(product.price)}</p>` : "",
+    "</div>",
+    gallery(product, true, true),
+    '<div class="info">',
     product.description ? `<p class="desc">${esc(product.description)}</p>` : "",
     sizes,
     shareButton(url, product.name),
+    contactLine(store),
     "</div>",
     // A direct child of the article, so it stays at the bottom of a phone's screen while the product is in view.
     `<div class="buy">${addButton(store, product, origin)}</div>`,
     "</article></main>",
-    footer,
+    footer(store, host),
     CART_SHELL,
     storeData(store, [product], false),
     "</body></html>",

@@ -13,6 +13,8 @@ export interface StoreRecord extends PublicStore {
   version: number;
   /** Store plan paid; an unpaid store shows shoppers 'Tienda en modo prueba'. */
   paid: boolean;
+  /** The country the seller chose ("AR"); with the phone's dial code it says how the store's buyers write numbers. */
+  countryCode: string | null;
 }
 
 export interface StoreProductRecord extends PublicProduct {
@@ -42,6 +44,7 @@ export async function findStore(db: Db, username: string): Promise<StoreRecord |
       imageUrl: users.imageUrl,
       version: users.storeVersion,
       paid: users.paidMiTienda,
+      countryCode: users.countryCode,
     })
     .from(users)
     .where(and(eq(users.username, username), isNotNull(users.username)))
@@ -57,6 +60,7 @@ export async function findStore(db: Db, username: string): Promise<StoreRecord |
     logoKey,
     version: row.version,
     paid: row.paid,
+    countryCode: row.countryCode,
   };
 }
 

@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { cartScript, cartScriptHash, storeCss, storeCssHash } from "virtual:store-assets";
-import { renderSVG } from "uqr";
-import { formatArs, productPath, storePath } from "../../common/store";
+import { formatArs, productPath, storePath, storeShareUrl } from "../../common/store";
 import { browse, browseQuery, browseSearch, categoriesOf } from "../../common/store-browse";
 import { replicaDatabase, type Db } from "../db/client";
 import type { Env } from "../env";
@@ -9,12 +8,12 @@ import { ImageCodecError } from "../providers/codecs";
 import { previewJpeg, previewPath, sourceOfPreview } from "./og-image";
 import { productCountLabel, renderErrorPage, renderProductPage, renderStorePage, type PageAssets, type PageMeta } from "./render";
 import { renderFeed } from "./feed";
+import { storeQrPng, storeQrSvg } from "./qr";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
 import { errorName, log } from "../lib/log";
 import { keepOnlyWithSource } from "../lib/renditions";
 import { forgetStoreLink, rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
 import { countStoreView } from "../stats/count";
-import { sharedStoreUrl } from "../../common/store-stats";
 
 export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
 const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
@@ -222,7 +221,7 @@ async function storeFile(
   c: Context<Env>,
   rawUsername: string,
   contentType: string,
-  make: (store: StoreRecord, db: Db, origin: string) => Promise<string>,
+  make: (store: StoreRecord, db: Db, origin: string) => Promise<string | Uint8Array>,
   extra: Record<string, string> = {},
 ): Promise<Response> {
   const username = rawUsername.toLowerCase();
@@ -234,10 +233,9 @@ async function storeFile(
   return new Response(body, { headers: { "content-type": contentType, "cache-control": "public, max-age=300", ...extra } });
 }
 
-/** The store's link as a printable QR code: black modules on white, with the quiet zone the standard asks for. */
-export function storeQrSvg(url: string): string {
-  return renderSVG(url, { ecc: "M", border: 4, pixelSize: 10, whiteColor: "#ffffff", blackColor: "#000000" });
-}
+/** ?descargar makes the admin's link save a file instead of showing it. */
+const downloadAs = (c: Context<Env>, name: string): Record<string, string> =>
+  c.req.query("descargar") !== undefined ? { "content-disposition": `attachment; filename="${name}"` } : {};
 
 /** The public store at /u/:username, rendered on the server. */
 export const storePages = new Hono<Env>()
@@ -291,12 +289,18 @@ export const storePages = new Hono<Env>()
       c,
       c.req.param("username"),
       "image/svg+xml",
-      // ?ref=qr: the statistics tell visits from the printed code apart.
-      async (store, _db, origin) => storeQrSvg(sharedStoreUrl(`${origin}${storePath(store.username)}`, "qr")),
-      // ?descargar makes the admin's link save a file instead of showing it.
-      c.req.query("descargar") !== undefined
-        ? { "content-disposition": `attachment; filename="qr-${c.req.param("username").toLowerCase()}.svg"` }
-        : {},
+      async (store, _db, origin) => storeQrSvg(storeShareUrl(origin, store.username, "qr")),
+      downloadAs(c, `qr-${c.req.param("username").toLowerCase()}.svg`),
+    ),
+  )
+  // The same code as a PNG: the format phone galleries, WhatsApp and print shops take.
+  .get("/:username/qr.png", (c) =>
+    storeFile(
+      c,
+      c.req.param("username"),
+      "image/png",
+      async (store, _db, origin) => storeQrPng(storeShareUrl(origin, store.username, "qr")),
+      downloadAs(c, `qr-${c.req.param("username").toLowerCase()}.png`),
     ),
   )
   .get("/:username", (c) => storePage(c, c.req.param("username"), null))

@@ -10,6 +10,7 @@ import encodeJpegRaw, { init as initJpegEncoder } from "@jsquash/jpeg/encode";
 import jpegDecoderWasm from "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?module";
 import jpegEncoderWasm from "@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm?module";
 import decodePngRaw, { init as initPngCodec } from "@jsquash/png/decode";
+import encodePngRaw, { init as initPngEncoder } from "@jsquash/png/encode";
 import pngCodecWasm from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
 import decodeWebpRaw, { init as initWebpDecoder } from "@jsquash/webp/decode";
 import webpDecoderWasm from "@jsquash/webp/codec/dec/webp_dec.wasm?module";
@@ -99,6 +100,11 @@ const jpegEncoder = codec(initJpegEncoder as InitWithModule, jpegEncoderWasm, (i
   encodeJpegRaw(image, { quality }),
 );
 
+// The same wasm-bindgen module as the decoder: whichever runs first sets it up for both.
+const pngEncoder = codec(initPngEncoder as InitWithModule, pngCodecWasm, (image: RgbaImage) =>
+  encodePngRaw(image as Parameters<typeof encodePngRaw>[0]),
+);
+
 const webpEncoder = codec(initWebpEncoder as InitWithModule, webpEncoderWasm, (image: RgbaImage, quality: number) =>
   encodeWebpRaw(image, { quality }),
 );
@@ -131,6 +137,11 @@ export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
 export async function encodeJpeg(image: RgbaImage, quality: number): Promise<Uint8Array> {
   if (!(quality >= 1 && quality <= 100)) throw new RangeError(`JPEG quality must be 1–100, got ${quality}`);
   return new Uint8Array(await jpegEncoder(image, quality));
+}
+
+/** Encodes a lossless PNG (8 bits per channel), for pictures that must stay sharp, such as a QR code to print. */
+export async function encodePng(image: RgbaImage): Promise<Uint8Array> {
+  return new Uint8Array(await pngEncoder(image));
 }
 
 /** Encodes a lossy WebP (libwebp's 0–100 quality; alpha kept, so a logo's clear background stays clear). */

@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { generationOffer, type GenerationOffer } from "../../common/image-providers";
+import { formatWhatsappNumber } from "../../common/phone";
 import type { Bindings, Env } from "../env";
 
 /** Social profiles are optional settings; each one shows a header link only when set to an https URL. */
@@ -27,6 +28,8 @@ export interface PublicConfig {
   supportEmail: string | null;
   /** Digits only, country code first, ready for https://wa.me/<digits>. */
   supportWhatsapp: string | null;
+  /** The same number as its country writes it ("+54 9 11 2233-4455"), for the screens to show. */
+  supportWhatsappLabel: string | null;
   social: { network: SocialNetwork; label: string; url: string }[];
   /** What this site's image providers can make: the drawer says what is not available, and why, before anyone pays. */
   generation: GenerationOffer;
@@ -56,10 +59,12 @@ function httpsUrl(value: string | undefined): string | null {
 
 /** A setting that is missing or malformed hides its channel instead of showing a broken link. */
 export function publicConfig(env: Bindings & SocialSettings): PublicConfig {
+  const supportWhatsapp = whatsapp(env.SUPPORT_WHATSAPP);
   return {
     maintenance: ON.has((env.MAINTENANCE_MODE ?? "").trim().toLowerCase()),
     supportEmail: email(env.SUPPORT_EMAIL),
-    supportWhatsapp: whatsapp(env.SUPPORT_WHATSAPP),
+    supportWhatsapp,
+    supportWhatsappLabel: supportWhatsapp ? formatWhatsappNumber(supportWhatsapp) : null,
     social: SOCIAL_NETWORKS.flatMap(({ network, label, setting }) => {
       const url = httpsUrl(env[setting]);
       return url ? [{ network, label, url }] : [];

@@ -19,7 +19,7 @@ export const HISTORY_LENGTH = 50;
 export const STORE_ALREADY_ACTIVE = "Tu Tienda ya está activa: no se descontaron créditos.";
 
 export function notEnoughForStore(balance: number): string {
-  return `No tienes créditos suficientes: activar tu Tienda cuesta ${STORE_PLAN.credits} créditos (${imagesLabel(STORE_PLAN.credits)}) y tienes ${balance} (${imagesLabel(balance)}).`;
+  return `No tienes imágenes suficientes: activar tu Tienda cuesta ${imagesLabel(STORE_PLAN.credits)} y tienes ${imagesLabel(balance)}.`;
 }
 
 /** Credit packs and the automatic charge that activates the store plan with 500 credits. */

@@ -58,9 +58,17 @@ type Success<K extends GenerationKind> = { [F in ResultField<K>]: string } & {
 };
 
 /** Answers a job the way the spec's endpoint does: its URL field and imageId, 202 while running, or the error. */
-async function answer<K extends GenerationKind, X extends object = object>(c: Context<Env>, kind: K, job: JobView, extra?: X) {
-  // Lets the bench (and anyone profiling) tell the provider's time from the pipeline's.
-  if (job.providerMs !== null) c.header("server-timing", `provider;dur=${job.providerMs}`);
+async function answer<K extends GenerationKind, X extends object = object>(
+  c: Context<Env>,
+  kind: K,
+  job: JobView & { startMs: number },
+  extra?: X,
+) {
+  // Lets the bench (and anyone profiling) tell the provider's time from the pipeline's, step by step.
+  if (job.timing) {
+    const { provider, store, record } = job.timing;
+    c.header("server-timing", `start;dur=${job.startMs}, provider;dur=${provider}, store;dur=${store}, record;dur=${record}`);
+  }
   if (job.status === "running") return c.json({ jobId: job.id, status: "running" as const }, 202);
   if (job.status === "failed") {
     return c.json({ error: job.error ?? "No se pudo generar la imagen.", jobId: job.id }, (job.httpStatus ?? 502) as 422 | 502 | 503 | 504);

@@ -16,6 +16,8 @@ import {
   shortageText,
   type StockShortage,
 } from "../../common/store-cart";
+import { formatWhatsappNumber, parseWhatsappNumber, phoneExample } from "../../common/phone";
+import { countryFromPhone, storeCountry } from "../../common/store";
 import { cleanText } from "../../common/text";
 import { database, type Db } from "../db/client";
 import { ORDER_STATUSES, orders, products } from "../db/schema";
@@ -37,6 +39,8 @@ export const PRODUCT_NOT_IN_STORE = "Un producto del carrito ya no está disponi
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
 export const BUYER_NAME_REQUIRED = "Escribe tu nombre para que la tienda sepa quién compra.";
 export const DELIVERY_REQUIRED = "Elige envío a domicilio o retiro en el local.";
+export const buyerWhatsappInvalid = (example: string | null) =>
+  `Revisa tu número de WhatsApp: escríbelo con su código de área${example ? `, por ejemplo ${example}` : ""}. También puedes dejarlo vacío.`;
 
 const orderPayload = z.object(
   {
@@ -79,6 +83,12 @@ const orderPayload = z.object(
             .pipe(z.string().max(ORDER_NOTE_MAX_LENGTH, `La nota no puede tener más de ${ORDER_NOTE_MAX_LENGTH} caracteres.`))
             .nullish()
             .transform((v) => v || null),
+          // Optional: lets the seller answer from the order list straight into the buyer's chat.
+          whatsapp: z
+            .string({ error: buyerWhatsappInvalid(null) })
+            .max(40, buyerWhatsappInvalid(null))
+            .nullish()
+            .transform((v) => v?.trim() || null),
         },
         { error: BUYER_NAME_REQUIRED },
       )
@@ -99,7 +109,20 @@ function buyerOf(row: typeof orders.$inferSelect): Buyer | null {
   return row.buyerName && row.delivery ? { name: row.buyerName, delivery: row.delivery, note: row.note } : null;
 }
 
+/**
+ * The buyer's number as WhatsApp dials it, read like the seller's: in the store's country unless it starts
+ * with another country's "+code" ("011 15 2345-6789" in an Argentine store is +54 9 11 2345 6789).
+ */
+export function buyerWhatsapp(typed: string, store: { phone: string; countryCode: string | null }): string {
+  const home = storeCountry(store);
+  const country = typed.startsWith("+") ? (countryFromPhone(typed) ?? home) : home;
+  const parsed = parseWhatsappNumber(typed, country);
+  if ("error" in parsed) throw new ApiError(400, buyerWhatsappInvalid(phoneExample(home)?.typed ?? null));
+  return parsed.phone;
+}
+
 function toOrder(row: typeof orders.$inferSelect, shortages: StockShortage[] = []): Order {
+  const digits = row.buyerPhone?.replace(/\D/g, "");
   return {
     id: row.id,
     code: row.code,
@@ -107,6 +130,7 @@ function toOrder(row: typeof orders.$inferSelect, shortages: StockShortage[] = [
     total: row.total,
     status: row.status,
     buyer: buyerOf(row),
+    buyerWhatsapp: digits ? { digits, label: formatWhatsappNumber(row.buyerPhone) } : null,
     createdAt: row.createdAt.toISOString(),
     stockTaken: row.stockTakenAt !== null,
     shortages,
@@ -253,6 +277,7 @@ export const orderRoutes = new Hono<Env>()
     await attempt(db, visitor);
     const input = c.req.valid("json");
     let priced: { store: NonNullable<Awaited<ReturnType<typeof findStore>>>; lines: OrderLine[]; total: number };
+    let phone: string | null = null;
     try {
       const store = await findStore(db, input.username);
       if (!store) throw new ApiError(404, STORE_GONE);
@@ -262,6 +287,7 @@ export const orderRoutes = new Hono<Env>()
         input.lines.map((l) => l.productId),
       );
       priced = { store, ...priceCart(input.lines, byId) };
+      if (input.buyer?.whatsapp) phone = buyerWhatsapp(input.buyer.whatsapp, store);
     } catch (err) {
       // A refused cart (no stock, a product gone) is not an order: the shopper may fix it and send again.
       await release(db, visitor);
@@ -284,6 +310,7 @@ export const orderRoutes = new Hono<Env>()
             buyerName: input.buyer?.name,
             delivery: input.buyer?.delivery,
             note: input.buyer?.note,
+            buyerPhone: phone,
           })
           .returning()
           .get();

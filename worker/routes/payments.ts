@@ -4,6 +4,7 @@ import { html } from "hono/html";
 import { z } from "zod";
 import { formatMoney, normalizeCountry, PROVIDER_NAMES, type PaymentRoute } from "../../common/packs";
 import type { PaymentView } from "../../common/payments";
+import { priceClaims } from "../../common/price-claims";
 import { database } from "../db/client";
 import { payments } from "../db/schema";
 import type { Env } from "../env";
@@ -95,6 +96,8 @@ export const paymentRoutes = new Hono<Env>()
     return c.json({ rates: rateList(rates), updatedAt: updatedAt?.toISOString() ?? null }, 200);
   })
   .get("/country", (c) => c.json({ country: requestCountry(c) }, 200))
+  // Every price claim of the screens, computed for the visitor's country from what it is charged there.
+  .get("/prices", (c) => c.json(priceClaims(requestCountry(c)), 200))
   .post("/create-preference", smallJson(), requireUser, validate("json", checkoutBody), async (c) => {
     const { paymentId, redirectUrl } = await checkout(c, "mercadopago", c.req.valid("json"));
     return c.json({ paymentId, preference: { init_point: redirectUrl } }, 201);

@@ -32,7 +32,7 @@ const userParam = z.object({ userId: z.string().min(1).max(64) });
 export async function saveOriginal(env: Env["Bindings"], userId: string, bytes: Uint8Array, mime: ImageMime) {
   const key = await imageKey("o", userId, bytes, mime);
   await storeImage(env.IMAGES, key, bytes, mime);
-  writeRenditionsLater(env.IMAGES, key, bytes);
+  writeRenditionsLater(env.RENDITIONS, key);
   return key;
 }
 

@@ -159,7 +159,7 @@ export const storeRoutes = new Hono<Env>()
       const { bytes, mime } = await decodeLogo(input.storeLogo);
       const key = await imageKey("l", user.id, bytes, mime);
       await storeImage(c.env.IMAGES, key, bytes, mime);
-      writeRenditionsLater(c.env.IMAGES, key, bytes);
+      writeRenditionsLater(c.env.RENDITIONS, key);
       logoUrl = `/img/${key}`;
     }
 

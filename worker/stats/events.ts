@@ -4,7 +4,8 @@
  * arrival (a "visit") when it comes from outside the store; its source comes
  * from the link's `?ref=`, else the referrer, else the in-app browser's name.
  */
-import { SHARE_REFS, type ShareRef, type Source } from "../../common/store-stats";
+import { SHARE_REFS, type ShareRef } from "../../common/store";
+import type { Source } from "../../common/store-stats";
 import { cleanText } from "../../common/text";
 
 export const EVENT_KINDS = ["view", "search", "cart", "order", "order_line", "confirmed"] as const;

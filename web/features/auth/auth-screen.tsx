@@ -1,18 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { fromPriceClaim } from "../../../common/packs";
 import { GOOGLE_NOT_CONFIGURED, type AuthScreen as Screen } from "../../../common/google-errors";
+import { priceClaimsQuery } from "../../lib/payment-queries";
 import { authProvidersQuery } from "../../lib/queries";
 import { useSignIn } from "../../lib/session";
 import { Brand } from "../../ui/brand";
 import { FormError, TextField } from "../../ui/form-field";
 import { Spinner } from "../../ui/spinner";
 
-const BENEFITS = [
+/** The desktop panel's four benefits; the price is the claim for the visitor's country (GET /api/payments/prices). */
+const benefits = (fromPerImage: string) => [
   { title: "Calidad de estudio profesional", text: "Fotos de catálogo sin fotógrafo ni estudio." },
   { title: "Resultados en segundos", text: "Sube la foto de tu prenda y obtén la imagen al instante." },
-  { title: "Ahorro significativo", text: `${fromPriceClaim()}, sin sesiones de fotos.` },
+  { title: "Ahorro significativo", text: `${fromPerImage}, sin sesiones de fotos.` },
   { title: "Atrae y vende más", text: "Imágenes consistentes que generan confianza en tus clientes." },
 ];
 
@@ -32,6 +33,7 @@ interface Props {
 export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, initialError, footer, passwordHint }: Props) {
   const navigate = useNavigate();
   const providers = useQuery(authProvidersQuery);
+  const claims = useQuery(priceClaimsQuery).data!;
   const signIn = useSignIn(screen === "login" ? "login" : "login-or-register");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -112,7 +114,7 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
       <aside className="hidden bg-gradient-to-br from-brand-700 to-fuchsia-600 p-12 text-white lg:flex lg:flex-col lg:justify-center">
         <h2 className="text-3xl font-bold">Fotos de producto con IA para tu tienda</h2>
         <ul className="mt-10 space-y-6">
-          {BENEFITS.map((b) => (
+          {benefits(claims.fromPerImage).map((b) => (
             <li key={b.title} className="flex gap-4">
               <span aria-hidden className="mt-1 grid size-7 shrink-0 place-items-center rounded-full bg-white/20">
                 ✓
@@ -129,9 +131,13 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
   );
 }
 
-export function TextLink({ to, children }: { to: string; children: ReactNode }) {
+/** A link in the screens' footers; `standalone` when it is a line of its own, so a finger gets a 44 px target. */
+export function TextLink({ to, children, standalone = false }: { to: string; children: ReactNode; standalone?: boolean }) {
   return (
-    <Link to={to} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+    <Link
+      to={to}
+      className={`font-semibold text-brand-700 underline-offset-2 hover:underline ${standalone ? "inline-flex min-h-11 items-center" : ""}`}
+    >
       {children}
     </Link>
   );

@@ -2,14 +2,15 @@ import { getRouteApi } from "@tanstack/react-router";
 import { AuthScreen, TextLink } from "./auth-screen";
 import { useGoogleReturnError } from "./auth-error";
 import { imagesLabel, SIGNUP_CREDITS } from "../../../common/credits";
-import { formatWhatsapp, useAppConfig, whatsappUrl } from "../../lib/config";
+import { supportWhatsappLabel, useAppConfig, whatsappUrl } from "../../lib/config";
 
 const route = getRouteApi("/register");
 
 export function RegisterScreen() {
   const { error } = route.useSearch();
   const initialError = useGoogleReturnError("register", error);
-  const { supportWhatsapp } = useAppConfig().config;
+  const { config } = useAppConfig();
+  const { supportWhatsapp } = config;
   return (
     <AuthScreen
       screen="register"
@@ -47,7 +48,7 @@ export function RegisterScreen() {
                 className="font-semibold text-brand-700 underline-offset-2 hover:underline"
               >
                 Escríbenos por WhatsApp
-                <span className="sr-only"> al {formatWhatsapp(supportWhatsapp)} (se abre en otra pestaña)</span>
+                <span className="sr-only"> al {supportWhatsappLabel(config)} (se abre en otra pestaña)</span>
               </a>
             </p>
           )}

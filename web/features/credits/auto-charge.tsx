@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { imagesLabel } from "../../../common/credits";
+import { STORE_PLAN } from "../../../common/packs";
 import { AUTO_CHARGE_DONE, LOGIN_FOR_PAGE } from "../../../common/payments";
+import type { User } from "../../../common/user";
 import { Brand } from "../../ui/brand";
+import { Button } from "../../ui/button";
 import { FullPageSpinner, Spinner } from "../../ui/spinner";
 import { api, unwrap } from "../../lib/api";
 import { autoChargeError } from "./payment-labels";
@@ -12,7 +16,11 @@ import { useSession } from "../../lib/session";
 /** Without a user the page explains, then goes to /login after this long (spec section 9). */
 export const REDIRECT_AFTER_MS = 3000;
 
-/** /auto-charge: activates the store plan with 500 credits, once (the server refuses to charge twice). */
+/**
+ * /auto-charge: activates the store plan with 500 credits (10 images), once (the server refuses to charge
+ * twice), and only after the seller has read what it costs and said yes: the whole welcome gift is never
+ * spent by following a link.
+ */
 export function AutoChargeScreen() {
   const { user, loading } = useSession();
   const navigate = useNavigate();
@@ -31,7 +39,7 @@ export function AutoChargeScreen() {
           <Brand to="/" />
         </div>
         {user ? (
-          <Charge />
+          <ConfirmThenCharge user={user} />
         ) : (
           <p role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
             {LOGIN_FOR_PAGE}
@@ -39,6 +47,57 @@ export function AutoChargeScreen() {
         )}
       </div>
     </main>
+  );
+}
+
+/** What the plan costs in the seller's own balance, what stays, and a yes or a no before anything is spent. */
+function ConfirmThenCharge({ user }: { user: User }) {
+  const [confirmed, setConfirmed] = useState(false);
+  if (confirmed) return <Charge />;
+  if (user.paidMiTienda) {
+    return (
+      <div className="space-y-4">
+        <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+          Tu Tienda ya está activa: no hace falta pagarla otra vez.
+        </p>
+        <BackHome />
+      </div>
+    );
+  }
+  const enough = user.credits >= STORE_PLAN.credits;
+  return (
+    <section aria-labelledby="confirm-plan" className="space-y-4 text-left">
+      <h1 id="confirm-plan" className="text-center text-xl font-bold">
+        Activar Mi Tienda con tus imágenes
+      </h1>
+      <p className="text-slate-700">
+        Activar el Plan Mi Tienda cuesta <strong>{imagesLabel(STORE_PLAN.credits)}</strong> de tu saldo, una sola vez. Tus clientes dejan de
+        ver el aviso 'Tienda en modo prueba'.
+      </p>
+      <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700" data-testid="plan-balance">
+        {enough
+          ? `Tienes ${imagesLabel(user.credits)}; te quedarán ${imagesLabel(user.credits - STORE_PLAN.credits)} para crear fotos.`
+          : `Tienes ${imagesLabel(user.credits)}: no te alcanza. Puedes comprar imágenes o pagar el plan con dinero.`}
+      </p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link
+          to="/mi-tienda-admin"
+          className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Cancelar
+        </Link>
+        {enough ? (
+          <Button onClick={() => setConfirmed(true)}>Sí, activar por {imagesLabel(STORE_PLAN.credits)}</Button>
+        ) : (
+          <Link
+            to="/credits"
+            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Comprar imágenes
+          </Link>
+        )}
+      </div>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { creditsLabel, movementLabel } from "../../../common/credits";
+import { imagesCountLabel, movementLabel } from "../../../common/credits";
 import { api, unwrap } from "../../lib/api";
 
 export const creditHistoryQuery = queryOptions({
@@ -34,9 +34,9 @@ export function CreditHistory() {
               </span>
               <span className={`font-semibold tabular-nums ${m.delta > 0 ? "text-emerald-700" : "text-slate-800"}`}>
                 {m.delta > 0 ? "+" : "−"}
-                {creditsLabel(Math.abs(m.delta))}
+                {imagesCountLabel(m.delta)}
               </span>
-              <span className="w-full text-right text-xs text-slate-500 sm:w-auto">Saldo: {creditsLabel(m.balanceAfter)}</span>
+              <span className="w-full text-right text-xs text-slate-500 sm:w-auto">Saldo: {imagesCountLabel(m.balanceAfter)}</span>
             </li>
           ))}
         </ul>

@@ -8,6 +8,8 @@ interface PackCardProps {
   price: Money;
   route: PaymentRoute;
   savings: number;
+  /** "US$ 0.088 por imagen"'s price, as charged. */
+  perImage: string;
   available: boolean;
   selected: boolean;
   busy: boolean;
@@ -16,7 +18,7 @@ interface PackCardProps {
 }
 
 /** One pack of the /credits grid: a radio to choose it, and 'Pagar' inside the chosen one. */
-export function PackCard({ pack, price, route, savings, available, selected, busy, onSelect, onPay }: PackCardProps) {
+export function PackCard({ pack, price, route, savings, perImage, available, selected, busy, onSelect, onPay }: PackCardProps) {
   const charged = chargeFor(pack, route);
   const showCharge = charged.currency !== price.currency;
   const frame = !available
@@ -43,7 +45,9 @@ export function PackCard({ pack, price, route, savings, available, selected, bus
           aria-label={`${imagesLabel(pack.credits)} por ${formatMoney(price)}`}
         />
         <span className="text-2xl font-bold">{imagesLabel(pack.credits)}</span>
-        <span className="text-sm text-slate-500">{pack.credits.toLocaleString("es-AR")} créditos</span>
+        <span className="text-sm text-slate-600" data-testid="pack-per-image">
+          {perImage} por imagen
+        </span>
         <span className="mt-2 text-3xl font-extrabold text-slate-900" data-testid="pack-price">
           {formatMoney(price)}
         </span>

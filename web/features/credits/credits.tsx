@@ -1,18 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import { CREDITS_PER_IMAGE, imagesLabel } from "../../../common/credits";
-import {
-  formatMoney,
-  localPrice,
-  packAvailableIn,
-  packSavingsPercent,
-  PACKS,
-  paymentRouteFor,
-  type Pack,
-  type Rates,
-} from "../../../common/packs";
+import { imagesLabel } from "../../../common/credits";
+import { formatMoney, localPrice, packAvailableIn, PACKS, paymentRouteFor, type Pack, type Rates } from "../../../common/packs";
 import { CHOOSE_A_PACK, LOGIN_TO_BUY } from "../../../common/payments";
+import { formatPerImage, packSavingsPercent, perImageCharge } from "../../../common/price-claims";
 import { PackCard } from "./credits-pack-card";
 import { CreditHistory } from "./credit-history";
 import { Button } from "../../ui/button";
@@ -55,7 +47,7 @@ export function CreditsScreen() {
         <h1 className="text-2xl font-bold sm:text-3xl">Comprar imágenes</h1>
         {user && (
           <p className="text-slate-600">
-            Tienes <strong>{imagesLabel(user.credits)}</strong> ({user.credits.toLocaleString("es-AR")} créditos).
+            Tienes <strong>{imagesLabel(user.credits)}</strong>.
           </p>
         )}
       </header>
@@ -66,7 +58,7 @@ export function CreditsScreen() {
         </h2>
         <p className="mt-2 text-sm text-slate-600">
           Cada imagen la genera una inteligencia artificial que corre en servidores con un costo por imagen. Por eso cada imagen generada o
-          modificada usa {CREDITS_PER_IMAGE} créditos (1 imagen). Compras solo lo que usas: sin suscripciones y sin vencimiento.
+          modificada usa 1 de tus imágenes (la Calidad Pro, 2). Compras solo lo que usas: sin suscripciones y sin vencimiento.
         </p>
       </section>
 
@@ -91,6 +83,7 @@ export function CreditsScreen() {
                   price={priceOf(pack)}
                   route={route}
                   savings={packSavingsPercent(pack, code)}
+                  perImage={formatPerImage(perImageCharge(pack, code), code)}
                   available={available}
                   selected={selected === pack.id}
                   busy={checkout.isPending}

@@ -37,7 +37,8 @@ export function GalleryCard({
 }: {
   image: GalleryImage;
   onOpen: () => void;
-  onModify: () => void;
+  /** Absent where this site cannot modify images: the card offers no wand. */
+  onModify?: () => void;
   onDelete: () => void;
 }) {
   const name = galleryName(image);
@@ -66,9 +67,11 @@ export function GalleryCard({
         <IconButton label={`Descargar imagen de ${name}`} onClick={() => void download(image.imageUrl, image.productName)} busy={busy}>
           <DownloadIcon className="size-4" />
         </IconButton>
-        <IconButton label={`Modificar imagen de ${name}`} onClick={onModify}>
-          <WandIcon className="size-4" />
-        </IconButton>
+        {onModify && (
+          <IconButton label={`Modificar imagen de ${name}`} onClick={onModify}>
+            <WandIcon className="size-4" />
+          </IconButton>
+        )}
         <IconButton label={`Eliminar imagen de ${name}`} onClick={onDelete} danger>
           <TrashIcon className="size-4" />
         </IconButton>

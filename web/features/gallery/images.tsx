@@ -7,6 +7,7 @@ import { GalleryCard, galleryName, GallerySkeletons, TrashIcon, WandIcon, format
 import { DownloadButton } from "../../ui/gallery-download-button";
 import { JobActivity } from "../../ui/job-activity";
 import { ModifyImageDialog } from "./gallery-modify-dialog";
+import { ModifyNotOffered, useModifyOffer } from "../../ui/modify-instruction";
 import { BeforeAfter, hasOriginal } from "./before-after";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -32,6 +33,7 @@ function Gallery({ userId }: { userId: string }) {
   const key = galleryQuery(userId).queryKey;
   const [preview, setPreview] = useState<GalleryImage | null>(null);
   const [modifying, setModifying] = useState<GalleryImage | null>(null);
+  const modifyOffer = useModifyOffer();
   const [deleting, setDeleting] = useState<GalleryImage | null>(null);
 
   const removeFromList = (imageId: string) => queryClient.setQueryData(key, (list) => list?.filter((i) => i.imageId !== imageId));
@@ -144,7 +146,7 @@ function Gallery({ userId }: { userId: string }) {
               key={image.imageId}
               image={image}
               onOpen={() => setPreview(image)}
-              onModify={() => setModifying(image)}
+              onModify={modifyOffer.available ? () => setModifying(image) : undefined}
               onDelete={() => setDeleting(image)}
             />
           ))}
@@ -202,6 +204,7 @@ function PreviewDialog({
   onRestore: (image: GalleryImage) => void;
   restoring: boolean;
 }) {
+  const modify = useModifyOffer();
   return (
     <Dialog open={!!image} onClose={onClose} title={image ? galleryName(image) : ""} className="sm:max-w-3xl">
       {image && (
@@ -215,6 +218,7 @@ function PreviewDialog({
               className="mx-auto max-h-[70vh] w-full rounded-xl bg-slate-100 object-contain"
             />
           )}
+          {!modify.available && <ModifyNotOffered reason={modify.reason} />}
           <p className="text-sm text-slate-500">
             {image.variantLabel} · Creada el <time dateTime={image.createdAt}>{formatGalleryDate(image.createdAt)}</time>
           </p>
@@ -228,10 +232,12 @@ function PreviewDialog({
                 Restaurar original
               </Button>
             )}
-            <Button variant="secondary" onClick={() => onModify(image)}>
-              <WandIcon />
-              Modificar
-            </Button>
+            {modify.available && (
+              <Button variant="secondary" onClick={() => onModify(image)}>
+                <WandIcon />
+                Modificar
+              </Button>
+            )}
             <DownloadButton url={image.imageUrl} productName={image.productName} variant="primary" />
           </div>
         </div>

@@ -1,6 +1,8 @@
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type MouseEvent } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { priceClaims } from "../../../common/price-claims";
+import { priceClaimsQuery } from "../../lib/payment-queries";
 import { useSession } from "../../lib/session";
 import { router } from "../../router";
 import { LandingPage, type LandingLink } from "./landing-page";
@@ -22,13 +24,21 @@ const IslandLink: LandingLink = ({ to, className, children }) => {
 
 function Island({ builtIn, onHydrated }: { builtIn: number; onHydrated: () => void }) {
   const { user } = useSession();
-  // The first render must match the prerendered HTML exactly (a visitor, the build's year); then the truth.
+  const claims = useQuery(priceClaimsQuery).data;
+  // The first render must match the prerendered HTML exactly (a visitor, the build's year, dollars); then the truth.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setHydrated(true);
     onHydrated();
   }, [onHydrated]);
-  return <LandingPage signedIn={hydrated && user !== null} year={hydrated ? new Date().getFullYear() : builtIn} Link={IslandLink} />;
+  return (
+    <LandingPage
+      signedIn={hydrated && user !== null}
+      year={hydrated ? new Date().getFullYear() : builtIn}
+      Link={IslandLink}
+      claims={hydrated && claims ? claims : priceClaims(null)}
+    />
+  );
 }
 
 /** Makes the prerendered landing live without redrawing it. */

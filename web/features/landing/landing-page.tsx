@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
 import { imagesLabel, SIGNUP_CREDITS } from "../../../common/credits";
+import { NOT_AVAILABLE_IN_COUNTRY } from "../../../common/payments";
+import { storePlanTerms, type PriceClaims } from "../../../common/price-claims";
 import { LogoMark } from "../../ui/brand";
-import { fromPriceClaim, landingPacks } from "./landing-packs";
 
 /**
  * The marketing page. It renders twice: to static HTML at build time
  * (landing-static.tsx, so the first view needs no JavaScript) and in the SPA
- * (features/landing/landing.tsx), where it replaces that HTML. So it takes its links
- * and its signed-in state as props and reads no router or query context.
+ * (features/landing/landing.tsx), where it replaces that HTML. So it takes its links,
+ * its signed-in state and the price claims for the visitor's country as props and
+ * reads no router or query context.
  */
 export type LandingPath = "/" | "/register" | "/login" | "/home" | "/terminos-y-condiciones";
 export type LandingLink = (props: { to: LandingPath; className: string; children: ReactNode }) => ReactNode;
@@ -16,12 +18,14 @@ interface Props {
   signedIn: boolean;
   year: number;
   Link: LandingLink;
+  /** Prerendered for an unknown country (dollars); the live page passes the visitor's own. */
+  claims: PriceClaims;
 }
 
 const BUTTON =
   "inline-flex items-center justify-center rounded-xl px-6 py-3 text-base font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2";
 
-export function LandingPage({ signedIn, year, Link }: Props) {
+export function LandingPage({ signedIn, year, Link, claims }: Props) {
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-white">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-5 py-4 sm:px-6">
@@ -30,7 +34,10 @@ export function LandingPage({ signedIn, year, Link }: Props) {
           Vidriera
         </Link>
         {!signedIn && (
-          <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          <Link
+            to="/login"
+            className="inline-flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
             Iniciar sesión
           </Link>
         )}
@@ -58,8 +65,10 @@ export function LandingPage({ signedIn, year, Link }: Props) {
             <p className="text-sm text-slate-600">Empieza con {imagesLabel(SIGNUP_CREDITS)} gratis. Sin tarjeta.</p>
           </div>
           <ul className="mx-auto mt-10 grid max-w-2xl gap-3 text-left text-sm text-slate-700 sm:grid-cols-2">
-            <Claim>Más de 150 tiendas ya venden con Vidriera</Claim>
-            <Claim>{fromPriceClaim()}</Claim>
+            <Claim>
+              <span data-testid="landing-from-price">{claims.fromPerImage}</span>
+            </Claim>
+            <Claim>Tu tienda online con pedidos por WhatsApp, sin comisiones por venta</Claim>
             <Claim>Sin estudio ni fotógrafo: solo tu celular</Claim>
             <Claim>Pagas desde cualquier país, convertido a tu moneda al momento del pago</Claim>
           </ul>
@@ -108,15 +117,15 @@ export function LandingPage({ signedIn, year, Link }: Props) {
             Precios simples
           </SectionTitle>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {landingPacks().map((pack) => (
+            {claims.packs.map((pack) => (
               <li
                 key={pack.id}
                 data-testid={`landing-pack-${pack.id}`}
                 className={`relative flex flex-col rounded-2xl border bg-white p-6 text-center shadow-sm ${
-                  pack.featured ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
+                  pack.featured && pack.available ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
                 }`}
               >
-                {pack.featured && (
+                {pack.featured && pack.available && (
                   <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-0.5 text-xs font-semibold text-white">
                     Más elegido
                   </span>
@@ -124,14 +133,29 @@ export function LandingPage({ signedIn, year, Link }: Props) {
                 <h3 className="font-semibold text-slate-900">{pack.title}</h3>
                 <p className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{pack.price}</p>
                 <p className="mt-1 text-sm text-slate-600">{pack.perImage}</p>
-                <p className="mt-3 min-h-5 text-sm font-semibold text-emerald-700">{pack.savings > 0 ? `Ahorras ${pack.savings}%` : ""}</p>
+                <p className="mt-3 min-h-5 text-sm font-semibold text-emerald-700">
+                  {!pack.available ? (
+                    <span className="text-slate-600">{NOT_AVAILABLE_IN_COUNTRY}</span>
+                  ) : pack.savings > 0 ? (
+                    `Ahorras ${pack.savings}%`
+                  ) : (
+                    ""
+                  )}
+                </p>
               </li>
             ))}
           </ul>
-          <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600">
-            Precios en dólares estadounidenses. Pagas desde cualquier país: el importe se convierte a tu moneda al momento del pago. En
-            Argentina pagas en pesos.
+          <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600" data-testid="landing-currency-note">
+            {claims.currencyNote}
           </p>
+          <div className="mx-auto mt-8 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+            <h3 className="font-semibold text-slate-900">Plan Mi Tienda</h3>
+            <p className="mt-2 text-slate-700">
+              Tu tienda con link propio, carrito y pedidos por WhatsApp:{" "}
+              <strong data-testid="landing-store-plan">{claims.storePlan}</strong>, pago único.
+            </p>
+            <p className="mt-2 text-sm text-slate-600">{storePlanTerms(claims.storePlan)}</p>
+          </div>
         </section>
 
         <section aria-labelledby="creador" className="mx-auto max-w-3xl px-5 py-14 sm:px-6">
@@ -165,10 +189,10 @@ export function LandingPage({ signedIn, year, Link }: Props) {
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-5 py-8 text-sm text-slate-600 sm:flex-row sm:px-6">
           <p>© {year} Vidriera. Hecho en Argentina.</p>
           <nav aria-label="Pie de página" className="flex gap-4">
-            <Link to="/terminos-y-condiciones" className="hover:underline">
+            <Link to="/terminos-y-condiciones" className="inline-flex min-h-11 items-center hover:underline">
               Términos y condiciones
             </Link>
-            <Link to="/login" className="hover:underline">
+            <Link to="/login" className="inline-flex min-h-11 items-center hover:underline">
               Iniciar sesión
             </Link>
           </nav>

@@ -69,7 +69,8 @@ function DrawerBody({
         generateButton={
           <GenerateButton
             action={action}
-            generateText="Generar con estas opciones"
+            // The spec's words, with what it spends, as every button that spends images says it.
+            generateText={`Generar con estas opciones (${imagesLabel(action.cost)})`}
             disabled={!personalized}
             onGenerate={onGenerate}
             onRecharge={onRecharge}

@@ -18,6 +18,7 @@ import { useOptionalNavigate } from "../../lib/route-links";
 import { ProductDrawer } from "./product-drawer";
 import { ProductList } from "./product-list";
 import { ResultDialog, type GenerationRun } from "./result-dialog";
+import { priceLabel } from "../../ui/generation-choices";
 
 /** Spec section 8, "Generation": the first try and 'Regenerar' speak differently. */
 export const GENERATION_TOASTS = {
@@ -179,6 +180,7 @@ export function ProductStudio({ user }: { user: User }) {
         onClose={closeResult}
         personalized={hasPersonalization(run?.mode.personalization)}
         onRegenerate={() => run && void start(run.product, run.mode, run.quality, true)}
+        regenerateCost={priceLabel(run?.quality ?? quality)}
         onDownload={() => run?.imageUrl && void downloader.download(run.imageUrl, run.product.name)}
         downloading={downloader.busy}
         storeModelAudience={run ? audienceOfGeneration(generationFor(run.mode), true) : null}

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Product } from "../../../common/product";
 import type { GenerationResult } from "../../lib/generation";
-import { ModifyInstructionField, ModifyingOverlay, useModifyInstruction } from "../../ui/modify-instruction";
+import {
+  ModifyInstructionField,
+  ModifyingOverlay,
+  ModifyNotOffered,
+  useModifyInstruction,
+  useModifyOffer,
+} from "../../ui/modify-instruction";
 import { ActiveBadge } from "./product-drawer";
 import { ProductImage } from "../../ui/product-image";
 import { Dialog } from "../../ui/dialog";
@@ -25,6 +31,8 @@ interface Props {
   onClose: () => void;
   personalized: boolean;
   onRegenerate: () => void;
+  /** What 'Regenerar' spends, as the button says it: "1 imagen". */
+  regenerateCost: string;
   onDownload: () => void;
   downloading: boolean;
   /** The result was changed by an instruction: the dialog now shows the new image. */
@@ -39,6 +47,7 @@ export function ResultDialog({
   onClose,
   personalized,
   onRegenerate,
+  regenerateCost,
   onDownload,
   downloading,
   onModified,
@@ -46,6 +55,7 @@ export function ResultDialog({
 }: Props) {
   const [enlarged, setEnlarged] = useState(false);
   const [modifyOpen, setModifyOpen] = useState(false);
+  const modifyOffer = useModifyOffer();
   const enlargeButton = useRef<HTMLButtonElement>(null);
   const instruction = useModifyInstruction(onModified);
   const modifying = instruction.pending;
@@ -156,8 +166,10 @@ export function ResultDialog({
             <KeepAsStoreModelButton imageId={run.imageId} audience={storeModelAudience} className="w-full" />
           )}
 
+          {!modifyOffer.available && run.status === "done" && <ModifyNotOffered reason={modifyOffer.reason} />}
+
           <div className="flex flex-col gap-2 sm:flex-row">
-            {!modifyOpen && (
+            {!modifyOpen && modifyOffer.available && (
               <Button
                 variant="secondary"
                 className="flex-1 py-3"
@@ -180,8 +192,7 @@ export function ResultDialog({
                   d="M15.31 11.42a5.5 5.5 0 0 1-9.2 2.47l-.56-.57h2.43a.75.75 0 0 0 0-1.5H4.02a.75.75 0 0 0-.75.75v3.96a.75.75 0 0 0 1.5 0v-2.35l.55.55a7 7 0 0 0 11.71-3.14.75.75 0 1 0-1.45-.39Zm1.24-7.08a.75.75 0 0 0-.75.75v2.35l-.55-.55A7 7 0 0 0 3.54 10.03a.75.75 0 1 0 1.45.39 5.5 5.5 0 0 1 9.2-2.47l.56.57h-2.43a.75.75 0 1 0 0 1.5h3.96a.75.75 0 0 0 .75-.75V5.09a.75.75 0 0 0-.75-.75Z"
                 />
               </svg>
-              Regenerar
-              {personalized && <ActiveBadge />}
+              Regenerar ({regenerateCost}){personalized && <ActiveBadge />}
             </Button>
             <Button className="flex-1 py-3" disabled={run.status !== "done" || modifying} busy={downloading} onClick={onDownload}>
               <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">

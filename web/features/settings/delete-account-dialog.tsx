@@ -36,8 +36,10 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
       unwrap(api.auth.account.$delete({ json: confirmWith === "email" ? { email: secret } : { password: secret } }), DELETE_FAILED),
     onSuccess: async () => {
       await navigate({ to: "/", replace: true });
-      // Nothing cached belongs to anyone any more; the landing must not refetch a session that is gone.
-      queryClient.clear();
+      // Nothing cached belongs to anyone any more. The session's own entry is kept and set to null (not
+      // cleared): the landing already reads it, and a cleared entry would leave it showing the deleted
+      // seller ('Ir a tus productos') until a reload.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
       queryClient.setQueryData(sessionQuery.queryKey, null);
       toast.success(ACCOUNT_DELETED);
     },

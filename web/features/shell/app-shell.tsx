@@ -1,8 +1,9 @@
 import { Outlet } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
-import { creditsLabel, imagesLabel } from "../../../common/credits";
+import { imagesLabel } from "../../../common/credits";
 import type { User } from "../../../common/user";
 import { useAppConfig } from "../../lib/config";
+import { useNewOrdersCount } from "../../lib/orders";
 import { Brand } from "../../ui/brand";
 import { HelpDialog } from "./help-dialog";
 import { MenuIcon } from "./menu-icons";
@@ -26,6 +27,7 @@ export function AppShell({ user }: { user: User }) {
   const [tutorialOpen, setTutorialOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const openHelp = useCallback(() => setHelpOpen(true), []);
+  const newOrders = useNewOrdersCount(!!user.username);
 
   // Once per browser, on the first signed-in screen; never on top of the maintenance notice.
   useEffect(() => {
@@ -47,13 +49,16 @@ export function AppShell({ user }: { user: User }) {
           <button
             type="button"
             onClick={() => setMenuOpen(true)}
-            aria-label="Abrir menú"
+            aria-label={newOrders ? `Abrir menú (${newOrders === 1 ? "1 pedido nuevo" : `${newOrders} pedidos nuevos`})` : "Abrir menú"}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             aria-controls="menu-movil"
-            className="-ml-1 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden"
+            className="relative -ml-1 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden"
           >
             <MenuIcon name="menu" className="size-6" />
+            {newOrders > 0 && (
+              <span aria-hidden className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white" />
+            )}
           </button>
           <Brand to="/home" compact />
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
@@ -64,7 +69,6 @@ export function AppShell({ user }: { user: User }) {
             <span
               className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-brand-800"
               data-testid="credits"
-              title={creditsLabel(user.credits)}
             >
               {imagesLabel(user.credits)}
             </span>

@@ -1,4 +1,6 @@
-import { formatWhatsapp, mailtoUrl, whatsappUrl, type PublicConfig } from "../../lib/config";
+import { useQuery } from "@tanstack/react-query";
+import { mailtoUrl, supportWhatsappLabel, whatsappUrl, type PublicConfig } from "../../lib/config";
+import { priceClaimsQuery } from "../../lib/payment-queries";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 
@@ -12,12 +14,56 @@ interface Props {
 const CHANNEL =
   "flex items-center gap-3 rounded-xl border border-slate-200 p-4 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600";
 
-/** 'Ayuda': contact by e-mail and WhatsApp as configured (a channel not configured is not offered), and the tutorial. */
+/** The questions a seller asks in the first hour, answered from what the app really does. */
+export function faq(storePlan: string): { q: string; a: string }[] {
+  return [
+    {
+      q: "¿Cuánto cuesta cada foto?",
+      a: "Cada imagen que generas o modificas usa 1 imagen de tu saldo (la Calidad Pro, 2). Empiezas con 10 gratis y después compras packs en 'Comprar imágenes'.",
+    },
+    {
+      q: "¿Y si una imagen sale mal o falla?",
+      a: "Si la generación falla, te devolvemos la imagen a tu saldo sola. Si no te gusta, puedes regenerarla.",
+    },
+    {
+      q: "¿Cómo hago que mis clientes vean un producto?",
+      a: "En 'Configurar Precios', escríbele un precio y toca 'Publicar'. Tu tienda solo muestra los productos publicados con precio.",
+    },
+    {
+      q: "¿Cómo me llegan los pedidos?",
+      a: "Tus clientes arman el carrito y te escriben por WhatsApp con el pedido y su código. También los ves en 'Pedidos', donde puedes responderles.",
+    },
+    {
+      q: "¿La tienda cobra comisiones?",
+      a: `No. Puedes probarla gratis; el Plan Mi Tienda es un pago único de ${storePlan} que quita el aviso 'Tienda en modo prueba'. Lo que vendes es todo tuyo.`,
+    },
+    { q: "¿Cómo comparto mi tienda?", a: "En 'Mi Tienda': 'Compartir en WhatsApp', 'Copiar para Instagram' o el código QR para imprimir." },
+  ];
+}
+
+/**
+ * 'Ayuda': a short FAQ, contact by e-mail and WhatsApp as configured (a channel not configured is not
+ * offered), and the tutorial. The FAQ is always there, so a site with no contact channel still helps.
+ */
 export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
   const { supportEmail, supportWhatsapp } = config;
+  const claims = useQuery(priceClaimsQuery).data!;
   return (
     <Dialog open={open} onClose={onClose} title="Ayuda">
-      <p className="text-sm text-slate-600">¿Tienes dudas o algún problema? Escríbenos y te respondemos lo antes posible.</p>
+      <h3 className="font-semibold">Preguntas frecuentes</h3>
+      <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="faq">
+        {faq(claims.storePlan).map(({ q, a }) => (
+          <li key={q}>
+            <details className="group">
+              <summary className="flex min-h-11 cursor-pointer items-center px-4 py-2 text-sm font-medium text-slate-900 marker:text-brand-700">
+                {q}
+              </summary>
+              <p className="px-4 pb-3 text-sm text-slate-700">{a}</p>
+            </details>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-5 text-sm text-slate-600">¿Tienes otra duda o algún problema? Escríbenos y te respondemos lo antes posible.</p>
       <ul className="mt-4 space-y-3">
         {supportEmail && (
           <li>
@@ -68,7 +114,7 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
               <span>
                 <span className="block font-semibold text-slate-900">Escríbenos por WhatsApp</span>
                 <span className="block text-sm text-slate-600">
-                  {formatWhatsapp(supportWhatsapp)}
+                  {supportWhatsappLabel(config)}
                   <span className="sr-only"> (se abre en otra pestaña)</span>
                 </span>
               </span>
@@ -77,7 +123,7 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
         )}
         {!supportEmail && !supportWhatsapp && (
           <li className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">
-            Por ahora no hay un canal de contacto disponible. Vuelve a intentar más tarde.
+            Este sitio todavía no tiene un canal de contacto: las preguntas de arriba responden las dudas más comunes.
           </li>
         )}
       </ul>

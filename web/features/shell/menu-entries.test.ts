@@ -10,6 +10,7 @@ describe("menu entries", () => {
       "Productos",
       "Imágenes",
       "Mi Tienda",
+      "Pedidos",
       "Estadísticas",
       "Comprar imágenes",
       "Configuración",
@@ -22,6 +23,7 @@ describe("menu entries", () => {
       "Productos",
       "Imágenes",
       "Mi Tienda",
+      "Pedidos",
       "Estadísticas",
       "Comprar imágenes",
       "Configuración",
@@ -33,9 +35,19 @@ describe("menu entries", () => {
       "/home",
       "/images",
       "/mi-tienda-admin",
+      "/pedidos",
       "/estadisticas",
       "/credits",
       "/settings",
     ]);
+  });
+
+  it("'Pedidos' shows only with a store, with the count of new orders as its badge", () => {
+    expect(menuEntries({ username: null }, "mobile").some((e) => e.to === "/pedidos")).toBe(false);
+    expect(menuEntries({ username: "x" }, "mobile").find((e) => e.to === "/pedidos")).toEqual({
+      to: "/pedidos",
+      label: "Pedidos",
+      badge: "new-orders",
+    });
   });
 });

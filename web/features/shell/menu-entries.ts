@@ -1,16 +1,18 @@
 /**
  * The menu's entries and when each shows (spec section 2, "Menu"): the store
- * admin only for a seller with a username on desktop, 'Estadísticas' only with a
- * store; 'Comprar imágenes' in
- * the mobile drawer only with a username (the header always has its own
- * 'Comprar imágenes' button).
+ * admin only for a seller with a username on desktop; 'Pedidos' (with its
+ * badge of new orders) and 'Estadísticas' for a seller with a store;
+ * 'Comprar imágenes' in the mobile drawer only with a username (the header
+ * always has its own 'Comprar imágenes' button).
  */
 export type MenuLayout = "desktop" | "mobile";
-export type MenuPath = "/home" | "/images" | "/mi-tienda-admin" | "/estadisticas" | "/credits" | "/settings";
+export type MenuPath = "/home" | "/images" | "/mi-tienda-admin" | "/pedidos" | "/estadisticas" | "/credits" | "/settings";
 
 export interface MenuEntry {
   to: MenuPath;
   label: string;
+  /** A count shown beside the label: the orders still new. */
+  badge?: "new-orders";
 }
 
 export function menuEntries(user: { username: string | null }, layout: MenuLayout): MenuEntry[] {
@@ -19,6 +21,7 @@ export function menuEntries(user: { username: string | null }, layout: MenuLayou
     { to: "/home", label: "Productos" },
     { to: "/images", label: "Imágenes" },
     (layout === "mobile" || hasStore) && { to: "/mi-tienda-admin", label: "Mi Tienda" },
+    hasStore && { to: "/pedidos", label: "Pedidos", badge: "new-orders" },
     hasStore && { to: "/estadisticas", label: "Estadísticas" },
     (layout === "desktop" || hasStore) && { to: "/credits", label: "Comprar imágenes" },
     { to: "/settings", label: "Configuración" },

@@ -5,6 +5,7 @@ const PATHS: Record<MenuPath | "help" | "menu", string> = {
   "/home": "M20 7 12 3 4 7m16 0-8 4m8-4v10l-8 4m0-10L4 7m8 4v10M4 7v10l8 4",
   "/images": "M4 5h16v14H4V5Zm0 11 4.5-4.5 3.5 3.5 2.5-2.5L20 18M15 9.5h.01",
   "/mi-tienda-admin": "M4 9.5 5.5 4h13L20 9.5M4 9.5a2.7 2.7 0 0 0 5.3 0 2.7 2.7 0 0 0 5.4 0 2.7 2.7 0 0 0 5.3 0M5 12v8h14v-8M10 20v-5h4v5",
+  "/pedidos": "M9 4h6l1 2h3v15H5V6h3l1-2Zm-1 8h8m-8 4h5",
   "/estadisticas": "M4 20h16M7 16v-4M12 16V6M17 16v-7",
   "/credits": "M3 4h2l2.4 11h10.2L20 7H6.2M9 20h.01M17 20h.01",
   "/settings":

@@ -1,6 +1,7 @@
 import { useModalDialog } from "../../ui/dialog";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
+import { useNewOrdersCount } from "../../lib/orders";
 import type { User } from "../../../common/user";
 import type { PublicConfig } from "../../lib/config";
 import { menuEntries, type MenuLayout } from "./menu-entries";
@@ -26,7 +27,13 @@ function MenuList({ user, layout, onHelp, onNavigate }: MenuProps) {
     <nav aria-label="Menú principal">
       <ul className="space-y-1">
         {menuEntries(user, layout).map((entry) => (
-          <MenuLink key={entry.to} to={entry.to} label={entry.label} onNavigate={onNavigate} />
+          <MenuLink
+            key={entry.to}
+            to={entry.to}
+            label={entry.label}
+            onNavigate={onNavigate}
+            badge={entry.badge === "new-orders" ? <NewOrdersBadge /> : null}
+          />
         ))}
         <li>
           <button type="button" onClick={onHelp} className={ITEM}>
@@ -39,7 +46,17 @@ function MenuList({ user, layout, onHelp, onNavigate }: MenuProps) {
   );
 }
 
-function MenuLink({ to, label, onNavigate }: { to: ReturnType<typeof menuEntries>[number]["to"]; label: string; onNavigate?: () => void }) {
+function MenuLink({
+  to,
+  label,
+  onNavigate,
+  badge,
+}: {
+  to: ReturnType<typeof menuEntries>[number]["to"];
+  label: string;
+  onNavigate?: () => void;
+  badge: ReactNode;
+}) {
   // A screen another part of the work has not shipped yet gets no entry, never a dead link.
   if (!useRouteExists(to)) return null;
   return (
@@ -52,8 +69,21 @@ function MenuLink({ to, label, onNavigate }: { to: ReturnType<typeof menuEntries
       >
         <MenuIcon name={to} />
         {label}
+        {badge}
       </Link>
     </li>
+  );
+}
+
+/** The number of orders still 'Nuevo', beside 'Pedidos'; nothing when there are none. */
+function NewOrdersBadge() {
+  const count = useNewOrdersCount(true);
+  if (count === 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white" data-testid="new-orders-badge">
+      {count}
+      <span className="sr-only">{count === 1 ? " pedido nuevo" : " pedidos nuevos"}</span>
+    </span>
   );
 }
 

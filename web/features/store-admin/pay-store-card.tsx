@@ -76,10 +76,11 @@ export function PayStoreCard({ user, country }: { user: User; country: string | 
             {checkout.isPending ? "Procesando..." : `Pagar ${formatMoney(price)}`}
           </Button>
           <p className="mt-4 text-center text-xs text-slate-500">
-            ¿Prefieres usar tus créditos?{" "}
+            ¿Prefieres pagar con tu saldo?{" "}
             <Link to="/auto-charge" className="font-semibold text-brand-700 underline">
-              Actívala con {STORE_PLAN.credits} créditos ({imagesLabel(STORE_PLAN.credits)})
-            </Link>
+              Actívala con {imagesLabel(STORE_PLAN.credits)}
+            </Link>{" "}
+            (te pedimos confirmación antes de descontarlas).
           </p>
         </>
       )}

@@ -1,24 +1,30 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Product } from "../../../common/product";
+import { formatArs, type PublicProduct } from "../../../common/store";
 import type { User } from "../../../common/user";
-import { productsQuery } from "../../lib/queries";
+import { api, unwrap } from "../../lib/api";
 import { publicStoreLink } from "../../lib/store-link";
 import { Spinner } from "../../ui/spinner";
 
 /** Sizes the preview lists before summing up the rest as '+N' (spec section 9). */
 export const PREVIEW_SIZES = 3;
 
-const pesos = new Intl.NumberFormat("es-AR", { maximumFractionDigits: 0 });
-
 export function sizesSummary(sizes: { name: string }[]): { shown: string[]; more: number } {
   return { shown: sizes.slice(0, PREVIEW_SIZES).map((s) => s.name), more: Math.max(0, sizes.length - PREVIEW_SIZES) };
 }
 
-/** Step 1 of /pay-mi-tienda: the seller's real products as the store will show them. */
+/** The public store's own data (GET /api/auth/store/:username): exactly what shoppers see, drafts left out by the Worker. */
+const publicStoreQuery = (username: string) =>
+  queryOptions({
+    queryKey: ["public-store", username],
+    queryFn: () => unwrap(api.auth.store[":username"].$get({ param: { username } }), "Error al cargar los productos"),
+  });
+
+/** Step 1 of /pay-mi-tienda: the store as shoppers see it right now, with the seller's published products. */
 export function StorePreview({ user }: { user: User }) {
-  const products = useQuery(productsQuery(user.id));
+  const store = useQuery({ ...publicStoreQuery(user.username ?? ""), enabled: !!user.username });
   const link = user.username ? publicStoreLink(user.username) : null;
+  const products = store.data?.products;
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-50">
       <div className="border-b border-slate-200 bg-white px-5 py-4">
@@ -40,18 +46,20 @@ export function StorePreview({ user }: { user: User }) {
         )}
       </div>
       <div className="p-4">
-        {products.isPending && (
+        {store.isPending && user.username && (
           <div className="grid place-items-center py-10 text-brand-600">
             <Spinner />
           </div>
         )}
-        {products.isError && <p className="py-6 text-center text-sm text-red-700">Error al cargar los productos</p>}
-        {products.data && products.data.length === 0 && (
-          <p className="py-6 text-center text-sm text-slate-600">Todavía no tienes productos: así se verán cuando los agregues.</p>
+        {store.isError && <p className="py-6 text-center text-sm text-red-700">Error al cargar los productos</p>}
+        {(!user.username || (products && products.length === 0)) && (
+          <p className="py-6 text-center text-sm text-slate-600" data-testid="preview-empty">
+            Tu tienda todavía no muestra productos: publícalos con precio en Configurar Precios y se verán así.
+          </p>
         )}
-        {products.data && products.data.length > 0 && (
+        {products && products.length > 0 && (
           <ul aria-label="Vista previa de tus productos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {products.data.map((product) => (
+            {products.map((product) => (
               <PreviewCard key={product.id} product={product} />
             ))}
           </ul>
@@ -61,8 +69,8 @@ export function StorePreview({ user }: { user: User }) {
   );
 }
 
-function PreviewCard({ product }: { product: Product }) {
-  const images = product.storeImageURLs.length > 0 ? product.storeImageURLs : product.imageURL ? [product.imageURL] : [];
+function PreviewCard({ product }: { product: PublicProduct }) {
+  const images = product.images;
   const [index, setIndex] = useState(0);
   const { shown, more } = sizesSummary(product.sizes);
   const current = images[index % Math.max(1, images.length)];
@@ -97,7 +105,7 @@ function PreviewCard({ product }: { product: Product }) {
       </div>
       <div className="space-y-1 p-3">
         <p className="truncate text-sm font-semibold">{product.name}</p>
-        <p className="text-sm text-slate-700">{product.price && product.price > 0 ? `$ ${pesos.format(product.price)}` : "Sin precio"}</p>
+        <p className="text-sm text-slate-700">{formatArs(product.price)}</p>
         {shown.length > 0 && (
           <p className="flex flex-wrap gap-1 text-xs">
             {shown.map((size) => (

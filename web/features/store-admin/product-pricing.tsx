@@ -1,23 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
-import { MAX_CATEGORY_LENGTH, SUGGESTED_CATEGORIES } from "../../../common/store-browse";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import toast from "react-hot-toast";
 import type { Product } from "../../../common/product";
-import { isPriceSet } from "../../../common/store";
-import { PriceInput } from "./price-input";
-import { PublishControl } from "./publish-button";
+import { isPriceSet, storePath } from "../../../common/store";
+import { SUGGESTED_CATEGORIES } from "../../../common/store-browse";
 import type { User } from "../../../common/user";
-import { FullPageSpinner } from "../../ui/spinner";
-import { BackLink } from "./store-back-link";
-import { StoreCarousel } from "./store-carousel";
-import { StoreImagePicker } from "./store-image-picker";
-import { SizesEditor } from "./store-sizes-editor";
-import { Button } from "../../ui/button";
 import { productsQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
+import { Button } from "../../ui/button";
+import { FullPageSpinner } from "../../ui/spinner";
+import { useUnsavedChanges } from "../../ui/unsaved-changes";
+import { PricingCard } from "./pricing-card";
+import { PUBLISHED, type UnsavedProduct } from "./publish-button";
+import { BackLink } from "./store-back-link";
+import { StoreImagePicker } from "./store-image-picker";
 import { draftOf, isDirty, pricingSummary, sizesProblem, toPricingItem, typedPrice, type ProductDraft } from "./store-drafts";
-import { PRICING_SAVE_FALLBACK, useUpdatePricing } from "./store-queries";
+import { PRICING_SAVE_FALLBACK, PUBLISH_FALLBACK, useUpdatePricing } from "./store-queries";
 
 export const PRICING_SAVED = "¡Cambios guardados con éxito!";
 export const SELECTION_SAVED = "Selección guardada. No olvides guardar los cambios.";
@@ -30,33 +29,64 @@ export function ProductPricingScreen() {
 }
 
 function Pricing({ user }: { user: User }) {
-  const navigate = useNavigate();
   const products = useQuery(productsQuery(user.id));
   const [drafts, setDrafts] = useState<Record<string, ProductDraft>>({});
   const [picking, setPicking] = useState<Product | null>(null);
   const save = useUpdatePricing(user.id);
+  const publishing = useUpdatePricing(user.id);
 
   const list = products.data ?? [];
   const draftFor = (p: Product) => drafts[p.id] ?? draftOf(p);
   const change = (p: Product, next: Partial<ProductDraft>) => setDrafts((all) => ({ ...all, [p.id]: { ...draftFor(p), ...next } }));
-  const changed = list.filter((p) => drafts[p.id] && isDirty(p, drafts[p.id]!));
+  const dirty = (p: Product) => !!drafts[p.id] && isDirty(p, drafts[p.id]!);
+  const changed = list.filter(dirty);
+  const forget = (ids: string[]) =>
+    setDrafts((all) => Object.fromEntries(Object.entries(all).filter(([id]) => !ids.includes(id))) as Record<string, ProductDraft>);
+  const leaving = useUnsavedChanges(changed.length > 0);
+  // Saved with a price and still drafts: shoppers do not see them yet.
+  const waiting = list.filter((p) => !p.published && isPriceSet(p.price) && !dirty(p));
 
+  function problemOf(p: Product): string | null {
+    const problem = sizesProblem(drafts[p.id]!);
+    return problem ? `${problem} (${p.name})` : null;
+  }
+
+  // Saving stays here: the store plan is offered in the store's admin, never as the result of a save.
   async function submit() {
-    for (const p of changed) {
-      const problem = sizesProblem(drafts[p.id]!);
-      if (problem) {
-        toast.error(`${problem} (${p.name})`);
-        return;
-      }
+    const problem = changed.map(problemOf).find(Boolean);
+    if (problem) {
+      toast.error(problem);
+      return;
     }
     try {
       await save.mutateAsync(changed.map((p) => toPricingItem(p, drafts[p.id]!)));
-      setDrafts({});
+      forget(changed.map((p) => p.id));
       toast.success(PRICING_SAVED);
-      // A store already paid for has nothing left to pay: its admin is the next step.
-      void navigate({ to: user.paidMiTienda ? "/mi-tienda-admin" : "/pay-mi-tienda" });
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : PRICING_SAVE_FALLBACK);
+    }
+  }
+
+  /** 'Publicar' on a product with edits not saved: its edits and its publication in one request. */
+  function unsavedOf(p: Product): UnsavedProduct | undefined {
+    if (!dirty(p)) return undefined;
+    return {
+      priced: isPriceSet(typedPrice(drafts[p.id]!.price)),
+      saveAndPublish: async () => {
+        const problem = problemOf(p);
+        if (problem) throw new Error(problem);
+        await publishing.mutateAsync([{ ...toPricingItem(p, drafts[p.id]!), published: true }]);
+        forget([p.id]);
+      },
+    };
+  }
+
+  async function publishWaiting() {
+    try {
+      await publishing.mutateAsync(waiting.map((p) => ({ ...toPricingItem(p, draftOf(p)), published: true })));
+      toast.success(waiting.length === 1 ? PUBLISHED : `${waiting.length} productos publicados en la tienda`);
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : PUBLISH_FALLBACK);
     }
   }
 
@@ -64,11 +94,24 @@ function Pricing({ user }: { user: User }) {
   const summary = pricingSummary(list.map(draftFor));
   return (
     <div className="space-y-6 pb-24">
+      {leaving.prompt}
       <div className="flex items-start gap-3">
         <BackLink to="/mi-tienda" />
-        <div>
+        <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold sm:text-3xl">Configurar Precios</h1>
-          <p className="mt-1 text-slate-600">Pon precio, talles y stock a tus productos y elige qué imágenes se ven en tu tienda.</p>
+          <p className="mt-1 text-slate-600">
+            Pon precio, talles y stock a tus productos, publícalos y elige qué imágenes se ven en tu tienda.
+          </p>
+          {user.username && (
+            <a
+              href={storePath(user.username)}
+              target="_blank"
+              rel="noopener"
+              className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
+            >
+              Ver mi tienda<span className="sr-only"> (se abre en otra pestaña)</span>
+            </a>
+          )}
         </div>
       </div>
 
@@ -94,6 +137,22 @@ function Pricing({ user }: { user: User }) {
         </div>
       )}
 
+      {waiting.length > 0 && (
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p>
+            {waiting.length === 1
+              ? "1 producto con precio está en borrador: tus clientes todavía no lo ven."
+              : `${waiting.length} productos con precio están en borrador: tus clientes todavía no los ven.`}
+          </p>
+          <Button busy={publishing.isPending} onClick={() => void publishWaiting()}>
+            {waiting.length === 1 ? "Publicarlo" : `Publicar los ${waiting.length}`}
+          </Button>
+        </div>
+      )}
+
       {list.length > 0 && (
         <>
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Resumen">
@@ -110,9 +169,11 @@ function Pricing({ user }: { user: User }) {
                   <PricingCard
                     product={product}
                     draft={draftFor(product)}
+                    dirty={dirty(product)}
                     onChange={(next) => change(product, next)}
                     onPickImages={() => setPicking(product)}
                     userId={user.id}
+                    unsaved={unsavedOf(product)}
                   />
                 </li>
               ))}
@@ -133,7 +194,7 @@ function Pricing({ user }: { user: User }) {
             <p className="text-sm text-slate-600">
               {changed.length === 1 ? "1 producto con cambios sin guardar" : `${changed.length} productos con cambios sin guardar`}
             </p>
-            <Button busy={save.isPending} onClick={() => void submit()}>
+            <Button busy={save.isPending} className="shrink-0 whitespace-nowrap" onClick={() => void submit()}>
               Guardar Cambios
             </Button>
           </div>
@@ -160,104 +221,6 @@ function Tile({ label, value }: { label: string; value: number }) {
   );
 }
 
-function PricingCard({
-  product,
-  draft,
-  onChange,
-  onPickImages,
-  userId,
-}: {
-  product: Product;
-  draft: ProductDraft;
-  onChange: (next: Partial<ProductDraft>) => void;
-  onPickImages: () => void;
-  userId: string;
-}) {
-  const priceId = useId();
-  const nameId = useId();
-  const descriptionId = useId();
-  const categoryId = useId();
-  const priced = isPriceSet(typedPrice(draft.price));
-  return (
-    <article aria-label={product.name} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <div className="grid grid-cols-[7.5rem_1fr] sm:grid-cols-[11rem_1fr]">
-        <StoreCarousel images={draft.storeImageURLs} name={product.name} />
-        <div className="min-w-0 space-y-3 p-4">
-          <div>
-            <label htmlFor={nameId} className="text-sm font-medium text-slate-700">
-              Nombre
-            </label>
-            <input
-              id={nameId}
-              value={draft.name ?? product.name}
-              maxLength={120}
-              onChange={(e) => onChange({ name: e.target.value })}
-              className="mt-1 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-brand-600"
-            />
-          </div>
-          <div>
-            <label htmlFor={priceId} className="text-sm font-medium text-slate-700">
-              Precio (ARS)
-            </label>
-            <div className="mt-1 flex items-center rounded-lg border border-slate-300 focus-within:outline-2 focus-within:outline-brand-600">
-              <span aria-hidden className="pl-3 text-slate-500">
-                $
-              </span>
-              <PriceInput
-                id={priceId}
-                value={draft.price}
-                onChange={(price) => onChange({ price })}
-                className="w-full min-w-0 rounded-lg px-2 py-1.5 outline-none"
-              />
-            </div>
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-              {priced ? (
-                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Precio configurado</span>
-              ) : (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Sin precio</span>
-              )}
-            </p>
-          </div>
-          <PublishControl product={product} userId={userId} />
-          <div>
-            <label htmlFor={categoryId} className="text-sm font-medium text-slate-700">
-              Categoría
-            </label>
-            {/* A suggestion or the seller's own words: the store shows one chip per category. */}
-            <input
-              id={categoryId}
-              list="categorias-sugeridas"
-              maxLength={MAX_CATEGORY_LENGTH}
-              placeholder="Ej.: Remeras"
-              value={draft.category ?? ""}
-              onChange={(e) => onChange({ category: e.target.value })}
-              className="mt-1 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-brand-600"
-            />
-          </div>
-          <Button variant="secondary" className="w-full px-3 py-1.5 sm:w-auto" onClick={onPickImages}>
-            Seleccionar Imágenes ({draft.storeImageURLs.length})
-          </Button>
-        </div>
-      </div>
-      <div className="border-t border-slate-100 p-4">
-        <label htmlFor={descriptionId} className="text-sm font-medium text-slate-700">
-          Descripción (opcional)
-        </label>
-        <textarea
-          id={descriptionId}
-          value={draft.description ?? ""}
-          maxLength={1000}
-          rows={2}
-          placeholder="Tela, calce, cuidados…"
-          onChange={(e) => onChange({ description: e.target.value })}
-          className="mt-1 mb-3 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-        />
-        <SizesEditor productName={product.name} sizes={draft.sizes} onChange={(sizes) => onChange({ sizes })} />
-      </div>
-    </article>
-  );
-}
-
 function Tips() {
   return (
     <aside aria-labelledby="pricing-tips" className="h-fit rounded-2xl border border-brand-100 bg-brand-50 p-5 text-sm text-brand-900">
@@ -265,7 +228,7 @@ function Tips() {
         Consejos
       </h2>
       <ul className="list-disc space-y-2 pl-5">
-        <li>Los precios se muestran en pesos, sin decimales. Un producto sin precio se muestra igual, sin precio.</li>
+        <li>Los precios van en pesos, sin centavos: escribe 12.500. Solo se ven en tu tienda los productos publicados con precio.</li>
         <li>Carga el stock de cada talle: los talles en 0 aparecen como 'Sin stock' y no se pueden pedir.</li>
         <li>Cuando confirmas un pedido, su cantidad se descuenta sola del stock.</li>
         <li>Elige como primera imagen la que mejor muestre el producto: es la portada en tu tienda.</li>

@@ -1,24 +1,47 @@
+import { useState } from "react";
 import toast from "react-hot-toast";
 import type { Product } from "../../../common/product";
 import { isPriceSet } from "../../../common/store";
 import { Button } from "../../ui/button";
 import { PUBLISH_FALLBACK, usePublishProduct } from "./store-queries";
 
+export const PUBLISHED = "Producto publicado en la tienda";
+export const HIDDEN = "Producto oculto de la tienda";
+
+/** A product's edits not saved yet, as 'Configurar Precios' holds them: publishing saves them in the same step. */
+export interface UnsavedProduct {
+  /** The typed price is a price (the Worker refuses to publish without one). */
+  priced: boolean;
+  /** Saves the product's edits with `published: true`, in one request. */
+  saveAndPublish: () => Promise<unknown>;
+}
+
 /**
  * A product's state in the store and the button that changes it. Uploads are
- * drafts: only a product with a saved price can be published.
+ * drafts; a product is published once it has a price, and a price just typed
+ * counts: 'Publicar' saves it too, so publishing is one step, never "save
+ * first, then come back".
  */
-export function PublishControl({ product, userId }: { product: Product; userId: string }) {
+export function PublishControl({ product, userId, unsaved }: { product: Product; userId: string; unsaved?: UnsavedProduct }) {
   const publish = usePublishProduct(userId);
-  const priced = isPriceSet(product.price);
+  const [saving, setSaving] = useState(false);
+  const priced = unsaved ? unsaved.priced : isPriceSet(product.price);
   async function toggle() {
     try {
-      await publish.mutateAsync({ id: product.id, published: !product.published });
-      toast.success(product.published ? "Producto oculto de la tienda" : "Producto publicado en la tienda");
+      if (!product.published && unsaved) {
+        setSaving(true);
+        await unsaved.saveAndPublish();
+      } else {
+        await publish.mutateAsync({ id: product.id, published: !product.published });
+      }
+      toast.success(product.published ? HIDDEN : PUBLISHED);
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : PUBLISH_FALLBACK);
+    } finally {
+      setSaving(false);
     }
   }
+  const busy = publish.isPending || saving;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span
@@ -28,15 +51,17 @@ export function PublishControl({ product, userId }: { product: Product; userId: 
         {product.published ? "Publicado" : "Borrador"}
       </span>
       {product.published ? (
-        <Button variant="secondary" className="min-h-11 px-3 py-1.5" busy={publish.isPending} onClick={() => void toggle()}>
+        <Button variant="secondary" className="min-h-11 px-3 py-1.5" busy={busy} onClick={() => void toggle()}>
           Ocultar
         </Button>
       ) : (
-        <Button className="min-h-11 px-3 py-1.5" busy={publish.isPending} disabled={!priced} onClick={() => void toggle()}>
+        <Button className="min-h-11 px-3 py-1.5" busy={busy} disabled={!priced} onClick={() => void toggle()}>
           Publicar
         </Button>
       )}
-      {!product.published && !priced && <span className="text-slate-500">Guarda un precio para publicarlo.</span>}
+      {!product.published && (
+        <span className="text-slate-600">{priced ? "Tus clientes todavía no lo ven." : "Escribe un precio para publicarlo."}</span>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { CREDITS_PER_IMAGE } from "../../../common/credits";
+import { CREDITS_PER_IMAGE, imagesLabel } from "../../../common/credits";
 import type { Product } from "../../../common/product";
 import { formatArs, isPriceSet } from "../../../common/store";
 import type { User } from "../../../common/user";
@@ -10,8 +10,9 @@ import { ADD_DIALOG_THRESHOLD, compressImage, fileToDataUrl, formatFileSize } fr
 import { productsQuery, sessionQuery } from "../../lib/queries";
 import { PriceInput } from "./price-input";
 import { PublishControl } from "./publish-button";
-import { adminPrice, draftOf, sizesOf, sizesProblem, storeImagesOf, type ProductDraft, type SizeDraft } from "./store-drafts";
-import { ordersQuery, updateProduct } from "./store-queries";
+import { adminPrice, draftOf, isDirty, sizesOf, sizesProblem, storeImagesOf, type ProductDraft, type SizeDraft } from "./store-drafts";
+import { ordersQuery } from "../../lib/orders";
+import { updateProduct } from "./store-queries";
 import { uploadProductImages } from "../../lib/upload";
 import { PlusIcon } from "../../ui/icons";
 import { Spinner } from "../../ui/spinner";
@@ -20,6 +21,7 @@ import { StoreImagePicker } from "./store-image-picker";
 import { SizesEditor } from "./store-sizes-editor";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { useUnsavedChanges } from "../../ui/unsaved-changes";
 
 export const LOAD_FAILED = "Error al cargar los datos de la tienda";
 export const UPDATE_FAILED = "Error al actualizar el producto";
@@ -159,6 +161,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
   const [draft, setDraft] = useState<ProductDraft>(() => draftOf(product));
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const leaving = useUnsavedChanges(name.trim() !== product.name || isDirty(product, { ...draft, name: undefined }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -188,6 +191,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
       // New stock may settle (or cause) an order's conflict: its card reads it from the list.
       void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });
       toast.success("Producto actualizado correctamente");
+      leaving.saved();
       onDone();
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : UPDATE_FAILED);
@@ -202,6 +206,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
       aria-label={`Editar ${product.name}`}
       className="space-y-3 rounded-2xl border-2 border-brand-300 bg-white p-4 shadow-sm"
     >
+      {leaving.prompt}
       <StoreCarousel images={draft.storeImageURLs} name={product.name} className="aspect-[4/5] rounded-xl" />
       <Button variant="secondary" className="w-full px-3 py-1.5" onClick={() => setPicking(true)}>
         Imágenes de la tienda ({draft.storeImageURLs.length})
@@ -216,7 +221,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
         <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">
           Precio (ARS)
         </label>
-        <PriceInput id={ids.price} value={draft.price} onChange={(price) => setDraft({ ...draft, price })} className={`mt-1 ${INPUT}`} />
+        <PriceInput id={ids.price} value={draft.price} onChange={(price) => setDraft({ ...draft, price })} />
       </div>
       <SizesEditor productName={product.name} sizes={draft.sizes} onChange={(sizes) => setDraft({ ...draft, sizes })} />
       <div className="flex gap-2">
@@ -298,6 +303,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [withAi, setWithAi] = useState(false);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const leaving = useUnsavedChanges(!!picked || !!name.trim() || !!price.trim() || sizes.length > 0);
 
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked.previewUrl) : undefined), [picked]);
 
@@ -354,6 +360,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
         }
       }
       toast.success("Producto agregado correctamente");
+      leaving.saved();
       onDone();
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : ADD_FAILED);
@@ -370,6 +377,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
       aria-label="Agregar producto"
       className="grid gap-4 rounded-2xl border-2 border-brand-300 bg-white p-5 shadow-sm md:grid-cols-[12rem_1fr]"
     >
+      {leaving.prompt}
       <div className="space-y-2">
         <p id={ids.image} className="text-sm font-medium text-slate-700">
           Imagen{" "}
@@ -417,10 +425,10 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
           <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">
             Precio (ARS, opcional)
           </label>
-          <PriceInput id={ids.price} value={price} onChange={setPrice} className={`mt-1 ${INPUT}`} />
+          <PriceInput id={ids.price} value={price} onChange={setPrice} />
         </div>
         <SizesEditor productName={name || "el producto nuevo"} sizes={sizes} onChange={setSizes} />
-        <label htmlFor={ids.ai} className="flex items-start gap-2 text-sm">
+        <label htmlFor={ids.ai} className="flex min-h-11 items-start gap-2 text-sm">
           <input
             id={ids.ai}
             type="checkbox"
@@ -432,7 +440,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
           <span>
             Mejorar la foto con IA{" "}
             <span className="font-semibold" data-testid="ai-cost">
-              (cuesta 1 imagen: {CREDITS_PER_IMAGE} créditos)
+              (cuesta {imagesLabel(CREDITS_PER_IMAGE)})
             </span>
             <span className="block text-slate-500">La tienda muestra la foto mejorada.</span>
             {!canGenerate && <span className="block text-slate-500">No te quedan imágenes: se sube la foto tal cual.</span>}

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import { formatWhatsappNumber } from "../../../common/phone";
 import { TRIAL_EXPLAINED } from "../../../common/store-browse";
+import { newOrdersCount } from "../../../common/store-cart";
 import { StoreShareCard } from "./store-share";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
@@ -10,7 +12,8 @@ import { StoreAdminProducts } from "./store-admin-products";
 import { publicStoreLink } from "../../lib/store-link";
 import { StoreLinkField, useStoreLink } from "./store-link-preview";
 import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
-import { StoreOrders } from "./store-orders";
+import { ordersQuery } from "../../lib/orders";
+import { priceClaimsQuery } from "../../lib/payment-queries";
 import { Button } from "../../ui/button";
 import { NoStoreYet } from "../../ui/no-store";
 import { fileToDataUrl } from "../../lib/compress";
@@ -18,6 +21,7 @@ import { productsQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
 import { logoProblem, shrinkLogo } from "./store-logo";
 import { useSaveStore } from "./store-queries";
+import { useUnsavedChanges } from "../../ui/unsaved-changes";
 
 export const COPIED_FOR_MS = 2000;
 
@@ -58,13 +62,50 @@ function Admin({ user, username }: { user: User; username: string }) {
       </header>
 
       <PaidBanner paid={user.paidMiTienda} />
+      <StoreShareCard username={username} storeName={user.name ?? username} />
       <div className="grid gap-6 lg:grid-cols-2">
+        <OrdersSummary />
         <StoreInfoCard user={user} link={link} />
-        <StoreOrders userId={user.id} />
       </div>
-      <StoreShareCard username={username} />
       <StoreAdminProducts user={user} />
     </div>
+  );
+}
+
+/** Orders live in 'Pedidos' (also in the menu); the admin says how many wait and leads there. */
+function OrdersSummary() {
+  const orders = useQuery(ordersQuery);
+  const fresh = orders.data ? newOrdersCount(orders.data) : 0;
+  return (
+    <section
+      aria-labelledby="orders-title"
+      className="flex flex-col justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div>
+        <h2 id="orders-title" className="text-lg font-semibold">
+          Pedidos
+        </h2>
+        <p className="mt-1 text-slate-600" data-testid="orders-summary">
+          {orders.isPending
+            ? "Cargando pedidos…"
+            : orders.isError
+              ? orders.error.message
+              : orders.data.length === 0
+                ? "Todavía no recibiste pedidos. Comparte el enlace de tu tienda para empezar a vender."
+                : fresh === 0
+                  ? "No tienes pedidos nuevos."
+                  : fresh === 1
+                    ? "Tienes 1 pedido nuevo."
+                    : `Tienes ${fresh} pedidos nuevos.`}
+        </p>
+      </div>
+      <Link
+        to="/pedidos"
+        className="inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        Ver pedidos
+      </Link>
+    </section>
   );
 }
 
@@ -96,6 +137,7 @@ function CopyLinkButton({ link }: { link: string }) {
 }
 
 function PaidBanner({ paid }: { paid: boolean }) {
+  const claims = useQuery(priceClaimsQuery).data!;
   if (paid) {
     return (
       <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
@@ -112,6 +154,9 @@ function PaidBanner({ paid }: { paid: boolean }) {
       <div>
         <p className="font-semibold">Tu Tienda no está pagada</p>
         <p className="text-sm">{TRIAL_EXPLAINED}</p>
+        <p className="text-sm" data-testid="plan-price">
+          Plan Mi Tienda: {claims.storePlan}, pago único. Sin comisiones por venta.
+        </p>
       </div>
       <Link
         to="/pay-mi-tienda"
@@ -234,12 +279,17 @@ function StoreInfoCard({ user, link }: { user: User; link: string }) {
           <dt className="text-slate-500">Nombre</dt>
           <dd className="font-medium break-words">{user.name}</dd>
           <dt className="text-slate-500">WhatsApp</dt>
-          <dd className="font-medium">{user.phone}</dd>
+          <dd className="font-medium">{formatWhatsappNumber(user.phone)}</dd>
           <dt className="text-slate-500">Productos</dt>
           <dd className="font-medium">{products.data?.length ?? "…"}</dd>
           <dt className="text-slate-500">Enlace público</dt>
           <dd className="font-medium break-all">
-            <a href={new URL(link).pathname} target="_blank" rel="noopener" className="text-brand-700 underline underline-offset-2">
+            <a
+              href={new URL(link).pathname}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-11 items-center text-brand-700 underline underline-offset-2"
+            >
               {link.replace(/^https?:\/\//, "")}
             </a>
           </dd>
@@ -256,6 +306,8 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
   const link = useStoreLink(name, user.username);
   const save = useSaveStore("Error al actualizar la tienda");
   const missing = !name.trim() || !localPart(phone, country).trim() || !link.link;
+  const [initial] = useState(() => ({ name, phone }));
+  const leaving = useUnsavedChanges(name !== initial.name || phone !== initial.phone);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -272,6 +324,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
         landline: country.code === "AR" && landline,
       });
       toast.success("Tienda actualizada correctamente");
+      leaving.saved();
       onDone();
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : "Error al actualizar la tienda");
@@ -280,6 +333,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
+      {leaving.prompt}
       <div>
         <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
           Nombre de la tienda

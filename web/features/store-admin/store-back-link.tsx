@@ -6,7 +6,7 @@ export function BackLink({ to }: { to: "/home" | "/mi-tienda" }) {
     <Link
       to={to}
       aria-label="Volver"
-      className="mt-1 rounded-lg p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="mt-1 grid size-11 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <svg aria-hidden viewBox="0 0 20 20" className="size-5" fill="currentColor">
         <path d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.83 10l3.94 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z" />

@@ -4,7 +4,7 @@
  * "dropped before sending"), and the chosen store images.
  */
 import type { Product, Size } from "../../../common/product";
-import { parseArsPrice } from "../../../common/price";
+import { formatPriceInput, parseArsPrice } from "../../../common/price";
 import { isPriceSet, readStock, stockOrZero, totalStock } from "../../../common/store";
 
 import { cleanCategory } from "../../../common/store-browse";
@@ -40,7 +40,8 @@ export function draftOf(product: Product): ProductDraft {
   return {
     name: product.name,
     description: product.description ?? "",
-    price: isPriceSet(product.price) ? String(product.price) : "",
+    // As the seller typed it: "12.500", never "12500".
+    price: formatPriceInput(product.price),
     sizes: product.sizes.map((s) => newSizeDraft(s.name, String(s.stock))),
     storeImageURLs: storeImagesOf(product),
     category: product.category ?? "",

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
@@ -9,7 +10,10 @@ import { StoreLinkField, useStoreLink } from "./store-link-preview";
 import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
 import { Button } from "../../ui/button";
 import { fileToDataUrl } from "../../lib/compress";
+import { priceClaimsQuery } from "../../lib/payment-queries";
 import { useSession } from "../../lib/session";
+import { useUnsavedChanges } from "../../ui/unsaved-changes";
+import { storePlanTerms } from "../../../common/price-claims";
 import { formatMegabytes, logoProblem, shrinkLogo } from "./store-logo";
 import { STORE_CREATE_FALLBACK, useSaveStore } from "./store-queries";
 
@@ -41,6 +45,9 @@ function StoreForm({ user }: { user: User }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const save = useSaveStore();
   const editing = user.paidMiTienda;
+  const claims = useQuery(priceClaimsQuery).data!;
+  const [initial] = useState(() => ({ name, phone }));
+  const leaving = useUnsavedChanges(name !== initial.name || phone !== initial.phone || logo !== null);
 
   useEffect(() => () => (logo ? URL.revokeObjectURL(logo.previewUrl) : undefined), [logo]);
 
@@ -77,6 +84,7 @@ function StoreForm({ user }: { user: User }) {
         ...(logo ? { storeLogo: await fileToDataUrl(logo.blob) } : {}),
       });
       toast.success(user.username ? STORE_UPDATED : STORE_CREATED);
+      leaving.saved();
       void navigate({ to: "/product-pricing" });
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : STORE_CREATE_FALLBACK);
@@ -93,6 +101,12 @@ function StoreForm({ user }: { user: User }) {
           <p className="mt-1 text-slate-600">{editing ? "Edita tu tienda virtual" : "Crea tu tienda virtual"}</p>
         </div>
       </div>
+      {leaving.prompt}
+      {!user.paidMiTienda && (
+        <p className="rounded-2xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900" data-testid="store-plan-terms">
+          {storePlanTerms(claims.storePlan)}
+        </p>
+      )}
 
       <form
         onSubmit={(e) => void submit(e)}

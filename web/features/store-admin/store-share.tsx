@@ -1,34 +1,75 @@
+import toast from "react-hot-toast";
 import { storePath } from "../../../common/store";
+import { publicStoreLink } from "../../lib/store-link";
+import { INSTAGRAM_COPIED, instagramText, whatsappShareUrl } from "../../lib/share-texts";
+
+const ACTION =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
 
 /**
- * The store's QR code to print (served by the Worker at /u/<user>/qr.svg) and
- * its catalogue feed (/u/<user>/feed.xml) for Meta and Google, in two steps.
+ * Where sellers share: 'Compartir en WhatsApp' and 'Copiar para Instagram'
+ * with the store's address written in, the QR code as a PNG (what phone
+ * galleries and WhatsApp show, at print size) and as an SVG for a print shop,
+ * and the catalogue feed (/u/<user>/feed.xml) for Meta and Google.
  */
-export function StoreShareCard({ username }: { username: string }) {
-  const qr = `${storePath(username)}/qr.svg`;
+export function StoreShareCard({ username, storeName }: { username: string; storeName: string }) {
+  const qr = `${storePath(username)}/qr`;
+  const url = publicStoreLink(username).url;
   const feed = `${window.location.origin}${storePath(username)}/feed.xml`;
+
+  async function copyForInstagram() {
+    try {
+      await navigator.clipboard.writeText(instagramText(storeName, publicStoreLink(username, undefined, "instagram").url));
+      toast.success(INSTAGRAM_COPIED);
+    } catch {
+      toast.error("No se pudo copiar el texto. Copia el enlace de tu tienda a mano.");
+    }
+  }
+
   return (
     <section aria-labelledby="store-share-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="store-share-title" className="text-lg font-semibold">
-        Código QR y catálogo
+        Comparte tu tienda
       </h2>
-      <div className="mt-4 grid gap-6 sm:grid-cols-[10rem_1fr]">
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a
+          href={whatsappShareUrl(storeName, publicStoreLink(username, undefined, "whatsapp").url)}
+          target="_blank"
+          rel="noopener"
+          className={`${ACTION} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
+        >
+          Compartir en WhatsApp<span className="sr-only"> (se abre en otra pestaña)</span>
+        </a>
+        <button
+          type="button"
+          onClick={() => void copyForInstagram()}
+          className={`${ACTION} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-brand-600`}
+        >
+          Copiar para Instagram
+        </button>
+      </div>
+      <div className="mt-5 grid gap-6 sm:grid-cols-[10rem_1fr]">
         <div className="space-y-2">
           <img
-            src={qr}
-            alt={`Código QR de ${storePath(username)}`}
+            src={`${qr}.png`}
+            alt={`Código QR de ${url.replace(/^https?:\/\//, "")}`}
             width={160}
             height={160}
             className="size-40 rounded-lg border border-slate-200 bg-white"
           />
           <a
-            href={`${qr}?descargar`}
-            download={`qr-${username}.svg`}
-            className="inline-flex min-h-11 w-40 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            href={`${qr}.png?descargar`}
+            download={`qr-${username}.png`}
+            className={`${ACTION} w-40 bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700`}
           >
             Descargar QR
           </a>
-          <p className="text-xs text-slate-600">Imprímelo para tu local o tus bolsas: abre tu tienda con la cámara.</p>
+          <p className="text-xs text-slate-600">
+            Una imagen para tu galería, WhatsApp o imprimir en tu local y tus bolsas: abre tu tienda con la cámara.{" "}
+            <a href={`${qr}.svg?descargar`} download={`qr-${username}.svg`} className="font-semibold text-brand-700 underline">
+              SVG para imprenta
+            </a>
+          </p>
         </div>
         <div className="min-w-0 text-sm text-slate-700">
           <h3 className="font-semibold text-slate-900">Tu catálogo en Instagram, Facebook, WhatsApp y Google</h3>

@@ -1,6 +1,7 @@
 import toast from "react-hot-toast";
 import { storePath } from "../../../common/store";
-import { sharedStoreUrl } from "../../../common/store-stats";
+import { INSTAGRAM_COPIED, instagramText, whatsappShareUrl } from "../../lib/share-texts";
+import { useSession } from "../../lib/session";
 import { publicStoreLink } from "../../lib/store-link";
 
 const ACTION =
@@ -12,13 +13,13 @@ const ACTION =
  * under WhatsApp, Instagram or the QR code.
  */
 export function FirstVisits({ username }: { username: string }) {
-  const url = publicStoreLink(username).url;
-  const whatsapp = `https://wa.me/?text=${encodeURIComponent(`¡Mira mi tienda! ${sharedStoreUrl(url, "whatsapp")}`)}`;
+  const storeName = useSession().user?.name || username;
+  const whatsapp = whatsappShareUrl(storeName, publicStoreLink(username, undefined, "whatsapp").url);
 
   async function copyForInstagram() {
     try {
-      await navigator.clipboard.writeText(sharedStoreUrl(url, "instagram"));
-      toast.success("Enlace copiado: pégalo en tu biografía o en una historia de Instagram.");
+      await navigator.clipboard.writeText(instagramText(storeName, publicStoreLink(username, undefined, "instagram").url));
+      toast.success(INSTAGRAM_COPIED);
     } catch {
       toast.error("No se pudo copiar el enlace. Cópialo a mano.");
     }
@@ -40,8 +41,8 @@ export function FirstVisits({ username }: { username: string }) {
           Copiar enlace para Instagram
         </button>
         <a
-          href={`${storePath(username)}/qr.svg?descargar`}
-          download={`qr-${username}.svg`}
+          href={`${storePath(username)}/qr.png?descargar`}
+          download={`qr-${username}.png`}
           className={`${ACTION} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
         >
           Descargar QR para imprimir

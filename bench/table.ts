@@ -1,0 +1,99 @@
+/**
+ * What `npm run bench` (bench/all.ts) runs and the README tables it writes, as plain functions
+ * (bench/table.test.ts checks them without running a bench).
+ *
+ * Rows go to the README's performance table, except those whose id starts with `abuse:` (bench/abuse.ts:
+ * one per attack), which go to the table of the "Reliability under parallel abuse" section.
+ */
+import type { BenchRow } from "./results.ts";
+
+export type TableName = "performance" | "reliability";
+
+/** Each table's place in README.md: everything between its two markers is rewritten. */
+export const README_MARKERS: Record<TableName, readonly [string, string]> = {
+  performance: ["<!-- bench:performance:start (written by npm run bench) -->", "<!-- bench:performance:end -->"],
+  reliability: ["<!-- bench:reliability:start (written by npm run bench) -->", "<!-- bench:reliability:end -->"],
+};
+
+const tableOf = (row: BenchRow): TableName => (row.row.startsWith("abuse:") ? "reliability" : "performance");
+
+/** Scripts that print figures for the README's table besides the bench:* ones. */
+const ALSO_FIGURES = ["check:deploy"];
+
+/** Every `bench:*` script in package.json's order, then the other scripts that report rows. */
+export function benchScripts(scripts: Record<string, string>): string[] {
+  return [...Object.keys(scripts).filter((name) => name.startsWith("bench:")), ...ALSO_FIGURES.filter((name) => name in scripts)];
+}
+
+export interface MeasuredRow extends BenchRow {
+  /** The machine's 1-minute load average when the row's bench started and when it ended. */
+  load: [number, number];
+}
+
+export interface TableInput {
+  rows: MeasuredRow[];
+  failures: { script: string; code: number; rows: number }[];
+  date: Date;
+  commit: string;
+  dirty: boolean;
+  cores: number;
+  quick: boolean;
+}
+
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
+
+/** Both tables, each with the run's date, commit and machine, ready to go between its markers. */
+export function renderTables(input: TableInput): Record<TableName, string> {
+  const seen = new Set<string>();
+  for (const row of input.rows) {
+    if (seen.has(row.row)) throw new Error(`bench row "${row.row}" reported twice`);
+    seen.add(row.row);
+  }
+  const when = `${input.date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const heading =
+    `Written by \`npm run bench\` on ${when} from commit \`${input.commit}\`${input.dirty ? " with uncommitted changes" : ""}, on ${input.cores} cores. ` +
+    "The load column is the machine's 1-minute load average when the row's bench started → ended: figures measured at a load " +
+    `near or above ${input.cores} (the core count) are a busy machine's, not the code's.` +
+    (input.quick
+      ? " **Quick run** (BENCH_QUICK=1: fewer iterations): these figures prove the machinery, they are not the figures of record."
+      : "");
+  const render = (name: TableName, columns: [string, string, string]) => {
+    const rows = input.rows.filter((row) => tableOf(row) === name);
+    const lines = [heading, "", `| ${columns.join(" | ")} | load | how |`, "| --- | --- | --- | --- | --- |"];
+    for (const row of rows) {
+      // An attack's row says whether the promise held; a figure's row, its budget (and whether it is over).
+      const third = name === "reliability" ? (row.over ? "**no**" : "yes") : row.budget || "—";
+      const figure = row.over && name === "performance" ? `**over budget:** ${row.figure}` : row.figure;
+      lines.push(`| ${cell(row.what)} | ${cell(figure)} | ${cell(third)} | ${row.load[0]} → ${row.load[1]} | \`${cell(row.how)}\` |`);
+    }
+    const over = rows.filter((row) => row.over).length;
+    lines.push("", `${rows.length} rows, ${over === 0 ? "none" : over} ${name === "performance" ? "over budget" : "not held"}.`);
+    for (const failure of input.failures) {
+      const own = input.rows.filter((row) => row.how === `npm run ${failure.script}`);
+      if (own.length > 0 && !own.some((row) => tableOf(row) === name)) continue;
+      lines.push(
+        failure.rows > 0
+          ? `\`npm run ${failure.script}\` exited ${failure.code} after reporting ${failure.rows} rows.`
+          : `\`npm run ${failure.script}\` failed (exit ${failure.code}) and reported no figures: its rows are missing from this table.`,
+      );
+    }
+    return lines.join("\n");
+  };
+  return {
+    performance: render("performance", ["what", "figure", "budget"]),
+    reliability: render("reliability", ["attack", "what happened", "held as promised"]),
+  };
+}
+
+/** README.md with each table put between its markers; throws when a marker is missing. */
+export function writeTables(readme: string, tables: Record<TableName, string>): string {
+  let text = readme;
+  for (const name of Object.keys(tables) as TableName[]) {
+    const [start, end] = README_MARKERS[name];
+    const from = text.indexOf(start);
+    const to = text.indexOf(end);
+    if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} markers`);
+    text = `${text.slice(0, from + start.length)}\n${tables[name]}\n${text.slice(to)}`;
+  }
+  return text;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { findPack, PACKS, PACKS_RESTRICTED_IN } from "./packs";
+import { cheapestImageCharge, formatPerImage, packSavingsPercent, priceClaims } from "./price-claims";
+
+const pack = (id: string) => findPack(id)!;
+
+describe("price claims per country", () => {
+  it("Argentina: pesos from the ARS list, where every pack costs $ 120 an image, so no pack claims a saving", () => {
+    const claims = priceClaims("AR");
+    expect(claims.fromPerImage).toBe("Desde $ 120 por imagen");
+    expect(claims.packs.map((p) => [p.price, p.perImage, p.savings])).toEqual([
+      ["$ 120", "$ 120 por imagen", 0],
+      ["$ 1.200", "$ 120 por imagen", 0],
+      ["$ 6.000", "$ 120 por imagen", 0],
+      ["$ 12.000", "$ 120 por imagen", 0],
+    ]);
+    expect(claims.storePlan).toBe("$ 2.000");
+    expect(claims.currencyNote).toContain("pesos argentinos");
+  });
+
+  it("elsewhere: dollars as charged (the single image is US$ 0.13, so its saving is the base), written as the country writes numbers", () => {
+    const claims = priceClaims("CL");
+    expect(claims.fromPerImage).toBe("Desde US$ 0,088 por imagen");
+    expect(claims.packs.map((p) => p.price)).toEqual(["US$ 0,13", "US$ 1,25", "US$ 4,40", "US$ 8,80"]);
+    // 0.125 against 0.13 is 4%; 0.088 against 0.13 is 32%; the 100 pack costs the same per image as the 50.
+    expect(claims.packs.map((p) => p.savings)).toEqual([0, 4, 32, 0]);
+    expect(claims.storePlan).toBe("US$ 2,00");
+    expect(priceClaims(null).fromPerImage).toBe("Desde US$ 0.088 por imagen");
+    expect(priceClaims("MX").packs[0]!.price).toBe("US$ 0.13");
+  });
+
+  it("where packs 50 and 100 are not sold, the claim is the cheapest pack there (US$ 0.125) and they claim no saving", () => {
+    for (const country of PACKS_RESTRICTED_IN) {
+      const claims = priceClaims(country);
+      expect(cheapestImageCharge(country)).toEqual({ amount: 0.125, currency: "USD" });
+      expect(claims.fromPerImage, country).toMatch(/^Desde US\$ 0[.,]125 por imagen$/);
+      expect(claims.packs.map((p) => p.available)).toEqual([true, true, false, false]);
+      expect(claims.packs.map((p) => p.savings)).toEqual([0, 4, 0, 0]);
+    }
+  });
+
+  it("two packs at the same price per image never both claim a saving", () => {
+    for (const country of ["AR", "BR", "US", null, "MX"]) {
+      const claimed = PACKS.filter((p) => packSavingsPercent(p, country) > 0).map((p) => p.priceUSD / p.images);
+      expect(new Set(claimed.map((v) => v.toFixed(6))).size).toBe(claimed.length);
+    }
+    expect(packSavingsPercent(pack("pack-100"), "US")).toBe(0);
+  });
+
+  it("keeps a price per image under a unit to its third decimal, never rounded", () => {
+    expect(formatPerImage({ amount: 0.088, currency: "USD" }, "AR")).toBe("US$ 0,088");
+    expect(formatPerImage({ amount: 0.088, currency: "USD" }, null)).toBe("US$ 0.088");
+    expect(formatPerImage({ amount: 0.13, currency: "USD" }, null)).toBe("US$ 0.13");
+    expect(formatPerImage({ amount: 120, currency: "ARS" }, "AR")).toBe("$ 120");
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Every price claim the screens make ("Desde $ 120 por imagen", "Ahorras
+ * 32%", the store plan's price), computed for the visitor's country from what
+ * that country is charged and can buy: the ARS list through Mercado Pago in
+ * Argentina, whole US cents through dLocal Go elsewhere, and only the packs
+ * sold there. The Worker serves them (GET /api/payments/prices) and the
+ * landing, the sign-in screens, /home and /credits read the same functions.
+ */
+import { imagesLabel } from "./credits";
+import {
+  chargeFor,
+  CURRENCY_INFO,
+  formatMoney,
+  localeOf,
+  packAvailableIn,
+  PACKS,
+  paymentRouteFor,
+  PROVIDER_NAMES,
+  STORE_PLAN,
+  storePlanCountry,
+  type Money,
+  type Pack,
+} from "./packs";
+
+/** What one image of a pack costs as charged in the country's route (ARS in Argentina, US dollars elsewhere). */
+export function perImageCharge(pack: Pack, country: string | null): Money {
+  const charged = chargeFor(pack, paymentRouteFor(country));
+  return { amount: charged.amount / pack.images, currency: charged.currency };
+}
+
+// Prices per image compared in millionths, so 4.40 / 50 and 8.80 / 100 are the same price.
+const micro = (money: Money) => Math.round(money.amount * 1_000_000);
+
+/**
+ * 'Ahorras N%' of a pack against buying single images, as charged in the country: 0 for a pack the
+ * country cannot buy, and 0 for a pack no cheaper per image than a smaller one sold there, so two packs
+ * at the same price per image never both claim the same saving.
+ */
+export function packSavingsPercent(pack: Pack, country: string | null): number {
+  if (!packAvailableIn(pack, country)) return 0;
+  const unit = micro(perImageCharge(pack, country));
+  const smaller = PACKS.filter((p) => p.images < pack.images && packAvailableIn(p, country));
+  if (smaller.some((p) => micro(perImageCharge(p, country)) <= unit)) return 0;
+  const single = micro(perImageCharge(PACKS[0]!, country));
+  return Math.max(0, Math.round((1 - unit / single) * 100));
+}
+
+/** The cheapest price per image among the packs the country can buy, as charged. */
+export function cheapestImageCharge(country: string | null): Money {
+  const sold = PACKS.filter((p) => packAvailableIn(p, country)).map((p) => perImageCharge(p, country));
+  return sold.reduce((best, p) => (p.amount < best.amount ? p : best));
+}
+
+/**
+ * "US$ 0,088", "$ 120": a price per image written as the country writes numbers. A price under one unit
+ * keeps its third decimal: rounding it up would claim more than is paid, down less.
+ */
+export function formatPerImage(money: Money, country: string | null): string {
+  if (money.currency === "ARS" || money.amount >= 1) return formatMoney(money, country);
+  const locale = localeOf(country) ?? "en-US";
+  const digits = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(money.amount);
+  return `${CURRENCY_INFO[money.currency]?.symbol ?? money.currency} ${digits}`;
+}
+
+export interface PackClaim {
+  id: Pack["id"];
+  /** "10 imágenes". */
+  title: string;
+  /** The pack's price as charged: "$ 1.200", "US$ 1.25". */
+  price: string;
+  /** "US$ 0.125 por imagen". */
+  perImage: string;
+  savings: number;
+  available: boolean;
+  featured: boolean;
+}
+
+export interface PriceClaims {
+  country: string | null;
+  /** "Desde $ 120 por imagen". */
+  fromPerImage: string;
+  packs: PackClaim[];
+  /** In which money the prices are and who collects them. */
+  currencyNote: string;
+  /** The store plan as charged: "$ 2.000". */
+  storePlan: string;
+}
+
+/** Every claim for a country, as charged there (country null: unknown, priced in dollars). */
+export function priceClaims(country: string | null): PriceClaims {
+  const route = paymentRouteFor(country);
+  const plan = chargeFor(STORE_PLAN, paymentRouteFor(storePlanCountry(country)));
+  return {
+    country,
+    fromPerImage: `Desde ${formatPerImage(cheapestImageCharge(country), country)} por imagen`,
+    packs: PACKS.map((pack) => ({
+      id: pack.id,
+      title: imagesLabel(pack.credits),
+      price: formatMoney(chargeFor(pack, route), country),
+      perImage: `${formatPerImage(perImageCharge(pack, country), country)} por imagen`,
+      savings: packSavingsPercent(pack, country),
+      available: packAvailableIn(pack, country),
+      featured: pack.featured === true,
+    })),
+    currencyNote:
+      route === "mercadopago"
+        ? `Precios en pesos argentinos. Pagas con ${PROVIDER_NAMES.mercadopago}.`
+        : `Precios en dólares estadounidenses. Pagas con ${PROVIDER_NAMES.dlocalgo} desde cualquier país: el importe se convierte a tu moneda al momento del pago.`,
+    storePlan: formatMoney(plan, country),
+  };
+}
+
+/**
+ * What the store plan is, where the store is offered (landing, /home, store setup): free to create and
+ * try, a one-time payment to remove the trial notice, and no commission on sales, ever.
+ */
+export function storePlanTerms(price: string): string {
+  return `Crearla y probarla es gratis. El Plan Mi Tienda es un pago único de ${price} que quita el aviso 'Tienda en modo prueba'. Sin comisiones por venta: lo que vendes es todo tuyo.`;
+}

@@ -1,0 +1,133 @@
+import { Link } from "@tanstack/react-router";
+import { formatArs } from "../../../common/store-format";
+import {
+  DELIVERY_LABELS,
+  NEXT_STATUSES,
+  ORDER_STATUS_LABELS,
+  orderReplyUrl,
+  shortageText,
+  type Order,
+  type OrderStatus,
+} from "../../../common/store-cart";
+import { Button } from "../../ui/button";
+
+/** What each move is called on its button; 'Cancelar pedido' asks first (see CancelOrderDialog). */
+export const ACTION_LABELS: Record<OrderStatus, string> = {
+  nuevo: "Nuevo",
+  confirmado: "Confirmar",
+  entregado: "Marcar entregado",
+  cancelado: "Cancelar pedido",
+};
+
+export const STATUS_STYLES: Record<OrderStatus, string> = {
+  nuevo: "bg-amber-100 text-amber-900",
+  confirmado: "bg-sky-100 text-sky-900",
+  entregado: "bg-emerald-100 text-emerald-900",
+  cancelado: "bg-slate-200 text-slate-700",
+};
+
+const dateFormat = new Intl.DateTimeFormat("es-AR", { dateStyle: "short", timeStyle: "short" });
+
+interface Props {
+  order: Order;
+  storeName: string;
+  /** The move being saved for this order, if any. */
+  moving: OrderStatus | null;
+  disabled: boolean;
+  onMove: (next: OrderStatus) => void;
+  onCancel: () => void;
+}
+
+/** One order: who, what, how much, its status, and the seller's next steps, the reply by WhatsApp first. */
+export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel }: Props) {
+  return (
+    <article
+      aria-label={`Pedido #${order.code}`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="order"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold">
+          Pedido #{order.code} <span className="font-normal text-slate-500">· {dateFormat.format(new Date(order.createdAt))}</span>
+        </h2>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">
+          {ORDER_STATUS_LABELS[order.status]}
+        </span>
+      </div>
+      {order.buyer && (
+        <div className="mt-1 text-sm text-slate-800" data-testid="order-buyer">
+          <p>
+            <span className="font-semibold">{order.buyer.name}</span> · {DELIVERY_LABELS[order.buyer.delivery]}
+          </p>
+          {order.buyerWhatsapp && <p className="text-slate-600">WhatsApp {order.buyerWhatsapp.label}</p>}
+          {order.buyer.note && <p className="mt-0.5 whitespace-pre-line text-slate-600">Nota: {order.buyer.note}</p>}
+        </div>
+      )}
+      <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
+        {order.lines.map((line) => (
+          <li key={`${line.productId}-${line.size ?? ""}`}>
+            {line.quantity} × {line.name}
+            {line.size ? ` (Talle: ${line.size})` : ""}
+            {line.unitPrice > 0 ? ` — ${formatArs(line.unitPrice)} c/u` : ""}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 font-semibold">Total: {formatArs(order.total)}</p>
+      {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} />}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a
+          href={orderReplyUrl(order, storeName)}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+        >
+          Responder por WhatsApp
+          <span className="sr-only">{order.buyerWhatsapp ? ` a ${order.buyer?.name ?? "tu cliente"}` : ""} (se abre en otra pestaña)</span>
+        </a>
+        {NEXT_STATUSES[order.status].map((next) => (
+          <Button
+            key={next}
+            variant={next === "cancelado" ? "ghost" : next === "confirmado" ? "primary" : "secondary"}
+            className={next === "cancelado" ? "text-red-700" : ""}
+            busy={moving === next}
+            disabled={disabled}
+            onClick={() => (next === "cancelado" ? onCancel() : onMove(next))}
+          >
+            {ACTION_LABELS[next]}
+          </Button>
+        ))}
+      </div>
+      {!order.buyerWhatsapp && (
+        <p className="mt-2 text-xs text-slate-500">
+          {order.buyer?.name ?? "Tu cliente"} no dejó su número: WhatsApp te pedirá elegir su chat (es el del mensaje del pedido).
+        </p>
+      )}
+    </article>
+  );
+}
+
+/**
+ * Why a new order cannot be confirmed: each product and size that is short, asked against left, and
+ * the seller's two ways out. It comes from the order list itself, so it stays until the stock covers
+ * the order again or the order is cancelled, and it is there after a reload.
+ */
+function StockConflict({ order }: { order: Order }) {
+  const one = order.shortages.length === 1;
+  return (
+    <div role="alert" data-testid="order-conflict" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <p className="font-semibold">No puedes confirmar este pedido: falta stock.</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {order.shortages.map((s) => (
+          <li key={`${s.productId}-${s.size}`}>{shortageText(s)}</li>
+        ))}
+      </ul>
+      <p className="mt-2">
+        Si tienes más unidades, sube el stock de {one ? "ese talle" : "esos talles"} en{" "}
+        <Link to="/product-pricing" className="font-semibold underline underline-offset-2">
+          Configurar Precios
+        </Link>{" "}
+        y vuelve a confirmar. Si no, cancela el pedido y avísale a tu cliente.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from "../../../common/store-cart";
+import type { User } from "../../../common/user";
+import { ordersQuery } from "../../lib/orders";
+import { useSession } from "../../lib/session";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Spinner } from "../../ui/spinner";
+import { OrderCard } from "./order-card";
+import { stockShortages, useOrderStatus } from "./orders-queries";
+
+type Filter = OrderStatus | "todos";
+const STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
+
+/** /pedidos: the orders shoppers sent from the store, newest first, with their status and the seller's next steps. */
+export function OrdersScreen() {
+  const { user } = useSession();
+  if (!user) return null;
+  if (!user.username) {
+    return (
+      <div className="mx-auto max-w-lg rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+        <h1 className="text-lg font-semibold">Todavía no tienes una tienda</h1>
+        <p className="mt-1 text-slate-600">Cuando la crees, aquí aparecen los pedidos que tus clientes te envían por WhatsApp.</p>
+        <Link
+          to="/mi-tienda"
+          className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Crear mi tienda
+        </Link>
+      </div>
+    );
+  }
+  return <Orders user={user} />;
+}
+
+function Orders({ user }: { user: User }) {
+  const orders = useQuery(ordersQuery);
+  const status = useOrderStatus(user.id);
+  const [filter, setFilter] = useState<Filter>("todos");
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const list = orders.data ?? [];
+  const shown = filter === "todos" ? list : list.filter((o) => o.status === filter);
+  const storeName = user.name ?? user.username ?? "";
+
+  function move(order: Order, next: OrderStatus, then?: () => void) {
+    status.mutate(
+      { id: order.id, status: next },
+      {
+        onSuccess: (saved) => {
+          toast.success(
+            next === "confirmado" && saved.stockTaken
+              ? `Pedido #${order.code} confirmado: descontamos su stock.`
+              : `Pedido #${order.code}: ${ORDER_STATUS_LABELS[next].toLowerCase()}.`,
+          );
+          then?.();
+        },
+        // A stock conflict stays on the order's card (see StockConflict); anything else is a passing notice.
+        onError: (err) => {
+          if (!stockShortages(err)) toast.error(err.message);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-5">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">Pedidos</h1>
+        <p className="mt-1 text-slate-600">
+          Los pedidos que tus clientes arman en tu tienda y te envían por WhatsApp, del más nuevo al más viejo.
+        </p>
+      </header>
+
+      {orders.isSuccess && list.length > 0 && (
+        <fieldset className="flex gap-2 overflow-x-auto pb-1">
+          <legend className="sr-only">Ver pedidos</legend>
+          {(["todos", ...STATUSES] as Filter[]).map((f) => {
+            const count = f === "todos" ? list.length : list.filter((o) => o.status === f).length;
+            return (
+              <button
+                key={f}
+                type="button"
+                aria-pressed={filter === f}
+                onClick={() => setFilter(f)}
+                className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+              >
+                {f === "todos" ? "Todos" : ORDER_STATUS_LABELS[f]} ({count})
+              </button>
+            );
+          })}
+        </fieldset>
+      )}
+
+      {orders.isPending && (
+        <p role="status" className="flex items-center gap-2 text-slate-600">
+          <Spinner className="size-4 text-brand-600" /> Cargando pedidos…
+        </p>
+      )}
+      {orders.isError && (
+        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+          <p className="font-semibold text-red-800">{orders.error.message}</p>
+          <Button variant="secondary" className="mt-4" busy={orders.isFetching} onClick={() => void orders.refetch()}>
+            Reintentar
+          </Button>
+        </div>
+      )}
+      {orders.isSuccess && list.length === 0 && (
+        <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <p className="text-lg font-semibold">Todavía no recibiste pedidos</p>
+          <p className="mt-1 text-slate-600">Comparte el enlace de tu tienda para empezar a vender.</p>
+          <Link
+            to="/mi-tienda-admin"
+            className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Compartir mi tienda
+          </Link>
+        </div>
+      )}
+      {orders.isSuccess && list.length > 0 && shown.length === 0 && (
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-600">No hay pedidos en este estado.</p>
+      )}
+
+      <ul className="space-y-4">
+        {shown.map((order) => (
+          <li key={order.id}>
+            <OrderCard
+              order={order}
+              storeName={storeName}
+              moving={status.isPending && status.variables?.id === order.id ? status.variables.status : null}
+              disabled={status.isPending}
+              onMove={(next) => move(order, next)}
+              onCancel={() => setCancelling(order)}
+            />
+          </li>
+        ))}
+      </ul>
+
+      <CancelOrderDialog
+        order={cancelling}
+        busy={status.isPending}
+        onClose={() => setCancelling(null)}
+        onConfirm={(order) => move(order, "cancelado", () => setCancelling(null))}
+      />
+    </div>
+  );
+}
+
+/** 'Cancelar pedido' asks first, and says what cancelling does and does not do. */
+function CancelOrderDialog({
+  order,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  order: Order | null;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (order: Order) => void;
+}) {
+  return (
+    <Dialog open={!!order} onClose={() => !busy && onClose()} title={order ? `¿Cancelar el pedido #${order.code}?` : ""}>
+      {order && (
+        <>
+          <p className="text-slate-700">
+            El pedido queda como cancelado y no se puede volver atrás. {order.buyer?.name ?? "Tu cliente"} no recibe un aviso automático:
+            escríbele por WhatsApp para contarle.
+          </p>
+          {order.stockTaken && (
+            <p className="mt-2 text-sm text-slate-600">
+              El stock que se descontó al confirmarlo no vuelve solo: súbelo en Configurar Precios si las prendas siguen disponibles.
+            </p>
+          )}
+          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" disabled={busy} onClick={onClose}>
+              Volver
+            </Button>
+            <Button variant="danger" busy={busy} onClick={() => onConfirm(order)}>
+              Cancelar pedido
+            </Button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}
