@@ -40,10 +40,13 @@ beforeEach(() => {
 /** Calls a held provider keeps: a failed test lets them all go, so the next test finds the gate empty. */
 const held: { release: () => void }[] = [];
 afterEach(async () => {
-  for (const call of held.splice(0)) call.release();
-  // Every test leaves the studio's gate empty for the next (the gate is one object for the whole file).
+  // Every test leaves the studio's gate empty for the next (the gate is one object for the whole file); calls
+  // that reach the provider meanwhile (a failed test's pictures still waiting) are let go too.
   await until(
-    () => gateStub(env, STUDIO).status(STUDIO),
+    () => {
+      for (const call of held.splice(0)) call.release();
+      return gateStub(env, STUDIO).status(STUDIO);
+    },
     (s) => s.waiting === 0 && s.inFlight === 0 && s.holding === 0,
   );
   overrideProviderForTests(undefined);
@@ -371,9 +374,13 @@ describe("the batch queue's deliveries", () => {
 
   it("a delivery the consumer cannot hand on is retried by the queue after a growing delay", async () => {
     const calls = heldProvider();
-    const { browser, ids } = await sellerWithProducts([1, 2]);
+    const { browser, ids } = await sellerWithProducts([1, 2, 3]);
     const batch = await newBatch(browser, { productIds: ids });
+    // One place at the provider: the first calling, the second begun and waiting for the place, the third
+    // still queued in the gate, so its message has something to hand on.
+    await oneCallingOneReady(calls);
     await allHeld(batch.id);
+    expect((await items(batch.id)).map((row) => row.status)).toEqual(["started", "started", "queued"]);
     await env.DB.exec("CREATE TRIGGER fail_held BEFORE UPDATE OF held_at ON batch_items BEGIN SELECT RAISE(ABORT, 'injected'); END");
     try {
       const retried: unknown[] = [];
@@ -388,15 +395,15 @@ describe("the batch queue's deliveries", () => {
           }),
       );
       expect(result.explicitAcks).toEqual([]);
-      expect(result.retryMessages).toHaveLength(2);
+      expect(result.retryMessages).toHaveLength(3);
       // The queue holds each back for its delay: 8 s on its third attempt, growing up to a minute.
-      expect(retried).toEqual([{ delaySeconds: retryDelay(3) }, { delaySeconds: retryDelay(3) }]);
+      expect(retried).toEqual(Array.from({ length: 3 }, () => ({ delaySeconds: retryDelay(3) })));
       expect([retryDelay(1), retryDelay(3), retryDelay(9)]).toEqual([2, 8, 60]);
     } finally {
       await env.DB.exec("DROP TRIGGER fail_held");
     }
-    await letGo(calls, 2);
-    expect(await finished(browser, batch.id)).toMatchObject({ done: 2 });
+    await letGo(calls, 3);
+    expect(await finished(browser, batch.id)).toMatchObject({ done: 3 });
     await ledgerHolds();
   });
 
