@@ -181,11 +181,14 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     // the heartbeat while waiting, is not a provider call and uses up no attempt.
     const inLine = provider.admit ? provider.admit.bind(provider) : <T>(work: () => Promise<T>) => work();
     const admit = <T>(work: () => Promise<T>, signal: AbortSignal) => throughGate(this.env, job, () => inLine(work, signal), signal);
+    let gateMs = 0;
     while (job.attempts - (job.rateLimited ?? 0) < MAX_ATTEMPTS) {
-      const attempt: { job: JobState; started: number } = { job, started: Date.now() };
+      const asked = Date.now();
+      const attempt: { job: JobState; started: number } = { job, started: asked };
       const step = () => ({ provider: provider.name, attempt: attempt.job.attempts });
       try {
         const image = await admit(async () => {
+          gateMs += Date.now() - asked;
           attempt.job = await this.countAttempt(attempt.job);
           attempt.started = Date.now();
           jobLog("info", "provider attempt", attempt.job, step());
@@ -200,7 +203,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
           return this.settle(failure("not-an-image"));
         }
         jobLog("info", "provider answered", job, { ...step(), ms });
-        return this.succeed({ ...image, mimeType }, ms);
+        return this.succeed({ ...image, mimeType }, ms, gateMs);
       } catch (err) {
         job = attempt.job;
         // Given up (the deadline alarm) while waiting in line or while the provider worked.
@@ -240,7 +243,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     return counted;
   }
 
-  private async succeed(image: GeneratedImage, providerMs: number): Promise<void> {
+  private async succeed(image: GeneratedImage, providerMs: number, gateMs = 0): Promise<void> {
     const job = await this.load();
     if (job?.status !== "running") return;
     const started = Date.now();
@@ -258,7 +261,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     const key = await imageKey("g", job.id, bytes, "image/jpeg");
     await storeImage(this.env.IMAGES, key, bytes, "image/jpeg");
     writeRenditionsLater(this.env.RENDITIONS, key);
-    return this.settle({ status: "succeeded", imageKey: key, providerMs, storeMs: Date.now() - started });
+    return this.settle({ status: "succeeded", imageKey: key, gateMs, providerMs, storeMs: Date.now() - started });
   }
 
   /** What the provider is asked; the store's model comes along when the seller keeps one (gone: asked without it). */
@@ -372,6 +375,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
                 outcome: undefined,
                 status: "succeeded",
                 imageKey: decided.imageKey,
+                gateMs: decided.gateMs,
                 providerMs: decided.providerMs,
                 storeMs: decided.storeMs,
                 recordMs: Date.now() - started,
@@ -447,7 +451,7 @@ function view(job: JobState): JobView {
     imageUrl: succeeded ? imageUrl(job.imageKey) : null,
     error: job.error ?? null,
     httpStatus: job.httpStatus ?? null,
-    timing: succeeded ? { provider: job.providerMs ?? 0, store: job.storeMs ?? 0, record: job.recordMs ?? 0 } : null,
+    timing: succeeded ? { gate: job.gateMs ?? 0, provider: job.providerMs ?? 0, store: job.storeMs ?? 0, record: job.recordMs ?? 0 } : null,
   };
 }
 

@@ -35,7 +35,7 @@ export type FailReason = "refused" | "provider-failed" | "provider-busy" | "not-
  * instead of asking the provider again or settling the other way.
  */
 export type JobOutcome =
-  | { status: "succeeded"; imageKey: string; providerMs: number; storeMs: number }
+  | { status: "succeeded"; imageKey: string; gateMs: number; providerMs: number; storeMs: number }
   | { status: "failed"; reason: FailReason; error: string; httpStatus: 422 | 502 | 503 | 504 };
 
 export interface JobState extends JobInput {
@@ -50,6 +50,8 @@ export interface JobState extends JobInput {
    * (the object's storage and the D1 batch).
    */
   providerMs?: number;
+  /** Waiting for the provider's gate (and the studio's own line) before the calls, all attempts together. */
+  gateMs?: number;
   storeMs?: number;
   recordMs?: number;
   error?: string;
@@ -83,7 +85,7 @@ export interface JobView {
   error: string | null;
   httpStatus: number | null;
   /** Milliseconds per step of a successful job (JobState); null before it succeeds. */
-  timing: { provider: number; store: number; record: number } | null;
+  timing: { gate: number; provider: number; store: number; record: number } | null;
 }
 
 export const JOB_MESSAGES = {

@@ -66,8 +66,11 @@ async function answer<K extends GenerationKind, X extends object = object>(
 ) {
   // Lets the bench (and anyone profiling) tell the provider's time from the pipeline's, step by step.
   if (job.timing) {
-    const { provider, store, record } = job.timing;
-    c.header("server-timing", `start;dur=${job.startMs}, provider;dur=${provider}, store;dur=${store}, record;dur=${record}`);
+    const { gate, provider, store, record } = job.timing;
+    c.header(
+      "server-timing",
+      `start;dur=${job.startMs}, gate;dur=${gate}, provider;dur=${provider}, store;dur=${store}, record;dur=${record}`,
+    );
   }
   if (job.status === "running") return c.json({ jobId: job.id, status: "running" as const }, 202);
   if (job.status === "failed") {
