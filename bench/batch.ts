@@ -354,14 +354,14 @@ try {
   if (!fastEnough) problems.push(`throughput ${perMinute.toFixed(1)}/min under 90% of ${PER_MINUTE}/min`);
   if (!ledger.ok) problems.push("check:ledger (main run) reports a broken invariant");
   record(
-    "batch-throughput",
+    "batch:throughput",
     `Batch: ${items.length} pictures from ${batches.length} sellers (one with ${BIG}, ${SMALL_SELLERS} with ${SMALL}) through a fake provider limited to ${IN_FLIGHT} at once and ${PER_MINUTE} a minute (429 + Retry-After past them)`,
     `${made} of ${items.length} made, ${failed.length} failed, ${fake.tooMany} × 429 answered; ${perMinute.toFixed(1)}/min = ${((perMinute / PER_MINUTE) * 100).toFixed(0)}% of the limit`,
     "all made, none failed on a 429, ≥ 90% of the limit",
     !allMade || !fastEnough,
   );
   record(
-    "batch-fairness",
+    "batch:fairness",
     "Batch: wait of the small sellers' pictures from their confirmation, round-robin vs first-come-first-served replayed on the same admissions",
     `p95 ${p95(rrAdmissions)} admissions / ${s(p95(rrSeconds))}, first of each ≤ ${Math.max(...firstOfEach)} admissions (FCFS: p95 ${p95(fcfsAdmissions)} / ${s(p95(fcfsSeconds))}, first of each ≥ ${Math.min(...fcfsFirst)})`,
     // One turn of every seller, plus the calls already let through when it came.
@@ -371,13 +371,13 @@ try {
   // Under first-come-first-served the drawer's call would have waited for every picture not yet begun.
   const queuedAhead = rows.filter((r) => (r.started ?? Number.POSITIVE_INFINITY) > drawerAt).length;
   record(
-    "batch-drawer",
+    "batch:drawer",
     `Batch: a drawer generation made in the middle of the run (the fake takes ${LATENCY_MS / 1000} s an image), its time beyond the provider's call`,
     `answered in ${s(drawerMs)}: waited ${s(gateMs)} in the gate, provider ${s(providerMs)}, the rest of the pipeline ${s(drawerMs - providerMs - gateMs)} (first-come-first-served: behind the ${queuedAhead} pictures not yet begun, ${s((queuedAhead / perMinute) * 60_000)} at the measured pace)`,
     "≤ 10 s beyond the provider's call",
     drawerMs - providerMs > 10_000,
   );
-  record("batch-ledger", "Batch: check:ledger on the main run's database", ledger.ok ? "all ok" : "BROKEN", "all ok", !ledger.ok);
+  record("batch:ledger", "Batch: check:ledger on the main run's database", ledger.ok ? "all ok" : "BROKEN", "all ok", !ledger.ok);
 } finally {
   app.stop();
 }
@@ -431,7 +431,7 @@ try {
     ledger.ok;
   if (!sound) problems.push("fault run: something was lost, charged twice or not refunded");
   record(
-    "batch-fault",
+    "batch:fault",
     "Batch fault run: 40 pictures, the provider failing every call for a minute and the whole server killed (SIGKILL) mid-batch and restarted",
     `${made} made, ${failed} failed and refunded once each, ${items.length - made - failed} lost, ${money!.charged_twice} charged twice; check:ledger ${ledger.ok ? "all ok" : "BROKEN"}`,
     "nothing lost, nothing charged twice, every failure refunded",
