@@ -117,7 +117,7 @@ try {
   console.log(line("pipeline overhead (request − provider)", samples.overhead));
   console.log("  of which, per step (Server-Timing):");
   console.log(line("  start: plan, debit, job to its object", steps.start));
-  console.log(line("  gate: the provider's gate, the studio's line", steps.gate));
+  console.log(line("  gate: provider's gate, studio's line", steps.gate));
   console.log(line("  store: image to R2 (JPEG)", steps.store));
   console.log(line("  record: object storage + D1 batch", steps.record));
   console.log(line("  rest in the Worker: session, reads, RPC hops", samples.rest));
