@@ -7,7 +7,8 @@
  * which the route reports in its Server-Timing header (locally workerd's
  * clock advances during CPU work, so the provider can be timed in place),
  * with the route's other steps beside it: `start` (plan, debit, handing the
- * job to its object), `store` (the image to R2, transcoded to JPEG first when
+ * job to its object), `gate` (the provider's gate, a Durable Object of its own,
+ * and the studio's line in its isolate, before the call), `store` (the image to R2, transcoded to JPEG first when
  * the provider answers PNG) and `record` (the object's storage and the D1
  * batch), and `worker` (the Worker's whole time for the request); what is left
  * is the rest in the Worker (the session, the route's reads, the RPC hops) and
@@ -56,7 +57,7 @@ async function newSellerWithProduct(n: number) {
   return { cookie, productId: products[0]!.id };
 }
 
-const STEPS = ["start", "provider", "store", "record", "worker"] as const;
+const STEPS = ["start", "gate", "provider", "store", "record", "worker"] as const;
 
 try {
   const pid = workerdPids();
@@ -95,8 +96,8 @@ try {
     for (const [i, name] of STEPS.entries()) steps[name].push(values[i]!);
     samples.total.push(total);
     samples.overhead.push(total - step("provider"));
-    const [start, provider, store, record, worker] = values as [number, number, number, number, number];
-    samples.rest.push(worker - start - provider - store - record);
+    const [start, gate, provider, store, record, worker] = values as [number, number, number, number, number, number];
+    samples.rest.push(worker - start - gate - provider - store - record);
     samples.outside.push(total - worker);
     samples.cpuAnswer.push(cpuAnswered - cpuBefore);
     samples.cpuAfter.push(cpuAfter - cpuAnswered);
@@ -116,6 +117,7 @@ try {
   console.log(line("pipeline overhead (request − provider)", samples.overhead));
   console.log("  of which, per step (Server-Timing):");
   console.log(line("  start: plan, debit, job to its object", steps.start));
+  console.log(line("  gate: provider's gate, studio's line", steps.gate));
   console.log(line("  store: image to R2 (JPEG)", steps.store));
   console.log(line("  record: object storage + D1 batch", steps.record));
   console.log(line("  rest in the Worker: session, reads, RPC hops", samples.rest));
@@ -128,9 +130,10 @@ try {
   const cpuTotal = samples.cpuAnswer.map((v, i) => v + samples.cpuAfter[i]!);
   recordRow({
     row: "jobs:overhead",
-    what: "Generation pipeline overhead over the provider (route + ledger + Durable Object + R2 + D1), studio provider, 1200×1600 photo",
+    what: "Generation pipeline overhead over the provider (route + ledger + the provider's gate + Durable Object + R2 + D1), studio provider, 1200×1600 photo",
     figure:
       `p50 ${overheadP50.toFixed(0)} ms, p95 ${p(samples.overhead, 95).toFixed(0)} ms (${RUNS} runs; p50 per step: start ${p(steps.start, 50).toFixed(0)}, ` +
+      `gate ${p(steps.gate, 50).toFixed(0)}, ` +
       `store ${p(steps.store, 50).toFixed(0)}, record ${p(steps.record, 50).toFixed(0)}, rest of the Worker ${p(samples.rest, 50).toFixed(0)}, ` +
       `outside it ${p(samples.outside, 50).toFixed(0)} ms)`,
     budget: `p50 < ${BUDGET_P50_MS} ms`,

@@ -21,11 +21,21 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number];
  * its deprecations page names for the GPT Image 1.x models. Workers AI:
  * developers.cloudflare.com/workers-ai/models/flux-2-klein-4b. FASHN: the
  * product-to-model endpoint (docs.fashn.ai/api-reference/product-to-model).
+ *
+ * Reading a photo to name the product (text out of an image in): Gemini's
+ * gemini-3.5-flash-lite, GA with no shutdown date on /deprecations and listed
+ * among the models with structured output (ai.google.dev/gemini-api/docs/image-understanding,
+ * /structured-output); OpenAI's gpt-6-luna, the efficient model its
+ * deprecations page names as the replacement for the 4o/4.1 mini models, with
+ * image input and structured outputs on the Responses API
+ * (developers.openai.com/api/docs/guides/images-vision, /models/gpt-6-luna).
  */
 export const DEFAULT_MODELS = {
   gemini: "gemini-3.1-flash-image",
   geminiPro: "gemini-3-pro-image",
+  geminiVision: "gemini-3.5-flash-lite",
   openai: "gpt-image-2.6-flare",
+  openaiVision: "gpt-6-luna",
   "workers-ai": "@cf/black-forest-labs/flux-2-klein-4b",
   fashn: "product-to-model",
 } as const;
@@ -54,6 +64,10 @@ export const RETIRED_MODELS: readonly RetiredModel[] = [
   { id: "gpt-image-1.5", shutDown: "2026-12-01", replacement: DEFAULT_MODELS.openai },
   { id: "gpt-image-1.5-2025-12-16", shutDown: "2026-12-01", replacement: DEFAULT_MODELS.openai },
   { id: "chatgpt-image-latest", shutDown: "2026-12-01", replacement: DEFAULT_MODELS.openai },
+  // Text models someone might set for reading photos (OPENAI_VISION_MODEL): the page names gpt-6.1-terra for
+  // gpt-5-mini; the efficient gpt-6-luna is what this app reads photos with.
+  { id: "gpt-5-mini", shutDown: "2026-12-11", replacement: DEFAULT_MODELS.openaiVision },
+  { id: "gpt-5-mini-2025-08-07", shutDown: "2026-12-11", replacement: DEFAULT_MODELS.openaiVision },
 ];
 
 /** The retirement of a model id, if it has one (compared without letter case or spaces). */
@@ -84,6 +98,9 @@ export interface ProviderSettings {
   GEMINI_PRO_MODEL?: string;
   OPENAI_MODEL?: string;
   WORKERS_AI_MODEL?: string;
+  /** The models that read a product photo to draft its name (see DEFAULT_MODELS). */
+  GEMINI_VISION_MODEL?: string;
+  OPENAI_VISION_MODEL?: string;
   /** Offline only: the studio offers no more than this provider can make (see configuredTraits). */
   STUDIO_IMITATES?: string;
 }
@@ -95,6 +112,8 @@ export function modelSettings(settings: ProviderSettings): [string, string | und
     ["GEMINI_PRO_MODEL", settings.GEMINI_PRO_MODEL],
     ["OPENAI_MODEL", settings.OPENAI_MODEL],
     ["WORKERS_AI_MODEL", settings.WORKERS_AI_MODEL],
+    ["GEMINI_VISION_MODEL", settings.GEMINI_VISION_MODEL],
+    ["OPENAI_VISION_MODEL", settings.OPENAI_VISION_MODEL],
   ];
 }
 
@@ -238,4 +257,55 @@ export function planGeneration(
   if (kind === "modify" && !traits.edits) return { ok: false, error: MODIFY_UNAVAILABLE };
   if (quality === "pro" && traits.proLongSide < PRO_MIN_LONG_SIDE) return { ok: false, error: PRO_UNAVAILABLE };
   return { ok: true, provider };
+}
+
+/** Which provider reads a photo to draft a product's name: the configured one when it can read images, else the studio's offline drafter. */
+export function describerFor(settings: ProviderSettings): "gemini" | "openai" | "studio" {
+  const main = mainProvider(settings);
+  return main === "gemini" || main === "openai" ? main : "studio";
+}
+
+/** How many calls a provider's gate lets through: at most `inFlight` at once and `perMinute` in any 60 s. */
+export interface GateLimits {
+  inFlight: number;
+  perMinute: number;
+}
+
+/**
+ * Each provider's gate defaults, from the providers' own rate-limit pages (checked 2026-11):
+ * - Gemini (ai.google.dev/gemini-api/docs/rate-limits): limits are per Google Cloud project, not per key,
+ *   by usage tier, and the numbers are shown only in AI Studio; image models also count images per minute.
+ *   No figure to copy: a cautious 4 at once and 10 a minute; raise them to what AI Studio shows.
+ * - OpenAI (platform.openai.com/docs/guides/rate-limits): per organisation and usage tier, images per
+ *   minute for image models, shown on the organisation's Limits page (and left in x-ratelimit-* headers);
+ *   no figure for gpt-image-2.6-flare could be confirmed on a page: a cautious 5 at once and 5 a minute.
+ * - Workers AI (developers.cloudflare.com/workers-ai/platform/limits/): text-to-image 720 requests a minute.
+ * - FASHN (docs.fashn.ai/api-overview/error-handling names RateLimitExceeded and ConcurrencyLimitExceeded;
+ *   the figures, 50 runs a minute and 6 at once, come from a third-party description of its API).
+ * - The studio runs inside the Worker: STUDIO_SLOTS (2) pictures at once per isolate; its gate lets
+ *   through as many, so locally nothing waits twice.
+ */
+export const DEFAULT_GATE_LIMITS: Record<ProviderName, GateLimits> = {
+  studio: { inFlight: 2, perMinute: 600 },
+  gemini: { inFlight: 4, perMinute: 10 },
+  openai: { inFlight: 5, perMinute: 5 },
+  "workers-ai": { inFlight: 20, perMinute: 720 },
+  fashn: { inFlight: 6, perMinute: 50 },
+};
+
+/** For a provider this file does not know (a test's): one at a time, which can only be too careful. */
+const UNKNOWN_PROVIDER_LIMITS: GateLimits = { inFlight: 1, perMinute: 60 };
+
+/**
+ * A provider's gate limits: PROVIDER_LIMITS overrides the defaults, written as `name=inFlight/perMinute`
+ * pairs separated by commas ("gemini=8/60, openai=20/50"). A malformed pair is ignored (the default holds).
+ */
+export function gateLimits(provider: string, settings: { PROVIDER_LIMITS?: string }): GateLimits {
+  for (const pair of (settings.PROVIDER_LIMITS ?? "").split(",")) {
+    const match = /^\s*([\w-]+)\s*=\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(pair);
+    if (match?.[1] === provider && Number(match[2]) > 0 && Number(match[3]) > 0) {
+      return { inFlight: Number(match[2]), perMinute: Number(match[3]) };
+    }
+  }
+  return isProviderName(provider) ? DEFAULT_GATE_LIMITS[provider] : UNKNOWN_PROVIDER_LIMITS;
 }

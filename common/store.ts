@@ -155,6 +155,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "google",
   "home",
   "images",
+  "lote",
+  "lotes",
   "credits",
   "pago",
   "pagos",

@@ -64,6 +64,36 @@ export const LEDGER_CHECKS: LedgerCheck[] = [
             OR EXISTS (SELECT 1 FROM products p WHERE p.user_id = u.id)
             OR EXISTS (SELECT 1 FROM generated_images g WHERE g.user_id = u.id))`,
   },
+  // Batches (worker/batches/): each picture is charged job:<id> when the seller confirms, and refunded at most
+  // once as refund:<id>, whether it failed in its job, was cancelled or dead-lettered before it began.
+  {
+    name: "each batch picture charged exactly once, at the batch's price",
+    sql: `SELECT i.id, COUNT(l.id) AS charges, MIN(l.delta) AS delta, b.unit_cost FROM batch_items i
+          JOIN batches b ON b.id = i.batch_id
+          LEFT JOIN credit_ledger l ON l.idempotency_key = 'job:' || i.id
+          GROUP BY i.id HAVING charges != 1 OR delta != -b.unit_cost`,
+  },
+  {
+    name: "a batch's size is its pictures",
+    sql: `SELECT b.id, b.size, (SELECT COUNT(*) FROM batch_items i WHERE i.batch_id = b.id) AS pictures FROM batches b
+          WHERE b.size != (SELECT COUNT(*) FROM batch_items i WHERE i.batch_id = b.id)`,
+  },
+  {
+    name: "a batch picture cancelled or failed before it began was refunded",
+    sql: `SELECT i.id, i.status FROM batch_items i LEFT JOIN credit_ledger r ON r.idempotency_key = 'refund:' || i.id
+          WHERE i.status IN ('cancelled', 'failed') AND r.id IS NULL`,
+  },
+  {
+    name: "a batch picture still waiting or begun was not refunded before its job failed",
+    sql: `SELECT i.id, i.status FROM batch_items i JOIN credit_ledger r ON r.idempotency_key = 'refund:' || i.id
+          LEFT JOIN generation_jobs j ON j.id = i.id
+          WHERE i.status = 'queued' OR (i.status = 'started' AND (j.id IS NULL OR j.status != 'failed'))`,
+  },
+  {
+    name: "a begun batch picture has its job, and a waiting one has none",
+    sql: `SELECT i.id, i.status FROM batch_items i LEFT JOIN generation_jobs j ON j.id = i.id
+          WHERE (i.status = 'started') != (j.id IS NOT NULL)`,
+  },
 ];
 
 export interface BrokenCheck {

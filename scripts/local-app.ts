@@ -65,8 +65,10 @@ export async function startLocalApp(
      * build that .wrangler/deploy/config.json names, the last one built, whatever `--outDir` says.
      */
     fromBuild?: string;
+    /** The server can be killed and started again on the same state (restart()), as a fault bench does. */
+    restartable?: boolean;
   } = {},
-): Promise<{ baseURL: string; buildDir: string; stop: () => void; output: () => string }> {
+): Promise<{ baseURL: string; buildDir: string; stop: () => void; output: () => string; restart: () => Promise<void> }> {
   rmSync(stateDir, { recursive: true, force: true });
   // Setup lines and the server's output go to one log, shown when something fails: tests stay quiet.
   let log = "";
@@ -115,7 +117,8 @@ export async function startLocalApp(
   });
 
   const port = await freePort();
-  const child =
+  // A restartable server leads its own process group, so a kill reaches workerd under wrangler too.
+  const launch = () =>
     server === "wrangler"
       ? spawn(
           "wrangler",
@@ -132,14 +135,18 @@ export async function startLocalApp(
             "--show-interactive-dev-session=false",
           ],
           // Its own per-request log lines would cost the load benches more than the Worker's work.
-          { env: { ...env, WRANGLER_LOG: "warn" }, stdio: ["ignore", "pipe", "pipe"] },
+          { env: { ...env, WRANGLER_LOG: "warn" }, stdio: ["ignore", "pipe", "pipe"], detached: options.restartable === true },
         )
       : spawn("vite", ["preview", "--outDir", outDir, "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
           env,
           stdio: ["ignore", "pipe", "pipe"],
         });
-  child.stdout!.on("data", (chunk) => (log += chunk));
-  child.stderr!.on("data", (chunk) => (log += chunk));
+  let child = launch();
+  const capture = (started: ChildProcess) => {
+    started.stdout!.on("data", (chunk) => (log += chunk));
+    started.stderr!.on("data", (chunk) => (log += chunk));
+  };
+  capture(child);
   const baseURL = `http://localhost:${port}`;
   await waitUntilUp(`${baseURL}/api/auth/providers`, child, () => log);
   return {
@@ -148,8 +155,24 @@ export async function startLocalApp(
     // What vite preview and workerd printed, for a bench to show why a request failed.
     output: () => log,
     stop: () => {
-      child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) {
+        if (options.restartable) process.kill(-child.pid!, "SIGTERM");
+        else child.kill("SIGTERM");
+      }
       if (!options.keepState) rmSync(stateDir, { recursive: true, force: true });
+    },
+    /**
+     * Kills the whole server at once (wrangler and its workerd: in-memory queues lost, nothing flushed) and
+     * starts it again on the same state and port. Only with `restartable` (a wrangler server).
+     */
+    restart: async () => {
+      if (!options.restartable) throw new Error("startLocalApp: restart needs { restartable: true }");
+      const gone = new Promise((done) => child.once("exit", done));
+      process.kill(-child.pid!, "SIGKILL");
+      await gone;
+      child = launch();
+      capture(child);
+      await waitUntilUp(`${baseURL}/api/auth/providers`, child, () => log);
     },
   };
 }

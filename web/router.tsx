@@ -73,6 +73,10 @@ const orders = guarded("/pedidos", () => import("./features/orders/orders"), "Or
 const pricing = guarded("/product-pricing", () => import("./features/store-admin/product-pricing"), "ProductPricingScreen");
 const payStore = guarded("/pay-mi-tienda", () => import("./features/store-admin/pay-store"), "PayStoreScreen");
 const payStoreCard = guarded("/pay-mi-tienda-3", () => import("./features/store-admin/pay-store"), "PayStoreCardScreen");
+// Batches (not in the spec's table): one look for many products, its progress, and its pricing grid.
+const newBatch = guarded("/lote", () => import("./features/batch/batch-new"), "BatchNewScreen");
+const batch = guarded("/lote/$id", () => import("./features/batch/batch-screen"), "BatchScreen");
+const batchPricing = guarded("/lote/$id/precios", () => import("./features/batch/pricing-grid"), "BatchPricingScreen");
 const stats = guarded("/estadisticas", () => import("./features/store-stats/stats-screen"), "StatsScreen");
 
 const routeTree = root.addChildren([
@@ -96,6 +100,9 @@ const routeTree = root.addChildren([
     pricing,
     payStore,
     payStoreCard,
+    newBatch,
+    batch,
+    batchPricing,
     stats,
   ]),
 ]);

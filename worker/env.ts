@@ -1,5 +1,7 @@
 import type { users } from "./db/schema";
+import type { BatchMessage } from "./batches/messages";
 import type { GenerationJobRpc } from "./jobs/job-types";
+import type { ProviderGateRpc } from "./jobs/gate-types";
 import type { RenditionMessage } from "./lib/renditions";
 import type { StoreStatsRpc } from "./stats/engine";
 
@@ -8,6 +10,12 @@ export interface Bindings {
   DB: D1Database;
   IMAGES: R2Bucket;
   GENERATION_JOBS: DurableObjectNamespace<GenerationJobRpc>;
+  /** One gate per image provider: admits its calls within its limits (worker/jobs/provider-gate.ts). */
+  PROVIDER_GATES: DurableObjectNamespace<ProviderGateRpc>;
+  /** Carries a batch's pictures to the provider's gate, and its photos to be named (worker/batches/queue.ts). */
+  BATCH_QUEUE: Queue<BatchMessage>;
+  /** Each provider's gate limits, `name=inFlight/perMinute` pairs (common/image-providers.ts, gateLimits). */
+  PROVIDER_LIMITS?: string;
   /** Every stored image's WebP renditions, made off the request that stored it (worker/lib/renditions.ts). */
   RENDITIONS: Queue<RenditionMessage>;
   /** The offline twin of the store statistics: one object per store (worker/stats/local-twin.ts). */
@@ -42,6 +50,9 @@ export interface Bindings {
   OPENAI_API_KEY?: string;
   OPENAI_MODEL?: string;
   OPENAI_BASE_URL?: string;
+  /** The models that read a product photo to draft its name and category (common/image-providers.ts). */
+  GEMINI_VISION_MODEL?: string;
+  OPENAI_VISION_MODEL?: string;
   FASHN_API_KEY?: string;
   FASHN_BASE_URL?: string;
   /** Payments: "simulated" (offline default) or "live" (Mercado Pago and dLocal Go with the keys below). */

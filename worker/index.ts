@@ -29,10 +29,16 @@ import { imgRoutes } from "./routes/img";
 import { jobRoutes } from "./routes/jobs";
 import { productRoutes } from "./routes/products";
 import { storeModelRoutes } from "./routes/store-models";
+import { batchRoutes } from "./routes/batches";
+import { consumeBatchQueue } from "./batches/queue";
+import { BATCH_UPKEEP_CRON, keepBatchesMoving } from "./batches/upkeep";
+import { BATCH_DEAD_LETTERS, BATCH_QUEUE, type BatchMessage } from "./batches/messages";
+
 import { statsRoutes } from "./routes/stats";
 import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
 
 export { GenerationJob } from "./jobs/generation-job";
+export { ProviderGate } from "./jobs/provider-gate";
 export { StoreStats } from "./stats/local-twin";
 
 const app = new Hono<Env>()
@@ -59,6 +65,7 @@ const app = new Hono<Env>()
   .route("/api/products", generationRoutes)
   .route("/api/products", imageRoutes)
   .route("/api/jobs", jobRoutes)
+  .route("/api/batches", batchRoutes)
   .route("/api/store-models", storeModelRoutes)
   .route("/api/orders", orderRoutes)
   .route("/api/checkout-settings", checkoutSettingsRoutes)
@@ -78,16 +85,20 @@ export { app };
 export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
-  // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; the weekly store summary on Mondays.
+  // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; the weekly store summary on Mondays;
+  // batches' upkeep every minute.
   scheduled(controller, env, ctx) {
     if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
     else if (controller.cron === WEEKLY_SUMMARY_CRON) ctx.waitUntil(sendWeeklySummaries(env));
+    else if (controller.cron === BATCH_UPKEEP_CRON) ctx.waitUntil(keepBatchesMoving(env));
     else ctx.waitUntil(settleOrphanJobs(env));
   },
   // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.
   async queue(batch, env) {
     if (batch.queue === RENDITIONS_QUEUE) return writeQueuedRenditions(batch as MessageBatch<RenditionMessage>, env);
+    if (batch.queue === BATCH_QUEUE || batch.queue === BATCH_DEAD_LETTERS)
+      return consumeBatchQueue(batch as MessageBatch<BatchMessage>, env);
     throw new Error(`no consumer for queue ${batch.queue}`);
   },
 } satisfies ExportedHandler<Env["Bindings"]>;

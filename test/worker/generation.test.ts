@@ -48,9 +48,10 @@ describe("each generation endpoint", () => {
       const { browser, user, product } = await sellerWithProduct();
       const response = await browser.json("POST", `/api/products/${path}/${product.id}`, body);
       expect(response.status).toBe(200);
-      // Each step of the answer's path, for the overhead bench: the route's start, the provider, storing, recording, the whole Worker.
+      // Each step of the answer's path, for the overhead bench: the route's start, the provider's gate, the
+      // provider, storing, recording, the whole Worker.
       expect(response.headers.get("server-timing")).toMatch(
-        /^start;dur=\d+, provider;dur=\d+, store;dur=\d+, record;dur=\d+, worker;dur=\d+$/,
+        /^start;dur=\d+, gate;dur=\d+, provider;dur=\d+, store;dur=\d+, record;dur=\d+, worker;dur=\d+$/,
       );
       const result = (await response.json()) as Record<string, string | number>;
       const cost = (body as { quality?: string }).quality === "pro" ? 100 : 50;

@@ -30,6 +30,8 @@ export interface Seller {
   /** Generated image id → its R2 key (an image's id is also its job's id). */
   images: Map<string, string>;
   failedJobId: string | null;
+  /** A finished batch (one picture through the queue and the provider's gate). */
+  batchId: string | null;
   /** `link` is the buyer's private page: nobody else's screen may show it. */
   orders: { id: string; code: string; link: string }[];
   paymentIds: string[];
@@ -114,6 +116,7 @@ async function newSeller(label: string, productNames: string[], logoFill: number
     products: await addProducts(browser, productNames),
     images: new Map(),
     failedJobId: null,
+    batchId: null,
     orders: [],
     paymentIds: [],
   };
@@ -178,6 +181,18 @@ export async function fullSeller(): Promise<Seller> {
 
   await simulatedPayment(a, "approve");
   await simulatedPayment(a, null);
+
+  // A batch of one, made through the queue: waited for, so nothing of A's changes while B tries things.
+  const batch = await a.browser.json("POST", "/api/batches", { productIds: [pollera.id], kind: "ad" });
+  expect(batch.status, await batch.clone().text()).toBe(201);
+  a.batchId = ((await batch.json()) as { batch: { id: string } }).batch.id;
+  for (let finished = false; !finished; await new Promise((r) => setTimeout(r, 50))) {
+    const view = (await (await a.browser.request(`/api/batches/${a.batchId}`)).json()) as {
+      batch: { finished: boolean; items: { imageUrl: string | null; id: string }[] };
+    };
+    finished = view.batch.finished;
+    for (const item of view.batch.items) if (item.imageUrl) a.images.set(item.id, keyOf(item.imageUrl));
+  }
   return a;
 }
 
@@ -204,6 +219,7 @@ export function markers(s: Seller): string[] {
     ...s.images.keys(),
     ...s.images.values(),
     ...(s.failedJobId ? [s.failedJobId] : []),
+    ...(s.batchId ? [s.batchId] : []),
     ...s.orders.flatMap((o) => [o.id, `"code":"${o.code}"`, o.link]),
     ...s.paymentIds,
   ];
@@ -211,7 +227,15 @@ export function markers(s: Seller): string[] {
 
 /** All of a seller's ids, whatever they name: a foreign id of any kind must look missing. */
 export function allIds(s: Seller): string[] {
-  return [s.id, ...s.products.map((p) => p.id), ...s.images.keys(), s.failedJobId!, ...s.orders.map((o) => o.id), ...s.paymentIds];
+  return [
+    s.id,
+    ...s.products.map((p) => p.id),
+    ...s.images.keys(),
+    s.failedJobId!,
+    ...(s.batchId ? [s.batchId] : []),
+    ...s.orders.map((o) => o.id),
+    ...s.paymentIds,
+  ];
 }
 
 async function allObjects(): Promise<Record<string, string>> {
@@ -256,6 +280,8 @@ export async function snapshot(userId: string) {
     images: await rows("SELECT * FROM generated_images WHERE user_id = ? ORDER BY id"),
     storeModels: await rows("SELECT * FROM store_models WHERE user_id = ? ORDER BY audience"),
     jobs: await rows("SELECT * FROM generation_jobs WHERE user_id = ? ORDER BY id"),
+    batches: await rows("SELECT * FROM batches WHERE user_id = ? ORDER BY id"),
+    batchItems: await rows("SELECT * FROM batch_items WHERE user_id = ? ORDER BY id"),
     ledger: await rows("SELECT * FROM credit_ledger WHERE user_id = ? ORDER BY id"),
     orders: await rows("SELECT * FROM orders WHERE seller_id = ? ORDER BY id"),
     stock: await rows(

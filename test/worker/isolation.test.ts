@@ -17,6 +17,7 @@ import { WRONG_CREDENTIALS } from "../../worker/routes/auth";
 import { notEnoughForStore } from "../../worker/routes/credits";
 import { IMAGE_NOT_FOUND } from "../../worker/routes/generation";
 import { JOB_NOT_FOUND } from "../../worker/routes/jobs";
+import { BATCH_NOT_FOUND } from "../../worker/batches/view";
 import { ORDER_NOT_FOUND, PRODUCT_NOT_IN_STORE } from "../../worker/routes/orders";
 import { PAYMENT_NOT_FOUND } from "../../worker/routes/payments";
 import { FOREIGN_STORE_IMAGE } from "../../worker/routes/pricing";
@@ -132,6 +133,13 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
   "GET /api/products/generated-images/:id": (a) =>
     allIds(a).map((id) => attempt("GET", `/api/products/generated-images/${id}`, 404, PRODUCT_NOT_FOUND)),
   "GET /api/jobs/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/jobs/${id}`, 404, JOB_NOT_FOUND)),
+  "GET /api/batches/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/batches/${id}`, 404, BATCH_NOT_FOUND)),
+  "POST /api/batches/:id/cancel": (a) => allIds(a).map((id) => attempt("POST", `/api/batches/${id}/cancel`, 404, BATCH_NOT_FOUND)),
+  // B making a batch of A's products, alone or among B's own: nothing is charged or made.
+  "POST /api/batches": (a, b) => [
+    ...allIds(a).map((id) => attempt("POST", "/api/batches", 404, PRODUCT_NOT_FOUND, { productIds: [id], kind: "ad" })),
+    attempt("POST", "/api/batches", 404, PRODUCT_NOT_FOUND, { productIds: [b.products[0]!.id, a.products[0]!.id], kind: "ad" }),
+  ],
   "PUT /api/orders/:id/status": (a) =>
     allIds(a).flatMap((id) => ORDER_STATUSES.map((status) => attempt("PUT", `/api/orders/${id}/status`, 404, ORDER_NOT_FOUND, { status }))),
   "GET /api/payments/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/payments/${id}`, 404, PAYMENT_NOT_FOUND)),
@@ -160,6 +168,7 @@ const OWN = [
   "POST /api/products/generate-product-and-image",
   "GET /api/orders",
   "GET /api/jobs",
+  "GET /api/batches",
   "POST /api/payments/create-preference",
   "POST /api/payments/create-dlocal-payment",
   "POST /api/credits/auto-charge",
@@ -302,6 +311,7 @@ describe("seller B with seller A's ids", () => {
       `/api/products/images/by-user/${a.id}`,
       ...a.products.flatMap((p) => [`/api/products/get/${p.id}`, `/api/products/generated-images/${p.id}`]),
       ...[...a.images.keys(), a.failedJobId!].map((id) => `/api/jobs/${id}`),
+      `/api/batches/${a.batchId}`,
       ...a.paymentIds.map((id) => `/api/payments/${id}`),
     ];
     for (const path of reads) expect((await a.browser.request(path)).status, path).toBe(200);
@@ -326,6 +336,8 @@ describe("each seller's own screens", () => {
       await textOf(await s.browser.request(`/api/products/images/by-user/${s.id}`)),
       await textOf(await s.browser.request("/api/orders")),
       await textOf(await s.browser.request("/api/jobs")),
+      await textOf(await s.browser.request("/api/batches")),
+      ...(s.batchId ? [await textOf(await s.browser.request(`/api/batches/${s.batchId}`))] : []),
       ...(await Promise.all(s.products.map(async (p) => textOf(await s.browser.request(`/api/products/generated-images/${p.id}`))))),
       ...(await Promise.all([...s.images.keys()].map(async (id) => textOf(await s.browser.request(`/api/jobs/${id}`))))),
       ...(await Promise.all(s.paymentIds.map(async (id) => textOf(await s.browser.request(`/api/payments/${id}`))))),

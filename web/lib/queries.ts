@@ -55,3 +55,9 @@ export const jobsQuery = queryOptions({
   queryKey: ["jobs"],
   queryFn: async () => (await unwrap(api.jobs.$get(), "No se pudo consultar el estado de tus generaciones.")).jobs,
 });
+
+/** The seller's batches of the last week, running or just finished (the line on /home). */
+export const batchesQuery = queryOptions({
+  queryKey: ["batches"],
+  queryFn: async () => (await unwrap(api.batches.$get(), "No se pudo consultar tus lotes.")).batches,
+});

@@ -391,3 +391,74 @@ export const weeklyEmailOptOuts = sqliteTable("weekly_email_opt_outs", {
     .references(() => users.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+/**
+ * A batch: one look (kind, model or not, quality) for many products, charged
+ * at once when the seller confirms and generated item by item through the
+ * batch queue and the provider's gate (worker/batches/).
+ */
+export const batches = sqliteTable(
+  "batches",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    includeModel: integer("include_model", { mode: "boolean" }).notNull(),
+    quality: text("quality").notNull(),
+    /** The provider planGeneration chose when the seller paid. */
+    provider: text("provider").notNull(),
+    /** Credits per picture, as charged. */
+    unitCost: integer("unit_cost").notNull(),
+    size: integer("size").notNull(),
+    /** The seller asked to be told by e-mail when it ends; notifiedAt says it was sent. */
+    notify: integer("notify", { mode: "boolean" }).notNull().default(false),
+    notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+    /** The site the seller used (for the e-mail's link, and to keep offline e-mail on local hosts). */
+    origin: text("origin"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("batches_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * queued: charged, waiting for its turn (in the queue or the provider's gate);
+ * started: handed to its generation job (same id: the job's row in
+ * generation_jobs says how it went); cancelled or failed before it started:
+ * refunded with the key refund:<id>, like a job.
+ */
+export const BATCH_ITEM_STATUSES = ["queued", "started", "cancelled", "failed"] as const;
+
+export const batchItems = sqliteTable(
+  "batch_items",
+  {
+    /** Also its generation job's id: charged as job:<id>, refunded (at most once) as refund:<id>. */
+    id: text("id").primaryKey(),
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => batches.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Deleting the product keeps the item (its charge and refund stay accounted for). */
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    position: integer("position").notNull(),
+    status: text("status", { enum: BATCH_ITEM_STATUSES }).notNull().default("queued"),
+    /** The product's name when the batch began, for a photo uploaded for it: drafted from the photo unless renamed since. */
+    draftFrom: text("draft_from"),
+    draftedAt: integer("drafted_at", { mode: "timestamp_ms" }),
+    /** Why it failed before starting (the seller's message). */
+    error: text("error"),
+    /** When its message last went to the queue, when the provider's gate took it, when its job began. */
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    heldAt: integer("held_at", { mode: "timestamp_ms" }),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("batch_items_batch_idx").on(t.batchId, t.position),
+    index("batch_items_status_idx").on(t.status, t.sentAt),
+    index("batch_items_user_idx").on(t.userId, t.status),
+  ],
+);

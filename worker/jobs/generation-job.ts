@@ -19,6 +19,7 @@ import {
   type GenerationRequest,
   type QueuedImageProvider,
 } from "../providers/types";
+import { throughGate } from "./gate-admission";
 import { refundJob } from "./refund-job";
 import {
   JOB_MESSAGES,
@@ -175,14 +176,19 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     const request = await this.requestFor(job, bytes);
     if (isQueued(provider)) return this.submit(job, provider, request, signal);
 
-    // The provider's own line (the studio's slots) comes before the attempt: waiting there, or being
-    // restarted by the heartbeat while waiting, is not a provider call and uses up no attempt.
-    const admit = provider.admit ? provider.admit.bind(provider) : <T>(work: () => Promise<T>) => work();
-    while (job.attempts < MAX_ATTEMPTS) {
-      const attempt: { job: JobState; started: number } = { job, started: Date.now() };
+    // The provider's gate (provider-gate.ts: its limits, pauses after a 429, who goes first), then its own line
+    // in this isolate (the studio's slots), come before the attempt: waiting in either, or being restarted by
+    // the heartbeat while waiting, is not a provider call and uses up no attempt.
+    const inLine = provider.admit ? provider.admit.bind(provider) : <T>(work: () => Promise<T>) => work();
+    const admit = <T>(work: () => Promise<T>, signal: AbortSignal) => throughGate(this.env, job, () => inLine(work, signal), signal);
+    let gateMs = 0;
+    while (job.attempts - (job.rateLimited ?? 0) < MAX_ATTEMPTS) {
+      const asked = Date.now();
+      const attempt: { job: JobState; started: number } = { job, started: asked };
       const step = () => ({ provider: provider.name, attempt: attempt.job.attempts });
       try {
         const image = await admit(async () => {
+          gateMs += Date.now() - asked;
           attempt.job = await this.countAttempt(attempt.job);
           attempt.started = Date.now();
           jobLog("info", "provider attempt", attempt.job, step());
@@ -197,7 +203,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
           return this.settle(failure("not-an-image"));
         }
         jobLog("info", "provider answered", job, { ...step(), ms });
-        return this.succeed({ ...image, mimeType }, ms);
+        return this.succeed({ ...image, mimeType }, ms, gateMs);
       } catch (err) {
         job = attempt.job;
         // Given up (the deadline alarm) while waiting in line or while the provider worked.
@@ -207,7 +213,13 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
         if (err instanceof ProviderRefusal)
           return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
         if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
-        if (job.attempts >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
+        // A 429 paused the provider's gate for every caller: the next permit comes once the pause is over, and
+        // the refused call uses up no attempt (the deadline still bounds the wait).
+        if (err.rateLimited) {
+          job = await this.countRateLimit(job);
+          continue;
+        }
+        if (job.attempts - (job.rateLimited ?? 0) >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
         const wait = Math.min((err.retryAfterSeconds ?? 2 ** job.attempts) * 1000, MAX_BACKOFF_MS);
         if (Date.now() + wait >= job.deadline) return; // the deadline alarm settles it
         await new Promise((r) => setTimeout(r, wait));
@@ -224,7 +236,14 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     return counted;
   }
 
-  private async succeed(image: GeneratedImage, providerMs: number): Promise<void> {
+  /** The call just counted was refused with a 429: kept apart, so it uses up no attempt. */
+  private async countRateLimit(job: JobState): Promise<JobState> {
+    const counted = { ...job, rateLimited: (job.rateLimited ?? 0) + 1 };
+    await this.ctx.storage.put("job", counted);
+    return counted;
+  }
+
+  private async succeed(image: GeneratedImage, providerMs: number, gateMs = 0): Promise<void> {
     const job = await this.load();
     if (job?.status !== "running") return;
     const started = Date.now();
@@ -242,7 +261,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     const key = await imageKey("g", job.id, bytes, "image/jpeg");
     await storeImage(this.env.IMAGES, key, bytes, "image/jpeg");
     writeRenditionsLater(this.env.RENDITIONS, key);
-    return this.settle({ status: "succeeded", imageKey: key, providerMs, storeMs: Date.now() - started });
+    return this.settle({ status: "succeeded", imageKey: key, gateMs, providerMs, storeMs: Date.now() - started });
   }
 
   /** What the provider is asked; the store's model comes along when the seller keeps one (gone: asked without it). */
@@ -280,7 +299,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     const step = { provider: provider.name, attempt: job.attempts + 1 };
     jobLog("info", "provider submit", job, step);
     try {
-      const predictionId = await provider.submit(request, signal);
+      const predictionId = await throughGate(this.env, job, () => provider.submit(request, signal), signal);
       const current = await this.load();
       if (current?.status !== "running" || current.outcome) return;
       await this.ctx.storage.put("job", { ...current, attempts: current.attempts + 1, predictionId });
@@ -291,7 +310,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
       jobLog("warn", "provider submit failed", job, { ...step, ms: Date.now() - started, error: errorName(err) });
       if (err instanceof ProviderRefusal) return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
       if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
-      const attempts = err.waitForSlot ? job.attempts : job.attempts + 1;
+      const attempts = err.waitForSlot || err.rateLimited ? job.attempts : job.attempts + 1;
       if (attempts >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
       const wait = Math.min((err.retryAfterSeconds ?? 2 ** Math.max(1, attempts)) * 1000, MAX_BACKOFF_MS);
       await this.ctx.storage.put("job", { ...job, attempts });
@@ -356,6 +375,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
                 outcome: undefined,
                 status: "succeeded",
                 imageKey: decided.imageKey,
+                gateMs: decided.gateMs,
                 providerMs: decided.providerMs,
                 storeMs: decided.storeMs,
                 recordMs: Date.now() - started,
@@ -431,7 +451,7 @@ function view(job: JobState): JobView {
     imageUrl: succeeded ? imageUrl(job.imageKey) : null,
     error: job.error ?? null,
     httpStatus: job.httpStatus ?? null,
-    timing: succeeded ? { provider: job.providerMs ?? 0, store: job.storeMs ?? 0, record: job.recordMs ?? 0 } : null,
+    timing: succeeded ? { gate: job.gateMs ?? 0, provider: job.providerMs ?? 0, store: job.storeMs ?? 0, record: job.recordMs ?? 0 } : null,
   };
 }
 

@@ -22,6 +22,8 @@ export interface JobInput {
   modelReferenceKey?: string;
   /** The request that started the job: every log line of the job names it. */
   requestId?: string;
+  /** A batch picture: its batch (the job's id is the picture's). Its provider calls queue behind sellers waiting on screen. */
+  batchId?: string;
 }
 
 /** Why a job failed, as its log lines say it (the seller reads the Spanish message instead). */
@@ -33,7 +35,7 @@ export type FailReason = "refused" | "provider-failed" | "provider-busy" | "not-
  * instead of asking the provider again or settling the other way.
  */
 export type JobOutcome =
-  | { status: "succeeded"; imageKey: string; providerMs: number; storeMs: number }
+  | { status: "succeeded"; imageKey: string; gateMs: number; providerMs: number; storeMs: number }
   | { status: "failed"; reason: FailReason; error: string; httpStatus: 422 | 502 | 503 | 504 };
 
 export interface JobState extends JobInput {
@@ -48,6 +50,8 @@ export interface JobState extends JobInput {
    * (the object's storage and the D1 batch).
    */
   providerMs?: number;
+  /** Waiting for the provider's gate (and the studio's own line) before the calls, all attempts together. */
+  gateMs?: number;
   storeMs?: number;
   recordMs?: number;
   error?: string;
@@ -57,6 +61,8 @@ export interface JobState extends JobInput {
   outcome?: JobOutcome;
   /** A queued provider's prediction (FASHN), followed from the alarm. */
   predictionId?: string;
+  /** Calls the provider refused with a 429 rate limit: they paused its gate and use up no attempt. */
+  rateLimited?: number;
 }
 
 /**
@@ -79,7 +85,7 @@ export interface JobView {
   error: string | null;
   httpStatus: number | null;
   /** Milliseconds per step of a successful job (JobState); null before it succeeds. */
-  timing: { provider: number; store: number; record: number } | null;
+  timing: { gate: number; provider: number; store: number; record: number } | null;
 }
 
 export const JOB_MESSAGES = {

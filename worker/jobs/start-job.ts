@@ -68,7 +68,11 @@ export async function runJob(env: Bindings, request: JobRequest): Promise<JobVie
  * 'Modelo de mi tienda' for the audience this generation shows, when the seller keeps one and the provider
  * that makes it takes a model reference (the studio does not: it never gets one, and says nothing).
  */
-async function modelReferenceFor(env: Bindings, request: JobRequest, provider: string): Promise<string | undefined> {
+export async function modelReferenceFor(
+  env: Bindings,
+  request: Pick<JobRequest, "userId" | "kind" | "includeModel">,
+  provider: string,
+): Promise<string | undefined> {
   const audience = audienceOfGeneration(request.kind, request.includeModel);
   if (!audience || !isProviderName(provider) || !providerTraits(provider).takesModelReference) return undefined;
   return storeModelKey(database(env.DB), request.userId, audience);

@@ -75,7 +75,9 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser)
   const state = await db
     .select({
       credits: users.credits,
-      running: sql<number>`(SELECT COUNT(*) FROM generation_jobs AS gj WHERE gj.user_id = "users"."id" AND gj.status = 'running')`,
+      // A batch's pictures still waiting for their turn count as running: each would begin a job later.
+      running: sql<number>`(SELECT COUNT(*) FROM generation_jobs AS gj WHERE gj.user_id = "users"."id" AND gj.status = 'running')
+                         + (SELECT COUNT(*) FROM batch_items AS bi WHERE bi.user_id = "users"."id" AND bi.status = 'queued')`,
     })
     .from(users)
     .where(eq(users.id, user.id))

@@ -109,6 +109,44 @@ export async function moveCredits(
   return { status: "applied", balance: await balanceOf(db, movement.userId) };
 }
 
+/**
+ * Several movements, each under its own key (a batch's pictures: job:<id> each, so each can be refunded on
+ * its own), with `before` and `after`, as ONE atomic batch: all of them apply or none does. A balance that
+ * cannot cover them all fails the batch at the first movement that would overdraw it.
+ */
+export async function moveCreditsTogether(
+  db: Db,
+  movements: CreditMovement[],
+  extra: { before?: BatchItem<"sqlite">[]; after?: BatchItem<"sqlite">[] } = {},
+): Promise<"applied" | "insufficient" | "duplicate"> {
+  try {
+    await db.batch([...(extra.before ?? []), ...movements.flatMap((m) => movementStatements(db, m)), ...(extra.after ?? [])] as [
+      BatchItem<"sqlite">,
+      ...BatchItem<"sqlite">[],
+    ]);
+  } catch (err) {
+    const failure = constraintFailure(err);
+    if (failure === "balance") return "insufficient";
+    if (failure === "idempotency") return "duplicate";
+    throw err;
+  }
+  return "applied";
+}
+
+/**
+ * Movements that each apply only while their own condition holds (checked inside the batch, after `before`),
+ * with `before`, as one atomic batch. For refunds that must happen at most once whatever races them: the
+ * condition names the state that earns the refund and that its key is not in the ledger yet.
+ */
+export async function moveCreditsWhere(
+  db: Db,
+  entries: { movement: CreditMovement; onlyIf: SQL }[],
+  extra: { before?: BatchItem<"sqlite">[] } = {},
+): Promise<void> {
+  const statements = [...(extra.before ?? []), ...entries.flatMap(({ movement, onlyIf }) => movementStatements(db, movement, onlyIf))];
+  if (statements.length > 0) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
+
 /** Spends credits or answers 402 with the spec's message; a duplicate key spends nothing more. */
 export async function spendCredits(db: Db, movement: Omit<CreditMovement, "delta"> & { amount: number }) {
   const result = await moveCredits(db, { ...movement, delta: -movement.amount });

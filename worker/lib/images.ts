@@ -70,6 +70,13 @@ export async function imageKey(prefix: "o" | "g" | "l", owner: string, bytes: Ui
   return `${prefix}/${base64url(digest)}.${EXTENSION[mime]}`;
 }
 
+/** A stored image's format, by the extension its content-addressed key was given (imageKey). */
+export function mimeOfKey(key: string): ImageMime {
+  if (key.endsWith(".png")) return "image/png";
+  if (key.endsWith(".webp")) return "image/webp";
+  return "image/jpeg";
+}
+
 export function imageUrl(key: string | null | undefined): string | null {
   return key ? `/img/${key}` : null;
 }

@@ -69,7 +69,7 @@ export function errorForStatus(
   detail: string,
   retryAfter = retryAfterSeconds(response.headers),
 ): ProviderTransientError | ProviderFailure {
-  if (isTransientStatus(response.status)) return new ProviderTransientError(BUSY_MESSAGE, retryAfter);
+  if (isTransientStatus(response.status)) return new ProviderTransientError(BUSY_MESSAGE, retryAfter, false, response.status === 429);
   return new ProviderFailure(`${provider} respondió HTTP ${response.status}: ${detail.slice(0, 300)}`);
 }
 

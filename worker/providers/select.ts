@@ -1,5 +1,8 @@
-import { mainProvider } from "../../common/image-providers";
+import { describerFor, mainProvider } from "../../common/image-providers";
 import type { Bindings } from "../env";
+import type { ProductDescriber } from "./describe";
+// Not loaded lazily like the others: the batch consumer falls back to it whatever the site's describer.
+import { StudioDescriber } from "./describe-studio";
 import type { AnyImageProvider, SourceImage } from "./types";
 
 type ProviderFactory = (env: Bindings, name: string) => AnyImageProvider | Promise<AnyImageProvider>;
@@ -70,5 +73,32 @@ export async function imageProvider(env: Bindings, name = mainProvider(env)): Pr
     }
     default:
       throw new Error(`unknown IMAGE_PROVIDER ${name}`);
+  }
+}
+
+/**
+ * Who reads a product photo to draft its name: Gemini or OpenAI when the site generates with them (their keys
+ * are already there), the studio's offline drafter otherwise (common/image-providers.ts, describerFor).
+ */
+export async function productDescriber(env: Bindings): Promise<ProductDescriber> {
+  switch (describerFor(env)) {
+    case "gemini": {
+      const { GeminiDescriber } = await import("./describe-gemini");
+      return new GeminiDescriber({
+        apiKey: required(env.GEMINI_API_KEY, "GEMINI_API_KEY"),
+        model: env.GEMINI_VISION_MODEL || undefined,
+        baseUrl: env.GEMINI_BASE_URL,
+      });
+    }
+    case "openai": {
+      const { OpenAIDescriber } = await import("./describe-openai");
+      return new OpenAIDescriber({
+        apiKey: required(env.OPENAI_API_KEY, "OPENAI_API_KEY"),
+        model: env.OPENAI_VISION_MODEL || undefined,
+        baseUrl: env.OPENAI_BASE_URL,
+      });
+    }
+    default:
+      return new StudioDescriber();
   }
 }

@@ -54,6 +54,11 @@ export class ProviderTransientError extends Error {
     readonly retryAfterSeconds?: number,
     /** The account's concurrency limit is full: wait for a slot (until the deadline) without using up an attempt. */
     readonly waitForSlot = false,
+    /**
+     * The provider answered 429 for a rate limit: its gate pauses every caller (worker/jobs/provider-gate.ts),
+     * and the job tries again once the pause is over without using up an attempt.
+     */
+    readonly rateLimited = false,
   ) {
     super(message);
   }

@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import { balanceOf } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
-import { acceptPhoto, decodeBase64Image } from "../lib/images";
+import { acceptPhoto, decodeBase64Image, mimeOfKey } from "../lib/images";
 import { nextProductName, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
@@ -66,8 +66,11 @@ async function answer<K extends GenerationKind, X extends object = object>(
 ) {
   // Lets the bench (and anyone profiling) tell the provider's time from the pipeline's, step by step.
   if (job.timing) {
-    const { provider, store, record } = job.timing;
-    c.header("server-timing", `start;dur=${job.startMs}, provider;dur=${provider}, store;dur=${store}, record;dur=${record}`);
+    const { gate, provider, store, record } = job.timing;
+    c.header(
+      "server-timing",
+      `start;dur=${job.startMs}, gate;dur=${gate}, provider;dur=${provider}, store;dur=${store}, record;dur=${record}`,
+    );
   }
   if (job.status === "running") return c.json({ jobId: job.id, status: "running" as const }, 202);
   if (job.status === "failed") {
@@ -107,12 +110,6 @@ async function generateFromProduct<K extends GenerationKind>(
     ...rest,
   });
   return answer(c, kind, job);
-}
-
-function mimeOfKey(key: string) {
-  if (key.endsWith(".png")) return "image/png" as const;
-  if (key.endsWith(".webp")) return "image/webp" as const;
-  return "image/jpeg" as const;
 }
 
 export const generationRoutes = new Hono<Env>()

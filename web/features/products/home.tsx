@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { imagesLabel } from "../../../common/credits";
 import type { User } from "../../../common/user";
+import { BatchActivity } from "../../ui/batch-activity";
 import { JobActivity } from "../../ui/job-activity";
 import { RouteLink } from "../../lib/route-links";
 import { ProductStudio } from "./product-studio";
@@ -31,6 +32,7 @@ export function HomeScreen() {
         </div>
         {!firstSteps && <StoreCard user={user} />}
       </section>
+      <BatchActivity />
       <JobActivity />
       <ProductStudio user={user} />
       {firstSteps && <StoreCard user={user} />}

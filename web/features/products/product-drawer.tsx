@@ -1,38 +1,15 @@
 import { useState } from "react";
 import { imagesLabel } from "../../../common/credits";
-import {
-  adultModel,
-  chooseAudience,
-  chooseOutfit,
-  chooseView,
-  chooseWithoutModel,
-  depictsChild,
-  generationFor,
-  hasPersonalization,
-  type Audience,
-  type Quality,
-  type ViewMode,
-} from "../../../common/generation";
-import { CHILDREN_NOT_OFFERED, type GenerationOffer, PRO_NOT_OFFERED } from "../../../common/image-providers";
+import { hasPersonalization, type Quality, type ViewMode } from "../../../common/generation";
+import { type GenerationOffer, PRO_NOT_OFFERED } from "../../../common/image-providers";
 import type { Product } from "../../../common/product";
 import { GenerateButton, generateAction } from "./generate-button";
-import { CHILDREN_NOTICE_ID, ChildrenNotice, QualitySwitch } from "./generation-choices";
+import { CHILDREN_NOTICE_ID, QualitySwitch } from "../../ui/generation-choices";
+import { childBlockedFor, LookChoices, MODEL_NOTE_ID } from "../../ui/look-choices";
 import { PersonalizeModel } from "./personalize-model";
 import { ProductImage } from "../../ui/product-image";
 import { Dialog } from "../../ui/dialog";
 import { Button } from "../../ui/button";
-import { StoreModelPanel } from "../../ui/store-model";
-
-/** The 'Modelo' row: the spec's four audiences, then the garment alone ('Sin modelo', includeModel false). */
-const MODELS: { value: Audience | "none"; label: string }[] = [
-  { value: "baby", label: "Bebé" },
-  { value: "boy", label: "Niño" },
-  { value: "girl", label: "Niña" },
-  { value: "adult", label: "Adulto" },
-  { value: "none", label: "Sin modelo" },
-];
-
-const MODEL_NOTE_ID = "model-note";
 
 interface Props {
   product: Product | null;
@@ -77,9 +54,8 @@ function DrawerBody({
   const [cameBack, setCameBack] = useState(false);
   const action = generateAction({ hasImage: !!product.imageUrl, credits, quality });
   const personalized = hasPersonalization(mode.personalization);
-  const adult = adultModel(mode);
   // A child on a site that cannot draw children: said now, not after paying, and the garment alone offered.
-  const childBlocked = !offer.children.available && depictsChild(generationFor(mode));
+  const childBlocked = childBlockedFor(offer, mode);
 
   if (screen === "personalize") {
     return (
@@ -112,46 +88,7 @@ function DrawerBody({
         className="mx-auto aspect-square w-full max-w-40 rounded-xl border border-slate-200 sm:max-w-none"
       />
       <div className="space-y-4">
-        <Segmented
-          legend="Vista"
-          name="view"
-          value={mode.view}
-          onChange={(view) => onModeChange(chooseView(mode, view))}
-          options={[
-            { value: "front", label: "Frente" },
-            { value: "back", label: "Detrás", disabled: !adult },
-          ]}
-        />
-        <Segmented
-          legend="Composición"
-          name="outfit"
-          value={mode.outfit ? "outfit" : "garment"}
-          onChange={(value) => onModeChange(chooseOutfit(mode, value === "outfit"))}
-          options={[
-            { value: "garment", label: "Prenda Sola" },
-            { value: "outfit", label: "Conjunto", disabled: !adult },
-          ]}
-        />
-        <Segmented
-          legend="Modelo"
-          name="audience"
-          value={mode.includeModel ? mode.audience : "none"}
-          onChange={(choice) => onModeChange(choice === "none" ? chooseWithoutModel(mode) : chooseAudience(mode, choice))}
-          options={MODELS}
-        />
-        <ChildrenNotice
-          reason={childBlocked ? (offer.children.reason ?? CHILDREN_NOT_OFFERED) : null}
-          quality={quality}
-          onGarmentOnly={() => onModeChange(chooseWithoutModel(mode))}
-        />
-        {!adult && (
-          <p id={MODEL_NOTE_ID} className="text-xs text-slate-500">
-            {mode.includeModel
-              ? "La vista de espalda y el conjunto están disponibles solo para Adulto."
-              : "Sin modelo se muestra solo la prenda, de frente. La vista de espalda, el conjunto y Personalizar necesitan un modelo."}
-          </p>
-        )}
-        {!personalized && mode.includeModel && !childBlocked && <StoreModelPanel audience={mode.audience} />}
+        <LookChoices mode={mode} onModeChange={onModeChange} quality={quality} offer={offer} personalizes />
 
         <button
           type="button"
@@ -202,45 +139,4 @@ function DrawerBody({
 
 export function ActiveBadge() {
   return <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Personalización activa</span>;
-}
-
-interface SegmentedProps<T extends string> {
-  legend: string;
-  name: string;
-  value: T;
-  onChange: (value: T) => void;
-  options: { value: T; label: string; disabled?: boolean }[];
-}
-
-/**
- * A row of native radios styled as a switch: arrow keys, labels and disabled states come for free.
- * Five choices take two rows on a phone (three and two), so no label breaks in two ('Sin modelo').
- */
-function Segmented<T extends string>({ legend, name, value, onChange, options }: SegmentedProps<T>) {
-  const columns = options.length > 4 ? "grid-cols-3 sm:grid-cols-5" : options.length === 4 ? "grid-cols-4" : "grid-cols-2";
-  return (
-    <fieldset>
-      <legend className="mb-1.5 text-sm font-medium text-slate-700">{legend}</legend>
-      <div className={`grid gap-1 rounded-xl bg-slate-100 p-1 ${columns}`}>
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-slate-600 has-[:checked]:bg-white has-[:checked]:font-semibold has-[:checked]:text-brand-800 has-[:checked]:shadow-sm has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:text-slate-400 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-          >
-            {/* Covers the whole label so a click or tap anywhere on it reaches the radio itself. */}
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              disabled={option.disabled}
-              onChange={() => onChange(option.value)}
-              className="absolute inset-0 cursor-pointer opacity-0 disabled:cursor-not-allowed"
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
 }

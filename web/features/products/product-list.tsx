@@ -4,8 +4,12 @@ import { productsQuery } from "../../lib/queries";
 import { Button } from "../../ui/button";
 import { PlusIcon } from "../../ui/icons";
 import { ProductImage } from "../../ui/product-image";
+import { RouteLink } from "../../lib/route-links";
 
 const SKELETON_CARDS = 8;
+/** A link that looks like the secondary button next to it. */
+const LINK_BUTTON =
+  "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 const GRID = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
 
 interface Props {
@@ -32,6 +36,9 @@ export function ProductList({ userId, onAdd, onAddWithoutAI, onOpen }: Props) {
         </h2>
         {!isEmpty && (
           <div className="flex flex-wrap gap-2">
+            <RouteLink to="/lote" className={LINK_BUTTON}>
+              Generar en lote
+            </RouteLink>
             <Button variant="secondary" onClick={onAddWithoutAI}>
               Agregar sin IA
             </Button>
@@ -91,6 +98,9 @@ export function ProductList({ userId, onAdd, onAddWithoutAI, onOpen }: Props) {
             <Button variant="secondary" onClick={onAddWithoutAI}>
               Agregar sin IA
             </Button>
+            <RouteLink to="/lote" className={LINK_BUTTON}>
+              Subir muchas fotos y generar en lote
+            </RouteLink>
           </div>
         </div>
       )}

@@ -18,7 +18,7 @@ import { useOptionalNavigate } from "../../lib/route-links";
 import { ProductDrawer } from "./product-drawer";
 import { ProductList } from "./product-list";
 import { ResultDialog, type GenerationRun } from "./result-dialog";
-import { priceLabel } from "./generation-choices";
+import { priceLabel } from "../../ui/generation-choices";
 
 /** Spec section 8, "Generation": the first try and 'Regenerar' speak differently. */
 export const GENERATION_TOASTS = {

@@ -4,9 +4,9 @@
  * when a child model cannot be drawn. What is not offered says why in text,
  * before anyone pays; prices come from creditsFor, the function the Worker charges with.
  */
-import { imagesLabel } from "../../../common/credits";
-import { creditsFor, type Quality } from "../../../common/generation";
-import { Button } from "../../ui/button";
+import { imagesLabel } from "../../common/credits";
+import { creditsFor, type Quality } from "../../common/generation";
+import { Button } from "./button";
 
 /** "1 imagen", "2 imágenes": the same unit as the balance in the header and the packs the seller buys. */
 export function priceLabel(quality: Quality): string {

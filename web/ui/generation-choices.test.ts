@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { imagesLabel } from "../../../common/credits";
-import { creditsFor } from "../../../common/generation";
-import { CHILDREN_UNAVAILABLE, GARMENT_ONLY_CREDITS } from "../../../common/image-providers";
+import { imagesLabel } from "../../common/credits";
+import { creditsFor } from "../../common/generation";
+import { CHILDREN_UNAVAILABLE, GARMENT_ONLY_CREDITS } from "../../common/image-providers";
 import { priceLabel } from "./generation-choices";
 
 describe("the prices the drawer shows next to each choice", () => {

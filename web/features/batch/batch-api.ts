@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BatchView, NewBatch } from "../../../common/batches";
+import { api, unwrap } from "../../lib/api";
+import { sessionQuery } from "../../lib/queries";
+
+export const BATCH_FALLBACK = "No se pudo cargar el lote.";
+export const CREATE_FALLBACK = "No se pudo empezar el lote. Intenta de nuevo.";
+const POLL_MS = 2000;
+
+/** One batch, polled while pictures are still waiting or being made. */
+export const batchQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["batch", id],
+    queryFn: async (): Promise<BatchView> => (await unwrap(api.batches[":id"].$get({ param: { id } }), BATCH_FALLBACK)).batch,
+    refetchInterval: (query) => (query.state.data && !query.state.data.finished ? POLL_MS : false),
+  });
+
+/** Confirms a batch: charged at once by the Worker (402 with `affordable` when the balance covers fewer). */
+export function useCreateBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (batch: NewBatch) => (await unwrap(api.batches.$post({ json: batch }), CREATE_FALLBACK)).batch,
+    onSuccess: (batch) => {
+      queryClient.setQueryData(batchQuery(batch.id).queryKey, batch);
+      void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ["batches"] });
+    },
+  });
+}
+
+/** 'Cancelar': what has not begun is refunded; what is being made finishes. */
+export function useCancelBatch(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await unwrap(api.batches[":id"].cancel.$post({ param: { id } }), "No se pudo cancelar el lote.")).batch,
+    onSuccess: (batch) => {
+      queryClient.setQueryData(batchQuery(id).queryKey, batch);
+      void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ["batches"] });
+    },
+  });
+}

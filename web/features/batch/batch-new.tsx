@@ -1,0 +1,151 @@
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { affordableItems, batchCredits, batchPriceLabel, type BatchKind, notEnoughForBatch } from "../../../common/batches";
+import { creditsLabel, imagesLabel } from "../../../common/credits";
+import { generationFor, INITIAL_VIEW_MODE, type Quality, type ViewMode } from "../../../common/generation";
+import { PRO_NOT_OFFERED } from "../../../common/image-providers";
+import type { User } from "../../../common/user";
+import { ApiFailure } from "../../lib/api";
+import { useAppConfig } from "../../lib/config";
+import { useSession } from "../../lib/session";
+import { Button } from "../../ui/button";
+import { CHILDREN_NOTICE_ID, QualitySwitch } from "../../ui/generation-choices";
+import { childBlockedFor, LookChoices } from "../../ui/look-choices";
+import { useCreateBatch } from "./batch-api";
+import { ProductChooser } from "./product-chooser";
+
+/** /lote: one look for many products, the total before confirming, and the charge on confirming. */
+export function BatchNewScreen() {
+  const { user } = useSession();
+  if (!user) return null;
+  return <NewBatch user={user} />;
+}
+
+function NewBatch({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const offer = useAppConfig().config.generation;
+  const create = useCreateBatch();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [uploaded, setUploaded] = useState<Set<string>>(new Set());
+  const [mode, setMode] = useState<ViewMode>(INITIAL_VIEW_MODE);
+  const [quality, setQuality] = useState<Quality>("standard");
+  const [notify, setNotify] = useState(true);
+  const [refusal, setRefusal] = useState<{ message: string; affordable: number } | null>(null);
+
+  const count = selected.length;
+  const proOffered = offer.pro.available;
+  const effectiveQuality: Quality = proOffered ? quality : "standard";
+  const total = batchCredits(count, effectiveQuality);
+  const covered = affordableItems(user.credits, count, effectiveQuality);
+  const childBlocked = childBlockedFor(offer, mode);
+  const short = count > 0 && covered < count;
+
+  async function confirm(productIds: string[]) {
+    setRefusal(null);
+    try {
+      const batch = await create.mutateAsync({
+        productIds,
+        draftProductIds: productIds.filter((id) => uploaded.has(id)),
+        kind: generationFor(mode) as BatchKind,
+        includeModel: mode.includeModel,
+        quality: effectiveQuality,
+        notify,
+      });
+      void navigate({ to: "/lote/$id", params: { id: batch.id } });
+    } catch (err) {
+      if (err instanceof ApiFailure) {
+        const affordable = typeof err.details?.affordable === "number" ? err.details.affordable : 0;
+        setRefusal({ message: err.message, affordable });
+      } else setRefusal({ message: "No se pudo empezar el lote. Intenta de nuevo.", affordable: 0 });
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold">Generar en lote</h1>
+        <p className="text-slate-600">Elige tus productos y un solo estilo: creamos todas las fotos mientras haces otra cosa.</p>
+      </header>
+
+      <ProductChooser
+        userId={user.id}
+        selected={selected}
+        onChange={(next) => {
+          setSelected(next);
+          setRefusal(null);
+        }}
+        onUploaded={(products) => setUploaded((prev) => new Set([...prev, ...products.map((p) => p.id)]))}
+      />
+
+      <section aria-labelledby="look-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="look-title" className="text-lg font-semibold">
+          2. Elige cómo quieres las fotos
+        </h2>
+        <LookChoices mode={mode} onModeChange={setMode} quality={effectiveQuality} offer={offer} />
+        <QualitySwitch
+          quality={effectiveQuality}
+          onChange={setQuality}
+          unavailable={proOffered ? null : (offer.pro.reason ?? PRO_NOT_OFFERED)}
+        />
+      </section>
+
+      <section aria-labelledby="confirm-title" className="space-y-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:p-6">
+        <h2 id="confirm-title" className="text-lg font-semibold">
+          3. Confirma
+        </h2>
+        {count === 0 ? (
+          <p className="text-slate-700">Elige al menos un producto para ver el precio del lote.</p>
+        ) : (
+          <p className="text-xl font-bold text-brand-900" data-testid="batch-price">
+            {batchPriceLabel(count, effectiveQuality)}
+          </p>
+        )}
+        <p className="text-sm text-slate-700">
+          Tienes {imagesLabel(user.credits)} ({creditsLabel(user.credits)}). Se descuentan al confirmar; si alguna imagen no se puede hacer,
+          te devolvemos sus créditos.
+        </p>
+        {short && (
+          <div role="alert" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            <p>{notEnoughForBatch(count, effectiveQuality, user.credits)}</p>
+            <div className="flex flex-wrap gap-2">
+              {covered > 0 && (
+                <Button variant="secondary" onClick={() => void confirm(selected.slice(0, covered))} busy={create.isPending}>
+                  Generar solo {batchPriceLabel(covered, effectiveQuality)}
+                </Button>
+              )}
+              <Link to="/credits" className="inline-flex items-center rounded-lg px-4 py-2 font-semibold text-amber-950 underline">
+                Comprar créditos
+              </Link>
+            </div>
+          </div>
+        )}
+        {refusal && (
+          <div role="alert" className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <p>{refusal.message}</p>
+            {refusal.affordable > 0 && refusal.affordable < count && (
+              <Button variant="secondary" onClick={() => void confirm(selected.slice(0, refusal.affordable))} busy={create.isPending}>
+                Generar solo {batchPriceLabel(refusal.affordable, effectiveQuality)}
+              </Button>
+            )}
+          </div>
+        )}
+        <label className="flex min-h-11 items-center gap-3 text-sm">
+          <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} className="size-5 accent-brand-700" />
+          Avisarme por email cuando termine
+        </label>
+        <Button
+          className="w-full sm:w-auto"
+          disabled={count === 0 || short}
+          aria-disabled={childBlocked || undefined}
+          aria-describedby={childBlocked ? CHILDREN_NOTICE_ID : undefined}
+          busy={create.isPending}
+          onClick={() => {
+            if (!childBlocked) void confirm(selected);
+          }}
+        >
+          {count === 0 ? "Confirmar y generar" : `Confirmar y generar (${creditsLabel(total)})`}
+        </Button>
+      </section>
+    </div>
+  );
+}

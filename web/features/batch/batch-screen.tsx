@@ -1,0 +1,178 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useParams } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import { type BatchItemView, type BatchView, batchProgress, picturesLabel, timeLeftLabel } from "../../../common/batches";
+import { creditsLabel } from "../../../common/credits";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { ProductImage } from "../../ui/product-image";
+import { FullPageSpinner } from "../../ui/spinner";
+import { batchQuery, useCancelBatch } from "./batch-api";
+
+const STATE_LABELS: Record<BatchItemView["state"], string> = {
+  waiting: "En espera",
+  running: "Generando…",
+  done: "Lista",
+  failed: "No se pudo hacer",
+  cancelled: "Cancelada",
+};
+
+/**
+ * /lote/$id: a batch as it goes. Everything comes from the Worker (the
+ * pictures, their states, the time left at the generator's pace), so closing
+ * the tab, or opening the link on another device, shows the same batch.
+ */
+export function BatchScreen() {
+  const { id } = useParams({ from: "/signed-in/lote/$id" });
+  const batch = useQuery(batchQuery(id));
+  if (batch.isPending) return <FullPageSpinner />;
+  if (batch.isError)
+    return (
+      <div role="alert" className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+        <p className="font-semibold text-red-800">{batch.error.message}</p>
+        <Button variant="secondary" className="mt-4" busy={batch.isFetching} onClick={() => void batch.refetch()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+  return <Batch batch={batch.data} />;
+}
+
+function Batch({ batch }: { batch: BatchView }) {
+  const queryClient = useQueryClient();
+  const cancel = useCancelBatch(batch.id);
+  const [confirming, setConfirming] = useState(false);
+  const progress = batchProgress(batch);
+  const ended = batch.done + batch.failed + batch.cancelled;
+  const waitingToStart = batch.items.filter((item) => item.state === "waiting").length;
+
+  // When the batch ends, the balance (refunds), the products (drafted names) and the gallery are read again.
+  const wasFinished = useRef(batch.finished);
+  useEffect(() => {
+    if (batch.finished && !wasFinished.current) {
+      for (const key of [["session"], ["products"], ["gallery"], ["batches"]]) void queryClient.invalidateQueries({ queryKey: key });
+    }
+    wasFinished.current = batch.finished;
+  }, [batch.finished, queryClient]);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold">Tu lote de {picturesLabel(batch.total)}</h1>
+        <p className="text-slate-600">
+          {batch.finished
+            ? "Terminó. Revisa los nombres, ponles precio y publícalos."
+            : "Puedes cerrar esta pestaña: seguimos trabajando y lo encuentras aquí o en tu inicio."}
+        </p>
+      </header>
+
+      <section aria-labelledby="progress-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="progress-title" className="sr-only">
+          Progreso
+        </h2>
+        <div
+          role="progressbar"
+          aria-label="Progreso del lote"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-valuetext={`${ended} de ${batch.total}`}
+          className="h-3 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
+        </div>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="batch-counts">
+          <span>
+            <strong>{batch.done}</strong> {batch.done === 1 ? "lista" : "listas"}
+          </span>
+          <span>
+            <strong>{batch.failed}</strong> con error
+          </span>
+          <span>
+            <strong>{batch.waiting}</strong> en espera
+          </span>
+          {batch.cancelled > 0 && (
+            <span>
+              <strong>{batch.cancelled}</strong> {batch.cancelled === 1 ? "cancelada" : "canceladas"}
+            </span>
+          )}
+        </p>
+        {!batch.finished && (
+          <p className="text-sm text-slate-600" data-testid="batch-time-left">
+            {timeLeftLabel(batch.secondsLeft) ?? "Calculando el tiempo que falta…"}
+          </p>
+        )}
+        {batch.refunded > 0 && (
+          <p className="text-sm text-slate-700">Te devolvimos {creditsLabel(batch.refunded)} de las imágenes que no se hicieron.</p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {batch.finished ? (
+            <Link
+              to="/lote/$id/precios"
+              params={{ id: batch.id }}
+              className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              Poner precios y publicar
+            </Link>
+          ) : (
+            waitingToStart > 0 && (
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
+                Cancelar
+              </Button>
+            )
+          )}
+        </div>
+      </section>
+
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Imágenes del lote">
+        {batch.items.map((item) => (
+          <li key={item.id} className="overflow-hidden rounded-2xl border border-slate-200 bg-white" data-state={item.state}>
+            <div className="relative">
+              <ProductImage
+                url={item.imageUrl ?? item.photoUrl}
+                className={`aspect-square w-full ${item.state === "done" ? "" : "opacity-60"}`}
+              />
+              <span className="absolute bottom-1.5 left-1.5 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                {STATE_LABELS[item.state]}
+              </span>
+            </div>
+            <p className="line-clamp-2 px-2 pt-1.5 text-sm font-medium">{item.productName ?? "Producto eliminado"}</p>
+            {item.error && <p className="px-2 pb-2 text-xs text-red-700">{item.error}</p>}
+          </li>
+        ))}
+      </ul>
+
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title="¿Cancelar las imágenes en espera?">
+        <div className="space-y-4">
+          <p>
+            {waitingToStart === 1
+              ? "La imagen que todavía no empezó se cancela y te devolvemos sus créditos."
+              : `Las ${waitingToStart} imágenes que todavía no empezaron se cancelan y te devolvemos sus créditos.`}{" "}
+            Las que se están generando terminan.
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Seguir generando
+            </Button>
+            <Button
+              variant="danger"
+              busy={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(undefined, {
+                  onSuccess: (after) => {
+                    setConfirming(false);
+                    toast.success(`Cancelamos ${picturesLabel(after.cancelled)}. Te devolvimos sus créditos.`);
+                  },
+                  onError: (err) => toast.error(err.message),
+                })
+              }
+            >
+              Cancelar las que esperan
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Photos picked from the phone's gallery for a batch: each is checked to be
+ * a picture the browser can open (a file that is not is refused by its name,
+ * before anything is sent), compressed like every upload, and sent ten at a
+ * time (the upload route's limit), each becoming a draft product named after
+ * its file.
+ */
+import { MAX_BATCH_ITEMS } from "../../../common/batches";
+import type { Product } from "../../../common/product";
+import { ADD_DIALOG_THRESHOLD, compressImage } from "../../lib/compress";
+import { MAX_FILES_PER_UPLOAD, uploadProductImages } from "../../lib/upload";
+
+export const notAPhoto = (name: string) => `«${name}» no es una foto que podamos abrir. Elige fotos JPEG, PNG o WebP.`;
+export const TOO_MANY_PHOTOS = `Puedes elegir hasta ${MAX_BATCH_ITEMS} fotos por lote.`;
+
+/** Whether the browser can decode the file as a picture (what generation will need). */
+async function opens(file: File): Promise<boolean> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The files that are not pictures, by name; an empty list when all of them are. */
+export async function refusedPhotos(files: readonly File[]): Promise<string[]> {
+  const refused: string[] = [];
+  // One at a time: decoding many 12-megapixel photos at once can exhaust a phone's memory.
+  for (const file of files) if (!(await opens(file))) refused.push(notAPhoto(file.name));
+  return refused;
+}
+
+/** Compresses and uploads the photos; `onProgress(sent, total)` after each group. */
+export async function uploadPhotos(files: readonly File[], onProgress: (sent: number, total: number) => void): Promise<Product[]> {
+  const created: Product[] = [];
+  for (let i = 0; i < files.length; i += MAX_FILES_PER_UPLOAD) {
+    const group: File[] = [];
+    for (const file of files.slice(i, i + MAX_FILES_PER_UPLOAD)) group.push((await compressImage(file, ADD_DIALOG_THRESHOLD)).file);
+    created.push(...(await uploadProductImages(group)));
+    onProgress(Math.min(files.length, i + group.length), files.length);
+  }
+  return created;
+}

@@ -1,0 +1,107 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { affordableItems, type NewBatch, notEnoughForBatch } from "../../common/batches";
+import { creditsFor } from "../../common/generation";
+import { planGeneration } from "../../common/image-providers";
+import { database } from "../db/client";
+import { batches, batchItems, products } from "../db/schema";
+import type { Bindings } from "../env";
+import { balanceOf, moveCreditsTogether } from "../lib/credits";
+import { ApiError } from "../lib/errors";
+import { randomId } from "../lib/ids";
+import { errorName, log } from "../lib/log";
+import { PRODUCT_NOT_FOUND } from "../lib/products";
+import { chunks } from "../routes/pricing";
+import { type BatchMessage, sendMessages } from "./messages";
+
+export interface BatchRequest extends NewBatch {
+  userId: string;
+  /** The site the seller is using: the e-mail links back to it. */
+  origin: string;
+}
+
+export const noPhoto = (name: string) => `«${name}» no tiene foto: súbele una antes de generar.`;
+
+/**
+ * Confirms a batch: checks every product is the seller's and has a photo,
+ * then in ONE atomic D1 batch writes the batch, its pictures and one charge
+ * per picture (ledger key job:<picture id>, so each can be refunded on its
+ * own). A balance that does not cover them all moves nothing: 402 saying how
+ * many it covers (`affordable`), for the screen to offer those. Then one
+ * message per picture goes to the batch queue (and one per photo to name);
+ * a message that fails to go is sent again by the upkeep (upkeep.ts).
+ */
+export async function createBatch(env: Bindings, request: BatchRequest): Promise<{ id: string }> {
+  const plan = planGeneration(env, request.kind, request.quality, request.includeModel);
+  if (!plan.ok) throw new ApiError(422, plan.error);
+  const db = database(env.DB);
+  const owned = new Map<string, { name: string; imageKey: string | null }>();
+  for (const part of chunks(request.productIds, 90)) {
+    const rows = await db
+      .select({ id: products.id, name: products.name, imageKey: products.imageKey })
+      .from(products)
+      .where(and(eq(products.userId, request.userId), inArray(products.id, part)));
+    for (const row of rows) owned.set(row.id, row);
+  }
+  const chosen = request.productIds.map((id) => {
+    const product = owned.get(id);
+    if (!product) throw new ApiError(404, PRODUCT_NOT_FOUND);
+    if (!product.imageKey) throw new ApiError(400, noPhoto(product.name));
+    return { id, ...product };
+  });
+
+  const unitCost = creditsFor(request.quality);
+  const id = randomId();
+  const drafts = new Set(request.draftProductIds);
+  const items = chosen.map((product, position) => ({
+    id: randomId(),
+    batchId: id,
+    userId: request.userId,
+    productId: product.id,
+    position,
+    draftFrom: drafts.has(product.id) ? product.name : null,
+  }));
+  const result = await moveCreditsTogether(
+    db,
+    items.map((item) => ({ userId: request.userId, delta: -unitCost, reason: "generation" as const, idempotencyKey: `job:${item.id}` })),
+    {
+      before: [
+        db.insert(batches).values({
+          id,
+          userId: request.userId,
+          kind: request.kind,
+          includeModel: request.includeModel,
+          quality: request.quality,
+          provider: plan.provider,
+          unitCost,
+          size: items.length,
+          notify: request.notify,
+          origin: request.origin,
+        }),
+        // D1 binds at most 100 values per statement (a row has 13 columns).
+        ...chunks(items, 7).map((part) => db.insert(batchItems).values(part)),
+      ],
+    },
+  );
+  if (result === "insufficient") {
+    const balance = await balanceOf(db, request.userId);
+    throw new ApiError(402, notEnoughForBatch(items.length, request.quality, balance), {
+      affordable: affordableItems(balance, items.length, request.quality),
+      balance,
+    });
+  }
+  if (result === "duplicate") throw new Error("batch picture ids collided");
+  log("info", "batch charged", { batch: id, items: items.length, credits: unitCost * items.length, provider: plan.provider });
+
+  const messages: BatchMessage[] = [
+    ...items.filter((item) => item.draftFrom !== null).map((item) => ({ type: "draft" as const, item: item.id })),
+    ...items.map((item) => ({ type: "item" as const, item: item.id })),
+  ];
+  try {
+    await sendMessages(env.BATCH_QUEUE, messages);
+    await db.update(batchItems).set({ sentAt: new Date() }).where(eq(batchItems.batchId, id));
+  } catch (err) {
+    // Charged and recorded: the upkeep sends whatever did not go. The seller is not told of a failure that heals.
+    log("error", "batch messages not sent; the upkeep sends them", { batch: id, error: errorName(err) });
+  }
+  return { id };
+}

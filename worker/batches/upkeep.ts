@@ -1,0 +1,146 @@
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { picturesLabel } from "../../common/batches";
+import { database, type Db } from "../db/client";
+import { batches, batchItems, users } from "../db/schema";
+import { selectMailer } from "../email/select";
+import type { EmailMessage } from "../email/types";
+import type { Bindings } from "../env";
+import { errorName, log } from "../lib/log";
+import { esc } from "../pages/render";
+import { type BatchMessage, sendMessages } from "./messages";
+
+/** wrangler.toml [triggers]: every minute. */
+export const BATCH_UPKEEP_CRON = "* * * * *";
+/** A message not taken by the consumer in this long is taken as lost (a restart of local dev loses the queue). */
+export const UNSENT_AFTER_MS = 60_000;
+/** A picture the gate took but has not begun in this long is handed to it again (it keeps one ticket per picture). */
+export const UNHELD_AFTER_MS = 10 * 60_000;
+const SEND_AT_MOST = 500;
+
+/**
+ * What keeps batches moving when a message or a notice is lost, run every
+ * minute by the cron and, for one batch, whenever its screen asks how it goes
+ * (so `npm run dev`, which runs no crons, heals too):
+ * - pictures still queued whose message never reached the gate are sent again
+ *   (the consumer and the gate ignore a second copy);
+ * - a finished batch whose seller asked for an e-mail gets it, once.
+ */
+export async function keepBatchesMoving(env: Bindings, only?: { batchId: string }, now = Date.now()): Promise<void> {
+  const db = database(env.DB);
+  try {
+    await resendLost(env, db, only, now);
+  } catch (err) {
+    log("error", "batch upkeep could not resend", { error: errorName(err) });
+  }
+  try {
+    await notifyFinished(env, db, only, now);
+  } catch (err) {
+    log("error", "batch upkeep could not notify", { error: errorName(err) });
+  }
+}
+
+async function resendLost(env: Bindings, db: Db, only: { batchId: string } | undefined, now: number) {
+  const lost = await db
+    .select({ id: batchItems.id, draft: sql<number>`${batchItems.draftFrom} IS NOT NULL AND ${batchItems.draftedAt} IS NULL` })
+    .from(batchItems)
+    .where(
+      and(
+        only ? eq(batchItems.batchId, only.batchId) : undefined,
+        eq(batchItems.status, "queued"),
+        or(
+          and(isNull(batchItems.heldAt), or(isNull(batchItems.sentAt), lt(batchItems.sentAt, new Date(now - UNSENT_AFTER_MS)))),
+          lt(batchItems.heldAt, new Date(now - UNHELD_AFTER_MS)),
+        ),
+      ),
+    )
+    .limit(SEND_AT_MOST);
+  if (lost.length === 0) return;
+  const messages: BatchMessage[] = [
+    ...lost.filter((item) => item.draft).map((item) => ({ type: "draft" as const, item: item.id })),
+    ...lost.map((item) => ({ type: "item" as const, item: item.id })),
+  ];
+  await sendMessages(env.BATCH_QUEUE, messages);
+  for (const item of lost) {
+    await db
+      .update(batchItems)
+      .set({ sentAt: new Date(now), heldAt: null })
+      .where(eq(batchItems.id, item.id));
+  }
+  log("warn", "batch messages sent again", { pictures: lost.length });
+}
+
+/** Batches of the last week whose seller asked for an e-mail, not yet told, with nothing left to make. */
+async function notifyFinished(env: Bindings, db: Db, only: { batchId: string } | undefined, now: number) {
+  const finished = await db
+    .select({ id: batches.id, userId: batches.userId, origin: batches.origin, size: batches.size })
+    .from(batches)
+    .where(
+      and(
+        only ? eq(batches.id, only.batchId) : undefined,
+        eq(batches.notify, true),
+        isNull(batches.notifiedAt),
+        gt(batches.createdAt, new Date(now - 7 * 24 * 60 * 60_000)),
+        sql`NOT EXISTS (SELECT 1 FROM batch_items i LEFT JOIN generation_jobs j ON j.id = i.id
+                        WHERE i.batch_id = ${batches.id}
+                          AND (i.status = 'queued' OR (i.status = 'started' AND (j.id IS NULL OR j.status = 'running'))))`,
+      ),
+    )
+    .limit(50);
+  for (const batch of finished) {
+    // Claimed in one statement: of two runs racing, one sends.
+    const claimed = await db
+      .update(batches)
+      .set({ notifiedAt: new Date(now) })
+      .where(and(eq(batches.id, batch.id), isNull(batches.notifiedAt)))
+      .returning({ id: batches.id });
+    if (claimed.length === 0) continue;
+    const seller = await db
+      .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, batch.userId))
+      .get();
+    const origin = env.PUBLIC_ORIGIN ?? batch.origin ?? "";
+    const mailer = selectMailer(env, `${batch.origin ?? origin}/`);
+    if (!seller || seller.deletedAt || !mailer) {
+      log("warn", "finished batch not announced: no mail service here", { batch: batch.id });
+      continue;
+    }
+    const counts = await db
+      .select({
+        done: sql<number>`COALESCE(SUM(CASE WHEN j.status = 'succeeded' THEN 1 ELSE 0 END), 0)`,
+        cancelled: sql<number>`COALESCE(SUM(CASE WHEN i.status = 'cancelled' THEN 1 ELSE 0 END), 0)`,
+      })
+      .from(sql`batch_items AS i LEFT JOIN generation_jobs AS j ON j.id = i.id`)
+      .where(sql`i.batch_id = ${batch.id}`)
+      .get();
+    const done = counts?.done ?? 0;
+    const cancelled = counts?.cancelled ?? 0;
+    try {
+      await mailer.send(
+        finishedEmail(seller.email, seller.name, `${origin}/lote/${batch.id}`, { done, failed: batch.size - done - cancelled, cancelled }),
+      );
+      log("info", "finished batch announced", { batch: batch.id, mailer: mailer.name });
+    } catch (err) {
+      // Not sent: unclaimed, so the next run tries again.
+      await db.update(batches).set({ notifiedAt: null }).where(eq(batches.id, batch.id));
+      log("error", "finished batch e-mail failed; tried again next run", { batch: batch.id, error: errorName(err) });
+    }
+  }
+}
+
+export function finishedEmail(
+  to: string,
+  name: string | null,
+  link: string,
+  { done, failed, cancelled }: { done: number; failed: number; cancelled: number },
+): EmailMessage {
+  const parts = [`${picturesLabel(done)} ${done === 1 ? "lista" : "listas"}`];
+  if (failed > 0) parts.push(`${failed} que no se ${failed === 1 ? "pudo" : "pudieron"} generar`);
+  if (cancelled > 0) parts.push(`${cancelled} ${cancelled === 1 ? "cancelada" : "canceladas"}`);
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} y ${parts.at(-1)}` : parts[0];
+  const result = `Terminamos tu lote: ${list}.${failed + cancelled > 0 ? " Te devolvimos los créditos de las que no se hicieron." : ""}`;
+  const greeting = name ? `¡Hola, ${name}!` : "¡Hola!";
+  const text = [greeting, "", result, "", "Míralas, ponles precio y publícalas en tu tienda:", "", link].join("\n");
+  const html = `<p>${esc(greeting)}</p><p>${esc(result)}</p><p><a href="${esc(link)}">Ver el lote, ponerle precios y publicarlo</a></p>`;
+  return { to, subject: `Tu lote de ${picturesLabel(done + failed + cancelled)} terminó`, text, html };
+}
