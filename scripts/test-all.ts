@@ -18,9 +18,10 @@
  * `npm test -- --only unit,e2e` runs those steps (and what they wait for); `--steps` lists them.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { TestRunSummary } from "./test-times-table.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const buildDir = join(root, "dist");
@@ -79,6 +80,7 @@ const steps = STEPS.filter((s) => wanted.has(s.name));
 const load1 = () => loadavg()[0]!.toFixed(2);
 const work = mkdtempSync(join(tmpdir(), "vidriera-test-"));
 const started = performance.now();
+const loadAtStart = load1();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
 interface Result {
@@ -161,6 +163,20 @@ console.log(
   `  total ${seconds(total)}${cpu === undefined ? "" : `, CPU time of every step ${cpu.toFixed(0)} s (${(cpu / (total / 1000)).toFixed(2)} of ${availableParallelism()} cores busy on average)`}`,
 );
 rmSync(work, { recursive: true, force: true });
+// scripts/test-times.ts asks for the same figures as one JSON line, to write the README's table of runs.
+if (process.env.TEST_TIMES_FILE) {
+  const summary: TestRunSummary = {
+    seconds: Math.round(total / 1000),
+    cpuSeconds: cpu === undefined ? null : Math.round(cpu),
+    cores: availableParallelism(),
+    load: [Number(loadAtStart), Number(load1())],
+    steps: steps.map((step) => {
+      const r = results.get(step.name)!;
+      return { name: step.name, seconds: Math.round((r.endMs - r.startMs) / 1000), code: r.code };
+    }),
+  };
+  appendFileSync(process.env.TEST_TIMES_FILE, `${JSON.stringify(summary)}\n`);
+}
 const failed = [...results.values()].filter((r) => r.code !== 0);
 if (failed.length) console.log(`  FAILED: ${failed.map((r) => r.step.name).join(", ")}`);
 process.exit(failed.length ? 1 : 0);
