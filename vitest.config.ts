@@ -35,8 +35,9 @@ export default defineConfig(async () => {
             // preview took 32 s (load average 16): the budget bounds a stuck test, not a slow one.
             testTimeout: 120_000,
             include: ["test/worker/**/*.test.ts"],
-            // capture-logs: the Worker's JSON log lines are kept for the tests to read, not printed.
-            setupFiles: ["./test/worker/capture-logs.ts", "./test/worker/apply-migrations.ts"],
+            // capture-logs: the Worker's JSON log lines are kept for the tests to read, not printed. fast-passwords:
+            // a cheaper scrypt for the many sign-ups (worker/lib/passwords.ts says why).
+            setupFiles: ["./test/worker/capture-logs.ts", "./test/worker/apply-migrations.ts", "./test/worker/fast-passwords.ts"],
           },
         },
         {

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { overridePasswordCostForTests } from "../../worker/lib/passwords";
 import { Browser, count, register } from "./browser";
+import { TEST_PASSWORD_COST } from "./fast-passwords";
 
 async function tableCounts() {
   return { users: await count("users"), ledger: await count("credit_ledger"), sessions: await count("sessions") };
@@ -12,6 +14,9 @@ const USER_FIELDS = ["countryCode", "credits", "email", "id", "imageUrl", "name"
 
 describe("register", () => {
   it("creates the account with 500 credits written through the ledger and starts a session", async () => {
+    // At the production cost (the other tests hash more cheaply: test/worker/fast-passwords.ts).
+    overridePasswordCostForTests(undefined);
+    onTestFinished(() => overridePasswordCostForTests(TEST_PASSWORD_COST));
     const browser = new Browser();
     const response = await browser.json("POST", "/api/auth/register", {
       email: "  Ana@Example.COM ",

@@ -7,7 +7,23 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
  * Stored as scrypt$N$r$p$salt$hash (base64) so the cost can rise later
  * without breaking existing hashes.
  */
-const COST = { N: 2 ** 15, r: 8, p: 3 } as const;
+const PRODUCTION_COST: Cost = { N: 2 ** 15, r: 8, p: 3 };
+interface Cost {
+  N: number;
+  r: number;
+  p: number;
+}
+let COST = PRODUCTION_COST;
+
+/**
+ * The Worker tests sign up and sign in hundreds of sellers; at the production cost the hashing was about
+ * half of their CPU time, so they lower it (test/worker/fast-passwords.ts, a setup file; auth.test.ts checks
+ * the production cost with the override removed). A hash records its own cost, so verifying is unchanged.
+ * Nothing in the Worker calls this: deployed and local apps always hash at the production cost.
+ */
+export function overridePasswordCostForTests(cost: Cost | undefined) {
+  COST = cost ?? PRODUCTION_COST;
+}
 const KEY_LENGTH = 32;
 // Node-compatible scrypt refuses work above maxmem; 128·N·r is exactly 32 MiB here.
 const MAX_MEMORY = 64 * 1024 * 1024;
