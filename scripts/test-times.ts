@@ -2,7 +2,7 @@
  * `npm run test:times [-- --runs 5]`: how long `npm test` takes, measured as a new clone would run it, and
  * written into the README's table of runs (between its markers, scripts/test-times-table.ts).
  *
- * Clones this repository's HEAD into a temporary folder, installs it once (`npm ci`), then runs `npm test`
+ * Clones this repository's HEAD into a temporary folder beside it, installs it once (`npm ci`), then runs `npm test`
  * there the given number of times in a row, each time after `git clean -xdf` (everything a run leaves
  * behind, but node_modules: the build, the local databases, the type-checker's caches), so every run starts
  * as a fresh clone does. Each run's output goes to a log whose path is printed; its figures come from
@@ -11,8 +11,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { renderTimes, type TestRunSummary, writeTimes } from "./test-times-table.ts";
 
 /** `npm test` from a fresh clone of the last commit before the suite's steps ran side by side, on this project's 2-core machine. */
@@ -32,7 +31,8 @@ if (git(root, "status", "--porcelain", "--untracked-files=no")) {
 }
 const commit = git(root, "rev-parse", "--short=12", "HEAD");
 
-const work = mkdtempSync(join(tmpdir(), "vidriera-test-times-"));
+// Beside this checkout, as a clone of it would be: tests and benches read ../shared/fixtures.
+const work = mkdtempSync(join(dirname(root), ".vidriera-test-times-"));
 const clone = join(work, "clone");
 const figures = join(work, "runs.jsonl");
 
