@@ -11,6 +11,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { renderTimes, type TestRunSummary, writeTimes } from "./test-times-table.ts";
 
@@ -31,9 +32,9 @@ if (git(root, "status", "--porcelain", "--untracked-files=no")) {
 }
 const commit = git(root, "rev-parse", "--short=12", "HEAD");
 
+const work = mkdtempSync(join(tmpdir(), "vidriera-test-times-"));
 // Beside this checkout, as a clone of it would be: tests and benches read ../shared/fixtures.
-const work = mkdtempSync(join(dirname(root), ".vidriera-test-times-"));
-const clone = join(work, "clone");
+const clone = mkdtempSync(join(dirname(root), ".vidriera-test-times-"));
 const figures = join(work, "runs.jsonl");
 
 function run(command: string, args: string[], log: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -47,7 +48,7 @@ function run(command: string, args: string[], log: string, env: NodeJS.ProcessEn
 }
 
 console.log(`npm test ${runs} times on a fresh checkout of ${commit} (${clone})`);
-git(root, "clone", "--quiet", root, clone);
+git(root, "clone", "--quiet", root, clone); // into the empty folder mkdtemp made
 git(clone, "checkout", "--quiet", commit);
 const installLog = join(work, "npm-ci.log");
 if ((await run("npm", ["ci", "--no-audit", "--no-fund"], installLog)) !== 0) {
