@@ -11,8 +11,9 @@ import { orderCss, orderCssHash, storeCss, storeCssHash } from "virtual:store-as
 import { cbuKind } from "../../common/bank-account";
 import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "../../common/checkout";
 import { BUYER_STATUS_TEXT, ORDER_STATUS_LABELS, statusPath } from "../../common/order-status";
-import { formatArs, storeCountry, storePath } from "../../common/store";
+import { formatArs, storePath } from "../../common/store";
 import { DELIVERY_LABELS, deliveryLine, type Order } from "../../common/store-cart";
+import { storeTimeZone } from "../../common/store-stats";
 import { variantLabel } from "../../common/variants";
 import { database } from "../db/client";
 import { orders, users } from "../db/schema";
@@ -45,26 +46,6 @@ function headers(): Headers {
     "referrer-policy": "no-referrer",
   });
 }
-
-/** Where each store's dates are read: its country's capital. */
-const TIME_ZONES: Record<string, string> = {
-  AR: "America/Argentina/Buenos_Aires",
-  BR: "America/Sao_Paulo",
-  CL: "America/Santiago",
-  CO: "America/Bogota",
-  MX: "America/Mexico_City",
-  PE: "America/Lima",
-  UY: "America/Montevideo",
-  PY: "America/Asuncion",
-  BO: "America/La_Paz",
-  DO: "America/Santo_Domingo",
-  GT: "America/Guatemala",
-  CR: "America/Costa_Rica",
-  MY: "Asia/Kuala_Lumpur",
-  ID: "Asia/Jakarta",
-  KE: "Africa/Nairobi",
-  NG: "Africa/Lagos",
-};
 
 interface PageStore {
   name: string;
@@ -212,7 +193,7 @@ async function orderPage(c: Context<Env>): Promise<Response> {
       phone: row.store.phone ?? "",
       imageUrl: row.store.imageUrl?.startsWith("/img/") ? row.store.imageUrl : null,
     };
-    const zone = TIME_ZONES[storeCountry({ phone: row.store.phone, countryCode: row.store.countryCode }).code] ?? "UTC";
+    const zone = storeTimeZone(row.store);
     return new Response(renderOrderPage(toOrder(row.order), store, zone), { headers: headers() });
   } catch (err) {
     log("error", "order page failed", { requestId: c.get("requestId"), error: errorName(err) });
