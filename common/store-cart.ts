@@ -4,10 +4,29 @@
  * writes the WhatsApp message from prices it re-read itself).
  */
 import { cbuKind } from "./bank-account";
-import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "./checkout";
+import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails, type ShopperCheckout } from "./checkout";
 import type { OrderStatus, StatusStep } from "./order-status";
 import { digitsOnly, formatArs } from "./store-format";
-import { variantLabel } from "./variants";
+import { type ColorStock, type SizeStock, variantLabel } from "./variants";
+
+/** One product as the store page hands it to the cart script. */
+export interface StoreItem {
+  id: string;
+  name: string;
+  price: number;
+  sizes: SizeStock[];
+  colors: ColorStock[];
+  image: string | null;
+}
+
+/** The JSON the store page hands to its cart script: worker/pages/render.ts writes it, web/store/cart.ts reads it. */
+export interface StorePageData {
+  username: string;
+  /** True on the store page (every product is listed), false on a product's own page. */
+  all: boolean;
+  products: StoreItem[];
+  checkout: ShopperCheckout;
+}
 
 /** A cart line (spec section 3): identified by product id, colour and size. */
 export interface CartLine {

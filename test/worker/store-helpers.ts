@@ -3,8 +3,7 @@ import { expect } from "vitest";
 import { parseArsPrice } from "../../common/price";
 import type { Product } from "../../common/product";
 import type { User } from "../../common/user";
-import type { ShopperCheckout } from "../../common/checkout";
-import type { ColorStock, SizeStock } from "../../common/variants";
+import type { StorePageData } from "../../common/store-cart";
 import { Browser, type Fetcher, register } from "./browser";
 import { photoOfSize, photoForm } from "./fixtures";
 
@@ -83,19 +82,7 @@ export function dataUrl(bytes: Uint8Array, mime = "image/png") {
 export function storeData(html: string) {
   const m = /<script type="application\/json" id="store-data">([\s\S]*?)<\/script>/.exec(html);
   if (!m) throw new Error("no store data in the page");
-  return JSON.parse(m[1]!) as {
-    username: string;
-    all: boolean;
-    products: {
-      id: string;
-      name: string;
-      price: number;
-      sizes: SizeStock[];
-      colors: ColorStock[];
-      image: string | null;
-    }[];
-    checkout: ShopperCheckout;
-  };
+  return JSON.parse(m[1]!) as StorePageData;
 }
 
 /** The stock rows of a product's colour ("" for a product without colours) in D1, in the seller's order. */

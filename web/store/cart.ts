@@ -6,7 +6,7 @@
  * that applies as soon as it is chosen. The cart lives in localStorage, so it
  * survives a reload. Every text from the store is set with textContent.
  */
-import { deliveryCostText, freeDeliveryText, orderTotal, quoteDelivery, type ShopperCheckout } from "../../common/checkout";
+import { deliveryCostText, freeDeliveryText, orderTotal, quoteDelivery } from "../../common/checkout";
 import { formatArs } from "../../common/store-format";
 import {
   addToCart,
@@ -17,19 +17,13 @@ import {
   removeFromCart,
   setQuantity,
   type CartLine,
+  type StoreItem,
+  type StorePageData,
 } from "../../common/store-cart";
 import { stockLeft } from "../../common/variants";
 import { buyerForm } from "./buyer-form";
 import { byId, el } from "./dom";
-import { chosenOnPage, fillPicker, productChips, type StoreItem } from "./variant-picker";
-
-interface StoreData {
-  username: string;
-  /** True on the store page (every product is listed), false on a product's own page. */
-  all: boolean;
-  products: StoreItem[];
-  checkout: ShopperCheckout;
-}
+import { chosenOnPage, fillPicker, productChips } from "./variant-picker";
 
 const SEND_LABEL = "Finalizar Compra por WhatsApp";
 const REMOVED = "Producto eliminado del carrito.";
@@ -39,7 +33,7 @@ const LINK_COPIED = "Enlace copiado.";
 function start() {
   const dataNode = document.getElementById("store-data");
   if (!dataNode) return;
-  const data = JSON.parse(dataNode.textContent || "{}") as StoreData;
+  const data = JSON.parse(dataNode.textContent || "{}") as StorePageData;
   const products = new Map(data.products.map((p) => [p.id, p]));
   const storageKey = `vidriera:carrito:${data.username}`;
 

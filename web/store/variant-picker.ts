@@ -5,17 +5,9 @@
  * shows its sizes in stock and turns the gallery to its picture. A link with
  * ?color=…&talle=… (the catalogue feed's) arrives with them chosen.
  */
-import { sizesIn, type ColorStock, type SizeStock } from "../../common/variants";
+import type { StoreItem } from "../../common/store-cart";
+import { sizesIn, type SizeStock } from "../../common/variants";
 import { el } from "./dom";
-
-export interface StoreItem {
-  id: string;
-  name: string;
-  price: number;
-  sizes: SizeStock[];
-  colors: ColorStock[];
-  image: string | null;
-}
 
 export const CHOOSE_SIZE = "Elige un talle.";
 export const CHOOSE_COLOR = "Elige un color.";

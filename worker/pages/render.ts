@@ -8,6 +8,7 @@
 import { formatWhatsappNumber } from "../../common/phone";
 import { formatArs, productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
 import { browseSearch, type BrowseQuery, SORTS, type SortKey } from "../../common/store-browse";
+import type { StorePageData } from "../../common/store-cart";
 import type { ShopperCheckout } from "../../common/checkout";
 import { isSoldOut, type ColorStock } from "../../common/variants";
 import { renditionKey, srcset } from "../lib/renditions";
@@ -256,7 +257,7 @@ const CART_SHELL = [
 
 /** What the cart script needs to know; the rest it reads from the page itself. */
 function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean, checkout: ShopperCheckout): string {
-  const data = {
+  const data: StorePageData = {
     username: store.username,
     all,
     products: items.map((p) => ({ id: p.id, name: p.name, price: p.price, sizes: p.sizes, colors: p.colors, image: p.images[0] ?? null })),
