@@ -11,8 +11,9 @@ import { jpegMagicOnly, photoForm, photoOfSize, storedImages } from "./fixtures"
 import { scanBomb } from "../../scripts/scan-bomb";
 import { cameraJpeg, progressiveJpeg } from "./hostile-images";
 import { dataUrl, openStore } from "./store-helpers";
-// The photographic fixture every bench uses: a baseline 1200×1500 JPEG as phones send it after compression.
-import fixtureDataUrl from "../../../shared/fixtures/foto-producto.jpg?inline";
+// The photographic fixture every bench uses (a copy inside the repo: test/fixtures/README.md): a baseline
+// 1200×1500 JPEG as phones send it after compression.
+import fixtureDataUrl from "../fixtures/foto-producto.jpg?inline";
 
 const fixture = Uint8Array.from(atob(fixtureDataUrl.slice(fixtureDataUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
 
