@@ -177,7 +177,7 @@ describe("add with AI and the gallery in a real browser", () => {
     );
     await page.goto("/images");
     const alert = page.getByRole("alert");
-    await alert.getByText("La base de datos no responde.").waitFor({ timeout: 15_000 });
+    await alert.getByText("La base de datos no responde.").waitFor();
     fail = false;
     await alert.getByRole("button", { name: "Reintentar" }).click();
     await page.getByText("No hay imágenes", { exact: true }).waitFor();

@@ -219,7 +219,7 @@ describe("/home products page in a real browser", () => {
     await page.reload();
     await page.getByTestId("product-skeleton").first().waitFor();
     const alert = page.getByRole("alert");
-    await alert.getByText("Error al cargar los productos").waitFor({ timeout: 20_000 });
+    await alert.getByText("Error al cargar los productos").waitFor();
     fail = false;
     await alert.getByRole("button", { name: "Reintentar" }).click();
     await page.getByText("No hay productos", { exact: true }).waitFor();

@@ -24,15 +24,12 @@ describe("password recovery through the local outbox (issue 14.6)", () => {
     // The outbox page (local only) shows the mail and its link, once the Worker has written it.
     let link: string | null = null;
     await expect
-      .poll(
-        async () => {
-          await phone.goto("/api/dev/outbox");
-          const mail = phone.locator("article").filter({ hasText: user.email }).first();
-          link = (await mail.count()) ? await mail.getByRole("link").first().getAttribute("href") : null;
-          return link;
-        },
-        { timeout: 20_000 },
-      )
+      .poll(async () => {
+        await phone.goto("/api/dev/outbox");
+        const mail = phone.locator("article").filter({ hasText: user.email }).first();
+        link = (await mail.count()) ? await mail.getByRole("link").first().getAttribute("href") : null;
+        return link;
+      })
       .toMatch(/\/restablecer#token=[\w-]+$/);
 
     await phone.goto(new URL(link!).pathname + new URL(link!).hash);

@@ -106,7 +106,7 @@ describe("/credits in a real browser", () => {
     });
     expect(decided.status()).toBe(303);
 
-    await page.getByRole("heading", { name: "¡Pago aprobado!" }).waitFor({ timeout: 10_000 });
+    await page.getByRole("heading", { name: "¡Pago aprobado!" }).waitFor();
     expect(await page.getByTestId("balance-after").textContent()).toBe("60 imágenes");
     await expect.poll(() => creditsShown(page)).toBe("60 imágenes");
     await context.close();
@@ -267,7 +267,7 @@ describe("/auto-charge in a real browser", () => {
     const started = Date.now();
     await page.goto("/auto-charge");
     await page.getByText("Debes iniciar sesión para acceder a esta página.").waitFor();
-    await page.waitForURL("**/login", { timeout: 10_000 });
+    await page.waitForURL("**/login");
     expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
     await context.close();
   });

@@ -117,7 +117,7 @@ describe("the virtual store in a real browser", () => {
     await page.getByRole("button", { name: "Copiado" }).waitFor();
     await page.getByText("Enlace copiado al portapapeles").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL()}/u/${username}`);
-    await page.getByRole("button", { name: "Copiar enlace" }).waitFor({ timeout: 4000 });
+    await page.getByRole("button", { name: "Copiar enlace" }).waitFor();
     const info = page.getByRole("region", { name: "Datos de la tienda" });
     await info.getByText("+54 9 11 5555-6666").waitFor();
     await info.getByRole("button", { name: "Editar" }).click();

@@ -21,6 +21,7 @@ import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { whatFailed } from "./test-failures.ts";
 import type { TestRunSummary } from "./test-times-table.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -91,6 +92,7 @@ interface Result {
   load: [string, string];
   /** CPU seconds of the step's processes (Linux), when known. */
   cpu?: number;
+  output?: string;
 }
 const results = new Map<string, Result>();
 const running = new Map<string, Promise<Result>>();
@@ -140,7 +142,7 @@ function run(step: Step): Promise<Result> {
     const cpu = existsSync(cpuFile) ? Number(readFileSync(cpuFile, "utf8")) : undefined;
     const mark = code === 0 ? "✓" : "✗";
     console.log(`\n${mark} ${step.name}: ${seconds(endMs - startMs)}, exit ${code}\n${output.trimEnd()}`);
-    return { step, code, startMs, endMs, load, cpu };
+    return { step, code, startMs, endMs, load, cpu, output };
   })();
   running.set(step.name, promise);
   promise.then((result) => results.set(step.name, result));
@@ -178,6 +180,8 @@ if (process.env.TEST_TIMES_FILE) {
   appendFileSync(process.env.TEST_TIMES_FILE, `${JSON.stringify(summary)}\n`);
 }
 const failed = [...results.values()].filter((r) => r.code !== 0);
+// What failed comes last, where a CI log cut to its tail still shows it (each step's whole output is above).
+for (const r of failed) if (r.output) console.log(`\n${r.step.name}, what failed:\n${whatFailed(r.output)}`);
 if (failed.length) console.log(`  FAILED: ${failed.map((r) => r.step.name).join(", ")}`);
 process.exit(failed.length ? 1 : 0);
 
