@@ -4,6 +4,7 @@ import { renderTimes, TEST_TIMES_MARKERS, type TestRunSummary, writeTimes } from
 const run = (seconds: number, failing?: string): TestRunSummary => ({
   seconds,
   cpuSeconds: 500,
+  busyCoreSeconds: 540,
   cores: 2,
   load: [0.4, 3.1],
   steps: [
@@ -22,7 +23,8 @@ describe("the README's table of npm test runs", () => {
       before: { seconds: 600, commit: "0000000" },
     });
     expect(table).toContain("on 2026-11-26 01:02 UTC from commit `abc123def456`, on 2 cores: `npm test` 3 times in a row");
-    expect(table).toContain("| 1 | passed | 300 s | 12 s | 297 s | 200 s | 500 s | 0.4 → 3.1 |");
+    expect(table).toContain("| 1 | passed | 300 s | 12 s | 297 s | 200 s | 1.80 of 2 | 0.4 → 3.1 |");
+    expect(table).toContain("| 2 | passed | 280 s | 12 s | 277 s | 200 s | 1.93 of 2 |");
     expect(table).toContain("| 3 | **failed:** e2e | 320 s |");
     expect(table).toContain("Median 300 s, 50% of the 600 s");
   });

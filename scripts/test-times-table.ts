@@ -6,7 +6,10 @@
 /** One `npm test` run as scripts/test-all.ts reports it when TEST_TIMES_FILE is set. */
 export interface TestRunSummary {
   seconds: number;
+  /** CPU seconds its processes reported (Linux: the children it waited for; a grandchild nobody reaped is missing). */
   cpuSeconds: number | null;
+  /** How long the machine's cores were busy during the run, from /proc/stat: everything running, nothing missed. */
+  busyCoreSeconds: number | null;
   cores: number;
   /** The machine's 1-minute load average when the run started and when it ended. */
   load: [number, number];
@@ -40,7 +43,7 @@ export function renderTimes(input: TimesInput): string {
   const lines = [
     `Written by \`npm run test:times\` on ${when} from commit \`${input.commit}\`, on ${cores} cores: \`npm test\` ${input.runs.length} times in a row, each on a fresh checkout (\`git clean -xdf\` but node_modules).`,
     "",
-    `| run | result | total | ${COLUMNS.join(" | ")} | CPU | load at start → end |`,
+    `| run | result | total | ${COLUMNS.join(" | ")} | cores busy | load at start → end |`,
     `| --- | --- | --- | ${COLUMNS.map(() => "---").join(" | ")} | --- | --- |`,
   ];
   input.runs.forEach((run, index) => {
@@ -49,8 +52,9 @@ export function renderTimes(input: TimesInput): string {
       const found = run.steps.find((s) => s.name === name);
       return found ? `${found.seconds} s` : "—";
     };
+    const busy = run.busyCoreSeconds === null ? "—" : `${(run.busyCoreSeconds / run.seconds).toFixed(2)} of ${run.cores}`;
     lines.push(
-      `| ${index + 1} | ${failed.length ? `**failed:** ${failed.join(", ")}` : "passed"} | ${run.seconds} s | ${COLUMNS.map(step).join(" | ")} | ${run.cpuSeconds ?? "—"} s | ${run.load[0]} → ${run.load[1]} |`,
+      `| ${index + 1} | ${failed.length ? `**failed:** ${failed.join(", ")}` : "passed"} | ${run.seconds} s | ${COLUMNS.map(step).join(" | ")} | ${busy} | ${run.load[0]} → ${run.load[1]} |`,
     );
   });
   const middle = median(input.runs.map((run) => run.seconds));
@@ -58,6 +62,7 @@ export function renderTimes(input: TimesInput): string {
   lines.push(
     "",
     `Median ${middle} s, ${share}% of the ${input.before.seconds} s that \`npm test\` took from a fresh clone of \`${input.before.commit}\`, before its steps ran side by side.`,
+    "'Cores busy' is the machine's busy time over the run's (/proc/stat), so near the core count the suite is bound by CPU, not by waiting.",
   );
   return lines.join("\n");
 }
