@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
 
 /** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
 export function launchChromium(): Promise<Browser> {
@@ -62,7 +62,53 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   context.setDefaultTimeout(STATE_MS);
   context.setDefaultNavigationTimeout(STATE_MS);
   const page = await context.newPage();
+  reportOnFailure(page);
   return { context, page };
+}
+
+/**
+ * When the test fails, what its page showed and heard: the address, open dialogs, alerts and toasts on screen,
+ * the page's errors and the API answers that were not OK. A wait that ran out says only what did not come;
+ * this says what came instead (an error toast, a 503, a dialog still open).
+ */
+function reportOnFailure(page: Page) {
+  const heard: string[] = [];
+  const keep = (line: string) => heard.push(line) > 30 && heard.shift();
+  page.on("pageerror", (error) => keep(`page error: ${error.message}`));
+  // A failed resource is already in the answers below.
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) keep(`console: ${message.text()}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith("/api/"))
+      keep(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  page.on("requestfailed", (request) => keep(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
+  try {
+    onTestFailed(async () => {
+      if (page.isClosed()) return;
+      const shown = await page
+        .evaluate(() =>
+          Array.from(document.querySelectorAll("dialog[open], [role=alert], [role=status]"))
+            .map(
+              (element) =>
+                `${element.tagName.toLowerCase()} ${element.getAttribute("aria-label") ?? ""}: ${(element as HTMLElement).innerText.replace(/\s+/g, " ").slice(0, 200)}`,
+            )
+            .filter((line) => !line.endsWith(": ")),
+        )
+        .catch((error: Error) => [`(could not read the page: ${error.message})`]);
+      console.error(
+        [
+          "What the page showed when the test failed:",
+          `  at ${page.url()}`,
+          ...shown.map((line) => `  ${line}`),
+          ...heard.map((line) => `  ${line}`),
+        ].join("\n"),
+      );
+    });
+  } catch {
+    // Outside a test (a beforeAll): nothing to report to.
+  }
 }
 
 export function uniqueEmail(prefix: string) {
