@@ -2,14 +2,13 @@
  * A failed step's own words for the end of `npm test` (scripts/test-all.ts): a CI log is often read from its
  * tail, and the step's whole output may be hundreds of lines above it.
  */
+import { stripVTControlCharacters } from "node:util";
 
-// Terminal colours (ESC [ … m), written with the constructor: a control character in a literal reads as a typo.
-const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 const tidy = (line: string) => line.trim().replace(/\s+/g, " ");
 
 /** vitest's FAIL lines (each failing file or test, with the first line of its error), else the last lines. */
 export function whatFailed(output: string, most = 20): string {
-  const lines = output.replace(ANSI, "").split("\n");
+  const lines = stripVTControlCharacters(output).split("\n");
   const failures: string[] = [];
   lines.forEach((line, i) => {
     if (!/^\s*FAIL\s/.test(line)) return;
