@@ -85,14 +85,32 @@ describe("a seller's first hour at 390 px", () => {
     await page.getByLabel(/Nombre de la tienda/).fill(`Rayas ${suffix}`);
     await page.getByLabel(/Número de WhatsApp/).fill("+54 011 15 2345-6789");
     await page.getByTestId("whatsapp-dialled").getByText("+54 9 11 2345-6789").waitFor();
+    // On a slow network the product list's refetch on arriving at the next screen answers after 'Publicar',
+    // with the state from before it: the card must stay 'Publicado' (web/lib/cache-answer.ts).
+    let publishAnswered!: () => void;
+    const afterPublish = new Promise<void>((done) => (publishAnswered = done));
+    await page.route("**/api/products/list/**", async (route) => {
+      const before = await route.fetch();
+      await afterPublish;
+      await route.fulfill({ response: before });
+    });
+    const lateList = page.waitForResponse((r) => r.url().includes("/api/products/list/"));
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.waitForURL("**/product-pricing");
 
     // A price as Argentines write it, then 'Publicar': one step, no save first.
     const card = page.getByRole("article", { name: "Remera rayada" });
     await card.getByLabel("Precio (ARS)").fill("12500");
+    const published = page.waitForResponse((r) => r.url().endsWith("/api/products/update-pricing"));
     await card.getByRole("button", { name: "Publicar" }).click();
+    expect((await published).ok()).toBe(true);
     await card.getByTestId("publish-state").getByText("Publicado").waitFor();
+    publishAnswered();
+    await (await lateList).finished();
+    await page.unroute("**/api/products/list/**");
+    // A frame after the late list arrived, the card still says so.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    expect(await card.getByTestId("publish-state").textContent()).toContain("Publicado");
     await card.getByText("Precio configurado").waitFor();
     expect(await card.getByLabel("Precio (ARS)").inputValue()).toBe("12.500");
     expect(await card.getByText("Cambios sin guardar").count()).toBe(0);

@@ -5,6 +5,7 @@ import type { User } from "../../common/user";
 import { api, ApiFailure, unwrap } from "./api";
 import { sessionQuery } from "./queries";
 import { markFailedJobSeen } from "./seen-jobs";
+import { cacheAnswer } from "./cache-answer";
 
 /** What every generation ends with, whatever endpoint made it. */
 export interface GenerationResult {
@@ -108,7 +109,7 @@ async function requestGeneration({ kind, productId, includeModel = true, persona
 function useAfterGeneration() {
   const queryClient = useQueryClient();
   return (result: GenerationResult) => {
-    queryClient.setQueryData(sessionQuery.queryKey, (user: User | null | undefined) =>
+    void cacheAnswer(queryClient, sessionQuery.queryKey, (user: User | null | undefined) =>
       user ? { ...user, credits: result.credits } : user,
     );
     void queryClient.invalidateQueries({ queryKey: ["gallery"] });

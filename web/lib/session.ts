@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "../../common/user";
 import { api, unwrap } from "./api";
 import { sessionQuery } from "./queries";
+import { cacheAnswer } from "./cache-answer";
 
 export const CREDENTIALS_FALLBACK = "Credenciales incorrectas o error del servidor. Inténtalo de nuevo.";
 
@@ -35,7 +36,7 @@ export function useSignIn(mode: "login" | "login-or-register") {
         mode === "login" ? api.auth.login.$post({ json: credentials }) : api.auth["login-or-register"].$post({ json: credentials });
       return (await unwrap(call, CREDENTIALS_FALLBACK)).user;
     },
-    onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
+    onSuccess: (user) => cacheAnswer(queryClient, sessionQuery.queryKey, user),
   });
 }
 
@@ -43,7 +44,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.auth.logout.$delete(), "No se pudo cerrar la sesión."),
-    onSuccess: () => queryClient.setQueryData(sessionQuery.queryKey, null),
+    onSuccess: () => cacheAnswer(queryClient, sessionQuery.queryKey, null),
     // The spec keeps the seller signed in when logout fails; the reason goes to the console.
     onError: (err) => console.error("logout failed", err),
   });

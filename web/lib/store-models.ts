@@ -4,6 +4,7 @@ import toast from "react-hot-toast";
 import type { Audience } from "../../common/generation";
 import { AUDIENCE_LABELS, type StoreModel } from "../../common/store-models";
 import { api, unwrap } from "./api";
+import { cacheAnswer } from "./cache-answer";
 
 export const storeModelsQuery = queryOptions({
   queryKey: ["store-models"],
@@ -21,8 +22,11 @@ export function useSetStoreModel() {
           "No se pudo guardar el modelo de tu tienda. Intenta de nuevo.",
         )
       ).model,
-    onSuccess: (model) => {
-      queryClient.setQueryData(storeModelsQuery.queryKey, (models = []) => [...models.filter((m) => m.audience !== model.audience), model]);
+    onSuccess: async (model) => {
+      await cacheAnswer(queryClient, storeModelsQuery.queryKey, (models = []) => [
+        ...models.filter((m) => m.audience !== model.audience),
+        model,
+      ]);
       toast.success(`Listo: es el modelo de tu tienda para ${AUDIENCE_LABELS[model.audience]}.`);
     },
     onError: (err) => toast.error(err.message),
@@ -39,8 +43,8 @@ export function useRemoveStoreModel() {
       );
       return audience;
     },
-    onSuccess: (audience) => {
-      queryClient.setQueryData(storeModelsQuery.queryKey, (models = []) => models.filter((m) => m.audience !== audience));
+    onSuccess: async (audience) => {
+      await cacheAnswer(queryClient, storeModelsQuery.queryKey, (models = []) => models.filter((m) => m.audience !== audience));
       toast.success(`Quitaste el modelo de tu tienda para ${AUDIENCE_LABELS[audience]}.`);
     },
     onError: (err) => toast.error(err.message),

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Product } from "../../common/product";
 import { api, unwrap } from "./api";
 import { productsQuery } from "./queries";
+import { cacheAnswer } from "./cache-answer";
 
 /** The Worker's limits (common/uploads.ts), checked here too so a seller hears them before sending. */
 export { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from "../../common/uploads";
@@ -36,10 +37,10 @@ export function useUploadProducts(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadProductImages,
-    onSuccess: (created) => {
+    onSuccess: async (created) => {
       const now = new Date().toISOString();
       const added = created.map((p) => ({ ...p, createdAt: now, createdBy: userId }));
-      queryClient.setQueryData(productsQuery(userId).queryKey, (list) => (list ? [...list, ...added] : list));
+      await cacheAnswer(queryClient, productsQuery(userId).queryKey, (list) => (list ? [...list, ...added] : list));
     },
   });
 }

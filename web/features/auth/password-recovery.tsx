@@ -6,6 +6,7 @@ import { sessionQuery } from "../../lib/queries";
 import { Brand } from "../../ui/brand";
 import { Button } from "../../ui/button";
 import { FormError, TextField } from "../../ui/form-field";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 function RecoveryLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -80,7 +81,7 @@ export function ResetPasswordScreen() {
         )
       ).user,
     onSuccess: async (user) => {
-      queryClient.setQueryData(sessionQuery.queryKey, user);
+      await cacheAnswer(queryClient, sessionQuery.queryKey, user);
       await navigate({ to: "/home" });
     },
   });

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { BatchView, NewBatch } from "../../../common/batches";
 import { api, unwrap } from "../../lib/api";
 import { sessionQuery } from "../../lib/queries";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 export const BATCH_FALLBACK = "No se pudo cargar el lote.";
 export const CREATE_FALLBACK = "No se pudo empezar el lote. Intenta de nuevo.";
@@ -20,8 +21,8 @@ export function useCreateBatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (batch: NewBatch) => (await unwrap(api.batches.$post({ json: batch }), CREATE_FALLBACK)).batch,
-    onSuccess: (batch) => {
-      queryClient.setQueryData(batchQuery(batch.id).queryKey, batch);
+    onSuccess: async (batch) => {
+      await cacheAnswer(queryClient, batchQuery(batch.id).queryKey, batch);
       void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: ["batches"] });
     },
@@ -33,8 +34,8 @@ export function useCancelBatch(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => (await unwrap(api.batches[":id"].cancel.$post({ param: { id } }), "No se pudo cancelar el lote.")).batch,
-    onSuccess: (batch) => {
-      queryClient.setQueryData(batchQuery(id).queryKey, batch);
+    onSuccess: async (batch) => {
+      await cacheAnswer(queryClient, batchQuery(id).queryKey, batch);
       void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: ["batches"] });
     },

@@ -12,6 +12,7 @@ import { api, unwrap } from "../../lib/api";
 import { autoChargeError } from "./payment-labels";
 import { sessionQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 /** Without a user the page explains, then goes to /login after this long (spec section 9). */
 export const REDIRECT_AFTER_MS = 3000;
@@ -105,7 +106,7 @@ function Charge() {
   const queryClient = useQueryClient();
   const charge = useMutation({
     mutationFn: () => unwrap(api.credits["auto-charge"].$post(), ""),
-    onSuccess: ({ user }) => queryClient.setQueryData(sessionQuery.queryKey, user),
+    onSuccess: ({ user }) => cacheAnswer(queryClient, sessionQuery.queryKey, user),
   });
   // React may run effects twice in development; one request per visit is enough (and the server is idempotent anyway).
   const started = useRef(false);

@@ -10,6 +10,7 @@ import { Spinner } from "../../ui/spinner";
 import { ApiFailure } from "../../lib/api";
 import { PAYMENT_POLL_LIMIT_MS, paymentQuery } from "../../lib/payment-queries";
 import { sessionQuery } from "../../lib/queries";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 const CTA =
   "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
@@ -31,7 +32,7 @@ function PaymentState({ id }: { id: string }) {
   // The header's balance and the store flag follow the payment without a reload.
   const user = state.data?.user;
   useEffect(() => {
-    if (user) queryClient.setQueryData(sessionQuery.queryKey, user);
+    if (user) void cacheAnswer(queryClient, sessionQuery.queryKey, user);
   }, [user, queryClient]);
 
   if (state.isPending) {

@@ -15,6 +15,7 @@ import { api, ApiFailure, unwrap } from "../../lib/api";
 import type { GenerationResult } from "../../lib/generation";
 import { galleryQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 export const DELETE_FAILED = "No se pudo eliminar la imagen.";
 export const LOAD_FAILED = "No se pudieron cargar las imágenes generadas.";
@@ -36,7 +37,7 @@ function Gallery({ userId }: { userId: string }) {
   const modifyOffer = useModifyOffer();
   const [deleting, setDeleting] = useState<GalleryImage | null>(null);
 
-  const removeFromList = (imageId: string) => queryClient.setQueryData(key, (list) => list?.filter((i) => i.imageId !== imageId));
+  const removeFromList = (imageId: string) => cacheAnswer(queryClient, key, (list) => list?.filter((i) => i.imageId !== imageId));
 
   const remove = useMutation({
     mutationFn: (imageId: string) => unwrap(api.products.images[":id"].$delete({ param: { id: imageId } }), DELETE_FAILED),
@@ -64,8 +65,8 @@ function Gallery({ userId }: { userId: string }) {
   const restore = useMutation({
     mutationFn: async (image: GalleryImage) =>
       (await unwrap(api.products.images[":id"]["restore-original"].$post({ param: { id: image.imageId } }), RESTORE_FAILED)).image,
-    onSuccess: (restored, modified) => {
-      queryClient.setQueryData(key, (list) => list?.map((i) => (i.imageId === modified.imageId ? restored : i)));
+    onSuccess: async (restored, modified) => {
+      await cacheAnswer(queryClient, key, (list) => list?.map((i) => (i.imageId === modified.imageId ? restored : i)));
       setPreview(restored);
       toast.success("Imagen original restaurada.");
       void queryClient.invalidateQueries({ queryKey: key });
@@ -90,7 +91,7 @@ function Gallery({ userId }: { userId: string }) {
       createdAt: new Date().toISOString(),
       original: { imageId: before.imageId, imageUrl: before.imageUrl },
     };
-    queryClient.setQueryData(key, (list) =>
+    await cacheAnswer(queryClient, key, (list) =>
       list?.filter((i) => i.imageId !== result.imageId).map((i) => (i.imageId === before.imageId ? after : i)),
     );
     setModifying(after);

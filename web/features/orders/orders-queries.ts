@@ -4,6 +4,7 @@ import type { StockShortage } from "../../../common/store-cart";
 import { api, ApiFailure, unwrap } from "../../lib/api";
 import { ordersQuery } from "../../lib/orders";
 import { productsQuery } from "../../lib/queries";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 /** The lines a 409 on confirming names as short (worker/routes/orders.ts), or null for any other failure. */
 export function stockShortages(err: unknown): StockShortage[] | null {
@@ -18,19 +19,19 @@ export function useOrderStatus(userId: string) {
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: OrderStatus }) =>
       (await unwrap(api.orders[":id"].status.$put({ param: { id }, json: { status } }), "No se pudo cambiar el estado del pedido.")).order,
-    onSuccess: (order) => {
-      queryClient.setQueryData(ordersQuery.queryKey, (list) => list?.map((o) => (o.id === order.id ? order : o)));
+    onSuccess: async (order) => {
+      await cacheAnswer(queryClient, ordersQuery.queryKey, (list) => list?.map((o) => (o.id === order.id ? order : o)));
       if (order.stockTaken) {
         // Confirming took stock: the product list shows it, and other new orders may now be short.
         void queryClient.invalidateQueries({ queryKey: productsQuery(userId).queryKey });
         void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });
       }
     },
-    onError: (err, { id }) => {
+    onError: async (err, { id }) => {
       // Refused for stock: the order's card shows what is short until the seller adjusts it or cancels.
       const shortages = stockShortages(err);
       if (!shortages) return;
-      queryClient.setQueryData(ordersQuery.queryKey, (list) => list?.map((o) => (o.id === id ? { ...o, shortages } : o)));
+      await cacheAnswer(queryClient, ordersQuery.queryKey, (list) => list?.map((o) => (o.id === id ? { ...o, shortages } : o)));
       void queryClient.invalidateQueries({ queryKey: productsQuery(userId).queryKey });
     },
   });

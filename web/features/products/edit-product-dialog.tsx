@@ -10,6 +10,7 @@ import { ProductImage } from "../../ui/product-image";
 import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 export const UPDATE_FALLBACK = "Error al actualizar producto";
 export const DELETE_FALLBACK = "Error al eliminar producto";
@@ -97,8 +98,8 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
       return (await unwrap(api.products.update.$put({ json: { id: product!.id, name: name.trim(), imageBase64 } }), UPDATE_FALLBACK))
         .product;
     },
-    onSuccess: (updated) => {
-      queryClient.setQueryData(listKey, (list) => withUpdatedProduct(list, updated));
+    onSuccess: async (updated) => {
+      await cacheAnswer(queryClient, listKey, (list) => withUpdatedProduct(list, updated));
       toast.success("Producto actualizado correctamente");
       onClose();
     },
@@ -108,9 +109,9 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
   // One request: the photo and the typed name together, so a failure leaves no half-made product.
   const create = useMutation({
     mutationFn: () => createProduct(picked!.file, name.trim()),
-    onSuccess: (created) => {
+    onSuccess: async (created) => {
       const added = { ...created, createdAt: new Date().toISOString(), createdBy: userId };
-      queryClient.setQueryData(listKey, (list) => (list ? [...list, added] : list));
+      await cacheAnswer(queryClient, listKey, (list) => (list ? [...list, added] : list));
       toast.success("Producto agregado correctamente");
       onClose();
     },
@@ -119,8 +120,8 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
 
   const remove = useMutation({
     mutationFn: () => unwrap(api.products.delete[":id"].$delete({ param: { id: product!.id } }), DELETE_FALLBACK),
-    onSuccess: () => {
-      queryClient.setQueryData(listKey, (list) => withoutProduct(list, product!.id));
+    onSuccess: async () => {
+      await cacheAnswer(queryClient, listKey, (list) => withoutProduct(list, product!.id));
       // Its generated images went with it.
       void queryClient.invalidateQueries({ queryKey: ["gallery"] });
       void queryClient.invalidateQueries({ queryKey: ["store-models"] });

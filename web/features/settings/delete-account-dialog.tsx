@@ -7,6 +7,7 @@ import { sessionQuery } from "../../lib/queries";
 import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 export const ACCOUNT_DELETED = "Tu cuenta fue eliminada.";
 const DELETE_FAILED = "No se pudo eliminar la cuenta. Intenta de nuevo.";
@@ -40,7 +41,7 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
       // cleared): the landing already reads it, and a cleared entry would leave it showing the deleted
       // seller ('Ir a tus productos') until a reload.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
-      queryClient.setQueryData(sessionQuery.queryKey, null);
+      await cacheAnswer(queryClient, sessionQuery.queryKey, null);
       toast.success(ACCOUNT_DELETED);
     },
     onError: (err) => setError(err.message),

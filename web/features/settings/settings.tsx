@@ -10,6 +10,7 @@ import { STORE_MODEL_AUDIENCES } from "../../../common/store-models";
 import { api, unwrap } from "../../lib/api";
 import { sessionQuery } from "../../lib/queries";
 import { useLogout, useSession } from "../../lib/session";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 export function SettingsScreen() {
   const { user } = useSession();
@@ -116,8 +117,8 @@ function PasswordForm() {
   const [newPassword, setNew] = useState("");
   const change = useMutation({
     mutationFn: () => unwrap(api.auth.password.$put({ json: { currentPassword, newPassword } }), "No se pudo cambiar la contraseña."),
-    onSuccess: ({ user }) => {
-      queryClient.setQueryData(sessionQuery.queryKey, user);
+    onSuccess: async ({ user }) => {
+      await cacheAnswer(queryClient, sessionQuery.queryKey, user);
       setCurrent("");
       setNew("");
       toast.success("Contraseña actualizada. Cerramos la sesión en tus otros dispositivos.");

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../lib/api";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 export const CHECKOUT_SAVE_FALLBACK = "No se pudieron guardar la entrega y los pagos. Intenta de nuevo.";
 
@@ -28,6 +29,6 @@ export function useSaveCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: CheckoutForm) => unwrap(api["checkout-settings"].$put({ json: form }), CHECKOUT_SAVE_FALLBACK),
-    onSuccess: (saved) => queryClient.setQueryData(checkoutSettingsQuery.queryKey, saved),
+    onSuccess: (saved) => cacheAnswer(queryClient, checkoutSettingsQuery.queryKey, saved),
   });
 }

@@ -33,6 +33,7 @@ import { SizesEditor } from "./store-sizes-editor";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { useUnsavedChanges } from "../../ui/unsaved-changes";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 export const LOAD_FAILED = "Error al cargar los datos de la tienda";
 export const UPDATE_FAILED = "Error al actualizar el producto";
@@ -199,7 +200,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
         },
         UPDATE_FAILED,
       );
-      queryClient.setQueryData(productsQuery(userId).queryKey, (list) => list?.map((p) => (p.id === updated.id ? updated : p)));
+      await cacheAnswer(queryClient, productsQuery(userId).queryKey, (list) => list?.map((p) => (p.id === updated.id ? updated : p)));
       // New stock may settle (or cause) an order's conflict: its card reads it from the list.
       void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });
       toast.success("Producto actualizado correctamente");
@@ -264,7 +265,7 @@ function DeleteProductDialog({ userId, product, onClose }: { userId: string; pro
     setBusy(true);
     try {
       await unwrap(api.products.delete[":id"].$delete({ param: { id: product.id } }), DELETE_FAILED);
-      queryClient.setQueryData(productsQuery(userId).queryKey, (list) => list?.filter((p) => p.id !== product.id));
+      await cacheAnswer(queryClient, productsQuery(userId).queryKey, (list) => list?.filter((p) => p.id !== product.id));
       void queryClient.invalidateQueries({ queryKey: ["gallery"] });
       toast.success("Producto eliminado correctamente");
       onClose();

@@ -5,6 +5,7 @@ import type { ColorStock } from "../../../common/variants";
 import { api, unwrap } from "../../lib/api";
 import { ordersQuery } from "../../lib/orders";
 import { productsQuery, sessionQuery } from "../../lib/queries";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 export const STORE_CREATE_FALLBACK = "Error al crear la tienda. Intenta nuevamente.";
 export const PRICING_SAVE_FALLBACK = "Error al guardar los cambios";
@@ -26,7 +27,7 @@ export function useSaveStore(fallback = STORE_CREATE_FALLBACK) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (payload: StorePayload) => (await unwrap(api.auth["mi-tienda"].$post({ json: payload }), fallback)).user,
-    onSuccess: (user) => queryClient.setQueryData(sessionQuery.queryKey, user),
+    onSuccess: (user) => cacheAnswer(queryClient, sessionQuery.queryKey, user),
     // A link claimed meanwhile by another store: the field asks again and shows the free ones.
     onError: () => queryClient.invalidateQueries({ queryKey: ["slug-preview"] }),
   });
@@ -62,8 +63,8 @@ export function useUpdatePricing(userId: string) {
   return useMutation({
     mutationFn: async (products: PricingItem[]) =>
       (await unwrap(api.products["update-pricing"].$post({ json: { products } }), PRICING_SAVE_FALLBACK)).products,
-    onSuccess: (products) => {
-      queryClient.setQueryData(productsQuery(userId).queryKey, products);
+    onSuccess: async (products) => {
+      await cacheAnswer(queryClient, productsQuery(userId).queryKey, products);
       // New stock may settle (or cause) an order's stock conflict.
       void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });
     },
@@ -93,7 +94,7 @@ export function usePublishProduct(userId: string) {
     mutationFn: async (input: { id: string; published: boolean }) =>
       (await unwrap(api.products.publish.$post({ json: input }), PUBLISH_FALLBACK)).product,
     onSuccess: (product) =>
-      queryClient.setQueryData(productsQuery(userId).queryKey, (list: Product[] | undefined) =>
+      cacheAnswer(queryClient, productsQuery(userId).queryKey, (list: Product[] | undefined) =>
         list?.map((p) => (p.id === product.id ? product : p)),
       ),
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { StatsReport } from "../../../common/store-stats";
 import { api, unwrap } from "../../lib/api";
+import { cacheAnswer } from "../../lib/cache-answer";
 
 /** The seller's statistics (GET /api/stats): always their own store's. */
 export const statsQuery = queryOptions({
@@ -16,7 +17,7 @@ export function useWeeklyEmail() {
   return useMutation({
     mutationFn: async (enabled: boolean) =>
       (await unwrap(api.stats["weekly-email"].$put({ json: { enabled } }), "No se pudo guardar el cambio. Intenta de nuevo.")).weeklyEmail,
-    onSuccess: (weeklyEmail) => queryClient.setQueryData(statsQuery.queryKey, (report) => report && { ...report, weeklyEmail }),
+    onSuccess: (weeklyEmail) => cacheAnswer(queryClient, statsQuery.queryKey, (report) => report && { ...report, weeklyEmail }),
   });
 }
 
