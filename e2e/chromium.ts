@@ -37,6 +37,12 @@ export interface PageOptions {
   baseURL?: string;
   /** A browser's own name instead of HeadlessChrome's, which the store's statistics leave out as a robot's. */
   userAgent?: string;
+  /**
+   * "reduce" by default: the screens as a seller who asked for less motion sees them (web/styles.css), with
+   * no skeleton or spinner repainting every frame while a test waits, which was a fifth of Chromium's CPU
+   * time. e2e/shell.test.ts checks both settings.
+   */
+  reducedMotion?: "reduce" | "no-preference";
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -47,6 +53,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     colorScheme: options.colorScheme ?? "light",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     userAgent: options.userAgent,
+    reducedMotion: options.reducedMotion ?? "reduce",
   });
   if (options.tutorialSeen ?? true) {
     await context.addInitScript(() => {

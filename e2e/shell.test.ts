@@ -365,6 +365,35 @@ describe("maintenance", () => {
   });
 });
 
+describe("motion", () => {
+  it("skeletons move by default and stand still for a seller who asked for less motion", async () => {
+    for (const reducedMotion of ["no-preference", "reduce"] as const) {
+      const { context, page } = await newPage(chromium.browser, { reducedMotion });
+      // The product list is held back, so /home shows its loading skeletons for as long as the test looks.
+      let release!: () => void;
+      const released = new Promise<void>((done) => (release = done));
+      await page.route("**/api/products/list/**", async (route) => {
+        await released;
+        await route.continue();
+      });
+      await signInTo(page, seller, "/home");
+      const pulse = page.getByTestId("product-skeleton").first().locator(".animate-pulse").first();
+      await pulse.waitFor();
+      const motion = await pulse.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { iterations: style.animationIterationCount, name: style.animationName };
+      });
+      expect(motion.name, reducedMotion).toBe("pulse");
+      expect(motion.iterations, reducedMotion).toBe(reducedMotion === "reduce" ? "1" : "infinite");
+      if (reducedMotion === "reduce") {
+        await expect.poll(() => pulse.evaluate((element) => element.getAnimations().every((a) => a.playState === "finished"))).toBe(true);
+      }
+      release();
+      await context.close();
+    }
+  });
+});
+
 describe("toasts", () => {
   // The page's clock stands still while a toast is up (Playwright's clock) and the test moves it 100 ms at a
   // time, letting React render between steps: the lifetime is read in the page's time, not the machine's, so a
