@@ -57,7 +57,7 @@ async function productsOf(page: Page): Promise<Product[]> {
 }
 
 /**
- * Served by `wrangler dev` (startLocalApp fromBuild), the closer stand-in for the deployed Worker: under
+ * Served by workerd alone (startLocalApp fromBuild), the closer stand-in for the deployed Worker: under
  * `vite preview`, whose proxy reaches workerd through a pool of kept-alive sockets, requests made while the
  * studio renders a batch on the isolate's one thread now and then fail with "fetch failed" (a 500 from the
  * proxy, never from the Worker), and a test would be about the proxy.

@@ -4,8 +4,8 @@ import { baseURL } from "./chromium";
 /**
  * Answers the Worker gives before reading a request's body (401 without a
  * session, 403 from another site, 413 over a body limit), fired together
- * through the same local server the app runs on (`wrangler dev`: miniflare,
- * workerd; `vite preview` behaved the same). Before worker/lib/read-whole-body.ts, workerd
+ * through the same local server the app runs on (workerd through miniflare,
+ * scripts/serve-build.ts; `wrangler dev` and `vite preview` behaved the same). Before worker/lib/read-whole-body.ts, workerd
  * reset such connections and vite answered a 500 "fetch failed" page instead:
  * in a burst like this one, a third to all of the photo-sized uploads, and a few
  * percent of small bodies.

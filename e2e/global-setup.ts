@@ -14,9 +14,10 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  // Served by `wrangler dev` (workerd straight behind the port): several test files at once through
-  // `vite preview`'s Node proxy now and then got its 500 "fetch failed" page for a stylesheet or an API call.
-  const app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-e2e-")), { server: "wrangler" });
+  // Served by workerd straight behind the port (scripts/serve-build.ts): several test files at once through
+  // `vite preview`'s Node proxy now and then got its 500 "fetch failed" page for a stylesheet or an API call,
+  // and `wrangler dev`'s proxy Worker and Node process cost CPU the tests wait on.
+  const app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-e2e-")), { server: "workerd" });
   project.provide("baseURL", app.baseURL);
   project.provide("buildDir", app.buildDir);
   return app.stop;

@@ -3,14 +3,14 @@
  * workerd) on a free loopback port, with its own fresh local state.
  * Used by the end-to-end tests and the benches.
  *
- * `server: "wrangler"` serves the same build with `wrangler dev` instead:
- * requests then reach workerd directly, without vite preview's Node proxy
- * (one more hop, which under hundreds of connections becomes the bottleneck
- * and now and then answers 500 when its fetch to workerd fails). The load
- * benches use it; it is the closer stand-in for the deployed Worker.
+ * `server: "workerd"` serves the same build in workerd alone, listening on the port itself
+ * (scripts/serve-build.ts): no Node proxy in front (vite preview's, which under several test files at once
+ * now and then answered 500 when its fetch to workerd failed) and no proxy Worker either. The end-to-end
+ * tests use it. `server: "wrangler"` serves it with `wrangler dev`, as a developer would; the load benches
+ * use it, for figures comparable with the earlier ones.
  *
  * Under `npm test` and `npm run bench` the app is built once (VIDRIERA_BUILD_DIR, scripts/build-once.ts):
- * `wrangler dev` then serves a copy of that build, and `vite preview` (which can only serve the last
+ * workerd and `wrangler dev` then serve a copy of that build, and `vite preview` (which can only serve the last
  * build, see `fromBuild`) serves it in place, so one vite-preview app at a time per build.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -18,7 +18,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { OFFLINE_ENV, prepareLocalState } from "./local-state.ts";
+import { freshLocalState, OFFLINE_ENV } from "./local-state.ts";
 import { writeDevVars } from "./test-vars.ts";
 
 function freePort(): Promise<number> {
@@ -57,11 +57,11 @@ export async function startLocalApp(
     vars?: Record<string, string>;
     staticFiles?: Record<string, string | Uint8Array>;
     keepState?: boolean;
-    server?: "vite" | "wrangler";
+    server?: "vite" | "workerd" | "wrangler";
     /**
      * Serve a copy of this build (another instance's `buildDir`) instead of building again: a second app
      * with other `vars` (e.g. STUDIO_IMITATES) then costs a server start, not a build. It is served by
-     * `wrangler dev`, which reads the copy's wrangler.json and .dev.vars: `vite preview` would serve the
+     * workerd (or `wrangler dev`), which reads the copy's wrangler.json and .dev.vars: `vite preview` would serve the
      * build that .wrangler/deploy/config.json names, the last one built, whatever `--outDir` says.
      */
     fromBuild?: string;
@@ -74,9 +74,9 @@ export async function startLocalApp(
   let log = "";
   // A build made once by the command that started this one (npm test, npm run bench: scripts/build-once.ts).
   const prebuilt = process.env.VIDRIERA_BUILD_DIR;
-  const server = options.server ?? (options.fromBuild ? "wrangler" : "vite");
-  const copyFrom = options.fromBuild ?? (prebuilt && server === "wrangler" ? prebuilt : undefined);
-  // vite preview can only serve the last build in place (see fromBuild above); wrangler dev serves a copy.
+  const server = options.server ?? (options.fromBuild ? "workerd" : "vite");
+  const copyFrom = options.fromBuild ?? (prebuilt && server !== "vite" ? prebuilt : undefined);
+  // vite preview can only serve the last build in place (see fromBuild above); workerd and wrangler dev serve a copy.
   const outDir = !copyFrom && prebuilt ? prebuilt : join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
   const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
@@ -93,21 +93,17 @@ export async function startLocalApp(
   // Awaited below; a failure meanwhile is not left unhandled.
   building.catch(() => undefined);
   try {
-    await prepareLocalState(
-      stateDir,
-      (line) => {
-        log += `${line}\n`;
-      },
-      { fresh: true },
-    );
+    await freshLocalState(stateDir, (line) => {
+      log += `${line}\n`;
+    });
   } finally {
     log += await building;
   }
   if (copyFrom) cpSync(copyFrom, outDir, { recursive: true });
-  if (outDir === prebuilt && options.staticFiles) throw new Error('staticFiles change the build: use server: "wrangler" (a copy)');
+  if (outDir === prebuilt && options.staticFiles) throw new Error('staticFiles change the build: use server: "workerd" (a copy)');
   // Extra files among the built assets (name → content); the asset server only knows what it finds when it starts.
   for (const [name, content] of Object.entries(options.staticFiles ?? {})) writeFileSync(join(outDir, "client", name), content);
-  // `vite preview` and `wrangler dev` read the Worker's variables from the .dev.vars beside the build, which
+  // `vite preview`, workerd and `wrangler dev` read the Worker's variables from the .dev.vars beside the build, which
   // the build copied from the developer's own: replaced here, so a real provider's key kept there for
   // `npm run dev` never reaches a test or a bench (scripts/test-vars.ts).
   writeDevVars(join(outDir, "vidriera", ".dev.vars"), {
@@ -118,29 +114,36 @@ export async function startLocalApp(
 
   const port = await freePort();
   // A restartable server leads its own process group, so a kill reaches workerd under wrangler too.
+  const config = join(outDir, "vidriera", "wrangler.json");
   const launch = () =>
-    server === "wrangler"
-      ? spawn(
-          "wrangler",
-          [
-            "dev",
-            "--config",
-            join(outDir, "vidriera", "wrangler.json"),
-            "--persist-to",
-            stateDir,
-            "--port",
-            String(port),
-            "--ip",
-            "127.0.0.1",
-            "--show-interactive-dev-session=false",
-          ],
-          // Its own per-request log lines would cost the load benches more than the Worker's work.
-          { env: { ...env, WRANGLER_LOG: "warn" }, stdio: ["ignore", "pipe", "pipe"], detached: options.restartable === true },
-        )
-      : spawn("vite", ["preview", "--outDir", outDir, "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
+    server === "workerd"
+      ? spawn(process.execPath, [join(import.meta.dirname, "serve-build.ts"), config, stateDir, String(port)], {
           env,
           stdio: ["ignore", "pipe", "pipe"],
-        });
+          detached: options.restartable === true,
+        })
+      : server === "wrangler"
+        ? spawn(
+            "wrangler",
+            [
+              "dev",
+              "--config",
+              config,
+              "--persist-to",
+              stateDir,
+              "--port",
+              String(port),
+              "--ip",
+              "127.0.0.1",
+              "--show-interactive-dev-session=false",
+            ],
+            // Its own per-request log lines would cost the load benches more than the Worker's work.
+            { env: { ...env, WRANGLER_LOG: "warn" }, stdio: ["ignore", "pipe", "pipe"], detached: options.restartable === true },
+          )
+        : spawn("vite", ["preview", "--outDir", outDir, "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
+            env,
+            stdio: ["ignore", "pipe", "pipe"],
+          });
   let child = launch();
   const capture = (started: ChildProcess) => {
     started.stdout!.on("data", (chunk) => (log += chunk));
@@ -163,7 +166,7 @@ export async function startLocalApp(
     },
     /**
      * Kills the whole server at once (wrangler and its workerd: in-memory queues lost, nothing flushed) and
-     * starts it again on the same state and port. Only with `restartable` (a wrangler server).
+     * starts it again on the same state and port. Only with `restartable` (a workerd or wrangler server).
      */
     restart: async () => {
       if (!options.restartable) throw new Error("startLocalApp: restart needs { restartable: true }");

@@ -4,9 +4,10 @@
  * Idempotent.
  */
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash, randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
 import { hashPassword } from "../worker/lib/passwords.ts";
 import { SIGNUP_CREDITS } from "../common/credits.ts";
 import { normalizeStoredPhones } from "./normalize-phones.ts";
@@ -83,4 +84,47 @@ export async function prepareLocalState(persistTo?: string, say: (line: string) 
   // (the e2e tests' and benches' apps) holds none: one wrangler run less per app.
   if (!fresh) normalizeStoredPhones(["--local", ...(persistTo ? ["--persist-to", persistTo] : [])], say);
   return DEMO_SELLER;
+}
+
+const root = resolve(import.meta.dirname, "..");
+
+/**
+ * What a fresh local state is made from: the migrations, this file (the seed), the sign-up credits and the
+ * wrangler that writes the files. Any change makes another state.
+ */
+function freshStateKey(): string {
+  const hash = createHash("sha256");
+  const migrations = join(root, "migrations");
+  for (const name of readdirSync(migrations)
+    .filter((n) => n.endsWith(".sql"))
+    .sort())
+    hash.update(name).update(readFileSync(join(migrations, name)));
+  for (const file of ["scripts/local-state.ts", "common/credits.ts"]) hash.update(readFileSync(join(root, file)));
+  hash.update(createRequire(import.meta.url)("wrangler/package.json").version);
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * A fresh app's state in `stateDir` (migrations applied, the demo seller seeded), as prepareLocalState makes
+ * it, made once and then copied: each `wrangler d1` run starts wrangler and a workerd, seconds of CPU, and
+ * the end-to-end tests and benches start several apps. The copy is kept under node_modules/.cache; a state
+ * being made goes in beside it and is renamed into place, so apps started together never copy half of one.
+ */
+export async function freshLocalState(stateDir: string, say: (line: string) => void) {
+  const cache = join(root, "node_modules", ".cache", "vidriera-fresh-state");
+  const made = join(cache, freshStateKey());
+  if (!existsSync(made)) {
+    mkdirSync(cache, { recursive: true });
+    const making = mkdtempSync(join(cache, "making-"));
+    await prepareLocalState(making, say, { fresh: true });
+    try {
+      renameSync(making, made);
+    } catch {
+      // Another app made it meanwhile: theirs is the same.
+      rmSync(making, { recursive: true, force: true });
+    }
+  } else {
+    say("Base de datos local lista (copia de una recién migrada, con la vendedora de prueba).");
+  }
+  cpSync(made, stateDir, { recursive: true });
 }
