@@ -113,17 +113,12 @@ export async function startLocalApp(
   });
 
   const port = await freePort();
-  // A restartable server leads its own process group, so a kill reaches workerd under wrangler too.
   const config = join(outDir, "vidriera", "wrangler.json");
-  const launch = () =>
+  const [command, args]: [string, string[]] =
     server === "workerd"
-      ? spawn(process.execPath, [join(import.meta.dirname, "serve-build.ts"), config, stateDir, String(port)], {
-          env,
-          stdio: ["ignore", "pipe", "pipe"],
-          detached: options.restartable === true,
-        })
+      ? [process.execPath, [join(import.meta.dirname, "serve-build.ts"), config, stateDir, String(port)]]
       : server === "wrangler"
-        ? spawn(
+        ? [
             "wrangler",
             [
               "dev",
@@ -137,13 +132,16 @@ export async function startLocalApp(
               "127.0.0.1",
               "--show-interactive-dev-session=false",
             ],
-            // Its own per-request log lines would cost the load benches more than the Worker's work.
-            { env: { ...env, WRANGLER_LOG: "warn" }, stdio: ["ignore", "pipe", "pipe"], detached: options.restartable === true },
-          )
-        : spawn("vite", ["preview", "--outDir", outDir, "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
-            env,
-            stdio: ["ignore", "pipe", "pipe"],
-          });
+          ]
+        : ["vite", ["preview", "--outDir", outDir, "--port", String(port), "--strictPort", "--host", "127.0.0.1"]];
+  const launch = () =>
+    spawn(command, args, {
+      // wrangler's own per-request log lines would cost the load benches more than the Worker's work.
+      env: server === "wrangler" ? { ...env, WRANGLER_LOG: "warn" } : env,
+      stdio: ["ignore", "pipe", "pipe"],
+      // A restartable server leads its own process group, so a kill reaches the workerd under it too.
+      detached: options.restartable === true,
+    });
   let child = launch();
   const capture = (started: ChildProcess) => {
     started.stdout!.on("data", (chunk) => (log += chunk));
