@@ -4,7 +4,7 @@
  * The change is everything that differs from the branch's fork point from `main` (`--base <ref>` for another
  * base): commits, uncommitted edits and new files. Then, stopping at the first failure:
  * 1. Biome on the changed files it knows;
- * 2. the type-check (`tsc -b`, incremental: quick when little changed);
+ * 2. the type-check (`npm run typecheck`, incremental: quick when little changed);
  * 3. `vitest related`: every Worker, web and e2e test file that imports a changed file, directly or through
  *    others (a changed test file is its own), plus the test files named after `--`.
  * A change to what every test runs on (package.json, the lockfile, vitest or vite config, wrangler.toml,
@@ -41,7 +41,7 @@ function step(name: string, command: string, commandArgs: string[]) {
 
 const lintable = changed.filter((file) => /\.(ts|tsx|js|mjs|json|css)$/.test(file));
 if (lintable.length) step("lint", "biome", ["check", "--no-errors-on-unmatched", ...lintable]);
-step("typecheck", "tsc", ["-b"]);
+step("typecheck", "npm", ["run", "--silent", "typecheck"]);
 if (changed.some((file) => EVERYTHING.test(file))) {
   step("tests (a shared setting changed: every Worker and web test)", "vitest", ["run", "--project", "worker", "--project", "web"]);
   if (named.length) step("named tests", "vitest", ["run", ...named]);
