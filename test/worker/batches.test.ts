@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BatchView } from "../../common/batches";
 import type { Product } from "../../common/product";
 import { brokenLedgerChecks } from "../../scripts/ledger-checks";
@@ -33,6 +33,8 @@ import { creditsOf } from "./payments-fakes";
 const STUDIO = "studio";
 let studioLimits = { inFlight: 1, perMinute: 1000 };
 overrideGateLimitsForTests((name) => (name === STUDIO ? studioLimits : { inFlight: 1, perMinute: 60 }));
+// The next file in this runtime gets the real limits back.
+afterAll(() => overrideGateLimitsForTests(undefined));
 
 beforeEach(() => {
   studioLimits = { inFlight: 1, perMinute: 1000 };

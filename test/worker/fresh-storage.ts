@@ -1,0 +1,25 @@
+import { applyD1Migrations } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+
+/**
+ * Each test file starts from an empty database at the current schema and an empty bucket.
+ *
+ * The Worker test files share a runtime (`isolate: false` in vitest.config.ts: loading the Worker's modules
+ * once per vitest worker instead of once per file halves the step's CPU), and with it D1 and R2. Tests that
+ * read a whole table or the whole bucket (the storage and ledger checks, the outbox count) must not see what
+ * an earlier file left, so this setup file, run before every file, empties both.
+ */
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+
+const tables = await env.DB.prepare(
+  "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations'",
+).all<{ name: string }>();
+// One transaction, with foreign keys checked at its end, when every table is empty: any order of deletes works.
+await env.DB.batch([
+  env.DB.prepare("PRAGMA defer_foreign_keys = on"),
+  ...tables.results.map(({ name }) => env.DB.prepare(`DELETE FROM "${name}"`)),
+]);
+
+for (let listed = await env.IMAGES.list(); listed.objects.length > 0; listed = await env.IMAGES.list()) {
+  await env.IMAGES.delete(listed.objects.map((object) => object.key));
+}
