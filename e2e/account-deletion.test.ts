@@ -23,10 +23,26 @@ describe("deleting the account from /settings", () => {
     await section.getByText("créditos que te queden").waitFor();
     await section.getByText("Se conservan tus pedidos y pagos, solo para la contabilidad").waitFor();
 
-    // Cancel closes the dialog and changes nothing.
+    // While it asks how to confirm (held here), the dialog already has its final size: 'Cancelar' does not
+    // move when the field comes, so a tap on its way lands on it.
     const dialog = page.getByRole("dialog", { name: "Eliminar cuenta" });
+    let answer!: () => void;
+    const asked = new Promise<void>((resolve) => (answer = resolve));
+    await page.route("**/api/auth/account", async (route) => {
+      if (route.request().method() === "GET") await asked;
+      await route.continue();
+    });
     await section.getByRole("button", { name: "Eliminar cuenta" }).click();
-    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    const cancel = dialog.getByRole("button", { name: "Cancelar" });
+    await dialog.getByRole("status").getByText("Cargando…").waitFor();
+    const whileAsking = await cancel.boundingBox();
+    answer();
+    await dialog.getByLabel("Tu contraseña, para confirmar").waitFor();
+    expect(await cancel.boundingBox()).toEqual(whileAsking);
+    await page.unroute("**/api/auth/account");
+
+    // Cancel closes the dialog and changes nothing.
+    await cancel.click();
     await dialog.waitFor({ state: "hidden" });
 
     await section.getByRole("button", { name: "Eliminar cuenta" }).click();

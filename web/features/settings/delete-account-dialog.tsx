@@ -70,36 +70,40 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
         <p className="text-sm text-slate-700">
           Esta acción no se puede deshacer. Se eliminan tus productos, tus imágenes, tu tienda, tus sesiones y los créditos que te queden.
         </p>
-        {confirmation.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-            <Spinner className="size-4" /> Cargando…
-          </p>
-        ) : confirmation.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {confirmation.error.message}
-          </p>
-        ) : (
-          <div>
-            <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
-              {confirmWith === "email" ? `Escribe tu email (${email}) para confirmar` : "Tu contraseña, para confirmar"}
-            </label>
-            <input
-              id={fieldId}
-              type={confirmWith === "email" ? "email" : "password"}
-              autoComplete={confirmWith === "email" ? "off" : "current-password"}
-              required
-              value={secret}
-              onChange={(e) => {
-                setSecret(e.target.value);
-                if (error) setError(null);
-              }}
-              disabled={remove.isPending}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
-            />
-          </div>
-        )}
+        {/* As tall as the field it waits for: the dialog is centred, and growing when the answer comes would move
+            'Cancelar' from under a finger (or a click) already on its way. */}
+        <div className="min-h-[4.375rem]">
+          {confirmation.isPending ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner className="size-4" /> Cargando…
+            </p>
+          ) : confirmation.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {confirmation.error.message}
+            </p>
+          ) : (
+            <div>
+              <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
+                {confirmWith === "email" ? `Escribe tu email (${email}) para confirmar` : "Tu contraseña, para confirmar"}
+              </label>
+              <input
+                id={fieldId}
+                type={confirmWith === "email" ? "email" : "password"}
+                autoComplete={confirmWith === "email" ? "off" : "current-password"}
+                required
+                value={secret}
+                onChange={(e) => {
+                  setSecret(e.target.value);
+                  if (error) setError(null);
+                }}
+                disabled={remove.isPending}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
+              />
+            </div>
+          )}
+        </div>
         {error && (
           <p id={errorId} role="alert" className="text-sm text-red-700">
             {error}
