@@ -168,7 +168,8 @@ process.on("exit", () => {
   for (const dir of [stateOn, stateOff]) rmSync(dir, { recursive: true, force: true });
 });
 const on = await startLocalApp(stateOn, { server: "wrangler", keepState: true });
-const off = await startLocalApp(stateOff, { fromBuild: on.buildDir, vars: { STATS_COUNTING: "off" } });
+// The same server as `on` (a copy of a build is served by workerd alone unless told): the ratio compares counting, not servers.
+const off = await startLocalApp(stateOff, { fromBuild: on.buildDir, server: "wrangler", vars: { STATS_COUNTING: "off" } });
 const failures: string[] = [];
 try {
   const [storeOn, storeOff] = await Promise.all([seedStore(on.baseURL, photo), seedStore(off.baseURL, photo)]);
