@@ -1,5 +1,6 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { allObjectKeys } from "../../scripts/storage-checks";
 
 /**
  * Each test file starts from an empty database at the current schema and an empty bucket.
@@ -20,6 +21,6 @@ await env.DB.batch([
   ...tables.results.map(({ name }) => env.DB.prepare(`DELETE FROM "${name}"`)),
 ]);
 
-for (let listed = await env.IMAGES.list(); listed.objects.length > 0; listed = await env.IMAGES.list()) {
-  await env.IMAGES.delete(listed.objects.map((object) => object.key));
-}
+// R2 deletes at most 1,000 keys a call.
+const keys = await allObjectKeys(env.IMAGES);
+for (let at = 0; at < keys.length; at += 1000) await env.IMAGES.delete(keys.slice(at, at + 1000));
