@@ -1,7 +1,14 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { featureBoundaryViolations, importCycles, readImportGraph, type ImportGraph } from "./import-graph.ts";
+import {
+  featureBoundaryViolations,
+  importCycles,
+  readImportGraph,
+  WORKER_LAYERS,
+  workerLayerViolations,
+  type ImportGraph,
+} from "./import-graph.ts";
 
 const root = join(import.meta.dirname, "..");
 const graph = readImportGraph(root, ["web", "worker", "common"]);
@@ -33,6 +40,36 @@ describe("the SPA's layout (web/)", () => {
     expect(featureBoundaryViolations(bad)).toEqual([
       "web/features/store-admin/store-carousel.tsx -> web/features/products/product-list.tsx",
       "web/ui/dialog.tsx -> web/features/shell/menu-nav.tsx",
+    ]);
+  });
+});
+
+describe("worker/'s layers", () => {
+  it("place every folder of worker/ in one layer", () => {
+    const folders = readdirSync(join(root, "worker"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(WORKER_LAYERS.flat().sort()).toEqual(folders.sort());
+  });
+
+  it("only point down: no lib, job, provider or batch imports a route, a page or a batch above it", () => {
+    expect(workerLayerViolations(graph)).toEqual([]);
+  });
+
+  it("the rule names an import that points up, and lets one within a layer or down through", () => {
+    const planted = sample({
+      "worker/lib/orders.ts": ["worker/routes/pricing.ts", "worker/lib/chunks.ts", "worker/db/schema.ts", "worker/env.ts"],
+      "worker/jobs/provider-gate.ts": ["worker/batches/start-item.ts", "worker/lib/log.ts"],
+      "worker/stats/weekly.ts": ["worker/pages/render.ts", "worker/payments/log.ts", "worker/email/select.ts"],
+      "common/store.ts": ["worker/lib/html.ts"],
+      "worker/index.ts": ["worker/routes/pricing.ts"],
+      "worker/routes/orders.ts": ["worker/pages/render.ts", "common/store.ts"],
+    });
+    expect(workerLayerViolations(planted)).toEqual([
+      "worker/lib/orders.ts -> worker/routes/pricing.ts",
+      "worker/jobs/provider-gate.ts -> worker/batches/start-item.ts",
+      "worker/stats/weekly.ts -> worker/pages/render.ts",
+      "common/store.ts -> worker/lib/html.ts",
     ]);
   });
 });

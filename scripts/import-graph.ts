@@ -77,3 +77,48 @@ export function importCycles(graph: ImportGraph): string[] {
   for (const file of graph.keys()) if (!done.has(file)) visit(file);
   return cycles;
 }
+
+/**
+ * worker/'s layers, top to bottom. A file imports only from its own layer or the ones below it (and common/,
+ * below them all): routes answer requests; pages render what shoppers see; batches, statistics and payments
+ * are the app's background and money flows; jobs run one generation; lib, providers and e-mail are the
+ * services those are made of; db is the schema. worker/index.ts (the composition root) and worker/env.ts (the
+ * bindings' types, imported type-only by every layer) stand outside the layers.
+ */
+export const WORKER_LAYERS: readonly (readonly string[])[] = [
+  ["routes"],
+  ["pages"],
+  ["batches"],
+  ["stats", "payments"],
+  ["jobs"],
+  ["lib", "providers", "email"],
+  ["db"],
+];
+
+const OUTSIDE_LAYERS = new Set(["worker/index.ts", "worker/env.ts"]);
+
+/** The layer of a worker/ file (0 = top), common/ below every layer, undefined outside both. */
+function layerOf(path: string): number | undefined {
+  if (path.startsWith("common/")) return WORKER_LAYERS.length;
+  const folder = /^worker\/([^/]+)\//.exec(path)?.[1];
+  if (!folder) return undefined;
+  const index = WORKER_LAYERS.findIndex((layer) => layer.includes(folder));
+  if (index < 0) throw new Error(`worker/${folder}/ is in no layer: add it to WORKER_LAYERS (scripts/import-graph.ts)`);
+  return index;
+}
+
+/** "from -> to" for every import in worker/ or common/ that points from a lower layer up to a higher one. */
+export function workerLayerViolations(graph: ImportGraph): string[] {
+  const violations: string[] = [];
+  for (const [from, targets] of graph) {
+    if (OUTSIDE_LAYERS.has(from)) continue;
+    const source = layerOf(from);
+    if (source === undefined) continue;
+    for (const to of targets) {
+      if (OUTSIDE_LAYERS.has(to)) continue;
+      const target = layerOf(to);
+      if (target !== undefined && target < source) violations.push(`${from} -> ${to}`);
+    }
+  }
+  return violations;
+}

@@ -38,7 +38,7 @@ import { statsRoutes } from "./routes/stats";
 import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
 
 export { GenerationJob } from "./jobs/generation-job";
-export { ProviderGate } from "./jobs/provider-gate";
+export { ProviderGate } from "./batches/gate";
 export { StoreStats } from "./stats/local-twin";
 
 const app = new Hono<Env>()

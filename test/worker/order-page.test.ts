@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Order } from "../../common/store-cart";
 import { ORDER_PAGE_MISSING } from "../../worker/pages/order-page";
 import { Browser } from "./browser";
-import { esc } from "../../worker/pages/render";
+import { esc } from "../../worker/lib/html";
 import { addProducts, seller, setPricing, storeName } from "./store-helpers";
 
 interface Created {

@@ -10,7 +10,7 @@ import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
 import { errorName, log } from "../lib/log";
 import { PRODUCT_NOT_FOUND } from "../lib/products";
-import { chunks } from "../routes/pricing";
+import { chunks } from "../lib/chunks";
 import { type BatchMessage, sendMessages } from "./messages";
 
 export interface BatchRequest extends NewBatch {

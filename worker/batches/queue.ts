@@ -6,7 +6,7 @@ import type { Bindings } from "../env";
 import { gateStub } from "../jobs/gate-admission";
 import { JOB_MESSAGES } from "../jobs/job-types";
 import { errorName, log } from "../lib/log";
-import { chunks } from "../routes/pricing";
+import { chunks } from "../lib/chunks";
 import { draftProduct } from "./drafts";
 import { BATCH_DEAD_LETTERS, type BatchMessage } from "./messages";
 import { endUnstarted } from "./refund-items";

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { batchItems } from "../db/schema";
 import { moveCreditsWhere } from "../lib/credits";
-import { chunks } from "../routes/pricing";
+import { chunks } from "../lib/chunks";
 
 export interface UnstartedItem {
   id: string;

@@ -6,7 +6,7 @@ import { selectMailer } from "../email/select";
 import type { EmailMessage } from "../email/types";
 import type { Bindings } from "../env";
 import { errorName, log } from "../lib/log";
-import { esc } from "../pages/render";
+import { esc } from "../lib/html";
 import { type BatchMessage, sendMessages } from "./messages";
 
 /** wrangler.toml [triggers]: every minute. */

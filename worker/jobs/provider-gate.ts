@@ -1,7 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { gateLimits, type GateLimits } from "../../common/image-providers";
 import type { Bindings } from "../env";
-import { startBatchItem } from "../batches/start-item";
 import { randomId } from "../lib/ids";
 import { errorName, log } from "../lib/log";
 import type { AcquireAnswer, AcquireRequest, GatePriority, GateStatus, GateTicket, ProviderGateRpc, ReleaseOutcome } from "./gate-types";
@@ -64,10 +63,16 @@ const RANK: Record<GatePriority, number> = { interactive: 0, retry: 1 };
  * frees goes to a picture ready to call. Callers hold their call open (up to
  * `waitMs`) and get their place as soon as one frees. The minute's calls are
  * counted when a place is claimed, as the provider counts them.
+ *
+ * What begins an admitted picture belongs to the batches, above this layer: the deployed class
+ * (worker/batches/gate.ts) supplies `beginPicture`, so the gate never imports batch code.
  */
-export class ProviderGate extends DurableObject<Bindings> implements ProviderGateRpc {
+export abstract class ProviderGateBase extends DurableObject<Bindings> implements ProviderGateRpc {
   private readonly sql: SqlStorage;
   private readonly waiters: Waiter[] = [];
+
+  /** Begins an admitted picture's job; idempotent. "gone": the picture will not run, its place frees at once. */
+  protected abstract beginPicture(item: string): Promise<"started" | "gone">;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -237,7 +242,7 @@ export class ProviderGate extends DurableObject<Bindings> implements ProviderGat
   /** Begins a batch picture's job (its permit is reserved); a picture that is gone frees its place at once. */
   private async begin(item: string, permit: string) {
     try {
-      const outcome = await startBatchItem(this.env, item);
+      const outcome = await this.beginPicture(item);
       this.sql.exec("DELETE FROM tickets WHERE item = ?", item);
       // Cancelled, failed or deleted meanwhile: its reservation goes, for the next picture.
       if (outcome === "gone") this.sql.exec("DELETE FROM permits WHERE id = ? AND state = 'reserved'", permit);
@@ -288,7 +293,7 @@ export class ProviderGate extends DurableObject<Bindings> implements ProviderGat
     if (lost > 0) log("warn", "gate permits taken back after their lease", { provider: this.provider(), permits: lost });
     this.sql.exec("DELETE FROM grants WHERE at <= ?", now - WINDOW_MS);
     // A picture whose start never reported back (this object was reset meanwhile): waiting again. Its job
-    // may have begun after all; beginning it again finds it begun (startBatchItem is idempotent).
+    // may have begun after all; beginning it again finds it begun (beginPicture is idempotent).
     this.sql.exec("UPDATE tickets SET state = 'waiting', retry_at = 0 WHERE state = 'starting' AND retry_at < ?", now - START_TIMEOUT_MS);
   }
 

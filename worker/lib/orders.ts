@@ -12,8 +12,8 @@ import { MAX_LINE_QUANTITY, type Buyer, type Order, type OrderLine, type StockSh
 import { stockLeft, variantLabel } from "../../common/variants";
 import type { Db } from "../db/client";
 import { type orders, products, productStock } from "../db/schema";
-import { listedInStore, storeColumns, toStoreProduct, type StoreProductRecord } from "../pages/store-data";
-import { chunks } from "../routes/pricing";
+import { listedInStore, storeColumns, toStoreProduct, type StoreProductRecord } from "./store-data";
+import { chunks } from "./chunks";
 import { ApiError } from "./errors";
 import { NO_COLOR, stockedLines } from "./stock";
 

@@ -6,7 +6,7 @@ import { ApiError } from "./errors";
 import { base64url, randomToken } from "./ids";
 import { hashPassword } from "./passwords";
 import { attempt } from "./throttle";
-import { esc } from "../pages/render";
+import { esc } from "./html";
 
 /**
  * Password recovery (issue 14.6). A link holds a random token; D1 keeps only

@@ -26,7 +26,7 @@
 import { COLOR_NAME_MAX_LENGTH } from "../../common/variants";
 import { formatArs, productPath, storePath } from "../../common/store";
 import type { PageStore } from "./render";
-import type { StoreProductRecord } from "./store-data";
+import type { StoreProductRecord } from "../lib/store-data";
 
 const xml = (value: string | number) =>
   String(value)

@@ -20,7 +20,8 @@ import { orders, users } from "../db/schema";
 import type { Env } from "../env";
 import { errorName, log } from "../lib/log";
 import { toOrder } from "../lib/orders";
-import { esc, whatsappContactUrl } from "./render";
+import { esc } from "../lib/html";
+import { whatsappContactUrl } from "./render";
 
 export const ORDER_PAGE_MISSING = "Este pedido no existe o su enlace está incompleto. Revisa el enlace que te mandó la tienda.";
 

@@ -11,18 +11,15 @@ import { browseSearch, type BrowseQuery, SORTS, type SortKey } from "../../commo
 import type { StorePageData } from "../../common/store-cart";
 import type { ShopperCheckout } from "../../common/checkout";
 import { isSoldOut, type ColorStock } from "../../common/variants";
+import { esc } from "../lib/html";
 import { renditionKey, srcset } from "../lib/renditions";
-import type { StoreProductRecord } from "./store-data";
+import type { StoreProductRecord } from "../lib/store-data";
 
 /** What the pages need of a store beyond its public fields. */
 export interface PageStore extends PublicStore {
   /** Store plan paid; unpaid stores show 'Tienda en modo prueba'. */
   paid: boolean;
   logoKey: string | null;
-}
-
-export function esc(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** JSON that can sit inside <script type="application/json"> without any text closing the element. */

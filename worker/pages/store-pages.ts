@@ -11,7 +11,7 @@ import { shopperCheckout } from "../../common/checkout";
 import { readCheckout } from "../lib/checkout";
 import { renderFeed } from "./feed";
 import { storeQrPng, storeQrSvg } from "./qr";
-import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "./store-data";
+import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "../lib/store-data";
 import { errorName, log } from "../lib/log";
 import { keepOnlyWithSource } from "../lib/renditions";
 import { forgetStoreLink, rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";

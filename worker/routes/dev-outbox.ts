@@ -3,7 +3,7 @@ import { database } from "../db/client";
 import { latestOutbox } from "../email/outbox";
 import type { Env } from "../env";
 import { isLocalHost } from "../lib/local-host";
-import { esc } from "../pages/render";
+import { esc } from "../lib/html";
 
 /**
  * The offline outbox (`npm run dev`): the e-mails the app would have sent,

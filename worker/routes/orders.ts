@@ -50,7 +50,7 @@ import { isStockBelowZero, returnStock, takeStock } from "../lib/stock";
 import { storeChanged } from "../lib/store-version";
 import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
-import { findStore } from "../pages/store-data";
+import { findStore } from "../lib/store-data";
 import { publicOrigin } from "../payments/checkout";
 import { countOrderSent, orderStatusChanged } from "../stats/count";
 

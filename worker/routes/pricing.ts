@@ -9,6 +9,7 @@ import { database, type Db } from "../db/client";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
+import { chunks } from "../lib/chunks";
 import { listProducts, ownProduct, PRODUCT_NOT_FOUND, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
@@ -170,12 +171,6 @@ export function resolveStoreImages(urls: string[], allowed: Set<string> | undefi
     if (!keys.includes(key)) keys.push(key);
   }
   return keys;
-}
-
-export function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /** A category from the suggestions or the seller's own words; "" or null clears it. */

@@ -7,7 +7,7 @@ import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
 import { validate } from "../lib/validation";
-import { storeVersion } from "../pages/store-data";
+import { storeVersion } from "../lib/store-data";
 import { StatsReadError } from "../stats/analytics-engine";
 import { countCartAdd } from "../stats/count";
 import { statsReport } from "../stats/report";

@@ -31,7 +31,7 @@ import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
 import { limitBody, MiB } from "../lib/body-limit";
-import { findStore, storeProducts, toPublicProduct, toPublicStore } from "../pages/store-data";
+import { findStore, storeProducts, toPublicProduct, toPublicStore } from "../lib/store-data";
 
 export const STORE_NOT_FOUND = "Esta página no existe";
 export const NO_FREE_LINK = "No encontramos un enlace libre para ese nombre. Prueba con otro nombre de tienda.";

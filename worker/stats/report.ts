@@ -17,7 +17,7 @@ import {
 } from "../../common/store-stats";
 import type { Db } from "../db/client";
 import { products } from "../db/schema";
-import { chunks } from "../routes/pricing";
+import { chunks } from "../lib/chunks";
 import { addDays, dayStart, localDay } from "./days";
 import type { DayCount, StatsEngine, TimeRange } from "./engine";
 

@@ -19,7 +19,7 @@ import type { EmailMessage } from "../email/types";
 import type { Bindings } from "../env";
 import { errorName, log } from "../lib/log";
 import { sessionKey } from "../lib/sessions";
-import { esc } from "../pages/render";
+import { esc } from "../lib/html";
 import { addDays, dayStart, localDay } from "./days";
 import { totalsOf } from "./report";
 import { statsEngine } from "./select";

@@ -3,8 +3,8 @@ import type { PublicProduct, PublicStore } from "../../common/store";
 import { cleanCategory } from "../../common/store-browse";
 import type { Db } from "../db/client";
 import { products, users } from "../db/schema";
-import { imageUrl } from "../lib/images";
-import { readVariants, shownImageKeys, stockColumn } from "../lib/stock";
+import { imageUrl } from "./images";
+import { readVariants, shownImageKeys, stockColumn } from "./stock";
 
 /** A store as the public pages and GET /api/auth/store/:username read it. */
 export interface StoreRecord extends PublicStore {
