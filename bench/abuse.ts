@@ -227,7 +227,7 @@ const tally = (list: number[]) =>
     .map(([status, n]) => `${n} × ${status}`)
     .join(", ");
 
-/** A stable row id for the README's reliability table, from the attack's own words. */
+/** A stable row id for the reliability table (docs/reliability.md), from the attack's own words. */
 const rowId = (attack: string) =>
   `abuse:${attack
     .normalize("NFD")

@@ -1,18 +1,18 @@
 /**
- * `npm run bench`: every figure of the README's performance table from one command.
+ * `npm run bench`: every figure of the performance and reliability tables (docs/) from one command.
  *
  * Builds the app once (`vite build`, the production build, into dist/), then runs every `bench:*` script
  * of package.json in the order listed there, and `check:deploy`, one after another on that build
  * (VIDRIERA_BUILD_DIR: scripts/local-app.ts and scripts/build-once.ts reuse it instead of building again).
  * Each bench prints its figures as usual and appends its rows to a file (the contract in bench/results.ts);
  * this script adds the machine's load average when that bench started and ended, then writes the tables
- * between the README's markers (bench/table.ts: the performance table, and the attacks of bench:abuse in
- * the reliability section's) with the date, the commit and the core count. A row over its budget is
+ * between their markers (bench/table.ts: the performance table in docs/performance.md, and the attacks of
+ * bench:abuse in docs/reliability.md) with the date, the commit and the core count. A row over its budget is
  * marked in the table; a bench that failed is named under it. Exits 1 when any bench failed.
  *
- *   npm run bench                         every bench, README written
- *   npm run bench -- bench:jobs bench:size only these, table printed (the README is written by whole runs only)
- *   npm run bench -- --no-readme          print the table only
+ *   npm run bench                         every bench, tables written
+ *   npm run bench -- bench:jobs bench:size only these, table printed (the tables are written by whole runs only)
+ *   npm run bench -- --no-write           print the table only
  *   BENCH_QUICK=1 npm run bench           fewer iterations, to prove the machinery; the table says so
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -21,13 +21,13 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { OFFLINE_ENV } from "../scripts/local-state.ts";
 import { type BenchRow, QUICK } from "./results.ts";
-import { benchScripts, type MeasuredRow, renderTables, writeTables } from "./table.ts";
+import { benchScripts, type MeasuredRow, renderTables, TABLE_FILES, type TableName, writeTable } from "./table.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const only = args.filter((arg) => !arg.startsWith("--"));
-// A partial run would drop the other benches' rows: only a whole run writes the README.
-const writeReadme = !args.includes("--no-readme") && only.length === 0;
+// A partial run would drop the other benches' rows: only a whole run writes the tables.
+const writeDocs = !args.includes("--no-write") && only.length === 0;
 const scripts = benchScripts(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts as Record<string, string>);
 const unknown = only.filter((name) => !scripts.includes(name));
 if (unknown.length) {
@@ -92,9 +92,11 @@ const tables = renderTables({
   quick: QUICK,
 });
 console.log(`${tables.performance}\n\n${tables.reliability}`);
-if (writeReadme) {
-  const readmePath = join(root, "README.md");
-  writeFileSync(readmePath, writeTables(readFileSync(readmePath, "utf8"), tables));
-  console.log(`\nREADME.md: performance and reliability tables written (${rows.length} rows)`);
+if (writeDocs) {
+  for (const name of Object.keys(tables) as TableName[]) {
+    const path = join(root, TABLE_FILES[name]);
+    writeFileSync(path, writeTable(readFileSync(path, "utf8"), name, tables[name]));
+  }
+  console.log(`\n${Object.values(TABLE_FILES).join(" and ")}: performance and reliability tables written (${rows.length} rows)`);
 }
 process.exit(failures.length ? 1 : 0);

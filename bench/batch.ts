@@ -19,7 +19,7 @@
  * started again on the same state. Prints what ended how, that nothing was
  * charged twice or lost and every failure refunded, and `check:ledger`.
  *
- * Its rows reach the README's table through recordRow (bench/results.ts) when `npm run bench` runs it.
+ * Its rows reach the performance table (docs/performance.md) through recordRow (bench/results.ts) when `npm run bench` runs it.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

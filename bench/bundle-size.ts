@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import { recordRow } from "./results.ts";
 
 const KiB = 1024;
-/** What each figure is, as the README's performance table says it (bench/results.ts). */
+/** What each figure is, as the performance table (docs/performance.md) says it (bench/results.ts). */
 const ROWS: Record<keyof typeof BUDGETS, { row: string; what: string }> = {
   "SPA entry JavaScript": { row: "size:entry-js", what: "SPA entry JavaScript: boot script, entry and its preloads (gzip)" },
   "/home first screen JavaScript": {

@@ -178,7 +178,7 @@ const jobListOf = async (seller: Seller) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The no-waiter run's jobs and its work (picture time over the slots), for the server-side times read from D1 at the end. */
 const noWaiterJobIds: string[] = [];
-/** What the README's rows say of each run, filled in as the runs end. */
+/** What the performance table's rows say of each run, filled in as the runs end. */
 const summary = { burst: "", noWaiter: "" };
 let noWaiterWorkMs = 0;
 

@@ -1,6 +1,6 @@
 /**
  * The bench contract. Every bench prints its figures for a human and, when the environment variable
- * BENCH_RESULTS names a file, appends one JSON line per row of the README's performance table:
+ * BENCH_RESULTS names a file, appends one JSON line per row of the performance table (docs/performance.md):
  *
  *   {"row":"<stable id>","what":"<what is measured>","figure":"<value as text>","budget":"<budget or empty>",
  *    "over":<true when over budget>,"how":"npm run bench:<name>"}
@@ -10,12 +10,12 @@
  * row to report calls `recordRow` once per row, after it has measured it.
  *
  * BENCH_QUICK=1 asks for fewer iterations (`iterations`), to prove the machinery end to end in minutes;
- * its figures say so and are not the README's.
+ * its figures say so and are not the table's.
  */
 import { appendFileSync } from "node:fs";
 
 export interface BenchRow {
-  /** Stable across runs (the README keeps rows in the order the benches report them). */
+  /** Stable across runs (the table keeps rows in the order the benches report them). */
   row: string;
   what: string;
   figure: string;

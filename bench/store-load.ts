@@ -222,7 +222,7 @@ const failures = [
   ...runs.filter((r) => r.saveFailures).map((r) => `${r.name}: ${r.saveFailures} seller saves failed`),
   ...(ledger.ok ? [] : ["check:ledger reports a broken invariant"]),
 ];
-// The README's rows: each run against the static file's throughput, failed requests counted.
+// The performance table's rows: each run against the static file's throughput, failed requests counted.
 const ROWS: Record<string, { row: string; what: string; budget: string }> = {
   "static file of the page's size": {
     row: "load-store:static",

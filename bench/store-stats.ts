@@ -18,7 +18,7 @@
  *    gathering, 100 calls in flight).
  *
  * autocannon and workerd share the machine's cores: the figures are the whole local stack's. Prints a table
- * and, with BENCH_RESULTS set, one JSON line per README row (the bench contract: bench/results.ts).
+ * and, with BENCH_RESULTS set, one JSON line per performance-table row (the bench contract: bench/results.ts).
  */
 import { recordRow } from "./results.ts";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";

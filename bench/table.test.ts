@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { benchScripts, type MeasuredRow, README_MARKERS, renderTables, writeTables } from "./table.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { benchScripts, type MeasuredRow, renderTables, TABLE_FILES, TABLE_MARKERS, writeTable } from "./table.ts";
 
 const row = (over: Partial<MeasuredRow> = {}): MeasuredRow => ({
   row: "size:entry-js",
@@ -25,7 +27,7 @@ const tables = (rows: MeasuredRow[], extra: Partial<Parameters<typeof renderTabl
   });
 const table = (rows: MeasuredRow[], extra: Partial<Parameters<typeof renderTables>[0]> = {}) => tables(rows, extra).performance;
 
-describe("npm run bench's list and README table", () => {
+describe("npm run bench's list and tables", () => {
   it("runs every bench:* script in package.json's order, then check:deploy, and nothing else", () => {
     const scripts = { test: "x", "bench:size": "x", dev: "x", "bench:jobs": "x", "check:deploy": "x", bench: "x", "bench:load:store": "x" };
     expect(benchScripts(scripts)).toEqual(["bench:size", "bench:jobs", "bench:load:store", "check:deploy"]);
@@ -68,13 +70,20 @@ describe("npm run bench's list and README table", () => {
     expect(both.reliability).toContain("2 rows, 1 not held.");
   });
 
-  it("rewrites only what lies between each table's markers", () => {
-    const [ps, pe] = README_MARKERS.performance;
-    const [rs, re] = README_MARKERS.reliability;
-    const readme = `# A\n${ps}\nold figures\n${pe}\nprose kept\n${rs}\nold attacks\n${re}\nend\n`;
-    const written = writeTables(readme, { performance: "NEW P", reliability: "NEW R" });
-    expect(written).toBe(`# A\n${ps}\nNEW P\n${pe}\nprose kept\n${rs}\nNEW R\n${re}\nend\n`);
-    expect(() => writeTables("# no markers", { performance: "x", reliability: "y" })).toThrow("markers");
+  it("rewrites only what lies between a table's markers", () => {
+    const [ps, pe] = TABLE_MARKERS.performance;
+    const doc = `# A\n${ps}\nold figures\n${pe}\nprose kept\n`;
+    expect(writeTable(doc, "performance", "NEW P")).toBe(`# A\n${ps}\nNEW P\n${pe}\nprose kept\n`);
+    expect(() => writeTable("# no markers", "reliability", "y")).toThrow("docs/reliability.md has no");
+  });
+
+  it("finds each table's markers in the file it is written to", () => {
+    for (const [name, file] of Object.entries(TABLE_FILES)) {
+      const text = readFileSync(join(import.meta.dirname, "..", file), "utf8");
+      const [start, end] = TABLE_MARKERS[name as keyof typeof TABLE_MARKERS];
+      expect(text.indexOf(start), `${file} ${start}`).toBeGreaterThanOrEqual(0);
+      expect(text.indexOf(end), `${file} ${end}`).toBeGreaterThan(text.indexOf(start));
+    }
   });
 
   it("keeps a cell's pipe and line breaks from breaking the table, and refuses a row reported twice", () => {

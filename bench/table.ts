@@ -1,23 +1,29 @@
 /**
- * What `npm run bench` (bench/all.ts) runs and the README tables it writes, as plain functions
+ * What `npm run bench` (bench/all.ts) runs and the tables it writes, as plain functions
  * (bench/table.test.ts checks them without running a bench).
  *
- * Rows go to the README's performance table, except those whose id starts with `abuse:` (bench/abuse.ts:
- * one per attack), which go to the table of the "Reliability under parallel abuse" section.
+ * Rows go to the performance table (docs/performance.md), except those whose id starts with `abuse:`
+ * (bench/abuse.ts: one per attack), which go to the reliability table (docs/reliability.md).
  */
 import type { BenchRow } from "./results.ts";
 
 export type TableName = "performance" | "reliability";
 
-/** Each table's place in README.md: everything between its two markers is rewritten. */
-export const README_MARKERS: Record<TableName, readonly [string, string]> = {
+/** The file each table lives in, from the repository's root. */
+export const TABLE_FILES: Record<TableName, string> = {
+  performance: "docs/performance.md",
+  reliability: "docs/reliability.md",
+};
+
+/** Each table's place in its file: everything between its two markers is rewritten. */
+export const TABLE_MARKERS: Record<TableName, readonly [string, string]> = {
   performance: ["<!-- bench:performance:start (written by npm run bench) -->", "<!-- bench:performance:end -->"],
   reliability: ["<!-- bench:reliability:start (written by npm run bench) -->", "<!-- bench:reliability:end -->"],
 };
 
 const tableOf = (row: BenchRow): TableName => (row.row.startsWith("abuse:") ? "reliability" : "performance");
 
-/** Scripts that print figures for the README's table besides the bench:* ones. */
+/** Scripts that print figures for the performance table besides the bench:* ones. */
 const ALSO_FIGURES = ["check:deploy"];
 
 /** Every `bench:*` script in package.json's order, then the other scripts that report rows. */
@@ -85,15 +91,11 @@ export function renderTables(input: TableInput): Record<TableName, string> {
   };
 }
 
-/** README.md with each table put between its markers; throws when a marker is missing. */
-export function writeTables(readme: string, tables: Record<TableName, string>): string {
-  let text = readme;
-  for (const name of Object.keys(tables) as TableName[]) {
-    const [start, end] = README_MARKERS[name];
-    const from = text.indexOf(start);
-    const to = text.indexOf(end);
-    if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} markers`);
-    text = `${text.slice(0, from + start.length)}\n${tables[name]}\n${text.slice(to)}`;
-  }
-  return text;
+/** A table's file with the table put between its markers; throws when a marker is missing. */
+export function writeTable(doc: string, name: TableName, table: string): string {
+  const [start, end] = TABLE_MARKERS[name];
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${TABLE_FILES[name]} has no ${start} … ${end} markers`);
+  return `${doc.slice(0, from + start.length)}\n${table}\n${doc.slice(to)}`;
 }

@@ -14,7 +14,7 @@ const run = (seconds: number, failing?: string): TestRunSummary => ({
   ],
 });
 
-describe("the README's table of npm test runs", () => {
+describe("the table of npm test runs (docs/testing.md)", () => {
   it("shows each run's steps and the median against the time before", () => {
     const table = renderTimes({
       runs: [run(300), run(280), run(320, "e2e")],

@@ -1,5 +1,5 @@
 /**
- * The README's table of `npm test` runs (written by `npm run test:times`, scripts/test-times.ts), as plain
+ * The table of `npm test` runs in docs/testing.md (written by `npm run test:times`, scripts/test-times.ts), as plain
  * functions so scripts/test-times-table.test.ts checks them without running the suite.
  */
 
@@ -67,11 +67,11 @@ export function renderTimes(input: TimesInput): string {
   return lines.join("\n");
 }
 
-/** README.md with the table put between its markers; throws when a marker is missing. */
+/** docs/testing.md with the table put between its markers; throws when a marker is missing. */
 export function writeTimes(readme: string, table: string): string {
   const [start, end] = TEST_TIMES_MARKERS;
   const from = readme.indexOf(start);
   const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} markers`);
+  if (from < 0 || to < from) throw new Error(`docs/testing.md has no ${start} … ${end} markers`);
   return `${readme.slice(0, from + start.length)}\n${table}\n${readme.slice(to)}`;
 }

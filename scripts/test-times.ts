@@ -1,13 +1,13 @@
 /**
  * `npm run test:times [-- --runs 5]`: how long `npm test` takes, measured as a new clone would run it, and
- * written into the README's table of runs (between its markers, scripts/test-times-table.ts).
+ * written into the table of runs in docs/testing.md (between its markers, scripts/test-times-table.ts).
  *
  * Clones this repository's HEAD into a temporary folder beside it, installs it once (`npm ci`), then runs `npm test`
  * there the given number of times in a row, each time after `git clean -xdf` (everything a run leaves
  * behind, but node_modules: the build, the local databases, the type-checker's caches), so every run starts
  * as a fresh clone does. Each run's output goes to a log whose path is printed; its figures come from
  * scripts/test-all.ts (TEST_TIMES_FILE). Run it on a quiet machine, on a committed tree (the table names the
- * commit), and commit the README it writes. Exits 1 when a run failed (the table says which step).
+ * commit), and commit the docs/testing.md it writes. Exits 1 when a run failed (the table says which step).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -71,9 +71,9 @@ const summaries = readFileSync(figures, "utf8")
   .map((line) => JSON.parse(line) as TestRunSummary);
 const table = renderTimes({ runs: summaries, date: new Date(), commit, before: BEFORE });
 console.log(`\n${table}`);
-const readme = join(root, "README.md");
+const readme = join(root, "docs", "testing.md");
 writeFileSync(readme, writeTimes(readFileSync(readme, "utf8"), table));
-console.log(`\nREADME.md written. Logs kept in ${work}.`);
+console.log(`\ndocs/testing.md written. Logs kept in ${work}.`);
 const failed = summaries.some((run) => run.steps.some((step) => step.code !== 0)) || summaries.length < runs;
 if (!failed) rmSync(clone, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
