@@ -34,7 +34,7 @@ export default defineConfig(async () => {
             name: "worker",
             // The files share a runtime: each vitest worker starts one workerd and loads the Worker's modules into it
             // once, not once per file (about 2.5 CPU seconds a file, half of this project's CPU). fresh-storage.ts
-            // empties D1 and R2 before each file; README, "Worker tests: the rules", says what else a file owes.
+            // empties D1 and R2 before each file; docs/testing.md, "Worker tests: the rules", says what else a file owes.
             isolate: false,
             // The Worker's modules load through vite's module runner: bundling the packages
             // (hundreds of small files) once with esbuild makes that load a few modules instead of hundreds. Every

@@ -169,7 +169,7 @@ console.log(
   `  total ${seconds(total)}${cpu === undefined ? "" : `, CPU time the steps reported ${cpu.toFixed(0)} s`}${busy === undefined ? "" : `; the machine's cores were busy ${busy.toFixed(0)} s (${(busy / (total / 1000)).toFixed(2)} of ${availableParallelism()} on average, /proc/stat)`}`,
 );
 rmSync(work, { recursive: true, force: true });
-// scripts/test-times.ts asks for the same figures as one JSON line, to write the README's table of runs.
+// scripts/test-times.ts asks for the same figures as one JSON line, to write the table of runs in docs/testing.md.
 if (process.env.TEST_TIMES_FILE) {
   const summary: TestRunSummary = {
     seconds: Math.round(total / 1000),

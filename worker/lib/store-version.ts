@@ -31,7 +31,7 @@ export async function markStoreChanged(db: Db, userId: string) {
  * The store's version kept in this isolate's memory for a short time, so a
  * burst of shoppers costs one D1 read per store per isolate per TTL instead of
  * one per request (measured: that read was the whole gap between a cached page
- * and a static file, see README Performance).
+ * and a static file, see docs/performance.md).
  *
  * Freshness, plainly:
  * - A save served by THIS isolate drops the store's entry when the save's

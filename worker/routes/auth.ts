@@ -90,7 +90,7 @@ async function logIn(c: Context<Env>, db: Db, input: { email: string; password: 
 /**
  * Sign-up and login-or-register: an e-mail that already has an account is a login with that
  * password (the right one signs in, a wrong one gets the login's own 401), never "this e-mail
- * has an account". What a sign-up form can still reveal is described in the README (Accounts).
+ * has an account". What a sign-up form can still reveal is described in docs/architecture.md ("Account enumeration").
  */
 async function signInOrRegister(c: Context<Env>, db: Db, input: { email: string; password: string }) {
   if (!(await findUserByEmail(db, input.email))) {
