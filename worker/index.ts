@@ -12,6 +12,7 @@ import { forgetStoresSavedDuring } from "./lib/store-version";
 import { storePages } from "./pages/store-pages";
 import { orderPages } from "./pages/order-page";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
+import { MODEL_WATCH_CRON, watchProviderModels } from "./providers/model-alerts";
 import { EXCHANGE_RATES_CRON, refreshExchangeRates } from "./payments/exchange-rates";
 import { RECONCILE_CRON, reconcileOpenCheckouts } from "./payments/reconcile";
 import { appConfigRoutes } from "./routes/app-config";
@@ -86,12 +87,13 @@ export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
   // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; the weekly store summary on Mondays;
-  // batches' upkeep every minute.
+  // batches' upkeep every minute; the image providers' model check once a day.
   scheduled(controller, env, ctx) {
     if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
     else if (controller.cron === WEEKLY_SUMMARY_CRON) ctx.waitUntil(sendWeeklySummaries(env));
     else if (controller.cron === BATCH_UPKEEP_CRON) ctx.waitUntil(keepBatchesMoving(env));
+    else if (controller.cron === MODEL_WATCH_CRON) ctx.waitUntil(watchProviderModels(env));
     else ctx.waitUntil(settleOrphanJobs(env));
   },
   // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.
