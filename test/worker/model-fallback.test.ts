@@ -225,6 +225,28 @@ describe("a model that is gone", () => {
   });
 });
 
+describe("a queued provider whose model is gone", () => {
+  it("FASHN refuses the model at submit: Gemini makes the picture, charged once", async () => {
+    configure({ IMAGE_PROVIDER: "fashn", FASHN_API_KEY: "fa-test-key", FASHN_BASE_URL: "https://fake-fashn.test" });
+    const seen = fakeProviders({
+      "POST https://fake-fashn.test/v1/run": () =>
+        json({ error: "BadRequest", message: "Invalid model_name: product-to-model is no longer available" }, 400),
+      [geminiCall(DEFAULT_MODELS.gemini)]: geminiImage(4),
+    });
+    const { browser, user, product } = await sellerWithProduct();
+    const job = await generate(browser, product.id);
+
+    expect(job).toMatchObject({ status: "succeeded", error: null });
+    expect(seen.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "POST https://fake-fashn.test/v1/run",
+      geminiCall(DEFAULT_MODELS.gemini),
+    ]);
+    expect(await ledger(job.id)).toEqual([`job -${CREDITS_PER_IMAGE}`]);
+    expect(await creditsOf(user.id)).toBe(500 - CREDITS_PER_IMAGE);
+    await ledgerHolds();
+  });
+});
+
 describe("the successor the code knows", () => {
   const picture = { kind: "ad", quality: "standard", includeModel: true } as const;
 
