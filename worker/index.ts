@@ -87,13 +87,14 @@ export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
   // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; the weekly store summary on Mondays;
-  // batches' upkeep every minute; the image providers' model check once a day.
+  // batches' upkeep every minute; the image providers' model check rides on the 6-hourly trigger.
   scheduled(controller, env, ctx) {
+    // Its own statement, not a branch: the model check shares a trigger with another job.
+    if (controller.cron === MODEL_WATCH_CRON) ctx.waitUntil(watchProviderModels(env));
     if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
     else if (controller.cron === WEEKLY_SUMMARY_CRON) ctx.waitUntil(sendWeeklySummaries(env));
     else if (controller.cron === BATCH_UPKEEP_CRON) ctx.waitUntil(keepBatchesMoving(env));
-    else if (controller.cron === MODEL_WATCH_CRON) ctx.waitUntil(watchProviderModels(env));
     else ctx.waitUntil(settleOrphanJobs(env));
   },
   // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.

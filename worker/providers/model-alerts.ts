@@ -20,8 +20,12 @@ import {
   workersAiModelList,
 } from "./model-watch";
 
-/** Every day at 07:17 UTC (04:17 in Buenos Aires): the operator reads it the same morning. */
-export const MODEL_WATCH_CRON = "17 7 * * *";
+/**
+ * Every 6 hours, on the exchange rates' trigger: Workers Free allows 5 cron triggers per account
+ * (developers.cloudflare.com/workers/platform/limits) and wrangler.toml already has 5. The day's claims keep
+ * it to one e-mail per problem a day; checking four times a day only makes a new problem heard sooner.
+ */
+export const MODEL_WATCH_CRON = "0 */6 * * *";
 
 /** The providers this site has keys (or the binding) for. */
 function watchedProviders(env: Bindings): WatchedProvider[] {
