@@ -14,6 +14,7 @@ import {
   generationOffer,
   planGeneration,
   retirementProblem,
+  currentModel,
 } from "./image-providers";
 
 describe("planGeneration", () => {
@@ -137,7 +138,7 @@ describe("retired model ids", () => {
   it("names the replacement, fatal once the day has come and a warning before", () => {
     expect(retirementProblem("GEMINI_MODEL", "gemini-2.5-flash-image", new Date("2026-11-23"))).toEqual({
       fatal: true,
-      message: "GEMINI_MODEL=gemini-2.5-flash-image was shut down on 2026-10-02; use gemini-3.1-flash-image instead.",
+      message: "GEMINI_MODEL=gemini-2.5-flash-image was shut down on 2026-10-02; use gemini-nano-banana-2.1 instead.",
     });
     expect(retirementProblem("OPENAI_MODEL", "gpt-image-1.5", new Date("2026-11-23"))).toEqual({
       fatal: false,
@@ -146,6 +147,15 @@ describe("retired model ids", () => {
     expect(retirementProblem("OPENAI_MODEL", "gpt-image-1.5", new Date("2026-12-01"))?.fatal).toBe(true);
     expect(retirementProblem("GEMINI_MODEL", " Gemini-3-Pro-Image-Preview ")?.fatal).toBe(true);
     expect(retirementProblem("GEMINI_MODEL", DEFAULT_MODELS.gemini)).toBeUndefined();
+  });
+
+  it("a shut-down id reaches its replacement, followed to a current one; a retiring one still answers", () => {
+    // Nano Banana 2, shut down on 2026-10-29 (the entry RETIRED_MODELS keeps for it).
+    const nanoBanana2 = RETIRED_MODELS.find((m) => m.shutDown === "2026-10-29")!.id;
+    expect(currentModel(nanoBanana2, new Date("2026-11-27"))).toBe(DEFAULT_MODELS.gemini);
+    expect(currentModel(nanoBanana2, new Date("2026-10-28"))).toBe(nanoBanana2);
+    expect(currentModel("gemini-3-pro-image-preview", new Date("2026-11-27"))).toBe(DEFAULT_MODELS.geminiPro);
+    expect(currentModel(DEFAULT_MODELS.openai)).toBe(DEFAULT_MODELS.openai);
   });
 
   it("never defaults to a retired model, and every replacement is current", () => {

@@ -16,8 +16,10 @@ export const PROVIDER_NAMES = ["studio", "gemini", "openai", "workers-ai", "fash
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /**
- * Current model ids. Gemini: ai.google.dev/gemini-api/docs/image-generation and
- * /deprecations (3.1 Flash Image and 3 Pro Image GA). OpenAI: the replacement
+ * Current model ids (docs/providers.md lists the pages read and their dates). Gemini: Nano Banana 2.1
+ * (gemini-nano-banana-2.1), GA in the Gemini API changelog of 2026-10-06 as the update of Nano Banana 2, with
+ * the same generateContent request and answer, 1K/2K/4K (no 512) and every aspect ratio we ask for; 3 Pro Image
+ * GA with no shutdown date on /deprecations. OpenAI: the replacement
  * its deprecations page names for the GPT Image 1.x models. Workers AI:
  * developers.cloudflare.com/workers-ai/models/flux-2-klein-4b. FASHN: the
  * product-to-model endpoint (docs.fashn.ai/api-reference/product-to-model).
@@ -31,7 +33,7 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number];
  * (developers.openai.com/api/docs/guides/images-vision, /models/gpt-6-luna).
  */
 export const DEFAULT_MODELS = {
-  gemini: "gemini-3.1-flash-image",
+  gemini: "gemini-nano-banana-2.1",
   geminiPro: "gemini-3-pro-image",
   geminiVision: "gemini-3.5-flash-lite",
   openai: "gpt-image-2.6-flare",
@@ -55,6 +57,9 @@ export interface RetiredModel {
  * announces one; check:deploy and check:providers read this list.
  */
 export const RETIRED_MODELS: readonly RetiredModel[] = [
+  // Deprecated in the Gemini API changelog of 2026-10-06 ("migrate to gemini-nano-banana-2.1"); LiteLLM's Day 0
+  // announcement (BerriAI/litellm discussion 44983) gives the Gemini API's shutdown as 2026-10-29.
+  { id: "gemini-3.1-flash-image", shutDown: "2026-10-29", replacement: DEFAULT_MODELS.gemini },
   { id: "gemini-2.5-flash-image", shutDown: "2026-10-02", replacement: DEFAULT_MODELS.gemini },
   { id: "gemini-3.1-flash-image-preview", shutDown: "2026-06-25", replacement: DEFAULT_MODELS.gemini },
   { id: "gemini-3-pro-image-preview", shutDown: "2026-06-25", replacement: DEFAULT_MODELS.geminiPro },
@@ -84,10 +89,26 @@ export function retirementProblem(
 ): { fatal: boolean; message: string } | undefined {
   const retired = retirementOf(model);
   if (!retired) return undefined;
-  const fatal = retired.shutDown === null || retired.shutDown <= today.toISOString().slice(0, 10);
+  const fatal = isShutDown(retired, today);
   const when =
     retired.shutDown === null ? "is shut down" : fatal ? `was shut down on ${retired.shutDown}` : `shuts down on ${retired.shutDown}`;
   return { fatal, message: `${setting}=${model} ${when}; use ${retired.replacement} instead.` };
+}
+
+/** Whether a retired model no longer answers on `today` (no date: already off). */
+export function isShutDown(retired: RetiredModel, today = new Date()): boolean {
+  return retired.shutDown === null || retired.shutDown <= today.toISOString().slice(0, 10);
+}
+
+/** The id a setting really reaches on `today`: a shut-down id's replacement (followed to a current one), else itself. */
+export function currentModel(model: string, today = new Date()): string {
+  let id = model.trim();
+  for (let hops = 0; hops <= RETIRED_MODELS.length; hops++) {
+    const retired = retirementOf(id);
+    if (!retired || !isShutDown(retired, today)) return id;
+    id = retired.replacement;
+  }
+  return id;
 }
 
 /** The settings a provider's choice and models come from (wrangler vars; a subset of the Worker's Bindings). */
@@ -155,6 +176,41 @@ export function providerTraits(name: ProviderName): ProviderTraits {
     case "fashn":
       return { drawsChildren: false, proLongSide: 2048, takesModelReference: true, edits: false, garmentOnly: false };
   }
+}
+
+/** The setting that names the model a provider draws this quality with; none for those with one fixed model. */
+export function modelSettingOf(provider: string, quality: Quality): keyof ProviderSettings | undefined {
+  if (provider === "gemini") return quality === "pro" ? "GEMINI_PRO_MODEL" : "GEMINI_MODEL";
+  if (provider === "openai") return "OPENAI_MODEL";
+  if (provider === "workers-ai") return "WORKERS_AI_MODEL";
+  return undefined;
+}
+
+/** The model a provider draws this quality with when its setting is empty (the studio has none). */
+export function defaultModelOf(provider: string, quality: Quality): string | undefined {
+  if (provider === "gemini") return quality === "pro" ? DEFAULT_MODELS.geminiPro : DEFAULT_MODELS.gemini;
+  if (provider === "openai" || provider === "workers-ai" || provider === "fashn") return DEFAULT_MODELS[provider];
+  return undefined;
+}
+
+/** The model a provider is set to draw this quality with: its setting, else its default. */
+export function configuredModelOf(provider: string, quality: Quality, settings: ProviderSettings): string | undefined {
+  const setting = modelSettingOf(provider, quality);
+  return (setting && settings[setting]?.trim()) || defaultModelOf(provider, quality);
+}
+
+/** Whether a provider, as configured, can make this picture at all (what planGeneration checks, as a yes or no). */
+export function canMake(
+  name: string,
+  settings: ProviderSettings,
+  picture: { kind: GenerationKind; quality: Quality; includeModel: boolean },
+): boolean {
+  const traits = traitsOf(name, settings);
+  if (!traits) return false;
+  if (CHILD_KINDS.includes(picture.kind) && !traits.drawsChildren) return false;
+  if (picture.kind === "modify" && !traits.edits) return false;
+  if (picture.quality === "pro" && traits.proLongSide < PRO_MIN_LONG_SIDE) return false;
+  return picture.includeModel || traits.garmentOnly;
 }
 
 export function isProviderName(value: string): value is ProviderName {

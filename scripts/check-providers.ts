@@ -9,7 +9,12 @@
  * (common/image-providers.ts). Settings come from this process's environment
  * over .dev.vars and wrangler.toml's [vars].
  *
- * --live: ONE real generation per configured image provider from the sample
+ * --live: first, every configured and default model id against each keyed
+ * provider's live model list (Gemini models.list, OpenAI GET /v1/models,
+ * Workers AI's model search with CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN;
+ * FASHN publishes none) and RETIRED_MODELS: the same check, and the same lines,
+ * as the Worker's daily cron (worker/providers/model-alerts.ts). Then ONE real
+ * generation per configured image provider from the sample
  * garment photo public/landing/antes-1.jpg, through the same adapter code the
  * Worker runs (loaded with Vite), printing model, latency, output pixels and
  * bytes; Workers AI goes through Cloudflare's REST API (CLOUDFLARE_ACCOUNT_ID,
@@ -57,6 +62,7 @@ if (!live) {
 const { createServer } = await import("vite");
 const vite = await createServer({ configFile: false, logLevel: "error", server: { middlewareMode: true, hmr: false }, appType: "custom" });
 try {
+  failed = (await liveModelCheck()) || failed;
   const { imageDimensions } = await vite.ssrLoadModule("/worker/providers/codec-header.ts");
   const photo = new Uint8Array(readFileSync("public/landing/antes-1.jpg"));
   const request = { kind: "ad", includeModel: true, quality: "standard", source: { bytes: photo, mimeType: "image/jpeg" }, seed: 1234 };
@@ -130,6 +136,46 @@ async function paymentKey(name: string, token: string | undefined, call: (token:
     console.error(`FAIL   ${name}: ${String(err)}`);
     return false;
   }
+}
+
+/** The daily cron's model check, run here with this process's settings; true when it found a problem. */
+async function liveModelCheck(): Promise<boolean> {
+  const watch = await vite.ssrLoadModule("/worker/providers/model-watch.ts");
+  const providers: string[] = [];
+  const lists: Record<string, unknown> = {};
+  const ask = async (provider: string, fetchList: () => Promise<unknown>) => {
+    providers.push(provider);
+    try {
+      lists[provider] = await fetchList();
+    } catch (err) {
+      console.error(`FAIL   ${provider.padEnd(11)} model list: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  if (settings.GEMINI_API_KEY) await ask("gemini", () => watch.geminiModelList(settings.GEMINI_API_KEY, settings.GEMINI_BASE_URL));
+  if (settings.OPENAI_API_KEY) await ask("openai", () => watch.openaiModelList(settings.OPENAI_API_KEY, settings.OPENAI_BASE_URL));
+  if (settings.CLOUDFLARE_ACCOUNT_ID && settings.CLOUDFLARE_API_TOKEN) {
+    const search = async (term: string) => {
+      const url = `https://api.cloudflare.com/client/v4/accounts/${settings.CLOUDFLARE_ACCOUNT_ID}/ai/models/search?search=${encodeURIComponent(term)}`;
+      const response = await fetch(url, { headers: { authorization: `Bearer ${settings.CLOUDFLARE_API_TOKEN}` } });
+      if (!response.ok) throw new Error(`HTTP ${response.status} from api.cloudflare.com`);
+      return ((await response.json()) as { result?: unknown[] }).result ?? [];
+    };
+    const models = watch.watchedModels(["workers-ai"], settings).map((w: { model: string }) => w.model);
+    await ask("workers-ai", () => watch.workersAiModelList(search, models));
+  }
+  if (settings.FASHN_API_KEY) {
+    providers.push("fashn");
+    console.log("skip   fashn       model list: FASHN publishes none; only RETIRED_MODELS is checked");
+  }
+  if (providers.length === 0) {
+    console.log("skip   model lists: no provider key configured");
+    return false;
+  }
+  const problems: { message: string }[] = watch.modelProblems(watch.watchedModels(providers, settings), lists);
+  for (const provider of Object.keys(lists)) console.log(`ok     ${provider.padEnd(11)} model list read`);
+  for (const problem of problems) console.error(`MODEL  ${problem.message}`);
+  if (problems.length === 0) console.log("ok     every configured and default model id is live and not retiring within 30 days");
+  return problems.length > 0 || Object.keys(lists).length < providers.filter((p) => p !== "fashn").length;
 }
 
 /** The Worker's own adapter for `name`, built from these settings. */

@@ -83,6 +83,9 @@ export interface Bindings {
   /** "off" counts nothing (store views, searches, cart adds, orders): bench:stats measures the store page both ways. */
   STATS_COUNTING?: string;
 
+  /** Where the daily model check (worker/providers/model-alerts.ts) e-mails the operator about a gone or retiring model. */
+  OPERATOR_EMAIL?: string;
+
   /** "on" shows the 'Sitio en mantenimiento' dialog to everyone. */
   MAINTENANCE_MODE?: string;
   SUPPORT_EMAIL?: string;

@@ -12,6 +12,7 @@ import { forgetStoresSavedDuring } from "./lib/store-version";
 import { storePages } from "./pages/store-pages";
 import { orderPages } from "./pages/order-page";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
+import { MODEL_WATCH_CRON, watchProviderModels } from "./providers/model-alerts";
 import { EXCHANGE_RATES_CRON, refreshExchangeRates } from "./payments/exchange-rates";
 import { RECONCILE_CRON, reconcileOpenCheckouts } from "./payments/reconcile";
 import { appConfigRoutes } from "./routes/app-config";
@@ -86,8 +87,10 @@ export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
   // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; the weekly store summary on Mondays;
-  // batches' upkeep every minute.
+  // batches' upkeep every minute; the image providers' model check rides on the 6-hourly trigger.
   scheduled(controller, env, ctx) {
+    // Its own statement, not a branch: the model check shares a trigger with another job.
+    if (controller.cron === MODEL_WATCH_CRON) ctx.waitUntil(watchProviderModels(env));
     if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
     else if (controller.cron === WEEKLY_SUMMARY_CRON) ctx.waitUntil(sendWeeklySummaries(env));

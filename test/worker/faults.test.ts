@@ -122,7 +122,7 @@ describe("the provider hangs", () => {
 
 describe("the provider answers garbage", () => {
   const GEMINI = "https://fake-gemini.test";
-  const ENDPOINT = `${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`;
+  const ENDPOINT = `${GEMINI}/v1beta/models/gemini-nano-banana-2.1:generateContent`;
   const notAnImage = btoa("<html><body>Service Unavailable</body></html>");
 
   const answers: [string, () => Response][] = [
@@ -134,7 +134,7 @@ describe("the provider answers garbage", () => {
     ["an empty body", () => new Response("", { status: 200 })],
     [
       "a JSON with no image",
-      () => json({ candidates: [{ content: { parts: [], role: "model" }, finishReason: "STOP" }], modelVersion: "gemini-3.1-flash-image" }),
+      () => json({ candidates: [{ content: { parts: [], role: "model" }, finishReason: "STOP" }], modelVersion: "gemini-nano-banana-2.1" }),
     ],
   ];
   for (const [what, answer] of answers) {
@@ -194,7 +194,7 @@ describe("the provider fails after the debit", () => {
   it("HTTP 500 on every attempt: three tries, one charge, one refund, the 'busy' message", async () => {
     const GEMINI = "https://fake-gemini.test";
     const seen = fakeUpstream({
-      [`POST ${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`]: () =>
+      [`POST ${GEMINI}/v1beta/models/gemini-nano-banana-2.1:generateContent`]: () =>
         json({ error: { code: 500, message: "Internal error encountered.", status: "INTERNAL" } }, 500),
     });
     overrideProviderForTests(() => new GeminiProvider({ apiKey: "test-gemini-key", baseUrl: GEMINI }));

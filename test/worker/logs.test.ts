@@ -90,7 +90,7 @@ describe("structured logs", () => {
     let geminiFails = false;
     const image = btoa(String.fromCharCode(...(await realPng(24, 32, () => [40, 90, 200, 255]))));
     const upstream = fakeUpstream({
-      [`POST ${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`]: () =>
+      [`POST ${GEMINI}/v1beta/models/gemini-nano-banana-2.1:generateContent`]: () =>
         geminiFails
           ? json({ error: { code: 400, message: `Invalid prompt for ${email}`, status: "INVALID_ARGUMENT" } }, 400)
           : json({ candidates: [{ content: { parts: [{ inlineData: { mimeType: "image/png", data: image } }] }, finishReason: "STOP" }] }),

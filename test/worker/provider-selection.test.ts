@@ -12,7 +12,7 @@ describe("choosing the image provider by configuration", () => {
 
   it("uses Gemini, OpenAI or FASHN when chosen and given a key, at the current models", async () => {
     const gemini = await imageProvider({ ...env, IMAGE_PROVIDER: "gemini", GEMINI_API_KEY: "k" });
-    expect([gemini.name, gemini.model]).toEqual(["gemini", "gemini-3.1-flash-image"]);
+    expect([gemini.name, gemini.model]).toEqual(["gemini", "gemini-nano-banana-2.1"]);
     const openai = await imageProvider({ ...env, IMAGE_PROVIDER: "openai", OPENAI_API_KEY: "k" });
     expect([openai.name, openai.model]).toEqual(["openai", "gpt-image-2.6-flare"]);
     expect((await imageProvider({ ...env, IMAGE_PROVIDER: "fashn", FASHN_API_KEY: "k" })).name).toBe("fashn");
@@ -20,10 +20,11 @@ describe("choosing the image provider by configuration", () => {
     expect((await imageProvider({ ...env, IMAGE_PROVIDER: "gemini", GEMINI_API_KEY: "k" }, "studio")).name).toBe("studio");
   });
 
-  it("refuses a shut-down model id with the replacement's name", async () => {
-    await expect(
-      imageProvider({ ...env, IMAGE_PROVIDER: "gemini", GEMINI_API_KEY: "k", GEMINI_MODEL: "gemini-2.5-flash-image" }),
-    ).rejects.toThrow(/use gemini-3\.1-flash-image instead/);
+  it("asks a shut-down model id's replacement instead, so no picture fails for it", async () => {
+    const gemini = await imageProvider({ ...env, IMAGE_PROVIDER: "gemini", GEMINI_API_KEY: "k", GEMINI_MODEL: "gemini-2.5-flash-image" });
+    expect(gemini.model).toBe("gemini-nano-banana-2.1");
+    const openai = await imageProvider({ ...env, IMAGE_PROVIDER: "openai", OPENAI_API_KEY: "k", OPENAI_MODEL: "gpt-image-1" });
+    expect(openai.model).toBe("gpt-image-2.6-flare");
   });
 
   it("refuses a provider without its key, or one it does not know", async () => {

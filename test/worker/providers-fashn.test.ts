@@ -5,7 +5,13 @@ import type { GenerationJob } from "../../worker/jobs/generation-job";
 import { JOB_MESSAGES, type JobState, type JobView } from "../../worker/jobs/job-types";
 import { FashnProvider, fashnPrompt } from "../../worker/providers/fashn";
 import { overrideProviderForTests } from "../../worker/providers/select";
-import { ProviderFailure, ProviderRefusal, ProviderTransientError, type GenerationRequest } from "../../worker/providers/types";
+import {
+  ModelUnavailable,
+  ProviderFailure,
+  ProviderRefusal,
+  ProviderTransientError,
+  type GenerationRequest,
+} from "../../worker/providers/types";
 import { count, type Browser } from "./browser";
 import { sellerWithProduct } from "./generation-helpers";
 import { creditsOf, fakeUpstream, json } from "./payments-fakes";
@@ -109,6 +115,24 @@ describe("FashnProvider", () => {
     });
     await expect(provider().check("c")).rejects.toThrow(ProviderFailure);
     await expect(provider().check("d")).rejects.toThrow("FASHN devolvió un enlace en lugar de la imagen.");
+  });
+
+  it("a 400 BadRequest naming the model is ModelUnavailable; any other BadRequest stays a failure", async () => {
+    const replies = [
+      apiError(400, "BadRequest", "Invalid model_name: product-to-model is no longer available"),
+      apiError(400, "BadRequest", "Invalid request format"),
+    ];
+    fakeUpstream({ [RUN]: () => replies.shift()! });
+    const gone = await provider()
+      .submit(generation())
+      .catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(ModelUnavailable);
+    expect(gone).toMatchObject({ provider: "fashn", model: "product-to-model" });
+    const other = await provider()
+      .submit(generation())
+      .catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(ProviderFailure);
+    expect(other).not.toBeInstanceOf(ModelUnavailable);
   });
 
   it("tells its three 429s apart: a full concurrency limit waits for a slot, a rate limit backs off, no credits fails", async () => {

@@ -1,10 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GeminiProvider } from "../../worker/providers/gemini";
 import { buildPrompt } from "../../worker/providers/prompts";
-import { ProviderFailure, ProviderRefusal, ProviderTransientError, type GenerationRequest } from "../../worker/providers/types";
+import {
+  ModelUnavailable,
+  ProviderFailure,
+  ProviderRefusal,
+  ProviderTransientError,
+  type GenerationRequest,
+} from "../../worker/providers/types";
 
 const BASE = "https://fake-gemini.test";
-const ENDPOINT = `${BASE}/v1beta/models/gemini-3.1-flash-image:generateContent`;
+const ENDPOINT = `${BASE}/v1beta/models/gemini-nano-banana-2.1:generateContent`;
 const PRO_ENDPOINT = `${BASE}/v1beta/models/gemini-3-pro-image:generateContent`;
 const REFUSAL = "El proveedor de imágenes rechazó esta imagen por sus políticas de contenido.";
 
@@ -50,7 +56,7 @@ function imageAnswer(parts: unknown[] = [{ inlineData: { mimeType: "image/png", 
   return json({
     candidates: [{ content: { parts, role: "model" }, finishReason: "STOP", index: 0 }],
     usageMetadata: { promptTokenCount: 1300, candidatesTokenCount: 1290, totalTokenCount: 2590 },
-    modelVersion: "gemini-3.1-flash-image",
+    modelVersion: "gemini-nano-banana-2.1",
     responseId: "abc123",
   });
 }
@@ -94,7 +100,7 @@ describe("GeminiProvider", () => {
     expect(sent.every((byte, i) => byte === large[i])).toBe(true);
   });
 
-  it("uses gemini-3.1-flash-image for standard and gemini-3-pro-image at imageSize 2K for pro", async () => {
+  it("uses gemini-nano-banana-2.1 for standard and gemini-3-pro-image at imageSize 2K for pro", async () => {
     const seen = fakeGemini(() => imageAnswer());
     await provider().generate(generation({ quality: "pro" }));
     await provider().generate(generation({ quality: "standard" }));
@@ -107,9 +113,37 @@ describe("GeminiProvider", () => {
     await new GeminiProvider({ apiKey: "k", model: "gemini-9-image", baseUrl: `${BASE}/` }).generate(generation());
     expect(seen).toHaveLength(1);
     expect(() => new GeminiProvider({ apiKey: "k", model: "gemini-2.5-flash-image" })).toThrow(
-      "GEMINI_MODEL=gemini-2.5-flash-image was shut down on 2026-10-02; use gemini-3.1-flash-image instead.",
+      "GEMINI_MODEL=gemini-2.5-flash-image was shut down on 2026-10-02; use gemini-nano-banana-2.1 instead.",
     );
     expect(() => new GeminiProvider({ apiKey: "k", proModel: "gemini-3-pro-image-preview" })).toThrow(/use gemini-3-pro-image instead/);
+  });
+
+  it("a model the API no longer serves (404 NOT_FOUND) is ModelUnavailable, naming the model; another 404 is not", async () => {
+    fakeGemini(() =>
+      json(
+        {
+          error: {
+            code: 404,
+            message:
+              "models/gemini-nano-banana-2.1 is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.",
+            status: "NOT_FOUND",
+          },
+        },
+        { status: 404 },
+      ),
+    );
+    const gone = await provider()
+      .generate(generation())
+      .catch((err: unknown) => err);
+    expect(gone).toBeInstanceOf(ModelUnavailable);
+    expect(gone).toMatchObject({ provider: "gemini", model: "gemini-nano-banana-2.1" });
+    vi.restoreAllMocks();
+    fakeGemini(() => new Response("<html>Not Found</html>", { status: 404 }));
+    const other = await provider()
+      .generate(generation())
+      .catch((err: unknown) => err);
+    expect(other).toBeInstanceOf(ProviderFailure);
+    expect(other).not.toBeInstanceOf(ModelUnavailable);
   });
 
   it("sends the store's model as a second image part, after the photo, and says so in the prompt", async () => {
@@ -163,7 +197,7 @@ describe("GeminiProvider", () => {
         json({
           promptFeedback: { blockReason: "PROHIBITED_CONTENT" },
           usageMetadata: { promptTokenCount: 1300, totalTokenCount: 1300 },
-          modelVersion: "gemini-3.1-flash-image",
+          modelVersion: "gemini-nano-banana-2.1",
         }),
       );
       const error = await provider()
@@ -177,7 +211,7 @@ describe("GeminiProvider", () => {
     it.each(["IMAGE_SAFETY", "SAFETY", "IMAGE_PROHIBITED_CONTENT", "PROHIBITED_CONTENT"])(
       "a candidate stopped with %s",
       async (finishReason) => {
-        fakeGemini(() => json({ candidates: [{ finishReason, index: 0 }], modelVersion: "gemini-3.1-flash-image" }));
+        fakeGemini(() => json({ candidates: [{ finishReason, index: 0 }], modelVersion: "gemini-nano-banana-2.1" }));
         const error = await provider()
           .generate(generation())
           .catch((e) => e);
@@ -294,7 +328,7 @@ describe("GeminiProvider", () => {
         () => new Response("<html>Bad gateway</html>", { status: 200 }),
         "Gemini devolvió una respuesta que no es JSON.",
       ],
-      ["no candidates", () => json({ modelVersion: "gemini-3.1-flash-image" }), "Gemini devolvió una respuesta sin candidatos."],
+      ["no candidates", () => json({ modelVersion: "gemini-nano-banana-2.1" }), "Gemini devolvió una respuesta sin candidatos."],
       [
         "a candidate with no parts",
         () => json({ candidates: [{ content: { role: "model" }, finishReason: "NO_IMAGE" }] }),

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OpenAIProvider } from "../../worker/providers/openai";
 import { buildPrompt, STORE_MODEL_LINE } from "../../worker/providers/prompts";
-import { ProviderFailure, ProviderRefusal, ProviderTransientError, type GenerationRequest } from "../../worker/providers/types";
+import {
+  ModelUnavailable,
+  ProviderFailure,
+  ProviderRefusal,
+  ProviderTransientError,
+  type GenerationRequest,
+} from "../../worker/providers/types";
 
 const BASE = "https://fake-openai.test";
 const ENDPOINT = `${BASE}/v1/images/edits`;
@@ -136,6 +142,21 @@ describe("OpenAIProvider", () => {
     await provider().generate({ ...withModel, includeModel: false });
     expect(seen[1]!.form.has("image[]")).toBe(false);
     expect((seen[1]!.form.get("image") as File).name).toBe("garment.webp");
+  });
+
+  it("404 model_not_found is ModelUnavailable, naming the model the request sent", async () => {
+    fakeOpenAI(() =>
+      apiError(404, {
+        message: "The model `gpt-image-2.6-flare` does not exist or you do not have access to it.",
+        type: "invalid_request_error",
+        code: "model_not_found",
+      }),
+    );
+    const gone = await provider()
+      .generate(generation())
+      .catch((err: unknown) => err);
+    expect(gone).toBeInstanceOf(ModelUnavailable);
+    expect(gone).toMatchObject({ provider: "openai", model: "gpt-image-2.6-flare" });
   });
 
   it("refuses a shut-down model id, naming its replacement", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { buildPrompt } from "../../worker/providers/prompts";
 import {
+  ModelUnavailable,
   ProviderFailure,
   ProviderRefusal,
   ProviderTransientError,
@@ -159,7 +160,6 @@ describe("WorkersAiProvider", () => {
 
   it.each([
     "3036: You have used up your daily free allocation of 10,000 neurons. Please upgrade to Cloudflare's Workers Paid plan if you would like to continue usage.",
-    "5007: No such model @cf/black-forest-labs/flux-2-klein-4b or task",
     "3006: Request is too large",
   ])("%s is a failure", async (message) => {
     const { ai } = fakeAi(() => {
@@ -169,6 +169,18 @@ describe("WorkersAiProvider", () => {
     expect(error).toBeInstanceOf(ProviderFailure);
     expect(error.message).toBe(`Workers AI falló: ${message}`);
   });
+
+  it.each(["5007: No such model @cf/black-forest-labs/flux-2-klein-4b or task", "3042: The model name is invalid"])(
+    "%s says the model is gone: the job tries its successor",
+    async (message) => {
+      const { ai } = fakeAi(() => {
+        throw upstreamError(message);
+      });
+      const error = await caught(new WorkersAiProvider({ ai, prepareInput: prepareInput() }).generate(generation()));
+      expect(error).toBeInstanceOf(ModelUnavailable);
+      expect(error).toMatchObject({ provider: "workers-ai", model: "@cf/black-forest-labs/flux-2-klein-4b" });
+    },
+  );
 
   it.each([
     ["no image field", {}, "Workers AI no devolvió ninguna imagen."],

@@ -22,7 +22,7 @@ import { provider as testProvider, resultBytes, WAIT_FOR_OUTCOME } from "./gener
 import { fakeUpstream, json, type SeenRequest } from "./payments-fakes";
 
 const GEMINI = "https://fake-gemini.test";
-const GEMINI_CALL = `POST ${GEMINI}/v1beta/models/gemini-3.1-flash-image:generateContent`;
+const GEMINI_CALL = `POST ${GEMINI}/v1beta/models/gemini-nano-banana-2.1:generateContent`;
 const FASHN = "https://fake-fashn.test";
 const FASHN_RUN = `POST ${FASHN}/v1/run`;
 
@@ -199,7 +199,7 @@ describe("generations send the store's model to providers that take one", () => 
         candidates: [
           { content: { parts: [{ inlineData: { mimeType: "image/jpeg", data: base64(bytes) } }], role: "model" }, finishReason: "STOP" },
         ],
-        modelVersion: "gemini-3.1-flash-image",
+        modelVersion: "gemini-nano-banana-2.1",
       });
   }
   const partsOf = (call: SeenRequest) =>

@@ -462,3 +462,17 @@ export const batchItems = sqliteTable(
     index("batch_items_user_idx").on(t.userId, t.status),
   ],
 );
+
+/**
+ * The daily model check's memory (worker/providers/model-alerts.ts): one row per problem and UTC day, so the
+ * operator hears about each problem once a day at most. The insert that adds the row is the one that sends.
+ */
+export const providerAlerts = sqliteTable(
+  "provider_alerts",
+  {
+    day: text("day").notNull(),
+    problem: text("problem").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.problem] })],
+);

@@ -9,9 +9,11 @@ import { imageKey, imageUrl, sniffImage, storeImage } from "../lib/images";
 import { writeRenditionsLater } from "../lib/renditions";
 import { errorName, log, type LogFields, type LogLevel } from "../lib/log";
 import { mainProvider } from "../../common/image-providers";
-import { imageProvider } from "../providers/select";
+import { announceFallback, nextRoute, routeKey } from "../providers/fallback";
+import { imageProvider, type ModelOverride } from "../providers/select";
 import {
   isQueued,
+  ModelUnavailable,
   ProviderRefusal,
   ProviderTransientError,
   type AnyImageProvider,
@@ -52,6 +54,16 @@ const FAILURES: Record<Exclude<FailReason, "refused">, { error: string; httpStat
 
 function failure(reason: Exclude<FailReason, "refused">): JobOutcome {
   return { status: "failed", reason, ...FAILURES[reason] };
+}
+
+/** Attempts that count against MAX_ATTEMPTS: not the 429s nor the calls that found their model gone. */
+function spentAttempts(job: JobState): number {
+  return job.attempts - (job.rateLimited ?? 0) - (job.fallbacks ?? 0);
+}
+
+/** The model a job moved to a successor asks for, at its quality. */
+function overrideOf(job: JobState): ModelOverride | undefined {
+  return job.model ? { quality: job.quality, model: job.model } : undefined;
 }
 
 /** Every line of a job names the job and the request that started it, whichever event runs it now. */
@@ -168,7 +180,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
 
     let provider: AnyImageProvider;
     try {
-      provider = await imageProvider(this.env, job.provider ?? mainProvider(this.env));
+      provider = await imageProvider(this.env, job.provider ?? mainProvider(this.env), overrideOf(job));
     } catch (err) {
       jobLog("error", "image provider not configured", job, { error: errorName(err) });
       return this.settle(failure("not-configured"));
@@ -182,7 +194,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     const inLine = provider.admit ? provider.admit.bind(provider) : <T>(work: () => Promise<T>) => work();
     const admit = <T>(work: () => Promise<T>, signal: AbortSignal) => throughGate(this.env, job, () => inLine(work, signal), signal);
     let gateMs = 0;
-    while (job.attempts - (job.rateLimited ?? 0) < MAX_ATTEMPTS) {
+    while (spentAttempts(job) < MAX_ATTEMPTS) {
       const asked = Date.now();
       const attempt: { job: JobState; started: number } = { job, started: asked };
       const step = () => ({ provider: provider.name, attempt: attempt.job.attempts });
@@ -210,6 +222,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
         if (signal.aborted) return;
         // The class says refusal, passing or lasting failure; the message can quote the provider's answer.
         jobLog("warn", "provider attempt failed", job, { ...step(), ms: Date.now() - attempt.started, error: errorName(err) });
+        if (err instanceof ModelUnavailable) return this.fallBack(job, err, signal, true);
         if (err instanceof ProviderRefusal)
           return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
         if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
@@ -219,7 +232,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
           job = await this.countRateLimit(job);
           continue;
         }
-        if (job.attempts - (job.rateLimited ?? 0) >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
+        if (spentAttempts(job) >= MAX_ATTEMPTS) return this.settle(failure("provider-busy"));
         const wait = Math.min((err.retryAfterSeconds ?? 2 ** job.attempts) * 1000, MAX_BACKOFF_MS);
         if (Date.now() + wait >= job.deadline) return; // the deadline alarm settles it
         await new Promise((r) => setTimeout(r, wait));
@@ -227,6 +240,36 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
         if (current?.status !== "running") return;
       }
     }
+  }
+
+  /**
+   * The provider said the model is gone: the same job (one charge) goes to the successor fallback.ts names,
+   * at once; with none left it fails and refunds once. `counted`: the call used up an attempt, given back.
+   */
+  private async fallBack(job: JobState, err: ModelUnavailable, signal: AbortSignal, counted: boolean): Promise<void> {
+    const failed = { provider: err.provider, model: err.model };
+    const tried = [...(job.tried ?? []), routeKey(failed)];
+    const next = nextRoute(this.env, job, failed, tried);
+    announceFallback(failed, next, "model-unavailable");
+    if (!next) return this.settle(failure("provider-failed"));
+    const current = await this.load();
+    if (current?.status !== "running" || current.outcome) return;
+    const moved: JobState = {
+      ...current,
+      provider: next.provider,
+      model: next.model,
+      tried,
+      fallbacks: (current.fallbacks ?? 0) + (counted ? 1 : 0),
+      predictionId: undefined,
+    };
+    await this.ctx.storage.put("job", moved);
+    jobLog("warn", "job moved to the model's successor", job, {
+      provider: failed.provider,
+      model: failed.model,
+      toProvider: next.provider,
+      toModel: next.model ?? null,
+    });
+    return this.attempt(signal);
   }
 
   /** One real call to the provider is about to happen: counted in storage first, so a restart sees it. */
@@ -308,6 +351,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     } catch (err) {
       if (signal.aborted) return;
       jobLog("warn", "provider submit failed", job, { ...step, ms: Date.now() - started, error: errorName(err) });
+      if (err instanceof ModelUnavailable) return this.fallBack(job, err, signal, false);
       if (err instanceof ProviderRefusal) return this.settle({ status: "failed", reason: "refused", error: err.message, httpStatus: 422 });
       if (!(err instanceof ProviderTransientError)) return this.settle(failure("provider-failed"));
       const attempts = err.waitForSlot || err.rateLimited ? job.attempts : job.attempts + 1;
@@ -321,7 +365,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
 
   /** One look at a queued prediction, from the alarm. */
   private async follow(job: JobState): Promise<void> {
-    const provider = await imageProvider(this.env, job.provider ?? mainProvider(this.env));
+    const provider = await imageProvider(this.env, job.provider ?? mainProvider(this.env), overrideOf(job));
     if (!isQueued(provider)) return;
     const started = Date.now();
     let answer: Awaited<ReturnType<QueuedImageProvider["check"]>>;

@@ -63,6 +63,12 @@ export interface JobState extends JobInput {
   predictionId?: string;
   /** Calls the provider refused with a 429 rate limit: they paused its gate and use up no attempt. */
   rateLimited?: number;
+  /** Moved to a gone model's successor (worker/providers/fallback.ts): the model now asked for at the job's quality. */
+  model?: string;
+  /** Routes ("provider:model") that answered that their model is gone, so none is asked twice. */
+  tried?: string[];
+  /** Calls that answered "model gone": they use up no attempt (the successor gets its own). */
+  fallbacks?: number;
 }
 
 /**

@@ -12,6 +12,7 @@ import { DEFAULT_MODELS } from "../../common/image-providers";
 import { bytesToBase64, errorForStatus, generatedImage, isRecord, parseJson, refusal, retryAfterSeconds, send } from "./http";
 import { describeModel } from "./prompts";
 import {
+  ModelUnavailable,
   ProviderFailure,
   ProviderTransientError,
   type GeneratedImage,
@@ -158,6 +159,10 @@ function apiError(response: Response, text: string): Error {
   } catch {
     // A body that is not JSON (a proxy's HTML page): the status decides.
   }
+  // FASHN documents no error of its own for a model_name it stopped serving: its API rejects what it does not
+  // know as 400 BadRequest, whose message then names the model.
+  if (name === "BadRequest" && /model_name|model name|\bmodel\b/i.test(message))
+    return new ModelUnavailable("fashn", DEFAULT_MODELS.fashn, `${name} ${message}`);
   if (name === "OutOfCredits") return new ProviderFailure(`FASHN respondió HTTP ${response.status}: ${name} ${message}`.slice(0, 300));
   if (name === "ConcurrencyLimitExceeded") return new ProviderTransientError(BUSY, retryAfterSeconds(response.headers), true);
   return errorForStatus("FASHN", response, `${name} ${message}`.trim());

@@ -2,14 +2,18 @@
  * Gemini image generation ("Nano Banana") through the REST generateContent
  * endpoint: the prompt and the seller's photo (and the store's model, when it
  * has one) go in one turn, the image comes back inline as base64.
- * Standard images use gemini-3.1-flash-image; 'Calidad Pro' uses
- * gemini-3-pro-image with imageConfig.imageSize "2K".
+ * Standard images use Nano Banana 2.1 (gemini-nano-banana-2.1: same request
+ * and answer as Nano Banana 2, 1K by default); 'Calidad Pro' uses
+ * gemini-3-pro-image with imageConfig.imageSize "2K". A model the API no
+ * longer serves answers 404 NOT_FOUND ("models/<id> is not found for API
+ * version v1beta, or is not supported for generateContent…"): that is
+ * ModelUnavailable, which the job answers by trying the model's successor.
  * https://ai.google.dev/gemini-api/docs/image-generation
  */
 import { DEFAULT_MODELS, retirementProblem } from "../../common/image-providers";
 import { bytesToBase64, errorForStatus, generatedImage, isRecord, parseJson, refusal, retryAfterSeconds, send } from "./http";
 import { buildPrompt } from "./prompts";
-import { ProviderFailure, type GeneratedImage, type GenerationRequest, type ImageProvider } from "./types";
+import { ModelUnavailable, ProviderFailure, type GeneratedImage, type GenerationRequest, type ImageProvider } from "./types";
 
 export interface GeminiConfig {
   apiKey: string;
@@ -84,6 +88,7 @@ export class GeminiProvider implements ImageProvider {
     );
     if (!response.ok) {
       const error = apiError(text);
+      if (response.status === 404 && error.status === "NOT_FOUND") throw new ModelUnavailable(this.name, model, error.detail);
       throw errorForStatus("Gemini", response, error.detail, retryAfterSeconds(response.headers) ?? error.retryDelay);
     }
     return readImage(parseJson(text, "Gemini"));
@@ -95,7 +100,7 @@ export class GeminiProvider implements ImageProvider {
  * the wait comes in a google.rpc.RetryInfo detail ("retryDelay": "22s") rather
  * than a Retry-After header.
  */
-function apiError(text: string): { detail: string; retryDelay?: number } {
+function apiError(text: string): { detail: string; status?: string; retryDelay?: number } {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -109,6 +114,7 @@ function apiError(text: string): { detail: string; retryDelay?: number } {
   const seconds = /^(\d+(?:\.\d+)?)s$/.exec(String(info?.retryDelay ?? ""))?.[1];
   return {
     detail: `${String(error.status ?? "")} ${String(error.message ?? text)}`.trim(),
+    status: typeof error.status === "string" ? error.status : undefined,
     retryDelay: seconds === undefined ? undefined : Math.ceil(Number(seconds)),
   };
 }

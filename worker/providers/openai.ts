@@ -9,7 +9,14 @@
 import { DEFAULT_MODELS, retirementProblem } from "../../common/image-providers";
 import { errorForStatus, generatedImage, isRecord, parseJson, refusal, send } from "./http";
 import { buildPrompt } from "./prompts";
-import { ProviderFailure, type GeneratedImage, type GenerationRequest, type ImageMime, type ImageProvider } from "./types";
+import {
+  ModelUnavailable,
+  ProviderFailure,
+  type GeneratedImage,
+  type GenerationRequest,
+  type ImageMime,
+  type ImageProvider,
+} from "./types";
 
 export interface OpenAIConfig {
   apiKey: string;
@@ -64,15 +71,18 @@ export class OpenAIProvider implements ImageProvider {
       { method: "POST", headers: { authorization: `Bearer ${this.apiKey}` }, body: form },
       signal,
     );
-    if (!response.ok) throw errorFor(response, text);
+    if (!response.ok) throw errorFor(response, text, this.model);
     const answer = parseJson(text, "OpenAI");
     const first = isRecord(answer) && Array.isArray(answer.data) ? answer.data[0] : undefined;
     return generatedImage(isRecord(first) ? first.b64_json : undefined, "OpenAI");
   }
 }
 
-/** OpenAI's error body: `{ error: { message, type, param, code } }`. */
-function errorFor(response: Response, text: string): Error {
+/**
+ * OpenAI's error body: `{ error: { message, type, param, code } }`. A model that does not exist or was shut
+ * down answers 404 `model_not_found` ("The model `x` does not exist or you do not have access to it.").
+ */
+function errorFor(response: Response, text: string, model: string): Error {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -83,6 +93,7 @@ function errorFor(response: Response, text: string): Error {
   const code = String(error.code ?? "");
   const detail = `${code} ${String(error.message ?? text)}`.trim();
   if (REFUSAL_CODES.has(code)) return refusal(`OpenAI: ${detail}`);
+  if (code === "model_not_found") return new ModelUnavailable("openai", model, detail);
   // A 429 for an unpaid bill or a spent budget does not pass by waiting.
   if (code === "insufficient_quota") return new ProviderFailure(`OpenAI respondió HTTP ${response.status}: ${detail}`);
   return errorForStatus("OpenAI", response, detail);

@@ -1,11 +1,19 @@
-import { describerFor, mainProvider } from "../../common/image-providers";
+import type { Quality } from "../../common/generation";
+import { currentModel, describerFor, mainProvider, modelSettingOf, type ProviderSettings } from "../../common/image-providers";
 import type { Bindings } from "../env";
 import type { ProductDescriber } from "./describe";
 // Not loaded lazily like the others: the batch consumer falls back to it whatever the site's describer.
 import { StudioDescriber } from "./describe-studio";
+import { announceFallback } from "./fallback";
 import type { AnyImageProvider, SourceImage } from "./types";
 
-type ProviderFactory = (env: Bindings, name: string) => AnyImageProvider | Promise<AnyImageProvider>;
+/** A job moved to a model's successor asks for that model at its quality instead of the configured one. */
+export interface ModelOverride {
+  quality: Quality;
+  model: string;
+}
+
+type ProviderFactory = (env: Bindings, name: string, override?: ModelOverride) => AnyImageProvider | Promise<AnyImageProvider>;
 
 let testOverride: ProviderFactory | undefined;
 
@@ -33,11 +41,22 @@ async function under512(source: SourceImage): Promise<SourceImage> {
  * The provider by name (default: IMAGE_PROVIDER, else the offline studio
  * pipeline); the job passes the one planGeneration chose (MINORS_PROVIDER for
  * children). Adapters load lazily so the unused ones cost nothing at start-up.
- * A missing key, binding or a shut-down model id throws: the job fails and
- * refunds with a clear message.
+ * A missing key or binding throws: the job fails and refunds with a clear
+ * message. A configured model id that is shut down is replaced by its
+ * successor (announced once, for the operator), so no picture fails for it.
  */
-export async function imageProvider(env: Bindings, name = mainProvider(env)): Promise<AnyImageProvider> {
-  if (testOverride) return testOverride(env, name);
+export async function imageProvider(env: Bindings, name = mainProvider(env), override?: ModelOverride): Promise<AnyImageProvider> {
+  if (testOverride) return testOverride(env, name, override);
+  /** The model for one setting: the job's override when it is that setting's, else the configured id, kept current. */
+  const model = (setting: keyof ProviderSettings): string | undefined => {
+    if (override && modelSettingOf(name, override.quality) === setting) return override.model;
+    const configured = env[setting]?.trim();
+    if (!configured) return undefined;
+    const current = currentModel(configured);
+    if (current !== configured)
+      announceFallback({ provider: name, model: configured }, { provider: name, model: current }, "retired-setting");
+    return current;
+  };
   switch (name) {
     case "studio": {
       const { StudioProvider } = await import("./studio");
@@ -47,8 +66,8 @@ export async function imageProvider(env: Bindings, name = mainProvider(env)): Pr
       const { GeminiProvider } = await import("./gemini");
       return new GeminiProvider({
         apiKey: required(env.GEMINI_API_KEY, "GEMINI_API_KEY"),
-        model: env.GEMINI_MODEL || undefined,
-        proModel: env.GEMINI_PRO_MODEL || undefined,
+        model: model("GEMINI_MODEL"),
+        proModel: model("GEMINI_PRO_MODEL"),
         baseUrl: env.GEMINI_BASE_URL,
       });
     }
@@ -56,7 +75,7 @@ export async function imageProvider(env: Bindings, name = mainProvider(env)): Pr
       const { OpenAIProvider } = await import("./openai");
       return new OpenAIProvider({
         apiKey: required(env.OPENAI_API_KEY, "OPENAI_API_KEY"),
-        model: env.OPENAI_MODEL || undefined,
+        model: model("OPENAI_MODEL"),
         baseUrl: env.OPENAI_BASE_URL,
       });
     }
@@ -65,7 +84,7 @@ export async function imageProvider(env: Bindings, name = mainProvider(env)): Pr
       if (!env.AI)
         throw new Error("IMAGE_PROVIDER=workers-ai needs the AI binding, which exists only when deployed (wrangler.deploy.toml)");
       const { WorkersAiProvider } = await import("./workers-ai");
-      return new WorkersAiProvider({ ai: env.AI, model: env.WORKERS_AI_MODEL || undefined, prepareInput: under512 });
+      return new WorkersAiProvider({ ai: env.AI, model: model("WORKERS_AI_MODEL"), prepareInput: under512 });
     }
     case "fashn": {
       const { FashnProvider } = await import("./fashn");

@@ -69,6 +69,21 @@ export class ProviderFailure extends Error {
   readonly kind = "failure";
 }
 
+/**
+ * The provider says the model does not exist or is shut down (Gemini's 404 NOT_FOUND for the model, OpenAI's
+ * model_not_found, Workers AI's "No such model"): nothing was made and nothing is owed. The job tries the
+ * model's successor (worker/providers/fallback.ts) instead of failing; with none left it fails and refunds.
+ */
+export class ModelUnavailable extends ProviderFailure {
+  constructor(
+    readonly provider: string,
+    readonly model: string,
+    detail: string,
+  ) {
+    super(`${provider}: el modelo ${model} no está disponible (${detail.slice(0, 200)})`);
+  }
+}
+
 /** A provider that answers in the same request (Gemini, OpenAI, Workers AI, the studio). */
 export interface ImageProvider {
   readonly name: string;

@@ -7,6 +7,7 @@ import { DEFAULT_MODELS } from "../../common/image-providers";
 import { generatedImage, isRecord, refusal } from "./http";
 import { buildPrompt } from "./prompts";
 import {
+  ModelUnavailable,
   ProviderFailure,
   ProviderTransientError,
   type GeneratedImage,
@@ -63,7 +64,7 @@ export class WorkersAiProvider implements ImageProvider {
       );
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
-      throw classify(err);
+      throw classify(err, this.model);
     }
     return generatedImage(isRecord(answer) ? answer.image : undefined, "Workers AI");
   }
@@ -73,11 +74,13 @@ export class WorkersAiProvider implements ImageProvider {
  * The binding throws InferenceUpstreamError("<code>: <description>"); codes from
  * developers.cloudflare.com/workers-ai/platform/errors/. 3030 is the NSFW
  * filter on image prompts. 3036 (the day's free allocation is spent) is not
- * retried: it only clears at midnight UTC.
+ * retried: it only clears at midnight UTC. 5007 ("No such model ${model} or
+ * task") and 3042 ("The model name is invalid") mean the model is gone.
  */
-function classify(err: unknown): Error {
+function classify(err: unknown, model: string): Error {
   const message = err instanceof Error ? err.message : String(err);
   const code = Number(/^(\d{4}):/.exec(message)?.[1] ?? /\(code (\d{4})\)/.exec(message)?.[1]);
+  if (code === 5007 || code === 3042) return new ModelUnavailable("workers-ai", model, message);
   if (code === 3030 || /nsfw|content polic|safety|moderat/i.test(message)) return refusal(`Workers AI: ${message}`);
   if ([3007, 3008, 3040].includes(code) || /capacity|rate limit|too many requests|temporarily/i.test(message)) {
     return new ProviderTransientError(`Workers AI no está disponible en este momento: ${message}`);
