@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { translator } from "../../common/i18n";
 import { parsePrice } from "../../common/price";
 import { COUNTRY_LOCALES, storeMoney } from "../../common/store-locale";
 import { ARS_MONEY, formatPrice } from "../../common/store-money";
@@ -89,5 +90,15 @@ describe("prices in workerd's own ICU", () => {
     expect(parsePrice("129,90", money("BR"))).toEqual({ price: 12_990 });
     expect(parsePrice("1,299.50", money("MX"))).toEqual({ price: 129_950 });
     expect(parsePrice("1.299", money("MX"))).toMatchObject({ error: expect.stringContaining("mil doscientos noventa y nueve") });
+  });
+});
+
+describe("the shoppers' catalogues in workerd", () => {
+  it("compiles and formats messages with the locale's plurals and numbers", () => {
+    expect(translator("pt-BR").t("store.count", { count: 2 })).toBe("2 produtos");
+    expect(translator("es-AR").t("picker.titleFor", { product: "Remera" })).toBe("Selecciona un talle para Remera");
+    expect(translator("id-ID").t("meta.storeDescription", { count: 1_200, store: "Toko Sari" })).toBe(
+      "1.200 produk di Toko Sari. Susun pesanan Anda dan kirim lewat WhatsApp.",
+    );
   });
 });
