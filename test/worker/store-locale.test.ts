@@ -102,3 +102,15 @@ describe("the shoppers' catalogues in workerd", () => {
     );
   });
 });
+
+describe("deleting the account", () => {
+  it("erases the ways to pay, which hold the seller's personal numbers, as it erases store_checkout", async () => {
+    const br = await seller({ phoneNumber: "+55 31 99876-5432", countryCode: "BR" });
+    const methods = [{ kind: "pix", keyType: "cpf", key: "52998224725", name: "Ana Souza", city: "Belo Horizonte" }];
+    await env.DB.prepare("UPDATE users SET store_pay_methods = ? WHERE id = ?").bind(JSON.stringify(methods), br.user.id).run();
+    const deleted = await br.browser.json("DELETE", "/api/auth/account", { password: "una-clave-segura" });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    const row = await env.DB.prepare("SELECT store_pay_methods FROM users WHERE id = ?").bind(br.user.id).first();
+    expect(row).toEqual({ store_pay_methods: null });
+  });
+});
