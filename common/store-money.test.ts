@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COUNTRY_LOCALES, storeMoney } from "./store-locale";
-import { ARS_MONEY, formatPrice, formatPriceNumber, fromMinor, numberSeparators, toMinor } from "./store-money";
+import { ARS_MONEY, feedPrice, formatPrice, formatPriceNumber, fromMinor, numberSeparators, toMinor } from "./store-money";
 import { formatArs } from "./store-format";
 
 const NBSP = "\u00a0";
@@ -59,5 +59,13 @@ describe("a store's prices, in its locale's CLDR format", () => {
     expect(numberSeparators("es-AR")).toEqual({ group: ".", decimal: "," });
     expect(numberSeparators("es-MX")).toEqual({ group: ",", decimal: "." });
     expect(numberSeparators("es-CR")).toEqual({ group: NBSP, decimal: "," });
+  });
+
+  it("writes feed prices with the ISO code, Argentina's as the feed does today", () => {
+    // worker/pages/feed.ts today: `${product.price.toFixed(2)} ARS`.
+    expect(feedPrice(12_500, ARS_MONEY)).toBe(`${(12_500).toFixed(2)} ARS`);
+    expect(feedPrice(12_990, money("BR"))).toBe("129.90 BRL");
+    expect(feedPrice(129_950, money("MX"))).toBe("1299.50 MXN");
+    expect(feedPrice(150_000, money("ID"))).toBe("150000.00 IDR");
   });
 });

@@ -78,3 +78,11 @@ export function numberSeparators(locale: string): { group: string; decimal: stri
   const parts = new Intl.NumberFormat(locale, { useGrouping: true, minimumFractionDigits: 1 }).formatToParts(1234567.5);
   return { group: parts.find((p) => p.type === "group")?.value ?? ",", decimal: parts.find((p) => p.type === "decimal")?.value ?? "." };
 }
+
+/**
+ * A price as product feeds want it (Google Merchant Center and Meta catalogues: "<number> <ISO 4217>", a
+ * point for decimals, no grouping): "12500.00 ARS", "129.90 BRL". Argentine stores' feeds read as before.
+ */
+export function feedPrice(minor: number, money: StoreMoney): string {
+  return `${fromMinor(minor, money).toFixed(2)} ${money.currency}`;
+}
