@@ -43,6 +43,9 @@ export async function buildStoreAssets(root: string): Promise<StoreAssets> {
     logLevel: "silent",
     publicDir: false,
     plugins: [],
+    // Libraries' development-only code goes: @lingui/core carries its message compiler only outside production
+    // (the cart reads messages the Worker compiled; with it the script would weigh 7 KB gzip more).
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
     build: {
       write: false,
       minify: true,

@@ -31,6 +31,18 @@ export const users = sqliteTable(
      */
     storeVersion: integer("store_version").notNull().default(0),
     /**
+     * The store's money (ISO 4217) and its shoppers' locale ("es-AR", "pt-BR"). Null: not chosen yet, so the
+     * store's country's (common/store-locale.ts); stores from before these columns were set to ARS and es-AR,
+     * as they always sold. worker/lib/store-locale.ts reads them.
+     */
+    storeCurrency: text("store_currency"),
+    storeLocale: text("store_locale"),
+    /**
+     * JSON list of the ways to pay (common/pay-methods.ts payMethodsSchema, validated on the way in). Null:
+     * the store still offers what store_checkout.payments says (Argentina's transfer, Mercado Pago, cash).
+     */
+    storePayMethods: text("store_pay_methods"),
+    /**
      * Set when the seller deleted the account. The row stays as an anonymous
      * tombstone because orders, payments, the ledger and jobs keep pointing at
      * it for accounting; no session may ever sign it in again.

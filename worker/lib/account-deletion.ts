@@ -110,6 +110,8 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser)
         phone: null,
         imageUrl: null,
         countryCode: null,
+        // The ways to pay hold personal numbers (CPF, CLABE, account holder), as store_checkout does.
+        storePayMethods: null,
         passwordHash: null,
         googleSub: null,
         deletedAt: new Date(),
