@@ -137,7 +137,11 @@ function Batch({ batch }: { batch: BatchView }) {
                 {STATE_LABELS[item.state]}
               </span>
             </div>
-            <p className="line-clamp-2 px-2 pt-1.5 text-sm font-medium">{item.productName ?? "Producto eliminado"}</p>
+            {item.naming ? (
+              <p className="px-2 pt-1.5 text-sm text-slate-600 italic">Poniéndole nombre…</p>
+            ) : (
+              <p className="line-clamp-2 px-2 pt-1.5 text-sm font-medium">{item.productName ?? "Producto eliminado"}</p>
+            )}
             {item.error && <p className="px-2 pb-2 text-xs text-red-700">{item.error}</p>}
           </li>
         ))}
