@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, ne, notExists, sql } from "drizzle-orm";
-import { distinctName, isCameraName } from "../../common/product-names";
+import { distinctName, isCameraName, nameFromFile } from "../../common/product-names";
 import { SUGGESTED_CATEGORIES } from "../../common/store-browse";
 import { database } from "../db/client";
 import { batchItems, products } from "../db/schema";
@@ -9,7 +9,7 @@ import { errorName, log } from "../lib/log";
 import { storeChanged } from "../lib/store-version";
 import { draftFromName, StudioDescriber } from "../providers/describe-studio";
 import { productDescriber } from "../providers/select";
-import { ProviderTransientError } from "../providers/types";
+import { ProviderTransientError, type SourceImage } from "../providers/types";
 
 /**
  * Names a product from its photo, for a photo uploaded for a batch: the
@@ -74,6 +74,27 @@ export async function draftProduct(env: Bindings, itemId: string): Promise<void>
     ]);
   } else await markDrafted;
   log("info", "product named from its photo", { item: itemId, describer: describer.name, named });
+}
+
+/**
+ * The name of a product made from one photo outside a batch ('Generar' in the add dialog): the offline
+ * drafter's, from the file's name when the screen sent it and the garment's colour ('remera-roja.jpg' is
+ * 'Remera roja', a camera's photo of a blue one 'Prenda azul'), never 'Producto 1', and not one the seller's
+ * other products have ('Remera roja 2').
+ */
+export async function nameFromPhoto(
+  db: ReturnType<typeof database>,
+  userId: string,
+  photo: SourceImage,
+  fileName: string | undefined,
+): Promise<string> {
+  const context = { fileName: nameFromFile(fileName ?? ""), categories: [] };
+  const draft = await new StudioDescriber().describe(photo, context).catch(() => draftFromName(context.fileName, null, []));
+  const others = await db.select({ name: products.name }).from(products).where(eq(products.userId, userId));
+  return distinctName(
+    draft.name,
+    others.map((other) => other.name),
+  );
 }
 
 /** Tries of a name before giving up: each one lost only to a draft of the same seller landing at that moment. */
