@@ -108,10 +108,12 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
       void queryClient.invalidateQueries({ queryKey: ["products"] });
       toast.success(ready.length === 1 ? "¡Publicaste 1 producto!" : `¡Publicaste ${ready.length} productos!`);
       const readyIds = new Set(ready.map((row) => row.id));
-      const rest = rows.filter((row) => !readyIds.has(row.id));
+      const notReady = (row: GridRow) => !readyIds.has(row.id);
+      const rest = rows.filter(notReady);
       if (rest.length === 0) leaving.saved();
       setPublished((n) => n + ready.length);
-      setRows(rest);
+      // Edits typed in the other rows while it was sent are kept.
+      setRows((prev) => prev.filter(notReady));
       takeToLeft(ready.length, rowsLeft(rest));
     },
     onError: (err) => toast.error(err.message),
