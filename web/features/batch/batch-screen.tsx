@@ -55,6 +55,12 @@ function Batch({ batch }: { batch: BatchView }) {
     }
     wasFinished.current = batch.finished;
   }, [batch.finished, queryClient]);
+  // The names drafted from the photos may land after the pictures: the products are read again then too.
+  const wasNaming = useRef(batch.naming > 0);
+  useEffect(() => {
+    if (batch.naming === 0 && wasNaming.current) void queryClient.invalidateQueries({ queryKey: ["products"] });
+    wasNaming.current = batch.naming > 0;
+  }, [batch.naming, queryClient]);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
