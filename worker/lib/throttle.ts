@@ -1,3 +1,4 @@
+import { TOO_MANY_GOOGLE_STARTS } from "../../common/google-errors";
 import { TOO_MANY_SIGNUPS } from "../../common/user";
 import type { Db } from "../db/client";
 import { ApiError } from "./errors";
@@ -36,6 +37,8 @@ export const POLICIES = {
   resetConfirmAddress: { limit: 10, windowMs: 15 * MINUTE, message: TOO_MANY_RESET_LINKS },
   // Tries of one link (by its hash) from all addresses: a leaked link cannot be a free hashing service.
   resetConfirmLink: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_RESET_LINKS },
+  // "Continuar con Google" started from one address: a person needs a few, a script thousands.
+  googleStartAddress: { limit: 20, windowMs: 10 * MINUTE, message: TOO_MANY_GOOGLE_STARTS },
 } as const;
 
 export type Policy = keyof typeof POLICIES;
