@@ -212,7 +212,7 @@ const PUBLIC: Record<string, string> = {
   "GET /pedido/:token":
     "a buyer's order page, reached only by its 256-bit private link; holds that order alone (checked in order-page.test.ts)",
   "POST /api/stats/events":
-    "a shopper's cart add, counted under the store it names; answers nothing, and a store's report names only its own products (checked below)",
+    "a shopper's cart add of a product the store it names sells; answers nothing, and a store's report names only its own products (checked below)",
   "POST /api/stats/weekly-email/unsubscribe":
     "turns the weekly e-mail off for the seller its signed token names; the token is its only authority (weekly-email.test.ts)",
 };
@@ -495,8 +495,8 @@ describe("statistics", () => {
     await shopper.visit(`/u/${a.username}/p/${product.id}`, { referer: `https://vidriera.test/u/${a.username}` });
     await shopper.visit(`/u/${a.username}?q=${encodeURIComponent(`${a.storeName} zapatillas`)}`);
     expect((await shopper.cartAdd(a.username, product.id)).status).toBe(204);
-    // A cart add that names A's product in B's store counts under B's store, and names nothing there.
-    expect((await new Shopper().cartAdd(b.username, product.id)).status).toBe(204);
+    // A cart add that names A's product in B's store is not B's to count.
+    expect((await new Shopper().cartAdd(b.username, product.id)).status).toBe(404);
 
     const aReport = await reportOf(a.browser);
     expect(aReport.periods.today.current).toMatchObject({ pageViews: 3, visits: 2, cartAdds: 1, searches: 1 });
@@ -506,7 +506,7 @@ describe("statistics", () => {
       const text = await textOf(await b.browser.request(path));
       expectNoneOf(text, [...markers(a), "zapatillas"], `B's ${path}`);
       const { report } = JSON.parse(text) as { report: StatsReport };
-      expect(report.periods.today.current).toMatchObject({ pageViews: 0, visits: 0, searches: 0, cartAdds: 1 });
+      expect(report.periods.today.current).toMatchObject({ pageViews: 0, visits: 0, searches: 0, cartAdds: 0 });
       // Only B's own products (B's world has an order of its own): never A's.
       const listed = [...report.topViewed, ...report.topOrdered, ...report.viewedNeverOrdered].map((p) => p.id);
       expect(listed.filter((id) => !b.products.some((p) => p.id === id))).toEqual([]);
