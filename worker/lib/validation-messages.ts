@@ -25,8 +25,10 @@ export function spanishIssueMessage(issue: Issue): string {
     }
     case "too_small": {
       const min = Number(issue.minimum);
-      if (issue.origin === "string") return min <= 1 ? "Falta completar un dato." : `Un texto es demasiado corto: necesita al menos ${min} caracteres.`;
-      if (issue.origin === "array" || issue.origin === "set") return min <= 1 ? "Falta elegir al menos uno." : `Faltan elementos: necesita al menos ${min}.`;
+      if (issue.origin === "string")
+        return min <= 1 ? "Falta completar un dato." : `Un texto es demasiado corto: necesita al menos ${min} caracteres.`;
+      if (issue.origin === "array" || issue.origin === "set")
+        return min <= 1 ? "Falta elegir al menos uno." : `Faltan elementos: necesita al menos ${min}.`;
       return `Un número es demasiado chico: tiene que ser al menos ${min}.`;
     }
     case "invalid_format":
