@@ -104,9 +104,12 @@ const payments = z.object(
           .trim()
           .max(300, MERCADOPAGO_LINK_INVALID)
           // Saved as the buyer will open it: "mpago.la/2xYz9Ab" is kept as https://mpago.la/2xYz9Ab.
-          .transform(
-            (link, ctx) => mercadoPagoLink(link) ?? (ctx.addIssue({ code: "custom", message: MERCADOPAGO_LINK_INVALID }), z.NEVER),
-          ),
+          .transform((link, ctx) => {
+            const completed = mercadoPagoLink(link);
+            if (completed) return completed;
+            ctx.addIssue({ code: "custom", message: MERCADOPAGO_LINK_INVALID });
+            return z.NEVER;
+          }),
       })
       .nullable(),
     cash: z.boolean({ error: "Indica si aceptas efectivo." }),
