@@ -192,7 +192,8 @@ const PUBLIC: Record<string, string> = {
   "POST /api/orders": "shoppers order without an account; only the store's own products are accepted (checked below)",
   "GET /api/payments/exchange-rates": "public reference rates",
   "GET /api/payments/country": "the visitor's own country",
-  "GET /api/payments/prices": "the price claims for the visitor's own country, the same for everyone there",
+  "GET /api/payments/prices":
+    "the price claims for the visitor's own country, the same for everyone there; where the edge cannot place them, written and estimated for the signed-in seller's own store country (read from their own signed session only)",
   "POST /api/payments/webhooks/:provider": "provider notifications, authenticated by signature and re-fetched from the provider",
   "GET /api/payments/simulated/checkout": "the offline checkout page, authorised by its signed session token that only the payer gets",
   "POST /api/payments/simulated/checkout": "the offline checkout's decision, authorised by the same signed token",
