@@ -121,14 +121,6 @@ export const emailOutbox = sqliteTable("email_outbox", {
   createdAt: createdAt(),
 });
 
-export const oauthStates = sqliteTable("oauth_states", {
-  state: text("state").primaryKey(),
-  codeVerifier: text("code_verifier").notNull(),
-  // Which screen started the flow, so errors go back to it.
-  intent: text("intent", { enum: ["login", "register"] }).notNull(),
-  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-});
-
 export const products = sqliteTable(
   "products",
   {
