@@ -192,7 +192,7 @@ describe("the virtual store in a real browser", () => {
       [
         `¡Hola ${name}! Quiero hacer el siguiente pedido:`,
         "",
-        `• ${remera.name} (Talle: S) x 1 - $16.000 c/u`,
+        `• ${remera.name} (Talle: S) x 1 - $16.000 c/u · Cód. ${remera.code}`,
         "",
         // A store that never set its delivery: a pick-up costs nothing.
         "Subtotal: $16.000",

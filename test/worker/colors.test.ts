@@ -149,10 +149,12 @@ describe("colours and stock per colour and size", () => {
     expect(placed.status).toBe(201);
     const { order: saved, message } = (await placed.json()) as Created;
     expect(saved.lines).toEqual([
-      { productId: remera.id, name: "Remera básica", color: "Negro", size: "M", quantity: 2, unitPrice: 12500 },
-      { productId: gorra.id, name: "Gorra", color: null, size: "Único", quantity: 1, unitPrice: 8000 },
+      { productId: remera.id, name: "Remera básica", color: "Negro", size: "M", quantity: 2, unitPrice: 12500, code: remera.code },
+      { productId: gorra.id, name: "Gorra", color: null, size: "Único", quantity: 1, unitPrice: 8000, code: gorra.code },
     ]);
-    expect(message).toContain("• Remera básica (Color: Negro, Talle: M) x 2 - $12.500 c/u\n• Gorra (Talle: Único) x 1 - $8.000 c/u");
+    expect(message).toContain(
+      `• Remera básica (Color: Negro, Talle: M) x 2 - $12.500 c/u · Cód. ${remera.code}\n• Gorra (Talle: Único) x 1 - $8.000 c/u · Cód. ${gorra.code}`,
+    );
 
     const refused: [unknown[], number, string][] = [
       [[{ productId: remera.id, size: "M", quantity: 1 }], 400, "Elige un color de Remera básica."],

@@ -12,9 +12,9 @@ import { cbuKind } from "../../common/bank-account";
 import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "../../common/checkout";
 import { BUYER_STATUS_TEXT, ORDER_STATUS_LABELS, statusPath } from "../../common/order-status";
 import { formatArs, storePath } from "../../common/store";
-import { DELIVERY_LABELS, deliveryLine, type Order } from "../../common/store-cart";
-import { storeTimeZone } from "../../common/store-stats";
+import { DELIVERY_LABELS, deliveryLine, productCodeLabel, type Order } from "../../common/store-cart";
 import { variantLabel } from "../../common/variants";
+import { storeTimeZone } from "../../common/store-stats";
 import { database } from "../db/client";
 import { orders, users } from "../db/schema";
 import type { Env } from "../env";
@@ -109,7 +109,7 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
   const items = order.lines
     .map(
       (l) =>
-        `<li><span>${esc(variantLabel(l.name, l.color, l.size))} × ${l.quantity}</span><span>${l.unitPrice > 0 ? formatArs(l.unitPrice * l.quantity) : "A consultar"}</span></li>`,
+        `<li><span>${esc(variantLabel(l.name, l.color, l.size))} × ${l.quantity}${l.code ? ` <small class="code">${esc(productCodeLabel(l.code))}</small>` : ""}</span><span>${l.unitPrice > 0 ? formatArs(l.unitPrice * l.quantity) : "A consultar"}</span></li>`,
     )
     .join("");
   const delivery = order.delivery;

@@ -8,7 +8,7 @@
 import { formatWhatsappNumber } from "../../common/phone";
 import { formatArs, productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
 import { browseSearch, type BrowseQuery, SORTS, type SortKey } from "../../common/store-browse";
-import type { StorePageData } from "../../common/store-cart";
+import { productCodeLabel, type StorePageData } from "../../common/store-cart";
 import type { ShopperCheckout } from "../../common/checkout";
 import { isSoldOut, type ColorStock } from "../../common/variants";
 import { renditionKey, srcset } from "../lib/renditions";
@@ -404,6 +404,8 @@ export function renderProductPage(input: {
     '<div class="title">',
     `<h2 class="name">${esc(product.name)}</h2>`,
     product.price > 0 ? `<p class="price">${formatArs(product.price)}</p>` : "",
+    // What a shopper quotes on WhatsApp to ask for this product.
+    product.code ? `<p class="code">${esc(productCodeLabel(product.code))}</p>` : "",
     "</div>",
     gallery(product, true, true),
     '<div class="info">',

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { PAYMENT_LABELS } from "../../../common/checkout";
 import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
 import { formatArs } from "../../../common/store-format";
-import { DELIVERY_LABELS, deliveryLine, orderReplyUrl, shortageText, type Order } from "../../../common/store-cart";
+import { DELIVERY_LABELS, deliveryLine, lineCodeSuffix, orderReplyUrl, shortageText, type Order } from "../../../common/store-cart";
 import { variantLabel } from "../../../common/variants";
 import { Button } from "../../ui/button";
 
@@ -71,6 +71,7 @@ export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel
           <li key={`${line.productId}-${line.color ?? ""}-${line.size ?? ""}`}>
             {line.quantity} × {variantLabel(line.name, line.color, line.size)}
             {line.unitPrice > 0 ? ` — ${formatArs(line.unitPrice)} c/u` : ""}
+            {lineCodeSuffix(line)}
           </li>
         ))}
       </ul>
