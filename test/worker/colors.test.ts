@@ -275,6 +275,33 @@ describe("colours and stock per colour and size", () => {
     expect(await stockRows(gorra.id)).toEqual([{ name: "Único", stock: 2 }]);
   });
 
+  it("an order of two colours of one product, cancelled after it was sent (five cancels at once), gives each colour its own units back once", async () => {
+    const { browser, username, remera } = await shop();
+    const placed = (await (
+      await order(username, [
+        { productId: remera.id, color: "Negro", size: "M", quantity: 2 },
+        { productId: remera.id, color: "Blanco", size: "M", quantity: 1 },
+      ])
+    ).json()) as Created;
+    // A second order of the same colour and size stays confirmed: its units must stay taken.
+    const other = (await (await order(username, [{ productId: remera.id, color: "Negro", size: "M", quantity: 1 }])).json()) as Created;
+    for (const next of ["confirmado", "pagado", "enviado"]) expect((await status(browser, placed.order.id, next)).status).toBe(200);
+    expect((await status(browser, other.order.id, "confirmado")).status).toBe(200);
+    expect(await stockRows(remera.id, "Negro")).toEqual([
+      { name: "S", stock: 1 },
+      { name: "M", stock: 0 },
+    ]);
+    expect(await stockRows(remera.id, "Blanco")).toEqual([{ name: "M", stock: 1 }]);
+
+    const cancels = await Promise.all([1, 2, 3, 4, 5].map(() => status(browser, placed.order.id, "cancelado")));
+    expect(cancels.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await stockRows(remera.id, "Negro")).toEqual([
+      { name: "S", stock: 1 },
+      { name: "M", stock: 2 },
+    ]);
+    expect(await stockRows(remera.id, "Blanco")).toEqual([{ name: "M", stock: 2 }]);
+  });
+
   it("a cancel racing a confirmation leaves the stock as the winner's story says", async () => {
     const { browser, username, gorra } = await shop();
     const placed = (await (await order(username, [{ productId: gorra.id, size: "Único", quantity: 1 }])).json()) as Created;
