@@ -6,8 +6,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
-import { drawImage, newPage, newSeller, useChromium } from "./chromium";
-import { orderCard } from "./journey-steps";
+import { newPage, newSeller, useChromium } from "./chromium";
+import { orderCard, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -22,11 +22,7 @@ async function storeWithProduct(admin: Page) {
   });
   expect(opened.status()).toBeLessThan(300);
   const { username, id: userId } = ((await opened.json()) as { user: { username: string; id: string } }).user;
-  const buffer = await drawImage(admin, { width: 240, height: 300, type: "image/jpeg" });
-  const uploaded = await admin.request.post("/api/products/upload-images", {
-    multipart: { images: { name: "buzo.jpg", mimeType: "image/jpeg", buffer } },
-  });
-  const product = ((await uploaded.json()) as { products: { id: string; code: string }[] }).products[0]!;
+  const product = await uploadProduct(admin, "buzo.jpg");
   expect(product.code).toMatch(/^[A-Z2-9]{5}$/);
   const name = "Buzo canguro ñandú";
   const priced = await admin.request.post("/api/products/update-pricing", {

@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../common/product";
 import type { Order } from "../../common/store-cart";
-import { CODE_ALPHABET, PRODUCT_CODE_LENGTH } from "../../worker/lib/short-codes";
+import { CODE_ALPHABET, isProductCodeTaken, PRODUCT_CODE_LENGTH } from "../../worker/lib/short-codes";
 import { Browser } from "./browser";
 import { addProducts, seller, setPricing } from "./store-helpers";
 
@@ -28,6 +28,27 @@ describe("product short codes", () => {
     expect(new Set(codes).size).toBe(codes.length);
     // The list the pricing card reads carries the same codes.
     expect((await listed(browser, user.id)).map((p) => p.code).sort()).toEqual([...codes].sort());
+  });
+
+  it("a code repeated within one store is refused by the database and recognised as one to draw again; another store may have it", async () => {
+    const { user } = await seller();
+    const other = await seller();
+    const [first] = await addProducts((await seller()).browser, ["Remera"]);
+    const insert = (userId: string) =>
+      env.DB.prepare("INSERT INTO products (id, user_id, name, code) VALUES (?, ?, 'Buzo', 'R4TQ9')")
+        .bind(crypto.randomUUID(), userId)
+        .run();
+    await insert(user.id);
+    const refused = await insert(user.id).catch((err: unknown) => err);
+    expect(isProductCodeTaken(refused)).toBe(true);
+    await insert(other.user.id);
+    // Any other failure is not mistaken for a repeated code.
+    const sameId = await env.DB.prepare("INSERT INTO products (id, user_id, name) VALUES (?, ?, 'X')")
+      .bind(first!.id, user.id)
+      .run()
+      .catch((err: unknown) => err);
+    expect(sameId).toBeInstanceOf(Error);
+    expect(isProductCodeTaken(sameId)).toBe(false);
   });
 
   it("the product page shows it, and an order's lines carry it to the order page and the WhatsApp message", async () => {

@@ -17,9 +17,11 @@ export function shortCode(length: number): string {
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
 }
 
-/** Whether a write failed on one of the seller's codes being taken (and is worth drawing again). */
-export function isCodeTaken(err: unknown, index: "products.code" | "orders.code"): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (e.message.includes("UNIQUE") && e.message.includes(index)) return true;
+/** Whether a write failed because a product code is already one of the seller's (and is worth drawing again). */
+export function isProductCodeTaken(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e.message.includes("UNIQUE") && e.message.includes("products.code")) return true;
+  }
   return false;
 }
 
@@ -43,7 +45,7 @@ export async function insertProducts(
       ]);
       return;
     } catch (err) {
-      if (draw >= DRAWS || !isCodeTaken(err, "products.code")) throw err;
+      if (draw >= DRAWS || !isProductCodeTaken(err)) throw err;
     }
   }
 }
