@@ -59,6 +59,11 @@ describe("product short codes", () => {
 
     const page = await (await new Browser().request(`/u/${username}/p/${remera!.id}`)).text();
     expect(page).toContain(`<p class="code">Cód. ${code}</p>`);
+    // The product's own 'Pedir por WhatsApp' (the page without JavaScript) names it too.
+    const link = /<a class="btn wa order" href="([^"]+)"/.exec(page)!;
+    expect(new URL(link[1]!.replace(/&#38;/g, "&")).searchParams.get("text")).toContain(
+      `Quiero pedir: Remera ñandú ($12.500).\nCód. ${code}\n`,
+    );
 
     const placed = await new Browser().json("POST", "/api/orders", {
       username,

@@ -178,6 +178,7 @@ export function orderMessage(store: PublicStore, product: StoreProductRecord, ur
   const colors = product.colors.filter((c) => !c.sizes.length || c.sizes.some((s) => s.stock > 0)).map((c) => c.name);
   return [
     `¡Hola, ${store.name}! Quiero pedir: ${product.name}${product.price > 0 ? ` (${formatArs(product.price)})` : ""}.`,
+    product.code ? productCodeLabel(product.code) : null,
     colors.length ? `Color: (elige uno: ${colors.join(", ")})` : null,
     inStock.length ? `Talle: (elige uno: ${inStock.join(", ")})` : null,
     url,
