@@ -87,7 +87,7 @@ describe("product short codes", () => {
     const mine = await addProducts(browser, ["Remera", "Buzo", "Gorra", "Campera"]);
     await addProducts(other.browser, ["Remera", "Buzo"]);
     // As products were before the migration: no code at all.
-    await env.DB.prepare("UPDATE products SET code = NULL").run();
+    await env.DB.prepare("UPDATE products SET code = NULL WHERE user_id IN (?, ?)").bind(user.id, other.user.id).run();
     const backfill = env.TEST_MIGRATIONS.find((m) => m.name.endsWith("_product_codes_backfill.sql"));
     expect(backfill).toBeDefined();
     for (const query of backfill!.queries) await env.DB.prepare(query).run();
