@@ -13,7 +13,14 @@ export async function uploadProduct(page: Page, fileName: string, color = "#2563
     multipart: { images: { name: fileName, mimeType: "image/jpeg", buffer } },
   });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { products: { id: string; name: string }[] }).products[0]!;
+  return ((await response.json()) as { products: { id: string; name: string; code: string }[] }).products[0]!;
+}
+
+/** The signed-in seller's products' short codes by name (what buyers quote and order lines carry). */
+export async function productCodes(page: Page): Promise<Map<string, string>> {
+  const { user } = (await (await page.request.get("/api/auth/profile")).json()) as { user: { id: string } };
+  const listed = (await (await page.request.get(`/api/products/list/${user.id}`)).json()) as { products: { name: string; code: string }[] };
+  return new Map(listed.products.map((p) => [p.name, p.code]));
 }
 
 /** wa.me is outside the closed network: answer it locally and keep the address the store opened. */

@@ -200,7 +200,7 @@ describe("the virtual store in a real browser", () => {
       [
         `¡Hola ${name}! Quiero hacer el siguiente pedido:`,
         "",
-        `• ${remera.name} (Talle: S) x 1 - $16.000 c/u`,
+        `• ${remera.name} (Talle: S) x 1 - $16.000 c/u · Cód. ${remera.code}`,
         "",
         // A store that never set its delivery: a pick-up costs nothing.
         "Subtotal: $16.000",
@@ -381,7 +381,7 @@ describe("the virtual store in a real browser", () => {
     const order = new URL((await shop.getByRole("link", { name: "Pedir por WhatsApp" }).getAttribute("href"))!);
     expect(order.origin + order.pathname).toBe("https://wa.me/5491111112222");
     expect(order.searchParams.get("text")).toBe(
-      `¡Hola, Sin JS ${suffix}! Quiero pedir: ${product.name} ($45.000).\nTalle: (elige uno: M)\n${baseURL()}/u/sinjs${suffix}/p/${product.id}`,
+      `¡Hola, Sin JS ${suffix}! Quiero pedir: ${product.name} ($45.000).\nCód. ${product.code}\nTalle: (elige uno: M)\n${baseURL()}/u/sinjs${suffix}/p/${product.id}`,
     );
     expect((await shop.getByRole("link", { name: "Pedir por WhatsApp" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     expect(await shop.getByRole("link", { name: "WhatsApp +54 9 11 1111-2222" }).getAttribute("href")).toBe("https://wa.me/5491111112222");

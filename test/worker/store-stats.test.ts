@@ -139,15 +139,46 @@ describe("views", () => {
     const second = await order(new Shopper(), username, [{ productId: buzo.id, quantity: 1 }]);
     const both = await Promise.all([1, 2].map(() => browser.json("PUT", `/api/orders/${second.id}/status`, { status: "confirmado" })));
     expect(both.map((r) => r.status)).toEqual([200, 200]);
-    // Cancelling later does not take back a confirmation that happened.
-    expect((await browser.json("PUT", `/api/orders/${second.id}/status`, { status: "cancelado" })).status).toBe(200);
+    expect(today(await reportOf(browser))).toMatchObject({ ordersSent: 2, ordersConfirmed: 2, amountConfirmed: 85000 });
+    // Cancelled after confirming, with the cancel sent three times at once: its money is no longer confirmed, taken off once.
+    const cancels = await Promise.all([1, 2, 3].map(() => browser.json("PUT", `/api/orders/${second.id}/status`, { status: "cancelado" })));
+    expect(cancels.map((r) => r.status)).toEqual([200, 200, 200]);
 
     report = await reportOf(browser);
-    expect(today(report)).toMatchObject({ cartAdds: 1, ordersSent: 2, ordersConfirmed: 2, amountConfirmed: 85000 });
+    expect(today(report)).toMatchObject({ cartAdds: 1, ordersSent: 2, ordersConfirmed: 1, amountConfirmed: 55000 });
     expect(report.topOrdered.map((p) => [p.name, p.orders, p.units])).toEqual([
       ["Buzo", 2, 2],
       ["Remera", 1, 2],
     ]);
+  });
+
+  it("a cancelled order's money is never confirmed: cancelled before confirming counts nothing, after confirming takes it back", async () => {
+    const { browser, username, remera, buzo } = await store();
+    const never = await order(new Shopper(), username, [{ productId: remera.id, quantity: 1 }]);
+    expect((await browser.json("PUT", `/api/orders/${never.id}/status`, { status: "cancelado" })).status).toBe(200);
+    const kept = await order(new Shopper(), username, [{ productId: buzo.id, quantity: 1 }]);
+    const dropped = await order(new Shopper(), username, [{ productId: remera.id, quantity: 2 }]);
+    for (const placed of [kept, dropped]) {
+      expect((await browser.json("PUT", `/api/orders/${placed.id}/status`, { status: "confirmado" })).status).toBe(200);
+    }
+    for (const status of ["pagado", "cancelado"]) {
+      expect((await browser.json("PUT", `/api/orders/${dropped.id}/status`, { status })).status).toBe(200);
+    }
+    const report = await reportOf(browser);
+    for (const period of ["today", "7d", "30d"] as const) {
+      expect(report.periods[period].current).toMatchObject({ ordersSent: 3, ordersConfirmed: 1, amountConfirmed: 30000 });
+    }
+  });
+
+  it("an order confirmed in an earlier period and cancelled in this one leaves this period at zero, not below", async () => {
+    const { browser, user } = await store();
+    const zone = "America/Argentina/Buenos_Aires";
+    const day = localDay(Date.now(), zone);
+    await recordAt(user.id, [event("confirmed", { amount: 12500 })], dayStart(addDays(day, -3), zone) + 13 * 60 * 60 * 1000);
+    await recordAt(user.id, [event("cancelled", { amount: 12500 })], Date.now());
+    const report = await reportOf(browser);
+    expect(report.periods.today.current).toMatchObject({ ordersConfirmed: 0, amountConfirmed: 0 });
+    expect(report.periods["7d"].current).toMatchObject({ ordersConfirmed: 0, amountConfirmed: 0 });
   });
 
   it("an order confirmed counts what the seller receives: the lines plus the zone's delivery cost", async () => {

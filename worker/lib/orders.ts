@@ -107,6 +107,7 @@ export function priceCart(cart: CartInput[], byId: Map<string, StoreProductRecor
       size: line.size,
       quantity: line.quantity,
       unitPrice: product.price,
+      code: product.code,
     };
   });
   return { lines, subtotal: linesSubtotal(lines) };

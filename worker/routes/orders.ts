@@ -40,6 +40,7 @@ import { readCheckout } from "../lib/checkout";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/ids";
+import { ORDER_CODE_LENGTH, shortCode } from "../lib/short-codes";
 import {
   loadCartProducts,
   orderLines,
@@ -160,14 +161,6 @@ const orderPayload = z.object(
   { error: EMPTY_CART },
 );
 
-const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/** Short and easy to read aloud or type (no 0/O, 1/I/L): it travels in the WhatsApp message. */
-function orderCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(4));
-  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
-}
-
 /**
  * The buyer's number as WhatsApp dials it, read like the seller's: in the store's country unless it starts
  * with another country's "+code" ("011 15 2345-6789" in an Argentine store is +54 9 11 2345 6789), and in
@@ -278,7 +271,7 @@ export const orderRoutes = new Hono<Env>()
           .values({
             id: crypto.randomUUID(),
             sellerId: store.id,
-            code: orderCode(),
+            code: shortCode(ORDER_CODE_LENGTH),
             lines: JSON.stringify(lines),
             subtotal,
             total: orderTotal(subtotal, quote?.cost ?? null),

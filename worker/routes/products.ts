@@ -13,6 +13,7 @@ import type { ImageMime } from "../providers/types";
 import { deleteImages, writeRenditionsLater } from "../lib/renditions";
 import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
+import { insertProducts } from "../lib/short-codes";
 import { storeChanged } from "../lib/store-version";
 import { shownImageKeys } from "../lib/stock";
 import { descriptionField, productNameField } from "../lib/product-fields";
@@ -101,7 +102,7 @@ export const productRoutes = new Hono<Env>()
       const key = await saveOriginal(c.env, user.id, photo.bytes, photo.mime);
       rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
     }
-    await db.batch([storeChanged(db, user.id), ...rows.map((row) => db.insert(products).values(row))]);
+    await insertProducts(db, rows, [storeChanged(db, user.id)]);
     const created = await Promise.all(rows.map((row) => ownProduct(db, user.id, row.id)));
     return c.json({ products: created.map(toApiProduct) }, 201);
   })
