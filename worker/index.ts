@@ -36,6 +36,7 @@ import { BATCH_DEAD_LETTERS, BATCH_QUEUE, type BatchMessage } from "./batches/me
 
 import { statsRoutes } from "./routes/stats";
 import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
+import { PURGE_CRON, purgeExpired } from "./lib/purge";
 
 export { GenerationJob } from "./jobs/generation-job";
 export { ProviderGate } from "./jobs/provider-gate";
@@ -81,13 +82,22 @@ const app = new Hono<Env>()
   .onError(errorResponse);
 
 export type AppType = typeof app;
+
+/** The daily purge of what has expired (worker/lib/purge.ts); true when `cron` is its trigger. */
+function purgeOnItsCron(cron: string, env: Env["Bindings"], ctx: ExecutionContext): boolean {
+  if (cron !== PURGE_CRON) return false;
+  ctx.waitUntil(purgeExpired(env.DB));
+  return true;
+}
+
 export { app };
 export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
   // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; the weekly store summary on Mondays;
-  // batches' upkeep every minute.
+  // batches' upkeep every minute; the purge of what has expired daily.
   scheduled(controller, env, ctx) {
+    if (purgeOnItsCron(controller.cron, env, ctx)) return;
     if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
     else if (controller.cron === WEEKLY_SUMMARY_CRON) ctx.waitUntil(sendWeeklySummaries(env));

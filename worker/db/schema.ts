@@ -53,7 +53,8 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  // expires_at: the daily purge (worker/lib/purge.ts) finds expired sessions without a scan.
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
 export const creditLedger = sqliteTable(
@@ -74,12 +75,17 @@ export const creditLedger = sqliteTable(
   (t) => [index("credit_ledger_user_idx").on(t.userId)],
 );
 
-export const loginThrottle = sqliteTable("login_throttle", {
-  // "account:<email>" or "address:<ip>"
-  key: text("key").primaryKey(),
-  failures: integer("failures").notNull(),
-  windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
-});
+export const loginThrottle = sqliteTable(
+  "login_throttle",
+  {
+    // "<policy>:<subject>", e.g. "loginAddress:<ip>" (worker/lib/throttle.ts)
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull(),
+    windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  // The daily purge drops rows whose window is over by this index.
+  (t) => [index("login_throttle_window_idx").on(t.windowStartedAt)],
+);
 
 /**
  * A password-recovery link. Only the SHA-256 of the token is kept, so a copy
@@ -96,26 +102,41 @@ export const passwordResets = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("password_resets_user_idx").on(t.userId)],
+  // The daily purge drops used or expired links through these two.
+  (t) => [
+    index("password_resets_user_idx").on(t.userId),
+    index("password_resets_expires_idx").on(t.expiresAt),
+    index("password_resets_used_idx").on(t.usedAt),
+  ],
 );
 
 /** Offline e-mail: what would have been sent, read at /api/dev/outbox on local hosts only. */
-export const emailOutbox = sqliteTable("email_outbox", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html").notNull(),
-  createdAt: createdAt(),
-});
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+  },
+  // The daily purge drops mail past its retention by this index.
+  (t) => [index("email_outbox_created_idx").on(t.createdAt)],
+);
 
-export const oauthStates = sqliteTable("oauth_states", {
-  state: text("state").primaryKey(),
-  codeVerifier: text("code_verifier").notNull(),
-  // Which screen started the flow, so errors go back to it.
-  intent: text("intent", { enum: ["login", "register"] }).notNull(),
-  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-});
+export const oauthStates = sqliteTable(
+  "oauth_states",
+  {
+    state: text("state").primaryKey(),
+    codeVerifier: text("code_verifier").notNull(),
+    // Which screen started the flow, so errors go back to it.
+    intent: text("intent", { enum: ["login", "register"] }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  // The daily purge drops states of flows never finished by this index (its own migration: oauth_states may go).
+  (t) => [index("oauth_states_expires_idx").on(t.expiresAt)],
+);
 
 export const products = sqliteTable(
   "products",
@@ -381,7 +402,8 @@ export const weeklySummaries = sqliteTable(
     week: text("week").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("weekly_summaries_user_week").on(t.userId, t.week)],
+  // week: the daily purge drops claims of weeks long over by it.
+  (t) => [uniqueIndex("weekly_summaries_user_week").on(t.userId, t.week), index("weekly_summaries_week_idx").on(t.week)],
 );
 
 /** Sellers who turned the weekly summary off (the e-mail's link or 'Estadísticas'); turning it on deletes the row. */

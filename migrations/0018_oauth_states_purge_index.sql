@@ -1,0 +1,1 @@
+CREATE INDEX `oauth_states_expires_idx` ON `oauth_states` (`expires_at`);
