@@ -271,7 +271,8 @@ export const generationJobs = sqliteTable(
     createdAt: createdAt(),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("generation_jobs_user_idx").on(t.userId, t.createdAt)],
+  // product_id: deleting a product sets its jobs' product to null, found by this index instead of a scan.
+  (t) => [index("generation_jobs_user_idx").on(t.userId, t.createdAt), index("generation_jobs_product_idx").on(t.productId)],
 );
 
 /**
@@ -441,7 +442,8 @@ export const batches = sqliteTable(
     origin: text("origin"),
     createdAt: createdAt(),
   },
-  (t) => [index("batches_user_idx").on(t.userId, t.createdAt)],
+  // The upkeep's search for finished batches still to announce (worker/batches/upkeep.ts) reads this index.
+  (t) => [index("batches_user_idx").on(t.userId, t.createdAt), index("batches_notify_idx").on(t.notify, t.notifiedAt, t.createdAt)],
 );
 
 /**
@@ -482,5 +484,7 @@ export const batchItems = sqliteTable(
     index("batch_items_batch_idx").on(t.batchId, t.position),
     index("batch_items_status_idx").on(t.status, t.sentAt),
     index("batch_items_user_idx").on(t.userId, t.status),
+    // Deleting a product sets its items' product to null, found by this index instead of a scan.
+    index("batch_items_product_idx").on(t.productId),
   ],
 );

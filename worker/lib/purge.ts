@@ -38,7 +38,9 @@ export const PURGE_RULES: readonly Rule[] = [
   { table: "sessions", where: "expires_at <= ?1", binds: (now) => [now] },
   { table: "login_throttle", where: throttleWindowOver, binds: (now) => [now] },
   { table: "oauth_states", where: "expires_at <= ?1", binds: (now) => [now] },
-  { table: "password_resets", where: "expires_at <= ?1 OR used_at IS NOT NULL", binds: (now) => [now] },
+  // Two rules, not one OR: each then finds its rows by its own index.
+  { table: "password_resets", where: "expires_at <= ?1", binds: (now) => [now] },
+  { table: "password_resets", where: "used_at IS NOT NULL", binds: () => [] },
   { table: "email_outbox", where: "created_at <= ?1", binds: (now) => [now - OUTBOX_RETENTION_MS] },
   {
     table: "weekly_summaries",
@@ -69,7 +71,7 @@ export async function purgeExpired(d1: D1Database, options: PurgeOptions = {}): 
       total += meta.changes;
       if (meta.changes < chunk) break;
     }
-    deleted[rule.table] = total;
+    deleted[rule.table] = (deleted[rule.table] ?? 0) + total;
   }
   log("info", "purge", deleted);
   return deleted;
