@@ -37,6 +37,8 @@ import { BATCH_DEAD_LETTERS, BATCH_QUEUE, type BatchMessage } from "./batches/me
 import { statsRoutes } from "./routes/stats";
 import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
 import { PURGE_CRON, purgeExpired } from "./lib/purge";
+import { buildExport, DATA_EXPORTS_QUEUE, type DataExportMessage, purgeOldExports } from "./lib/data-export";
+import { dataRoutes } from "./routes/data";
 
 export { GenerationJob } from "./jobs/generation-job";
 export { ProviderGate } from "./jobs/provider-gate";
@@ -74,6 +76,7 @@ const app = new Hono<Env>()
   .route("/api/credits", creditRoutes)
   .route("/api/stats", statsRoutes)
   .route("/api/config", appConfigRoutes)
+  .route("/api/data", dataRoutes)
   .route("/api/dev", devOutboxRoutes)
   .route("/img", imgRoutes)
   .route("/u", storePages)
@@ -86,7 +89,7 @@ export type AppType = typeof app;
 /** The daily purge of what has expired (worker/lib/purge.ts); true when `cron` is its trigger. */
 function purgeOnItsCron(cron: string, env: Env["Bindings"], ctx: ExecutionContext): boolean {
   if (cron !== PURGE_CRON) return false;
-  ctx.waitUntil(purgeExpired(env.DB));
+  ctx.waitUntil(Promise.all([purgeExpired(env.DB), purgeOldExports(env)]));
   return true;
 }
 
@@ -106,6 +109,11 @@ export default {
   },
   // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.
   async queue(batch, env) {
+    if (batch.queue === DATA_EXPORTS_QUEUE) {
+      // One at a time (max_batch_size = 1): a ZIP is built in memory.
+      for (const message of (batch as MessageBatch<DataExportMessage>).messages) await buildExport(env, message.body);
+      return;
+    }
     if (batch.queue === RENDITIONS_QUEUE) return writeQueuedRenditions(batch as MessageBatch<RenditionMessage>, env);
     if (batch.queue === BATCH_QUEUE || batch.queue === BATCH_DEAD_LETTERS)
       return consumeBatchQueue(batch as MessageBatch<BatchMessage>, env);

@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { database } from "../../worker/db/client";
 import worker from "../../worker/index";
 import { OUTBOX_RETENTION_MS, PURGE_CRON, purgeExpired } from "../../worker/lib/purge";
@@ -8,6 +8,15 @@ import { attempt } from "../../worker/lib/throttle";
 import { Browser, count, register } from "./browser";
 
 const db = database(env.DB);
+
+/** The outbox prints the recovery mail asked for during the race for `npm run dev`; here it is not printed. */
+beforeAll(() => {
+  const print = console.log;
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    if (!(typeof args[0] === "string" && args[0].includes("[outbox]"))) print(...args);
+  });
+});
+afterAll(() => vi.restoreAllMocks());
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 

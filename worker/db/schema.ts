@@ -488,3 +488,24 @@ export const batchItems = sqliteTable(
     index("batch_items_product_idx").on(t.productId),
   ],
 );
+
+/**
+ * 'Descargar mis datos': one row per export the seller asked for. The ZIP is built by the exports queue
+ * (worker/lib/data-export.ts) into the DATA bucket, never the public images one; readyAt says it is there.
+ */
+export const dataExports = sqliteTable(
+  "data_exports",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The site the seller used, for the e-mail's link. */
+    origin: text("origin").notNull(),
+    bytes: integer("bytes"),
+    readyAt: integer("ready_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  // created_at: the daily purge drops exports past their link's life by it.
+  (t) => [index("data_exports_user_idx").on(t.userId, t.createdAt), index("data_exports_created_idx").on(t.createdAt)],
+);
