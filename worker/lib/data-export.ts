@@ -4,7 +4,7 @@ import { jwtVerify, SignJWT } from "jose";
 import { movementLabel } from "../../common/credits";
 import { ORDER_STATUS_LABELS } from "../../common/order-status";
 import type { OrderLine } from "../../common/store-cart";
-import { database, type Db } from "../db/client";
+import { database, shopDatabase } from "../db/client";
 import { creditLedger, dataExports, generatedImages, orders, products, productStock, users } from "../db/schema";
 import { selectMailer } from "../email/select";
 import type { Bindings } from "../env";
@@ -36,8 +36,11 @@ const day = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16);
 const extensionOf = (key: string) => /\.(\w+)$/.exec(key)?.[1] ?? "jpg";
 
 /** The files of the ZIP, by path. */
-export async function exportFiles(env: Bindings, db: Db, userId: string): Promise<Zippable> {
+export async function exportFiles(env: Bindings, userId: string): Promise<Zippable> {
   const files: Zippable = {};
+  // The shop's own rows from its database; the credits ledger from the global one (docs/data.md).
+  const db = shopDatabase(env, userId);
+  const global = database(env.DB);
   const text = (csv: string) => new TextEncoder().encode(csv);
   const catalogue = await db.select().from(products).where(eq(products.userId, userId)).orderBy(asc(products.createdAt));
   const stock = await db
@@ -121,7 +124,7 @@ export async function exportFiles(env: Bindings, db: Db, userId: string): Promis
       ),
     ),
   );
-  const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id));
+  const ledger = await global.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id));
   files["creditos.csv"] = text(
     toCsv(
       ["Fecha (UTC)", "Movimiento", "Imágenes", "Saldo después"],
@@ -170,7 +173,7 @@ export async function buildExport(env: Bindings, message: DataExportMessage): Pr
     .where(and(eq(dataExports.id, message.exportId), eq(dataExports.userId, message.userId), isNull(users.deletedAt)))
     .get();
   if (!row || row.readyAt) return;
-  const zip = zipSync(await exportFiles(env, db, message.userId));
+  const zip = zipSync(await exportFiles(env, message.userId));
   await env.DATA.put(exportKey(message.userId, message.exportId), zip, { httpMetadata: { contentType: "application/zip" } });
   const claimed = await db
     .update(dataExports)
