@@ -53,7 +53,8 @@ beforeAll(async () => {
   expect(response.status).toBe(200);
   expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="vidriera-mis-datos-\d{4}-\d{2}-\d{2}\.zip"$/);
   zip = unzipSync(new Uint8Array(await response.arrayBuffer()));
-});
+  // A seller with a generation, an order and a payment, then the queue's build: more than vitest's 10 s hook budget.
+}, 180_000);
 afterAll(() => overrideProviderForTests(undefined));
 
 describe("'Descargar mis datos'", () => {

@@ -51,7 +51,8 @@ beforeAll(async () => {
   } finally {
     overrideProviderForTests(undefined);
   }
-});
+  // A whole seller's flows and the crons: minutes on a loaded machine, not vitest's 10 s hook budget.
+}, 180_000);
 
 describe("the query plans of the hot paths", () => {
   it("recorded the statements of every hot flow", () => {
