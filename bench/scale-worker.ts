@@ -333,6 +333,16 @@ export default {
       for (let shop = body.from as number; shop < (body.to as number); shop++) await shopMonth(env, shop, body.month as number);
       return Response.json({ ok: true });
     }
+    // What the shops hold against what their months wrote: a request run twice would show here.
+    if (url.pathname === "/counts") {
+      const shops = body.shops as number;
+      const months = body.months as number;
+      const n = async (sql: string) => (await env.DB.prepare(sql).first<number>("n"))!;
+      return Response.json({
+        orders: [await n("SELECT COUNT(*) AS n FROM orders"), shops * months * SHOP_MONTH.orders],
+        jobs: [await n("SELECT COUNT(*) AS n FROM generation_jobs"), shops * months * (SHOP_MONTH.generations + SHOP_MONTH.batchItems)],
+      });
+    }
     if (url.pathname === "/measure") return Response.json(await measure(env, body.shops as number, body.samples as number));
     return new Response("not found", { status: 404 });
   },

@@ -116,6 +116,8 @@ interface SizeResult {
   fixed: Map<string, { table: string; bytes: number }>;
   monthly: Map<string, { table: string; bytes: number }>;
   timing: Timing;
+  /** Rows written against rows planned, per table: equal unless a lost request had reached the Worker. */
+  counts: Record<string, [number, number]>;
   seconds: number;
 }
 
@@ -138,8 +140,9 @@ async function runSize(shops: number): Promise<SizeResult> {
       const monthly = new Map(
         [...afterTwo].map(([name, v]) => [name, { table: v.table, bytes: per(v.bytes - (afterOne.get(name)?.bytes ?? 0)) }]),
       );
+      const counts = (await post(base, "/counts", { shops, months: 2 })) as Record<string, [number, number]>;
       const timing = (await post(base, "/measure", { shops, samples })) as Timing;
-      return { shops, fixed, monthly, timing, seconds: Math.round((Date.now() - started) / 1000) };
+      return { shops, fixed, monthly, timing, counts, seconds: Math.round((Date.now() - started) / 1000) };
     },
     {
       d1_databases: [{ binding: "DB", database_name: "vidriera-scale", database_id: "00000000-0000-0000-0000-00000000beef" }],
@@ -176,7 +179,10 @@ function render(results: SizeResult[]): string {
     "",
   ];
   for (const r of results) {
-    lines.push(`#### ${r.shops.toLocaleString("en")} shops (two months each; run took ${r.seconds} s)`, "");
+    const written = Object.entries(r.counts)
+      .map(([table, [got, planned]]) => `${got.toLocaleString("en")} ${table} of ${planned.toLocaleString("en")} planned`)
+      .join(", ");
+    lines.push(`#### ${r.shops.toLocaleString("en")} shops (two months each; run took ${r.seconds} s; ${written})`, "");
     lines.push("| Table or index | of table | KB per shop at opening | KB per shop-month |", "|---|---|---:|---:|");
     const names = [...r.fixed.keys()].sort((a, b) => (r.monthly.get(b)?.bytes ?? 0) - (r.monthly.get(a)?.bytes ?? 0) || a.localeCompare(b));
     let fixedSum = 0;
