@@ -3,7 +3,7 @@ import type { BatchMessage } from "./batches/messages";
 import type { GenerationJobRpc } from "./jobs/job-types";
 import type { ProviderGateRpc } from "./jobs/gate-types";
 import type { RenditionMessage } from "./lib/renditions";
-import type { DataExportMessage } from "./lib/data-export";
+import type { DataExportMessage } from "./lib/data-export-message";
 import type { StoreStatsRpc } from "./stats/engine";
 
 /** Bindings from wrangler.toml plus vars and secrets (.dev.vars locally, `wrangler secret put` in production). */

@@ -37,7 +37,8 @@ import { BATCH_DEAD_LETTERS, BATCH_QUEUE, type BatchMessage } from "./batches/me
 import { statsRoutes } from "./routes/stats";
 import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
 import { PURGE_CRON, purgeExpired } from "./lib/purge";
-import { buildExport, DATA_EXPORTS_QUEUE, type DataExportMessage, purgeOldExports } from "./lib/data-export";
+import { buildExport, purgeOldExports } from "./lib/data-export";
+import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "./lib/data-export-message";
 import { dataRoutes } from "./routes/data";
 
 export { GenerationJob } from "./jobs/generation-job";

@@ -7,7 +7,7 @@
 import { ORDER_STATUSES } from "../../common/order-status";
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/index";
 import { WRONG_PASSWORD_TO_DELETE } from "../../worker/lib/account-deletion";
 import { PRODUCT_NOT_FOUND } from "../../worker/lib/products";
@@ -235,12 +235,20 @@ let a: Seller;
 let b: Seller;
 
 beforeAll(async () => {
+  // B's data export is e-mailed through the local outbox, which prints it for `npm run dev`: not here.
+  const print = console.log;
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    if (!(typeof args[0] === "string" && args[0].includes("[outbox]"))) print(...args);
+  });
   controlledProvider();
   a = await fullSeller();
   b = await smallSeller(recording);
 }, 120_000);
 
-afterAll(() => overrideProviderForTests(undefined));
+afterAll(() => {
+  overrideProviderForTests(undefined);
+  vi.restoreAllMocks();
+});
 
 async function send(browser: Browser, call: { method: string; path: string; body?: unknown }) {
   return call.body === undefined ? browser.request(call.path, { method: call.method }) : browser.json(call.method, call.path, call.body);

@@ -9,6 +9,7 @@ import { creditLedger, dataExports, generatedImages, orders, products, productSt
 import { selectMailer } from "../email/select";
 import type { Bindings } from "../env";
 import { productRows, TIENDANUBE_COLUMNS, toCsv, urlIdentifier } from "./catalogue-csv";
+import type { DataExportMessage } from "./data-export-message";
 import { errorName, log } from "./log";
 import { esc } from "../pages/render";
 import { sessionKey } from "./sessions";
@@ -20,15 +21,9 @@ import { sessionKey } from "./sessions";
  * in the DATA bucket (never the public images one) for EXPORT_VALID_DAYS, and reachable only through a signed
  * link that also asks for the seller's own session.
  */
-export const DATA_EXPORTS_QUEUE = "vidriera-exports";
 export const EXPORT_VALID_DAYS = 7;
 const EXPORT_VALID_MS = EXPORT_VALID_DAYS * 24 * 60 * 60 * 1000;
 const LINK_PURPOSE = "data-export";
-
-export interface DataExportMessage {
-  exportId: string;
-  userId: string;
-}
 
 export const exportKey = (userId: string, exportId: string) => `exports/${userId}/${exportId}.zip`;
 
