@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newPage, newSeller, useChromium } from "./chromium";
-import { uploadProduct } from "./journey-steps";
+import { openAdminSection, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -19,6 +19,7 @@ describe("the seller's delivery, ways to pay and colours, on a phone", () => {
   it("'Entrega y pagos': zones with their cost, free delivery, an alias with dots; a CBU with a wrong check digit is refused until fixed", async () => {
     const { context, page } = await sellerWithStore("entrega");
     await page.goto("/mi-tienda-admin");
+    await openAdminSection(page, "Entrega y pagos");
     const card = page.getByRole("region", { name: "Entrega y pagos" });
     await card.getByRole("button", { name: "Agregar zona" }).click();
     await card.getByLabel("Zona 1", { exact: true }).fill("CABA");

@@ -240,7 +240,11 @@ describe("phone ergonomics at 390 px", () => {
         "/product-pricing",
         () => page.getByRole("article", { name: product.name }).getByLabel(`Stock del talle S de ${product.name}`).waitFor(),
       ],
-      ["/mi-tienda-admin", () => page.getByRole("button", { name: "Copiar para Instagram" }).waitFor()],
+      ["/mi-tienda-admin", () => page.getByRole("article", { name: product.name }).waitFor()],
+      ["/mi-tienda-admin?seccion=pedidos", () => page.getByRole("link", { name: "Ver pedidos" }).waitFor()],
+      ["/mi-tienda-admin?seccion=entrega-y-pagos", () => page.getByRole("button", { name: "Guardar entrega y pagos" }).waitFor()],
+      ["/mi-tienda-admin?seccion=compartir", () => page.getByRole("button", { name: "Copiar para Instagram" }).waitFor()],
+      ["/mi-tienda-admin?seccion=datos", () => page.getByRole("region", { name: "Datos de la tienda" }).getByRole("button").waitFor()],
       ["/pedidos", () => page.getByTestId("order").first().waitFor()],
       ["/pay-mi-tienda", () => page.getByText("Paso 1 de 3").waitFor()],
       ["/pay-mi-tienda-3", () => page.getByRole("heading", { name: "Plan Mi Tienda" }).waitFor()],
@@ -261,6 +265,9 @@ describe("phone ergonomics at 390 px", () => {
     await page.goto("/mi-tienda-admin");
     await page.getByRole("article", { name: product.name }).getByRole("button", { name: "Editar" }).click();
     await page.getByRole("form", { name: `Editar ${product.name}` }).waitFor();
+    expect(await smallTargets(page), "product editor").toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: `Editar ${product.name}` }).waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Agregar producto" }).click();
     await page.getByRole("form", { name: "Agregar producto" }).waitFor();
     expect(await smallTargets(page), "admin editors").toEqual([]);
