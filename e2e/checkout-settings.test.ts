@@ -44,6 +44,10 @@ describe("the seller's delivery, ways to pay and colours, on a phone", () => {
     await card.getByRole("button", { name: "Guardar entrega y pagos" }).click();
     await card.getByRole("alert").getByText("Ese CBU o CVU no es válido", { exact: false }).waitFor();
     expect(saves).toBe(0);
+    // Said once, at the field, where the cursor goes: not again above the button nor in a toast.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"))).toBe("true");
+    expect(await page.getByLabel("CBU o CVU").evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText("Ese CBU o CVU no es válido", { exact: false }).count()).toBe(1);
 
     await card.getByLabel("CBU o CVU").fill("2850 5909 4009 0418 1352 01");
     await card.getByText("CBU válido.").waitFor();

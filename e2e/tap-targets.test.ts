@@ -306,3 +306,79 @@ describe("phone ergonomics at 390 px", () => {
     await context.close();
   });
 });
+
+/**
+ * The box a finger hits: the element's own, or for a radio or checkbox the label around it (the browser
+ * forwards a tap on the label). Measured one by one, so no exemption of the page-wide scan hides one.
+ */
+async function tapBox(target: import("playwright-core").Locator) {
+  await target.waitFor({ state: "attached" });
+  return target.evaluate((el) => {
+    const choice = el instanceof HTMLInputElement && (el.type === "radio" || el.type === "checkbox");
+    const box = ((choice && el.closest("label")) || el).getBoundingClientRect();
+    return { width: Math.round(box.width), height: Math.round(box.height) };
+  });
+}
+
+async function expectThumbSized(target: import("playwright-core").Locator, what: string) {
+  const box = await tapBox(target);
+  expect(box.width, `${what} ${box.width}×${box.height}`).toBeGreaterThanOrEqual(44);
+  expect(box.height, `${what} ${box.width}×${box.height}`).toBeGreaterThanOrEqual(44);
+}
+
+describe("the targets a phone walk found under 44 px", () => {
+  it("'Inicia sesión', 'Regístrate gratis', the terms, 'Es un teléfono fijo', the store's WhatsApp, radios, theme and weekly e-mail", async () => {
+    const { context: visitor, page: guest } = await newPage(chromium.browser, { mobile: true });
+    await guest.goto("/register");
+    await expectThumbSized(guest.getByRole("link", { name: "Inicia sesión" }), "'Inicia sesión'");
+    await expectThumbSized(guest.getByRole("link", { name: "términos y condiciones" }), "terms link");
+    await guest.goto("/login");
+    await expectThumbSized(guest.getByRole("link", { name: "Regístrate gratis" }), "'Regístrate gratis'");
+    await visitor.close();
+
+    const seller = await newSeller(chromium.browser, "pulgares");
+    const { context, page } = await newPage(chromium.browser, { mobile: true });
+    await context.addCookies(seller.cookies);
+    const product = await uploadProduct(page, "remera-lisa.jpg");
+    const store = (await post(page, "/api/auth/mi-tienda", {
+      storeName: "Pulgares Ñandú",
+      phoneNumber: "011 15 4000-2222",
+      countryCode: "AR",
+    })) as { user: { username: string } };
+    await post(page, "/api/products/update-pricing", {
+      products: [{ id: product.id, price: "12.500", sizes: [{ name: "S", stock: 3 }], published: true }],
+    });
+
+    // 'Es un teléfono fijo' where the seller edits the store's WhatsApp.
+    await page.goto("/mi-tienda-admin?seccion=datos");
+    await page.getByRole("region", { name: "Datos de la tienda" }).getByRole("button", { name: "Editar" }).click();
+    await expectThumbSized(page.getByLabel(/Es un teléfono fijo/), "'Es un teléfono fijo'");
+
+    // The theme's three choices, and the weekly e-mail box.
+    await page.goto("/settings");
+    for (const theme of ["Claro", "Oscuro", "Sistema"]) {
+      await expectThumbSized(page.getByRole("radio", { name: theme, exact: true }), `theme ${theme}`);
+    }
+    await page.goto("/estadisticas");
+    await expectThumbSized(page.getByRole("checkbox", { name: /Recibir cada lunes/ }), "weekly e-mail box");
+
+    // The drawer's radio choices (who wears it, how many, quality).
+    await page.goto("/home");
+    await page.getByRole("button", { name: product.name, exact: true }).click();
+    const drawer = page.getByRole("dialog", { name: product.name, exact: true });
+    await drawer.getByRole("radio").first().waitFor();
+    const radios = drawer.getByRole("radio");
+    for (let i = 0; i < (await radios.count()); i++) {
+      if (await radios.nth(i).isVisible()) await expectThumbSized(radios.nth(i), `drawer radio ${i + 1}`);
+    }
+
+    // The public store: its WhatsApp contact link and the size radios.
+    const { context: shopper, page: shop } = await newPage(chromium.browser, { mobile: true });
+    await shop.goto(`/u/${store.user.username}`);
+    await expectThumbSized(shop.getByRole("link", { name: /^WhatsApp \+54/ }), "store's WhatsApp link");
+    await shop.goto(`/u/${store.user.username}/p/${product.id}`);
+    await expectThumbSized(shop.getByRole("radio", { name: "S", exact: true }), "size radio");
+    await shopper.close();
+    await context.close();
+  });
+});
