@@ -332,6 +332,8 @@ export interface PublicProduct {
   sizes: StoreSize[];
   /** Empty for a product without colours. */
   colors: ColorStock[];
+  /** Units of a product without colours nor sizes; null or absent: not counted (common/variants.ts). */
+  stock?: number | null;
   /** What the store shows: the chosen store images, else the product's own photo. */
   images: string[];
 }

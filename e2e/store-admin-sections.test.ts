@@ -117,9 +117,20 @@ describe("the store admin's sections at 390 px", () => {
     expect(box.y).toBeLessThan(844);
     await expectClean(page, "the product editor");
     await editor.getByLabel("Precio (ARS)").fill("6.000");
+    // A product without sizes counts its units too: 0 is sold out, in the list and in the store.
+    await editor.getByLabel("Unidades en stock (sin talles)").fill("0");
     await editor.getByRole("button", { name: "Guardar" }).click();
     await dialog.waitFor({ state: "hidden" });
     await gorraCard.getByText("$6.000").waitFor();
+    await gorraCard.getByTestId("unit-stock").getByText("Sin stock (agotado)").waitFor();
+    await gorraCard.getByRole("button", { name: "Publicar" }).click();
+    await gorraCard.getByTestId("publish-state").getByText("Publicado").waitFor();
+    const username = ((await opened.json()) as { user: { username: string } }).user.username;
+    const { context: shopper, page: shop } = await newPage(chromium.browser, { mobile: true });
+    await shop.goto(`/u/${username}`);
+    const soldOut = shop.locator("li.card").filter({ hasText: "Gorra" }).getByRole("button", { name: "Sin stock" });
+    expect(await soldOut.isDisabled()).toBe(true);
+    await shopper.close();
     await context.close();
   });
 });

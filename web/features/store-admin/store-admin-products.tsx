@@ -20,6 +20,7 @@ import {
   storeImagesOf,
   type ProductDraft,
   type SizeDraft,
+  unitStockOf,
 } from "./store-drafts";
 import { VariantsEditor } from "./store-variants-editor";
 import { ordersQuery } from "../../lib/orders";
@@ -172,7 +173,14 @@ function StockSummary({ product }: { product: Product }) {
       </ul>
     );
   }
-  if (product.sizes.length === 0) return null;
+  if (product.sizes.length === 0) {
+    if (product.stock == null) return null;
+    return (
+      <p data-testid="unit-stock" className={`text-sm ${product.stock > 0 ? "text-slate-700" : "font-medium text-red-700"}`}>
+        {product.stock > 0 ? `Stock: ${product.stock}` : "Sin stock (agotado)"}
+      </p>
+    );
+  }
   return (
     <ul aria-label="Talles" className="flex flex-wrap gap-1">
       {product.sizes.map((s) => (
@@ -223,6 +231,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
           price: adminPrice(draft.price),
           sizes: sizesOf(draft),
           ...(draft.colors?.length || product.colors.length ? { colors: colorsOf(draft) } : {}),
+          ...(unitStockOf(draft) !== undefined ? { stock: unitStockOf(draft) } : {}),
           ...(chose ? { storeImageURLs: draft.storeImageURLs } : {}),
         },
         UPDATE_FAILED,
