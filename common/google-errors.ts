@@ -7,7 +7,7 @@ import { TOO_MANY_SIGNUPS } from "./user";
 
 export type AuthScreen = "login" | "register";
 
-export const GOOGLE_NOT_CONFIGURED = "El inicio de sesión con Google no está configurado en este servidor.";
+export const GOOGLE_NOT_CONFIGURED = "El inicio de sesión con Google no está disponible en este sitio. Entra con tu email y contraseña.";
 
 const MESSAGES: Record<string, Record<AuthScreen, string>> = {
   invalid_state: {
