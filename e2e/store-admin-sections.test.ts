@@ -5,6 +5,7 @@
  * seller is; the list tells each colour's stock apart.
  */
 import { describe, expect, it } from "vitest";
+import { LOGO_NOT_AN_IMAGE } from "../common/store";
 import { expectClean } from "./axe";
 import { newPage, newSeller, useChromium } from "./chromium";
 import { openAdminSection, uploadProduct } from "./journey-steps";
@@ -131,6 +132,21 @@ describe("the store admin's sections at 390 px", () => {
     const soldOut = shop.locator("li.card").filter({ hasText: "Gorra" }).getByRole("button", { name: "Sin stock" });
     expect(await soldOut.isDisabled()).toBe(true);
     await shopper.close();
+    await context.close();
+  });
+
+  it("says a field's error once, at the field: a logo that is not an image in 'Mi Tienda'", async () => {
+    const { cookies } = await newSeller(chromium.browser, "logo-error");
+    const { context, page } = await newPage(chromium.browser, { mobile: true });
+    await context.addCookies(cookies);
+    await page.goto("/mi-tienda");
+    await page.getByRole("button", { name: "Elegir logo" }).waitFor();
+    await page
+      .getByLabel("Logo (opcional)")
+      .setInputFiles({ name: "logo.txt", mimeType: "text/plain", buffer: Buffer.from("no soy una imagen") });
+    await page.getByRole("alert").getByText(LOGO_NOT_AN_IMAGE).waitFor();
+    // A toast is raised in the same handler as the field's message, so it would be on the page by now.
+    expect(await page.getByText(LOGO_NOT_AN_IMAGE).count()).toBe(1);
     await context.close();
   });
 });

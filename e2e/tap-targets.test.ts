@@ -74,6 +74,21 @@ async function post(page: Page, path: string, data: unknown) {
   return response.json() as Promise<Record<string, unknown>>;
 }
 
+/** A new seller on a phone with a store and one published product in size S. */
+async function storeWithSizedProduct(prefix: string, storeName: string, phoneNumber: string) {
+  const seller = await newSeller(chromium.browser, prefix);
+  const { context, page } = await newPage(chromium.browser, { mobile: true });
+  await context.addCookies(seller.cookies);
+  const product = await uploadProduct(page, "remera-lisa.jpg");
+  const store = (await post(page, "/api/auth/mi-tienda", { storeName, phoneNumber, countryCode: "AR" })) as {
+    user: { username: string };
+  };
+  await post(page, "/api/products/update-pricing", {
+    products: [{ id: product.id, price: "12.500", sizes: [{ name: "S", stock: 3 }], published: true }],
+  });
+  return { context, page, product, store };
+}
+
 describe("phone ergonomics at 390 px", () => {
   it("every tap target of /home, its drawer and dialogs, the gallery and the store is at least 44×44 px", async () => {
     const seller = await newSeller(chromium.browser, "dedos");
@@ -184,18 +199,7 @@ describe("phone ergonomics at 390 px", () => {
     await visitor.close();
 
     // A seller with a store, a product with sizes, and an order.
-    const seller = await newSeller(chromium.browser, "pantallas");
-    const { context, page } = await newPage(chromium.browser, { mobile: true });
-    await context.addCookies(seller.cookies);
-    const product = await uploadProduct(page, "remera-lisa.jpg");
-    const store = (await post(page, "/api/auth/mi-tienda", {
-      storeName: "Pantallas del Sur",
-      phoneNumber: "011 15 4000-1111",
-      countryCode: "AR",
-    })) as { user: { username: string } };
-    await post(page, "/api/products/update-pricing", {
-      products: [{ id: product.id, price: "12.500", sizes: [{ name: "S", stock: 3 }], published: true }],
-    });
+    const { context, page, product, store } = await storeWithSizedProduct("pantallas", "Pantallas del Sur", "011 15 4000-1111");
 
     // The shopper's product page, cart with the buyer's fields, and the order's confirmation.
     const { context: shopper, page: shop } = await newPage(chromium.browser, { mobile: true });
@@ -336,18 +340,7 @@ describe("the targets a phone walk found under 44 px", () => {
     await expectThumbSized(guest.getByRole("link", { name: "Regístrate gratis" }), "'Regístrate gratis'");
     await visitor.close();
 
-    const seller = await newSeller(chromium.browser, "pulgares");
-    const { context, page } = await newPage(chromium.browser, { mobile: true });
-    await context.addCookies(seller.cookies);
-    const product = await uploadProduct(page, "remera-lisa.jpg");
-    const store = (await post(page, "/api/auth/mi-tienda", {
-      storeName: "Pulgares Ñandú",
-      phoneNumber: "011 15 4000-2222",
-      countryCode: "AR",
-    })) as { user: { username: string } };
-    await post(page, "/api/products/update-pricing", {
-      products: [{ id: product.id, price: "12.500", sizes: [{ name: "S", stock: 3 }], published: true }],
-    });
+    const { context, page, product, store } = await storeWithSizedProduct("pulgares", "Pulgares Ñandú", "011 15 4000-2222");
 
     // 'Es un teléfono fijo' where the seller edits the store's WhatsApp.
     await page.goto("/mi-tienda-admin?seccion=datos");
