@@ -177,6 +177,8 @@ const OWN = [
   "DELETE /api/store-models/:audience",
   "GET /api/checkout-settings",
   "PUT /api/checkout-settings",
+  "GET /api/store-locale",
+  "PUT /api/store-locale",
   "GET /api/stats",
   "PUT /api/stats/weekly-email",
 ];
@@ -590,6 +592,10 @@ describe("B's own writes", () => {
     const bSettings = await textOf(await b.browser.request("/api/checkout-settings"));
     expectNoneOf(bSettings, [...markers(a), "alfa.modas.mp", "Titular Alfa", "Zona Alfa"], "B's delivery and payments");
     expect(bSettings).toContain("https://mpago.la/beta");
+    // B's money and language: changed and read back; A's store keeps its own (A's version is in the snapshot).
+    const bLocale = await b.browser.json("PUT", "/api/store-locale", { currency: "ARS", locale: "es-UY" });
+    expect(bLocale.status).toBe(200);
+    expect(await (await b.browser.request("/api/store-locale")).json()).toMatchObject({ currency: "ARS", locale: "es-UY" });
 
     const bCredits = (await env.DB.prepare("SELECT credits FROM users WHERE id = ?").bind(b.id).first<number>("credits"))!;
     const plan = await b.browser.json("POST", "/api/credits/auto-charge");

@@ -15,17 +15,9 @@ import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { shownImageKeys } from "../lib/stock";
 import { descriptionField, productNameField } from "../lib/product-fields";
-import { validate } from "../lib/validation";
-import {
-  colorsField,
-  priceField,
-  publishedAfter,
-  resolveStoreImages,
-  sizesField,
-  storeImageKeys,
-  storeImagesField,
-  variantWrites,
-} from "./pricing";
+import { validate, validateFor } from "../lib/validation";
+import { priceField, sellerMoney } from "../lib/price-field";
+import { colorsField, publishedAfter, resolveStoreImages, sizesField, storeImageKeys, storeImagesField, variantWrites } from "./pricing";
 import { limitBody, noBody } from "../lib/body-limit";
 
 const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
@@ -107,8 +99,7 @@ export const productRoutes = new Hono<Env>()
   .put(
     "/update",
     limitBody(UPLOAD_LIMIT_BYTES, UPLOAD_TOO_LARGE),
-    validate(
-      "json",
+    validateFor("json", (c) =>
       z.object(
         {
           id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto."),
@@ -116,7 +107,7 @@ export const productRoutes = new Hono<Env>()
           description: descriptionField.optional(),
           imageBase64: z.string().optional(),
           // The store admin also edits these; the products page leaves them out and they stay as they are.
-          price: priceField.optional(),
+          price: priceField(sellerMoney(c.get("user"))).optional(),
           sizes: sizesField.optional(),
           colors: colorsField.optional(),
           storeImageURLs: storeImagesField.optional(),

@@ -3,7 +3,9 @@ import { Link, useParams } from "@tanstack/react-router";
 import { type KeyboardEvent, useState } from "react";
 import toast from "react-hot-toast";
 import type { BatchView } from "../../../common/batches";
-import { pricePreview } from "../../../common/price";
+import { formatPriceField } from "../../../common/price";
+import type { StoreMoney } from "../../../common/store-money";
+import { pricePreviewIn, useStoreMoney } from "../../lib/store-money";
 import type { Product } from "../../../common/product";
 import { storePath } from "../../../common/store";
 import type { User } from "../../../common/user";
@@ -38,7 +40,7 @@ export function BatchPricingScreen() {
   return <Grid user={user} batch={batch.data} products={products.data} />;
 }
 
-function rowsOf(batch: BatchView, products: readonly Product[]): GridRow[] {
+function rowsOf(batch: BatchView, products: readonly Product[], money: StoreMoney): GridRow[] {
   const byId = new Map(products.map((p) => [p.id, p]));
   return batch.items.flatMap((item) => {
     const product = item.productId ? byId.get(item.productId) : undefined;
@@ -48,7 +50,7 @@ function rowsOf(batch: BatchView, products: readonly Product[]): GridRow[] {
         id: product.id,
         photoUrl: item.imageUrl ?? product.imageUrl,
         name: product.name,
-        price: product.price ? String(product.price) : "",
+        price: formatPriceField(product.price, money),
         sizes: product.sizes.map((s) => s.name).join(", "),
         stock: product.sizes[0] ? String(product.sizes[0].stock) : "",
       },
@@ -58,10 +60,11 @@ function rowsOf(batch: BatchView, products: readonly Product[]): GridRow[] {
 
 function Grid({ user, batch, products }: { user: User; batch: BatchView; products: Product[] }) {
   const queryClient = useQueryClient();
-  const [rows, setRows] = useState(() => rowsOf(batch, products));
+  const money = useStoreMoney();
+  const [rows, setRows] = useState(() => rowsOf(batch, products, money));
   const [checked, setChecked] = useState(false);
   const [published, setPublished] = useState<number | null>(null);
-  const errors = rows.map(rowErrors);
+  const errors = rows.map((row) => rowErrors(row, money));
   const publish = useMutation({
     mutationFn: async () => unwrap(api.products["update-pricing"].$post({ json: { products: rows.map(publishItem) } }), PUBLISH_FALLBACK),
     onSuccess: () => {
@@ -175,6 +178,7 @@ function PricingRow({
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>, column: Column) => void;
   onFillDown?: () => void;
 }) {
+  const money = useStoreMoney();
   return (
     <li className="grid grid-cols-[4rem_1fr] gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-[4rem_2fr_1fr_1fr_1fr_auto] sm:items-start">
       <ProductImage url={row.photoUrl} className="aspect-square w-16 rounded-lg" sizes="4rem" />
@@ -182,7 +186,7 @@ function PricingRow({
         {COLUMNS.map((column) => {
           const id = cellId(index, column);
           const error = errors[column];
-          const preview = column === "price" && !error ? pricePreview(row.price) : null;
+          const preview = column === "price" && !error ? pricePreviewIn(row.price, money) : null;
           return (
             <div key={column} className={column === "name" ? "col-span-1" : "col-span-2 sm:col-span-1"}>
               <label htmlFor={id} className="text-xs font-medium text-slate-600">

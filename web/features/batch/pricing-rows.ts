@@ -4,7 +4,8 @@
  * store's limits on sizes and stock), so each row's errors show in place
  * before 'Publicar todos' sends anything.
  */
-import { parseArsPrice } from "../../../common/price";
+import { parsePrice } from "../../../common/price";
+import { ARS_MONEY, type StoreMoney } from "../../../common/store-money";
 import { MAX_SIZES, readStock, SIZE_NAME_MAX_LENGTH, stockOrZero } from "../../../common/store";
 import { cleanText } from "../../../common/text";
 
@@ -31,11 +32,11 @@ export const sizeNames = (typed: string) =>
     .filter(Boolean);
 
 /** What is wrong with a row, field by field; an empty object when it can be published. */
-export function rowErrors(row: GridRow): RowErrors {
+export function rowErrors(row: GridRow, money: StoreMoney = ARS_MONEY): RowErrors {
   const errors: RowErrors = {};
   if (!cleanText(row.name)) errors.name = NAME_REQUIRED;
   else if (cleanText(row.name).length > 120) errors.name = "El nombre no puede tener más de 120 caracteres.";
-  const price = parseArsPrice(row.price);
+  const price = parsePrice(row.price, money);
   if ("error" in price) errors.price = price.error;
   else if (price.price <= 0) errors.price = PRICE_REQUIRED;
   const sizes = sizeNames(row.sizes);

@@ -1,7 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { PAYMENT_LABELS } from "../../../common/checkout";
 import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
-import { formatArs } from "../../../common/store-format";
+import { formatPrice } from "../../../common/store-money";
+import { useStoreMoney } from "../../lib/store-money";
 import { DELIVERY_LABELS, deliveryLine, orderReplyUrl, shortageText, type Order } from "../../../common/store-cart";
 import { variantLabel } from "../../../common/variants";
 import { Button } from "../../ui/button";
@@ -41,6 +42,7 @@ interface Props {
 
 /** One order: who, what, how much, its status, and the seller's next steps, the reply by WhatsApp first. */
 export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel }: Props) {
+  const money = useStoreMoney();
   return (
     <article
       aria-label={`Pedido #${order.code}`}
@@ -70,13 +72,13 @@ export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel
         {order.lines.map((line) => (
           <li key={`${line.productId}-${line.color ?? ""}-${line.size ?? ""}`}>
             {line.quantity} × {variantLabel(line.name, line.color, line.size)}
-            {line.unitPrice > 0 ? ` — ${formatArs(line.unitPrice)} c/u` : ""}
+            {line.unitPrice > 0 ? ` — ${formatPrice(line.unitPrice, money)} c/u` : ""}
           </li>
         ))}
       </ul>
       {order.delivery && <p className="mt-1 text-sm text-slate-700">{deliveryLine(order.delivery)}</p>}
       <p className="mt-2 font-semibold">
-        Total: {formatArs(order.total)}
+        Total: {formatPrice(order.total, money)}
         {order.delivery?.kind === "envio" && order.delivery.cost === null ? " + envío" : ""}
       </p>
       {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} />}
