@@ -6,6 +6,7 @@
 import { cbuKind } from "./bank-account";
 import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails, type ShopperCheckout } from "./checkout";
 import type { OrderStatus, StatusStep } from "./order-status";
+import { SHOPPER_TEXT } from "./shopper-text";
 import { digitsOnly, formatArs } from "./store-format";
 import { type ColorStock, type SizeStock, variantLabel } from "./variants";
 
@@ -134,7 +135,22 @@ export interface OrderDelivery {
   cost: number | null;
   /** Retiro: where, as the store said when the order was placed. */
   pickupAddress: string | null;
+  /** Envío: where the buyer wants it, as they typed it (null for retiro and on older orders). */
+  address?: DeliveryAddress | null;
 }
+
+/** Where an envío goes, as the buyer typed it in the cart. */
+export interface DeliveryAddress {
+  /** Street and number: 'Av. Corrientes 1234'. */
+  street: string;
+  /** 'Palermo, CABA'. */
+  locality: string;
+  /** Floor, flat, doorbell, between which streets; optional. */
+  reference: string | null;
+}
+
+/** 'Av. Corrientes 1234, Palermo, CABA': one line, as the message and the order page show it. */
+export const addressText = (address: DeliveryAddress) => `${address.street}, ${address.locality}`;
 
 export interface Order {
   id: string;
@@ -221,6 +237,12 @@ const quoted = (text: string) =>
     .join("\n");
 const oneLine = (text: string) => text.split(LINE_BREAK).join(" ");
 
+/** The buyer's address in the message, each part on its own line (typed text, so never more than one line each). */
+const addressLines = (address: DeliveryAddress) => [
+  `${SHOPPER_TEXT.addressLabel}: ${oneLine(addressText(address))}`,
+  ...(address.reference ? [`${SHOPPER_TEXT.referenceLabel}: ${oneLine(address.reference)}`] : []),
+];
+
 /**
  * The WhatsApp message (spec section 7, "Other"): a greeting, one line per
  * item with its colour, 'Talle', quantity and unit price, the delivery and
@@ -261,6 +283,7 @@ export function orderMessage(order: {
           `Nombre: ${oneLine(order.buyer.name)}`,
           ...(order.buyerWhatsapp ? [`WhatsApp: ${order.buyerWhatsapp.label}`] : []),
           `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}${delivery?.zone ? ` (${delivery.zone})` : ""}`,
+          ...(delivery?.address ? addressLines(delivery.address) : []),
           ...(order.payment ? paymentLines(order.payment) : []),
           ...(order.buyer.note ? ["Nota del cliente:", quoted(order.buyer.note)] : []),
           "",

@@ -45,7 +45,14 @@ async function shop() {
   return { ...s, remera: remera! };
 }
 
-const buyer = { name: "Lucía Gómez", delivery: "envio", zone: "CABA", payment: "transferencia", whatsapp: "011 15 2345-6789" };
+const buyer = {
+  name: "Lucía Gómez",
+  delivery: "envio",
+  zone: "CABA",
+  payment: "transferencia",
+  whatsapp: "011 15 2345-6789",
+  address: { street: "Av. Corrientes 4567", locality: "Almagro", reference: null },
+};
 
 async function place(username: string, productId: string, quantity: number, who: Record<string, unknown> = buyer, extra = {}) {
   return new Browser().json("POST", "/api/orders", { username, lines: [{ productId, size: "M", quantity }], buyer: who, ...extra });
@@ -201,7 +208,7 @@ describe("the order's delivery, total and way to pay, priced by the Worker", () 
     });
     expect(message).toContain("Subtotal: $40.000\nEnvío (CABA): $3.500\n*Total: $43.500*");
     expect(message).toContain(
-      "WhatsApp: +54 9 11 2345-6789\nEntrega: Envío a domicilio (CABA)\nPago: Transferencia bancaria\nAlias: mi.tienda.mp\nCVU: 0000003110003456789128\nTitular: Ana Pérez",
+      "WhatsApp: +54 9 11 2345-6789\nEntrega: Envío a domicilio (CABA)\nDirección: Av. Corrientes 4567, Almagro\nPago: Transferencia bancaria\nAlias: mi.tienda.mp\nCVU: 0000003110003456789128\nTitular: Ana Pérez",
     );
     expect(message.endsWith(`Ver pedido: ${orderUrl}`)).toBe(true);
     const row = await env.DB.prepare("SELECT subtotal, delivery_cost, total FROM orders WHERE id = ?").bind(order.id).first();

@@ -163,7 +163,13 @@ describe("views", () => {
     const response = await new Shopper().json("POST", "/api/orders", {
       username,
       lines: [{ productId: remera.id, size: null, quantity: 2 }],
-      buyer: { name: "Sofía Núñez", delivery: "envio", zone: "CABA", payment: "efectivo" },
+      buyer: {
+        name: "Sofía Núñez",
+        delivery: "envio",
+        zone: "CABA",
+        payment: "efectivo",
+        address: { street: "Av. Rivadavia 5000", locality: "Caballito" },
+      },
     });
     const placed = ((await response.json()) as { order: Order }).order;
     expect(placed.total).toBe(28500);

@@ -20,8 +20,9 @@ import {
   type StoreItem,
   type StorePageData,
 } from "../../common/store-cart";
-import { stockLeft } from "../../common/variants";
+import { onlyChoice, stockLeft } from "../../common/variants";
 import { buyerForm } from "./buyer-form";
+import { copyText } from "./clipboard";
 import { byId, el } from "./dom";
 import { chosenOnPage, fillPicker, productChips } from "./variant-picker";
 
@@ -236,7 +237,11 @@ function start() {
       toast(NO_MORE_STOCK, "error");
       return;
     }
+    // Most orders are one product: the first one added opens the cart, where the order is sent
+    // ('Seguir comprando' closes it); later ones only say they were added.
+    const first = lines.length === 0;
     update(addToCart(lines, { ...id, name: product.name, price: product.price, image: imageOf(product, color) }));
+    if (first) open(drawer);
     // The store's statistics count the add (no cookie, nothing about the shopper); a lost beacon loses only a count.
     try {
       navigator.sendBeacon(
@@ -286,12 +291,8 @@ function start() {
       }
       return;
     }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast(LINK_COPIED);
-    } catch {
-      toast(`Copia este enlace: ${url}`, "error");
-    }
+    if (await copyText(url)) toast(LINK_COPIED);
+    else toast(`Copia este enlace: ${url}`, "error");
   }
 
   async function sendOrder() {
@@ -356,7 +357,9 @@ function start() {
     if (addButton) {
       const product = products.get(addButton.dataset.add!);
       if (!product) return;
-      if (!product.sizes.length && !product.colors.length) add(product, null, null);
+      const only = onlyChoice(product);
+      // Nothing left to choose (no colours or sizes, or a single one in stock): added as it is.
+      if (only.color !== undefined && only.size !== undefined && !onProductPage) add(product, only.color, only.size);
       else if (onProductPage) {
         const chosen = chosenOnPage(product, chips);
         if (typeof chosen === "string") toast(chosen, "error");

@@ -296,6 +296,10 @@ export const orders = sqliteTable(
     deliveryCost: real("delivery_cost"),
     /** Retiro: where to pick it up, as the store said when the order was placed. */
     pickupAddress: text("pickup_address"),
+    /** Envío: the buyer's street and number, locality and optional reference, as typed in the cart (null for retiro). */
+    deliveryStreet: text("delivery_street"),
+    deliveryLocality: text("delivery_locality"),
+    deliveryReference: text("delivery_reference"),
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
     /** JSON: the details to pay with as the store gave them when the order was placed (alias, CBU, link). */
     paymentDetails: text("payment_details"),

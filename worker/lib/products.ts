@@ -73,8 +73,3 @@ export async function ownProduct(db: Db, userId: string, productId: string): Pro
   if (!row) throw new ApiError(404, PRODUCT_NOT_FOUND);
   return row;
 }
-
-export async function nextProductName(db: Db, userId: string): Promise<string> {
-  const row = await db.select({ n: sql<number>`count(*)` }).from(products).where(eq(products.userId, userId)).get();
-  return `Producto ${(row?.n ?? 0) + 1}`;
-}

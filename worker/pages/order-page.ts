@@ -7,12 +7,13 @@
  */
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { orderCss, orderCssHash, storeCss, storeCssHash } from "virtual:store-assets";
+import { orderCss, orderCssHash, orderScript, orderScriptHash, storeCss, storeCssHash } from "virtual:store-assets";
 import { cbuKind } from "../../common/bank-account";
 import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "../../common/checkout";
 import { BUYER_STATUS_TEXT, ORDER_STATUS_LABELS, statusPath } from "../../common/order-status";
+import { SHOPPER_TEXT } from "../../common/shopper-text";
 import { formatArs, storePath } from "../../common/store";
-import { DELIVERY_LABELS, deliveryLine, type Order } from "../../common/store-cart";
+import { addressText, DELIVERY_LABELS, deliveryLine, type Order } from "../../common/store-cart";
 import { storeTimeZone } from "../../common/store-stats";
 import { variantLabel } from "../../common/variants";
 import { database } from "../db/client";
@@ -27,9 +28,10 @@ export const ORDER_PAGE_MISSING = "Este pedido no existe o su enlace está incom
 
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
-/** The page runs no script and shows only our own images; it may be framed by nobody. */
+/** The page runs only its own inline copy script and shows only our own images; it may be framed by nobody. */
 const ORDER_CSP = [
   "default-src 'none'",
+  `script-src 'sha256-${orderScriptHash}'`,
   `style-src 'sha256-${storeCssHash}' 'sha256-${orderCssHash}'`,
   "img-src 'self' data:",
   "base-uri 'none'",
@@ -67,22 +69,43 @@ function head(title: string): string {
   ].join("");
 }
 
-function paymentBlock(payment: PaymentDetails | null): string {
+/**
+ * A value the buyer types into their bank's app, with its 'Copiar' button (shown by the page's script; without
+ * it the value stays selectable). The button's description is the value itself.
+ */
+function copyable(id: string, shown: string, copied: string, what: string, done: string): string {
+  return `<span id="${id}">${esc(shown)}</span> <button type="button" class="copy" data-copy="${esc(copied)}" data-done="${esc(done)}" aria-describedby="${id}" hidden>${esc(SHOPPER_TEXT.copy)}<span class="sr"> ${esc(what)}</span></button>`;
+}
+
+function paymentBlock(payment: PaymentDetails | null, order: Order): string {
   if (!payment) {
     return '<section class="box"><h2>Cómo pagar</h2><p>La tienda te dirá por WhatsApp cómo pagar.</p></section>';
   }
-  const rows: [string, string][] = [["Medio", PAYMENT_LABELS[payment.method]]];
+  const rows: [string, string][] = [["Medio", esc(PAYMENT_LABELS[payment.method])]];
   if (payment.method === "transferencia") {
-    if (payment.alias) rows.push(["Alias", payment.alias]);
-    if (payment.cbu) rows.push([cbuKind(payment.cbu), payment.cbu]);
-    rows.push(["Titular", payment.holder]);
+    if (payment.alias) rows.push(["Alias", copyable("pay-alias", payment.alias, payment.alias, "alias", SHOPPER_TEXT.copiedWhat("Alias"))]);
+    if (payment.cbu) {
+      const kind = cbuKind(payment.cbu);
+      rows.push([kind, copyable("pay-cbu", payment.cbu, payment.cbu, kind, SHOPPER_TEXT.copiedWhat(kind))]);
+    }
+    rows.push(["Titular", esc(payment.holder)]);
+    // The amount to send, as digits a bank's app takes; not while the delivery cost is still to be agreed.
+    const toAgree = order.delivery?.kind === "envio" && order.delivery.cost === null;
+    if (!toAgree) {
+      const total = formatArs(order.total);
+      rows.push([
+        "Total",
+        copyable("pay-total", total, String(Math.round(order.total)), SHOPPER_TEXT.totalLabel, SHOPPER_TEXT.copiedWhat("Total")),
+      ]);
+    }
   }
-  const list = `<dl class="pay">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`;
+  const list = `<dl class="pay">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join("")}</dl>`;
   const link =
     payment.method === "mercadopago"
       ? `<p class="pay-link"><a class="btn" href="${esc(payment.link)}" rel="noopener noreferrer" target="_blank">Pagar con Mercado Pago</a></p>`
       : "";
-  return `<section class="box"><h2>Cómo pagar</h2>${list}${link}</section>`;
+  const status = payment.method === "transferencia" ? '<p id="copy-status" class="copy-status" role="status"></p>' : "";
+  return `<section class="box"><h2>Cómo pagar</h2>${list}${status}${link}</section>`;
 }
 
 function statusBlock(order: Order, when: (iso: string) => string): string {
@@ -129,6 +152,11 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
       : "A coordinar con la tienda";
   const pickup =
     delivery?.kind === "retiro" && delivery.pickupAddress ? `<p>Dónde retirarlo: <strong>${esc(delivery.pickupAddress)}</strong></p>` : "";
+  const address = delivery?.address
+    ? `<p>${esc(SHOPPER_TEXT.addressLabel)}: <strong>${esc(addressText(delivery.address))}</strong></p>${
+        delivery.address.reference ? `<p>${esc(SHOPPER_TEXT.referenceLabel)}: ${esc(delivery.address.reference)}</p>` : ""
+      }`
+    : "";
   const storeLink = store.username ? `<a href="${esc(storePath(store.username))}">${esc(store.name)}</a>` : esc(store.name);
   const contact = store.phone
     ? `<a class="btn wa" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(`¡Hola ${store.name}! Te escribo por mi pedido #${order.code}.`)}`)}" rel="noopener noreferrer" target="_blank">Escribir a la tienda por WhatsApp</a>`
@@ -146,11 +174,12 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
     `<div><h1>Pedido #${esc(order.code)}</h1><p class="when">Hecho el ${esc(when(order.createdAt))}${order.buyer ? ` · a nombre de ${esc(order.buyer.name)}` : ""}</p></div>`,
     statusBlock(order, when),
     `<section class="box"><h2>Tu pedido</h2><ul class="items">${items}</ul><dl class="sum">${sums}${total}</dl></section>`,
-    `<section class="box"><h2>Entrega</h2><p>${esc(deliveryText)}</p>${pickup}${order.buyer?.note ? `<p class="when">Tu nota: ${esc(order.buyer.note)}</p>` : ""}</section>`,
-    paymentBlock(order.payment),
+    `<section class="box"><h2>Entrega</h2><p>${esc(deliveryText)}</p>${pickup}${address}${order.buyer?.note ? `<p class="when">Tu nota: ${esc(order.buyer.note)}</p>` : ""}</section>`,
+    paymentBlock(order.payment, order),
     contact,
     "</main>",
     '<footer class="foot">Tienda creada con <a href="/">Vidriera</a></footer>',
+    order.payment?.method === "transferencia" ? `<script>${orderScript}</script>` : "",
     "</body></html>",
   ].join("");
 }

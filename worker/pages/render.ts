@@ -6,6 +6,7 @@
  * prices and sizes, and can write to the seller.
  */
 import { formatWhatsappNumber } from "../../common/phone";
+import { SHOPPER_TEXT } from "../../common/shopper-text";
 import { formatArs, productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
 import { browseSearch, type BrowseQuery, SORTS, type SortKey } from "../../common/store-browse";
 import type { StorePageData } from "../../common/store-cart";
@@ -235,7 +236,8 @@ const CART_SHELL = [
   // Subtotal and delivery (web/store/cart.ts fills them from the store's zones) above the total with them.
   '<div class="panel-foot"><dl id="cart-sums" class="sums"></dl><p class="total"><span>Total</span><strong id="cart-total">$0</strong></p>',
   '<p id="cart-note" class="cart-note" role="status"></p>',
-  '<button id="cart-send" type="button" class="btn wa">Finalizar Compra por WhatsApp</button></div>',
+  '<button id="cart-send" type="button" class="btn wa">Finalizar Compra por WhatsApp</button>',
+  `<button type="button" class="btn ghost keep" data-close>${esc(SHOPPER_TEXT.keepShopping)}</button></div>`,
   // After an order: its code and what happens next, in place of the lines (web/store/cart.ts fills it).
   '<section id="cart-done" class="done" hidden aria-labelledby="done-title"><h3 id="done-title"></h3>',
   "<ol><li>Envía el mensaje que se abrió en WhatsApp: ya tiene tu pedido escrito.</li>",

@@ -26,6 +26,12 @@ import {
   type StockShortage,
   whatsappUrl,
 } from "../../common/store-cart";
+import {
+  ADDRESS_LOCALITY_MAX_LENGTH,
+  ADDRESS_REFERENCE_MAX_LENGTH,
+  ADDRESS_STREET_MAX_LENGTH,
+  SHOPPER_TEXT,
+} from "../../common/shopper-text";
 import { cleanText } from "../../common/text";
 import { database, type Db } from "../db/client";
 import { orders } from "../db/schema";
@@ -63,6 +69,28 @@ export const DELIVERY_REQUIRED = CHOOSE_DELIVERY;
 export const PAYMENT_NOT_OFFERED = "Esta tienda no acepta ese medio de pago: elige otro.";
 export const buyerWhatsappInvalid = (example: string | null) =>
   `Revisa tu número de WhatsApp: escríbelo con su código de área${example ? `, por ejemplo ${example}` : ""}. También puedes dejarlo vacío.`;
+
+/** One line of an address as typed: cleaned like every typed text, then held to its length. */
+const addressPart = (max: number, tooLong: string) =>
+  z
+    .string({ error: SHOPPER_TEXT.addressInvalid })
+    .max(max * 2, tooLong)
+    .transform((v) => cleanText(v))
+    .pipe(z.string().max(max, tooLong));
+
+/** Where an envío goes; its street and locality are required for envío (checked with the delivery below). */
+const deliveryAddress = z
+  .object(
+    {
+      street: addressPart(ADDRESS_STREET_MAX_LENGTH, SHOPPER_TEXT.streetTooLong),
+      locality: addressPart(ADDRESS_LOCALITY_MAX_LENGTH, SHOPPER_TEXT.localityTooLong),
+      reference: addressPart(ADDRESS_REFERENCE_MAX_LENGTH, SHOPPER_TEXT.referenceTooLong)
+        .nullish()
+        .transform((v) => v || null),
+    },
+    { error: SHOPPER_TEXT.addressInvalid },
+  )
+  .nullish();
 
 const orderPayload = z.object(
   {
@@ -116,9 +144,18 @@ const orderPayload = z.object(
           zone: z.string({ error: "Elige la zona de envío." }).max(80).nullable().optional(),
           /** One of the ways the store lists; left out by older cart scripts. */
           payment: z.enum(PAYMENT_METHODS, { error: CHOOSE_PAYMENT }).nullable().optional(),
+          address: deliveryAddress,
         },
         { error: BUYER_NAME_REQUIRED },
       )
+      // Envío needs to know where: the street and number and the locality (a reference is optional); retiro needs none.
+      .superRefine((buyer, ctx) => {
+        if (buyer.delivery !== "envio") return;
+        if (!buyer.address?.street) ctx.addIssue({ code: "custom", message: SHOPPER_TEXT.streetRequired, path: ["address", "street"] });
+        else if (!buyer.address.locality) {
+          ctx.addIssue({ code: "custom", message: SHOPPER_TEXT.localityRequired, path: ["address", "locality"] });
+        }
+      })
       .optional(),
   },
   { error: EMPTY_CART },
@@ -252,6 +289,13 @@ export const orderRoutes = new Hono<Env>()
             deliveryZone: quote?.zone ?? null,
             deliveryCost: quote?.cost ?? null,
             pickupAddress,
+            ...(input.buyer?.delivery === "envio" && input.buyer.address
+              ? {
+                  deliveryStreet: input.buyer.address.street,
+                  deliveryLocality: input.buyer.address.locality,
+                  deliveryReference: input.buyer.address.reference,
+                }
+              : {}),
             paymentMethod: payment?.method ?? null,
             paymentDetails: payment ? JSON.stringify(payment) : null,
             token,

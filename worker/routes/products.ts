@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { nameFromFile } from "../../common/product-names";
 import { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from "../../common/uploads";
 import { database, type Db } from "../db/client";
 import { generatedImages, products } from "../db/schema";
@@ -170,15 +171,3 @@ export const productRoutes = new Hono<Env>()
     if (product.imageKey) await deleteUnusedObjects(db, c.env.IMAGES, [product.imageKey]);
     return c.json({ ok: true }, 200);
   });
-
-/** "remera-azul_final.jpg" → "Remera azul final": a readable starting name the seller can edit. */
-export function nameFromFile(fileName: string): string {
-  const base = fileName
-    .replace(/\.[^.]+$/, "")
-    .replace(/[_\-.]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 120);
-  if (!base) return "Producto sin nombre";
-  return base.charAt(0).toUpperCase() + base.slice(1);
-}

@@ -3,7 +3,8 @@ import { PAYMENT_LABELS } from "../../../common/checkout";
 import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
 import { formatPrice } from "../../../common/store-money";
 import { useStoreMoney } from "../../lib/store-money";
-import { DELIVERY_LABELS, deliveryLine, orderReplyUrl, shortageText, type Order } from "../../../common/store-cart";
+import { SHOPPER_TEXT } from "../../../common/shopper-text";
+import { addressText, DELIVERY_LABELS, deliveryLine, orderReplyUrl, shortageText, type Order } from "../../../common/store-cart";
 import { variantLabel } from "../../../common/variants";
 import { Button } from "../../ui/button";
 
@@ -64,6 +65,17 @@ export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel
             {order.delivery?.zone ? ` (${order.delivery.zone})` : ""}
             {order.payment ? ` · ${PAYMENT_LABELS[order.payment.method]}` : ""}
           </p>
+          {order.delivery?.address && (
+            <p data-testid="order-address">
+              {SHOPPER_TEXT.addressLabel}: <span className="font-semibold">{addressText(order.delivery.address)}</span>
+              {order.delivery.address.reference && (
+                <span className="text-slate-600">
+                  {" "}
+                  · {SHOPPER_TEXT.referenceLabel}: {order.delivery.address.reference}
+                </span>
+              )}
+            </p>
+          )}
           {order.buyerWhatsapp && <p className="text-slate-600">WhatsApp {order.buyerWhatsapp.label}</p>}
           {order.buyer.note && <p className="mt-0.5 whitespace-pre-line text-slate-600">Nota: {order.buyer.note}</p>}
         </div>
