@@ -13,6 +13,7 @@ import {
 import { CNPJ_INVALID, CPF_INVALID } from "../../common/br-documents";
 import { MERCADOPAGO_LINK_INVALID } from "../../common/checkout";
 import { HOLDER_REQUIRED } from "../../common/pay-methods";
+import { MONEY_CHANGED } from "../../worker/lib/store-money-change";
 import { PIX_EMAIL_INVALID } from "../../common/pix";
 import type { Product } from "../../common/product";
 import type { User } from "../../common/user";
@@ -313,5 +314,36 @@ describe("the store's money and shoppers' language", () => {
     expect(row.version).toBe(before + 3);
     // Both have centavos: 20.000 pesos are 20,000.00 in either, multiplied by 100 once only.
     expect(await priceOf(product!.id)).toBe(2_000_000);
+  });
+
+  it("a price save fired with a currency change is either rescaled with the rest or refused: never kept in the old unit", async () => {
+    const { browser } = await shopIn("AR");
+    const [product] = await addProducts(browser, ["Campera"]);
+    await setPricing(browser, [{ id: product!.id, price: "10.000" }]);
+    const [priced, changed] = await Promise.all([
+      setPricing(browser, [{ id: product!.id, price: "12.500" }]),
+      browser.json("PUT", "/api/store-locale", { currency: "MXN", locale: "es-MX" }),
+    ]);
+    expect(changed.status).toBe(200);
+    const price = await priceOf(product!.id);
+    if (priced.status === 200) expect(price).toBe(1_250_000);
+    else {
+      // Read in pesos and refused as the change landed (409), or read after it in Mexican pesos, where
+      // "12.500" asks back (400): either way the price stays, rescaled once.
+      const { error } = (await priced.json()) as { error: string };
+      if (priced.status === 409) expect(error).toBe(MONEY_CHANGED);
+      else expect([priced.status, error.startsWith("¿12.500 es doce mil quinientos")]).toEqual([400, true]);
+      expect(price).toBe(1_000_000);
+    }
+  });
+
+  it("reads each save's prices in the money the store has when the save arrives", async () => {
+    const { browser, user } = await shopIn("AR");
+    const [product] = await addProducts(browser, ["Pollera"]);
+    // The store moved to Mexican pesos from another tab: the next save reads the new way.
+    await env.DB.prepare("UPDATE users SET store_currency = 'MXN', store_locale = 'es-MX' WHERE id = ?").bind(user.id).run();
+    const answer = await setPricing(browser, [{ id: product!.id, price: "1,299.50" }], { publish: false });
+    expect(answer.status).toBe(200);
+    expect(await priceOf(product!.id)).toBe(129_950);
   });
 });

@@ -51,8 +51,9 @@ export async function changeStoreMoney(db: Db, userId: string, target: { currenc
     const shift = currencyDigits(target.currency) - storeMoneyOf(row).money.digits;
     const factor = 10 ** shift;
     const version = row.storeVersion;
-    // True only inside this batch, once its first statement took.
-    const applied = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.storeVersion} = ${version + 1})`;
+    // Every statement holds only while the store is still at the version read; the change, last, moves it on.
+    // The batch runs alone, so either all of it applies or none does.
+    const unchanged = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.storeVersion} = ${version})`;
     const change = db
       .update(users)
       .set({ storeCurrency: target.currency, storeLocale: target.locale, storeVersion: nextStoreVersion(userId) })
@@ -63,19 +64,50 @@ export async function changeStoreMoney(db: Db, userId: string, target: { currenc
           db
             .update(products)
             .set({ price: sql`round(${products.price} * ${factor})` })
-            .where(and(eq(products.userId, userId), applied)),
+            .where(and(eq(products.userId, userId), unchanged)),
           ...(checkout
             ? [
                 db
                   .update(storeCheckout)
                   .set({ delivery: JSON.stringify(rescaleDelivery(JSON.parse(checkout.delivery) as DeliverySettings, factor)) })
-                  .where(and(eq(storeCheckout.userId, userId), applied)),
+                  .where(and(eq(storeCheckout.userId, userId), unchanged)),
               ]
             : []),
         ]
       : [];
-    const [changed] = await db.batch([change, ...rescale]);
+    const results = await db.batch([...rescale, change] as unknown as [typeof change]);
+    const changed = results.at(-1) as { id: string }[];
     if (changed.length) return;
   }
   throw new ApiError(409, MONEY_CHANGE_BUSY);
+}
+
+export const MONEY_CHANGED = "La moneda de tu tienda cambió mientras guardabas. Revisa los precios y guarda de nuevo.";
+const MONEY_GUARD = "store money changed";
+
+/**
+ * The first statement of a batch that saves prices read in the seller's money: it fails the whole batch
+ * (nothing is written) when the store's currency or language is no longer the one the prices were read
+ * with, because a change landed between the read and the write. `moneyGuarded` turns that into a 409.
+ */
+export function sameMoney(db: Db, row: { id: string; storeCurrency: string | null; storeLocale: string | null }) {
+  // json() of a text that is not JSON raises "malformed JSON", which rolls the batch back. Its argument names a
+  // column, so SQLite evaluates it only on the row where the CASE needs it.
+  return db
+    .select({
+      same: sql<number>`case when ${users.storeCurrency} is ${row.storeCurrency} and ${users.storeLocale} is ${row.storeLocale} then 1 else json('${sql.raw(MONEY_GUARD)}: ' || ${users.id}) end`,
+    })
+    .from(users)
+    .where(eq(users.id, row.id));
+}
+
+/** Runs a batch that starts with `sameMoney`, answering 409 with the reason when the money changed meanwhile. */
+export async function moneyGuarded<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof Error && /malformed JSON/i.test(`${error.message} ${String(error.cause ?? "")}`))
+      throw new ApiError(409, MONEY_CHANGED);
+    throw error;
+  }
 }

@@ -20,6 +20,7 @@ import {
 } from "../../common/pay-methods";
 import type { PaymentSettings } from "../../common/checkout";
 import { countryByCode } from "../../common/store";
+import { countryLocaleOf } from "../../common/store-locale";
 import type { StoreMoney } from "../../common/store-money";
 import { cleanText } from "../../common/text";
 import { database } from "../db/client";
@@ -32,6 +33,7 @@ import { nextStoreVersion } from "../lib/store-version";
 import { readStoreLocale, storeMoneyOf } from "../lib/store-locale";
 import { priceField } from "../lib/price-field";
 import { ApiError } from "../lib/errors";
+import { moneyGuarded, sameMoney } from "../lib/store-money-change";
 import { validateFor } from "../lib/validation";
 
 export const NO_DELIVERY = "Ofrece al menos una forma de entrega: envío a domicilio o retiro en el local.";
@@ -176,26 +178,29 @@ export const checkoutSettingsRoutes = new Hono<Env>()
       const input = c.req.valid("json");
       const { country } = storeMoneyOf(user);
       if (input.payMethods) {
-        const outside = payMethodsOutside(input.payMethods, (await readStoreLocale(db, user.id))!.countryPayMethods);
+        const outside = payMethodsOutside(input.payMethods, countryLocaleOf(country).payMethods);
         if (outside.length) throw new ApiError(400, notOffered(outside[0]!, country));
       }
       const paymentsSaved = input.payments ?? legacyPayments(input.payMethods!);
       const values = { delivery: JSON.stringify(input.delivery), payments: JSON.stringify(paymentsSaved), updatedAt: new Date() };
       // One batch: the store page lists the zones and the ways to pay, so it is renewed with them. Today's
       // Argentine shape clears the list, so the store offers exactly what it says.
-      await db.batch([
-        db
-          .insert(storeCheckout)
-          .values({ userId: user.id, ...values })
-          .onConflictDoUpdate({ target: storeCheckout.userId, set: values }),
-        db
-          .update(users)
-          .set({
-            storePayMethods: input.payMethods ? JSON.stringify(input.payMethods) : null,
-            storeVersion: nextStoreVersion(user.id),
-          })
-          .where(eq(users.id, user.id)),
-      ]);
+      await moneyGuarded(
+        db.batch([
+          sameMoney(db, user),
+          db
+            .insert(storeCheckout)
+            .values({ userId: user.id, ...values })
+            .onConflictDoUpdate({ target: storeCheckout.userId, set: values }),
+          db
+            .update(users)
+            .set({
+              storePayMethods: input.payMethods ? JSON.stringify(input.payMethods) : null,
+              storeVersion: nextStoreVersion(user.id),
+            })
+            .where(eq(users.id, user.id)),
+        ]),
+      );
       return c.json(await readSettings(db, user.id), 200);
     },
   );

@@ -17,6 +17,7 @@ import { storeChanged } from "../lib/store-version";
 import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate, validateFor } from "../lib/validation";
 import { priceField, sellerMoney } from "../lib/price-field";
+import { moneyGuarded, sameMoney } from "../lib/store-money-change";
 import { limitBody, MiB, smallJson } from "../lib/body-limit";
 import { replaceVariants, shownImageKeys } from "../lib/stock";
 
@@ -256,7 +257,8 @@ export const pricingRoutes = new Hono<Env>()
           ...variantWrites(db, product, item, shown),
         ];
       });
-      await db.batch([storeChanged(db, user.id), ...updates]);
+      // Prices were read in the store's money: a currency change meanwhile refuses the save (409).
+      await moneyGuarded(db.batch([sameMoney(db, user), storeChanged(db, user.id), ...updates]));
       return c.json({ products: await listProducts(db, user.id) }, 200);
     },
   )

@@ -18,6 +18,7 @@ import { shownImageKeys } from "../lib/stock";
 import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate, validateFor } from "../lib/validation";
 import { priceField, sellerMoney } from "../lib/price-field";
+import { moneyGuarded, sameMoney } from "../lib/store-money-change";
 import { colorsField, publishedAfter, resolveStoreImages, sizesField, storeImageKeys, storeImagesField, variantWrites } from "./pricing";
 import { limitBody, noBody } from "../lib/body-limit";
 
@@ -135,22 +136,26 @@ export const productRoutes = new Hono<Env>()
       if (imageKeyValue !== before.imageKey) {
         storeKeys = [...new Set(storeKeys.map((k) => (k === before.imageKey ? imageKeyValue! : k)))];
       }
-      await db.batch([
-        db
-          .update(products)
-          .set({
-            name: input.name,
-            imageKey: imageKeyValue,
-            // Written only when it changes: a generation finishing meanwhile may have set the store's image.
-            ...(input.storeImageURLs || imageKeyValue !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
-            ...(input.price !== undefined ? { price: input.price } : {}),
-            ...(published !== undefined ? { published } : {}),
-            ...(input.description !== undefined ? { description: input.description } : {}),
-          })
-          .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
-        ...variantWrites(db, before, input, shownImageKeys({ storeImageKeys: JSON.stringify(storeKeys), imageKey: imageKeyValue })),
-        storeChanged(db, user.id),
-      ]);
+      // A price read in the store's money is refused (409) if the currency changed meanwhile.
+      await moneyGuarded(
+        db.batch([
+          sameMoney(db, user),
+          db
+            .update(products)
+            .set({
+              name: input.name,
+              imageKey: imageKeyValue,
+              // Written only when it changes: a generation finishing meanwhile may have set the store's image.
+              ...(input.storeImageURLs || imageKeyValue !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
+              ...(input.price !== undefined ? { price: input.price } : {}),
+              ...(published !== undefined ? { published } : {}),
+              ...(input.description !== undefined ? { description: input.description } : {}),
+            })
+            .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
+          ...variantWrites(db, before, input, shownImageKeys({ storeImageKeys: JSON.stringify(storeKeys), imageKey: imageKeyValue })),
+          storeChanged(db, user.id),
+        ]),
+      );
       if (before.imageKey && before.imageKey !== imageKeyValue) {
         await deleteUnusedObjects(db, c.env.IMAGES, [before.imageKey]);
       }

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "../../ui/button";
-import { Spinner } from "../../ui/spinner";
+import { QueryStatus } from "../../ui/query-status";
 import {
   type CheckoutForm,
   type CheckoutSettings,
@@ -72,19 +72,7 @@ export function CheckoutSettingsCard() {
       <p className="mb-4 text-sm text-slate-600">
         Tus clientes eligen en el carrito cómo lo reciben y cómo pagan, y ven el total con el envío.
       </p>
-      {saved.isPending && (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Spinner className="size-4 text-brand-600" /> Cargando…
-        </p>
-      )}
-      {saved.isError && (
-        <div role="alert" className="text-sm text-red-700">
-          <p>{saved.error.message}</p>
-          <Button variant="secondary" className="mt-2 px-3 py-1.5" busy={saved.isFetching} onClick={() => void saved.refetch()}>
-            Reintentar
-          </Button>
-        </div>
-      )}
+      <QueryStatus query={saved} />
       {/* Keyed by what was saved, so a save (or another tab's) starts the form from it again. */}
       {saved.isSuccess && <CheckoutSettingsForm key={JSON.stringify(saved.data)} saved={saved.data} />}
     </section>

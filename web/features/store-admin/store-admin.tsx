@@ -15,6 +15,7 @@ import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-nu
 import { ordersQuery } from "../../lib/orders";
 import { priceClaimsQuery } from "../../lib/payment-queries";
 import { CheckoutSettingsCard } from "./checkout-settings";
+import { StoreLocaleCard } from "./store-locale-settings";
 import { Button } from "../../ui/button";
 import { NoStoreYet } from "../../ui/no-store";
 import { fileToDataUrl } from "../../lib/compress";
@@ -68,6 +69,7 @@ function Admin({ user, username }: { user: User; username: string }) {
         <OrdersSummary />
         <StoreInfoCard user={user} link={link} />
       </div>
+      <StoreLocaleCard />
       <CheckoutSettingsCard />
       <StoreAdminProducts user={user} />
     </div>
