@@ -3,7 +3,7 @@
  * the check of each draft by the same zod schema the Worker saves with
  * (common/pay-methods.ts), its Spanish reason put at the field it is about.
  */
-import { MPESA_PAYBILL_INVALID } from "../../../common/bank-ids";
+import { MPESA_PAYBILL_INVALID, parseMpesaPaybill, parseNuban } from "../../../common/bank-ids";
 import { HOLDER_MAX_LENGTH } from "../../../common/checkout";
 import {
   CHILE_ACCOUNT_TYPE_NAMES,
@@ -12,7 +12,7 @@ import {
   type PayMethodKind,
   payMethodSchema,
 } from "../../../common/pay-methods";
-import { PIX_KEY_LABELS, PIX_KEY_TYPES } from "../../../common/pix";
+import { PIX_KEY_LABELS, PIX_KEY_TYPES, type PixKeyType, parsePixKey } from "../../../common/pix";
 
 export interface FieldSpec {
   name: string;
@@ -148,11 +148,27 @@ function fieldOfIssue(kind: PayMethodKind, message: string): string {
   return PAY_METHOD_FIELDS[kind].find((f) => !f.options)?.name ?? "kind";
 }
 
+/**
+ * The checks the schema makes on the whole method (a Pix key of its kind, a paybill with its account, a
+ * NUBAN with its bank), which zod runs only once every field passed: made here too, so every field's reason
+ * shows at once, not one after another.
+ */
+const WHOLE_CHECKS: Partial<Record<PayMethodKind, (d: PayMethodDraft) => [string, { error: string } | object]>> = {
+  pix: (d) => ["key", parsePixKey(d.keyType as PixKeyType, d.key ?? "")],
+  mpesa_paybill: (d) => {
+    const read = parseMpesaPaybill(d.paybill ?? "", d.account ?? "");
+    return ["error" in read && read.error === MPESA_PAYBILL_INVALID ? "paybill" : "account", read];
+  },
+  ng_transfer: (d) => ["account", parseNuban(d.account ?? "", d.bankCode ?? "")],
+};
+
 /** Why each field of a draft cannot be saved, by field name: the schema's own Spanish messages, one per field. */
 export function payMethodProblems(draft: PayMethodDraft): Record<string, string> {
   const result = payMethodSchema.safeParse(draft);
   if (result.success) return {};
   const problems: Record<string, string> = {};
+  const whole = WHOLE_CHECKS[draft.kind]?.(draft);
+  if (whole && "error" in whole[1]) problems[whole[0]] = (whole[1] as { error: string }).error;
   const names = new Set(PAY_METHOD_FIELDS[draft.kind].map((f) => f.name));
   for (const issue of result.error.issues) {
     const first = issue.path[0];
