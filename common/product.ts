@@ -23,11 +23,15 @@ export interface Product {
   sizes: Size[];
   /** Empty for a product without colours; each colour keeps its own sizes' stock. */
   colors: ColorStock[];
+  /** Units of a product without colours nor sizes; null or absent: not counted, it sells without limit. */
+  stock?: number | null;
   storeImageURLs: string[];
   /** Shown in the public store (with a price); false while it is a draft. */
   published: boolean;
   /** Store category (common/store-browse.ts); null: none. */
   category?: string | null;
+  /** Short code a buyer quotes (e.g. R4TQ9), unique in the seller's store; null only if one could not be drawn. */
+  code?: string | null;
   createdAt: string;
   createdBy: string;
 }

@@ -17,6 +17,8 @@ export interface StoreItem {
   price: number;
   sizes: SizeStock[];
   colors: ColorStock[];
+  /** Units of a product without colours nor sizes, when counted (common/variants.ts). */
+  stock?: number | null;
   image: string | null;
 }
 
@@ -111,7 +113,15 @@ export interface OrderLine {
   size: string | null;
   quantity: number;
   unitPrice: number;
+  /** The product's short code when the order was placed (what the buyer quotes); absent on older orders. */
+  code?: string | null;
 }
+
+/** How a product's short code reads next to its name: on order lines, the product page and the pricing card. */
+export const productCodeLabel = (code: string) => `Cód. ${code}`;
+
+/** What follows an order line to name its product's code (" · Cód. R4TQ9"), or "" on older orders. */
+export const lineCodeSuffix = (line: Pick<OrderLine, "code">) => (line.code ? ` · ${productCodeLabel(line.code)}` : "");
 
 export const DELIVERY_OPTIONS = ["envio", "retiro"] as const;
 export type Delivery = (typeof DELIVERY_OPTIONS)[number];
@@ -266,7 +276,7 @@ export function orderMessage(order: {
 }): string {
   const items = order.lines.map((l) => {
     const price = l.unitPrice > 0 ? `${formatArs(l.unitPrice)} c/u` : "precio a consultar";
-    return `• ${variantLabel(l.name, l.color, l.size)} x ${l.quantity} - ${price}`;
+    return `• ${variantLabel(l.name, l.color, l.size)} x ${l.quantity} - ${price}${lineCodeSuffix(l)}`;
   });
   const delivery = order.delivery;
   const toAgree = delivery?.kind === "envio" && delivery.cost === null;

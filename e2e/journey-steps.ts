@@ -13,7 +13,14 @@ export async function uploadProduct(page: Page, fileName: string, color = "#2563
     multipart: { images: { name: fileName, mimeType: "image/jpeg", buffer } },
   });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { products: { id: string; name: string }[] }).products[0]!;
+  return ((await response.json()) as { products: { id: string; name: string; code: string }[] }).products[0]!;
+}
+
+/** The signed-in seller's products' short codes by name (what buyers quote and order lines carry). */
+export async function productCodes(page: Page): Promise<Map<string, string>> {
+  const { user } = (await (await page.request.get("/api/auth/profile")).json()) as { user: { id: string } };
+  const listed = (await (await page.request.get(`/api/products/list/${user.id}`)).json()) as { products: { name: string; code: string }[] };
+  return new Map(listed.products.map((p) => [p.name, p.code]));
 }
 
 /** wa.me is outside the closed network: answer it locally and keep the address the store opened. */
@@ -165,4 +172,14 @@ export async function publishInAdmin(page: Page, names: string[]) {
     await card.getByRole("button", { name: "Publicar" }).click();
     await card.getByTestId("publish-state").getByText("Publicado").waitFor();
   }
+}
+
+/** /mi-tienda-admin shows one section at a time: opens one through its section nav, as a seller taps it. */
+export async function openAdminSection(
+  page: Page,
+  label: "Productos" | "Pedidos" | "Entrega y pagos" | "Compartir" | "Datos de la tienda",
+) {
+  const nav = page.getByRole("navigation", { name: "Secciones de Mi Tienda" });
+  await nav.getByRole("link", { name: label, exact: true }).click();
+  await nav.locator('[aria-current="page"]', { hasText: label }).waitFor();
 }

@@ -12,6 +12,7 @@ import {
   orderCard,
   sendOrderByWhatsApp,
   waitForGeneratedImage,
+  productCodes,
   publishInAdmin,
 } from "./journey-steps";
 
@@ -310,12 +311,14 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       const ending = /Pedido #([A-Z0-9]{4})\nVer pedido: (\S+)$/.exec(message);
       expect(ending, message).not.toBeNull();
       const [, code, link] = ending!;
+      // Each line names the product's short code, the one buyers quote.
+      const codes = await productCodes(page);
       expect(message).toBe(
         [
           `¡Hola ${storeName}! Quiero hacer el siguiente pedido:`,
           "",
-          `• ${REMERA} (Talle: S) x 2 - $15.000 c/u`,
-          `• ${BUZO} (Talle: L) x 1 - $22.000 c/u`,
+          `• ${REMERA} (Talle: S) x 2 - $15.000 c/u · Cód. ${codes.get(REMERA)}`,
+          `• ${BUZO} (Talle: L) x 1 - $22.000 c/u · Cód. ${codes.get(BUZO)}`,
           "",
           // The store never set zones: the delivery's cost is agreed with it, as before zones existed.
           "Subtotal: $52.000",

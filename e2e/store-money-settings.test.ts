@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
 import { newPage, newSeller, useChromium } from "./chromium";
-import { uploadProduct } from "./journey-steps";
+import { openAdminSection, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -23,6 +23,7 @@ describe("a store outside Argentina, set up on a phone", () => {
   it("a Mexican seller gives a CLABE (a wrong one said once, at its field) and prices a dress at 1,299.50", async () => {
     const { context, page, userId } = await sellerIn("mx", "+52 55 1234 5678", "MX");
     await page.goto("/mi-tienda-admin");
+    await openAdminSection(page, "Entrega y pagos");
     const card = page.getByRole("region", { name: "Entrega y pagos" });
     await card.getByLabel("Transferencia SPEI (CLABE)").check();
     // Mercado Pago operates in Mexico; M-Pesa or Pix are not offered.
@@ -68,6 +69,7 @@ describe("a store outside Argentina, set up on a phone", () => {
   it("a Brazilian seller gives a Pix key; changing the store's currency asks first and keeps each price's number", async () => {
     const { context, page } = await sellerIn("br", "+55 11 98765-4321", "BR");
     await page.goto("/mi-tienda-admin");
+    await openAdminSection(page, "Entrega y pagos");
     const card = page.getByRole("region", { name: "Entrega y pagos" });
     await card.getByLabel("Pix", { exact: true }).check();
     await card.getByLabel("Tipo de llave Pix").selectOption("cpf");

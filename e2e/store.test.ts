@@ -5,6 +5,7 @@ import {
   captureWhatsApp,
   confirmOrder,
   keepShopping,
+  openAdminSection,
   orderCard,
   publishInAdmin,
   sendOrderByWhatsApp,
@@ -127,6 +128,7 @@ describe("the virtual store in a real browser", () => {
     await page.getByText("Enlace copiado al portapapeles").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL()}/u/${username}`);
     await page.getByRole("button", { name: "Copiar enlace" }).waitFor();
+    await openAdminSection(page, "Datos de la tienda");
     const info = page.getByRole("region", { name: "Datos de la tienda" });
     await info.getByText("+54 9 11 5555-6666").waitFor();
     await info.getByRole("button", { name: "Editar" }).click();
@@ -135,12 +137,18 @@ describe("the virtual store in a real browser", () => {
     await info.getByRole("button", { name: "Cancelar" }).click();
     await info.getByText(name).waitFor();
 
+    // 'Editar' opens the editor over the list, where the seller is (nothing scrolls), and closes on saving.
+    await openAdminSection(page, "Productos");
     const adminCard = page.getByRole("article", { name: remera.name });
+    await adminCard.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
     await adminCard.getByRole("button", { name: "Editar" }).click();
-    const editor = page.getByRole("form", { name: `Editar ${remera.name}` });
+    const editor = page.getByRole("dialog", { name: `Editar ${remera.name}` }).getByRole("form", { name: `Editar ${remera.name}` });
     await editor.getByLabel("Precio (ARS)").fill("16000");
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await editor.getByRole("button", { name: "Guardar" }).click();
     await page.getByText("Producto actualizado correctamente").waitFor();
+    await editor.waitFor({ state: "hidden" });
     await page.getByRole("article", { name: remera.name }).getByText("$16.000").waitFor();
 
     // --- The shopper, on a phone ---
@@ -200,7 +208,7 @@ describe("the virtual store in a real browser", () => {
       [
         `¡Hola ${name}! Quiero hacer el siguiente pedido:`,
         "",
-        `• ${remera.name} (Talle: S) x 1 - $16.000 c/u`,
+        `• ${remera.name} (Talle: S) x 1 - $16.000 c/u · Cód. ${remera.code}`,
         "",
         // A store that never set its delivery: a pick-up costs nothing.
         "Subtotal: $16.000",
@@ -300,6 +308,7 @@ describe("the virtual store in a real browser", () => {
       await page.getByRole("article", { name: "Gorra lana" }).getByText("Sin precio").waitFor();
 
       // The store-info card: edit, save.
+      await openAdminSection(page, "Datos de la tienda");
       const info = page.getByRole("region", { name: "Datos de la tienda" });
       await info.getByText("2", { exact: true }).waitFor();
       await info.getByRole("button", { name: "Editar" }).click();
@@ -319,6 +328,7 @@ describe("the virtual store in a real browser", () => {
       expect(await page.getByAltText("Logo de la tienda").getAttribute("src")).toMatch(/^\/img\/l\//);
 
       // Delete, after the confirmation; the public store follows at once.
+      await openAdminSection(page, "Productos");
       await page.getByRole("button", { name: "Eliminar Gorra lana" }).click();
       const confirm = page.getByRole("dialog", { name: "¿Eliminar este producto?" });
       await confirm.getByRole("button", { name: "Eliminar", exact: true }).click();
@@ -381,7 +391,7 @@ describe("the virtual store in a real browser", () => {
     const order = new URL((await shop.getByRole("link", { name: "Pedir por WhatsApp" }).getAttribute("href"))!);
     expect(order.origin + order.pathname).toBe("https://wa.me/5491111112222");
     expect(order.searchParams.get("text")).toBe(
-      `¡Hola, Sin JS ${suffix}! Quiero pedir: ${product.name} ($45.000).\nTalle: (elige uno: M)\n${baseURL()}/u/sinjs${suffix}/p/${product.id}`,
+      `¡Hola, Sin JS ${suffix}! Quiero pedir: ${product.name} ($45.000).\nCód. ${product.code}\nTalle: (elige uno: M)\n${baseURL()}/u/sinjs${suffix}/p/${product.id}`,
     );
     expect((await shop.getByRole("link", { name: "Pedir por WhatsApp" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     expect(await shop.getByRole("link", { name: "WhatsApp +54 9 11 1111-2222" }).getAttribute("href")).toBe("https://wa.me/5491111112222");

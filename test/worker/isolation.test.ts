@@ -7,7 +7,7 @@
 import { ORDER_STATUSES } from "../../common/order-status";
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/index";
 import { WRONG_PASSWORD_TO_DELETE } from "../../worker/lib/account-deletion";
 import { PRODUCT_NOT_FOUND } from "../../worker/lib/products";
@@ -20,6 +20,7 @@ import { JOB_NOT_FOUND } from "../../worker/routes/jobs";
 import { BATCH_NOT_FOUND } from "../../worker/batches/view";
 import { ORDER_NOT_FOUND, PRODUCT_NOT_IN_STORE } from "../../worker/routes/orders";
 import { PAYMENT_NOT_FOUND } from "../../worker/routes/payments";
+import { EXPORT_NOT_FOUND } from "../../worker/routes/data";
 import { FOREIGN_STORE_IMAGE } from "../../worker/routes/pricing";
 import { Browser, viaWorker } from "./browser";
 import { photoOfSize, photoForm } from "./fixtures";
@@ -142,6 +143,8 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
   ],
   "PUT /api/orders/:id/status": (a) =>
     allIds(a).flatMap((id) => ORDER_STATUSES.map((status) => attempt("PUT", `/api/orders/${id}/status`, 404, ORDER_NOT_FOUND, { status }))),
+  "GET /api/data/exports/:id/download": (a) =>
+    allIds(a).map((id) => attempt("GET", `/api/data/exports/${id}/download`, 404, EXPORT_NOT_FOUND)),
   "GET /api/payments/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/payments/${id}`, 404, PAYMENT_NOT_FOUND)),
   // B keeping any of A's ids (A's images above all) as B's store model: every audience, the same 404 as a missing image.
   "PUT /api/store-models/:audience": (a) =>
@@ -181,6 +184,9 @@ const OWN = [
   "PUT /api/store-locale",
   "GET /api/stats",
   "PUT /api/stats/weekly-email",
+  "POST /api/data/exports",
+  "GET /api/data/exports/latest",
+  "POST /api/data/import",
 ];
 
 /** Public by design, each with why it needs no owner check. */
@@ -194,7 +200,8 @@ const PUBLIC: Record<string, string> = {
   "POST /api/orders": "shoppers order without an account; only the store's own products are accepted (checked below)",
   "GET /api/payments/exchange-rates": "public reference rates",
   "GET /api/payments/country": "the visitor's own country",
-  "GET /api/payments/prices": "the price claims for the visitor's own country, the same for everyone there",
+  "GET /api/payments/prices":
+    "the price claims for the visitor's own country, the same for everyone there; where the edge cannot place them, written and estimated for the signed-in seller's own store country (read from their own signed session only)",
   "POST /api/payments/webhooks/:provider": "provider notifications, authenticated by signature and re-fetched from the provider",
   "GET /api/payments/simulated/checkout": "the offline checkout page, authorised by its signed session token that only the payer gets",
   "POST /api/payments/simulated/checkout": "the offline checkout's decision, authorised by the same signed token",
@@ -214,7 +221,7 @@ const PUBLIC: Record<string, string> = {
   "GET /pedido/:token":
     "a buyer's order page, reached only by its 256-bit private link; holds that order alone (checked in order-page.test.ts)",
   "POST /api/stats/events":
-    "a shopper's cart add, counted under the store it names; answers nothing, and a store's report names only its own products (checked below)",
+    "a shopper's cart add of a product the store it names sells; answers nothing, and a store's report names only its own products (checked below)",
   "POST /api/stats/weekly-email/unsubscribe":
     "turns the weekly e-mail off for the seller its signed token names; the token is its only authority (weekly-email.test.ts)",
 };
@@ -231,12 +238,20 @@ let a: Seller;
 let b: Seller;
 
 beforeAll(async () => {
+  // B's data export is e-mailed through the local outbox, which prints it for `npm run dev`: not here.
+  const print = console.log;
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    if (!(typeof args[0] === "string" && args[0].includes("[outbox]"))) print(...args);
+  });
   controlledProvider();
   a = await fullSeller();
   b = await smallSeller(recording);
 }, 120_000);
 
-afterAll(() => overrideProviderForTests(undefined));
+afterAll(() => {
+  overrideProviderForTests(undefined);
+  vi.restoreAllMocks();
+});
 
 async function send(browser: Browser, call: { method: string; path: string; body?: unknown }) {
   return call.body === undefined ? browser.request(call.path, { method: call.method }) : browser.json(call.method, call.path, call.body);
@@ -497,8 +512,8 @@ describe("statistics", () => {
     await shopper.visit(`/u/${a.username}/p/${product.id}`, { referer: `https://vidriera.test/u/${a.username}` });
     await shopper.visit(`/u/${a.username}?q=${encodeURIComponent(`${a.storeName} zapatillas`)}`);
     expect((await shopper.cartAdd(a.username, product.id)).status).toBe(204);
-    // A cart add that names A's product in B's store counts under B's store, and names nothing there.
-    expect((await new Shopper().cartAdd(b.username, product.id)).status).toBe(204);
+    // A cart add that names A's product in B's store is not B's to count.
+    expect((await new Shopper().cartAdd(b.username, product.id)).status).toBe(404);
 
     const aReport = await reportOf(a.browser);
     expect(aReport.periods.today.current).toMatchObject({ pageViews: 3, visits: 2, cartAdds: 1, searches: 1 });
@@ -508,7 +523,7 @@ describe("statistics", () => {
       const text = await textOf(await b.browser.request(path));
       expectNoneOf(text, [...markers(a), "zapatillas"], `B's ${path}`);
       const { report } = JSON.parse(text) as { report: StatsReport };
-      expect(report.periods.today.current).toMatchObject({ pageViews: 0, visits: 0, searches: 0, cartAdds: 1 });
+      expect(report.periods.today.current).toMatchObject({ pageViews: 0, visits: 0, searches: 0, cartAdds: 0 });
       // Only B's own products (B's world has an order of its own): never A's.
       const listed = [...report.topViewed, ...report.topOrdered, ...report.viewedNeverOrdered].map((p) => p.id);
       expect(listed.filter((id) => !b.products.some((p) => p.id === id))).toEqual([]);
@@ -596,6 +611,12 @@ describe("B's own writes", () => {
     const bLocale = await b.browser.json("PUT", "/api/store-locale", { currency: "ARS", locale: "es-UY" });
     expect(bLocale.status).toBe(200);
     expect(await (await b.browser.request("/api/store-locale")).json()).toMatchObject({ currency: "ARS", locale: "es-UY" });
+
+    // 'Descargar mis datos' and the catalogue import: B's own, with nothing of A's.
+    expect((await b.browser.request("/api/data/exports", { method: "POST" })).status).toBe(202);
+    expectNoneOf(await textOf(await b.browser.request("/api/data/exports/latest")), markers(a), "B's data export");
+    const csv = `Identificador de URL;Nombre;Precio\ngorro-beta;Gorro Beta importado;9.000\n`;
+    expect((await b.browser.json("POST", "/api/data/import", { csv })).status).toBe(201);
 
     const bCredits = (await env.DB.prepare("SELECT credits FROM users WHERE id = ?").bind(b.id).first<number>("credits"))!;
     const plan = await b.browser.json("POST", "/api/credits/auto-charge");

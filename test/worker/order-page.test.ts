@@ -145,9 +145,12 @@ describe("the buyer's order page (/pedido/<token>)", () => {
     for (const secret of [first.order.code, first.order.link, "Primera Compradora"]) expect(store).not.toContain(secret);
   });
 
-  it("is gone once the seller deletes the account, though the order stays for the accounts", async () => {
+  it("of a delivered order is gone once the seller deletes the account (open orders keep theirs: deleted-store-orders.test.ts)", async () => {
     const s = await shop();
-    const { orderUrl } = await place(s.username, s.remera.id, { name: "Lucía" });
+    const { order, orderUrl } = await place(s.username, s.remera.id, { name: "Lucía" });
+    for (const status of ["confirmado", "enviado", "entregado"]) {
+      expect((await s.browser.json("PUT", `/api/orders/${order.id}/status`, { status })).status).toBe(200);
+    }
     expect((await open(new URL(orderUrl).pathname)).status).toBe(200);
     expect((await s.browser.json("DELETE", "/api/auth/account", { password: "una-clave-segura" })).status).toBe(200);
     expect((await open(new URL(orderUrl).pathname)).status).toBe(404);

@@ -34,6 +34,7 @@ function selectProducts(db: Db) {
       published: products.published,
       description: products.description,
       category: products.category,
+      code: products.code,
       createdAt: products.createdAt,
       generatedKey: newestGeneratedKey,
     })
@@ -55,6 +56,7 @@ export function toApiProduct(row: ProductRow): Product {
     storeImageURLs: (JSON.parse(row.storeImageKeys) as string[]).map((key) => imageUrl(key)!),
     published: row.published,
     category: cleanCategory(row.category),
+    code: row.code,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.userId,
   };

@@ -13,7 +13,7 @@ import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "../../com
 import { BUYER_STATUS_TEXT, ORDER_STATUS_LABELS, statusPath } from "../../common/order-status";
 import { SHOPPER_TEXT } from "../../common/shopper-text";
 import { formatArs, storePath } from "../../common/store";
-import { addressText, DELIVERY_LABELS, deliveryLine, type Order } from "../../common/store-cart";
+import { addressText, DELIVERY_LABELS, deliveryLine, productCodeLabel, type Order } from "../../common/store-cart";
 import { storeTimeZone } from "../../common/store-stats";
 import { variantLabel } from "../../common/variants";
 import { database } from "../db/client";
@@ -127,13 +127,21 @@ function statusBlock(order: Order, when: (iso: string) => string): string {
   return `<section class="box" aria-labelledby="estado"><h2 id="estado">Estado</h2><p class="news">${esc(BUYER_STATUS_TEXT[order.status])}</p><ol class="steps">${steps}</ol></section>`;
 }
 
-export function renderOrderPage(order: Order, store: PageStore, timeZone: string): string {
+/**
+ * The store deleted its account while this order was open: the buyer is told, with until when this page
+ * stays and the store's WhatsApp (kept for that) to reach it.
+ */
+function closedStoreBlock(until: Date, format: Intl.DateTimeFormat): string {
+  return `<section class="box" role="note" aria-labelledby="cerrada"><h2 id="cerrada">La tienda cerró su cuenta</h2><p>La tienda ya no vende en Vidriera, pero este pedido sigue siendo suyo: escríbele por WhatsApp para lo que falte (la entrega o la devolución de tu pago). Esta página estará disponible hasta el ${esc(format.format(until))}.</p></section>`;
+}
+
+export function renderOrderPage(order: Order, store: PageStore, timeZone: string, closedUntil: Date | null = null): string {
   const format = new Intl.DateTimeFormat("es-AR", { dateStyle: "long", timeStyle: "short", timeZone });
   const when = (iso: string) => format.format(new Date(iso));
   const items = order.lines
     .map(
       (l) =>
-        `<li><span>${esc(variantLabel(l.name, l.color, l.size))} × ${l.quantity}</span><span>${l.unitPrice > 0 ? formatArs(l.unitPrice * l.quantity) : "A consultar"}</span></li>`,
+        `<li><span>${esc(variantLabel(l.name, l.color, l.size))} × ${l.quantity}${l.code ? ` <small class="code">${esc(productCodeLabel(l.code))}</small>` : ""}</span><span>${l.unitPrice > 0 ? formatArs(l.unitPrice * l.quantity) : "A consultar"}</span></li>`,
     )
     .join("");
   const delivery = order.delivery;
@@ -172,6 +180,7 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
     "</div></header>",
     '<main class="wrap order">',
     `<div><h1>Pedido #${esc(order.code)}</h1><p class="when">Hecho el ${esc(when(order.createdAt))}${order.buyer ? ` · a nombre de ${esc(order.buyer.name)}` : ""}</p></div>`,
+    closedUntil ? closedStoreBlock(closedUntil, new Intl.DateTimeFormat("es-AR", { dateStyle: "long", timeZone })) : "",
     statusBlock(order, when),
     `<section class="box"><h2>Tu pedido</h2><ul class="items">${items}</ul><dl class="sum">${sums}${total}</dl></section>`,
     `<section class="box"><h2>Entrega</h2><p>${esc(deliveryText)}</p>${pickup}${address}${order.buyer?.note ? `<p class="when">Tu nota: ${esc(order.buyer.note)}</p>` : ""}</section>`,
@@ -215,8 +224,16 @@ async function orderPage(c: Context<Env>): Promise<Response> {
       .innerJoin(users, eq(users.id, orders.sellerId))
       .where(eq(orders.token, token))
       .get();
-    // A deleted store's orders stay for its accounts, not for anyone holding a link.
-    if (!row || row.store.deletedAt) return missing();
+    if (!row) return missing();
+    if (row.store.deletedAt) {
+      // A deleted store's open orders keep their page a while, with the store's contact as it was (worker/lib/account-deletion.ts).
+      const until = row.order.keptUntil;
+      if (!until || until.getTime() <= Date.now()) return missing();
+      const phone = row.order.keptStorePhone ?? "";
+      const kept = { name: row.order.keptStoreName || "Tienda", username: null, phone, imageUrl: null };
+      const zone = storeTimeZone({ phone, countryCode: null });
+      return new Response(renderOrderPage(toOrder(row.order), kept, zone, until), { headers: headers() });
+    }
     const store = {
       name: row.store.name || row.store.username || "Tienda",
       username: row.store.username,

@@ -9,7 +9,7 @@ import { formatWhatsappNumber } from "../../common/phone";
 import { SHOPPER_TEXT } from "../../common/shopper-text";
 import { formatArs, productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
 import { browseSearch, type BrowseQuery, SORTS, type SortKey } from "../../common/store-browse";
-import type { StorePageData } from "../../common/store-cart";
+import { productCodeLabel, type StorePageData } from "../../common/store-cart";
 import type { ShopperCheckout } from "../../common/checkout";
 import { isSoldOut, type ColorStock } from "../../common/variants";
 import { esc } from "../lib/html";
@@ -176,6 +176,7 @@ export function orderMessage(store: PublicStore, product: StoreProductRecord, ur
   const colors = product.colors.filter((c) => !c.sizes.length || c.sizes.some((s) => s.stock > 0)).map((c) => c.name);
   return [
     `¡Hola, ${store.name}! Quiero pedir: ${product.name}${product.price > 0 ? ` (${formatArs(product.price)})` : ""}.`,
+    product.code ? productCodeLabel(product.code) : null,
     colors.length ? `Color: (elige uno: ${colors.join(", ")})` : null,
     inStock.length ? `Talle: (elige uno: ${inStock.join(", ")})` : null,
     url,
@@ -259,7 +260,15 @@ function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean
   const data: StorePageData = {
     username: store.username,
     all,
-    products: items.map((p) => ({ id: p.id, name: p.name, price: p.price, sizes: p.sizes, colors: p.colors, image: p.images[0] ?? null })),
+    products: items.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: p.price,
+      sizes: p.sizes,
+      colors: p.colors,
+      ...(p.stock != null ? { stock: p.stock } : {}),
+      image: p.images[0] ?? null,
+    })),
     checkout,
   };
   return `<script type="application/json" id="store-data">${jsonForScript(data)}</script>`;
@@ -403,6 +412,8 @@ export function renderProductPage(input: {
     '<div class="title">',
     `<h2 class="name">${esc(product.name)}</h2>`,
     product.price > 0 ? `<p class="price">${formatArs(product.price)}</p>` : "",
+    // What a shopper quotes on WhatsApp to ask for this product.
+    product.code ? `<p class="code">${esc(productCodeLabel(product.code))}</p>` : "",
     "</div>",
     gallery(product, true, true),
     '<div class="info">',

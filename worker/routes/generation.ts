@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { AGES, BODY_TYPES, GENDERS, hasPersonalization, SKIN_TONES, type GenerationKind } from "../../common/generation";
 import { database } from "../db/client";
-import { generatedImages, products } from "../db/schema";
+import { generatedImages } from "../db/schema";
 import type { Env } from "../env";
 import { balanceOf } from "../lib/credits";
 import { ApiError } from "../lib/errors";
@@ -12,6 +12,7 @@ import { acceptPhoto, decodeBase64Image, mimeOfKey } from "../lib/images";
 import { ownProduct, toApiProduct } from "../lib/products";
 import { nameFromPhoto } from "../batches/drafts";
 import { requireUser } from "../lib/sessions";
+import { insertProducts } from "../lib/short-codes";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
 import { runJob, type JobRequest } from "../jobs/start-job";
@@ -222,7 +223,7 @@ export const generationRoutes = new Hono<Env>()
       const key = await saveOriginal(c.env, user.id, bytes, mime);
       const id = randomId();
       const name = await nameFromPhoto(db, user.id, { bytes, mimeType: mime }, fileName);
-      await db.batch([db.insert(products).values({ id, userId: user.id, name, imageKey: key }), storeChanged(db, user.id)]);
+      await insertProducts(db, [{ id, userId: user.id, name, imageKey: key }], [storeChanged(db, user.id)]);
       const job = await runJob(c.env, {
         userId: user.id,
         productId: id,

@@ -4,7 +4,6 @@ import { z } from "zod";
 import {
   CHOOSE_DELIVERY,
   CHOOSE_PAYMENT,
-  NO_SHIPPING,
   offeredPayments,
   orderTotal,
   PAYMENT_METHODS,
@@ -41,6 +40,7 @@ import { readCheckout } from "../lib/checkout";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/ids";
+import { ORDER_CODE_LENGTH, shortCode } from "../lib/short-codes";
 import {
   loadCartProducts,
   orderLines,
@@ -140,9 +140,9 @@ const orderPayload = z.object(
             .max(40, buyerWhatsappInvalid(null))
             .nullish()
             .transform((v) => v?.trim() || null),
-          /** The store's zone for envío; left out by older cart scripts (the cost is then agreed). */
+          /** The store's zone for envío: required when the store has zones (without zones the cost is agreed). */
           zone: z.string({ error: "Elige la zona de envío." }).max(80).nullable().optional(),
-          /** One of the ways the store lists; left out by older cart scripts. */
+          /** One of the ways the store lists: required when it lists any. */
           payment: z.enum(PAYMENT_METHODS, { error: CHOOSE_PAYMENT }).nullable().optional(),
           address: deliveryAddress,
         },
@@ -160,14 +160,6 @@ const orderPayload = z.object(
   },
   { error: EMPTY_CART },
 );
-
-const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/** Short and easy to read aloud or type (no 0/O, 1/I/L): it travels in the WhatsApp message. */
-function orderCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(4));
-  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
-}
 
 /**
  * The buyer's number as WhatsApp dials it, read like the seller's: in the store's country unless it starts
@@ -213,26 +205,27 @@ async function priceOrder(db: Db, input: Input) {
   let quote: DeliveryQuote | null = null;
   let payment: PaymentDetails | null = null;
   let phone: string | null = null;
+  // The store's settings hold on every path, an older cart script's too: a store with zones needs one
+  // for envío, a store that lists ways to pay needs one of them.
+  const checkout = await readCheckout(db, store.id);
+  const offered = offeredPayments(checkout.payments);
+  if (!buyer) {
+    // Only a store that asks for nothing (both ways, no zones, nothing to pay with listed) takes an order without choices.
+    const { pickup, shipping } = checkout.delivery;
+    if (offered.length || shipping.zones.length || !pickup.enabled || !shipping.enabled) throw new ApiError(400, DELIVERY_REQUIRED);
+  }
   if (buyer) {
-    const checkout = await readCheckout(db, store.id);
-    if (buyer.zone === undefined && buyer.delivery === "envio") {
-      // An older cart script knows no zones: the delivery is agreed with the store, as it was then.
-      quote = checkout.delivery.shipping.enabled ? { kind: "envio", zone: null, cost: null, free: false } : null;
-    } else {
-      const priced = quoteDelivery(
-        checkout.delivery,
-        buyer.delivery === "retiro" ? { kind: "retiro" } : { kind: "envio", zone: buyer.zone ?? null },
-        subtotal,
-      );
-      if ("error" in priced) throw new ApiError(400, priced.error);
-      quote = priced;
-    }
-    if (!quote) throw new ApiError(400, NO_SHIPPING);
-    const offered = offeredPayments(checkout.payments);
+    const priced = quoteDelivery(
+      checkout.delivery,
+      buyer.delivery === "retiro" ? { kind: "retiro" } : { kind: "envio", zone: buyer.zone ?? null },
+      subtotal,
+    );
+    if ("error" in priced) throw new ApiError(400, priced.error);
+    quote = priced;
     if (buyer.payment) {
       if (!offered.includes(buyer.payment)) throw new ApiError(400, PAYMENT_NOT_OFFERED);
       payment = paymentDetails(checkout.payments, buyer.payment);
-    } else if (buyer.payment === null && offered.length) {
+    } else if (offered.length) {
       throw new ApiError(400, CHOOSE_PAYMENT);
     }
     if (buyer.whatsapp) phone = buyerWhatsapp(buyer.whatsapp, store);
@@ -278,7 +271,7 @@ export const orderRoutes = new Hono<Env>()
           .values({
             id: crypto.randomUUID(),
             sellerId: store.id,
-            code: orderCode(),
+            code: shortCode(ORDER_CODE_LENGTH),
             lines: JSON.stringify(lines),
             subtotal,
             total: orderTotal(subtotal, quote?.cost ?? null),

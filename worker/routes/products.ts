@@ -13,13 +13,23 @@ import type { ImageMime } from "../providers/types";
 import { deleteImages, writeRenditionsLater } from "../lib/renditions";
 import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
+import { insertProducts } from "../lib/short-codes";
 import { storeChanged } from "../lib/store-version";
 import { shownImageKeys } from "../lib/stock";
 import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate, validateFor } from "../lib/validation";
 import { priceField, sellerMoney } from "../lib/price-field";
 import { moneyGuarded, sameMoney } from "../lib/store-money-change";
-import { colorsField, publishedAfter, resolveStoreImages, sizesField, storeImageKeys, storeImagesField, variantWrites } from "./pricing";
+import {
+  colorsField,
+  publishedAfter,
+  resolveStoreImages,
+  sizelessStockField,
+  sizesField,
+  storeImageKeys,
+  storeImagesField,
+  variantWrites,
+} from "./pricing";
 import { limitBody, noBody } from "../lib/body-limit";
 
 const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
@@ -94,7 +104,7 @@ export const productRoutes = new Hono<Env>()
       const key = await saveOriginal(c.env, user.id, photo.bytes, photo.mime);
       rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
     }
-    await db.batch([storeChanged(db, user.id), ...rows.map((row) => db.insert(products).values(row))]);
+    await insertProducts(db, rows, [storeChanged(db, user.id)]);
     const created = await Promise.all(rows.map((row) => ownProduct(db, user.id, row.id)));
     return c.json({ products: created.map(toApiProduct) }, 201);
   })
@@ -112,6 +122,7 @@ export const productRoutes = new Hono<Env>()
           price: priceField(sellerMoney(c.get("user"))).optional(),
           sizes: sizesField.optional(),
           colors: colorsField.optional(),
+          stock: sizelessStockField.optional(),
           storeImageURLs: storeImagesField.optional(),
           published: z.boolean({ error: "Indica si el producto se publica." }).optional(),
         },

@@ -1,10 +1,19 @@
 import { Link } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
 import { PAYMENT_LABELS } from "../../../common/checkout";
 import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
 import { formatPrice } from "../../../common/store-money";
 import { useStoreMoney } from "../../lib/store-money";
 import { SHOPPER_TEXT } from "../../../common/shopper-text";
-import { addressText, DELIVERY_LABELS, deliveryLine, orderReplyUrl, shortageText, type Order } from "../../../common/store-cart";
+import {
+  addressText,
+  DELIVERY_LABELS,
+  deliveryLine,
+  lineCodeSuffix,
+  orderReplyUrl,
+  shortageText,
+  type Order,
+} from "../../../common/store-cart";
 import { variantLabel } from "../../../common/variants";
 import { Button } from "../../ui/button";
 
@@ -33,6 +42,8 @@ const dateFormat = new Intl.DateTimeFormat("es-AR", { dateStyle: "short", timeSt
 
 interface Props {
   order: Order;
+  /** The order the seller just moved: marked and brought into view. */
+  followed?: boolean;
   storeName: string;
   /** The move being saved for this order, if any. */
   moving: OrderStatus | null;
@@ -42,13 +53,21 @@ interface Props {
 }
 
 /** One order: who, what, how much, its status, and the seller's next steps, the reply by WhatsApp first. */
-export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel }: Props) {
+export function OrderCard({ order, followed = false, storeName, moving, disabled, onMove, onCancel }: Props) {
   const money = useStoreMoney();
+  const card = useRef<HTMLElement>(null);
+  // After a move the list may have switched to the order's new status: bring it into view there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each move of the followed order (a new status) scrolls to it again.
+  useEffect(() => {
+    if (followed) card.current?.scrollIntoView({ block: "nearest" });
+  }, [followed, order.status]);
   return (
     <article
+      ref={card}
       aria-label={`Pedido #${order.code}`}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className={`rounded-2xl border bg-white p-4 shadow-sm sm:p-5 ${followed ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}
       data-testid="order"
+      data-followed={followed || undefined}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold">
@@ -85,6 +104,7 @@ export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel
           <li key={`${line.productId}-${line.color ?? ""}-${line.size ?? ""}`}>
             {line.quantity} × {variantLabel(line.name, line.color, line.size)}
             {line.unitPrice > 0 ? ` — ${formatPrice(line.unitPrice, money)} c/u` : ""}
+            {lineCodeSuffix(line)}
           </li>
         ))}
       </ul>

@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { DeleteAccountDialog } from "./delete-account-dialog";
+import { DeleteAccountDialog, KEPT_OPEN_ORDERS } from "./delete-account-dialog";
+import { MyDataSection } from "./my-data-section";
 import { Spinner } from "../../ui/spinner";
 import { ThemeSelect } from "../../ui/theme-select";
-import { StoreModelPanel, useModelReachesProvider } from "../../ui/store-model";
-import { STORE_MODEL_AUDIENCES } from "../../../common/store-models";
+import { StoreModelPanel, useStoreModelAudiences } from "../../ui/store-model";
 import { api, unwrap } from "../../lib/api";
+import { useAppConfig } from "../../lib/config";
 import { sessionQuery } from "../../lib/queries";
 import { useLogout, useSession } from "../../lib/session";
 import { cacheAnswer } from "../../lib/cache-answer";
@@ -38,6 +39,7 @@ export function SettingsScreen() {
       </section>
       <StoreModelSection />
       <PasswordForm />
+      <MyDataSection />
       <section className="rounded-2xl border border-slate-200 bg-white p-6">
         <h2 className="font-semibold">Sesión</h2>
         <p className="mt-1 text-sm text-slate-600">Estás conectado como {user?.email}.</p>
@@ -56,28 +58,28 @@ export function SettingsScreen() {
   );
 }
 
-/** Per audience, the person later generations show again (issue 13.5). */
+/**
+ * Per audience, the person later generations show again: only for the audiences this site's image
+ * generator can repeat a person for; where it cannot, the section is not there at all.
+ */
 function StoreModelSection() {
-  const adult = useModelReachesProvider("adult");
-  const children = useModelReachesProvider("baby");
-  const ignoredFor = !adult && !children ? "" : !adult ? " para Adulto" : !children ? " para Bebé, Niño y Niña" : null;
+  const audiences = useStoreModelAudiences();
+  const { config } = useAppConfig();
+  if (audiences.length === 0) return null;
+  // Said only where the site makes children's photos at all.
+  const childrenLeftOut = config.generation.children.available && !audiences.includes("baby");
   return (
     <section aria-labelledby="modelo-de-mi-tienda" className="rounded-2xl border border-slate-200 bg-white p-6">
       <h2 id="modelo-de-mi-tienda" className="font-semibold">
         Modelo de mi tienda
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-600">
-        Elige una de tus imágenes generadas por público: las próximas imágenes de ese público muestran a la misma persona, para que tu
-        catálogo se vea parejo.
+        Elige una de tus imágenes generadas: las próximas imágenes muestran a la misma persona, para que tu catálogo se vea parejo.
+        {childrenLeftOut && " Solo con modelo adulto: en las fotos de bebé, niño o niña cada imagen muestra a una persona distinta."}
       </p>
-      {ignoredFor !== null && (
-        <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          El generador de imágenes de este sitio todavía no usa el modelo de tu tienda{ignoredFor}: lo guardamos para cuando pueda.
-        </p>
-      )}
       <div className="space-y-3">
-        {STORE_MODEL_AUDIENCES.map((audience) => (
-          <StoreModelPanel key={audience} audience={audience} providerNote={false} />
+        {audiences.map((audience) => (
+          <StoreModelPanel key={audience} audience={audience} />
         ))}
       </div>
     </section>
@@ -95,9 +97,15 @@ function DeleteAccountSection({ email }: { email: string }) {
         Se borran para siempre tus productos, todas tus imágenes (fotos subidas y generadas), tu tienda y su enlace, tus sesiones abiertas y
         los créditos que te queden.
       </p>
+      <p className="mt-2 text-sm text-slate-600" data-testid="kept-orders">
+        {KEPT_OPEN_ORDERS} La página de cada uno (su enlace privado) sigue mostrando lo que compraron, cómo pagar y el nombre y el WhatsApp
+        de tu tienda.
+      </p>
       <p className="mt-2 text-sm text-slate-600">
-        Se conservan tus pedidos y pagos, solo para la contabilidad: código, productos, talles, cantidades, precios, total, estado y fechas,
-        sin tus datos personales.
+        Pasado ese plazo, y desde el primer momento en los pedidos entregados o cancelados, de cada pedido se conserva solo lo que pide la
+        contabilidad: código, productos, colores, talles, cantidades, precios, envío, medio de pago, total, estado y fechas. Se borran el
+        nombre, el WhatsApp y la nota del comprador, tus datos de pago y tu dirección de retiro, y el enlace del pedido. Tus pagos (créditos
+        y plan) se conservan para la contabilidad.
       </p>
       <button
         type="button"

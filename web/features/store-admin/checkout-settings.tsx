@@ -15,14 +15,14 @@ import { PaymentFields, paymentProblems } from "./payment-fields";
 import { formatPriceField, parsePrice } from "../../../common/price";
 import type { StoreMoney } from "../../../common/store-money";
 import { payMethodDraft } from "./pay-method-fields";
-import { PayMethodsFields, payMethodsProblem } from "./pay-methods-fields";
+import { PAY_METHODS_PROBLEM, PayMethodsFields, payMethodsProblem } from "./pay-methods-fields";
 
 /** Argentina's stores keep their settings as always (transfer with CBU/alias, Mercado Pago, cash). */
 const keepsArgentineSettings = (saved: CheckoutSettings) => saved.countryPayMethods.includes("ar_transfer");
 
 export const CHECKOUT_SAVED = "Entrega y pagos guardados. Tu tienda ya los muestra.";
 
-/** The saved settings as the form edits them: prices as text written the store's way, empty fields as "". */
+/** The saved settings as the form edits them: prices as text, empty fields as "". */
 function toForm(saved: CheckoutSettings): CheckoutForm {
   const { money } = saved;
   const { pickup, shipping } = saved.delivery;
@@ -79,6 +79,10 @@ export function CheckoutSettingsCard() {
   );
 }
 
+function focusFirstInvalid(form: HTMLFormElement) {
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
 function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
   const initial = toForm(saved);
   const [form, setForm] = useState(initial);
@@ -89,9 +93,13 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     setTried(true);
     if (problem) {
-      toast.error(problem);
+      // Each error is said once: a field's at the field (and the cursor goes there), the rest in a toast.
+      const atField = form.payMethods ? problem === PAY_METHODS_PROBLEM : Object.values(paymentProblems(form.payments)).includes(problem);
+      if (atField) requestAnimationFrame(() => focusFirstInvalid(formElement));
+      else toast.error(problem);
       return;
     }
     try {
@@ -114,11 +122,6 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
         />
       ) : (
         <PaymentFields value={form.payments} onChange={(payments) => setForm({ ...form, payments })} tried={tried} />
-      )}
-      {tried && problem && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {problem}
-        </p>
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={save.isPending} disabled={!dirty}>

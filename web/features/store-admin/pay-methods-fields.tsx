@@ -6,9 +6,11 @@ const INPUT =
   "mt-1 w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 aria-invalid:border-red-500";
 const CHECK = "size-5 accent-brand-700";
 
-/** Why the ways to pay cannot be saved yet: null when every draft passes its schema. */
+export const PAY_METHODS_PROBLEM = "Revisa los datos marcados en tus formas de pago.";
+
+/** Why the ways to pay cannot be saved yet (each reason is shown at its field): null when every draft passes its schema. */
 export function payMethodsProblem(drafts: readonly PayMethodDraft[]): string | null {
-  return drafts.some((d) => Object.keys(payMethodProblems(d)).length > 0) ? "Revisa los datos marcados en tus formas de pago." : null;
+  return drafts.some((d) => Object.keys(payMethodProblems(d)).length > 0) ? PAY_METHODS_PROBLEM : null;
 }
 
 /**
