@@ -268,7 +268,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
       </div>
       <div>
         <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">
-          Precio (ARS)
+          Precio ({money.currency})
         </label>
         <PriceInput id={ids.price} value={draft.price} onChange={(price) => setDraft({ ...draft, price })} />
       </div>
