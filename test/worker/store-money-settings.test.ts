@@ -346,4 +346,24 @@ describe("the store's money and shoppers' language", () => {
     expect(answer.status).toBe(200);
     expect(await priceOf(product!.id)).toBe(129_950);
   });
+
+  it("a store keeps its money when its phone's country changes: prices are never converted behind the seller", async () => {
+    const { browser, user } = await shopIn("AR");
+    const [product] = await addProducts(browser, ["Remera"]);
+    await setPricing(browser, [{ id: product!.id, price: "12.500" }]);
+    const moved = await browser.json("POST", "/api/auth/mi-tienda", {
+      storeName: user.name,
+      phoneNumber: PHONES.MX,
+      countryCode: "MX",
+    });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect(((await moved.json()) as { user: User }).user.storeMoney).toEqual({ currency: "ARS", locale: "es-AR", digits: 0, tight: true });
+    expect(await priceOf(product!.id)).toBe(12_500);
+    // What the country uses is offered as the default in the money settings.
+    expect(await (await browser.request("/api/store-locale")).json()).toMatchObject({
+      country: "MX",
+      currency: "ARS",
+      defaults: { currency: "MXN", locale: "es-MX" },
+    });
+  });
 });
