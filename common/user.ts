@@ -1,3 +1,5 @@
+import type { StoreMoney } from "./store-money";
+
 /** The signed-in seller as every auth endpoint answers it: never a password or its hash. */
 export interface User {
   id: string;
@@ -11,6 +13,8 @@ export interface User {
   paidMiTienda: boolean;
   /** ISO 8601, when the one-time store plan was paid. */
   paidMiTiendaDate: string | null;
+  /** How the store's prices are kept, typed and shown (its currency and locale): the seller's screens read prices with it. */
+  storeMoney: StoreMoney;
 }
 
 /** A sign-up refused by the per-address limit, whether by e-mail or through Google (each account brings free credits). */

@@ -20,6 +20,7 @@ import { RECONCILE_CRON, reconcileOpenCheckouts } from "./payments/reconcile";
 import { appConfigRoutes } from "./routes/app-config";
 import { auth } from "./routes/auth";
 import { checkoutSettingsRoutes } from "./routes/checkout-settings";
+import { storeLocaleRoutes } from "./routes/store-locale-settings";
 import { creditRoutes } from "./routes/credits";
 import { orderRoutes } from "./routes/orders";
 import { paymentRoutes } from "./routes/payments";
@@ -76,6 +77,7 @@ const app = new Hono<Env>()
   .route("/api/store-models", storeModelRoutes)
   .route("/api/orders", orderRoutes)
   .route("/api/checkout-settings", checkoutSettingsRoutes)
+  .route("/api/store-locale", storeLocaleRoutes)
   .route("/api/payments", paymentRoutes)
   .route("/api/credits", creditRoutes)
   .route("/api/stats", statsRoutes)

@@ -180,6 +180,8 @@ const OWN = [
   "DELETE /api/store-models/:audience",
   "GET /api/checkout-settings",
   "PUT /api/checkout-settings",
+  "GET /api/store-locale",
+  "PUT /api/store-locale",
   "GET /api/stats",
   "PUT /api/stats/weekly-email",
   "POST /api/data/exports",
@@ -605,6 +607,10 @@ describe("B's own writes", () => {
     const bSettings = await textOf(await b.browser.request("/api/checkout-settings"));
     expectNoneOf(bSettings, [...markers(a), "alfa.modas.mp", "Titular Alfa", "Zona Alfa"], "B's delivery and payments");
     expect(bSettings).toContain("https://mpago.la/beta");
+    // B's money and language: changed and read back; A's store keeps its own (A's version is in the snapshot).
+    const bLocale = await b.browser.json("PUT", "/api/store-locale", { currency: "ARS", locale: "es-UY" });
+    expect(bLocale.status).toBe(200);
+    expect(await (await b.browser.request("/api/store-locale")).json()).toMatchObject({ currency: "ARS", locale: "es-UY" });
 
     // 'Descargar mis datos' and the catalogue import: B's own, with nothing of A's.
     expect((await b.browser.request("/api/data/exports", { method: "POST" })).status).toBe(202);

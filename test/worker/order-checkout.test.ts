@@ -79,6 +79,10 @@ describe("'Entrega y pagos': the seller's settings", () => {
     expect(await (await browser.request("/api/checkout-settings")).json()).toEqual({
       delivery: { pickup: { enabled: true, address: null }, shipping: { enabled: true, zones: [], freeFrom: null } },
       payments: { transfer: null, mercadoPago: null, cash: false },
+      payMethods: [],
+      countryPayMethods: ["ar_transfer", "mercadopago", "cash"],
+      country: "AR",
+      money: { currency: "ARS", locale: "es-AR", digits: 0, tight: true },
     });
   });
 

@@ -6,6 +6,7 @@ import { users } from "../db/schema";
 import { moveCredits, type MovementResult } from "./credits";
 import { ApiError } from "./errors";
 import { randomId } from "./ids";
+import { storeMoneyOf } from "./store-locale";
 import type { SessionUser } from "../env";
 
 /** Internal: createAccount lost a race for the e-mail. Routes turn it into a login, never show it. */
@@ -23,6 +24,7 @@ export function toApiUser(row: SessionUser): User {
     credits: row.credits,
     paidMiTienda: row.paidMiTienda,
     paidMiTiendaDate: row.paidMiTiendaDate?.toISOString() ?? null,
+    storeMoney: storeMoneyOf(row).money,
   };
 }
 

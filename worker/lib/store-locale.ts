@@ -52,22 +52,37 @@ export interface StoreLocaleRow {
 }
 
 /**
+ * The store's money alone, from the seller's row (the session's row has these columns): what the seller
+ * chose, else the country's. The price fields of the seller's routes read prices with it.
+ */
+export function storeMoneyOf(row: Omit<StoreLocaleRow, "storePayMethods">): {
+  country: string;
+  currency: string;
+  locale: string;
+  money: StoreMoney;
+} {
+  const country = storeCountry(row).code;
+  const defaults = countryLocaleOf(country);
+  const currency = row.storeCurrency && STORE_CURRENCIES.includes(row.storeCurrency) ? row.storeCurrency : defaults.currency;
+  const locale = row.storeLocale && STORE_LOCALES.includes(row.storeLocale) ? row.storeLocale : defaults.locale;
+  return { country, currency, locale, money: storeMoney(currency, locale) };
+}
+
+/**
  * The settings a row stands for: a saved currency or locale the table no longer knows falls back to the
  * country's, so a page never renders with an unknown money. `legacy` is store_checkout's payments, read
  * only while the row has no list of its own.
  */
 export function storeLocaleSettings(row: StoreLocaleRow, legacy: PaymentSettings): StoreLocaleSettings {
-  const country = storeCountry(row).code;
+  const { country, currency, locale, money } = storeMoneyOf(row);
   const defaults = countryLocaleOf(country);
-  const currency = row.storeCurrency && STORE_CURRENCIES.includes(row.storeCurrency) ? row.storeCurrency : defaults.currency;
-  const locale = row.storeLocale && STORE_LOCALES.includes(row.storeLocale) ? row.storeLocale : defaults.locale;
   const language = shopperLanguage(locale);
   return {
     country,
     currency,
     locale,
     language,
-    money: storeMoney(currency, locale),
+    money,
     sizesWord: language === "es" ? (saysTalle(locale) ? "talle" : "talla") : null,
     // Validated by payMethodsSchema when saved, as store_checkout's JSON is by its route.
     payMethods: row.storePayMethods ? (JSON.parse(row.storePayMethods) as PayMethod[]) : payMethodsFromLegacy(legacy),

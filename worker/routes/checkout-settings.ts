@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseAlias, parseCbu } from "../../common/bank-account";
@@ -9,16 +10,31 @@ import {
   PICKUP_ADDRESS_MAX_LENGTH,
   ZONE_NAME_MAX_LENGTH,
 } from "../../common/checkout";
+import {
+  type PayMethod,
+  type PayMethodKind,
+  PAY_METHOD_NAMES,
+  parsedBy,
+  payMethodsOutside,
+  payMethodsSchema,
+} from "../../common/pay-methods";
+import type { PaymentSettings } from "../../common/checkout";
+import { countryByCode } from "../../common/store";
+import { countryLocaleOf } from "../../common/store-locale";
+import type { StoreMoney } from "../../common/store-money";
 import { cleanText } from "../../common/text";
 import { database } from "../db/client";
-import { storeCheckout } from "../db/schema";
+import { storeCheckout, users } from "../db/schema";
 import type { Env } from "../env";
 import { smallJson } from "../lib/body-limit";
 import { readCheckout } from "../lib/checkout";
 import { requireUser } from "../lib/sessions";
-import { storeChanged } from "../lib/store-version";
-import { validate } from "../lib/validation";
-import { priceField } from "./pricing";
+import { nextStoreVersion } from "../lib/store-version";
+import { readStoreLocale, storeMoneyOf } from "../lib/store-locale";
+import { priceField } from "../lib/price-field";
+import { ApiError } from "../lib/errors";
+import { moneyGuarded, sameMoney } from "../lib/store-money-change";
+import { validateFor } from "../lib/validation";
 
 export const NO_DELIVERY = "Ofrece al menos una forma de entrega: envío a domicilio o retiro en el local.";
 export const ZONE_NAME_REQUIRED = "Ponle un nombre a cada zona de envío.";
@@ -33,17 +49,6 @@ const text = (max: number, tooLong: string) =>
     .transform((v) => cleanText(v))
     .pipe(z.string().max(max, tooLong));
 
-/** A parser of common/ as a zod step: its value, or its Spanish reason as the issue. */
-const parsed = <T>(parse: (input: string) => T | { error: string }) =>
-  z.string({ error: "El dato no es válido." }).transform((value, ctx) => {
-    const result = parse(value);
-    if (result && typeof result === "object" && "error" in result) {
-      ctx.addIssue({ code: "custom", message: (result as { error: string }).error });
-      return z.NEVER;
-    }
-    return result as T;
-  });
-
 /** Empty means "not given". */
 const optional = <S extends z.ZodType>(schema: S) =>
   z.preprocess(
@@ -51,46 +56,48 @@ const optional = <S extends z.ZodType>(schema: S) =>
     schema.nullish().transform((v) => v ?? null),
   );
 
-const zone = z.object(
-  {
-    name: text(ZONE_NAME_MAX_LENGTH, `El nombre de una zona puede tener hasta ${ZONE_NAME_MAX_LENGTH} caracteres.`).pipe(
-      z.string().min(1, ZONE_NAME_REQUIRED),
-    ),
-    // As the seller types prices ("3.500"); 0 is free delivery to that zone.
-    cost: priceField,
-  },
-  { error: "Las zonas de envío no son válidas." },
-);
-
-const delivery = z
-  .object(
+const zone = (money: StoreMoney) =>
+  z.object(
     {
-      pickup: z.object({
-        enabled: z.boolean({ error: "Indica si ofreces retiro en el local." }),
-        address: optional(
-          text(PICKUP_ADDRESS_MAX_LENGTH, `La dirección de retiro puede tener hasta ${PICKUP_ADDRESS_MAX_LENGTH} caracteres.`),
-        ),
-      }),
-      shipping: z.object({
-        enabled: z.boolean({ error: "Indica si haces envíos." }),
-        zones: z
-          .array(zone, { error: "Las zonas de envío no son válidas." })
-          .max(MAX_ZONES, `Puedes tener hasta ${MAX_ZONES} zonas de envío.`)
-          .refine((zones) => new Set(zones.map((z) => z.name.toLowerCase())).size === zones.length, DUPLICATE_ZONE),
-        // Empty or 0: no threshold.
-        freeFrom: priceField.transform((v) => (v > 0 ? v : null)),
-      }),
+      name: text(ZONE_NAME_MAX_LENGTH, `El nombre de una zona puede tener hasta ${ZONE_NAME_MAX_LENGTH} caracteres.`).pipe(
+        z.string().min(1, ZONE_NAME_REQUIRED),
+      ),
+      // As the seller types prices ("3.500", "99,90"); 0 is free delivery to that zone.
+      cost: priceField(money),
     },
-    { error: "Faltan los datos de entrega." },
-  )
-  .refine((d) => d.pickup.enabled || d.shipping.enabled, NO_DELIVERY);
+    { error: "Las zonas de envío no son válidas." },
+  );
+
+const delivery = (money: StoreMoney) =>
+  z
+    .object(
+      {
+        pickup: z.object({
+          enabled: z.boolean({ error: "Indica si ofreces retiro en el local." }),
+          address: optional(
+            text(PICKUP_ADDRESS_MAX_LENGTH, `La dirección de retiro puede tener hasta ${PICKUP_ADDRESS_MAX_LENGTH} caracteres.`),
+          ),
+        }),
+        shipping: z.object({
+          enabled: z.boolean({ error: "Indica si haces envíos." }),
+          zones: z
+            .array(zone(money), { error: "Las zonas de envío no son válidas." })
+            .max(MAX_ZONES, `Puedes tener hasta ${MAX_ZONES} zonas de envío.`)
+            .refine((zones) => new Set(zones.map((z) => z.name.toLowerCase())).size === zones.length, DUPLICATE_ZONE),
+          // Empty or 0: no threshold.
+          freeFrom: priceField(money).transform((v) => (v > 0 ? v : null)),
+        }),
+      },
+      { error: "Faltan los datos de entrega." },
+    )
+    .refine((d) => d.pickup.enabled || d.shipping.enabled, NO_DELIVERY);
 
 const payments = z.object(
   {
     transfer: z
       .object({
-        alias: optional(parsed(parseAlias).transform((r) => r.alias)),
-        cbu: optional(parsed(parseCbu).transform((r) => r.cbu)),
+        alias: optional(parsedBy(parseAlias).transform((r) => r.alias)),
+        cbu: optional(parsedBy(parseCbu).transform((r) => r.cbu)),
         holder: text(HOLDER_MAX_LENGTH, `El nombre del titular puede tener hasta ${HOLDER_MAX_LENGTH} caracteres.`).pipe(
           z.string().min(1, HOLDER_REQUIRED),
         ),
@@ -117,21 +124,89 @@ const payments = z.object(
   { error: "Faltan las formas de pago." },
 );
 
+export const PAYMENTS_TWICE = "Envía tus formas de pago una sola vez.";
+export const NO_PAYMENTS = "Faltan las formas de pago.";
+
+/** "Pix no está disponible en México.": a way to pay the store's country does not have. */
+export const notOffered = (kind: PayMethodKind, country: string) =>
+  `${PAY_METHOD_NAMES[kind]} no está disponible en ${countryByCode(country)?.name ?? country}.`;
+
+/**
+ * What today's Argentine settings hold of a list of ways to pay (transfer with CBU/alias, Mercado Pago,
+ * cash): saved beside the list, so whatever reads store_checkout.payments still sees those three.
+ */
+export function legacyPayments(methods: readonly PayMethod[]): PaymentSettings {
+  const transfer = methods.find((m) => m.kind === "ar_transfer");
+  const mercadoPago = methods.find((m) => m.kind === "mercadopago");
+  return {
+    transfer: transfer ? { alias: transfer.alias, cbu: transfer.cbu, holder: transfer.holder } : null,
+    mercadoPago: mercadoPago ? { link: mercadoPago.link } : null,
+    cash: methods.some((m) => m.kind === "cash"),
+  };
+}
+
+/**
+ * Either today's Argentine shape (`payments`: transfer, Mercado Pago, cash) or the list of ways to pay of
+ * any country (`payMethods`, common/pay-methods.ts), never both; prices in the store's money.
+ */
+const settingsPayload = (money: StoreMoney) =>
+  z
+    .object(
+      { delivery: delivery(money), payments: payments.optional(), payMethods: payMethodsSchema.optional() },
+      { error: "Faltan los datos." },
+    )
+    .refine((s) => !(s.payments && s.payMethods), PAYMENTS_TWICE)
+    .refine((s) => s.payments || s.payMethods, NO_PAYMENTS);
+
+/** What 'Entrega y pagos' reads: the saved settings, the ways to pay, what the country offers and the store's money. */
+async function readSettings(db: ReturnType<typeof database>, sellerId: string) {
+  const [checkout, locale] = await Promise.all([readCheckout(db, sellerId), readStoreLocale(db, sellerId)]);
+  return {
+    ...checkout,
+    payMethods: locale!.payMethods,
+    countryPayMethods: locale!.countryPayMethods,
+    country: locale!.country,
+    money: locale!.money,
+  };
+}
+
 /** 'Entrega y pagos': how the seller's store delivers and takes money (GET to read, PUT to save both). */
 export const checkoutSettingsRoutes = new Hono<Env>()
-  .get("/", requireUser, async (c) => c.json(await readCheckout(database(c.env.DB), c.get("user").id), 200))
-  .put("/", smallJson(), requireUser, validate("json", z.object({ delivery, payments }, { error: "Faltan los datos." })), async (c) => {
-    const db = database(c.env.DB);
-    const user = c.get("user");
-    const input = c.req.valid("json");
-    const values = { delivery: JSON.stringify(input.delivery), payments: JSON.stringify(input.payments), updatedAt: new Date() };
-    // The store page lists the zones and the ways to pay: it is renewed with them.
-    await db.batch([
-      db
-        .insert(storeCheckout)
-        .values({ userId: user.id, ...values })
-        .onConflictDoUpdate({ target: storeCheckout.userId, set: values }),
-      storeChanged(db, user.id),
-    ]);
-    return c.json(await readCheckout(db, user.id), 200);
-  });
+  .get("/", requireUser, async (c) => c.json(await readSettings(database(c.env.DB), c.get("user").id), 200))
+  .put(
+    "/",
+    smallJson(),
+    requireUser,
+    validateFor("json", (c) => settingsPayload(storeMoneyOf(c.get("user")).money)),
+    async (c) => {
+      const db = database(c.env.DB);
+      const user = c.get("user");
+      const input = c.req.valid("json");
+      const { country } = storeMoneyOf(user);
+      if (input.payMethods) {
+        const outside = payMethodsOutside(input.payMethods, countryLocaleOf(country).payMethods);
+        if (outside.length) throw new ApiError(400, notOffered(outside[0]!, country));
+      }
+      const paymentsSaved = input.payments ?? legacyPayments(input.payMethods!);
+      const values = { delivery: JSON.stringify(input.delivery), payments: JSON.stringify(paymentsSaved), updatedAt: new Date() };
+      // One batch: the store page lists the zones and the ways to pay, so it is renewed with them. Today's
+      // Argentine shape clears the list, so the store offers exactly what it says.
+      await moneyGuarded(
+        db.batch([
+          sameMoney(db, user),
+          db
+            .insert(storeCheckout)
+            .values({ userId: user.id, ...values })
+            .onConflictDoUpdate({ target: storeCheckout.userId, set: values }),
+          db
+            .update(users)
+            .set({
+              storePayMethods: input.payMethods ? JSON.stringify(input.payMethods) : null,
+              storeVersion: nextStoreVersion(user.id),
+            })
+            .where(eq(users.id, user.id)),
+        ]),
+      );
+      return c.json(await readSettings(db, user.id), 200);
+    },
+  );

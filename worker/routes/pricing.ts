@@ -2,7 +2,8 @@ import { cleanCategory, MAX_CATEGORY_LENGTH } from "../../common/store-browse";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { AT_LEAST_ONE_IMAGE, MAX_SIZES, MAX_STORE_IMAGES, parseArsPrice, readStock, SIZE_NAME_MAX_LENGTH } from "../../common/store";
+import { AT_LEAST_ONE_IMAGE, MAX_SIZES, MAX_STORE_IMAGES, readStock, SIZE_NAME_MAX_LENGTH } from "../../common/store";
+import type { StoreMoney } from "../../common/store-money";
 import { cleanText } from "../../common/text";
 import { COLOR_NAME_MAX_LENGTH, MAX_COLORS, type SizeStock } from "../../common/variants";
 import { database, type Db } from "../db/client";
@@ -14,7 +15,9 @@ import { listProducts, ownProduct, PRODUCT_NOT_FOUND, toApiProduct } from "../li
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
 import { descriptionField, productNameField } from "../lib/product-fields";
-import { validate } from "../lib/validation";
+import { validate, validateFor } from "../lib/validation";
+import { priceField, sellerMoney } from "../lib/price-field";
+import { moneyGuarded, sameMoney } from "../lib/store-money-change";
 import { limitBody, MiB, smallJson } from "../lib/body-limit";
 import { replaceVariants, shownImageKeys } from "../lib/stock";
 
@@ -31,20 +34,6 @@ export function publishedAfter(price: number, asked: boolean | undefined, name: 
   if (asked && price <= 0) throw new ApiError(400, publishNeedsPrice(name));
   return price <= 0 ? false : asked;
 }
-
-/**
- * Prices as sellers type them ("12.500", "$ 12.500", 12500), read by the one
- * strict parser of common/price.ts: junk ("1e5abc") and cents are a 400 with
- * the reason, never a guess. Empty is 0: no price yet.
- */
-export const priceField = z.unknown().transform((value, ctx) => {
-  const parsed = parseArsPrice(value);
-  if ("error" in parsed) {
-    ctx.addIssue({ code: "custom", message: parsed.error });
-    return z.NEVER;
-  }
-  return parsed.price;
-});
 
 const sizeField = z.object(
   {
@@ -199,87 +188,97 @@ export const categoryField = z
     `La categoría puede tener hasta ${MAX_CATEGORY_LENGTH} caracteres.`,
   );
 
-const pricingItem = z.object(
-  {
-    id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto.").max(64),
-    // The pricing screen renames products and writes their description; both are left as they are when absent.
-    name: productNameField.optional(),
-    description: descriptionField.optional(),
-    price: priceField,
-    sizes: sizesField.default([]),
-    colors: colorsField.optional(),
-    /** Units when the product has no colours nor sizes; left out, the count stays as it was. */
-    stock: sizelessStockField.optional(),
-    storeImageURLs: storeImagesField.optional(),
-    /** 'Publicar' / 'Ocultar'; left out, the product stays as it is (a product that loses its price is hidden). */
-    published: z.boolean({ error: "Indica si el producto se publica." }).optional(),
-    category: categoryField.optional(),
-  },
-  { error: "Los datos de un producto no son válidos." },
-);
+/** A product of the pricing screen; its price is read in the store's money. */
+const pricingItem = (money: StoreMoney) =>
+  z.object(
+    {
+      id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto.").max(64),
+      // The pricing screen renames products and writes their description; both are left as they are when absent.
+      name: productNameField.optional(),
+      description: descriptionField.optional(),
+      price: priceField(money),
+      sizes: sizesField.default([]),
+      colors: colorsField.optional(),
+      /** Units when the product has no colours nor sizes; left out, the count stays as it was. */
+      stock: sizelessStockField.optional(),
+      storeImageURLs: storeImagesField.optional(),
+      /** 'Publicar' / 'Ocultar'; left out, the product stays as it is (a product that loses its price is hidden). */
+      published: z.boolean({ error: "Indica si el producto se publica." }).optional(),
+      category: categoryField.optional(),
+    },
+    { error: "Los datos de un producto no son válidos." },
+  );
 
-const pricingPayload = z.object(
-  {
-    products: z
-      .array(pricingItem, { error: "Faltan los productos." })
-      .min(1, "No hay cambios para guardar.")
-      .max(500, "Guarda de a 500 productos como máximo.")
-      .refine((items) => new Set(items.map((p) => p.id)).size === items.length, "Un producto aparece dos veces."),
-  },
-  { error: "Faltan los productos." },
-);
+const pricingPayload = (money: StoreMoney) =>
+  z.object(
+    {
+      products: z
+        .array(pricingItem(money), { error: "Faltan los productos." })
+        .min(1, "No hay cambios para guardar.")
+        .max(500, "Guarda de a 500 productos como máximo.")
+        .refine((items) => new Set(items.map((p) => p.id)).size === items.length, "Un producto aparece dos veces."),
+    },
+    { error: "Faltan los productos." },
+  );
 
 /** Prices, sizes, stock and store images of a seller's products (POST /api/products/update-pricing). */
 export const pricingRoutes = new Hono<Env>()
-  .post("/update-pricing", limitBody(1 * MiB), requireUser, validate("json", pricingPayload), async (c) => {
-    const db = database(c.env.DB);
-    const user = c.get("user");
-    const items = c.req.valid("json").products;
-    const ids = items.map((p) => p.id);
-    const owned = new Map<string, { id: string; name: string; colors: string; storeImageKeys: string; imageKey: string | null }>();
-    for (const part of chunks(ids, 90)) {
-      const rows = await db
-        .select({
-          id: products.id,
-          name: products.name,
-          colors: products.colors,
-          storeImageKeys: products.storeImageKeys,
-          imageKey: products.imageKey,
-        })
-        .from(products)
-        .where(and(eq(products.userId, user.id), inArray(products.id, part)));
-      for (const row of rows) owned.set(row.id, row);
-    }
-    if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
-    const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
-
-    // One batch: every product is saved, and the store page renewed, or nothing is.
-    const updates = items.flatMap((item) => {
-      const product = owned.get(item.id)!;
-      const published = publishedAfter(item.price, item.published, product.name);
-      const storeKeys = item.storeImageURLs ? resolveStoreImages(item.storeImageURLs, allowed.get(item.id)) : null;
-      const shown = shownImageKeys({
-        storeImageKeys: storeKeys ? JSON.stringify(storeKeys) : product.storeImageKeys,
-        imageKey: product.imageKey,
-      });
-      return [
-        db
-          .update(products)
-          .set({
-            price: item.price,
-            ...(published !== undefined ? { published } : {}),
-            ...(item.category !== undefined ? { category: item.category } : {}),
-            ...(item.name !== undefined ? { name: item.name } : {}),
-            ...(item.description !== undefined ? { description: item.description } : {}),
-            ...(storeKeys ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
+  .post(
+    "/update-pricing",
+    limitBody(1 * MiB),
+    requireUser,
+    validateFor("json", (c) => pricingPayload(sellerMoney(c.get("user")))),
+    async (c) => {
+      const db = database(c.env.DB);
+      const user = c.get("user");
+      const items = c.req.valid("json").products;
+      const ids = items.map((p) => p.id);
+      const owned = new Map<string, { id: string; name: string; colors: string; storeImageKeys: string; imageKey: string | null }>();
+      for (const part of chunks(ids, 90)) {
+        const rows = await db
+          .select({
+            id: products.id,
+            name: products.name,
+            colors: products.colors,
+            storeImageKeys: products.storeImageKeys,
+            imageKey: products.imageKey,
           })
-          .where(and(eq(products.id, item.id), eq(products.userId, user.id))),
-        ...variantWrites(db, product, item, shown),
-      ];
-    });
-    await db.batch([storeChanged(db, user.id), ...updates]);
-    return c.json({ products: await listProducts(db, user.id) }, 200);
-  })
+          .from(products)
+          .where(and(eq(products.userId, user.id), inArray(products.id, part)));
+        for (const row of rows) owned.set(row.id, row);
+      }
+      if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
+      const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
+
+      // One batch: every product is saved, and the store page renewed, or nothing is.
+      const updates = items.flatMap((item) => {
+        const product = owned.get(item.id)!;
+        const published = publishedAfter(item.price, item.published, product.name);
+        const storeKeys = item.storeImageURLs ? resolveStoreImages(item.storeImageURLs, allowed.get(item.id)) : null;
+        const shown = shownImageKeys({
+          storeImageKeys: storeKeys ? JSON.stringify(storeKeys) : product.storeImageKeys,
+          imageKey: product.imageKey,
+        });
+        return [
+          db
+            .update(products)
+            .set({
+              price: item.price,
+              ...(published !== undefined ? { published } : {}),
+              ...(item.category !== undefined ? { category: item.category } : {}),
+              ...(item.name !== undefined ? { name: item.name } : {}),
+              ...(item.description !== undefined ? { description: item.description } : {}),
+              ...(storeKeys ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
+            })
+            .where(and(eq(products.id, item.id), eq(products.userId, user.id))),
+          ...variantWrites(db, product, item, shown),
+        ];
+      });
+      // Prices were read in the store's money: a currency change meanwhile refuses the save (409).
+      await moneyGuarded(db.batch([sameMoney(db, user), storeChanged(db, user.id), ...updates]));
+      return c.json({ products: await listProducts(db, user.id) }, 200);
+    },
+  )
   .post(
     "/publish",
     smallJson(),

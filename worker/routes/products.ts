@@ -17,10 +17,11 @@ import { insertProducts } from "../lib/short-codes";
 import { storeChanged } from "../lib/store-version";
 import { shownImageKeys } from "../lib/stock";
 import { descriptionField, productNameField } from "../lib/product-fields";
-import { validate } from "../lib/validation";
+import { validate, validateFor } from "../lib/validation";
+import { priceField, sellerMoney } from "../lib/price-field";
+import { moneyGuarded, sameMoney } from "../lib/store-money-change";
 import {
   colorsField,
-  priceField,
   publishedAfter,
   resolveStoreImages,
   sizelessStockField,
@@ -110,8 +111,7 @@ export const productRoutes = new Hono<Env>()
   .put(
     "/update",
     limitBody(UPLOAD_LIMIT_BYTES, UPLOAD_TOO_LARGE),
-    validate(
-      "json",
+    validateFor("json", (c) =>
       z.object(
         {
           id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto."),
@@ -119,7 +119,7 @@ export const productRoutes = new Hono<Env>()
           description: descriptionField.optional(),
           imageBase64: z.string().optional(),
           // The store admin also edits these; the products page leaves them out and they stay as they are.
-          price: priceField.optional(),
+          price: priceField(sellerMoney(c.get("user"))).optional(),
           sizes: sizesField.optional(),
           colors: colorsField.optional(),
           stock: sizelessStockField.optional(),
@@ -147,22 +147,26 @@ export const productRoutes = new Hono<Env>()
       if (imageKeyValue !== before.imageKey) {
         storeKeys = [...new Set(storeKeys.map((k) => (k === before.imageKey ? imageKeyValue! : k)))];
       }
-      await db.batch([
-        db
-          .update(products)
-          .set({
-            name: input.name,
-            imageKey: imageKeyValue,
-            // Written only when it changes: a generation finishing meanwhile may have set the store's image.
-            ...(input.storeImageURLs || imageKeyValue !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
-            ...(input.price !== undefined ? { price: input.price } : {}),
-            ...(published !== undefined ? { published } : {}),
-            ...(input.description !== undefined ? { description: input.description } : {}),
-          })
-          .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
-        ...variantWrites(db, before, input, shownImageKeys({ storeImageKeys: JSON.stringify(storeKeys), imageKey: imageKeyValue })),
-        storeChanged(db, user.id),
-      ]);
+      // A price read in the store's money is refused (409) if the currency changed meanwhile.
+      await moneyGuarded(
+        db.batch([
+          sameMoney(db, user),
+          db
+            .update(products)
+            .set({
+              name: input.name,
+              imageKey: imageKeyValue,
+              // Written only when it changes: a generation finishing meanwhile may have set the store's image.
+              ...(input.storeImageURLs || imageKeyValue !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
+              ...(input.price !== undefined ? { price: input.price } : {}),
+              ...(published !== undefined ? { published } : {}),
+              ...(input.description !== undefined ? { description: input.description } : {}),
+            })
+            .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
+          ...variantWrites(db, before, input, shownImageKeys({ storeImageKeys: JSON.stringify(storeKeys), imageKey: imageKeyValue })),
+          storeChanged(db, user.id),
+        ]),
+      );
       if (before.imageKey && before.imageKey !== imageKeyValue) {
         await deleteUnusedObjects(db, c.env.IMAGES, [before.imageKey]);
       }

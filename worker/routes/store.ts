@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { isArgentineLandline, parseWhatsappNumber } from "../../common/phone";
@@ -29,6 +29,7 @@ import type { ImageMime } from "../providers/types";
 import { deleteImages, writeRenditionsLater } from "../lib/renditions";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
+import { storeMoneyOf } from "../lib/store-locale";
 import { validate } from "../lib/validation";
 import { limitBody, MiB } from "../lib/body-limit";
 import { findStore, storeProducts, toPublicProduct, toPublicStore } from "../lib/store-data";
@@ -164,12 +165,24 @@ export const storeRoutes = new Hono<Env>()
     }
 
     const created = !user.username;
+    // The store keeps the money and language it sells in when its phone's country changes later (prices are
+    // not converted; the seller changes them in 'Moneda e idioma'): a new store takes its country's, an
+    // older one keeps what it had. Only an empty column is filled, so a change saved meanwhile stays.
+    const { currency, locale } = storeMoneyOf(created ? { ...user, phone: phone.phone, countryCode: country.code } : user);
     // Two sellers may claim the same free link at once: the unique index lets one win, the other is told.
     try {
       await db.batch([
         db
           .update(users)
-          .set({ name: input.storeName, username: slug, phone: phone.phone, countryCode: country.code, imageUrl: logoUrl })
+          .set({
+            name: input.storeName,
+            username: slug,
+            phone: phone.phone,
+            countryCode: country.code,
+            imageUrl: logoUrl,
+            storeCurrency: sql`coalesce(${users.storeCurrency}, ${currency})`,
+            storeLocale: sql`coalesce(${users.storeLocale}, ${locale})`,
+          })
           .where(eq(users.id, user.id)),
         storeChanged(db, user.id),
       ]);

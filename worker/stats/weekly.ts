@@ -10,7 +10,8 @@
  */
 import { and, asc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
-import { formatArs } from "../../common/store";
+import { ARS_MONEY, formatPrice, type StoreMoney } from "../../common/store-money";
+import { storeMoneyOf } from "../lib/store-locale";
 import { changeText, storeTimeZone } from "../../common/store-stats";
 import { database, type Db } from "../db/client";
 import { users, weeklyEmailOptOuts, weeklySummaries } from "../db/schema";
@@ -86,7 +87,7 @@ interface WeekFigures {
 }
 
 export function weeklyEmail(
-  seller: { email: string; name: string | null; username: string },
+  seller: { email: string; name: string | null; username: string; money?: StoreMoney },
   week: { monday: string; figures: WeekFigures },
   links: { stats: string; unsubscribe: string },
 ): EmailMessage {
@@ -98,7 +99,7 @@ export function weeklyEmail(
     `Páginas vistas: ${f.pageViews.toLocaleString("es-AR")}`,
     `Productos agregados al carrito: ${f.cartAdds.toLocaleString("es-AR")}`,
     `Pedidos enviados por WhatsApp: ${f.ordersSent.toLocaleString("es-AR")}`,
-    `Pedidos confirmados: ${f.ordersConfirmed.toLocaleString("es-AR")}${f.ordersConfirmed ? `, por ${formatArs(f.amountConfirmed)}` : ""}`,
+    `Pedidos confirmados: ${f.ordersConfirmed.toLocaleString("es-AR")}${f.ordersConfirmed ? `, por ${formatPrice(f.amountConfirmed, seller.money ?? ARS_MONEY)}` : ""}`,
     ...(f.emptySearches
       ? [`Búsquedas sin resultado: ${plural(f.emptySearches, "búsqueda", "búsquedas")} de algo que tu tienda no tiene`]
       : []),
@@ -143,6 +144,8 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
         username: users.username,
         phone: users.phone,
         countryCode: users.countryCode,
+        storeCurrency: users.storeCurrency,
+        storeLocale: users.storeLocale,
       })
       .from(users)
       .leftJoin(weeklyEmailOptOuts, eq(weeklyEmailOptOuts.userId, users.id))
@@ -187,7 +190,9 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
           unsubscribe: `${origin}${UNSUBSCRIBE_PATH}#token=${await unsubscribeToken(env, seller.id)}`,
         };
         try {
-          await mailer.send(weeklyEmail({ ...seller, username: seller.username! }, { monday, figures }, links));
+          await mailer.send(
+            weeklyEmail({ ...seller, username: seller.username!, money: storeMoneyOf(seller).money }, { monday, figures }, links),
+          );
           done.sent++;
         } catch (err) {
           done.failed++;

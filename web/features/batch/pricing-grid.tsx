@@ -3,6 +3,9 @@ import { Link, useParams } from "@tanstack/react-router";
 import { type KeyboardEvent, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import type { BatchView } from "../../../common/batches";
+import { formatPriceField } from "../../../common/price";
+import type { StoreMoney } from "../../../common/store-money";
+import { useStoreMoney } from "../../lib/store-money";
 import type { Product } from "../../../common/product";
 import { storePath } from "../../../common/store";
 import type { User } from "../../../common/user";
@@ -65,7 +68,7 @@ function Naming({ batch }: { batch: BatchView }) {
 }
 
 /** The grid's rows: the name each picture's product has now (from the batch), its price, sizes and stock. */
-function rowsOf(batch: BatchView, products: readonly Product[]): GridRow[] {
+function rowsOf(batch: BatchView, products: readonly Product[], money: StoreMoney): GridRow[] {
   const byId = new Map(products.map((p) => [p.id, p]));
   return batch.items.flatMap((item) => {
     const product = item.productId ? byId.get(item.productId) : undefined;
@@ -75,7 +78,7 @@ function rowsOf(batch: BatchView, products: readonly Product[]): GridRow[] {
         id: product.id,
         photoUrl: item.imageUrl ?? product.imageUrl,
         name: item.productName ?? product.name,
-        price: product.price ? String(product.price) : "",
+        price: formatPriceField(product.price, money),
         sizes: product.sizes.map((s) => s.name).join(", "),
         stock: typedStock(product.sizes.map((s) => s.stock)),
       },
@@ -90,7 +93,8 @@ const sameRow = (a: GridRow, b: GridRow | undefined) => !!b && GRID_FIELDS.every
 
 function Grid({ user, batch, products }: { user: User; batch: BatchView; products: Product[] }) {
   const queryClient = useQueryClient();
-  const [initial] = useState(() => new Map(rowsOf(batch, products).map((row) => [row.id, row])));
+  const money = useStoreMoney();
+  const [initial] = useState(() => new Map(rowsOf(batch, products, money).map((row) => [row.id, row])));
   const [rows, setRows] = useState(() => [...initial.values()]);
   const [published, setPublished] = useState(0);
   const [checked, setChecked] = useState(false);
@@ -98,8 +102,8 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
   const [publishedLast, setPublishedLast] = useState<number | null>(null);
   const [focusOn, setFocusOn] = useState<{ row: number; field: GridField } | null>(null);
   const leaving = useUnsavedChanges(rows.some((row) => !sameRow(row, initial.get(row.id))));
-  const errors = rows.map(rowErrors);
-  const left = publishedLast === null ? [] : rowsLeft(rows);
+  const errors = rows.map((row) => rowErrors(row, money));
+  const left = publishedLast === null ? [] : rowsLeft(rows, money);
 
   const publish = useMutation({
     mutationFn: async (ready: GridRow[]) =>
@@ -114,7 +118,7 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
       setPublished((n) => n + ready.length);
       // Edits typed in the other rows while it was sent are kept.
       setRows((prev) => prev.filter(notReady));
-      takeToLeft(ready.length, rowsLeft(rest));
+      takeToLeft(ready.length, rowsLeft(rest, money));
     },
     onError: (err) => toast.error(err.message),
   });
@@ -136,7 +140,7 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
   /** 'Publicar todos': what is ready goes now; the rest stays here, said by row, with the focus on the first. */
   function publishReady() {
     setChecked(true);
-    const stillLeft = rowsLeft(rows);
+    const stillLeft = rowsLeft(rows, money);
     const waiting = new Set(stillLeft.map((row) => row.index));
     const ready = rows.filter((_, index) => !waiting.has(index));
     if (ready.length > 0) publish.mutate(ready);

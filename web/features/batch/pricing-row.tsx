@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from "react";
-import { pricePreview } from "../../../common/price";
+import { pricePreviewIn, useStoreMoney } from "../../lib/store-money";
 import { Button } from "../../ui/button";
 import { ProductImage } from "../../ui/product-image";
 import { GRID_FIELDS, type GridField, type GridRow, type RowErrors } from "./pricing-rows";
@@ -24,6 +24,7 @@ interface Props {
 
 /** One product of the grid: its photo, its four cells with their errors in place, and 'Igual que arriba'. */
 export function PricingRow({ row, index, errors, onEdit, onKeyDown, onFillDown }: Props) {
+  const money = useStoreMoney();
   return (
     <li
       aria-label={`Fila ${index + 1}`}
@@ -37,7 +38,7 @@ export function PricingRow({ row, index, errors, onEdit, onKeyDown, onFillDown }
         {GRID_FIELDS.map((field) => {
           const id = cellId(index, field);
           const error = errors[field];
-          const preview = field === "price" && !error ? pricePreview(row.price) : null;
+          const preview = field === "price" && !error ? pricePreviewIn(row.price, money) : null;
           return (
             <div key={field} className={field === "name" ? "col-span-1" : "col-span-2 sm:col-span-1"}>
               <label htmlFor={id} className="text-xs font-medium text-slate-600">

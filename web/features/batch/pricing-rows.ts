@@ -5,7 +5,8 @@
  * before 'Publicar todos' sends anything, and the rows that are ready go
  * while the others wait.
  */
-import { parseArsPrice } from "../../../common/price";
+import { parsePrice } from "../../../common/price";
+import { ARS_MONEY, type StoreMoney } from "../../../common/store-money";
 import { MAX_SIZES, readStock, SIZE_NAME_MAX_LENGTH } from "../../../common/store";
 import { cleanText } from "../../../common/text";
 
@@ -34,11 +35,11 @@ export const sizeNames = (typed: string) =>
     .filter(Boolean);
 
 /** What is wrong with a row, field by field; an empty object when it can be published. */
-export function rowErrors(row: GridRow): RowErrors {
+export function rowErrors(row: GridRow, money: StoreMoney = ARS_MONEY): RowErrors {
   const errors: RowErrors = {};
   if (!cleanText(row.name)) errors.name = NAME_REQUIRED;
   else if (cleanText(row.name).length > 120) errors.name = "El nombre no puede tener más de 120 caracteres.";
-  const price = parseArsPrice(row.price);
+  const price = parsePrice(row.price, money);
   if ("error" in price) errors.price = price.error;
   else if (price.price <= 0) errors.price = PRICE_REQUIRED;
   const sizes = sizeNames(row.sizes);
@@ -109,9 +110,9 @@ export interface RowLeft {
 }
 
 /** The rows that cannot be published yet, in the grid's order. */
-export function rowsLeft(rows: readonly GridRow[]): RowLeft[] {
+export function rowsLeft(rows: readonly GridRow[], money: StoreMoney = ARS_MONEY): RowLeft[] {
   return rows.flatMap((row, index) => {
-    const errors = rowErrors(row);
+    const errors = rowErrors(row, money);
     return Object.keys(errors).length > 0 ? [{ index, name: cleanText(row.name), errors }] : [];
   });
 }

@@ -2,7 +2,8 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { PAYMENT_LABELS } from "../../../common/checkout";
 import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
-import { formatArs } from "../../../common/store-format";
+import { formatPrice } from "../../../common/store-money";
+import { useStoreMoney } from "../../lib/store-money";
 import { SHOPPER_TEXT } from "../../../common/shopper-text";
 import {
   addressText,
@@ -53,6 +54,7 @@ interface Props {
 
 /** One order: who, what, how much, its status, and the seller's next steps, the reply by WhatsApp first. */
 export function OrderCard({ order, followed = false, storeName, moving, disabled, onMove, onCancel }: Props) {
+  const money = useStoreMoney();
   const card = useRef<HTMLElement>(null);
   // After a move the list may have switched to the order's new status: bring it into view there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each move of the followed order (a new status) scrolls to it again.
@@ -101,14 +103,14 @@ export function OrderCard({ order, followed = false, storeName, moving, disabled
         {order.lines.map((line) => (
           <li key={`${line.productId}-${line.color ?? ""}-${line.size ?? ""}`}>
             {line.quantity} × {variantLabel(line.name, line.color, line.size)}
-            {line.unitPrice > 0 ? ` — ${formatArs(line.unitPrice)} c/u` : ""}
+            {line.unitPrice > 0 ? ` — ${formatPrice(line.unitPrice, money)} c/u` : ""}
             {lineCodeSuffix(line)}
           </li>
         ))}
       </ul>
       {order.delivery && <p className="mt-1 text-sm text-slate-700">{deliveryLine(order.delivery)}</p>}
       <p className="mt-2 font-semibold">
-        Total: {formatArs(order.total)}
+        Total: {formatPrice(order.total, money)}
         {order.delivery?.kind === "envio" && order.delivery.cost === null ? " + envío" : ""}
       </p>
       {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} />}

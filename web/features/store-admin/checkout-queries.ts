@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../lib/api";
 import { cacheAnswer } from "../../lib/cache-answer";
+import type { PayMethodInput } from "../../../common/pay-methods";
+import type { PayMethodDraft } from "./pay-method-fields";
 
 export const CHECKOUT_SAVE_FALLBACK = "No se pudieron guardar la entrega y los pagos. Intenta de nuevo.";
 
@@ -23,12 +25,21 @@ export interface CheckoutForm {
     mercadoPago: { link: string } | null;
     cash: boolean;
   };
+  /** The ways to pay of a store outside Argentina (Argentina keeps `payments`, its settings as always). */
+  payMethods: PayMethodDraft[] | null;
 }
 
 export function useSaveCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: CheckoutForm) => unwrap(api["checkout-settings"].$put({ json: form }), CHECKOUT_SAVE_FALLBACK),
+    mutationFn: ({ delivery, payments, payMethods }: CheckoutForm) =>
+      unwrap(
+        api["checkout-settings"].$put({
+          // Drafts are checked by the same schema before a save; the Worker checks them again.
+          json: payMethods ? { delivery, payMethods: payMethods as unknown as PayMethodInput[] } : { delivery, payments },
+        }),
+        CHECKOUT_SAVE_FALLBACK,
+      ),
     onSuccess: (saved) => cacheAnswer(queryClient, checkoutSettingsQuery.queryKey, saved),
   });
 }

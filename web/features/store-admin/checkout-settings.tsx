@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "../../ui/button";
-import { Spinner } from "../../ui/spinner";
+import { QueryStatus } from "../../ui/query-status";
 import {
   type CheckoutForm,
   type CheckoutSettings,
@@ -12,12 +12,19 @@ import {
 } from "./checkout-queries";
 import { DeliveryFields } from "./delivery-fields";
 import { PaymentFields, paymentProblems } from "./payment-fields";
-import { formatPriceInput, parseArsPrice } from "../../../common/price";
+import { formatPriceField, parsePrice } from "../../../common/price";
+import type { StoreMoney } from "../../../common/store-money";
+import { payMethodDraft } from "./pay-method-fields";
+import { PAY_METHODS_PROBLEM, PayMethodsFields, payMethodsProblem } from "./pay-methods-fields";
+
+/** Argentina's stores keep their settings as always (transfer with CBU/alias, Mercado Pago, cash). */
+const keepsArgentineSettings = (saved: CheckoutSettings) => saved.countryPayMethods.includes("ar_transfer");
 
 export const CHECKOUT_SAVED = "Entrega y pagos guardados. Tu tienda ya los muestra.";
 
 /** The saved settings as the form edits them: prices as text, empty fields as "". */
 function toForm(saved: CheckoutSettings): CheckoutForm {
+  const { money } = saved;
   const { pickup, shipping } = saved.delivery;
   const { transfer, mercadoPago, cash } = saved.payments;
   return {
@@ -25,8 +32,8 @@ function toForm(saved: CheckoutSettings): CheckoutForm {
       pickup: { enabled: pickup.enabled, address: pickup.address ?? "" },
       shipping: {
         enabled: shipping.enabled,
-        zones: shipping.zones.map((z) => ({ name: z.name, cost: z.cost === 0 ? "0" : formatPriceInput(z.cost) })),
-        freeFrom: shipping.freeFrom === null ? "" : formatPriceInput(shipping.freeFrom),
+        zones: shipping.zones.map((z) => ({ name: z.name, cost: z.cost === 0 ? "0" : formatPriceField(z.cost, money) })),
+        freeFrom: shipping.freeFrom === null ? "" : formatPriceField(shipping.freeFrom, money),
       },
     },
     payments: {
@@ -34,20 +41,22 @@ function toForm(saved: CheckoutSettings): CheckoutForm {
       mercadoPago,
       cash,
     },
+    payMethods: keepsArgentineSettings(saved) ? null : saved.payMethods.map(payMethodDraft),
   };
 }
 
 /** The first reason the form cannot be saved, in the words the Worker would answer. */
-function formProblem(form: CheckoutForm): string | null {
+function formProblem(form: CheckoutForm, money: StoreMoney): string | null {
   const { pickup, shipping } = form.delivery;
   if (!pickup.enabled && !shipping.enabled) return "Ofrece al menos una forma de entrega: envío a domicilio o retiro en el local.";
   if (shipping.enabled) {
     if (shipping.zones.some((z) => !z.name.trim())) return "Ponle un nombre a cada zona de envío.";
     for (const typed of [...shipping.zones.map((z) => z.cost), shipping.freeFrom]) {
-      const price = parseArsPrice(typed);
+      const price = parsePrice(typed, money);
       if ("error" in price) return price.error;
     }
   }
+  if (form.payMethods) return payMethodsProblem(form.payMethods);
   const payment = Object.values(paymentProblems(form.payments))[0];
   return payment ?? null;
 }
@@ -63,19 +72,7 @@ export function CheckoutSettingsCard() {
       <p className="mb-4 text-sm text-slate-600">
         Tus clientes eligen en el carrito cómo lo reciben y cómo pagan, y ven el total con el envío.
       </p>
-      {saved.isPending && (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Spinner className="size-4 text-brand-600" /> Cargando…
-        </p>
-      )}
-      {saved.isError && (
-        <div role="alert" className="text-sm text-red-700">
-          <p>{saved.error.message}</p>
-          <Button variant="secondary" className="mt-2 px-3 py-1.5" busy={saved.isFetching} onClick={() => void saved.refetch()}>
-            Reintentar
-          </Button>
-        </div>
-      )}
+      <QueryStatus query={saved} />
       {/* Keyed by what was saved, so a save (or another tab's) starts the form from it again. */}
       {saved.isSuccess && <CheckoutSettingsForm key={JSON.stringify(saved.data)} saved={saved.data} />}
     </section>
@@ -92,7 +89,7 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
   const [tried, setTried] = useState(false);
   const save = useSaveCheckout();
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
-  const problem = formProblem(form);
+  const problem = formProblem(form, saved.money);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -100,7 +97,7 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
     setTried(true);
     if (problem) {
       // Each error is said once: a field's at the field (and the cursor goes there), the rest in a toast.
-      const atField = Object.values(paymentProblems(form.payments)).includes(problem);
+      const atField = form.payMethods ? problem === PAY_METHODS_PROBLEM : Object.values(paymentProblems(form.payments)).includes(problem);
       if (atField) requestAnimationFrame(() => focusFirstInvalid(formElement));
       else toast.error(problem);
       return;
@@ -116,7 +113,16 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
       <DeliveryFields value={form.delivery} onChange={(delivery) => setForm({ ...form, delivery })} />
-      <PaymentFields value={form.payments} onChange={(payments) => setForm({ ...form, payments })} tried={tried} />
+      {form.payMethods ? (
+        <PayMethodsFields
+          offered={saved.countryPayMethods}
+          value={form.payMethods}
+          onChange={(payMethods) => setForm({ ...form, payMethods })}
+          tried={tried}
+        />
+      ) : (
+        <PaymentFields value={form.payments} onChange={(payments) => setForm({ ...form, payments })} tried={tried} />
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={save.isPending} disabled={!dirty}>
           Guardar entrega y pagos

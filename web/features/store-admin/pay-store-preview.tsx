@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatArs, type PublicProduct } from "../../../common/store";
+import type { PublicProduct } from "../../../common/store";
+import { formatPrice } from "../../../common/store-money";
+import { useStoreMoney } from "../../lib/store-money";
 import type { User } from "../../../common/user";
 import { api, unwrap } from "../../lib/api";
 import { publicStoreLink } from "../../lib/store-link";
@@ -70,6 +72,7 @@ export function StorePreview({ user }: { user: User }) {
 }
 
 function PreviewCard({ product }: { product: PublicProduct }) {
+  const money = useStoreMoney();
   const images = product.images;
   const [index, setIndex] = useState(0);
   const { shown, more } = sizesSummary(product.sizes);
@@ -105,7 +108,7 @@ function PreviewCard({ product }: { product: PublicProduct }) {
       </div>
       <div className="space-y-1 p-3">
         <p className="truncate text-sm font-semibold">{product.name}</p>
-        <p className="text-sm text-slate-700">{formatArs(product.price)}</p>
+        <p className="text-sm text-slate-700">{formatPrice(product.price, money)}</p>
         {shown.length > 0 && (
           <p className="flex flex-wrap gap-1 text-xs">
             {shown.map((size) => (

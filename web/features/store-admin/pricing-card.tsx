@@ -4,6 +4,7 @@ import { isPriceSet } from "../../../common/store";
 import { MAX_CATEGORY_LENGTH } from "../../../common/store-browse";
 import { productCodeLabel } from "../../../common/store-cart";
 import { Button } from "../../ui/button";
+import { useStoreMoney } from "../../lib/store-money";
 import { PriceInput } from "./price-input";
 import { PublishControl, type UnsavedProduct } from "./publish-button";
 import { StoreCarousel } from "./store-carousel";
@@ -28,6 +29,7 @@ export function PricingCard({ product, draft, dirty, onChange, onPickImages, use
   const nameId = useId();
   const descriptionId = useId();
   const categoryId = useId();
+  const money = useStoreMoney();
   return (
     <article aria-label={product.name} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="grid grid-cols-[7.5rem_1fr] sm:grid-cols-[11rem_1fr]">
@@ -53,7 +55,7 @@ export function PricingCard({ product, draft, dirty, onChange, onPickImages, use
           </div>
           <div>
             <label htmlFor={priceId} className="text-sm font-medium text-slate-700">
-              Precio (ARS)
+              Precio ({money.currency})
             </label>
             <PriceInput id={priceId} value={draft.price} onChange={(price) => onChange({ price })} />
             {/* What is saved, not what is typed: the store shows the saved price. */}

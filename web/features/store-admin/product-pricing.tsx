@@ -15,6 +15,7 @@ import { PricingCard } from "./pricing-card";
 import { PUBLISHED, type UnsavedProduct } from "./publish-button";
 import { BackLink } from "./store-back-link";
 import { StoreImagePicker } from "./store-image-picker";
+import { useStoreMoney } from "../../lib/store-money";
 import { draftOf, isDirty, pricingSummary, sizesProblem, toPricingItem, typedPrice, type ProductDraft } from "./store-drafts";
 import { PRICING_SAVE_FALLBACK, PUBLISH_FALLBACK, useUpdatePricing } from "./store-queries";
 
@@ -36,9 +37,10 @@ function Pricing({ user }: { user: User }) {
   const publishing = useUpdatePricing(user.id);
 
   const list = products.data ?? [];
-  const draftFor = (p: Product) => drafts[p.id] ?? draftOf(p);
+  const money = useStoreMoney();
+  const draftFor = (p: Product) => drafts[p.id] ?? draftOf(p, money);
   const change = (p: Product, next: Partial<ProductDraft>) => setDrafts((all) => ({ ...all, [p.id]: { ...draftFor(p), ...next } }));
-  const dirty = (p: Product) => !!drafts[p.id] && isDirty(p, drafts[p.id]!);
+  const dirty = (p: Product) => !!drafts[p.id] && isDirty(p, drafts[p.id]!, money);
   const changed = list.filter(dirty);
   const forget = (ids: string[]) =>
     setDrafts((all) => Object.fromEntries(Object.entries(all).filter(([id]) => !ids.includes(id))) as Record<string, ProductDraft>);
@@ -71,7 +73,7 @@ function Pricing({ user }: { user: User }) {
   function unsavedOf(p: Product): UnsavedProduct | undefined {
     if (!dirty(p)) return undefined;
     return {
-      priced: isPriceSet(typedPrice(drafts[p.id]!.price)),
+      priced: isPriceSet(typedPrice(drafts[p.id]!.price, money)),
       saveAndPublish: async () => {
         const problem = problemOf(p);
         if (problem) throw new Error(problem);
@@ -83,7 +85,7 @@ function Pricing({ user }: { user: User }) {
 
   async function publishWaiting() {
     try {
-      await publishing.mutateAsync(waiting.map((p) => ({ ...toPricingItem(p, draftOf(p)), published: true })));
+      await publishing.mutateAsync(waiting.map((p) => ({ ...toPricingItem(p, draftOf(p, money)), published: true })));
       toast.success(waiting.length === 1 ? PUBLISHED : `${waiting.length} productos publicados en la tienda`);
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : PUBLISH_FALLBACK);
@@ -91,7 +93,7 @@ function Pricing({ user }: { user: User }) {
   }
 
   if (products.isPending) return <FullPageSpinner />;
-  const summary = pricingSummary(list.map(draftFor));
+  const summary = pricingSummary(list.map(draftFor), money);
   return (
     <div className="space-y-6 pb-24">
       {leaving.prompt}

@@ -3,7 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { CREDITS_PER_IMAGE, imagesLabel } from "../../../common/credits";
 import type { Product } from "../../../common/product";
-import { formatArs, isPriceSet } from "../../../common/store";
+import { isPriceSet } from "../../../common/store";
+import { formatPrice } from "../../../common/store-money";
+import { useStoreMoney } from "../../lib/store-money";
 import type { User } from "../../../common/user";
 import { api, unwrap } from "../../lib/api";
 import { ADD_DIALOG_THRESHOLD, compressImage, fileToDataUrl, formatFileSize } from "../../lib/compress";
@@ -117,13 +119,14 @@ function ProductView({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const money = useStoreMoney();
   return (
     <article aria-label={product.name} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <StoreCarousel images={storeImagesOf(product)} name={product.name} />
       <div className="space-y-2 p-4">
         <h3 className="font-semibold break-words">{product.name}</h3>
         <p className={isPriceSet(product.price) ? "text-lg font-bold text-brand-700" : "text-sm text-slate-500"}>
-          {isPriceSet(product.price) ? formatArs(product.price!) : "Sin precio"}
+          {isPriceSet(product.price) ? formatPrice(product.price!, money) : "Sin precio"}
         </p>
         <StockSummary product={product} />
         <PublishControl product={product} userId={userId} />
@@ -205,10 +208,11 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
   const queryClient = useQueryClient();
   const ids = { name: useId(), price: useId() };
   const [name, setName] = useState(product.name);
-  const [draft, setDraft] = useState<ProductDraft>(() => draftOf(product));
+  const money = useStoreMoney();
+  const [draft, setDraft] = useState<ProductDraft>(() => draftOf(product, money));
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const leaving = useUnsavedChanges(name.trim() !== product.name || isDirty(product, { ...draft, name: undefined }));
+  const leaving = useUnsavedChanges(name.trim() !== product.name || isDirty(product, { ...draft, name: undefined }, money));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -264,7 +268,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
       </div>
       <div>
         <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">
-          Precio (ARS)
+          Precio ({money.currency})
         </label>
         <PriceInput id={ids.price} value={draft.price} onChange={(price) => setDraft({ ...draft, price })} />
       </div>
@@ -339,6 +343,7 @@ interface Picked {
 function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
   const queryClient = useQueryClient();
   const ids = { image: useId(), name: useId(), price: useId(), ai: useId() };
+  const money = useStoreMoney();
   const canGenerate = user.credits >= CREDITS_PER_IMAGE;
   const [picked, setPicked] = useState<Picked | null>(null);
   const [name, setName] = useState("");
@@ -468,7 +473,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
         </div>
         <div>
           <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">
-            Precio (ARS, opcional)
+            Precio ({money.currency}, opcional)
           </label>
           <PriceInput id={ids.price} value={price} onChange={setPrice} />
         </div>

@@ -10,6 +10,7 @@ import { StoreAdminProducts } from "./store-admin-products";
 import { publicStoreLink } from "../../lib/store-link";
 import { priceClaimsQuery } from "../../lib/payment-queries";
 import { CheckoutSettingsCard } from "./checkout-settings";
+import { StoreLocaleCard } from "./store-locale-settings";
 import { NoStoreYet } from "../../ui/no-store";
 import { fileToDataUrl } from "../../lib/compress";
 import { useSession } from "../../lib/session";
@@ -67,7 +68,12 @@ function Admin({ user, username }: { user: User; username: string }) {
       <div id="admin-section">
         {section === "productos" && <StoreAdminProducts user={user} />}
         {section === "pedidos" && <OrdersSummary />}
-        {section === "entrega-y-pagos" && <CheckoutSettingsCard />}
+        {section === "entrega-y-pagos" && (
+          <div className="space-y-6">
+            <CheckoutSettingsCard />
+            <StoreLocaleCard />
+          </div>
+        )}
         {section === "compartir" && <StoreShareCard username={username} storeName={user.name ?? username} />}
         {section === "datos" && <StoreInfoCard user={user} link={link} />}
       </div>

@@ -8,7 +8,8 @@
  * sizes' own stock is unused.
  */
 import type { Product, Size } from "../../../common/product";
-import { formatPriceInput, parseArsPrice } from "../../../common/price";
+import { formatPriceField, parsePrice } from "../../../common/price";
+import { ARS_MONEY, type StoreMoney } from "../../../common/store-money";
 import { isPriceSet, readStock, stockOrZero, totalStock } from "../../../common/store";
 
 import { cleanCategory } from "../../../common/store-browse";
@@ -74,12 +75,13 @@ export function storeImagesOf(product: Pick<Product, "storeImageURLs" | "imageUR
   return product.imageURL ? [product.imageURL] : [];
 }
 
-export function draftOf(product: Product): ProductDraft {
+/** A product as its forms edit it; its price written the store's way ("12.500", "1,299.50"). */
+export function draftOf(product: Product, money: StoreMoney = ARS_MONEY): ProductDraft {
   return {
     name: product.name,
     description: product.description ?? "",
     // As the seller typed it: "12.500", never "12500".
-    price: formatPriceInput(product.price),
+    price: formatPriceField(product.price, money),
     ...variantDrafts(product),
     unitStock: product.stock == null ? "" : String(product.stock),
     storeImageURLs: storeImagesOf(product),
@@ -120,9 +122,9 @@ const variantsKey = (draft: ProductDraft) =>
     units: unitStockOf(draft) ?? null,
   });
 
-/** The pesos a typed price stands for; 0 while empty or not a price (the screen shows why). */
-export function typedPrice(value: string): number {
-  const parsed = parseArsPrice(value);
+/** The integer a typed price stands for in the store's money; 0 while empty or not a price (the screen shows why). */
+export function typedPrice(value: string, money: StoreMoney = ARS_MONEY): number {
+  const parsed = parsePrice(value, money);
   return "price" in parsed ? parsed.price : 0;
 }
 
@@ -150,9 +152,9 @@ export function adminPrice(value: string): string | undefined {
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Whether the draft would save anything different from the product as loaded. */
-export function isDirty(product: Product, draft: ProductDraft): boolean {
-  const saved = draftOf(product);
-  if (draft.price.trim() !== saved.price && typedPrice(draft.price) !== typedPrice(saved.price)) return true;
+export function isDirty(product: Product, draft: ProductDraft, money: StoreMoney = ARS_MONEY): boolean {
+  const saved = draftOf(product, money);
+  if (draft.price.trim() !== saved.price && typedPrice(draft.price, money) !== typedPrice(saved.price, money)) return true;
   if (draft.name !== undefined && draft.name.trim() !== product.name) return true;
   if (draft.description !== undefined && draft.description.trim() !== (product.description ?? "")) return true;
   if (!sameList(draft.storeImageURLs, saved.storeImageURLs)) return true;
@@ -198,10 +200,10 @@ export interface PricingSummary {
   stock: number;
 }
 
-export function pricingSummary(drafts: readonly ProductDraft[]): PricingSummary {
+export function pricingSummary(drafts: readonly ProductDraft[], money: StoreMoney = ARS_MONEY): PricingSummary {
   return {
     total: drafts.length,
-    withPrice: drafts.filter((d) => isPriceSet(typedPrice(d.price))).length,
+    withPrice: drafts.filter((d) => isPriceSet(typedPrice(d.price, money))).length,
     withSizes: drafts.filter((d) => d.sizes.length > 0).length,
     stock: drafts.reduce((sum, d) => sum + draftStock(d), 0),
   };

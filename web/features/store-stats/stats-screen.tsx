@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
-import { formatArs } from "../../../common/store";
+import { formatPrice } from "../../../common/store-money";
+import { useStoreMoney } from "../../lib/store-money";
 import { changeText, PERIOD_LABELS, PERIODS, type Period, type StatsReport, type StatsTotals } from "../../../common/store-stats";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
@@ -71,10 +72,10 @@ function Report({ report, username }: { report: StatsReport; username: string })
   );
 }
 
-const money = (amount: number) => formatArs(amount);
-
 /** The four figures of the chosen period, each against the period before. */
 function Periods({ report, period, onPeriod }: { report: StatsReport; period: Period; onPeriod: (p: Period) => void }) {
+  const storeMoney = useStoreMoney();
+  const money = (amount: number) => formatPrice(amount, storeMoney);
   const { current, previous } = report.periods[period];
   const before = PERIOD_LABELS[period].before;
   const main: { label: string; key: keyof StatsTotals; show?: (n: number) => string }[] = [

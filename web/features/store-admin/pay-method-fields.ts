@@ -1,0 +1,179 @@
+/**
+ * What the seller fills in for each way to pay of the store's country, and
+ * the check of each draft by the same zod schema the Worker saves with
+ * (common/pay-methods.ts), its Spanish reason put at the field it is about.
+ */
+import { MPESA_PAYBILL_INVALID, parseMpesaPaybill, parseNuban } from "../../../common/bank-ids";
+import { HOLDER_MAX_LENGTH } from "../../../common/checkout";
+import {
+  CHILE_ACCOUNT_TYPE_NAMES,
+  CHILE_ACCOUNT_TYPES,
+  type PayMethod,
+  type PayMethodKind,
+  payMethodSchema,
+} from "../../../common/pay-methods";
+import { PIX_KEY_LABELS, PIX_KEY_TYPES, type PixKeyType, parsePixKey } from "../../../common/pix";
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  placeholder?: string;
+  inputMode?: "numeric" | "tel" | "email" | "url";
+  maxLength?: number;
+  /** A choice instead of a text. */
+  options?: readonly { value: string; label: string }[];
+  /** What a chosen option also fills in (a Nigerian bank's name beside its code). */
+  alsoSets?: (value: string) => Record<string, string>;
+}
+
+/** A way to pay as the form edits it: its kind and each field as typed. */
+export type PayMethodDraft = { kind: PayMethodKind } & Record<string, string>;
+
+const holder: FieldSpec = {
+  name: "holder",
+  label: "Titular de la cuenta",
+  placeholder: "Como figura en tu banco o billetera",
+  maxLength: HOLDER_MAX_LENGTH,
+};
+const phone = (placeholder: string): FieldSpec => ({ name: "phone", label: "Celular de la cuenta", placeholder, inputMode: "tel" });
+
+/**
+ * Nigeria's main deposit money banks with their CBN codes (the NUBAN check digit is computed with the
+ * code, so the seller picks the bank instead of typing a code).
+ */
+export const NIGERIAN_BANKS = [
+  { code: "044", name: "Access Bank" },
+  { code: "023", name: "Citibank Nigeria" },
+  { code: "050", name: "Ecobank Nigeria" },
+  { code: "070", name: "Fidelity Bank" },
+  { code: "011", name: "First Bank of Nigeria" },
+  { code: "214", name: "First City Monument Bank (FCMB)" },
+  { code: "058", name: "Guaranty Trust Bank (GTBank)" },
+  { code: "030", name: "Heritage Bank" },
+  { code: "082", name: "Keystone Bank" },
+  { code: "076", name: "Polaris Bank" },
+  { code: "221", name: "Stanbic IBTC Bank" },
+  { code: "068", name: "Standard Chartered Bank" },
+  { code: "232", name: "Sterling Bank" },
+  { code: "032", name: "Union Bank of Nigeria" },
+  { code: "033", name: "United Bank for Africa (UBA)" },
+  { code: "215", name: "Unity Bank" },
+  { code: "035", name: "Wema Bank" },
+  { code: "057", name: "Zenith Bank" },
+] as const;
+
+export const PAY_METHOD_FIELDS: Record<PayMethodKind, FieldSpec[]> = {
+  cash: [],
+  mercadopago: [{ name: "link", label: "Tu link de pago", placeholder: "https://mpago.la/…", inputMode: "url" }],
+  ar_transfer: [
+    { name: "alias", label: "Alias", placeholder: "Ej: mi.tienda.mp" },
+    { name: "cbu", label: "CBU o CVU", placeholder: "22 números", inputMode: "numeric" },
+    holder,
+  ],
+  pix: [
+    {
+      name: "keyType",
+      label: "Tipo de llave Pix",
+      options: PIX_KEY_TYPES.map((value) => ({ value, label: PIX_KEY_LABELS[value] })),
+    },
+    { name: "key", label: "Llave Pix", placeholder: "Como la registraste en tu banco" },
+    { name: "name", label: "Nombre de quien recibe", placeholder: "Como lo muestra tu banco", maxLength: HOLDER_MAX_LENGTH },
+    { name: "city", label: "Ciudad", placeholder: "Ej: São Paulo", maxLength: 40 },
+  ],
+  spei: [
+    { name: "clabe", label: "CLABE", placeholder: "18 números", inputMode: "numeric" },
+    { name: "bank", label: "Banco (opcional)", placeholder: "Ej: BBVA" },
+    holder,
+  ],
+  cl_transfer: [
+    { name: "bank", label: "Banco", placeholder: "Ej: BancoEstado" },
+    {
+      name: "accountType",
+      label: "Tipo de cuenta",
+      options: CHILE_ACCOUNT_TYPES.map((value) => ({ value, label: CHILE_ACCOUNT_TYPE_NAMES[value] })),
+    },
+    { name: "account", label: "Número de cuenta", inputMode: "numeric" },
+    holder,
+    { name: "rut", label: "RUT del titular", placeholder: "Ej: 12.345.678-5" },
+  ],
+  yape: [phone("Ej: 912 345 678"), holder],
+  plin: [phone("Ej: 912 345 678"), holder],
+  nequi: [phone("Ej: 300 123 4567"), holder],
+  daviplata: [phone("Ej: 300 123 4567"), holder],
+  breb: [{ name: "key", label: "Llave Bre-B", placeholder: "Celular, cédula, e-mail o @tullave" }, holder],
+  mpesa_till: [{ name: "till", label: "Número de Till", placeholder: "5 a 7 números", inputMode: "numeric" }, holder],
+  mpesa_paybill: [
+    { name: "paybill", label: "Número de Paybill", placeholder: "5 a 7 números", inputMode: "numeric" },
+    { name: "account", label: "Número de cuenta", placeholder: "El que tus clientes escriben con el Paybill" },
+    holder,
+  ],
+  ng_transfer: [
+    {
+      name: "bankCode",
+      label: "Banco",
+      options: NIGERIAN_BANKS.map((b) => ({ value: b.code, label: b.name })),
+      alsoSets: (code) => ({ bank: NIGERIAN_BANKS.find((b) => b.code === code)?.name ?? "" }),
+    },
+    { name: "account", label: "Número de cuenta (NUBAN)", placeholder: "10 números", inputMode: "numeric" },
+    holder,
+  ],
+  bank_transfer: [
+    { name: "bank", label: "Banco", placeholder: "Ej: Banco Nacional" },
+    { name: "account", label: "Número de cuenta", placeholder: "Como lo escribe tu banco" },
+    holder,
+  ],
+};
+
+/** A new draft of a kind: every field empty, each choice on its first option. */
+export function newPayMethodDraft(kind: PayMethodKind): PayMethodDraft {
+  const draft: PayMethodDraft = { kind };
+  for (const field of PAY_METHOD_FIELDS[kind]) {
+    draft[field.name] = field.options?.[0]?.value ?? "";
+    if (field.options && field.alsoSets) Object.assign(draft, field.alsoSets(draft[field.name]!));
+  }
+  return draft;
+}
+
+/** A saved way to pay as the form edits it (null fields as ""). */
+export function payMethodDraft(method: PayMethod): PayMethodDraft {
+  const draft = newPayMethodDraft(method.kind);
+  for (const [name, value] of Object.entries(method)) draft[name] = value === null || value === undefined ? "" : String(value);
+  return draft;
+}
+
+/** The field an issue without a path belongs to (a paybill's pair, a transfer without its account). */
+function fieldOfIssue(kind: PayMethodKind, message: string): string {
+  if (kind === "mpesa_paybill") return message === MPESA_PAYBILL_INVALID ? "paybill" : "account";
+  if (kind === "ar_transfer") return "alias";
+  return PAY_METHOD_FIELDS[kind].find((f) => !f.options)?.name ?? "kind";
+}
+
+/**
+ * The checks the schema makes on the whole method (a Pix key of its kind, a paybill with its account, a
+ * NUBAN with its bank), which zod runs only once every field passed: made here too, so every field's reason
+ * shows at once, not one after another.
+ */
+const WHOLE_CHECKS: Partial<Record<PayMethodKind, (d: PayMethodDraft) => [string, { error: string } | object]>> = {
+  pix: (d) => ["key", parsePixKey(d.keyType as PixKeyType, d.key ?? "")],
+  mpesa_paybill: (d) => {
+    const read = parseMpesaPaybill(d.paybill ?? "", d.account ?? "");
+    return ["error" in read && read.error === MPESA_PAYBILL_INVALID ? "paybill" : "account", read];
+  },
+  ng_transfer: (d) => ["account", parseNuban(d.account ?? "", d.bankCode ?? "")],
+};
+
+/** Why each field of a draft cannot be saved, by field name: the schema's own Spanish messages, one per field. */
+export function payMethodProblems(draft: PayMethodDraft): Record<string, string> {
+  const result = payMethodSchema.safeParse(draft);
+  if (result.success) return {};
+  const problems: Record<string, string> = {};
+  const whole = WHOLE_CHECKS[draft.kind]?.(draft);
+  if (whole && "error" in whole[1]) problems[whole[0]] = (whole[1] as { error: string }).error;
+  const names = new Set(PAY_METHOD_FIELDS[draft.kind].map((f) => f.name));
+  for (const issue of result.error.issues) {
+    const first = issue.path[0];
+    const field = typeof first === "string" && names.has(first) ? first : fieldOfIssue(draft.kind, issue.message);
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}

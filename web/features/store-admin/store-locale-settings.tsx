@@ -1,0 +1,136 @@
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import toast from "react-hot-toast";
+import { CURRENCY_OPTIONS, currencyLabel, LOCALE_OPTIONS, PRICES_NOT_CONVERTED } from "../../../common/store-locale-options";
+import { storeMoney } from "../../../common/store-locale";
+import { formatPrice } from "../../../common/store-money";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { QueryStatus } from "../../ui/query-status";
+import { STORE_LOCALE_SAVE_FALLBACK, type StoreLocale, storeLocaleQuery, useSaveStoreLocale } from "./store-locale-queries";
+
+export const STORE_LOCALE_SAVED = "Moneda e idioma guardados. Tu tienda ya los muestra.";
+
+const SELECT =
+  "mt-1 w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/** /mi-tienda-admin: the money the store sells in and the language its shoppers read (the app stays in Spanish). */
+export function StoreLocaleCard() {
+  const saved = useQuery(storeLocaleQuery);
+  return (
+    <section aria-labelledby="store-locale-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="store-locale-title" className="text-lg font-semibold">
+        Moneda e idioma de tu tienda
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">
+        Tus clientes ven los precios en esta moneda y leen tu tienda, el carrito y los mensajes en este idioma.
+      </p>
+      <QueryStatus query={saved} />
+      {saved.isSuccess && <StoreLocaleForm key={`${saved.data.currency} ${saved.data.locale}`} saved={saved.data} />}
+    </section>
+  );
+}
+
+function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
+  const id = useId();
+  const [currency, setCurrency] = useState(saved.currency);
+  const [locale, setLocale] = useState(saved.locale);
+  const [confirming, setConfirming] = useState(false);
+  const save = useSaveStoreLocale();
+  const dirty = currency !== saved.currency || locale !== saved.locale;
+  // What one price becomes: the same number in the new money.
+  const next = storeMoney(currency, locale);
+  const example = {
+    before: formatPrice(12_500 * 10 ** saved.money.digits, saved.money),
+    after: formatPrice(12_500 * 10 ** next.digits, next),
+  };
+
+  async function send() {
+    try {
+      await save.mutateAsync({ currency, locale });
+      setConfirming(false);
+      toast.success(STORE_LOCALE_SAVED);
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : STORE_LOCALE_SAVE_FALLBACK);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // A new currency asks first: prices keep their numbers, they are not converted.
+    if (currency !== saved.currency) setConfirming(true);
+    else void send();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-currency`} className="text-sm font-medium text-slate-700">
+            Moneda
+          </label>
+          <select id={`${id}-currency`} value={currency} onChange={(e) => setCurrency(e.target.value)} className={SELECT}>
+            {CURRENCY_OPTIONS.map((o) => (
+              <option key={o.code} value={o.code}>
+                {o.label}
+                {o.code === saved.defaults.currency ? " — la de tu país" : ""}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-locale`} className="text-sm font-medium text-slate-700">
+            Idioma de tus clientes
+          </label>
+          <select id={`${id}-locale`} value={locale} onChange={(e) => setLocale(e.target.value)} className={SELECT}>
+            {LOCALE_OPTIONS.map((o) => (
+              <option key={o.code} value={o.code}>
+                {o.label}
+                {o.code === saved.defaults.locale ? " — el de tu país" : ""}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {currency !== saved.currency && (
+        <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {PRICES_NOT_CONVERTED}
+        </p>
+      )}
+      <p className="text-sm text-slate-600" data-testid="store-locale-example">
+        Un precio se verá así: {example.after}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" busy={save.isPending && !confirming} disabled={!dirty}>
+          Guardar moneda e idioma
+        </Button>
+        {dirty && (
+          <Button
+            variant="secondary"
+            disabled={save.isPending}
+            onClick={() => {
+              setCurrency(saved.currency);
+              setLocale(saved.locale);
+            }}
+          >
+            Descartar cambios
+          </Button>
+        )}
+      </div>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`¿Vender en ${currencyLabel(currency)}?`}>
+        <p className="text-slate-700">{PRICES_NOT_CONVERTED}</p>
+        <p className="mt-3 text-slate-700">
+          Por ejemplo, <strong>{example.before}</strong> pasa a ser <strong>{example.after}</strong>.
+        </p>
+        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" disabled={save.isPending} onClick={() => setConfirming(false)}>
+            Cancelar
+          </Button>
+          <Button busy={save.isPending} onClick={() => void send()}>
+            Cambiar a {currency}
+          </Button>
+        </div>
+      </Dialog>
+    </form>
+  );
+}
