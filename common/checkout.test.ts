@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   CHOOSE_ZONE,
   DEFAULT_DELIVERY,
-  deliveryCostText,
   isMercadoPagoLink,
   NO_PICKUP,
   NO_SHIPPING,
@@ -12,6 +11,12 @@ import {
   quoteDelivery,
   type DeliverySettings,
 } from "./checkout";
+import * as checkout from "./checkout";
+import { shopText } from "./i18n";
+import { ARS_MONEY } from "./store-money";
+
+const deliveryCostText = (quote: { kind: "envio" | "retiro"; cost: number | null }) =>
+  checkout.deliveryCostText(quote, shopText("es-AR", ARS_MONEY));
 
 const zones: DeliverySettings = {
   pickup: { enabled: true, address: "Av. Corrientes 1234" },

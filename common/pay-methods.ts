@@ -21,7 +21,8 @@ import {
   parsePeruWallet,
   parseRut,
 } from "./bank-ids";
-import { HOLDER_MAX_LENGTH, isMercadoPagoLink, MERCADOPAGO_LINK_INVALID } from "./checkout";
+import { HOLDER_MAX_LENGTH, isMercadoPagoLink, MERCADOPAGO_LINK_INVALID, PAYMENT_METHODS, type PayChoice } from "./checkout";
+import { CHILE_ACCOUNT_TYPE_NAMES, CHILE_ACCOUNT_TYPES } from "./chile-accounts";
 import { PIX_KEY_TYPES, parsePixKey } from "./pix";
 import { cleanText } from "./text";
 
@@ -148,13 +149,7 @@ export const speiSchema = z.object({
   holder,
 });
 
-export const CHILE_ACCOUNT_TYPES = ["corriente", "vista", "ahorro", "rut"] as const;
-export const CHILE_ACCOUNT_TYPE_NAMES: Record<(typeof CHILE_ACCOUNT_TYPES)[number], string> = {
-  corriente: "Cuenta corriente",
-  vista: "Cuenta vista",
-  ahorro: "Cuenta de ahorro",
-  rut: "CuentaRUT",
-};
+export { CHILE_ACCOUNT_TYPE_NAMES, CHILE_ACCOUNT_TYPES };
 
 /** Chile: bank, account type and number, the holder and their RUT. */
 export const clTransferSchema = z.object({
@@ -267,3 +262,12 @@ export function payMethodsFromLegacy(payments: {
   if (payments.cash) methods.push({ kind: "cash" });
   return methods;
 }
+
+/**
+ * Every name an order's way to pay goes by (common/checkout.ts payChoice): Argentina's 'transferencia',
+ * 'mercadopago' and 'efectivo' as orders always kept them, and every other kind by its own name.
+ */
+export const PAY_CHOICES = [
+  ...PAYMENT_METHODS,
+  ...PAY_METHOD_KINDS.filter((k) => k !== "ar_transfer" && k !== "cash" && k !== "mercadopago"),
+] as [PayChoice, ...PayChoice[]];

@@ -6,23 +6,18 @@
  * sends, or the Spanish reason it is not complete yet; `delivery` what the
  * total is priced with while the shopper chooses.
  */
-import {
-  CHOOSE_DELIVERY,
-  CHOOSE_PAYMENT,
-  CHOOSE_ZONE,
-  type DeliveryChoice,
-  PAYMENT_LABELS,
-  type PaymentMethod,
-  type ShopperCheckout,
-} from "../../common/checkout";
-import { formatArs } from "../../common/store-format";
+import type { DeliveryChoice, PayChoice, ShopperCheckout } from "../../common/checkout";
+import type { MessageKey } from "../../common/i18n/catalogues/es";
+import type { PayMethodKind } from "../../common/pay-methods";
+import type { ShopText } from "../../common/shop-text";
+import { formatPrice } from "../../common/store-money";
 import { el } from "./dom";
 
 export interface BuyerInput {
   name: string;
   delivery: "envio" | "retiro";
   zone: string | null;
-  payment: PaymentMethod | null;
+  payment: PayChoice | null;
   note: string;
   whatsapp: string;
 }
@@ -45,7 +40,12 @@ function radios<V extends string>(name: string, legend: string, options: { value
   return { box, inputs };
 }
 
-export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, onChange: () => void) {
+/** The catalogue's name of a way to pay as the cart sends it ('transferencia' is Argentina's transfer). */
+const payName = (choice: PayChoice): MessageKey =>
+  `pay.${(choice === "transferencia" ? "ar_transfer" : choice === "efectivo" ? "cash" : choice) satisfies PayMethodKind}`;
+
+export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: ShopText, onChange: () => void) {
+  const { t } = shop;
   const { pickup, shipping } = checkout.delivery;
   const box = el("div", "buyer");
   const name = el("input");
@@ -53,32 +53,35 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, onChange
   name.autocomplete = "name";
   name.maxLength = 80;
   name.required = true;
-  const nameLabel = el("label", "", "Tu nombre");
+  const nameLabel = el("label", "", t("buyer.name"));
   nameLabel.htmlFor = name.id;
 
   const ways = [
-    ...(shipping.enabled ? [{ value: "envio" as const, label: "Envío a domicilio" }] : []),
-    ...(pickup.enabled ? [{ value: "retiro" as const, label: "Retiro en el local" }] : []),
+    ...(shipping.enabled ? [{ value: "envio" as const, label: t("delivery.shipping") }] : []),
+    ...(pickup.enabled ? [{ value: "retiro" as const, label: t("delivery.pickup") }] : []),
   ];
-  const how = radios("buyer-delivery", "¿Cómo quieres recibirlo?", ways);
+  const how = radios("buyer-delivery", t("buyer.how"), ways);
   // With one way only, it is already chosen.
   if (how.inputs.length === 1) how.inputs[0]!.checked = true;
 
   const zone = el("select");
   zone.id = "buyer-zone";
   zone.append(
-    new Option("Elige tu zona", ""),
-    ...shipping.zones.map((z) => new Option(`${z.name} (${z.cost ? formatArs(z.cost) : "gratis"})`, z.name)),
+    new Option(t("buyer.chooseZone"), ""),
+    ...shipping.zones.map(
+      (z) =>
+        new Option(t("buyer.zoneOption", { zone: z.name, cost: z.cost ? formatPrice(z.cost, shop.money) : t("buyer.zoneFree") }), z.name),
+    ),
   );
-  const zoneLabel = el("label", "", "Zona de envío");
+  const zoneLabel = el("label", "", t("buyer.zone"));
   zoneLabel.htmlFor = zone.id;
   const zoneBox = el("div", "zone");
   zoneBox.append(zoneLabel, zone);
 
   const pay = radios(
     "buyer-payment",
-    "¿Cómo quieres pagar?",
-    checkout.payments.map((value) => ({ value, label: PAYMENT_LABELS[value] })),
+    t("buyer.pay"),
+    checkout.payments.map((value) => ({ value, label: t(payName(value)) })),
   );
   if (pay.inputs.length === 1) pay.inputs[0]!.checked = true;
 
@@ -87,15 +90,15 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, onChange
   phone.type = "tel";
   phone.autocomplete = "tel";
   phone.maxLength = 40;
-  const phoneLabel = el("label", "", "Tu WhatsApp (opcional) ");
+  const phoneLabel = el("label", "", `${t("buyer.whatsapp")} `);
   phoneLabel.htmlFor = phone.id;
-  phoneLabel.append(el("span", "hint", "para que la tienda te avise cómo sigue tu pedido"));
+  phoneLabel.append(el("span", "hint", t("buyer.whatsappHint")));
   const note = el("textarea");
   note.id = "buyer-note";
   note.maxLength = 300;
   note.rows = 2;
-  note.placeholder = "Dirección, horario, talle alternativo…";
-  const noteLabel = el("label", "", "Nota (opcional)");
+  note.placeholder = t("buyer.notePlaceholder");
+  const noteLabel = el("label", "", t("buyer.note"));
   noteLabel.htmlFor = note.id;
 
   box.append(nameLabel, name, how.box, zoneBox, ...(pay.inputs.length ? [pay.box] : []), phoneLabel, phone, noteLabel, note);
@@ -132,22 +135,22 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, onChange
     },
     read(): BuyerInput | string {
       const delivery = kind();
-      const payment = (pay.inputs.find((r) => r.checked)?.value as PaymentMethod | undefined) ?? null;
+      const payment = (pay.inputs.find((r) => r.checked)?.value as PayChoice | undefined) ?? null;
       if (!name.value.trim()) {
         name.focus();
-        return "Escribe tu nombre para que la tienda sepa quién compra.";
+        return t("buyer.nameRequired");
       }
       if (!delivery) {
         how.inputs[0]?.focus();
-        return CHOOSE_DELIVERY;
+        return t("checkout.chooseDelivery");
       }
       if (delivery === "envio" && shipping.zones.length && !zone.value) {
         zone.focus();
-        return CHOOSE_ZONE;
+        return t("checkout.chooseZone");
       }
       if (pay.inputs.length && !payment) {
         pay.inputs[0]!.focus();
-        return CHOOSE_PAYMENT;
+        return t("checkout.choosePayment");
       }
       const remembered = { name: name.value.trim(), delivery, whatsapp: phone.value.trim(), zone: zone.value, payment };
       try {

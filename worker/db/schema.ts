@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { PAYMENT_METHODS } from "../../common/checkout";
+import { PAY_CHOICES } from "../../common/pay-methods";
 import { ORDER_STATUSES } from "../../common/order-status";
 
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -296,7 +296,8 @@ export const orders = sqliteTable(
     deliveryCost: real("delivery_cost"),
     /** Retiro: where to pick it up, as the store said when the order was placed. */
     pickupAddress: text("pickup_address"),
-    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
+    /** Argentina's ways by their names of old ('transferencia'), any other by its kind ('pix'). */
+    paymentMethod: text("payment_method", { enum: PAY_CHOICES }),
     /** JSON: the details to pay with as the store gave them when the order was placed (alias, CBU, link). */
     paymentDetails: text("payment_details"),
     /**

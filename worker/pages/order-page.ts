@@ -8,18 +8,22 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { orderCss, orderCssHash, storeCss, storeCssHash } from "virtual:store-assets";
-import { cbuKind } from "../../common/bank-account";
-import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "../../common/checkout";
-import { BUYER_STATUS_TEXT, ORDER_STATUS_LABELS, statusPath } from "../../common/order-status";
-import { formatArs, storePath } from "../../common/store";
-import { DELIVERY_LABELS, deliveryLine, type Order } from "../../common/store-cart";
+import { renderSVG } from "uqr";
+import { deliveryCostText, type PaymentDetails, payMethodOf } from "../../common/checkout";
+import { shopText } from "../../common/i18n";
+import { statusPath } from "../../common/order-status";
+import { payDetailRows, pixCode } from "../../common/pay-details";
+import { localVariantLabel, type ShopText } from "../../common/shop-text";
+import { storePath } from "../../common/store";
+import { deliveryName, type Order } from "../../common/store-cart";
 import { storeTimeZone } from "../../common/store-stats";
-import { variantLabel } from "../../common/variants";
+import { formatPrice } from "../../common/store-money";
 import { database } from "../db/client";
 import { orders, users } from "../db/schema";
 import type { Env } from "../env";
 import { errorName, log } from "../lib/log";
 import { toOrder } from "../lib/orders";
+import { readStoreLocale } from "../lib/store-locale";
 import { esc } from "../lib/html";
 import { whatsappContactUrl } from "./render";
 
@@ -55,9 +59,9 @@ interface PageStore {
   imageUrl: string | null;
 }
 
-function head(title: string): string {
+function head(title: string, locale: string): string {
   return [
-    '<!doctype html><html lang="es-AR"><head><meta charset="utf-8">',
+    `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
     '<meta name="referrer" content="no-referrer">',
@@ -67,28 +71,48 @@ function head(title: string): string {
   ].join("");
 }
 
-function paymentBlock(payment: PaymentDetails | null): string {
-  if (!payment) {
-    return '<section class="box"><h2>Cómo pagar</h2><p>La tienda te dirá por WhatsApp cómo pagar.</p></section>';
-  }
-  const rows: [string, string][] = [["Medio", PAYMENT_LABELS[payment.method]]];
-  if (payment.method === "transferencia") {
-    if (payment.alias) rows.push(["Alias", payment.alias]);
-    if (payment.cbu) rows.push([cbuKind(payment.cbu), payment.cbu]);
-    rows.push(["Titular", payment.holder]);
-  }
-  const list = `<dl class="pay">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`;
-  const link =
-    payment.method === "mercadopago"
-      ? `<p class="pay-link"><a class="btn" href="${esc(payment.link)}" rel="noopener noreferrer" target="_blank">Pagar con Mercado Pago</a></p>`
-      : "";
-  return `<section class="box"><h2>Cómo pagar</h2>${list}${link}</section>`;
+/**
+ * "Pix copia e cola" for the order's total and code: the text to paste in the bank's app, selectable
+ * (the page runs no script), and the same code as a QR to scan from another phone.
+ */
+function pixBlock(code: string, amount: string, shop: ShopText): string {
+  const qr = renderSVG(code, { ecc: "M", border: 4, pixelSize: 4, whiteColor: "#ffffff", blackColor: "#000000" }).replace(
+    "<svg ",
+    `<svg role="img" aria-label="${esc(shop.t("pay.pixQr", { amount }))}" `,
+  );
+  return [
+    '<div class="pix">',
+    `<label for="pix-code">${esc(shop.t("pay.pixCode"))}</label>`,
+    `<textarea id="pix-code" class="pix-code" readonly rows="4" spellcheck="false">${esc(code)}</textarea>`,
+    `<div class="pix-qr">${qr}</div>`,
+    "</div>",
+  ].join("");
 }
 
-function statusBlock(order: Order, when: (iso: string) => string): string {
+function paymentBlock(order: Order, shop: ShopText): string {
+  const { t } = shop;
+  const payment: PaymentDetails | null = order.payment;
+  if (!payment) {
+    return `<section class="box"><h2>${esc(t("pay.title"))}</h2><p>${esc(t("pay.storeWillTell"))}</p></section>`;
+  }
+  const method = payMethodOf(payment);
+  const pixOrder = { total: order.total, code: order.code, currency: shop.money.currency };
+  // The Pix code gets its own block below; the other details are rows.
+  const rows: [string, string][] = [[t("pay.method"), t(`pay.${method.kind}`)], ...payDetailRows(method, t)];
+  const list = `<dl class="pay">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`;
+  const link =
+    method.kind === "mercadopago"
+      ? `<p class="pay-link"><a class="btn" href="${esc(method.link)}" rel="noopener noreferrer" target="_blank">${esc(t("pay.withMercadoPago"))}</a></p>`
+      : "";
+  const pix = method.kind === "pix" ? pixBlock(pixCode(method, pixOrder), formatPrice(order.total, shop.money), shop) : "";
+  return `<section class="box"><h2>${esc(t("pay.title"))}</h2>${list}${pix}${link}</section>`;
+}
+
+function statusBlock(order: Order, when: (iso: string) => string, shop: ShopText): string {
+  const { t } = shop;
   if (order.status === "cancelado") {
     const at = order.history.findLast((s) => s.status === "cancelado")?.at;
-    return `<section class="box cancelled" aria-labelledby="estado"><h2 id="estado">Estado</h2><p class="news">${esc(BUYER_STATUS_TEXT.cancelado)}</p>${at ? `<p class="when">${esc(when(at))}</p>` : ""}</section>`;
+    return `<section class="box cancelled" aria-labelledby="estado"><h2 id="estado">${esc(t("orderPage.status"))}</h2><p class="news">${esc(t("buyerStatus.cancelado"))}</p>${at ? `<p class="when">${esc(when(at))}</p>` : ""}</section>`;
   }
   const path = statusPath(order.delivery?.kind ?? order.buyer?.delivery ?? null);
   const reached = path.indexOf(order.status);
@@ -98,66 +122,73 @@ function statusBlock(order: Order, when: (iso: string) => string): string {
       const state = i === reached ? "now" : i < reached ? "done" : "";
       const current = i === reached ? ' aria-current="step"' : "";
       // A step the seller went past without marking (paid on delivery) is simply not dated.
-      return `<li class="step ${state}"${current}><span>${esc(ORDER_STATUS_LABELS[status])}${at && i <= reached ? `<small>${esc(when(at))}</small>` : ""}</span></li>`;
+      return `<li class="step ${state}"${current}><span>${esc(t(`status.${status}`))}${at && i <= reached ? `<small>${esc(when(at))}</small>` : ""}</span></li>`;
     })
     .join("");
-  return `<section class="box" aria-labelledby="estado"><h2 id="estado">Estado</h2><p class="news">${esc(BUYER_STATUS_TEXT[order.status])}</p><ol class="steps">${steps}</ol></section>`;
+  return `<section class="box" aria-labelledby="estado"><h2 id="estado">${esc(t("orderPage.status"))}</h2><p class="news">${esc(t(`buyerStatus.${order.status}`))}</p><ol class="steps">${steps}</ol></section>`;
 }
 
-export function renderOrderPage(order: Order, store: PageStore, timeZone: string): string {
-  const format = new Intl.DateTimeFormat("es-AR", { dateStyle: "long", timeStyle: "short", timeZone });
+/** The buyer's page in the store's language and money (an Argentine store's reads as it always has). */
+export function renderOrderPage(order: Order, store: PageStore, timeZone: string, shop: ShopText): string {
+  const { t } = shop;
+  const price = (minor: number) => formatPrice(minor, shop.money);
+  const format = new Intl.DateTimeFormat(shop.locale, { dateStyle: "long", timeStyle: "short", timeZone });
   const when = (iso: string) => format.format(new Date(iso));
   const items = order.lines
     .map(
       (l) =>
-        `<li><span>${esc(variantLabel(l.name, l.color, l.size))} × ${l.quantity}</span><span>${l.unitPrice > 0 ? formatArs(l.unitPrice * l.quantity) : "A consultar"}</span></li>`,
+        `<li><span>${esc(localVariantLabel(shop, l.name, l.color, l.size))} × ${l.quantity}</span><span>${l.unitPrice > 0 ? price(l.unitPrice * l.quantity) : esc(t("orderPage.askPrice"))}</span></li>`,
     )
     .join("");
   const delivery = order.delivery;
   const toAgree = delivery?.kind === "envio" && delivery.cost === null;
   const sums = [
-    ...(delivery ? [["Subtotal", formatArs(order.subtotal)]] : []),
-    ...(delivery ? [[deliveryLine(delivery).split(": ")[0]!, deliveryCostText(delivery)]] : []),
+    ...(delivery ? [[t("cart.subtotal"), price(order.subtotal)]] : []),
+    ...(delivery ? [[deliveryName(delivery, shop), deliveryCostText(delivery, shop)]] : []),
   ]
     .map(([k, v]) => `<dt>${esc(k!)}</dt><dd>${esc(v!)}</dd>`)
     .join("");
-  const total = `<dt class="grand">Total</dt><dd class="grand">${formatArs(order.total)}${toAgree ? " + envío" : ""}</dd>`;
+  const grand = toAgree ? t("cart.plusShipping", { total: price(order.total) }) : price(order.total);
+  const total = `<dt class="grand">${esc(t("cart.total"))}</dt><dd class="grand">${esc(grand)}</dd>`;
+  const kindName = (kind: "envio" | "retiro") => t(kind === "envio" ? "delivery.shipping" : "delivery.pickup");
   const deliveryText = delivery
-    ? `${DELIVERY_LABELS[delivery.kind]}${delivery.zone ? ` (${delivery.zone})` : ""}`
+    ? `${kindName(delivery.kind)}${delivery.zone ? ` (${delivery.zone})` : ""}`
     : order.buyer
-      ? DELIVERY_LABELS[order.buyer.delivery]
-      : "A coordinar con la tienda";
+      ? kindName(order.buyer.delivery)
+      : t("delivery.toAgree");
   const pickup =
-    delivery?.kind === "retiro" && delivery.pickupAddress ? `<p>Dónde retirarlo: <strong>${esc(delivery.pickupAddress)}</strong></p>` : "";
+    delivery?.kind === "retiro" && delivery.pickupAddress
+      ? `<p>${esc(t("orderPage.pickupWhere"))} <strong>${esc(delivery.pickupAddress)}</strong></p>`
+      : "";
   const storeLink = store.username ? `<a href="${esc(storePath(store.username))}">${esc(store.name)}</a>` : esc(store.name);
   const contact = store.phone
-    ? `<a class="btn wa" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(`¡Hola ${store.name}! Te escribo por mi pedido #${order.code}.`)}`)}" rel="noopener noreferrer" target="_blank">Escribir a la tienda por WhatsApp</a>`
+    ? `<a class="btn wa" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(t("orderPage.writeMessage", { store: store.name, code: order.code }))}`)}" rel="noopener noreferrer" target="_blank">${esc(t("orderPage.writeStore"))}</a>`
     : "";
   return [
-    head(`Pedido #${order.code} | ${store.name}`),
+    head(t("orderPage.title", { code: order.code, store: store.name }), shop.locale),
     "<body>",
     '<header class="top"><div class="wrap head">',
     store.imageUrl
-      ? `<img class="logo" src="${esc(store.imageUrl)}" alt="Logo de ${esc(store.name)}" width="72" height="72">`
+      ? `<img class="logo" src="${esc(store.imageUrl)}" alt="${esc(t("store.logoAlt", { store: store.name }))}" width="72" height="72">`
       : `<span class="logo initial" aria-hidden="true">${esc(store.name.trim().charAt(0).toUpperCase() || "T")}</span>`,
-    `<div class="id"><p class="meta">Tu pedido en</p><p class="store-name"><strong>${storeLink}</strong></p></div>`,
+    `<div class="id"><p class="meta">${esc(t("orderPage.yourOrderIn"))}</p><p class="store-name"><strong>${storeLink}</strong></p></div>`,
     "</div></header>",
     '<main class="wrap order">',
-    `<div><h1>Pedido #${esc(order.code)}</h1><p class="when">Hecho el ${esc(when(order.createdAt))}${order.buyer ? ` · a nombre de ${esc(order.buyer.name)}` : ""}</p></div>`,
-    statusBlock(order, when),
-    `<section class="box"><h2>Tu pedido</h2><ul class="items">${items}</ul><dl class="sum">${sums}${total}</dl></section>`,
-    `<section class="box"><h2>Entrega</h2><p>${esc(deliveryText)}</p>${pickup}${order.buyer?.note ? `<p class="when">Tu nota: ${esc(order.buyer.note)}</p>` : ""}</section>`,
-    paymentBlock(order.payment),
+    `<div><h1>${esc(t("orderPage.heading", { code: order.code }))}</h1><p class="when">${esc(t("orderPage.madeOn", { date: when(order.createdAt) }))}${order.buyer ? ` · ${esc(t("orderPage.inNameOf", { name: order.buyer.name }))}` : ""}</p></div>`,
+    statusBlock(order, when, shop),
+    `<section class="box"><h2>${esc(t("orderPage.items"))}</h2><ul class="items">${items}</ul><dl class="sum">${sums}${total}</dl></section>`,
+    `<section class="box"><h2>${esc(t("orderPage.delivery"))}</h2><p>${esc(deliveryText)}</p>${pickup}${order.buyer?.note ? `<p class="when">${esc(t("orderPage.yourNote", { note: order.buyer.note }))}</p>` : ""}</section>`,
+    paymentBlock(order, shop),
     contact,
     "</main>",
-    '<footer class="foot">Tienda creada con <a href="/">Vidriera</a></footer>',
+    `<footer class="foot">${esc(t("store.madeWith"))} <a href="/">Vidriera</a></footer>`,
     "</body></html>",
   ].join("");
 }
 
 function missing(): Response {
   const page = [
-    head("Pedido no encontrado"),
+    head("Pedido no encontrado", "es-AR"),
     '<body><main class="wrap missing"><h1>Pedido no encontrado</h1>',
     `<p>${esc(ORDER_PAGE_MISSING)}</p>`,
     "</main></body></html>",
@@ -195,7 +226,9 @@ async function orderPage(c: Context<Env>): Promise<Response> {
       imageUrl: row.store.imageUrl?.startsWith("/img/") ? row.store.imageUrl : null,
     };
     const zone = storeTimeZone(row.store);
-    return new Response(renderOrderPage(toOrder(row.order), store, zone), { headers: headers() });
+    const locale = await readStoreLocale(db, row.order.sellerId);
+    const shop = shopText(locale!.locale, locale!.money);
+    return new Response(renderOrderPage(toOrder(row.order), store, zone, shop), { headers: headers() });
   } catch (err) {
     log("error", "order page failed", { requestId: c.get("requestId"), error: errorName(err) });
     return new Response("Error al cargar el pedido", { status: 500, headers: headers() });

@@ -65,6 +65,7 @@ export const en: Catalogue = {
   "feed.sizes": "Sizes: {sizes}.",
   "feed.cta": "Order it on WhatsApp.",
   "feed.sizeVariant": "Size {size}",
+  "feed.catalogue": "{store} catalogue",
   "cart.open": "Open cart",
   "cart.openCount": "Open cart ({count, plural, one {# product} other {# products}})",
   "cart.title": "Your cart",

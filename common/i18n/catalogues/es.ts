@@ -74,6 +74,7 @@ export const es = {
   "feed.sizes": "Tallas: {sizes}.",
   "feed.cta": "Pídelo por WhatsApp.",
   "feed.sizeVariant": "Talla {size}",
+  "feed.catalogue": "Catálogo de {store}",
 
   // The cart (web/store/cart.ts and the drawer in render.ts)
   "cart.open": "Abrir carrito",

@@ -65,6 +65,7 @@ export const id: Catalogue = {
   "feed.sizes": "Ukuran: {sizes}.",
   "feed.cta": "Pesan lewat WhatsApp.",
   "feed.sizeVariant": "Ukuran {size}",
+  "feed.catalogue": "Katalog {store}",
   "cart.open": "Buka keranjang",
   "cart.openCount": "Buka keranjang ({count, plural, other {# produk}})",
   "cart.title": "Keranjang Anda",

@@ -65,6 +65,7 @@ export const ms: Catalogue = {
   "feed.sizes": "Saiz: {sizes}.",
   "feed.cta": "Pesan melalui WhatsApp.",
   "feed.sizeVariant": "Saiz {size}",
+  "feed.catalogue": "Katalog {store}",
   "cart.open": "Buka troli",
   "cart.openCount": "Buka troli ({count, plural, other {# produk}})",
   "cart.title": "Troli anda",

@@ -65,6 +65,7 @@ export const ptBR: Catalogue = {
   "feed.sizes": "Tamanhos: {sizes}.",
   "feed.cta": "Peça pelo WhatsApp.",
   "feed.sizeVariant": "Tamanho {size}",
+  "feed.catalogue": "Catálogo de {store}",
   "cart.open": "Abrir carrinho",
   "cart.openCount": "Abrir carrinho ({count, plural, one {# produto} other {# produtos}})",
   "cart.title": "Seu carrinho",

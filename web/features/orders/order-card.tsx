@@ -1,7 +1,10 @@
 import { Link } from "@tanstack/react-router";
-import { PAYMENT_LABELS } from "../../../common/checkout";
+import { PAYMENT_LABELS, type PaymentDetails, payMethodOf } from "../../../common/checkout";
+import { shopText } from "../../../common/i18n";
+import { PAY_METHOD_NAMES } from "../../../common/pay-methods";
+import type { ShopText } from "../../../common/shop-text";
+import { ARS_MONEY, formatPrice } from "../../../common/store-money";
 import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
-import { formatArs } from "../../../common/store-format";
 import { DELIVERY_LABELS, deliveryLine, orderReplyUrl, shortageText, type Order } from "../../../common/store-cart";
 import { variantLabel } from "../../../common/variants";
 import { Button } from "../../ui/button";
@@ -32,6 +35,8 @@ const dateFormat = new Intl.DateTimeFormat("es-AR", { dateStyle: "short", timeSt
 interface Props {
   order: Order;
   storeName: string;
+  /** The store's language and money; Argentina's until the list has answered them. */
+  shop: ShopText | null;
   /** The move being saved for this order, if any. */
   moving: OrderStatus | null;
   disabled: boolean;
@@ -40,7 +45,17 @@ interface Props {
 }
 
 /** One order: who, what, how much, its status, and the seller's next steps, the reply by WhatsApp first. */
-export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel }: Props) {
+const ARGENTINA = shopText("es-AR", ARS_MONEY);
+
+/** Argentina's ways by their names of old, every other by the settings' name. */
+const paymentName = (payment: PaymentDetails) =>
+  payment.method in PAYMENT_LABELS
+    ? PAYMENT_LABELS[payment.method as keyof typeof PAYMENT_LABELS]
+    : PAY_METHOD_NAMES[payMethodOf(payment).kind];
+
+export function OrderCard({ order, storeName, shop: storeShop, moving, disabled, onMove, onCancel }: Props) {
+  const shop = storeShop ?? ARGENTINA;
+  const price = (minor: number) => formatPrice(minor, shop.money);
   return (
     <article
       aria-label={`Pedido #${order.code}`}
@@ -60,7 +75,7 @@ export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel
           <p>
             <span className="font-semibold">{order.buyer.name}</span> · {DELIVERY_LABELS[order.buyer.delivery]}
             {order.delivery?.zone ? ` (${order.delivery.zone})` : ""}
-            {order.payment ? ` · ${PAYMENT_LABELS[order.payment.method]}` : ""}
+            {order.payment ? ` · ${paymentName(order.payment)}` : ""}
           </p>
           {order.buyerWhatsapp && <p className="text-slate-600">WhatsApp {order.buyerWhatsapp.label}</p>}
           {order.buyer.note && <p className="mt-0.5 whitespace-pre-line text-slate-600">Nota: {order.buyer.note}</p>}
@@ -70,19 +85,19 @@ export function OrderCard({ order, storeName, moving, disabled, onMove, onCancel
         {order.lines.map((line) => (
           <li key={`${line.productId}-${line.color ?? ""}-${line.size ?? ""}`}>
             {line.quantity} × {variantLabel(line.name, line.color, line.size)}
-            {line.unitPrice > 0 ? ` — ${formatArs(line.unitPrice)} c/u` : ""}
+            {line.unitPrice > 0 ? ` — ${price(line.unitPrice)} c/u` : ""}
           </li>
         ))}
       </ul>
-      {order.delivery && <p className="mt-1 text-sm text-slate-700">{deliveryLine(order.delivery)}</p>}
+      {order.delivery && <p className="mt-1 text-sm text-slate-700">{deliveryLine(order.delivery, shop)}</p>}
       <p className="mt-2 font-semibold">
-        Total: {formatArs(order.total)}
+        Total: {price(order.total)}
         {order.delivery?.kind === "envio" && order.delivery.cost === null ? " + envío" : ""}
       </p>
       {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} />}
       <div className="mt-3 flex flex-wrap gap-2">
         <a
-          href={orderReplyUrl(order, storeName, window.location.origin)}
+          href={orderReplyUrl(order, storeName, window.location.origin, shop)}
           target="_blank"
           rel="noopener"
           className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
