@@ -58,6 +58,8 @@ export interface BatchItemView {
   id: string;
   productId: string | null;
   productName: string | null;
+  /** Its name is still being drafted from the photo: productName is the file's until then. */
+  naming: boolean;
   /** The seller's own photo, until the picture lands. */
   photoUrl: string | null;
   state: BatchItemState;
@@ -77,6 +79,8 @@ export interface BatchView {
   cancelled: number;
   /** Not started yet, or being made now. */
   waiting: number;
+  /** Photos whose names are still being drafted: the pricing grid waits for them. */
+  naming: number;
   /** Credits charged for the whole batch and given back so far (failed and cancelled pictures). */
   charged: number;
   refunded: number;

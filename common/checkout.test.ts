@@ -3,6 +3,7 @@ import {
   CHOOSE_ZONE,
   DEFAULT_DELIVERY,
   isMercadoPagoLink,
+  mercadoPagoLink,
   NO_PICKUP,
   NO_SHIPPING,
   offeredPayments,
@@ -111,6 +112,12 @@ describe("the ways to pay", () => {
       "https://link.mercadopago.com.ar/ropalinda",
       "https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=1",
       "https://mpago.li/1a",
+      "https://link.mercadopago.com.br/lojinha",
+      "https://www.mercadopago.cl/checkout/v1/redirect?pref_id=1",
+      "https://link.mercadopago.com.mx/tienda",
+      "https://link.mercadopago.com.co/tienda",
+      "https://link.mercadopago.com.pe/tienda",
+      "https://link.mercadopago.com.uy/tienda",
     ]) {
       expect(isMercadoPagoLink(good), good).toBe(true);
     }
@@ -118,10 +125,28 @@ describe("the ways to pay", () => {
       "http://mpago.la/2xYz9",
       "https://mercadopago.com.ar.evil.example/x",
       "https://evilmercadopago.com/x",
-      "mpago.la/2x",
       "javascript:alert(1)",
+      // Country codes where Mercado Pago has no site: anyone could register these.
+      "https://mercadopago.com.de/x",
+      "https://link.mercadopago.com.es/x",
+      "https://mercadopago.co/x",
+      "https://mpago.la.evil.example/x",
+      "https://usuario@mpago.la/x",
+      "https://mpago.la:8443/x",
+      "ftp://mpago.la/x",
+      "",
     ]) {
       expect(isMercadoPagoLink(bad), bad).toBe(false);
     }
+  });
+
+  it("completes a link typed without https:// and refuses what is still not Mercado Pago's", () => {
+    expect(mercadoPagoLink("mpago.la/2xYz9Ab")).toBe("https://mpago.la/2xYz9Ab");
+    expect(mercadoPagoLink("  link.mercadopago.com.ar/ropalinda ")).toBe("https://link.mercadopago.com.ar/ropalinda");
+    expect(mercadoPagoLink("MPAGO.LI/1a")).toBe("https://mpago.li/1a");
+    expect(mercadoPagoLink("https://mpago.la/2xYz9Ab")).toBe("https://mpago.la/2xYz9Ab");
+    expect(mercadoPagoLink("mercadopago.com.de/x")).toBeNull();
+    expect(mercadoPagoLink("http://mpago.la/2x")).toBeNull();
+    expect(mercadoPagoLink("mi link de pago")).toBeNull();
   });
 });

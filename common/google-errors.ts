@@ -5,6 +5,8 @@
  */
 import { TOO_MANY_SIGNUPS } from "./user";
 
+export const TOO_MANY_GOOGLE_STARTS = "Demasiados intentos de entrar con Google. Espera unos minutos e inténtalo de nuevo.";
+
 export type AuthScreen = "login" | "register";
 
 export const GOOGLE_NOT_CONFIGURED = "El inicio de sesión con Google no está configurado en este servidor.";
@@ -28,6 +30,7 @@ const MESSAGES: Record<string, Record<AuthScreen, string>> = {
   },
   google_not_configured: { login: GOOGLE_NOT_CONFIGURED, register: GOOGLE_NOT_CONFIGURED },
   too_many_signups: { login: TOO_MANY_SIGNUPS, register: TOO_MANY_SIGNUPS },
+  too_many_starts: { login: TOO_MANY_GOOGLE_STARTS, register: TOO_MANY_GOOGLE_STARTS },
 };
 
 const OTHER: Record<AuthScreen, string> = {

@@ -25,6 +25,17 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 /** What the shopper asked for: envío, retiro, or nothing said (orders from before the cart asked). */
 type DeliveryKind = "envio" | "retiro" | null;
 
+/** Where an order's life ends: no move leaves these. */
+export const FINAL_STATUSES = ["entregado", "cancelado"] as const satisfies readonly OrderStatus[];
+/** Orders still under way: the buyer may still be waiting for the goods or the money back. */
+export const OPEN_STATUSES = ORDER_STATUSES.filter((s) => !(FINAL_STATUSES as readonly OrderStatus[]).includes(s));
+
+/**
+ * When a seller deletes their account, the buyers of its open orders keep their order page, with the
+ * store's name and WhatsApp, this many days (worker/lib/account-deletion.ts); the settings say so.
+ */
+export const KEPT_ORDER_PAGE_DAYS = 90;
+
 /** The moves a seller may make from an order's status: sending fits envío, 'listo para retirar' fits retiro. */
 export function nextStatuses(order: { status: OrderStatus; delivery: DeliveryKind }): OrderStatus[] {
   const handOver: OrderStatus[] = order.delivery === "envio" ? ["enviado"] : order.delivery === "retiro" ? ["listo"] : ["enviado", "listo"];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findPack, PACKS, PACKS_RESTRICTED_IN } from "./packs";
-import { cheapestImageCharge, formatPerImage, packSavingsPercent, priceClaims } from "./price-claims";
+import { FIXED_RATES } from "./packs";
+import { chargeEstimate, cheapestImageCharge, formatPerImage, packSavingsPercent, packSavingsText, priceClaims } from "./price-claims";
 
 const pack = (id: string) => findPack(id)!;
 
@@ -52,5 +53,33 @@ describe("price claims per country", () => {
     expect(formatPerImage({ amount: 0.088, currency: "USD" }, null)).toBe("US$ 0.088");
     expect(formatPerImage({ amount: 0.13, currency: "USD" }, null)).toBe("US$ 0.13");
     expect(formatPerImage({ amount: 120, currency: "ARS" }, "AR")).toBe("$ 120");
+  });
+
+  it("estimates a charge in the seller's money only when it is charged in another, with a rate", () => {
+    expect(chargeEstimate({ amount: 1.25, currency: "USD" }, "AR", FIXED_RATES)).toEqual({ amount: 1650.59, currency: "ARS" });
+    expect(chargeEstimate({ amount: 1200, currency: "ARS" }, "AR", FIXED_RATES)).toBeNull();
+    expect(chargeEstimate({ amount: 1.25, currency: "USD" }, "US", FIXED_RATES)).toBeNull();
+    expect(chargeEstimate({ amount: 1.25, currency: "USD" }, null, FIXED_RATES)).toBeNull();
+    expect(chargeEstimate({ amount: 1.25, currency: "USD" }, "AR", {})).toBeNull();
+    expect(chargeEstimate({ amount: 1.25, currency: "USD" }, "AR", { ARS: Number.NaN })).toBeNull();
+  });
+
+  it("an Argentine the edge cannot place: dollars written the Argentine way, with pesos estimated", () => {
+    const claims = priceClaims(null, { home: "AR", rates: FIXED_RATES });
+    expect(claims.packs.map((p) => [p.price, p.estimate])).toEqual([
+      ["US$ 0,13", "$ 171,66"],
+      ["US$ 1,25", "$ 1.650,59"],
+      ["US$ 4,40", "$ 5.810,08"],
+      ["US$ 8,80", "$ 11.620,16"],
+    ]);
+    // Without rates nothing is estimated; the edge's country always wins over the store's.
+    expect(priceClaims(null, { home: "AR" }).packs[1]!.estimate).toBeNull();
+    expect(priceClaims("AR", { home: "CL", rates: FIXED_RATES }).packs[1]).toMatchObject({ price: "$ 1.200", estimate: null });
+  });
+
+  it("the 100 pack's saving is said as the 50 pack's, never as its own", () => {
+    expect(PACKS.map((p) => packSavingsText(p, "CL"))).toEqual([null, "Ahorras 4%", "Ahorras 32%", "Ahorras 32%, igual que 50 imágenes"]);
+    expect(PACKS.map((p) => packSavingsText(p, "AR"))).toEqual([null, null, null, null]);
+    expect(PACKS.map((p) => packSavingsText(p, "PE"))).toEqual([null, "Ahorras 4%", null, null]);
   });
 });

@@ -9,6 +9,7 @@
 import { imagesLabel } from "./credits";
 import {
   chargeFor,
+  COUNTRY_CURRENCY,
   CURRENCY_INFO,
   formatMoney,
   localeOf,
@@ -20,6 +21,7 @@ import {
   storePlanCountry,
   type Money,
   type Pack,
+  type Rates,
 } from "./packs";
 
 /** What one image of a pack costs as charged in the country's route (ARS in Argentina, US dollars elsewhere). */
@@ -45,6 +47,41 @@ export function packSavingsPercent(pack: Pack, country: string | null): number {
   return Math.max(0, Math.round((1 - unit / single) * 100));
 }
 
+/**
+ * How a pack's saving reads on its card: its own 'Ahorras N%', or, for a pack no cheaper per image than a
+ * smaller one that claims a saving (the 100 pack, at the 50 pack's price per image), that same saving
+ * said as the same ("Ahorras 32%, igual que 50 imágenes"), so a bigger pack never looks cheaper per image
+ * than it is, nor as if it saved nothing. Null when there is nothing to claim.
+ */
+export function packSavingsText(pack: Pack, country: string | null): string | null {
+  if (!packAvailableIn(pack, country)) return null;
+  const own = packSavingsPercent(pack, country);
+  if (own > 0) return `Ahorras ${own}%`;
+  const unit = micro(perImageCharge(pack, country));
+  const same = PACKS.find(
+    (p) =>
+      p.images < pack.images &&
+      packAvailableIn(p, country) &&
+      micro(perImageCharge(p, country)) === unit &&
+      packSavingsPercent(p, country) > 0,
+  );
+  return same ? `Ahorras ${packSavingsPercent(same, country)}%, igual que ${imagesLabel(same.credits)}` : null;
+}
+
+/**
+ * What a charge comes to in the money of `home` (the seller's country), at the given rates (units per US
+ * dollar): an estimate, since the provider converts at payment time. Null when the charge already is in
+ * that money, or the country, its currency or a rate is unknown.
+ */
+export function chargeEstimate(charged: Money, home: string | null, rates: Rates): Money | null {
+  const currency = home ? COUNTRY_CURRENCY[home] : undefined;
+  if (!currency || currency === charged.currency) return null;
+  const to = rates[currency];
+  const from = charged.currency === "USD" ? 1 : rates[charged.currency];
+  if (!to || !from || !Number.isFinite(to) || !Number.isFinite(from) || to <= 0 || from <= 0) return null;
+  return { amount: Math.round((charged.amount / from) * to * 100) / 100, currency };
+}
+
 /** The cheapest price per image among the packs the country can buy, as charged. */
 export function cheapestImageCharge(country: string | null): Money {
   const sold = PACKS.filter((p) => packAvailableIn(p, country)).map((p) => perImageCharge(p, country));
@@ -66,11 +103,15 @@ export interface PackClaim {
   id: Pack["id"];
   /** "10 imágenes". */
   title: string;
-  /** The pack's price as charged: "$ 1.200", "US$ 1.25". */
+  /** The pack's price as charged: "$ 1.200", "US$ 1,25". */
   price: string;
-  /** "US$ 0.125 por imagen". */
+  /** What that charge comes to in the seller's money, when it is charged in another: "$ 1.650,59". */
+  estimate: string | null;
+  /** "US$ 0,125 por imagen". */
   perImage: string;
   savings: number;
+  /** "Ahorras 32%", "Ahorras 32%, igual que 50 imágenes", or null. */
+  savingsText: string | null;
   available: boolean;
   featured: boolean;
 }
@@ -86,19 +127,30 @@ export interface PriceClaims {
   storePlan: string;
 }
 
-/** Every claim for a country, as charged there (country null: unknown, priced in dollars). */
-export function priceClaims(country: string | null): PriceClaims {
+/**
+ * Every claim for a country, as charged there (country null: unknown, priced in dollars). `home` is the
+ * seller's own country when the edge does not know where they are (their store's): numbers are written
+ * as there ("US$ 1,25" for an Argentine) and each price gets an estimate in that country's money at `rates`.
+ */
+export function priceClaims(country: string | null, options: { home?: string | null; rates?: Rates } = {}): PriceClaims {
   const route = paymentRouteFor(country);
+  const home = country ?? options.home ?? null;
   const plan = chargeFor(STORE_PLAN, paymentRouteFor(storePlanCountry(country)));
+  const estimate = (charged: Money) => {
+    const local = options.rates ? chargeEstimate(charged, home, options.rates) : null;
+    return local ? formatMoney(local, home) : null;
+  };
   return {
     country,
-    fromPerImage: `Desde ${formatPerImage(cheapestImageCharge(country), country)} por imagen`,
+    fromPerImage: `Desde ${formatPerImage(cheapestImageCharge(country), home)} por imagen`,
     packs: PACKS.map((pack) => ({
       id: pack.id,
       title: imagesLabel(pack.credits),
-      price: formatMoney(chargeFor(pack, route), country),
-      perImage: `${formatPerImage(perImageCharge(pack, country), country)} por imagen`,
+      price: formatMoney(chargeFor(pack, route), home),
+      estimate: estimate(chargeFor(pack, route)),
+      perImage: `${formatPerImage(perImageCharge(pack, country), home)} por imagen`,
       savings: packSavingsPercent(pack, country),
+      savingsText: packSavingsText(pack, country),
       available: packAvailableIn(pack, country),
       featured: pack.featured === true,
     })),
@@ -106,7 +158,7 @@ export function priceClaims(country: string | null): PriceClaims {
       route === "mercadopago"
         ? `Precios en pesos argentinos. Pagas con ${PROVIDER_NAMES.mercadopago}.`
         : `Precios en dólares estadounidenses. Pagas con ${PROVIDER_NAMES.dlocalgo} desde cualquier país: el importe se convierte a tu moneda al momento del pago.`,
-    storePlan: formatMoney(plan, country),
+    storePlan: formatMoney(plan, home),
   };
 }
 

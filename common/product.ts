@@ -28,6 +28,8 @@ export interface Product {
   published: boolean;
   /** Store category (common/store-browse.ts); null: none. */
   category?: string | null;
+  /** Short code a buyer quotes (e.g. R4TQ9), unique in the seller's store; null only if one could not be drawn. */
+  code?: string | null;
   createdAt: string;
   createdBy: string;
 }

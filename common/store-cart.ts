@@ -116,7 +116,15 @@ export interface OrderLine {
   size: string | null;
   quantity: number;
   unitPrice: number;
+  /** The product's short code when the order was placed (what the buyer quotes); absent on older orders. */
+  code?: string | null;
 }
+
+/** How a product's short code reads next to its name: on order lines, the product page and the pricing card. */
+export const productCodeLabel = (code: string) => `Cód. ${code}`;
+
+/** What follows an order line to name its product's code (" · Cód. R4TQ9"), or "" on older orders. */
+export const lineCodeSuffix = (line: Pick<OrderLine, "code">) => (line.code ? ` · ${productCodeLabel(line.code)}` : "");
 
 export const DELIVERY_OPTIONS = ["envio", "retiro"] as const;
 export type Delivery = (typeof DELIVERY_OPTIONS)[number];
@@ -140,7 +148,22 @@ export interface OrderDelivery {
   cost: number | null;
   /** Retiro: where, as the store said when the order was placed. */
   pickupAddress: string | null;
+  /** Envío: where the buyer wants it, as they typed it (null for retiro and on older orders). */
+  address?: DeliveryAddress | null;
 }
+
+/** Where an envío goes, as the buyer typed it in the cart. */
+export interface DeliveryAddress {
+  /** Street and number: 'Av. Corrientes 1234'. */
+  street: string;
+  /** 'Palermo, CABA'. */
+  locality: string;
+  /** Floor, flat, doorbell, between which streets; optional. */
+  reference: string | null;
+}
+
+/** 'Av. Corrientes 1234, Palermo, CABA': one line, as the message and the order page show it. */
+export const addressText = (address: DeliveryAddress) => `${address.street}, ${address.locality}`;
 
 export interface Order {
   id: string;
@@ -226,6 +249,12 @@ const quoted = (text: string) =>
     .join("\n");
 const oneLine = (text: string) => text.split(LINE_BREAK).join(" ");
 
+/** The buyer's address in the message, each part on its own line (typed text, so never more than one line each). */
+const addressLines = (address: DeliveryAddress, shop: ShopText) => [
+  shop.t("message.address", { address: oneLine(addressText(address)) }),
+  ...(address.reference ? [shop.t("message.reference", { reference: oneLine(address.reference) })] : []),
+];
+
 /**
  * The WhatsApp message (spec section 7, "Other"): a greeting, one line per
  * item with its colour, 'Talle', quantity and unit price, the delivery and
@@ -254,9 +283,11 @@ export function orderMessage(
   const price = (minor: number) => formatPrice(minor, shop.money);
   const items = order.lines.map((l) => {
     const item = localVariantLabel(shop, l.name, l.color, l.size);
-    return l.unitPrice > 0
-      ? t("message.item", { item, quantity: l.quantity, price: price(l.unitPrice) })
-      : t("message.itemNoPrice", { item, quantity: l.quantity });
+    const text =
+      l.unitPrice > 0
+        ? t("message.item", { item, quantity: l.quantity, price: price(l.unitPrice) })
+        : t("message.itemNoPrice", { item, quantity: l.quantity });
+    return `${text}${lineCodeSuffix(l)}`;
   });
   const delivery = order.delivery;
   const toAgree = delivery?.kind === "envio" && delivery.cost === null;
@@ -274,6 +305,7 @@ export function orderMessage(
           t("message.name", { name: oneLine(order.buyer.name) }),
           ...(order.buyerWhatsapp ? [t("message.whatsapp", { phone: order.buyerWhatsapp.label })] : []),
           t("message.delivery", { delivery: `${how}${delivery?.zone ? ` (${delivery.zone})` : ""}` }),
+          ...(delivery?.address ? addressLines(delivery.address, shop) : []),
           ...(order.payment ? paymentLines(order.payment, shop, order) : []),
           ...(order.buyer.note ? [t("message.note"), quoted(order.buyer.note)] : []),
           "",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combinedSizes, isSoldOut, sizesIn, stockLeft, variantLabel, type Variants } from "./variants";
+import { combinedSizes, isSoldOut, onlyChoice, sizesIn, stockLeft, variantLabel, type Variants } from "./variants";
 
 const remera: Variants = {
   sizes: [],
@@ -62,5 +62,51 @@ describe("colours and sizes", () => {
     expect(variantLabel("Gorra", "Rojo", null)).toBe("Gorra (Color: Rojo)");
     expect(variantLabel("Remera", null, "S")).toBe("Remera (Talle: S)");
     expect(variantLabel("Bolso", undefined, null)).toBe("Bolso");
+  });
+});
+
+describe("the only choice, made for the shopper", () => {
+  it("leaves two colours in stock to choose, picks the one colour left and its one size in stock", () => {
+    expect(onlyChoice(remera)).toEqual({ color: undefined, size: undefined });
+    const negroGone = { ...remera, colors: [{ ...remera.colors[0]!, sizes: [{ name: "S", stock: 0 }] }, remera.colors[1]!] };
+    // Blanco is the one colour left; it has two sizes in stock, so the size is still the shopper's.
+    expect(onlyChoice(negroGone)).toEqual({ color: "Blanco", size: undefined });
+    const oneSize = {
+      ...negroGone,
+      colors: [
+        negroGone.colors[0]!,
+        {
+          ...remera.colors[1]!,
+          sizes: [
+            { name: "M", stock: 0 },
+            { name: "L", stock: 1 },
+          ],
+        },
+      ],
+    };
+    expect(onlyChoice(oneSize)).toEqual({ color: "Blanco", size: "L" });
+  });
+
+  it("a product without colours: its one size in stock, or nothing to choose without sizes", () => {
+    expect(
+      onlyChoice({
+        colors: [],
+        sizes: [
+          { name: "S", stock: 0 },
+          { name: "M", stock: 4 },
+        ],
+      }),
+    ).toEqual({ color: null, size: "M" });
+    expect(
+      onlyChoice({
+        colors: [],
+        sizes: [
+          { name: "S", stock: 1 },
+          { name: "M", stock: 4 },
+        ],
+      }),
+    ).toEqual({ color: null, size: undefined });
+    expect(onlyChoice({ colors: [], sizes: [] })).toEqual({ color: null, size: null });
+    expect(onlyChoice({ colors: [{ name: "Rojo", image: null, sizes: [] }], sizes: [] })).toEqual({ color: "Rojo", size: null });
   });
 });

@@ -69,3 +69,20 @@ export function variantLabel(name: string, color: string | null | undefined, siz
   const parts = [color ? `Color: ${color}` : null, size ? `Talle: ${size}` : null].filter(Boolean);
   return parts.length ? `${name} (${parts.join(", ")})` : name;
 }
+
+/**
+ * What is already decided for the shopper, so the store chooses it instead of asking: the one colour still
+ * in stock (null for a product without colours) and, in it, the one size in stock (null where it keeps no
+ * sizes). `undefined` is a choice still to make.
+ */
+export function onlyChoice(product: Variants): { color: string | null | undefined; size: string | null | undefined } {
+  let color: string | null | undefined = null;
+  if (product.colors.length) {
+    const open = product.colors.filter((c) => !c.sizes.length || c.sizes.some((s) => s.stock > 0));
+    color = open.length === 1 ? open[0]!.name : undefined;
+  }
+  if (color === undefined) return { color, size: undefined };
+  const sizes = sizesIn(product, color) ?? [];
+  const inStock = sizes.filter((s) => s.stock > 0);
+  return { color, size: !sizes.length ? null : inStock.length === 1 ? inStock[0]!.name : undefined };
+}

@@ -21,7 +21,8 @@ describe("deleting the account from /settings", () => {
     await page.goto("/settings");
     const section = page.getByRole("region", { name: "Eliminar cuenta" });
     await section.getByText("créditos que te queden").waitFor();
-    await section.getByText("Se conservan tus pedidos y pagos, solo para la contabilidad").waitFor();
+    await section.getByText("Tus pedidos sin entregar ni cancelar siguen visibles para sus compradores durante 90 días").waitFor();
+    await section.getByText("de cada pedido se conserva solo lo que pide la contabilidad").waitFor();
 
     // While it asks how to confirm (held here), the dialog already has its final size: 'Cancelar' does not
     // move when the field comes, so a tap on its way lands on it.

@@ -21,24 +21,39 @@ const chromium = useChromium();
 /** Ten pictures by the offline studio on a busy box, with room for a cold Worker. */
 const BATCH_MS = 4 * GENERATION_MS;
 
-const COLOURS = ["#2563eb", "#dc2626", "#16a34a", "#111827", "#2563eb", "#dc2626", "#16a34a", "#111827", "#2563eb", "#dc2626"];
-const NAMES = [
-  "campera-jean.jpg",
-  "IMG_20261103_104512.jpg",
-  "IMG_20261103_104530.jpg",
-  "IMG_20261103_104541.jpg",
-  "remera-basica.jpg",
-  "IMG_20261103_104602.jpg",
-  "IMG_20261103_104615.jpg",
-  "IMG_20261103_104629.jpg",
-  "IMG_20261103_104640.jpg",
-  "IMG_20261103_104655.jpg",
+/** Eleven photos as phones name them, each a garment of one colour: the eleventh does not fit in the credits. */
+const PHOTOS = [
+  { name: "campera-jean.jpg", color: "#2563eb" },
+  { name: "IMG_20261127_101500.jpg", color: "#16a34a" },
+  { name: "WhatsApp Image 2026-11-20 at 18.32.11.jpeg", color: "#16a34a" },
+  { name: "IMG-20261120-WA0012.jpg", color: "#16a34a" },
+  { name: "Musculosa roja.jpg", color: "#dc2626" },
+  { name: "PXL_20261127_101502123.jpg", color: "#111827" },
+  { name: "DSC_0042.JPG", color: "#2563eb" },
+  { name: "Screenshot_20261127-101500.jpg", color: "#dc2626" },
+  { name: "Captura de pantalla 2026-11-27 101500.jpg", color: "#111827" },
+  { name: "20261127_101500.jpg", color: "#2563eb" },
+  { name: "IMG_20261127_101600.jpg", color: "#dc2626" },
 ];
+/** The ten made, sorted: what the photos show and what their files say, never the camera's names, none twice. */
+const DRAFTED = [
+  "Campera jean azul",
+  "Musculosa roja",
+  "Prenda azul",
+  "Prenda azul 2",
+  "Prenda negra",
+  "Prenda negra 2",
+  "Prenda roja",
+  "Prenda verde",
+  "Prenda verde 2",
+  "Prenda verde 3",
+];
+const CAMERA_WORDS = /IMG|PXL|DSC|WhatsApp|Screenshot|Captura|\d{6}/;
 
 async function photos(page: Page) {
   const files = [];
-  for (const [i, name] of NAMES.entries()) {
-    const buffer = await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color: COLOURS[i] });
+  for (const { name, color } of PHOTOS) {
+    const buffer = await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color });
     files.push({ name, mimeType: "image/jpeg", buffer });
   }
   return files;
@@ -75,7 +90,7 @@ describe("a batch on a phone", () => {
   const app = useApp("vidriera-lote-");
 
   it(
-    "ten photos, one look, the price first, followed to its end through a closed tab, then named, priced and published",
+    "eleven phone photos shown while they upload, the one the credits leave out named, ten followed to their end, named from the photos, priced per size and published as they are ready",
     async () => {
       const seller = await newSeller(chromium.browser, "lote", app.baseURL);
       const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
@@ -90,27 +105,56 @@ describe("a batch on a phone", () => {
       await page.getByRole("alert").filter({ hasText: "«roto.jpg» no es una foto que podamos abrir." }).waitFor();
       expect(await productsOf(page)).toHaveLength(0);
 
+      // While the photos go up (the upload held here), each one already shows, drawn from the phone's own file.
+      let letUploadGo!: () => void;
+      const uploadHeld = new Promise<void>((resolve) => (letUploadGo = resolve));
+      await page.route("**/api/products/upload-images", async (route) => {
+        await uploadHeld;
+        await route.continue();
+      });
       await input.setInputFiles(files);
-      await page.getByTestId("batch-selected").filter({ hasText: "10 productos elegidos" }).waitFor();
-      await expectClean(page, "/lote with ten photos chosen");
-      expect((await productsOf(page)).map((p) => p.name).sort()).toContain("Campera jean");
+      const sending = page.getByTestId("batch-sending");
+      await sending.getByRole("img", { name: "IMG_20261127_101600.jpg" }).waitFor();
+      await page.waitForFunction((count) => {
+        const previews = [...document.querySelectorAll<HTMLImageElement>('[data-testid="batch-sending"] img')];
+        return previews.length === count && previews.every((img) => img.src.startsWith("blob:") && img.complete && img.naturalWidth > 0);
+      }, PHOTOS.length);
+      await expectClean(page, "/lote while the photos upload");
+      letUploadGo();
+      await page.getByTestId("batch-selected").filter({ hasText: "11 productos elegidos" }).waitFor();
+      await sending.waitFor({ state: "detached" });
+      await page.unroute("**/api/products/upload-images");
+      // No camera's file name became a product's name, even before the photos are read.
+      expect(new Set((await productsOf(page)).map((p) => p.name))).toEqual(
+        new Set(["Campera jean", "Musculosa roja", "Producto sin nombre"]),
+      );
 
       // One look for all of them, with the drawer's rules: the back view of an adult model.
       await page.getByRole("radio", { name: "Detrás", exact: true }).check();
       expect(await page.getByRole("radio", { name: "Detrás", exact: true }).isChecked()).toBe(true);
-      // The price before confirming, from the function the Worker charges with.
-      expect(await page.getByTestId("batch-price").textContent()).toBe("10 imágenes · 500 créditos");
+      // The price before confirming, from the function the Worker charges with; the credits cover ten of eleven.
+      expect(await page.getByTestId("batch-price").textContent()).toBe("11 imágenes · 550 créditos");
       expect(await creditsShown(page)).toBe("10 imágenes");
-      await page.getByRole("button", { name: "Confirmar y generar (500 créditos)" }).click();
+      // Which photo is left out, by its file's name and its picture, and what to do about it.
+      const leftOut = page.getByTestId("batch-left-out");
+      await leftOut.waitFor();
+      expect(await leftOut.textContent()).toContain("Queda fuera esta foto (la última que elegiste):«IMG_20261127_101600.jpg»");
+      expect(await leftOut.textContent()).toContain("compra créditos para incluirla ahora, o genera las demás y esta después");
+      await page.waitForFunction(() => {
+        const thumbnails = [...document.querySelectorAll<HTMLImageElement>('[data-testid="batch-left-out"] img')];
+        return thumbnails.length === 1 && thumbnails[0]!.complete && thumbnails[0]!.naturalWidth > 0;
+      });
+      await expectClean(page, "/lote with a photo left out");
+      await page.getByRole("button", { name: "Generar solo 10 imágenes · 500 créditos" }).click();
       await page.waitForURL(/\/lote\/[a-z0-9]+$/);
       const batchUrl = new URL(page.url()).pathname;
       await page.getByRole("progressbar", { name: "Progreso del lote" }).waitFor();
       // Charged on confirming, all at once: the header says so.
       await page.getByTestId("credits").filter({ hasText: "0 imágenes" }).waitFor();
 
-      // The tab closes mid-batch; another one (the seller's other device, say) finds it from /home.
+      // The tab closes mid-batch; another one (the seller's phone, with a touch screen) finds it from /home.
       await context.close();
-      const again = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
+      const again = await newPage(chromium.browser, { mobile: true, touch: true, baseURL: app.baseURL });
       await signInTo(again.page, seller);
       const running = again.page.getByTestId("batch-running");
       const finishedAlready = again.page.getByRole("heading", { name: "Tus Productos" });
@@ -125,52 +169,104 @@ describe("a batch on a phone", () => {
       expect(await creditsShown(again.page)).toBe("0 imágenes");
       await expectClean(again.page, "a finished batch");
 
-      // The pricing grid: names drafted from the photos (no camera names left), edited, priced and published.
+      // The pricing grid opens with the names drafted from the photos: what it shows is what gets published.
       await again.page.getByRole("link", { name: "Poner precios y publicar" }).click();
       await again.page.getByRole("heading", { name: "Precios del lote" }).waitFor();
       const page2 = again.page;
       const field = (row: number, label: string) => page2.locator(`#fila-${row}-${label}`);
-      const names = await Promise.all(NAMES.map((_, i) => field(i, "name").inputValue()));
-      expect(names.some((n) => /IMG/.test(n))).toBe(false);
+      await field(0, "name").waitFor();
+      const names = await Promise.all(DRAFTED.map((_, i) => field(i, "name").inputValue()));
+      expect(names.filter((n) => CAMERA_WORDS.test(n))).toEqual([]);
       expect(names[0]).toBe("Campera jean azul");
-      expect(names.filter((n) => n === "Prenda azul").length).toBeGreaterThan(0);
+      expect(names[4]).toBe("Musculosa roja");
+      expect([...names].sort()).toEqual(DRAFTED);
+      // On a touch screen the help speaks of taps, not of keys.
+      expect(await page2.getByTestId("grid-help-touch").isVisible()).toBe(true);
+      expect(await page2.getByTestId("grid-help-keyboard").isVisible()).toBe(false);
 
       await field(0, "name").fill("Campera de jean clásica");
       await field(0, "price").fill("12.500");
       await field(0, "price").press("Enter");
       expect(await page2.evaluate(() => document.activeElement?.id)).toBe("fila-1-price");
       await field(0, "sizes").fill("S, M, L");
-      await field(0, "stock").fill("3");
+      await field(0, "stock").fill("3, 2, 1");
       await page2.getByRole("button", { name: "Igual que arriba" }).first().click();
       expect(await field(1, "sizes").inputValue()).toBe("S, M, L");
+      expect(await field(1, "stock").inputValue()).toBe("3, 2, 1");
 
-      // Without a price a row cannot be published: said in the row, and focus goes there.
-      await page2.getByRole("button", { name: "Publicar todos" }).click();
-      await page2.getByText("Ponle un precio para publicarlo.").first().waitFor();
-      await expectClean(page2, "the pricing grid with a row's error");
-      expect(await page2.evaluate(() => document.activeElement?.id)).toBe("fila-1-price");
-      for (let row = 1; row < NAMES.length; row++) {
+      // Leaving through the menu with prices typed asks first; 'Seguir editando' keeps every one of them.
+      await page2.getByRole("button", { name: "Abrir menú" }).click();
+      await page2.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Productos" }).click();
+      const prompt = page2.getByRole("dialog", { name: "¿Salir sin guardar?" });
+      await prompt.waitFor();
+      await prompt.getByRole("button", { name: "Seguir editando" }).click();
+      await prompt.waitFor({ state: "hidden" });
+      expect(new URL(page2.url()).pathname).toBe(`${batchUrl}/precios`);
+      expect(await field(0, "price").inputValue()).toBe("12.500");
+      expect(await field(0, "stock").inputValue()).toBe("3, 2, 1");
+
+      // On a computer (a mouse and a keyboard) the same grid speaks of Enter and Ctrl+D.
+      const desk = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
+      await signInTo(desk.page, seller, `${batchUrl}/precios`);
+      await desk.page.locator("#fila-0-name").waitFor();
+      expect(await desk.page.getByTestId("grid-help-keyboard").isVisible()).toBe(true);
+      expect(await desk.page.getByTestId("grid-help-touch").isVisible()).toBe(false);
+      await desk.context.close();
+
+      // Row 3's stock does not match its sizes, row 10 has no price: the other eight are published, those two
+      // are named, and the seller is taken to the first.
+      await field(2, "sizes").fill("S, M, L");
+      await field(2, "stock").fill("3, 2");
+      await field(1, "price").focus();
+      for (let row = 1; row < DRAFTED.length - 1; row++) {
         await page2.keyboard.type("9.900");
         await page2.keyboard.press("Enter");
       }
       await page2.getByRole("button", { name: "Publicar todos" }).click();
+      const left = page2.getByTestId("grid-left");
+      await left.waitFor();
+      expect(await left.locator("p").textContent()).toBe(
+        `Publicaste 8 productos. Falta completar 2 filas: fila 1, «${names[2]}» (stock); fila 2, «${names[9]}» (precio).`,
+      );
+      expect(await page2.getByText("Escribiste 2 números de stock para 3 talles (S, M, L)").isVisible()).toBe(true);
+      await page2.waitForFunction(() => document.activeElement?.id === "fila-0-stock");
+      expect(await page2.locator("#fila-0-stock").isVisible()).toBe(true);
+      expect((await productsOf(page2)).filter((p) => p.published)).toHaveLength(8);
+      await expectClean(page2, "the pricing grid with two rows left");
+
+      await field(0, "stock").fill("4");
+      await page2.getByRole("button", { name: "Ir a la fila 2" }).click();
+      await page2.waitForFunction(() => document.activeElement?.id === "fila-1-price");
+      await page2.keyboard.type("15.000");
+      await page2.getByRole("button", { name: "Publicar todos" }).click();
       await page2.getByText("Publicaste 10 productos en tu tienda.").waitFor();
 
       const saved = await productsOf(page2);
-      const campera = saved.find((p) => p.name === "Campera de jean clásica")!;
-      expect(campera).toMatchObject({
+      expect(saved.find((p) => p.name === "Campera de jean clásica")).toMatchObject({
         price: 12500,
         published: true,
         sizes: [
           { name: "S", stock: 3 },
-          { name: "M", stock: 3 },
-          { name: "L", stock: 3 },
+          { name: "M", stock: 2 },
+          { name: "L", stock: 1 },
         ],
       });
-      expect(saved.filter((p) => p.published && p.price === 9900)).toHaveLength(9);
+      expect(saved.find((p) => p.name === names[2])).toMatchObject({
+        price: 9900,
+        published: true,
+        sizes: [
+          { name: "S", stock: 4 },
+          { name: "M", stock: 4 },
+          { name: "L", stock: 4 },
+        ],
+      });
+      expect(saved.find((p) => p.name === names[9])).toMatchObject({ price: 15000, published: true });
+      expect(saved.filter((p) => p.published)).toHaveLength(10);
+      // The photo left out stays a draft, not published.
+      expect(saved.filter((p) => !p.published)).toHaveLength(1);
       await again.context.close();
     },
-    BATCH_MS + 180_000,
+    BATCH_MS + 240_000,
   );
 });
 

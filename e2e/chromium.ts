@@ -43,6 +43,8 @@ export interface PageOptions {
    * time. e2e/shell.test.ts checks both settings.
    */
   reducedMotion?: "reduce" | "no-preference";
+  /** A touch screen and no mouse (a real phone): `pointer: coarse`, `hover: none`. */
+  touch?: boolean;
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -54,6 +56,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     userAgent: options.userAgent,
     reducedMotion: options.reducedMotion ?? "reduce",
+    hasTouch: options.touch ?? false,
   });
   if (options.tutorialSeen ?? true) {
     await context.addInitScript(() => {

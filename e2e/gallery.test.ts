@@ -86,7 +86,7 @@ describe("add with AI and the gallery in a real browser", () => {
         page.waitForEvent("download"),
         result.getByRole("button", { name: "Descargar" }).click(),
       ]);
-      expect(resultDownload.suggestedFilename()).toMatch(/^generated_Producto_3_\d+\.(png|jpg|webp)$/);
+      expect(resultDownload.suggestedFilename()).toMatch(/^generated_Remera_roja_2_\d+\.(png|jpg|webp)$/);
       await page.getByText("Imagen descargada.").waitFor();
       await result.getByRole("button", { name: "Cerrar" }).click();
       await result.waitFor({ state: "hidden" });
@@ -107,19 +107,19 @@ describe("add with AI and the gallery in a real browser", () => {
       expect(await page.getByTestId("gallery-skeleton").count()).toBe(0);
       await page.unroute("**/api/products/images/by-user/**");
       const card = cards.first();
-      await card.getByText("Producto 3").waitFor();
+      await card.getByText("Remera roja 2").waitFor();
       expect(await card.locator("time").textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}/);
       const oldSrc = await card.getByRole("img").getAttribute("src");
 
       // A click on the picture opens the large preview.
-      await card.getByRole("button", { name: "Ver Producto 3 en grande" }).click();
-      const preview = page.getByRole("dialog", { name: "Producto 3" });
-      await preview.getByRole("img", { name: "Imagen de Producto 3" }).waitFor();
+      await card.getByRole("button", { name: "Ver Remera roja 2 en grande" }).click();
+      const preview = page.getByRole("dialog", { name: "Remera roja 2" });
+      await preview.getByRole("img", { name: "Imagen de Remera roja 2" }).waitFor();
       await preview.getByRole("button", { name: "Cerrar" }).click();
 
       // --- Modify: the exact message for an empty instruction, then a real change ---
       await card.hover();
-      await card.getByRole("button", { name: "Modificar imagen de Producto 3" }).click();
+      await card.getByRole("button", { name: "Modificar imagen de Remera roja 2" }).click();
       const modify = page.getByRole("dialog", { name: "Modificar imagen con IA" });
       await modify.getByText("Costo de modificación: 1 imagen.").waitFor();
       const instructions = modify.getByLabel("Instrucciones para modificar");
@@ -139,27 +139,27 @@ describe("add with AI and the gallery in a real browser", () => {
       await card.hover();
       const [download] = await Promise.all([
         page.waitForEvent("download"),
-        card.getByRole("button", { name: "Descargar imagen de Producto 3" }).click(),
+        card.getByRole("button", { name: "Descargar imagen de Remera roja 2" }).click(),
       ]);
-      expect(download.suggestedFilename()).toMatch(/^generated_Producto_3_\d+\.(png|jpg|webp)$/);
+      expect(download.suggestedFilename()).toMatch(/^generated_Remera_roja_2_\d+\.(png|jpg|webp)$/);
 
       // --- Delete, after the confirmation ---
       await card.hover();
-      await card.getByRole("button", { name: "Eliminar imagen de Producto 3" }).click();
+      await card.getByRole("button", { name: "Eliminar imagen de Remera roja 2" }).click();
       const confirm = page.getByRole("dialog", { name: "¿Estás seguro?" });
       await confirm.getByText("Esta acción no se puede deshacer. Se eliminará permanentemente la imagen generada.").waitFor();
       await confirm.getByRole("button", { name: "Cancelar" }).click();
       await confirm.waitFor({ state: "hidden" });
       expect(await cards.count()).toBe(1);
       await card.hover();
-      await card.getByRole("button", { name: "Eliminar imagen de Producto 3" }).click();
+      await card.getByRole("button", { name: "Eliminar imagen de Remera roja 2" }).click();
       const deleted = page.waitForResponse((r) => r.request().method() === "DELETE" && r.url().includes("/api/products/images/"));
       await confirm.getByRole("button", { name: "Eliminar" }).click();
       expect((await deleted).status()).toBe(200);
       // Deleting the modification brings back the original it stood in front of (issue 14.7); then that goes too.
       await expect.poll(() => cards.first().getByRole("img").getAttribute("src")).toBe(oldSrc);
       await card.hover();
-      await card.getByRole("button", { name: "Eliminar imagen de Producto 3" }).click();
+      await card.getByRole("button", { name: "Eliminar imagen de Remera roja 2" }).click();
       await confirm.getByRole("button", { name: "Eliminar" }).click();
       await page.getByText("No hay imágenes", { exact: true }).waitFor();
       await page.getByText("Aún no has generado ninguna imagen publicitaria para tus productos.").waitFor();

@@ -13,7 +13,14 @@ export async function uploadProduct(page: Page, fileName: string, color = "#2563
     multipart: { images: { name: fileName, mimeType: "image/jpeg", buffer } },
   });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { products: { id: string; name: string }[] }).products[0]!;
+  return ((await response.json()) as { products: { id: string; name: string; code: string }[] }).products[0]!;
+}
+
+/** The signed-in seller's products' short codes by name (what buyers quote and order lines carry). */
+export async function productCodes(page: Page): Promise<Map<string, string>> {
+  const { user } = (await (await page.request.get("/api/auth/profile")).json()) as { user: { id: string } };
+  const listed = (await (await page.request.get(`/api/products/list/${user.id}`)).json()) as { products: { name: string; code: string }[] };
+  return new Map(listed.products.map((p) => [p.name, p.code]));
 }
 
 /** wa.me is outside the closed network: answer it locally and keep the address the store opened. */
@@ -26,23 +33,67 @@ export async function captureWhatsApp(context: BrowserContext) {
   return opened;
 }
 
+/** Counts the shopper's real taps (pointer presses) on the page, in the page itself, across its reloads. */
+export async function countTaps(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { taps: number };
+    w.taps = Number(sessionStorage.getItem("taps") ?? 0);
+    addEventListener(
+      "pointerdown",
+      () => {
+        w.taps++;
+        sessionStorage.setItem("taps", String(w.taps));
+      },
+      { capture: true },
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { taps: number }).taps);
+}
+
+/** The store's cart: the first product added opens it by itself; later, its button in the header does. */
+export async function openCart(shop: Page) {
+  const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
+  if (!(await cart.isVisible())) await shop.getByRole("button", { name: /^Abrir carrito/ }).click();
+  await cart.waitFor();
+  return cart;
+}
+
+/** After the first product added opened the cart, back to the store for more ('Seguir comprando'). */
+export async function keepShopping(shop: Page) {
+  const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
+  await cart.getByRole("button", { name: "Seguir comprando" }).click();
+  await cart.waitFor({ state: "hidden" });
+}
+
 /**
- * 'Finalizar Compra por WhatsApp' in the open cart: the order is saved first (201), then WhatsApp opens
- * in a new tab. Returns the address it opened.
+ * 'Finalizar Compra por WhatsApp' in the cart (opened first when it is not): the order is saved first
+ * (201), then WhatsApp opens in a new tab. Returns the address it opened. Envío asks where to.
  */
 export async function sendOrderByWhatsApp(
   shop: Page,
   opened: string[],
-  buyer: { name: string; delivery: "Envío a domicilio" | "Retiro en el local"; note?: string; whatsapp?: string } = {
+  buyer: {
+    name: string;
+    delivery: "Envío a domicilio" | "Retiro en el local";
+    note?: string;
+    whatsapp?: string;
+    address?: { street: string; locality: string; reference?: string };
+  } = {
     name: "Ana Pérez",
     delivery: "Retiro en el local",
   },
 ): Promise<URL> {
   const before = opened.length;
-  const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
+  const cart = await openCart(shop);
   // The cart asks who is buying and how before WhatsApp opens (issue 14.10).
   await cart.getByLabel("Tu nombre").fill(buyer.name);
   await cart.getByLabel(buyer.delivery).check();
+  if (buyer.delivery === "Envío a domicilio") {
+    const address = buyer.address ?? { street: "Av. Corrientes 4567", locality: "Almagro, CABA" };
+    await cart.getByLabel("Calle y número").fill(address.street);
+    await cart.getByLabel("Localidad").fill(address.locality);
+    if (address.reference) await cart.getByLabel("Referencias (opcional)").fill(address.reference);
+  }
   if (buyer.note) await cart.getByLabel("Nota (opcional)").fill(buyer.note);
   if (buyer.whatsapp) await cart.getByLabel(/Tu WhatsApp/).fill(buyer.whatsapp);
   const popup = shop.context().waitForEvent("page");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { drawImage, newPage, newSeller, useChromium } from "./chromium";
-import { captureWhatsApp, orderCard, sendOrderByWhatsApp } from "./journey-steps";
+import { captureWhatsApp, openCart, orderCard, sendOrderByWhatsApp } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -43,8 +43,7 @@ describe("the order tells the seller who is buying (issue 14.10)", () => {
     await shop.getByText("Frisa <b>invierno</b>").waitFor();
     expect(await shop.locator(".desc b").count()).toBe(0);
     await shop.getByRole("button", { name: "Añadir al carrito" }).click();
-    await shop.getByRole("button", { name: /^Abrir carrito/ }).click();
-    const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
+    const cart = await openCart(shop);
 
     // Without a name nothing is sent and the shopper is told why.
     let posted = 0;
@@ -59,12 +58,13 @@ describe("the order tells the seller who is buying (issue 14.10)", () => {
       name: "María José Núñez",
       delivery: "Envío a domicilio",
       note: "Timbre 2B",
+      address: { street: "Güemes 4321", locality: "Palermo, CABA", reference: "Portón verde" },
       // Optional, typed the Argentine way: the seller's reply goes straight to this chat.
       whatsapp: "011 15 2345-6789",
     });
     const message = url.searchParams.get("text")!;
     expect(message).toContain(
-      "Nombre: María José Núñez\nWhatsApp: +54 9 11 2345-6789\nEntrega: Envío a domicilio\nNota del cliente:\n> Timbre 2B",
+      "Nombre: María José Núñez\nWhatsApp: +54 9 11 2345-6789\nEntrega: Envío a domicilio\nDirección: Güemes 4321, Palermo, CABA\nReferencias: Portón verde\nNota del cliente:\n> Timbre 2B",
     );
     const code = /Pedido #(\w{4})/.exec(message)![1]!;
 
@@ -72,6 +72,10 @@ describe("the order tells the seller who is buying (issue 14.10)", () => {
     const order = orderCard(admin, code);
     await order.getByTestId("order-buyer").getByText("María José Núñez").waitFor();
     expect(await order.getByTestId("order-buyer").textContent()).toContain("Envío a domicilio");
+    // Where to send it, on the seller's card too.
+    expect(await order.getByTestId("order-address").textContent()).toBe(
+      "Dirección: Güemes 4321, Palermo, CABA · Referencias: Portón verde",
+    );
     // The buyer's number as Argentines write it, and 'Responder por WhatsApp' opens their chat with the reply written.
     await order.getByTestId("order-buyer").getByText("WhatsApp +54 9 11 2345-6789").waitFor();
     const reply = new URL((await order.getByRole("link", { name: /Responder por WhatsApp/ }).getAttribute("href"))!);

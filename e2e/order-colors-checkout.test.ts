@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
 import { drawImage, newPage, newSeller, useChromium } from "./chromium";
-import { captureWhatsApp, confirmOrder, orderCard } from "./journey-steps";
+import { captureWhatsApp, confirmOrder, keepShopping, orderCard } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -126,6 +126,9 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     await expectClean(shop, "the colour and size picker at 390 px");
     await picker.getByRole("button", { name: "M", exact: true }).click();
     await picker.waitFor({ state: "hidden" });
+    // The first product added opens the cart; 'Seguir comprando' goes back to the store.
+    await shop.getByRole("dialog", { name: "Tu Carrito" }).getByText("Color: Negro · Talle: M").waitFor();
+    await keepShopping(shop);
 
     // A product without colours nor sizes goes straight to the cart, as before colours existed.
     await shop.locator("li.card").filter({ hasText: "Gorra" }).getByRole("button", { name: "Añadir al carrito" }).click();
@@ -151,21 +154,23 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     await cart.getByText("Color: Negro · Talle: M").waitFor();
     await cart.getByText("Color: Blanco · Talle: S").waitFor();
     await cart.getByLabel("Tu nombre").fill("Lucía Gómez");
-    await cart.getByLabel("Envío a domicilio").check();
-    // The delivery is priced by the zone, and the free-delivery threshold says how far it is.
+    // The free-delivery threshold says how far it is; each zone is its own choice, priced.
     await cart.getByText("Envío gratis desde $50.000: te faltan $20.000").waitFor();
-    await cart.getByLabel("Zona de envío").selectOption("CABA");
+    await cart.getByLabel("Envío a domicilio (CABA)").check();
+    await cart.getByLabel("Calle y número").fill("Av. Corrientes 4567");
+    await cart.getByLabel("Localidad").fill("Almagro");
     const sums = cart.locator("#cart-sums");
     await expect.poll(() => sums.innerText()).toMatch(/Subtotal\s+\$30\.000\s+Envío \(CABA\)\s+\$3\.500/);
     await cart.getByText("$33.500", { exact: true }).waitFor();
     await cart.getByLabel("Transferencia bancaria").check();
     // Every control the cart added is a 44 px target on a phone.
     const controls = [
-      cart.getByLabel("Zona de envío"),
-      ...["Envío a domicilio", "Retiro en el local", "Transferencia bancaria", "Efectivo al retirar o al recibir"].map((name) =>
-        cart.locator("label.opt", { hasText: name }),
-      ),
-    ];
+      "Envío a domicilio (CABA)",
+      "Envío a domicilio (GBA Norte)",
+      "Retiro en el local",
+      "Transferencia bancaria",
+      "Efectivo al retirar o al recibir",
+    ].map((name) => cart.locator("label.opt", { hasText: name }));
     for (const control of controls) expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await expectClean(shop, "the cart with zones and ways to pay at 390 px");
     // Typed the local way: the seller's status messages go to this chat.
@@ -258,19 +263,19 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     const whatsapp = await captureWhatsApp(context);
     await shop.goto(`/u/${username}`);
     expect(await shop.locator("p.colors").count()).toBe(0);
+    // L is its only size: nothing to choose, so it goes straight to the cart, which opens.
     await shop.getByRole("button", { name: "Añadir al carrito" }).click();
-    const picker = shop.getByRole("dialog", { name: "Selecciona un talle para Buzo" });
-    expect(await picker.getByRole("group", { name: "Color" }).count()).toBe(0);
-    await picker.getByRole("button", { name: "L", exact: true }).click();
-    await shop.getByRole("button", { name: "Abrir carrito (1 producto)" }).click();
     const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
     await cart.getByText("Talle: L", { exact: true }).waitFor();
+    expect(await shop.getByRole("dialog", { name: "Selecciona un talle para Buzo" }).isVisible()).toBe(false);
     await cart.getByLabel("Tu nombre").fill("Ana");
     await cart.getByLabel("Envío a domicilio").check();
+    await cart.getByLabel("Calle y número").fill("Belgrano 820");
+    await cart.getByLabel("Localidad").fill("Córdoba");
     // No zones: the cost is agreed with the store, as before; and nothing asks how to pay.
     await cart.getByText("A coordinar con la tienda").waitFor();
     await cart.getByText("$20.000 + envío", { exact: true }).waitFor();
-    expect(await cart.getByLabel("Zona de envío").isVisible()).toBe(false);
+    expect(await cart.locator("label.opt", { hasText: "Envío a domicilio (" }).count()).toBe(0);
     expect(await cart.getByRole("group", { name: "¿Cómo quieres pagar?" }).count()).toBe(0);
     const ordered = shop.waitForResponse((r) => r.url().endsWith("/api/orders"));
     await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();

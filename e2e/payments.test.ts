@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectClean } from "./axe";
 import { creditsShown, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
 import { approveSimulatedCheckout, uploadProduct } from "./journey-steps";
 
@@ -10,8 +11,8 @@ import { approveSimulatedCheckout, uploadProduct } from "./journey-steps";
  */
 const chromium = useChromium();
 
-async function sellerFrom(country: string | null, prefix: string): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(chromium.browser);
+async function sellerFrom(country: string | null, prefix: string, mobile = false): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(chromium.browser, { mobile });
   if (country) await context.setExtraHTTPHeaders({ "x-vidriera-country": country });
   // Each test follows its own balance from the 500 of a new account: its own seller.
   await signInTo(page, await newSeller(chromium.browser, prefix));
@@ -59,16 +60,13 @@ describe("/credits in a real browser", () => {
       await expect.poll(() => page.getByTestId("country-price-label").textContent()).toContain("pesos chilenos (CLP)");
       expect(await page.getByTestId("country-price-label").textContent()).toContain("dLocal Go");
       expect(await pack(page, "pack-10").getByTestId("pack-price").textContent()).toBe("$ 1.354,94");
-      await pack(page, "pack-10").getByText("Se cobra US$ 1.25", { exact: true }).waitFor();
+      // The dollars charged, written as Chile writes numbers.
+      await pack(page, "pack-10").getByText("Se cobra US$ 1,25", { exact: true }).waitFor();
       // Savings from what is charged (US$ 0.13 an image alone): 32% for the 50 pack, and the 100 pack, at
-      // the same price per image, claims none of its own.
-      await pack(page, "pack-50").getByText("Ahorras 32%").waitFor();
+      // the same price per image, says it saves the same, not more.
+      await pack(page, "pack-50").getByText("Ahorras 32%", { exact: true }).waitFor();
       await pack(page, "pack-100").getByTestId("pack-per-image").getByText("US$ 0,088 por imagen").waitFor();
-      expect(
-        await pack(page, "pack-100")
-          .getByText(/Ahorras/)
-          .count(),
-      ).toBe(0);
+      await pack(page, "pack-100").getByText("Ahorras 32%, igual que 50 imágenes", { exact: true }).waitFor();
 
       await pack(page, "pack-10").getByText("10 imágenes", { exact: true }).click();
       await page.getByTestId("pay-bottom").click();
@@ -86,6 +84,38 @@ describe("/credits in a real browser", () => {
     },
     2 * GENERATION_MS,
   );
+
+  it("an Argentine seller the edge cannot place, on a phone: dollars written the Argentine way and pesos estimated before paying", async () => {
+    // "XX" is the edge's own "unknown country" (the local runtime would otherwise report one of its own).
+    const { context, page } = await sellerFrom("XX", "creditos-sin-pais", true);
+    const opened = await page.request.post("/api/auth/mi-tienda", {
+      data: { storeName: "Ropa de Nicolás", phoneNumber: "+54 9 11 4000-3232", countryCode: "AR" },
+    });
+    expect(opened.status()).toBe(201);
+    await page.goto("/credits");
+    await expect
+      .poll(() => page.getByTestId("country-price-label").textContent())
+      .toBe(
+        "🇦🇷 Precios aproximados en pesos argentinos (ARS). Pagas con dLocal Go en dólares, convertidos a tu moneda al momento del pago.",
+      );
+    // At the fixed table's 1320.473 pesos a dollar (no live rate offline): "$ 1.650,59", charged "US$ 1,25", never "US$ 1.25".
+    await expect.poll(() => pack(page, "pack-10").getByTestId("pack-price").innerText()).toBe("$ 1.650,59");
+    expect(await pack(page, "pack-10").getByTestId("pack-charge").textContent()).toBe("Se cobra US$ 1,25");
+    expect(await pack(page, "pack-50").getByTestId("pack-per-image").textContent()).toBe("US$ 0,088 por imagen");
+    expect(await pack(page, "pack-100").getByTestId("pack-charge").textContent()).toBe("Se cobra US$ 8,80");
+    await pack(page, "pack-100").getByText("Ahorras 32%, igual que 50 imágenes", { exact: true }).waitFor();
+    expect(await page.getByText(/US\$ \d+\.\d/).count()).toBe(0);
+
+    await pack(page, "pack-10").getByText("10 imágenes", { exact: true }).click();
+    await page.getByText("Elegiste 10 imágenes por unos $ 1.650,59 (se cobran US$ 1,25).").waitFor();
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectClean(page, "/credits at 390 px, prices estimated in pesos");
+    await pack(page, "pack-10").getByRole("button", { name: "Pagar" }).click();
+    await page.waitForURL("**/api/payments/simulated/checkout?session=*");
+    expect(await page.getByTestId("simulated-amount").textContent()).toBe("US$ 1.25");
+    await context.close();
+  });
 
   it("the return page follows a pending payment and shows it approved, with the new balance, without a reload", async () => {
     const { context, page } = await sellerFrom("AR", "creditos-espera");

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
-import { addSizes, captureWhatsApp, confirmOrder, orderCard, publishInAdmin, sendOrderByWhatsApp, uploadProduct } from "./journey-steps";
+import {
+  addSizes,
+  captureWhatsApp,
+  confirmOrder,
+  keepShopping,
+  orderCard,
+  publishInAdmin,
+  sendOrderByWhatsApp,
+  uploadProduct,
+} from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -145,15 +154,14 @@ describe("the virtual store in a real browser", () => {
     const remeraItem = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name: remera.name }) });
     await remeraItem.getByText("(Sin stock)").waitFor({ state: "attached" });
     await remeraItem.getByRole("button", { name: "Añadir al carrito" }).click();
-    const sizes = shop.getByRole("dialog", { name: `Selecciona un talle para ${remera.name}` });
-    await sizes.waitFor();
-    const soldOut = sizes.getByRole("button", { name: /^M/ });
-    expect(await soldOut.textContent()).toBe("MSin stock");
-    expect(await soldOut.isDisabled()).toBe(true);
-    await sizes.getByRole("button", { name: "S", exact: true }).click();
-    await shop.getByText(`¡Producto «${remera.name}» añadido al carrito!`).waitFor();
+    // M is sold out, so S is the one size to have: chosen for the shopper, and the first product opens the cart.
+    const firstAdd = shop.getByRole("dialog", { name: "Tu Carrito" });
+    await firstAdd.getByText("Talle: S").waitFor();
+    expect(await shop.getByRole("dialog", { name: `Selecciona un talle para ${remera.name}` }).isVisible()).toBe(false);
+    await firstAdd.getByText(`¡Producto «${remera.name}» añadido al carrito!`).waitFor();
     const badge = shop.locator("#cart-count");
     expect(await badge.textContent()).toBe("1");
+    await keepShopping(shop);
     const gorraItem = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name: gorra.name }) });
     await gorraItem.getByRole("button", { name: "Añadir al carrito" }).click();
     await shop.getByText(`¡Producto «${gorra.name}» añadido al carrito!`).waitFor();
@@ -192,7 +200,7 @@ describe("the virtual store in a real browser", () => {
       [
         `¡Hola ${name}! Quiero hacer el siguiente pedido:`,
         "",
-        `• ${remera.name} (Talle: S) x 1 - $16.000 c/u`,
+        `• ${remera.name} (Talle: S) x 1 - $16.000 c/u · Cód. ${remera.code}`,
         "",
         // A store that never set its delivery: a pick-up costs nothing.
         "Subtotal: $16.000",
@@ -373,7 +381,7 @@ describe("the virtual store in a real browser", () => {
     const order = new URL((await shop.getByRole("link", { name: "Pedir por WhatsApp" }).getAttribute("href"))!);
     expect(order.origin + order.pathname).toBe("https://wa.me/5491111112222");
     expect(order.searchParams.get("text")).toBe(
-      `¡Hola, Sin JS ${suffix}! Quiero pedir: ${product.name} ($45.000).\nTalle: (elige uno: M)\n${baseURL()}/u/sinjs${suffix}/p/${product.id}`,
+      `¡Hola, Sin JS ${suffix}! Quiero pedir: ${product.name} ($45.000).\nCód. ${product.code}\nTalle: (elige uno: M)\n${baseURL()}/u/sinjs${suffix}/p/${product.id}`,
     );
     expect((await shop.getByRole("link", { name: "Pedir por WhatsApp" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     expect(await shop.getByRole("link", { name: "WhatsApp +54 9 11 1111-2222" }).getAttribute("href")).toBe("https://wa.me/5491111112222");
@@ -414,16 +422,15 @@ describe("the virtual store in a real browser", () => {
     await buyer.mouse.wheel(0, 400);
     await expect.poll(() => buyer.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     expect(await inView()).toBe(true);
-    // No size yet: told so on the page, no pop-up.
-    await add.click();
-    await buyer.getByText("Elige un talle.").waitFor();
-    expect(await buyer.getByRole("dialog").count()).toBe(0);
+    // M is the one size in stock: chosen already on the page, so one tap adds it, with no pop-up.
+    await expect.poll(() => buyer.getByRole("radio", { name: "M", exact: true }).isChecked()).toBe(true);
     expect(await buyer.getByRole("radio", { name: "L Sin stock" }).isDisabled()).toBe(true);
-    await buyer.getByRole("radio", { name: "M", exact: true }).check();
     await add.click();
     await buyer.getByText(`¡Producto «${product.name}» añadido al carrito!`).waitFor();
     await expect.poll(() => buyer.locator("#cart-count").textContent()).toBe("1");
-    expect(await buyer.getByRole("dialog").count()).toBe(0);
+    // The first product opens the cart itself; no size picker came on the way.
+    await buyer.getByRole("dialog", { name: "Tu Carrito" }).getByText("Talle: M").waitFor();
+    expect(await buyer.locator("#size-picker[open]").count()).toBe(0);
     await phone.close();
 
     const missing = await shop.goto("/u/noexisteestatienda");

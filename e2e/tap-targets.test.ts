@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { GENERATION_MS, newPage, newSeller, useChromium } from "./chromium";
-import { captureWhatsApp, uploadProduct } from "./journey-steps";
+import { captureWhatsApp, openCart, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -142,6 +142,7 @@ describe("phone ergonomics at 390 px", () => {
           sizes: [
             { name: "S", stock: 3 },
             { name: "M", stock: 0 },
+            { name: "L", stock: 2 },
           ],
           published: true,
         },
@@ -161,8 +162,7 @@ describe("phone ergonomics at 390 px", () => {
     await picker.waitFor();
     expect(await smallTargets(shop)).toEqual([]);
     await picker.locator("button:not([data-close]):not([disabled])").first().click();
-    await shop.getByRole("button", { name: "Abrir carrito" }).click();
-    await shop.getByRole("heading", { name: "Tu Carrito" }).waitFor();
+    await openCart(shop);
     expect(await smallTargets(shop)).toEqual([]);
     await shop.context().close();
     await context.close();
@@ -205,8 +205,7 @@ describe("phone ergonomics at 390 px", () => {
     expect(await smallTargets(shop), "product page").toEqual([]);
     await shop.getByRole("radio", { name: "S", exact: true }).check();
     await shop.getByRole("button", { name: "Añadir al carrito" }).click();
-    await shop.getByRole("button", { name: /^Abrir carrito/ }).click();
-    const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
+    const cart = await openCart(shop);
     await cart.getByLabel("Tu nombre").waitFor();
     expect(await smallTargets(shop), "cart").toEqual([]);
     await cart.getByLabel("Tu nombre").fill("Ana");

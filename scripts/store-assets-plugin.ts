@@ -2,7 +2,7 @@
  * Builds what the public store page ships besides its HTML: the cart script
  * (web/store/cart.ts, bundled and minified on its own, never part of the
  * seller app's bundle) and the page's stylesheet (web/store/store.css, inlined
- * by the Worker), plus what the buyer's order page adds to it (web/store/order.css). The Worker imports both from `virtual:store-assets`, so
+ * by the Worker), plus what the buyer's order page adds to it (web/store/order.css) and its copy buttons' script (web/store/order-copy.ts). The Worker imports both from `virtual:store-assets`, so
  * `npm run dev`, the tests, `vite build` and the deploy all serve the same
  * bytes without a generated file to keep in step.
  */
@@ -21,6 +21,8 @@ export interface StoreAssets {
   storeCssHash: string;
   orderCss: string;
   orderCssHash: string;
+  orderScript: string;
+  orderScriptHash: string;
 }
 
 const sha256 = (text: string, encoding: "hex" | "base64") => createHash("sha256").update(text).digest(encoding);
@@ -35,7 +37,8 @@ export function minifyCss(css: string): string {
     .trim();
 }
 
-export async function buildStoreAssets(root: string): Promise<StoreAssets> {
+/** One script of the store's pages, bundled and minified on its own as an IIFE. */
+async function bundle(root: string, entry: string, name: string): Promise<string> {
   const output = await build({
     root,
     configFile: false,
@@ -52,17 +55,28 @@ export async function buildStoreAssets(root: string): Promise<StoreAssets> {
       target: "es2020",
       copyPublicDir: false,
       reportCompressedSize: false,
-      lib: { entry: resolve(root, "web/store/cart.ts"), formats: ["iife"], name: "vidrieraCart", fileName: () => "cart.js" },
+      lib: { entry: resolve(root, entry), formats: ["iife"], name, fileName: () => `${name}.js` },
     },
   });
   const outputs = Array.isArray(output) ? output : [output];
   const chunk = outputs.flatMap((o) => ("output" in o ? o.output : [])).find((item) => item.type === "chunk");
-  if (chunk?.type !== "chunk") throw new Error("the cart script build produced no chunk");
+  if (chunk?.type !== "chunk") throw new Error(`the ${entry} build produced no chunk`);
+  return chunk.code;
+}
+
+export async function buildStoreAssets(root: string): Promise<StoreAssets> {
+  const [cartScript, orderScript] = await Promise.all([
+    bundle(root, "web/store/cart.ts", "vidrieraCart"),
+    bundle(root, "web/store/order-copy.ts", "vidrieraOrder"),
+  ]);
   const storeCss = minifyCss(readFileSync(resolve(root, "web/store/store.css"), "utf8"));
   const orderCss = minifyCss(readFileSync(resolve(root, "web/store/order.css"), "utf8"));
   return {
-    cartScript: chunk.code,
-    cartScriptHash: sha256(chunk.code, "hex").slice(0, 12),
+    cartScript,
+    cartScriptHash: sha256(cartScript, "hex").slice(0, 12),
+    // The order page inlines its script; its Content-Security-Policy allows exactly these bytes.
+    orderScript,
+    orderScriptHash: sha256(orderScript, "base64"),
     storeCss,
     // The page's Content-Security-Policy allows exactly this inline stylesheet.
     storeCssHash: sha256(storeCss, "base64"),
@@ -93,6 +107,7 @@ export function storeAssets(): Plugin {
       });
       for (const file of [
         "web/store/cart.ts",
+        "web/store/order-copy.ts",
         "web/store/store.css",
         "web/store/order.css",
         "common/store-format.ts",

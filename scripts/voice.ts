@@ -61,7 +61,9 @@ export function userTexts(fileName: string, source: string): { line: number; tex
 // Second person present in vos carries a written accent that tú's lacks (tenés / tienes, pagás / pagas).
 // These words end the same way and are not voseo ("estás" is also tú's).
 const ACCENTED_S_WORDS = new Set(
-  "más además atrás detrás jamás demás país través interés después inglés francés estás quizás compás cortés revés anís bebés veintitrés".split(" "),
+  "más además atrás detrás jamás demás país través interés después inglés francés estás quizás compás cortés revés anís bebés veintitrés".split(
+    " ",
+  ),
 );
 // Imperatives in vos are stem + accented vowel (elegí, ingresá, poné), possibly with a pronoun but then
 // without the accent tú writes (escribinos / escríbenos, copialo / cópialo).

@@ -2,6 +2,8 @@ import { devOutboxRoutes } from "./routes/dev-outbox";
 import { Hono } from "hono";
 import { routePath } from "hono/route";
 import type { Env } from "./env";
+import { database } from "./db/client";
+import { forgetExpiredOrderPages } from "./lib/account-deletion";
 import { errorResponse } from "./lib/errors";
 import { randomId } from "./lib/ids";
 import { log, withRequestId } from "./lib/log";
@@ -86,8 +88,9 @@ export { app };
 export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
-  // reconciliation every 10 minutes; the orphan-job sweep every 15 minutes; the weekly store summary on Mondays;
-  // batches' upkeep every minute; the image providers' model check rides on the 6-hourly trigger.
+  // reconciliation every 10 minutes; the orphan-job sweep and the expired order pages of deleted stores every
+  // 15 minutes; the weekly store summary on Mondays; batches' upkeep every minute; the image providers' model
+  // check rides on the 6-hourly trigger.
   scheduled(controller, env, ctx) {
     // Its own statement, not a branch: the model check shares a trigger with another job.
     if (controller.cron === MODEL_WATCH_CRON) ctx.waitUntil(watchProviderModels(env));
@@ -95,7 +98,10 @@ export default {
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
     else if (controller.cron === WEEKLY_SUMMARY_CRON) ctx.waitUntil(sendWeeklySummaries(env));
     else if (controller.cron === BATCH_UPKEEP_CRON) ctx.waitUntil(keepBatchesMoving(env));
-    else ctx.waitUntil(settleOrphanJobs(env));
+    else {
+      ctx.waitUntil(settleOrphanJobs(env));
+      ctx.waitUntil(forgetExpiredOrderPages(database(env.DB)));
+    }
   },
   // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.
   async queue(batch, env) {

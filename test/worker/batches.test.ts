@@ -554,6 +554,105 @@ describe("names drafted from the photo", () => {
     expect(await count("batch_items", "id = ? AND drafted_at IS NOT NULL", item!.id)).toBe(1);
     await finished(browser, batch.id);
   });
+
+  it("names phone photos as products, never by the camera's file name, each one differently, and says which are still being named", async () => {
+    provider(async () => resultBytes(1));
+    studioLimits = { inFlight: 2, perMinute: 1000 };
+    const browser = new Browser();
+    await register(browser);
+    const green = [40, 140, 60] as const;
+    const files = [
+      { garment: green, name: "IMG_20261127_101500.jpg" },
+      { garment: green, name: "WhatsApp Image 2026-11-20 at 18.32.11.jpeg" },
+      { garment: green, name: "IMG-20261120-WA0012.jpg" },
+      { garment: [40, 90, 170] as const, name: "PXL_20261127_101500123.jpg" },
+      { garment: [200, 30, 30] as const, name: "Musculosa roja.jpg" },
+      { garment: [40, 90, 170] as const, name: "camisa-blanca.jpg" },
+    ];
+    const upload = await browser.request("/api/products/upload-images", {
+      method: "POST",
+      body: photoForm(await Promise.all(files.map(async (file) => ({ bytes: await photo(file.garment), name: file.name })))),
+    });
+    const created = ((await upload.json()) as { products: Product[] }).products;
+    // Until the photo names it, a camera's file name is no product's name.
+    expect(created.map((p) => p.name)).toEqual([
+      "Producto sin nombre",
+      "Producto sin nombre",
+      "Producto sin nombre",
+      "Producto sin nombre",
+      "Musculosa roja",
+      "Camisa blanca",
+    ]);
+    const ids = created.map((p) => p.id);
+    const batch = await newBatch(browser, { productIds: ids, draftProductIds: ids });
+    const named = await until(
+      () => viewOf(browser, batch.id),
+      (view) => view.naming === 0,
+    );
+    expect(named.items.every((item) => !item.naming)).toBe(true);
+    expect(named.items.map((item) => item.productName)).toEqual([
+      "Prenda verde",
+      "Prenda verde 2",
+      "Prenda verde 3",
+      "Prenda azul",
+      "Musculosa roja",
+      "Camisa blanca",
+    ]);
+    await finished(browser, batch.id);
+  });
+
+  it("drafts landing at once never give two products the same name, and a product published meanwhile keeps its name", async () => {
+    provider(async () => resultBytes(1));
+    const browser = new Browser();
+    await register(browser);
+    const upload = await browser.request("/api/products/upload-images", {
+      method: "POST",
+      body: photoForm(
+        await Promise.all(
+          ["IMG_0001.jpg", "IMG_0002.jpg", "IMG_0003.jpg", "IMG_0004.jpg", "DSC_0042.JPG"].map(async (name) => ({
+            bytes: await photo([20, 20, 24]),
+            name,
+          })),
+        ),
+      ),
+    });
+    const ids = ((await upload.json()) as { products: Product[] }).products.map((p) => p.id);
+    const batch = await newBatch(browser, { productIds: ids, draftProductIds: ids });
+    await until(
+      () => viewOf(browser, batch.id),
+      (view) => view.naming === 0,
+    );
+    // As if none had been named yet, the last one published by the seller meanwhile, and every draft landed at once.
+    await env.DB.prepare(`UPDATE products SET name = 'Producto sin nombre' WHERE id IN (${ids.map(() => "?").join(",")})`)
+      .bind(...ids)
+      .run();
+    await env.DB.prepare("UPDATE products SET published = 1, price = 9900 WHERE id = ?").bind(ids[4]).run();
+    await env.DB.prepare("UPDATE batch_items SET draft_from = 'Producto sin nombre', drafted_at = NULL WHERE batch_id = ?")
+      .bind(batch.id)
+      .run();
+    expect((await viewOf(browser, batch.id)).naming).toBe(5);
+    await Promise.all(batch.items.map((item) => draftProduct(env, item.id)));
+    const names = (await viewOf(browser, batch.id)).items.map((item) => item.productName);
+    expect(names[4]).toBe("Producto sin nombre");
+    expect(new Set(names.slice(0, 4)).size).toBe(4);
+    expect([...names.slice(0, 4)].sort()).toEqual(["Prenda negra", "Prenda negra 2", "Prenda negra 3", "Prenda negra 4"]);
+    await finished(browser, batch.id);
+  });
+
+  it("a photo whose naming was dead-lettered is named no more, so nothing waits for it", async () => {
+    provider(async () => resultBytes(1));
+    const { browser, ids } = await sellerWithProducts([11]);
+    const batch = await newBatch(browser, { productIds: ids, draftProductIds: ids });
+    await until(
+      () => viewOf(browser, batch.id),
+      (view) => view.naming === 0,
+    );
+    await env.DB.prepare("UPDATE batch_items SET drafted_at = NULL WHERE batch_id = ?").bind(batch.id).run();
+    expect((await viewOf(browser, batch.id)).naming).toBe(1);
+    await deliver(BATCH_DEAD_LETTERS, [{ type: "draft", item: batch.items[0]!.id }]);
+    expect((await viewOf(browser, batch.id)).naming).toBe(0);
+    await finished(browser, batch.id);
+  });
 });
 
 describe("the end of a batch", () => {

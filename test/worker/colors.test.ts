@@ -149,10 +149,12 @@ describe("colours and stock per colour and size", () => {
     expect(placed.status).toBe(201);
     const { order: saved, message } = (await placed.json()) as Created;
     expect(saved.lines).toEqual([
-      { productId: remera.id, name: "Remera básica", color: "Negro", size: "M", quantity: 2, unitPrice: 12500 },
-      { productId: gorra.id, name: "Gorra", color: null, size: "Único", quantity: 1, unitPrice: 8000 },
+      { productId: remera.id, name: "Remera básica", color: "Negro", size: "M", quantity: 2, unitPrice: 12500, code: remera.code },
+      { productId: gorra.id, name: "Gorra", color: null, size: "Único", quantity: 1, unitPrice: 8000, code: gorra.code },
     ]);
-    expect(message).toContain("• Remera básica (Color: Negro, Talle: M) x 2 - $12.500 c/u\n• Gorra (Talle: Único) x 1 - $8.000 c/u");
+    expect(message).toContain(
+      `• Remera básica (Color: Negro, Talle: M) x 2 - $12.500 c/u · Cód. ${remera.code}\n• Gorra (Talle: Único) x 1 - $8.000 c/u · Cód. ${gorra.code}`,
+    );
 
     const refused: [unknown[], number, string][] = [
       [[{ productId: remera.id, size: "M", quantity: 1 }], 400, "Elige un color de Remera básica."],
@@ -271,6 +273,33 @@ describe("colours and stock per colour and size", () => {
     const fresh = (await (await order(username, [{ productId: gorra.id, size: "Único", quantity: 2 }])).json()) as Created;
     expect((await status(browser, fresh.order.id, "cancelado")).status).toBe(200);
     expect(await stockRows(gorra.id)).toEqual([{ name: "Único", stock: 2 }]);
+  });
+
+  it("an order of two colours of one product, cancelled after it was sent (five cancels at once), gives each colour its own units back once", async () => {
+    const { browser, username, remera } = await shop();
+    const placed = (await (
+      await order(username, [
+        { productId: remera.id, color: "Negro", size: "M", quantity: 2 },
+        { productId: remera.id, color: "Blanco", size: "M", quantity: 1 },
+      ])
+    ).json()) as Created;
+    // A second order of the same colour and size stays confirmed: its units must stay taken.
+    const other = (await (await order(username, [{ productId: remera.id, color: "Negro", size: "M", quantity: 1 }])).json()) as Created;
+    for (const next of ["confirmado", "pagado", "enviado"]) expect((await status(browser, placed.order.id, next)).status).toBe(200);
+    expect((await status(browser, other.order.id, "confirmado")).status).toBe(200);
+    expect(await stockRows(remera.id, "Negro")).toEqual([
+      { name: "S", stock: 1 },
+      { name: "M", stock: 0 },
+    ]);
+    expect(await stockRows(remera.id, "Blanco")).toEqual([{ name: "M", stock: 1 }]);
+
+    const cancels = await Promise.all([1, 2, 3, 4, 5].map(() => status(browser, placed.order.id, "cancelado")));
+    expect(cancels.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await stockRows(remera.id, "Negro")).toEqual([
+      { name: "S", stock: 1 },
+      { name: "M", stock: 2 },
+    ]);
+    expect(await stockRows(remera.id, "Blanco")).toEqual([{ name: "M", stock: 2 }]);
   });
 
   it("a cancel racing a confirmation leaves the stock as the winner's story says", async () => {

@@ -237,6 +237,17 @@ describe("the offline drafter", () => {
       description: "Prenda de color azul.",
     });
     expect(draftFromName("WhatsApp Image 2026 11 03", "negro", categories).name).toBe("Prenda negra");
+    // What the upload names a camera's photo until then, and no colour to go on: still no camera name.
+    expect(draftFromName("Producto sin nombre", "verde", categories).name).toBe("Prenda verde");
+    expect(draftFromName("IMG 20261127 101500", null, categories)).toEqual({
+      name: "Producto sin nombre",
+      category: null,
+      description: null,
+    });
+    // A name that says its colour keeps it, and the description does not contradict it.
+    expect(draftFromName("Musculosa roja", "rojo", categories)).toEqual({ name: "Musculosa roja", category: "Remeras", description: null });
+    expect(draftFromName("Camisa blanca", "azul", categories)).toEqual({ name: "Camisa blanca", category: "Remeras", description: null });
+    expect(draftFromName("Jeans azules", "celeste", categories).name).toBe("Jeans azules");
     // Words of the seller's own, with no garment the drafter knows: kept as they are.
     expect(draftFromName("Nuevo ingreso verano", "azul", categories)).toEqual({
       name: "Nuevo ingreso verano",

@@ -4,7 +4,9 @@ import type { Product } from "../../common/product";
 import { database } from "../../worker/db/client";
 import { moveCredits } from "../../worker/lib/credits";
 import { JOB_MESSAGES, type JobView } from "../../worker/jobs/job-types";
+import { encodeJpeg } from "../../worker/providers/codecs";
 import { overrideProviderForTests } from "../../worker/providers/select";
+import { samplePhoto } from "../../worker/providers/studio-sample-photo";
 import { ProviderFailure, ProviderRefusal, ProviderTransientError, type GenerationRequest } from "../../worker/providers/types";
 import { Browser, count, register } from "./browser";
 import { photoOfSize } from "./fixtures";
@@ -87,6 +89,29 @@ describe("each generation endpoint", () => {
     expect(calls[1]!.source.bytes).toEqual(resultBytes(1));
   });
 
+  it("generate-product-and-image names the product from its file and photo, never 'Producto 1', and never as another product is named", async () => {
+    provider(async () => resultBytes(3));
+    const browser = new Browser();
+    await register(browser);
+    const shirt = (garment: [number, number, number]) => encodeJpeg(samplePhoto({ width: 240, height: 320, garment, grain: 4 }), 85);
+    const generate = async (photo: Uint8Array, fileName?: string) => {
+      const response = await browser.json("POST", "/api/products/generate-product-and-image", {
+        image: `data:image/jpeg;base64,${btoa(String.fromCharCode(...photo))}`,
+        includeModel: false,
+        ...(fileName === undefined ? {} : { fileName }),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { product: Product }).product.name;
+    };
+    const blue = await shirt([40, 90, 170]);
+    const red = await shirt([200, 30, 30]);
+    expect(await generate(blue)).toBe("Prenda azul");
+    expect(await generate(blue, "IMG_20261127_101500.jpg")).toBe("Prenda azul 2");
+    expect(await generate(red, "remera-roja.jpg")).toBe("Remera roja");
+    expect(await generate(red, "remera-roja.jpg")).toBe("Remera roja 2");
+    expect(await generate(blue, "campera jean.jpg")).toBe("Campera jean azul");
+  });
+
   it("generate-product-and-image creates the product with the photo and its first image", async () => {
     provider(async () => resultBytes(3));
     const browser = new Browser();
@@ -98,7 +123,7 @@ describe("each generation endpoint", () => {
     });
     expect(response.status).toBe(200);
     const result = (await response.json()) as { product: Product; imageId: string };
-    expect(result.product).toMatchObject({ name: "Producto 1", createdBy: user.id });
+    expect(result.product.createdBy).toBe(user.id);
     expect(result.product.generatedImageUrl).toMatch(/^\/img\/g\//);
     // 'Mejorar la foto con IA': the store shows the improved photo; the product is still a draft.
     expect(result.product.storeImageURLs).toEqual([result.product.generatedImageUrl]);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
-import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { googleErrorMessage } from "../../common/google-errors";
 import { SimulatedGoogle } from "../../worker/lib/google";
 import { Browser, count, ORIGIN, register, withBindings } from "./browser";
 
@@ -34,24 +35,48 @@ async function consentAndReturn(
 }
 
 describe("Google sign-in, offline stand-in", () => {
-  it("creates the account with 500 credits and lands on /home; replaying the callback is refused", async () => {
+  it("creates the account with 500 credits and lands on /home; the state cookie is spent", async () => {
     const browser = new Browser();
     const callback = await consentAndReturn(browser, "register", "allow", "nueva.google@example.com");
     expect(callback).toMatch(/^\/api\/auth\/google\/callback\?/);
-    const stateCookie = browser.cookie("vidriera_oauth_state")!;
     expect(location(await browser.request(callback))).toBe("/home");
     expect(browser.cookie("vidriera_oauth_state")).toBeUndefined();
     const profile = (await (await browser.request("/api/auth/profile")).json()) as {
       user: { email: string; credits: number; name: string };
     };
     expect(profile.user).toMatchObject({ email: "nueva.google@example.com", credits: 500, name: "Vendedora" });
-
-    // An attacker replaying the same callback, even with the state cookie, gets nothing.
-    const replay = new Browser();
-    replay.setCookie("vidriera_oauth_state", stateCookie, "/api/auth/google");
-    expect(location(await replay.request(callback))).toBe("/login?error=invalid_state");
-    expect(replay.cookie("vidriera_session")).toBeUndefined();
+    // The same callback again, now without the cleared cookie, finds no flow.
+    expect(location(await browser.request(callback))).toBe("/login?error=invalid_state");
     expect(await count("users", "email = ?", "nueva.google@example.com")).toBe(1);
+  });
+
+  it("keeps the state in a signed, short-lived HttpOnly cookie: 500 starts from one address add no rows", async () => {
+    const tables = async () => {
+      const names = await env.DB.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+      ).all<{ name: string }>();
+      return Object.fromEntries(await Promise.all(names.results.map(async ({ name }) => [name, await count(`"${name}"`)] as const)));
+    };
+    const before = await tables();
+    const address = "203.0.113.39";
+    const starts = await Promise.all(
+      Array.from({ length: 500 }, () => new Browser(undefined, address).request("/api/auth/google?intent=register")),
+    );
+    const targets = starts.map(location);
+    expect(targets.filter((t) => t.startsWith("/api/auth/google/simulated?"))).toHaveLength(20);
+    expect(targets.filter((t) => t === "/register?error=too_many_starts")).toHaveLength(480);
+    expect(googleErrorMessage("too_many_starts", "register")).toBe(
+      "Demasiados intentos de entrar con Google. Espera unos minutos e inténtalo de nuevo.",
+    );
+    const cookie = starts.find((r) => r.headers.getSetCookie().length)!.headers.getSetCookie()[0]!;
+    expect(cookie).toMatch(/^vidriera_oauth_state=[^;]+; Max-Age=600; Path=\/api\/auth\/google; HttpOnly; Secure; SameSite=Lax$/);
+    // One throttle count for the address is the only row written, and no table of states exists any more.
+    const after = await tables();
+    expect("oauth_states" in after).toBe(false);
+    expect(Object.entries(after).filter(([name, n]) => n !== before[name])).toEqual([["login_throttle", before.login_throttle! + 1]]);
+    // Another address still signs in.
+    const other = new Browser(undefined, "203.0.113.40");
+    expect(location(await other.request(await consentAndReturn(other, "register", "allow", "otra.direccion@example.com")))).toBe("/home");
   });
 
   it("new accounts through Google count toward the per-address sign-up limit, fired at once from one /64", async () => {
@@ -126,13 +151,40 @@ describe("Google sign-in, offline stand-in", () => {
     expect(profile.user.id).toBe(user.id);
   });
 
-  it("answers an expired state as invalid", async () => {
-    const browser = new Browser();
-    const callback = await consentAndReturn(browser, "register", "allow");
-    await env.DB.prepare("UPDATE oauth_states SET expires_at = ?")
-      .bind(Date.now() - 1)
-      .run();
-    expect(location(await browser.request(callback))).toBe("/login?error=invalid_state");
+  it("refuses an expired or tampered state cookie with the Spanish security error", async () => {
+    const key = new TextEncoder().encode(env.SESSION_SECRET);
+    const forge = async (claims: Record<string, unknown>, issuedAgo: number, signingKey = key) => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256" })
+        .setAudience("vidriera-google-state")
+        .setIssuedAt(now - issuedAgo)
+        .setExpirationTime(now - issuedAgo + 600)
+        .sign(signingKey);
+    };
+    const cases: [string, (claims: Record<string, unknown>, cookie: string) => Promise<string>][] = [
+      ["expired", (claims) => forge(claims, 11 * 60)],
+      ["signed with another key", (claims) => forge(claims, 0, new TextEncoder().encode("x".repeat(40)))],
+      ["another flow's state", (claims) => forge({ ...claims, state: "otro-estado" }, 0)],
+      [
+        "payload edited, signature kept",
+        async (_claims, cookie) => {
+          const [header, , signature] = cookie.split(".");
+          const payload = btoa(JSON.stringify({ ...decodeJwt(cookie), exp: 9_999_999_999 })).replace(/=+$/, "");
+          return `${header}.${payload}.${signature}`;
+        },
+      ],
+    ];
+    for (const [name, tamper] of cases) {
+      const browser = new Browser();
+      const callback = await consentAndReturn(browser, "register", "allow", `caso-${cases.findIndex(([n]) => n === name)}@example.com`);
+      const cookie = browser.cookie("vidriera_oauth_state")!;
+      browser.setCookie("vidriera_oauth_state", await tamper(decodeJwt(cookie), cookie), "/api/auth/google");
+      expect(location(await browser.request(callback)), name).toBe("/login?error=invalid_state");
+      expect(browser.cookie("vidriera_session"), name).toBeUndefined();
+    }
+    expect(await count("users", "email LIKE 'caso-%'")).toBe(0);
+    expect(googleErrorMessage("invalid_state", "login")).toBe("Error de seguridad (estado inválido). Inténtalo de nuevo.");
   });
 });
 
@@ -204,6 +256,7 @@ describe("Google sign-in against a fake Google", () => {
    */
   function fakeGoogle(expected: { challenge: () => string; redirectUri: string }, scenario: TokenScenario = {}) {
     const calls: string[] = [];
+    const spentCodes = new Set<string>();
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       const request = new Request(input, init);
       calls.push(`${request.method} ${request.url}`);
@@ -229,6 +282,11 @@ describe("Google sign-in against a fake Google", () => {
       if (scenario.tokenStatus) {
         return Response.json({ error: "invalid_grant", error_description: "Bad Request" }, { status: scenario.tokenStatus });
       }
+      // Google answers a code it already exchanged as an invalid grant: a code is single-use.
+      if (spentCodes.has(form.get("code")!)) {
+        return Response.json({ error: "invalid_grant", error_description: "Bad Request" }, { status: 400 });
+      }
+      spentCodes.add(form.get("code")!);
       const idToken = await new SignJWT({
         iss: "https://accounts.google.com",
         aud: CLIENT_ID,
@@ -264,7 +322,8 @@ describe("Google sign-in against a fake Google", () => {
     expect(params.get("scope")).toBe("openid email profile");
     expect(params.get("code_challenge_method")).toBe("S256");
     expect(params.get("redirect_uri")).toBe(`${ORIGIN}/api/auth/google/callback`);
-    expect(params.get("state")).toBe(browser.cookie("vidriera_oauth_state"));
+    // The cookie is a signed token carrying this state (and the verifier), not the bare state.
+    expect(decodeJwt(browser.cookie("vidriera_oauth_state")!).state).toBe(params.get("state"));
     return {
       challenge: params.get("code_challenge")!,
       callback: `/api/auth/google/callback?state=${params.get("state")}&code=google-auth-code&scope=openid`,
@@ -291,6 +350,20 @@ describe("Google sign-in against a fake Google", () => {
       imageUrl: "https://lh3.googleusercontent.com/a/foto",
       credits: 500,
     });
+  });
+
+  it("a replayed callback, even with a copy of the state cookie, signs nobody in: Google spent the code", async () => {
+    const browser = new Browser(real);
+    let challenge = "";
+    fakeGoogle({ challenge: () => challenge, redirectUri: `${ORIGIN}/api/auth/google/callback` });
+    const flow = await startFlow(browser);
+    challenge = flow.challenge;
+    const stateCookie = browser.cookie("vidriera_oauth_state")!;
+    expect(location(await browser.request(flow.callback))).toBe("/home");
+    const replay = new Browser(real);
+    replay.setCookie("vidriera_oauth_state", stateCookie, "/api/auth/google");
+    expect(location(await replay.request(flow.callback))).toBe("/login?error=google_callback_failed");
+    expect(replay.cookie("vidriera_session")).toBeUndefined();
   });
 
   const failures: [string, TokenScenario][] = [

@@ -65,8 +65,10 @@ async function generate(seller: Seller, path: string, body: unknown, field: stri
 export async function shopperOrder(
   username: string,
   lines: { productId: string; color?: string; size: string | null; quantity: number }[],
+  // What the cart asks for when the store has ways to pay; a store without settings needs none.
+  buyer?: { name: string; delivery: "retiro" | "envio"; payment: string },
 ) {
-  const response = await new Browser().json("POST", "/api/orders", { username, lines });
+  const response = await new Browser().json("POST", "/api/orders", { username, lines, ...(buyer ? { buyer } : {}) });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { order: { id: string; code: string; link: string } }).order;
 }
@@ -174,8 +176,9 @@ export async function fullSeller(): Promise<Seller> {
   });
   expect(checkout.status).toBe(200);
 
-  a.orders.push(await shopperOrder(a.username, [{ productId: campera.id, size: "M", quantity: 2 }]));
-  a.orders.push(await shopperOrder(a.username, [{ productId: pollera.id, color: "Turquesa Alfa", size: "S", quantity: 1 }]));
+  const buyer = { name: "Compradora de Alfa", delivery: "retiro", payment: "efectivo" } as const;
+  a.orders.push(await shopperOrder(a.username, [{ productId: campera.id, size: "M", quantity: 2 }], buyer));
+  a.orders.push(await shopperOrder(a.username, [{ productId: pollera.id, color: "Turquesa Alfa", size: "S", quantity: 1 }], buyer));
   const confirmed = await a.browser.json("PUT", `/api/orders/${a.orders[1]!.id}/status`, { status: "confirmado" });
   expect(confirmed.status).toBe(200);
 

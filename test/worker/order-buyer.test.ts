@@ -23,7 +23,12 @@ describe("who is buying (issue 14.10)", () => {
     const response = await new Browser().json("POST", "/api/orders", {
       username,
       lines: [{ productId: remera.id, quantity: 1 }],
-      buyer: { name: "  María\u200B José 👩‍👧\u202E ", delivery: "envio", note: "Timbre 2B\r\n\r\n\r\nDespués de las 18 h\u200F" },
+      buyer: {
+        name: "  María\u200B José 👩‍👧\u202E ",
+        delivery: "envio",
+        address: { street: "Güemes 4321", locality: "Palermo" },
+        note: "Timbre 2B\r\n\r\n\r\nDespués de las 18 h\u200F",
+      },
     });
     expect(response.status).toBe(201);
     const created = (await response.json()) as Created;
@@ -31,7 +36,7 @@ describe("who is buying (issue 14.10)", () => {
     const buyer = { name: "María José 👩‍👧", delivery: "envio", note: "Timbre 2B\n\nDespués de las 18 h" };
     expect(created.order.buyer).toEqual(buyer);
     expect(created.message).toContain(
-      "Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nNota del cliente:\n> Timbre 2B\n>\n> Después de las 18 h\n\nPedido #",
+      "Nombre: María José 👩‍👧\nEntrega: Envío a domicilio\nDirección: Güemes 4321, Palermo\nNota del cliente:\n> Timbre 2B\n>\n> Después de las 18 h\n\nPedido #",
     );
     expect(created.message).toContain("Envío: A coordinar con la tienda\n*Total: $12.500 + envío*");
     expect(decodeURIComponent(created.whatsappUrl.split("?text=")[1]!)).toBe(created.message);

@@ -60,16 +60,16 @@ describe("POST /api/orders (a shopper sends the cart)", () => {
     expect(order.link).toBe(new URL(orderUrl).pathname);
     expect(order.status).toBe("nuevo");
     expect(order.lines).toEqual([
-      { productId: remera.id, name: "Remera", color: null, size: "S", quantity: 3, unitPrice: 15000 },
-      { productId: gorra.id, name: "Gorra", color: null, size: null, quantity: 1, unitPrice: 8000 },
+      { productId: remera.id, name: "Remera", color: null, size: "S", quantity: 3, unitPrice: 15000, code: remera.code },
+      { productId: gorra.id, name: "Gorra", color: null, size: null, quantity: 1, unitPrice: 8000, code: gorra.code },
     ]);
     expect(order.total).toBe(53000);
     expect(message).toBe(
       [
         "¡Hola Ropa Linda! Quiero hacer el siguiente pedido:",
         "",
-        "• Remera (Talle: S) x 3 - $15.000 c/u",
-        "• Gorra x 1 - $8.000 c/u",
+        `• Remera (Talle: S) x 3 - $15.000 c/u · Cód. ${remera.code}`,
+        `• Gorra x 1 - $8.000 c/u · Cód. ${gorra.code}`,
         "",
         "*Total: $53.000*",
         "",

@@ -71,12 +71,14 @@ describe("the visitor's country", () => {
 });
 
 describe("payments mode", () => {
-  it("is simulated on local hosts when unset, refuses anything else, and never guesses", () => {
+  it("is simulated only on local hosts, set or unset, refuses anything else, and never guesses", () => {
     const base = { ...env, PAYMENTS_MODE: undefined };
     expect(paymentsMode(base, "http://localhost:5173/api/x")).toBe("simulated");
     expect(paymentsMode(base, `${ORIGIN}/api/x`)).toBe("simulated");
     expect(paymentsMode(base, "https://vidriera.app/api/x")).toBe("unconfigured");
-    expect(paymentsMode({ ...base, PAYMENTS_MODE: "simulated" }, "https://vidriera.app/api/x")).toBe("simulated");
+    expect(paymentsMode({ ...base, PAYMENTS_MODE: "simulated" }, "http://localhost:5173/api/x")).toBe("simulated");
+    expect(paymentsMode({ ...base, PAYMENTS_MODE: "simulated" }, "https://vidriera.app/api/x")).toBe("unconfigured");
+    expect(paymentsMode({ ...base, PAYMENTS_MODE: " simulated " }, "https://tienda.example.com/api/x")).toBe("unconfigured");
     expect(paymentsMode({ ...base, PAYMENTS_MODE: "live" }, "http://localhost/api/x")).toBe("live");
     expect(() => paymentsMode({ ...base, PAYMENTS_MODE: "production" }, "https://vidriera.app/")).toThrow(/PAYMENTS_MODE/);
   });
@@ -93,6 +95,27 @@ describe("payments mode", () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: "Los pagos no están configurados en este servidor." });
     expect(await count("payments", "user_id = ?", userId)).toBe(0);
+  });
+
+  it("PAYMENTS_MODE=simulated on a real host opens no pretend checkout and takes no pretend webhook", async () => {
+    const { browser, userId } = await newSeller(withBindings({ PAYMENTS_MODE: "simulated" }));
+    const checkout = await browser.request("https://vidriera.app/api/payments/create-preference", {
+      method: "POST",
+      origin: "https://vidriera.app",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ packId: "pack-10" }),
+      cf: { country: "AR" },
+    } as RequestInit);
+    expect(checkout.status).toBe(503);
+    expect(await checkout.json()).toEqual({ error: "Los pagos no están configurados en este servidor." });
+    expect(await count("payments", "user_id = ?", userId)).toBe(0);
+    const webhook = await browser.request("https://vidriera.app/api/payments/webhooks/simulated", {
+      method: "POST",
+      origin: "https://vidriera.app",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: "payment", data: { id: "sim-1" } }),
+    } as RequestInit);
+    expect(webhook.status).toBe(404);
   });
 });
 

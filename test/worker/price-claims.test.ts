@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PACKS, PACKS_RESTRICTED_IN, STORE_PLAN } from "../../common/packs";
 import type { PriceClaims } from "../../common/price-claims";
+import { env } from "cloudflare:workers";
 import { Browser } from "./browser";
 import { newSeller, paymentRow } from "./payments-fakes";
+import { openStore } from "./store-helpers";
 
 /**
  * Every price claim the screens make comes from GET /api/payments/prices for the visitor's
@@ -104,5 +106,69 @@ describe("price claims per country (GET /api/payments/prices)", () => {
     expect(claims.fromPerImage).toBe("Desde US$ 0.088 por imagen");
     expect(claims.packs.map((p) => p.price)).toEqual(["US$ 0.13", "US$ 1.25", "US$ 4.40", "US$ 8.80"]);
     expect(claims.currencyNote).toContain("dólares");
+  });
+
+  it("an Argentine seller the edge cannot place sees dollars written the Argentine way and an estimate in pesos at today's rate", async () => {
+    const { browser } = await newSeller();
+    await openStore(browser, { countryCode: "AR", phoneNumber: "+54 9 11 4000-3131" });
+    const read = async () => {
+      const response = await browser.request("/api/payments/prices");
+      expect(response.status).toBe(200);
+      return (await response.json()) as PriceClaims;
+    };
+    // The fixed table's 1320.473 pesos a dollar while no live rate is stored.
+    let claims = await read();
+    expect(claims.country).toBeNull();
+    expect(claims.fromPerImage).toBe("Desde US$ 0,088 por imagen");
+    expect(claims.packs.map((p) => [p.price, p.estimate, p.perImage])).toEqual([
+      ["US$ 0,13", "$ 171,66", "US$ 0,13 por imagen"],
+      ["US$ 1,25", "$ 1.650,59", "US$ 0,125 por imagen"],
+      ["US$ 4,40", "$ 5.810,08", "US$ 0,088 por imagen"],
+      ["US$ 8,80", "$ 11.620,16", "US$ 0,088 por imagen"],
+    ]);
+    // What it is charged is those dollars, through dLocal Go.
+    const { paymentId } = (await (
+      await browser.request("/api/payments/create-dlocal-payment", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ packId: "pack-10" }),
+      })
+    ).json()) as { paymentId: string };
+    expect(await paymentRow(paymentId)).toMatchObject({ amount: 1.25, currency: "USD" });
+
+    // A live rate, once stored, is the one estimated with.
+    const before = await env.DB.prepare("SELECT value, updated_at FROM exchange_rates WHERE currency = 'ARS'").first();
+    await env.DB.prepare(
+      "INSERT INTO exchange_rates (currency, value, updated_at) VALUES ('ARS', 1400, ?) ON CONFLICT (currency) DO UPDATE SET value = 1400",
+    )
+      .bind(Date.now())
+      .run();
+    try {
+      claims = await read();
+      expect(claims.packs.find((p) => p.id === "pack-10")!.estimate).toBe("$ 1.750");
+    } finally {
+      if (before)
+        await env.DB.prepare("UPDATE exchange_rates SET value = ?, updated_at = ? WHERE currency = 'ARS'")
+          .bind(before.value, before.updated_at)
+          .run();
+      else await env.DB.prepare("DELETE FROM exchange_rates WHERE currency = 'ARS'").run();
+    }
+    // From Argentina itself the list in pesos is charged: nothing to estimate.
+    const fromArgentina = (await (
+      await browser.request("/api/payments/prices", { cf: { country: "AR" } } as RequestInit)
+    ).json()) as PriceClaims;
+    expect(fromArgentina.packs.map((p) => [p.price, p.estimate])).toEqual([
+      ["$ 120", null],
+      ["$ 1.200", null],
+      ["$ 6.000", null],
+      ["$ 12.000", null],
+    ]);
+  });
+
+  it("the 100 pack says it saves what the 50 pack saves, never more, never nothing", async () => {
+    const claims = await claimsFor("CL");
+    expect(claims.packs.map((p) => p.savingsText)).toEqual([null, "Ahorras 4%", "Ahorras 32%", "Ahorras 32%, igual que 50 imágenes"]);
+    expect((await claimsFor("AR")).packs.map((p) => p.savingsText)).toEqual([null, null, null, null]);
+    expect((await claimsFor("MX")).packs.map((p) => p.savingsText)).toEqual([null, "Ahorras 4%", null, null]);
   });
 });

@@ -62,7 +62,7 @@ describe("writing to Analytics Engine", () => {
         { productId: remera.id, size: null, quantity: 2 },
         { productId: buzo.id, size: null, quantity: 1 },
       ],
-      buyer: { name: "Lucía", delivery: "envio" },
+      buyer: { name: "Lucía", delivery: "envio", address: { street: "Av. Rivadavia 5000", locality: "Caballito" } },
     });
     expect(ordered.status).toBe(201);
     const { order } = (await ordered.json()) as { order: { id: string } };

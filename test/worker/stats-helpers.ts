@@ -33,8 +33,9 @@ export class Shopper extends Browser {
   constructor(
     fetcher: Fetcher = settled(),
     readonly agent: string = PHONE_CHROME,
+    address?: string,
   ) {
-    super(fetcher);
+    super(fetcher, address);
   }
 
   override request(path: string, init: RequestInit & { origin?: string | null } = {}) {

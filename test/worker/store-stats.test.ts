@@ -14,7 +14,7 @@ import { SESSION_COOKIE } from "../../worker/lib/sessions";
 import type { StoreStats } from "../../worker/stats/local-twin";
 import { addDays, dayStart, localDay } from "../../worker/stats/days";
 import { event, searchWords, visitOf } from "../../worker/stats/events";
-import { ORIGIN } from "./browser";
+import { count, ORIGIN } from "./browser";
 import { FACEBOOK_APP, INSTAGRAM_APP, PHONE_CHROME, recordAt, reportOf, settled, Shopper } from "./stats-helpers";
 import { addProducts, seller, setPricing } from "./store-helpers";
 
@@ -139,15 +139,46 @@ describe("views", () => {
     const second = await order(new Shopper(), username, [{ productId: buzo.id, quantity: 1 }]);
     const both = await Promise.all([1, 2].map(() => browser.json("PUT", `/api/orders/${second.id}/status`, { status: "confirmado" })));
     expect(both.map((r) => r.status)).toEqual([200, 200]);
-    // Cancelling later does not take back a confirmation that happened.
-    expect((await browser.json("PUT", `/api/orders/${second.id}/status`, { status: "cancelado" })).status).toBe(200);
+    expect(today(await reportOf(browser))).toMatchObject({ ordersSent: 2, ordersConfirmed: 2, amountConfirmed: 85000 });
+    // Cancelled after confirming, with the cancel sent three times at once: its money is no longer confirmed, taken off once.
+    const cancels = await Promise.all([1, 2, 3].map(() => browser.json("PUT", `/api/orders/${second.id}/status`, { status: "cancelado" })));
+    expect(cancels.map((r) => r.status)).toEqual([200, 200, 200]);
 
     report = await reportOf(browser);
-    expect(today(report)).toMatchObject({ cartAdds: 1, ordersSent: 2, ordersConfirmed: 2, amountConfirmed: 85000 });
+    expect(today(report)).toMatchObject({ cartAdds: 1, ordersSent: 2, ordersConfirmed: 1, amountConfirmed: 55000 });
     expect(report.topOrdered.map((p) => [p.name, p.orders, p.units])).toEqual([
       ["Buzo", 2, 2],
       ["Remera", 1, 2],
     ]);
+  });
+
+  it("a cancelled order's money is never confirmed: cancelled before confirming counts nothing, after confirming takes it back", async () => {
+    const { browser, username, remera, buzo } = await store();
+    const never = await order(new Shopper(), username, [{ productId: remera.id, quantity: 1 }]);
+    expect((await browser.json("PUT", `/api/orders/${never.id}/status`, { status: "cancelado" })).status).toBe(200);
+    const kept = await order(new Shopper(), username, [{ productId: buzo.id, quantity: 1 }]);
+    const dropped = await order(new Shopper(), username, [{ productId: remera.id, quantity: 2 }]);
+    for (const placed of [kept, dropped]) {
+      expect((await browser.json("PUT", `/api/orders/${placed.id}/status`, { status: "confirmado" })).status).toBe(200);
+    }
+    for (const status of ["pagado", "cancelado"]) {
+      expect((await browser.json("PUT", `/api/orders/${dropped.id}/status`, { status })).status).toBe(200);
+    }
+    const report = await reportOf(browser);
+    for (const period of ["today", "7d", "30d"] as const) {
+      expect(report.periods[period].current).toMatchObject({ ordersSent: 3, ordersConfirmed: 1, amountConfirmed: 30000 });
+    }
+  });
+
+  it("an order confirmed in an earlier period and cancelled in this one leaves this period at zero, not below", async () => {
+    const { browser, user } = await store();
+    const zone = "America/Argentina/Buenos_Aires";
+    const day = localDay(Date.now(), zone);
+    await recordAt(user.id, [event("confirmed", { amount: 12500 })], dayStart(addDays(day, -3), zone) + 13 * 60 * 60 * 1000);
+    await recordAt(user.id, [event("cancelled", { amount: 12500 })], Date.now());
+    const report = await reportOf(browser);
+    expect(report.periods.today.current).toMatchObject({ ordersConfirmed: 0, amountConfirmed: 0 });
+    expect(report.periods["7d"].current).toMatchObject({ ordersConfirmed: 0, amountConfirmed: 0 });
   });
 
   it("an order confirmed counts what the seller receives: the lines plus the zone's delivery cost", async () => {
@@ -163,7 +194,13 @@ describe("views", () => {
     const response = await new Shopper().json("POST", "/api/orders", {
       username,
       lines: [{ productId: remera.id, size: null, quantity: 2 }],
-      buyer: { name: "Sofía Núñez", delivery: "envio", zone: "CABA", payment: "efectivo" },
+      buyer: {
+        name: "Sofía Núñez",
+        delivery: "envio",
+        zone: "CABA",
+        payment: "efectivo",
+        address: { street: "Av. Rivadavia 5000", locality: "Caballito" },
+      },
     });
     const placed = ((await response.json()) as { order: Order }).order;
     expect(placed.total).toBe(28500);
@@ -378,6 +415,79 @@ describe("the report", () => {
     expect((await new Shopper().request("/api/stats")).status).toBe(401);
     expect((await browser.request("/api/stats")).status).toBe(200);
     expect(env.STORE_STATS).toBeDefined();
+  });
+});
+
+describe("what nobody can inflate", () => {
+  /** Every counter row the store's statistics object holds, written out first. */
+  const counters = (storeId: string) =>
+    runInDurableObject(
+      env.STORE_STATS.get(env.STORE_STATS.idFromName(storeId)) as unknown as DurableObjectStub<StoreStats>,
+      (instance, state) => {
+        (instance as unknown as { flush(): void }).flush();
+        return Number(state.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM counters").one().n);
+      },
+    );
+
+  it("300 cart adds at once from one address, each naming a new junk product, count nothing and add nothing", async () => {
+    const { browser, username, user } = await store();
+    const id = user.id;
+    const before = await counters(id);
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        new Shopper(settled(), PHONE_CHROME, "203.0.113.15").cartAdd(username, `basura-${i}-${crypto.randomUUID()}`),
+      ),
+    );
+    expect(answers.map((a) => a.status).filter((s) => s !== 404)).toEqual([]);
+    expect(await answers[0]!.json()).toEqual({ error: "Este producto no está en esta tienda." });
+    expect(today(await reportOf(browser)).cartAdds).toBe(0);
+    expect(await counters(id)).toBe(before);
+  });
+
+  it("a draft, or another store's product, is not this store's to count", async () => {
+    const { username } = await store();
+    const other = await store();
+    const [draft] = await addProducts(other.browser, ["Borrador"]);
+    expect((await new Shopper().cartAdd(username, other.remera.id)).status).toBe(404);
+    expect((await new Shopper().cartAdd(other.username, draft!.id)).status).toBe(404);
+    expect((await new Shopper().cartAdd(other.username, other.remera.id)).status).toBe(204);
+  });
+
+  it("one address adds at most 30 per store an hour, fired at once; other addresses and other stores are not held back", async () => {
+    const { browser, username, remera, buzo } = await store();
+    const second = await store();
+    const address = "2001:db8:15:15::1";
+    const burst = await Promise.all(
+      Array.from({ length: 45 }, (_, i) => new Shopper(settled(), PHONE_CHROME, address).cartAdd(username, i % 2 ? remera.id : buzo.id)),
+    );
+    const statuses = burst.map((a) => a.status);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    expect(await burst.find((a) => a.status === 429)!.json()).toEqual({
+      error: "Agregaste muchos productos seguidos. Espera unos minutos e inténtalo de nuevo.",
+    });
+    // Another address of the same /64 is the same line: still held back.
+    expect((await new Shopper(settled(), PHONE_CHROME, "2001:db8:15:15::2").cartAdd(username, remera.id)).status).toBe(429);
+    expect((await new Shopper().cartAdd(username, remera.id)).status).toBe(204);
+    expect((await new Shopper(settled(), PHONE_CHROME, address).cartAdd(second.username, second.remera.id)).status).toBe(204);
+    expect(today(await reportOf(browser)).cartAdds).toBe(31);
+
+    // Statistics keep no address: no count's key names it, in any spelling.
+    const keys = await env.DB.prepare("SELECT key FROM login_throttle WHERE key LIKE 'cartAddAddressStore:%'").all<{ key: string }>();
+    expect(keys.results.length).toBeGreaterThanOrEqual(3);
+    for (const { key } of keys.results) expect(key).not.toMatch(/2001|db8|203\.0|198\.18/);
+  });
+
+  it("a count whose hour is over is deleted by the next cart add's own write", async () => {
+    const { username, remera } = await store();
+    const old = Date.now() - 2 * 60 * 60 * 1000;
+    await env.DB.prepare(
+      "INSERT INTO login_throttle (key, failures, window_started_at) VALUES ('cartAddAddressStore:de-hace-dos-horas', 3, ?)",
+    )
+      .bind(old)
+      .run();
+    expect((await new Shopper().cartAdd(username, remera.id)).status).toBe(204);
+    expect(await count("login_throttle", "key = 'cartAddAddressStore:de-hace-dos-horas'")).toBe(0);
   });
 });
 

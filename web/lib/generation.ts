@@ -147,9 +147,9 @@ export function useModifyImage() {
 export function useGenerateProduct() {
   const after = useAfterGeneration();
   return useMutation({
-    mutationFn: async ({ image, includeModel }: { image: string; includeModel: boolean }) => {
+    mutationFn: async ({ image, includeModel, fileName }: { image: string; includeModel: boolean; fileName?: string }) => {
       const fallback = "Error al generar producto e imagen";
-      const started = await unwrap(api.products["generate-product-and-image"].$post({ json: { image, includeModel } }), fallback);
+      const started = await unwrap(api.products["generate-product-and-image"].$post({ json: { image, includeModel, fileName } }), fallback);
       return settle(started, "generatedImageUrl", fallback);
     },
     onSuccess: after,

@@ -1,15 +1,19 @@
 /**
  * Who buys and how, in the cart above its total: the shopper's name, envío
- * (to one of the store's zones, when it has them) or retiro, how they pay
- * among the store's ways, an optional WhatsApp and note. Name, choices and
- * number are remembered for the next order. `read` answers what the order
- * sends, or the Spanish reason it is not complete yet; `delivery` what the
- * total is priced with while the shopper chooses.
+ * (one choice per zone of the store, so one tap picks the way and the zone)
+ * or retiro, the address when it is envío, how they pay among the store's
+ * ways, an optional WhatsApp and note. Everything but the note is remembered
+ * for the next order, on this phone only. The keyboard's Enter (its 'Next'
+ * key on a phone) goes from one text field to the next. `read` answers what
+ * the order sends, or the Spanish reason it is not complete yet; `delivery`
+ * what the total is priced with while the shopper chooses.
  */
 import type { DeliveryChoice, PayChoice, ShopperCheckout } from "../../common/checkout";
 import type { MessageKey } from "../../common/i18n/catalogues/es";
 import type { PayMethodKind } from "../../common/pay-methods";
 import type { ShopText } from "../../common/shop-text";
+import { ADDRESS_LOCALITY_MAX_LENGTH, ADDRESS_REFERENCE_MAX_LENGTH, ADDRESS_STREET_MAX_LENGTH } from "../../common/shopper-text";
+import type { DeliveryAddress } from "../../common/store-cart";
 import { formatPrice } from "../../common/store-money";
 import { el } from "./dom";
 
@@ -18,26 +22,47 @@ export interface BuyerInput {
   delivery: "envio" | "retiro";
   zone: string | null;
   payment: PayChoice | null;
+  address: DeliveryAddress | null;
   note: string;
   whatsapp: string;
 }
 
 const BUYER_KEY = "vidriera:comprador";
 
-function radios<V extends string>(name: string, legend: string, options: { value: V; label: string }[]) {
+type Remembered = Partial<Record<"name" | "delivery" | "whatsapp" | "zone" | "payment" | "street" | "locality" | "reference", string>>;
+
+function radios(name: string, legend: string, options: { value: string; label: string; hint?: string; zone?: string }[]) {
   const box = el("fieldset", "how");
   box.append(el("legend", "", legend));
-  const inputs = options.map(({ value, label: text }) => {
+  const inputs = options.map(({ value, label: text, hint, zone }) => {
     const label = el("label", "opt");
     const radio = el("input");
     radio.type = "radio";
     radio.name = name;
     radio.value = value;
+    if (zone !== undefined) radio.dataset.zone = zone;
     label.append(radio, text);
+    if (hint) label.append(el("span", "hint", hint));
     box.append(label);
     return radio;
   });
   return { box, inputs };
+}
+
+function field(id: string, label: string, input: HTMLInputElement | HTMLTextAreaElement, max: number) {
+  input.id = id;
+  input.maxLength = max;
+  const caption = el("label", "", label);
+  caption.htmlFor = id;
+  return [caption, input] as const;
+}
+
+function textInput(autocomplete: AutoFill, placeholder = "") {
+  const input = el("input");
+  input.autocomplete = autocomplete;
+  input.enterKeyHint = "next";
+  if (placeholder) input.placeholder = placeholder;
+  return input;
 }
 
 /** The catalogue's name of a way to pay as the cart sends it ('transferencia' is Argentina's transfer). */
@@ -48,35 +73,38 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
   const { t } = shop;
   const { pickup, shipping } = checkout.delivery;
   const box = el("div", "buyer");
-  const name = el("input");
-  name.id = "buyer-name";
-  name.autocomplete = "name";
-  name.maxLength = 80;
+  const name = textInput("name");
   name.required = true;
-  const nameLabel = el("label", "", t("buyer.name"));
-  nameLabel.htmlFor = name.id;
 
   const ways = [
-    ...(shipping.enabled ? [{ value: "envio" as const, label: t("delivery.shipping") }] : []),
-    ...(pickup.enabled ? [{ value: "retiro" as const, label: t("delivery.pickup") }] : []),
+    ...(!shipping.enabled
+      ? []
+      : shipping.zones.length
+        ? shipping.zones.map((z) => ({
+            value: "envio",
+            zone: z.name,
+            label: t("delivery.shippingToZone", { zone: z.name }),
+            hint: z.cost ? formatPrice(z.cost, shop.money) : t("buyer.zoneFree"),
+          }))
+        : [{ value: "envio", zone: "", label: t("delivery.shipping") }]),
+    ...(pickup.enabled ? [{ value: "retiro", zone: "", label: t("delivery.pickup") }] : []),
   ];
   const how = radios("buyer-delivery", t("buyer.how"), ways);
   // With one way only, it is already chosen.
   if (how.inputs.length === 1) how.inputs[0]!.checked = true;
 
-  const zone = el("select");
-  zone.id = "buyer-zone";
-  zone.append(
-    new Option(t("buyer.chooseZone"), ""),
-    ...shipping.zones.map(
-      (z) =>
-        new Option(t("buyer.zoneOption", { zone: z.name, cost: z.cost ? formatPrice(z.cost, shop.money) : t("buyer.zoneFree") }), z.name),
-    ),
+  const street = textInput("address-line1", t("buyer.addressStreetExample"));
+  const locality = textInput("address-level2", t("buyer.addressLocalityExample"));
+  const reference = textInput("address-line2", t("buyer.addressReferenceExample"));
+  street.required = true;
+  locality.required = true;
+  const address = el("fieldset", "address");
+  address.append(
+    el("legend", "", t("buyer.addressLegend")),
+    ...field("buyer-street", t("buyer.addressStreet"), street, ADDRESS_STREET_MAX_LENGTH),
+    ...field("buyer-locality", t("buyer.addressLocality"), locality, ADDRESS_LOCALITY_MAX_LENGTH),
+    ...field("buyer-reference", t("buyer.addressReference"), reference, ADDRESS_REFERENCE_MAX_LENGTH),
   );
-  const zoneLabel = el("label", "", t("buyer.zone"));
-  zoneLabel.htmlFor = zone.id;
-  const zoneBox = el("div", "zone");
-  zoneBox.append(zoneLabel, zone);
 
   const pay = radios(
     "buyer-payment",
@@ -85,56 +113,68 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
   );
   if (pay.inputs.length === 1) pay.inputs[0]!.checked = true;
 
-  const phone = el("input");
-  phone.id = "buyer-whatsapp";
+  const phone = textInput("tel");
   phone.type = "tel";
-  phone.autocomplete = "tel";
-  phone.maxLength = 40;
-  const phoneLabel = el("label", "", `${t("buyer.whatsapp")} `);
-  phoneLabel.htmlFor = phone.id;
+  const [phoneLabel] = field("buyer-whatsapp", `${t("buyer.whatsapp")} `, phone, 40);
   phoneLabel.append(el("span", "hint", t("buyer.whatsappHint")));
   const note = el("textarea");
-  note.id = "buyer-note";
-  note.maxLength = 300;
   note.rows = 2;
   note.placeholder = t("buyer.notePlaceholder");
-  const noteLabel = el("label", "", t("buyer.note"));
-  noteLabel.htmlFor = note.id;
 
-  box.append(nameLabel, name, how.box, zoneBox, ...(pay.inputs.length ? [pay.box] : []), phoneLabel, phone, noteLabel, note);
+  box.append(
+    ...field("buyer-name", t("buyer.name"), name, 80),
+    how.box,
+    address,
+    ...(pay.inputs.length ? [pay.box] : []),
+    phoneLabel,
+    phone,
+    ...field("buyer-note", t("buyer.note"), note, 300),
+  );
   foot.insertBefore(box, foot.firstChild);
 
-  const kind = () => how.inputs.find((r) => r.checked)?.value as "envio" | "retiro" | undefined;
+  const chosen = () => how.inputs.find((r) => r.checked);
+  const kind = () => chosen()?.value as "envio" | "retiro" | undefined;
   const refresh = () => {
-    zoneBox.hidden = kind() !== "envio" || !shipping.zones.length;
+    address.hidden = kind() !== "envio";
     onChange();
   };
   how.box.addEventListener("change", refresh);
-  zone.addEventListener("change", refresh);
+
+  // Enter, or a phone keyboard's 'Next', moves on to the next text field instead of doing nothing.
+  box.addEventListener("keydown", (event) => {
+    const from = event.target as HTMLElement;
+    if (event.key !== "Enter" || !(from instanceof HTMLInputElement) || from.type === "radio") return;
+    event.preventDefault();
+    const fields = [...box.querySelectorAll<HTMLElement>("input:not([type=radio]),textarea")].filter((f) => f.offsetParent);
+    fields[fields.indexOf(from) + 1]?.focus();
+  });
 
   try {
-    const saved = JSON.parse(localStorage.getItem(BUYER_KEY) || "{}") as Partial<
-      Record<"name" | "delivery" | "whatsapp" | "zone" | "payment", string>
-    >;
+    const saved = JSON.parse(localStorage.getItem(BUYER_KEY) || "{}") as Remembered;
     name.value = saved.name ?? "";
     phone.value = saved.whatsapp ?? "";
-    for (const radio of how.inputs) if (radio.value === saved.delivery) radio.checked = true;
-    if (shipping.zones.some((z) => z.name === saved.zone)) zone.value = saved.zone!;
+    street.value = saved.street ?? "";
+    locality.value = saved.locality ?? "";
+    reference.value = saved.reference ?? "";
+    for (const radio of how.inputs) {
+      if (radio.value === saved.delivery && (radio.value === "retiro" || radio.dataset.zone === (saved.zone ?? ""))) radio.checked = true;
+    }
     for (const radio of pay.inputs) if (radio.value === saved.payment) radio.checked = true;
   } catch {
     // Nothing remembered.
   }
-  zoneBox.hidden = kind() !== "envio" || !shipping.zones.length;
+  address.hidden = kind() !== "envio";
 
   return {
     /** The way chosen so far, for the total; null until envío or retiro is chosen. */
     delivery(): DeliveryChoice | null {
-      const chosen = kind();
-      if (!chosen) return null;
-      return chosen === "retiro" ? { kind: "retiro" } : { kind: "envio", zone: zone.value || null };
+      const radio = chosen();
+      if (!radio) return null;
+      return radio.value === "retiro" ? { kind: "retiro" } : { kind: "envio", zone: radio.dataset.zone || null };
     },
     read(): BuyerInput | string {
       const delivery = kind();
+      const zone = delivery === "envio" ? chosen()!.dataset.zone || null : null;
       const payment = (pay.inputs.find((r) => r.checked)?.value as PayChoice | undefined) ?? null;
       if (!name.value.trim()) {
         name.focus();
@@ -144,15 +184,28 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
         how.inputs[0]?.focus();
         return t("checkout.chooseDelivery");
       }
-      if (delivery === "envio" && shipping.zones.length && !zone.value) {
-        zone.focus();
-        return t("checkout.chooseZone");
+      if (delivery === "envio" && !street.value.trim()) {
+        street.focus();
+        return t("buyer.streetRequired");
+      }
+      if (delivery === "envio" && !locality.value.trim()) {
+        locality.focus();
+        return t("buyer.localityRequired");
       }
       if (pay.inputs.length && !payment) {
         pay.inputs[0]!.focus();
         return t("checkout.choosePayment");
       }
-      const remembered = { name: name.value.trim(), delivery, whatsapp: phone.value.trim(), zone: zone.value, payment };
+      const remembered: Remembered = {
+        name: name.value.trim(),
+        delivery,
+        whatsapp: phone.value.trim(),
+        zone: zone ?? "",
+        payment: payment ?? "",
+        street: street.value.trim(),
+        locality: locality.value.trim(),
+        reference: reference.value.trim(),
+      };
       try {
         localStorage.setItem(BUYER_KEY, JSON.stringify(remembered));
       } catch {
@@ -161,8 +214,9 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
       return {
         name: name.value,
         delivery,
-        zone: delivery === "envio" ? zone.value || null : null,
+        zone,
         payment,
+        address: delivery === "envio" ? { street: street.value, locality: locality.value, reference: reference.value || null } : null,
         note: note.value,
         whatsapp: phone.value,
       };

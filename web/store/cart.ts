@@ -22,8 +22,9 @@ import {
   type StoreItem,
   type StorePageData,
 } from "../../common/store-cart";
-import { stockLeft } from "../../common/variants";
+import { onlyChoice, stockLeft } from "../../common/variants";
 import { buyerForm } from "./buyer-form";
+import { copyText } from "./clipboard";
 import { byId, el } from "./dom";
 import { cartTranslator } from "./i18n";
 import { chosenOnPage, fillPicker, productChips } from "./variant-picker";
@@ -242,7 +243,11 @@ function start() {
       toast(t("cart.noMoreStock"), "error");
       return;
     }
+    // Most orders are one product: the first one added opens the cart, where the order is sent
+    // ('Seguir comprando' closes it); later ones only say they were added.
+    const first = lines.length === 0;
     update(addToCart(lines, { ...id, name: product.name, price: product.price, image: imageOf(product, color) }));
+    if (first) open(drawer);
     // The store's statistics count the add (no cookie, nothing about the shopper); a lost beacon loses only a count.
     try {
       navigator.sendBeacon(
@@ -298,12 +303,8 @@ function start() {
       }
       return;
     }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast(t("cart.linkCopied"));
-    } catch {
-      toast(t("cart.copyLink", { url }), "error");
-    }
+    if (await copyText(url)) toast(t("cart.linkCopied"));
+    else toast(t("cart.copyLink", { url }), "error");
   }
 
   async function sendOrder() {
@@ -368,7 +369,9 @@ function start() {
     if (addButton) {
       const product = products.get(addButton.dataset.add!);
       if (!product) return;
-      if (!product.sizes.length && !product.colors.length) add(product, null, null);
+      const only = onlyChoice(product);
+      // Nothing left to choose (no colours or sizes, or a single one in stock): added as it is.
+      if (only.color !== undefined && only.size !== undefined && !onProductPage) add(product, only.color, only.size);
       else if (onProductPage) {
         const chosen = chosenOnPage(product, chips, t);
         if (typeof chosen === "string") toast(chosen, "error");

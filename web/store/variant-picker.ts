@@ -6,7 +6,7 @@
  * ?color=…&talle=… (the catalogue feed's) arrives with them chosen.
  */
 import type { StoreItem } from "../../common/store-cart";
-import { sizesIn, type SizeStock } from "../../common/variants";
+import { onlyChoice, sizesIn, type SizeStock } from "../../common/variants";
 import { el } from "./dom";
 import type { CartText } from "./i18n";
 
@@ -60,9 +60,11 @@ export function fillPicker(
   const colors = el("div", "size-options color-options");
   colors.setAttribute("role", "group");
   colors.setAttribute("aria-label", t("product.color"));
+  // The one colour still in stock is chosen already: its sizes show at once, one tap from the cart.
+  const only = onlyChoice(product).color;
   for (const color of product.colors) {
     const button = option(t, color.name, soldOut(color.sizes), color.image);
-    button.setAttribute("aria-pressed", "false");
+    button.setAttribute("aria-pressed", String(color.name === only));
     button.addEventListener("click", () => {
       // A colour without sizes is the whole choice.
       if (!color.sizes.length) {
@@ -74,6 +76,7 @@ export function fillPicker(
     });
     colors.append(button);
   }
+  if (only) showSizes(only);
   options.replaceChildren(colors, sizesBox);
 }
 
@@ -110,19 +113,18 @@ export function productChips(product: StoreItem | undefined, t: CartText) {
   });
   sizeChips?.addEventListener("change", () => sizeChips.classList.remove("missing"));
 
-  // ?color=Negro&talle=M: the catalogue's link to one variant.
+  // ?color=Negro&talle=M: the catalogue's link to one variant; otherwise the only colour or size left is chosen.
   const wanted = new URLSearchParams(location.search);
-  const color = colorChips?.querySelector<HTMLInputElement>(
-    `input[name=color]:not(:disabled)[value="${CSS.escape(wanted.get("color") ?? "")}"]`,
-  );
+  const only = onlyChoice(product);
+  const chip = (fieldset: HTMLFieldSetElement | null, name: string, value: string | null | undefined) =>
+    value ? fieldset?.querySelector<HTMLInputElement>(`input[name=${name}]:not(:disabled)[value="${CSS.escape(value)}"]`) : null;
+  const color = chip(colorChips, "color", wanted.get("color")) ?? chip(colorChips, "color", only.color);
   if (color) {
     color.checked = true;
     showColor(color.value);
-    const size = sizeChips?.querySelector<HTMLInputElement>(
-      `input[name=talle]:not(:disabled)[value="${CSS.escape(wanted.get("talle") ?? "")}"]`,
-    );
-    if (size) size.checked = true;
   }
+  const size = chip(sizeChips, "talle", wanted.get("talle")) ?? chip(sizeChips, "talle", only.size);
+  if (size && (color || !product.colors.length)) size.checked = true;
   return { colorChips, sizeChips };
 }
 

@@ -122,6 +122,8 @@ async function deadLetters(messages: readonly Message<BatchMessage>[], env: Bind
           log("warn", "batch picture dead-lettered; refunded", { item: item.id, credits: item.cost });
         }
       } else {
+        // Named no more: the grid, which waits for the names, goes on with the one it has.
+        await db.update(batchItems).set({ draftedAt: new Date() }).where(eq(batchItems.id, message.body.item));
         log("warn", "photo naming dead-lettered; the file's name stays", { item: message.body.item });
       }
       message.ack();

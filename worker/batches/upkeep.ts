@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { picturesLabel } from "../../common/batches";
 import { database, type Db } from "../db/client";
 import { batches, batchItems, users } from "../db/schema";
@@ -22,7 +22,8 @@ const SEND_AT_MOST = 500;
  * minute by the cron and, for one batch, whenever its screen asks how it goes
  * (so `npm run dev`, which runs no crons, heals too):
  * - pictures still queued whose message never reached the gate are sent again
- *   (the consumer and the gate ignore a second copy);
+ *   (the consumer and the gate ignore a second copy), and so are photos still
+ *   to be named whose naming message was lost (the pricing grid waits for them);
  * - a finished batch whose seller asked for an e-mail gets it, once.
  */
 export async function keepBatchesMoving(env: Bindings, only?: { batchId: string }, now = Date.now()): Promise<void> {
@@ -54,9 +55,23 @@ async function resendLost(env: Bindings, db: Db, only: { batchId: string } | und
       ),
     )
     .limit(SEND_AT_MOST);
-  if (lost.length === 0) return;
+  // A photo still to be named whose picture already began: its naming message alone was lost.
+  const unnamed = await db
+    .select({ id: batchItems.id })
+    .from(batchItems)
+    .where(
+      and(
+        only ? eq(batchItems.batchId, only.batchId) : undefined,
+        ne(batchItems.status, "queued"),
+        isNotNull(batchItems.draftFrom),
+        isNull(batchItems.draftedAt),
+        or(isNull(batchItems.sentAt), lt(batchItems.sentAt, new Date(now - UNSENT_AFTER_MS))),
+      ),
+    )
+    .limit(SEND_AT_MOST);
+  if (lost.length === 0 && unnamed.length === 0) return;
   const messages: BatchMessage[] = [
-    ...lost.filter((item) => item.draft).map((item) => ({ type: "draft" as const, item: item.id })),
+    ...[...lost.filter((item) => item.draft), ...unnamed].map((item) => ({ type: "draft" as const, item: item.id })),
     ...lost.map((item) => ({ type: "item" as const, item: item.id })),
   ];
   await sendMessages(env.BATCH_QUEUE, messages);
@@ -66,7 +81,12 @@ async function resendLost(env: Bindings, db: Db, only: { batchId: string } | und
       .set({ sentAt: new Date(now), heldAt: null })
       .where(eq(batchItems.id, item.id));
   }
-  log("warn", "batch messages sent again", { pictures: lost.length });
+  for (const item of unnamed)
+    await db
+      .update(batchItems)
+      .set({ sentAt: new Date(now) })
+      .where(eq(batchItems.id, item.id));
+  log("warn", "batch messages sent again", { pictures: lost.length, names: unnamed.length });
 }
 
 /** Batches of the last week whose seller asked for an e-mail, not yet told, with nothing left to make. */

@@ -121,14 +121,6 @@ export const emailOutbox = sqliteTable("email_outbox", {
   createdAt: createdAt(),
 });
 
-export const oauthStates = sqliteTable("oauth_states", {
-  state: text("state").primaryKey(),
-  codeVerifier: text("code_verifier").notNull(),
-  // Which screen started the flow, so errors go back to it.
-  intent: text("intent", { enum: ["login", "register"] }).notNull(),
-  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-});
-
 export const products = sqliteTable(
   "products",
   {
@@ -163,9 +155,15 @@ export const products = sqliteTable(
     description: text("description"),
     /** The seller's own words or one of common/store-browse.ts's suggestions; null: none. */
     category: text("category"),
+    /**
+     * Short and easy to read aloud (e.g. R4TQ9), unique within the seller's products: what a buyer quotes
+     * on WhatsApp, shown on the pricing card, the product page and order lines (worker/lib/short-codes.ts).
+     * Set on creation; the migration product_codes_backfill gave one to every product made before it.
+     */
+    code: text("code"),
     createdAt: createdAt(),
   },
-  (t) => [index("products_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("products_user_idx").on(t.userId, t.createdAt), uniqueIndex("products_user_code_unique").on(t.userId, t.code)],
 );
 
 /**
@@ -296,6 +294,10 @@ export const orders = sqliteTable(
     deliveryCost: real("delivery_cost"),
     /** Retiro: where to pick it up, as the store said when the order was placed. */
     pickupAddress: text("pickup_address"),
+    /** Envío: the buyer's street and number, locality and optional reference, as typed in the cart (null for retiro). */
+    deliveryStreet: text("delivery_street"),
+    deliveryLocality: text("delivery_locality"),
+    deliveryReference: text("delivery_reference"),
     /** Argentina's ways by their names of old ('transferencia'), any other by its kind ('pix'). */
     paymentMethod: text("payment_method", { enum: PAY_CHOICES }),
     /** JSON: the details to pay with as the store gave them when the order was placed (alias, CBU, link). */
@@ -313,6 +315,14 @@ export const orders = sqliteTable(
     stockTakenAt: integer("stock_taken_at", { mode: "timestamp_ms" }),
     /** When cancelling gave that stock back (once). */
     stockReturnedAt: integer("stock_returned_at", { mode: "timestamp_ms" }),
+    /**
+     * Set only when the seller deletes their account while this order is still open (not delivered nor
+     * cancelled): the store's name and WhatsApp as they were, so the buyer's page can still show who to
+     * ask, until `keptUntil` (worker/lib/account-deletion.ts). Null otherwise.
+     */
+    keptStoreName: text("kept_store_name"),
+    keptStorePhone: text("kept_store_phone"),
+    keptUntil: integer("kept_until", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("orders_seller_code_unique").on(t.sellerId, t.code), index("orders_seller_idx").on(t.sellerId, t.createdAt)],
 );

@@ -1,11 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { KEPT_ORDER_PAGE_DAYS, OPEN_STATUSES } from "../../common/order-status";
 import type { Db } from "../db/client";
-import { generatedImages, passwordResets, products, sessions, storeCheckout, storeModels, users } from "../db/schema";
+import { generatedImages, orders, passwordResets, products, sessions, storeCheckout, storeModels, users } from "../db/schema";
 import { deleteImages } from "./renditions";
 import { moveCredits } from "./credits";
 import { ApiError } from "./errors";
-import { log } from "./log";
+import { errorName, log } from "./log";
 import { verifyPassword } from "./passwords";
 import type { SessionUser } from "../env";
 import { storeChanged } from "./store-version";
@@ -63,11 +64,73 @@ async function ownedImageKeys(db: Db, userId: string, logoUrl: string | null): P
   return [...sources];
 }
 
+export const KEPT_ORDER_PAGE_MS = KEPT_ORDER_PAGE_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * What an order of a deleted account keeps for the accounts once no buyer needs its page: code, lines
+ * (products, colours, sizes, quantities, prices), totals, delivery kind and zone, way to pay, status and
+ * dates. Everything personal goes: the buyer's name, number and note, the store's bank details and
+ * pick-up address as the buyer was told them, the store's contact kept for the page, and the private
+ * link itself (the page is gone).
+ */
+const forgotten = {
+  buyerName: null,
+  buyerPhone: null,
+  note: null,
+  paymentDetails: null,
+  pickupAddress: null,
+  token: null,
+  keptStoreName: null,
+  keptStorePhone: null,
+  keptUntil: null,
+} as const;
+
+/**
+ * The buyers' side of a deletion, for its batch: an open order (not delivered nor cancelled) keeps its
+ * page KEPT_ORDER_PAGE_DAYS days with the store's name and WhatsApp as they are now (read before the
+ * users row is wiped, in the same batch), so a buyer who paid can still reach the store; the others
+ * keep only their accounting data at once.
+ */
+function keepOrdersForBuyers(db: Db, userId: string, now: number) {
+  const name = sql<string>`(SELECT coalesce(nullif(trim(name), ''), username) FROM users WHERE id = ${userId})`;
+  const phone = sql<string>`(SELECT phone FROM users WHERE id = ${userId})`;
+  return [
+    db
+      .update(orders)
+      .set({ keptStoreName: name, keptStorePhone: phone, keptUntil: new Date(now + KEPT_ORDER_PAGE_MS) })
+      .where(and(eq(orders.sellerId, userId), inArray(orders.status, OPEN_STATUSES))),
+    db
+      .update(orders)
+      .set(forgotten)
+      .where(and(eq(orders.sellerId, userId), notInArray(orders.status, OPEN_STATUSES))),
+  ] as const;
+}
+
+/**
+ * Run by the 15-minute cron: orders of deleted accounts whose kept page has expired keep only their
+ * accounting data. (The page itself is refused from the expiry on, whenever this runs.)
+ */
+export async function forgetExpiredOrderPages(db: Db, now = Date.now()): Promise<number> {
+  try {
+    const done = await db
+      .update(orders)
+      .set(forgotten)
+      .where(and(isNotNull(orders.keptUntil), lte(orders.keptUntil, new Date(now))))
+      .returning({ id: orders.id });
+    if (done.length) log("info", "expired order pages forgotten", { orders: done.length });
+    return done.length;
+  } catch (err) {
+    log("error", "expired order pages not forgotten", { error: errorName(err) });
+    return 0;
+  }
+}
+
 /**
  * Deletes a seller's account. The users row stays as an anonymous tombstone
  * (orders, payments, the ledger and jobs reference it and hold accounting
  * data); everything personal and everything the seller made goes, in one
- * atomic D1 batch, and then their R2 objects.
+ * atomic D1 batch, and then their R2 objects. Buyers of open orders keep
+ * their order page for a while (keepOrdersForBuyers).
  */
 export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser): Promise<void> {
   // One statement, so the balance and the running jobs are read at the same instant: a
@@ -98,8 +161,10 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser)
     db.delete(generatedImages).where(eq(generatedImages.userId, user.id)),
     // generation_jobs.product_id is ON DELETE SET NULL: the jobs stay for the ledger checks.
     db.delete(products).where(eq(products.userId, user.id)),
-    // The bank account and its holder's name are personal; orders keep only what each buyer was told.
+    // The bank account and its holder's name are personal; an open order keeps what its buyer was told, for its page.
     db.delete(storeCheckout).where(eq(storeCheckout.userId, user.id)),
+    // Before the users row below is wiped: the open orders keep the store's name and WhatsApp from it.
+    ...keepOrdersForBuyers(db, user.id, Date.now()),
     storeChanged(db, user.id),
     db
       .update(users)

@@ -43,7 +43,16 @@ export function toOrder(row: OrderRow, shortages: StockShortage[] = []): Order {
     buyer: buyerOf(row),
     buyerWhatsapp: digits ? { digits, label: formatWhatsappNumber(row.buyerPhone) } : null,
     delivery: row.delivery
-      ? { kind: row.delivery, zone: row.deliveryZone, cost: row.deliveryCost, pickupAddress: row.pickupAddress }
+      ? {
+          kind: row.delivery,
+          zone: row.deliveryZone,
+          cost: row.deliveryCost,
+          pickupAddress: row.pickupAddress,
+          address:
+            row.deliveryStreet && row.deliveryLocality
+              ? { street: row.deliveryStreet, locality: row.deliveryLocality, reference: row.deliveryReference }
+              : null,
+        }
       : null,
     payment: row.paymentDetails ? (JSON.parse(row.paymentDetails) as PaymentDetails) : null,
     status: row.status,
@@ -98,6 +107,7 @@ export function priceCart(cart: CartInput[], byId: Map<string, StoreProductRecor
       size: line.size,
       quantity: line.quantity,
       unitPrice: product.price,
+      code: product.code,
     };
   });
   return { lines, subtotal: linesSubtotal(lines) };

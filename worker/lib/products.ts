@@ -34,6 +34,7 @@ function selectProducts(db: Db) {
       published: products.published,
       description: products.description,
       category: products.category,
+      code: products.code,
       createdAt: products.createdAt,
       generatedKey: newestGeneratedKey,
     })
@@ -55,6 +56,7 @@ export function toApiProduct(row: ProductRow): Product {
     storeImageURLs: (JSON.parse(row.storeImageKeys) as string[]).map((key) => imageUrl(key)!),
     published: row.published,
     category: cleanCategory(row.category),
+    code: row.code,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.userId,
   };
@@ -72,9 +74,4 @@ export async function ownProduct(db: Db, userId: string, productId: string): Pro
     .get();
   if (!row) throw new ApiError(404, PRODUCT_NOT_FOUND);
   return row;
-}
-
-export async function nextProductName(db: Db, userId: string): Promise<string> {
-  const row = await db.select({ n: sql<number>`count(*)` }).from(products).where(eq(products.userId, userId)).get();
-  return `Producto ${(row?.n ?? 0) + 1}`;
 }

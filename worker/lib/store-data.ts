@@ -24,6 +24,8 @@ export interface StoreProductRecord extends PublicProduct {
   /** R2 keys behind `images`, in the same order (for link previews and srcset). */
   imageKeys: string[];
   category: string | null;
+  /** The product's short code (worker/lib/short-codes.ts): shown on its page, carried by order lines. */
+  code: string | null;
 }
 
 const USERNAME = /^[a-z0-9]{1,20}$/;
@@ -75,6 +77,7 @@ export function toStoreProduct(row: {
   storeImageKeys: string;
   description?: string | null;
   category: string | null;
+  code: string | null;
 }): StoreProductRecord {
   const imageKeys = shownImageKeys(row);
   return {
@@ -86,6 +89,7 @@ export function toStoreProduct(row: {
     imageKeys,
     description: row.description ?? null,
     category: cleanCategory(row.category),
+    code: row.code,
   };
 }
 
@@ -100,6 +104,7 @@ export const storeColumns = {
   storeImageKeys: products.storeImageKeys,
   description: products.description,
   category: products.category,
+  code: products.code,
 };
 
 /**
@@ -131,6 +136,7 @@ export function toPublicProduct({
   imageKeys: _keys,
   description: _description,
   category: _category,
+  code: _code,
   ...product
 }: StoreProductRecord): PublicProduct {
   return product;

@@ -1,6 +1,8 @@
+import { TOO_MANY_GOOGLE_STARTS } from "../../common/google-errors";
 import { TOO_MANY_SIGNUPS } from "../../common/user";
 import type { Db } from "../db/client";
 import { ApiError } from "./errors";
+import { base64url } from "./ids";
 
 /**
  * Fixed-window throttles kept in D1, so they hold across Worker isolates.
@@ -16,6 +18,7 @@ import { ApiError } from "./errors";
 export const TOO_MANY_ATTEMPTS = "Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo.";
 export { TOO_MANY_SIGNUPS };
 export const TOO_MANY_ORDERS = "Enviaste muchos pedidos seguidos. Espera unos minutos e inténtalo de nuevo.";
+export const TOO_MANY_CART_EVENTS = "Agregaste muchos productos seguidos. Espera unos minutos e inténtalo de nuevo.";
 export const TOO_MANY_RESET_LINKS =
   "Probaste demasiados enlaces de recuperación. Espera 15 minutos o pide un enlace nuevo desde '¿Olvidaste tu contraseña?'.";
 
@@ -36,12 +39,32 @@ export const POLICIES = {
   resetConfirmAddress: { limit: 10, windowMs: 15 * MINUTE, message: TOO_MANY_RESET_LINKS },
   // Tries of one link (by its hash) from all addresses: a leaked link cannot be a free hashing service.
   resetConfirmLink: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_RESET_LINKS },
+  // "Continuar con Google" started from one address: a person needs a few, a script thousands.
+  googleStartAddress: { limit: 20, windowMs: 10 * MINUTE, message: TOO_MANY_GOOGLE_STARTS },
+  // Cart adds a store's statistics count from one address: a shopper fills a cart, a script inflates figures.
+  // Statistics keep no address: its key is an `anonymousSubject`, forgotten once its window ends.
+  cartAddAddressStore: { limit: 30, windowMs: 60 * MINUTE, message: TOO_MANY_CART_EVENTS, anonymous: true },
 } as const;
 
 export type Policy = keyof typeof POLICIES;
 export type Subject = readonly [policy: Policy, id: string];
 
 const keyOf = ([policy, id]: Subject) => `${policy}:${id}`;
+
+const isAnonymous = (policy: Policy) => "anonymous" in POLICIES[policy];
+
+/**
+ * A subject for counting someone whose identity must not be kept (statistics hold no address): an HMAC of
+ * the parts under the server's secret and the current window's number. The table never holds the
+ * address, the key means nothing once its window has passed (the next window hashes to another key),
+ * and `attempt` deletes such keys when their window is over.
+ */
+export async function anonymousSubject(policy: Policy, secret: Uint8Array, parts: string[], now = Date.now()): Promise<Subject> {
+  const window = Math.floor(now / POLICIES[policy].windowMs);
+  const key = await crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode([window, ...parts].join("\u0000")));
+  return [policy, base64url(new Uint8Array(mac).slice(0, 16))];
+}
 
 /** The subjects a password check counts against: from the narrowest to the widest (see `attempt`). */
 export function passwordSubjects(account: string, address: string): Subject[] {
@@ -92,7 +115,17 @@ export async function attempt(db: Db, subjects: Subject[], now = Date.now()): Pr
       .bind(keyOf(subject), now, expired, policy.limit, ...earlier.flatMap((e) => [keyOf(e), now - POLICIES[e[0]].windowMs]));
   });
   if (!statements.length) return;
-  const results = await d1.batch<{ failures: number }>(statements);
+  // In the same write, an anonymous policy's keys whose window is over are forgotten (a bounded handful
+  // each time, so a write never waits on a long delete; every write clears more than it adds).
+  const purges = [...new Set(subjects.map(([policy]) => policy).filter(isAnonymous))].map((policy) =>
+    d1
+      .prepare(
+        `DELETE FROM login_throttle WHERE key IN (
+           SELECT key FROM login_throttle WHERE key > ?1 AND key < ?2 AND window_started_at <= ?3 LIMIT 20)`,
+      )
+      .bind(`${policy}:`, `${policy};`, now - POLICIES[policy].windowMs),
+  );
+  const results = await d1.batch<{ failures: number }>([...statements, ...purges]);
   subjects.forEach((subject, i) => {
     const failures = results[i]?.results[0]?.failures ?? 0;
     const policy = POLICIES[subject[0]];

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { orderCss, orderCssHash, storeCss, storeCssHash } from "virtual:store-assets";
+import { orderCss, orderCssHash, orderScript, orderScriptHash, storeCss, storeCssHash } from "virtual:store-assets";
 import { renderSVG } from "uqr";
 import { deliveryCostText, type PaymentDetails, payMethodOf } from "../../common/checkout";
 import { shopText } from "../../common/i18n";
@@ -15,9 +15,9 @@ import { statusPath } from "../../common/order-status";
 import { payDetailRows, pixCode } from "../../common/pay-details";
 import { localVariantLabel, type ShopText } from "../../common/shop-text";
 import { storePath } from "../../common/store";
-import { deliveryName, type Order } from "../../common/store-cart";
+import { addressText, deliveryName, productCodeLabel, type Order } from "../../common/store-cart";
+import { ARS_MONEY, formatPrice, fromMinor } from "../../common/store-money";
 import { storeTimeZone } from "../../common/store-stats";
-import { formatPrice } from "../../common/store-money";
 import { database } from "../db/client";
 import { orders, users } from "../db/schema";
 import type { Env } from "../env";
@@ -31,9 +31,10 @@ export const ORDER_PAGE_MISSING = "Este pedido no existe o su enlace está incom
 
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
-/** The page runs no script and shows only our own images; it may be framed by nobody. */
+/** The page runs only its own inline copy script and shows only our own images; it may be framed by nobody. */
 const ORDER_CSP = [
   "default-src 'none'",
+  `script-src 'sha256-${orderScriptHash}'`,
   `style-src 'sha256-${storeCssHash}' 'sha256-${orderCssHash}'`,
   "img-src 'self' data:",
   "base-uri 'none'",
@@ -72,41 +73,112 @@ function head(title: string, locale: string): string {
 }
 
 /**
- * "Pix copia e cola" for the order's total and code: the text to paste in the bank's app, selectable
- * (the page runs no script), and the same code as a QR to scan from another phone.
+ * A value the buyer types into their bank's app, with its 'Copiar' button (shown by the page's script; without
+ * it the value stays selectable). The button's description is the value itself.
+ */
+function copyable(id: string, shown: string, copied: string, what: string, done: string, shop: ShopText): string {
+  return `<span id="${id}">${esc(shown)}</span> <button type="button" class="copy" data-copy="${esc(copied)}" data-done="${esc(done)}" aria-describedby="${id}" hidden>${esc(shop.t("pay.copy"))}<span class="sr"> ${esc(what)}</span></button>`;
+}
+
+/** The rows whose value the buyer types into their bank's or wallet's app: those get a 'Copiar' button. */
+const TYPED_ROWS = [
+  "pay.alias",
+  "pay.clabe",
+  "pay.account",
+  "pay.key",
+  "pay.phone",
+  "pay.till",
+  "pay.paybill",
+  "pay.paybillAccount",
+  "pay.rut",
+] as const;
+
+/**
+ * "Pix copia e cola" for the order's total and code: the text to paste in the bank's app (with its 'Copiar'
+ * button, and selectable without the script), and the same code as a QR to scan from another phone.
  */
 function pixBlock(code: string, amount: string, shop: ShopText): string {
+  const { t } = shop;
   const qr = renderSVG(code, { ecc: "M", border: 4, pixelSize: 4, whiteColor: "#ffffff", blackColor: "#000000" }).replace(
     "<svg ",
-    `<svg role="img" aria-label="${esc(shop.t("pay.pixQr", { amount }))}" `,
+    `<svg role="img" aria-label="${esc(t("pay.pixQr", { amount }))}" `,
   );
   return [
     '<div class="pix">',
-    `<label for="pix-code">${esc(shop.t("pay.pixCode"))}</label>`,
-    `<textarea id="pix-code" class="pix-code" readonly rows="4" spellcheck="false">${esc(code)}</textarea>`,
+    `<p class="pix-label">${esc(t("pay.pixCode"))}</p>`,
+    `<p class="pix-code">${copyable("pay-pix", code, code, t("pay.pixCode"), t("pay.copiedWhat", { what: t("pay.pixCode") }), shop)}</p>`,
     `<div class="pix-qr">${qr}</div>`,
     "</div>",
   ].join("");
 }
 
-function paymentBlock(order: Order, shop: ShopText): string {
+/** How to pay, in the store's language: the way, its details (copyable where the buyer types them), the total to send. */
+function paymentBlock(payment: PaymentDetails | null, order: Order, shop: ShopText): { html: string; copies: boolean } {
   const { t } = shop;
-  const payment: PaymentDetails | null = order.payment;
   if (!payment) {
-    return `<section class="box"><h2>${esc(t("pay.title"))}</h2><p>${esc(t("pay.storeWillTell"))}</p></section>`;
+    return { html: `<section class="box"><h2>${esc(t("pay.title"))}</h2><p>${esc(t("pay.storeWillTell"))}</p></section>`, copies: false };
   }
   const method = payMethodOf(payment);
-  const pixOrder = { total: order.total, code: order.code, currency: shop.money.currency };
-  // The Pix code gets its own block below; the other details are rows.
-  const rows: [string, string][] = [[t("pay.method"), t(`pay.${method.kind}`)], ...payDetailRows(method, t)];
-  const list = `<dl class="pay">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`;
+  const typed = new Set<string>(TYPED_ROWS.map((key) => t(key)));
+  const rows: [string, string][] = [[t("pay.method"), esc(t(`pay.${method.kind}`))]];
+  for (const [label, value] of payDetailRows(method, t)) {
+    // Argentina's CBU/CVU row is named by its kind ("CBU", "CVU"), not by a catalogue label.
+    const copy = typed.has(label) || (method.kind === "ar_transfer" && label !== t("pay.holder"));
+    const id = `pay-${rows.length}`;
+    rows.push([
+      label,
+      copy
+        ? copyable(
+            method.kind === "ar_transfer" ? arId(label) : id,
+            value,
+            value,
+            arWhat(label),
+            t("pay.copiedWhat", { what: label }),
+            shop,
+          )
+        : esc(value),
+    ]);
+  }
+  const toAgree = order.delivery?.kind === "envio" && order.delivery.cost === null;
+  const transfer = !["cash", "mercadopago", "pix"].includes(method.kind);
+  // The amount to send, as digits a bank's app takes; not while the delivery cost is still to be agreed.
+  if (transfer && !toAgree) {
+    const amount = fromMinor(order.total, shop.money).toFixed(shop.money.digits);
+    rows.push([
+      t("cart.total"),
+      copyable(
+        "pay-total",
+        formatPrice(order.total, shop.money),
+        amount,
+        t("pay.totalLabel"),
+        t("pay.copiedWhat", { what: t("cart.total") }),
+        shop,
+      ),
+    ]);
+  }
+  const list = `<dl class="pay">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join("")}</dl>`;
   const link =
     method.kind === "mercadopago"
       ? `<p class="pay-link"><a class="btn" href="${esc(method.link)}" rel="noopener noreferrer" target="_blank">${esc(t("pay.withMercadoPago"))}</a></p>`
       : "";
-  const pix = method.kind === "pix" ? pixBlock(pixCode(method, pixOrder), formatPrice(order.total, shop.money), shop) : "";
-  return `<section class="box"><h2>${esc(t("pay.title"))}</h2>${list}${pix}${link}</section>`;
+  const pix =
+    method.kind === "pix"
+      ? pixBlock(
+          pixCode(method, { total: order.total, code: order.code, currency: shop.money.currency }),
+          formatPrice(order.total, shop.money),
+          shop,
+        )
+      : "";
+  const copies = transfer || method.kind === "pix";
+  const status = copies
+    ? `<p id="copy-status" class="copy-status" role="status" data-copied="${esc(t("pay.copied"))}" data-failed="${esc(t("pay.copyFailed"))}"></p>`
+    : "";
+  return { html: `<section class="box"><h2>${esc(t("pay.title"))}</h2>${list}${pix}${status}${link}</section>`, copies };
 }
+
+/** Argentina's rows keep the ids and descriptions their page always had. */
+const arId = (label: string) => (label === "Alias" ? "pay-alias" : "pay-cbu");
+const arWhat = (label: string) => (label === "Alias" ? "alias" : label);
 
 function statusBlock(order: Order, when: (iso: string) => string, shop: ShopText): string {
   const { t } = shop;
@@ -128,8 +200,16 @@ function statusBlock(order: Order, when: (iso: string) => string, shop: ShopText
   return `<section class="box" aria-labelledby="estado"><h2 id="estado">${esc(t("orderPage.status"))}</h2><p class="news">${esc(t(`buyerStatus.${order.status}`))}</p><ol class="steps">${steps}</ol></section>`;
 }
 
+/**
+ * The store deleted its account while this order was open: the buyer is told, with until when this page
+ * stays and the store's WhatsApp (kept for that) to reach it.
+ */
+function closedStoreBlock(until: Date, format: Intl.DateTimeFormat): string {
+  return `<section class="box" role="note" aria-labelledby="cerrada"><h2 id="cerrada">La tienda cerró su cuenta</h2><p>La tienda ya no vende en Vidriera, pero este pedido sigue siendo suyo: escríbele por WhatsApp para lo que falte (la entrega o la devolución de tu pago). Esta página estará disponible hasta el ${esc(format.format(until))}.</p></section>`;
+}
+
 /** The buyer's page in the store's language and money (an Argentine store's reads as it always has). */
-export function renderOrderPage(order: Order, store: PageStore, timeZone: string, shop: ShopText): string {
+export function renderOrderPage(order: Order, store: PageStore, timeZone: string, shop: ShopText, closedUntil: Date | null = null): string {
   const { t } = shop;
   const price = (minor: number) => formatPrice(minor, shop.money);
   const format = new Intl.DateTimeFormat(shop.locale, { dateStyle: "long", timeStyle: "short", timeZone });
@@ -137,7 +217,7 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
   const items = order.lines
     .map(
       (l) =>
-        `<li><span>${esc(localVariantLabel(shop, l.name, l.color, l.size))} × ${l.quantity}</span><span>${l.unitPrice > 0 ? price(l.unitPrice * l.quantity) : esc(t("orderPage.askPrice"))}</span></li>`,
+        `<li><span>${esc(localVariantLabel(shop, l.name, l.color, l.size))} × ${l.quantity}${l.code ? ` <small class="code">${esc(productCodeLabel(l.code))}</small>` : ""}</span><span>${l.unitPrice > 0 ? price(l.unitPrice * l.quantity) : esc(t("orderPage.askPrice"))}</span></li>`,
     )
     .join("");
   const delivery = order.delivery;
@@ -160,10 +240,16 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
     delivery?.kind === "retiro" && delivery.pickupAddress
       ? `<p>${esc(t("orderPage.pickupWhere"))} <strong>${esc(delivery.pickupAddress)}</strong></p>`
       : "";
+  const address = delivery?.address
+    ? `<p>${esc(t("buyer.addressLabel"))}: <strong>${esc(addressText(delivery.address))}</strong></p>${
+        delivery.address.reference ? `<p>${esc(t("buyer.referenceLabel"))}: ${esc(delivery.address.reference)}</p>` : ""
+      }`
+    : "";
   const storeLink = store.username ? `<a href="${esc(storePath(store.username))}">${esc(store.name)}</a>` : esc(store.name);
   const contact = store.phone
     ? `<a class="btn wa" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(t("orderPage.writeMessage", { store: store.name, code: order.code }))}`)}" rel="noopener noreferrer" target="_blank">${esc(t("orderPage.writeStore"))}</a>`
     : "";
+  const pay = paymentBlock(order.payment, order, shop);
   return [
     head(t("orderPage.title", { code: order.code, store: store.name }), shop.locale),
     "<body>",
@@ -175,13 +261,15 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
     "</div></header>",
     '<main class="wrap order">',
     `<div><h1>${esc(t("orderPage.heading", { code: order.code }))}</h1><p class="when">${esc(t("orderPage.madeOn", { date: when(order.createdAt) }))}${order.buyer ? ` · ${esc(t("orderPage.inNameOf", { name: order.buyer.name }))}` : ""}</p></div>`,
+    closedUntil ? closedStoreBlock(closedUntil, new Intl.DateTimeFormat("es-AR", { dateStyle: "long", timeZone })) : "",
     statusBlock(order, when, shop),
     `<section class="box"><h2>${esc(t("orderPage.items"))}</h2><ul class="items">${items}</ul><dl class="sum">${sums}${total}</dl></section>`,
-    `<section class="box"><h2>${esc(t("orderPage.delivery"))}</h2><p>${esc(deliveryText)}</p>${pickup}${order.buyer?.note ? `<p class="when">${esc(t("orderPage.yourNote", { note: order.buyer.note }))}</p>` : ""}</section>`,
-    paymentBlock(order, shop),
+    `<section class="box"><h2>${esc(t("orderPage.delivery"))}</h2><p>${esc(deliveryText)}</p>${pickup}${address}${order.buyer?.note ? `<p class="when">${esc(t("orderPage.yourNote", { note: order.buyer.note }))}</p>` : ""}</section>`,
+    pay.html,
     contact,
     "</main>",
     `<footer class="foot">${esc(t("store.madeWith"))} <a href="/">Vidriera</a></footer>`,
+    pay.copies ? `<script>${orderScript}</script>` : "",
     "</body></html>",
   ].join("");
 }
@@ -217,8 +305,17 @@ async function orderPage(c: Context<Env>): Promise<Response> {
       .innerJoin(users, eq(users.id, orders.sellerId))
       .where(eq(orders.token, token))
       .get();
-    // A deleted store's orders stay for its accounts, not for anyone holding a link.
-    if (!row || row.store.deletedAt) return missing();
+    if (!row) return missing();
+    if (row.store.deletedAt) {
+      // A deleted store's open orders keep their page a while, with the store's contact as it was (worker/lib/account-deletion.ts).
+      const until = row.order.keptUntil;
+      if (!until || until.getTime() <= Date.now()) return missing();
+      const phone = row.order.keptStorePhone ?? "";
+      const kept = { name: row.order.keptStoreName || "Tienda", username: null, phone, imageUrl: null };
+      const zone = storeTimeZone({ phone, countryCode: null });
+      // The store's settings went with its account: its orders read in Argentine Spanish and pesos, as before.
+      return new Response(renderOrderPage(toOrder(row.order), kept, zone, shopText("es-AR", ARS_MONEY), until), { headers: headers() });
+    }
     const store = {
       name: row.store.name || row.store.username || "Tienda",
       username: row.store.username,
@@ -226,8 +323,8 @@ async function orderPage(c: Context<Env>): Promise<Response> {
       imageUrl: row.store.imageUrl?.startsWith("/img/") ? row.store.imageUrl : null,
     };
     const zone = storeTimeZone(row.store);
-    const locale = await readStoreLocale(db, row.order.sellerId);
-    const shop = shopText(locale!.locale, locale!.money);
+    const locale = (await readStoreLocale(db, row.order.sellerId))!;
+    const shop = shopText(locale.locale, locale.money);
     return new Response(renderOrderPage(toOrder(row.order), store, zone, shop), { headers: headers() });
   } catch (err) {
     log("error", "order page failed", { requestId: c.get("requestId"), error: errorName(err) });

@@ -11,7 +11,7 @@ import type { ShopText } from "../../common/shop-text";
 import { productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
 import { browseSearch, type BrowseQuery, type SortKey } from "../../common/store-browse";
 import { formatPrice } from "../../common/store-money";
-import type { StorePageData } from "../../common/store-cart";
+import { productCodeLabel, type StorePageData } from "../../common/store-cart";
 import type { ShopperCheckout } from "../../common/checkout";
 import { isSoldOut, type ColorStock } from "../../common/variants";
 import { esc } from "../lib/html";
@@ -183,6 +183,7 @@ export function orderMessage(store: PublicStore, product: StoreProductRecord, ur
     product.price > 0
       ? t("product.messageWithPrice", { store: store.name, product: product.name, price: formatPrice(product.price, shop.money) })
       : t("product.message", { store: store.name, product: product.name }),
+    product.code ? productCodeLabel(product.code) : null,
     colors.length ? t("product.messageColor", { colors: colors.join(", ") }) : null,
     inStock.length ? t("product.messageSize", { sizes: inStock.join(", ") }) : null,
     url,
@@ -249,7 +250,8 @@ function cartShell(shop: ShopText): string {
     // Subtotal and delivery (web/store/cart.ts fills them from the store's zones) above the total with them.
     `<div class="panel-foot"><dl id="cart-sums" class="sums"></dl><p class="total"><span>${t("cart.total")}</span><strong id="cart-total">${esc(formatPrice(0, shop.money))}</strong></p>`,
     '<p id="cart-note" class="cart-note" role="status"></p>',
-    `<button id="cart-send" type="button" class="btn wa">${t("cart.send")}</button></div>`,
+    `<button id="cart-send" type="button" class="btn wa">${t("cart.send")}</button>`,
+    `<button type="button" class="btn ghost keep" data-close>${t("cart.keepShopping")}</button></div>`,
     // After an order: its code and what happens next, in place of the lines (web/store/cart.ts fills it).
     '<section id="cart-done" class="done" hidden aria-labelledby="done-title"><h3 id="done-title"></h3>',
     `<ol><li>${t("cart.doneStep1")}</li>`,
@@ -431,6 +433,8 @@ export function renderProductPage(input: {
     '<div class="title">',
     `<h2 class="name">${esc(product.name)}</h2>`,
     product.price > 0 ? `<p class="price">${esc(formatPrice(product.price, shop.money))}</p>` : "",
+    // What a shopper quotes on WhatsApp to ask for this product.
+    product.code ? `<p class="code">${esc(productCodeLabel(product.code))}</p>` : "",
     "</div>",
     gallery(product, true, shop, true),
     '<div class="info">',

@@ -9,4 +9,7 @@ declare module "virtual:store-assets" {
   /** What the buyer's order page (/pedido/…) adds to storeCss. */
   export const orderCss: string;
   export const orderCssHash: string;
+  /** The order page's inline script (its 'Copiar' buttons) and its base64 SHA-256 for the page's CSP. */
+  export const orderScript: string;
+  export const orderScriptHash: string;
 }

@@ -13,14 +13,16 @@ type Mode = "live" | "simulated";
 
 /**
  * PAYMENTS_MODE=live uses the real providers; "simulated" the offline one.
- * Left unset, the simulation only answers on local hosts, so a deployment
- * that forgot the setting never hands out credits for pretend payments.
+ * The simulation approves pretend payments for real credits, so, like the
+ * Google stand-in, it only ever answers on a local host (localhost,
+ * *.localhost, *.test), whether PAYMENTS_MODE says "simulated" or is unset:
+ * no setting (not even a secret `check:deploy` cannot see) turns it on for a
+ * real deployment, which answers "not configured" instead.
  */
 export function paymentsMode(env: Bindings, requestUrl: string): Mode | "unconfigured" {
   const mode = env.PAYMENTS_MODE?.trim();
   if (mode === "live") return "live";
-  if (mode === "simulated") return "simulated";
-  if (mode) throw new Error(`PAYMENTS_MODE must be "live" or "simulated", not "${mode}"`);
+  if (mode && mode !== "simulated") throw new Error(`PAYMENTS_MODE must be "live" or "simulated", not "${mode}"`);
   return isLocalHost(requestUrl) ? "simulated" : "unconfigured";
 }
 

@@ -5,6 +5,7 @@
  * photo called "IMG_2041.jpg" of a blue T-shirt becomes 'Prenda azul', one
  * called "campera-jean.jpg" of a light blue jacket 'Campera jean celeste'.
  */
+import { type Colour, COLOURS, isCameraName, namesColour, nameWords, UNNAMED_PRODUCT, withColour } from "../../common/product-names";
 import { foldText, type SUGGESTED_CATEGORIES } from "../../common/store-browse";
 import { decodeImage, resizeImage, resizeToFit, type RgbaImage } from "./codecs";
 import { capitalize, type DescribeContext, type ProductDescriber, type ProductDraft } from "./describe";
@@ -59,28 +60,6 @@ const GARMENTS: Record<string, Garment> = {
   enterito: { noun: "Enterito", gender: "m", category: "Bebés" },
   mameluco: { noun: "Mameluco", gender: "m", category: "Bebés" },
 };
-
-/** Colour names a shopper uses (keys folded, as file names are read), each as it goes with a masculine and a feminine noun. */
-const COLOURS = {
-  blanco: ["blanco", "blanca"],
-  negro: ["negro", "negra"],
-  gris: ["gris", "gris"],
-  rojo: ["rojo", "roja"],
-  bordo: ["bordó", "bordó"],
-  naranja: ["naranja", "naranja"],
-  amarillo: ["amarillo", "amarilla"],
-  verde: ["verde", "verde"],
-  celeste: ["celeste", "celeste"],
-  azul: ["azul", "azul"],
-  violeta: ["violeta", "violeta"],
-  rosa: ["rosa", "rosa"],
-  marron: ["marrón", "marrón"],
-  beige: ["beige", "beige"],
-} as const satisfies Record<string, readonly [string, string]>;
-type Colour = keyof typeof COLOURS;
-
-/** File names cameras and apps give: they say nothing about the product. */
-const CAMERA_NAME = /^(img|dsc|dscn|dcim|pxl|mvimg|photo|foto|image|imagen|whatsapp|screenshot|captura|wp|producto)\b|\d{4,}/;
 
 /** The name a colour takes next to a noun of that gender: 'Remera roja', 'Buzo rojo'. */
 export function colourWord(colour: Colour, gender: Gender): string {
@@ -141,23 +120,32 @@ export function dominantColour(photo: RgbaImage): Colour | null {
   return most >= 20 ? best : null;
 }
 
-/** The draft from the file's name and the colour: see the file's comment. */
+/**
+ * The draft from the file's name (as the product was named from it) and the colour: see the file's comment. A
+ * name that already says a colour keeps it (no 'Musculosa roja roja', no 'Camisa blanca azul'); a name a
+ * camera gave the file never stays.
+ */
 export function draftFromName(fileName: string, colour: Colour | null, categories: readonly string[]): ProductDraft {
-  const folded = foldText(fileName);
-  const words = folded.split(/[^a-z0-9ñ]+/).filter(Boolean);
-  const garment = words.map((word) => GARMENTS[word]).find(Boolean);
-  const namesColour = words.some((word) => word in COLOURS);
-  const category = garment ? (categories.find((c) => foldText(c) === foldText(garment.category)) ?? garment.category) : null;
-  if (garment) {
-    const name =
-      colour && !namesColour ? `${capitalize(fileName.trim())} ${colourWord(colour, garment.gender)}` : capitalize(fileName.trim());
-    return { name, category, description: colour ? `${garment.noun} de color ${colourWord(colour, "m")}.` : null };
-  }
-  if (CAMERA_NAME.test(folded) && colour) {
+  const name = fileName.trim();
+  if (isCameraName(name)) {
+    if (!colour) return { name: UNNAMED_PRODUCT, category: null, description: null };
     return { name: `Prenda ${colourWord(colour, "f")}`, category: null, description: `Prenda de color ${colourWord(colour, "m")}.` };
   }
-  // The seller named the file in their own words: kept as it is.
-  return { name: capitalize(fileName.trim()), category: null, description: null };
+  const garment = nameWords(name)
+    .map((word) => GARMENTS[word])
+    .find(Boolean);
+  if (!garment) {
+    // The seller named the file in their own words: kept as they are.
+    return { name: capitalize(name), category: null, description: null };
+  }
+  const category = categories.find((c) => foldText(c) === foldText(garment.category)) ?? garment.category;
+  // The photo's colour only where the name says none: the seller's own word for it wins.
+  const ownColour = namesColour(name);
+  return {
+    name: capitalize(withColour(name, colour && colourWord(colour, garment.gender))),
+    category,
+    description: colour && !ownColour ? `${garment.noun} de color ${colourWord(colour, "m")}.` : null,
+  };
 }
 
 export class StudioDescriber implements ProductDescriber {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseAlias, parseCbu } from "../../common/bank-account";
 import {
   HOLDER_MAX_LENGTH,
-  isMercadoPagoLink,
+  mercadoPagoLink,
   MAX_ZONES,
   MERCADOPAGO_LINK_INVALID,
   PICKUP_ADDRESS_MAX_LENGTH,
@@ -103,7 +103,13 @@ const payments = z.object(
           .string({ error: MERCADOPAGO_LINK_INVALID })
           .trim()
           .max(300, MERCADOPAGO_LINK_INVALID)
-          .refine(isMercadoPagoLink, MERCADOPAGO_LINK_INVALID),
+          // Saved as the buyer will open it: "mpago.la/2xYz9Ab" is kept as https://mpago.la/2xYz9Ab.
+          .transform((link, ctx) => {
+            const completed = mercadoPagoLink(link);
+            if (completed) return completed;
+            ctx.addIssue({ code: "custom", message: MERCADOPAGO_LINK_INVALID });
+            return z.NEVER;
+          }),
       })
       .nullable(),
     cash: z.boolean({ error: "Indica si aceptas efectivo." }),

@@ -3,14 +3,16 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { AGES, BODY_TYPES, GENDERS, hasPersonalization, SKIN_TONES, type GenerationKind } from "../../common/generation";
 import { database } from "../db/client";
-import { generatedImages, products } from "../db/schema";
+import { generatedImages } from "../db/schema";
 import type { Env } from "../env";
 import { balanceOf } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
 import { acceptPhoto, decodeBase64Image, mimeOfKey } from "../lib/images";
-import { nextProductName, ownProduct, toApiProduct } from "../lib/products";
+import { ownProduct, toApiProduct } from "../lib/products";
+import { nameFromPhoto } from "../batches/drafts";
 import { requireUser } from "../lib/sessions";
+import { insertProducts } from "../lib/short-codes";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
 import { runJob, type JobRequest } from "../jobs/start-job";
@@ -202,6 +204,11 @@ export const generationRoutes = new Hono<Env>()
           image: z.string({ error: "Falta la imagen." }).min(1, "Falta la imagen."),
           includeModel: z.boolean({ error: "includeModel debe ser verdadero o falso." }).default(true),
           quality,
+          // The photo's file name, when the screen has one: the product's name is drafted from it and the photo.
+          fileName: z
+            .string({ error: "El nombre del archivo no es válido." })
+            .max(255, "El nombre del archivo es demasiado largo.")
+            .optional(),
         },
         { error: "Falta la imagen." },
       ),
@@ -209,14 +216,14 @@ export const generationRoutes = new Hono<Env>()
     async (c) => {
       const user = c.get("user");
       const db = database(c.env.DB);
-      const { image, includeModel, quality } = c.req.valid("json");
+      const { image, includeModel, quality, fileName } = c.req.valid("json");
       const bytes = decodeBase64Image(image);
       const mime = await acceptPhoto(bytes);
       // The product and its photo are kept even if the generation then fails: nothing the seller sent is lost.
       const key = await saveOriginal(c.env, user.id, bytes, mime);
       const id = randomId();
-      const name = await nextProductName(db, user.id);
-      await db.batch([db.insert(products).values({ id, userId: user.id, name, imageKey: key }), storeChanged(db, user.id)]);
+      const name = await nameFromPhoto(db, user.id, { bytes, mimeType: mime }, fileName);
+      await insertProducts(db, [{ id, userId: user.id, name, imageKey: key }], [storeChanged(db, user.id)]);
       const job = await runJob(c.env, {
         userId: user.id,
         productId: id,

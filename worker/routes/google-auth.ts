@@ -1,15 +1,16 @@
-import { and, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { html } from "hono/html";
 import { z } from "zod";
 import { database, type Db } from "../db/client";
-import { oauthStates, users } from "../db/schema";
+import { users } from "../db/schema";
 import type { Env } from "../env";
 import { createAccount, findUserByEmail } from "../lib/accounts";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { googleSignIn, pkceChallenge, SimulatedGoogle, type GoogleIdentity } from "../lib/google";
+import { openGoogleState, sealGoogleState } from "../lib/google-state";
 import { randomToken } from "../lib/ids";
 import { sessionKey, startSession } from "../lib/sessions";
 import { attempt, release, type Subject } from "../lib/throttle";
@@ -18,12 +19,15 @@ import { errorName, log } from "../lib/log";
 
 /**
  * "Continuar con Google": authorization code flow with state and PKCE.
- * The state is kept twice: in D1 (single use, with the PKCE verifier) and in
- * a short-lived cookie that binds it to this browser. The callback ends at
+ * The state and the PKCE verifier live only in a signed, short-lived HttpOnly
+ * cookie (SameSite=Lax) that binds them to this browser: starting a sign-in
+ * writes nothing to the database, so repeated starts cannot pile rows up, and
+ * they are limited per address anyway. The cookie is cleared by the callback;
+ * the authorization code itself is single-use at Google. The callback ends at
  * /home, or back at /login or /register with `?error=<code>`.
  */
 const STATE_COOKIE = "vidriera_oauth_state";
-const STATE_TTL_MS = 10 * 60 * 1000;
+const STATE_TTL_SECONDS = 10 * 60;
 const STATE_COOKIE_PATH = "/api/auth/google";
 
 type Intent = "login" | "register";
@@ -33,7 +37,8 @@ type CallbackError =
   | "email_google_conflict"
   | "google_callback_failed"
   | "google_email_unverified"
-  | "too_many_signups";
+  | "too_many_signups"
+  | "too_many_starts";
 
 function redirectUri(c: Context<Env>) {
   return new URL("/api/auth/google/callback", c.req.url).toString();
@@ -83,17 +88,20 @@ export const googleAuth = new Hono<Env>()
     const { intent } = c.req.valid("query");
     const google = googleSignIn(c.env, c.req.url);
     if (!google) return back(c, intent, "google_not_configured");
+    try {
+      await attempt(database(c.env.DB), [["googleStartAddress", clientAddress(c)]]);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) return back(c, intent, "too_many_starts");
+      throw err;
+    }
     const state = randomToken();
     const codeVerifier = randomToken();
-    await database(c.env.DB)
-      .insert(oauthStates)
-      .values({ state, codeVerifier, intent, expiresAt: new Date(Date.now() + STATE_TTL_MS) });
-    setCookie(c, STATE_COOKIE, state, {
+    setCookie(c, STATE_COOKIE, await sealGoogleState(sessionKey(c), { state, codeVerifier, intent }, STATE_TTL_SECONDS), {
       httpOnly: true,
       secure: true,
       sameSite: "Lax",
       path: STATE_COOKIE_PATH,
-      maxAge: STATE_TTL_MS / 1000,
+      maxAge: STATE_TTL_SECONDS,
     });
     return c.redirect(
       google.authorizationUrl({ state, codeChallenge: await pkceChallenge(codeVerifier), redirectUri: redirectUri(c) }),
@@ -103,17 +111,10 @@ export const googleAuth = new Hono<Env>()
   .get("/callback", async (c) => {
     const db = database(c.env.DB);
     const { state, code, error } = c.req.query();
-    const cookieState = getCookie(c, STATE_COOKIE);
+    const sealed = getCookie(c, STATE_COOKIE);
     deleteCookie(c, STATE_COOKIE, { path: STATE_COOKIE_PATH, secure: true });
-    // Consuming the row makes the state single-use: a replayed callback finds nothing.
-    const saved =
-      state && state === cookieState
-        ? await db
-            .delete(oauthStates)
-            .where(and(eq(oauthStates.state, state), gt(oauthStates.expiresAt, new Date())))
-            .returning()
-            .get()
-        : undefined;
+    // A missing, tampered or expired cookie, or one of another flow, opens to nothing.
+    const saved = sealed && state ? await openGoogleState(sessionKey(c), sealed, state) : undefined;
     if (!saved) return back(c, "login", "invalid_state");
     if (error === "access_denied") return back(c, saved.intent, "access_denied");
     const google = googleSignIn(c.env, c.req.url);

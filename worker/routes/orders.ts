@@ -30,6 +30,12 @@ import {
   type StockShortage,
   whatsappUrl,
 } from "../../common/store-cart";
+import {
+  ADDRESS_LOCALITY_MAX_LENGTH,
+  ADDRESS_REFERENCE_MAX_LENGTH,
+  ADDRESS_STREET_MAX_LENGTH,
+  SHOPPER_TEXT,
+} from "../../common/shopper-text";
 import { cleanText } from "../../common/text";
 import { database, type Db } from "../db/client";
 import { orders } from "../db/schema";
@@ -39,6 +45,7 @@ import { readCheckout } from "../lib/checkout";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/ids";
+import { ORDER_CODE_LENGTH, shortCode } from "../lib/short-codes";
 import {
   loadCartProducts,
   orderLines,
@@ -68,6 +75,28 @@ export const DELIVERY_REQUIRED = CHOOSE_DELIVERY;
 export const PAYMENT_NOT_OFFERED = "Esta tienda no acepta ese medio de pago: elige otro.";
 export const buyerWhatsappInvalid = (example: string | null) =>
   `Revisa tu número de WhatsApp: escríbelo con su código de área${example ? `, por ejemplo ${example}` : ""}. También puedes dejarlo vacío.`;
+
+/** One line of an address as typed: cleaned like every typed text, then held to its length. */
+const addressPart = (max: number, tooLong: string) =>
+  z
+    .string({ error: SHOPPER_TEXT.addressInvalid })
+    .max(max * 2, tooLong)
+    .transform((v) => cleanText(v))
+    .pipe(z.string().max(max, tooLong));
+
+/** Where an envío goes; its street and locality are required for envío (checked with the delivery below). */
+const deliveryAddress = z
+  .object(
+    {
+      street: addressPart(ADDRESS_STREET_MAX_LENGTH, SHOPPER_TEXT.streetTooLong),
+      locality: addressPart(ADDRESS_LOCALITY_MAX_LENGTH, SHOPPER_TEXT.localityTooLong),
+      reference: addressPart(ADDRESS_REFERENCE_MAX_LENGTH, SHOPPER_TEXT.referenceTooLong)
+        .nullish()
+        .transform((v) => v || null),
+    },
+    { error: SHOPPER_TEXT.addressInvalid },
+  )
+  .nullish();
 
 const orderPayload = z.object(
   {
@@ -117,28 +146,29 @@ const orderPayload = z.object(
             .max(40, buyerWhatsappInvalid(null))
             .nullish()
             .transform((v) => v?.trim() || null),
-          /** The store's zone for envío; left out by older cart scripts (the cost is then agreed). */
+          /** The store's zone for envío: required when the store has zones (without zones the cost is agreed). */
           zone: z.string({ error: "Elige la zona de envío." }).max(80).nullable().optional(),
           /**
            * One of the ways the store lists, as the cart names it (common/checkout.ts payChoice: Argentina's
-           * 'transferencia', 'efectivo', 'mercadopago', else the way's kind); left out by older cart scripts.
+           * 'transferencia', 'efectivo', 'mercadopago', else the way's kind): required when it lists any.
            */
           payment: z.enum(PAY_CHOICES, { error: CHOOSE_PAYMENT }).nullable().optional(),
+          address: deliveryAddress,
         },
         { error: BUYER_NAME_REQUIRED },
       )
+      // Envío needs to know where: the street and number and the locality (a reference is optional); retiro needs none.
+      .superRefine((buyer, ctx) => {
+        if (buyer.delivery !== "envio") return;
+        if (!buyer.address?.street) ctx.addIssue({ code: "custom", message: SHOPPER_TEXT.streetRequired, path: ["address", "street"] });
+        else if (!buyer.address.locality) {
+          ctx.addIssue({ code: "custom", message: SHOPPER_TEXT.localityRequired, path: ["address", "locality"] });
+        }
+      })
       .optional(),
   },
   { error: EMPTY_CART },
 );
-
-const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/** Short and easy to read aloud or type (no 0/O, 1/I/L): it travels in the WhatsApp message. */
-function orderCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(4));
-  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
-}
 
 /**
  * The buyer's number as WhatsApp dials it, read like the seller's: in the store's country unless it starts
@@ -214,29 +244,30 @@ async function priceInStore(db: Db, input: Input, store: StoreRecord, locale: St
   let quote: DeliveryQuote | null = null;
   let payment: PaymentDetails | null = null;
   let phone: string | null = null;
+  // The store's settings hold on every path, an older cart script's too: a store with zones needs one
+  // for envío, a store that lists ways to pay needs one of them.
+  const checkout = await readCheckout(db, store.id);
+  // The store's own ways (store_pay_methods, or store_checkout's for a store that never saved the new list),
+  // kept on the order with their details as they are now.
+  const offered = locale.payMethods;
+  if (!buyer) {
+    // Only a store that asks for nothing (both ways, no zones, nothing to pay with listed) takes an order without choices.
+    const { pickup, shipping } = checkout.delivery;
+    if (offered.length || shipping.zones.length || !pickup.enabled || !shipping.enabled) throw new ApiError(400, DELIVERY_REQUIRED);
+  }
   if (buyer) {
-    const checkout = await readCheckout(db, store.id);
-    if (buyer.zone === undefined && buyer.delivery === "envio") {
-      // An older cart script knows no zones: the delivery is agreed with the store, as it was then.
-      quote = checkout.delivery.shipping.enabled ? { kind: "envio", zone: null, cost: null, free: false } : null;
-    } else {
-      const priced = quoteDelivery(
-        checkout.delivery,
-        buyer.delivery === "retiro" ? { kind: "retiro" } : { kind: "envio", zone: buyer.zone ?? null },
-        subtotal,
-      );
-      if ("error" in priced) throw new ApiError(400, priced.error);
-      quote = priced;
-    }
-    if (!quote) throw new ApiError(400, NO_SHIPPING);
-    // The store's own ways (store_pay_methods, or store_checkout's for a store that never saved the new list),
-    // kept on the order with their details as they are now.
-    const offered = locale.payMethods;
+    const priced = quoteDelivery(
+      checkout.delivery,
+      buyer.delivery === "retiro" ? { kind: "retiro" } : { kind: "envio", zone: buyer.zone ?? null },
+      subtotal,
+    );
+    if ("error" in priced) throw new ApiError(400, priced.error);
+    quote = priced;
     if (buyer.payment) {
       const method = chosenPayMethod(offered, buyer.payment);
       if (!method) throw new ApiError(400, PAYMENT_NOT_OFFERED);
       payment = paymentDetailsOf(method);
-    } else if (buyer.payment === null && offered.length) {
+    } else if (offered.length) {
       throw new ApiError(400, CHOOSE_PAYMENT);
     }
     if (buyer.whatsapp) phone = buyerWhatsapp(buyer.whatsapp, store);
@@ -283,7 +314,7 @@ export const orderRoutes = new Hono<Env>()
           .values({
             id: crypto.randomUUID(),
             sellerId: store.id,
-            code: orderCode(),
+            code: shortCode(ORDER_CODE_LENGTH),
             lines: JSON.stringify(lines),
             subtotal,
             total: orderTotal(subtotal, quote?.cost ?? null),
@@ -294,6 +325,13 @@ export const orderRoutes = new Hono<Env>()
             deliveryZone: quote?.zone ?? null,
             deliveryCost: quote?.cost ?? null,
             pickupAddress,
+            ...(input.buyer?.delivery === "envio" && input.buyer.address
+              ? {
+                  deliveryStreet: input.buyer.address.street,
+                  deliveryLocality: input.buyer.address.locality,
+                  deliveryReference: input.buyer.address.reference,
+                }
+              : {}),
             paymentMethod: payment?.method ?? null,
             paymentDetails: payment ? JSON.stringify(payment) : null,
             token,

@@ -5,12 +5,12 @@ import { z } from "zod";
 import { formatMoney, normalizeCountry, PROVIDER_NAMES, type PaymentRoute } from "../../common/packs";
 import type { PaymentView } from "../../common/payments";
 import { priceClaims } from "../../common/price-claims";
-import { database } from "../db/client";
-import { payments } from "../db/schema";
+import { database, type Db } from "../db/client";
+import { payments, users } from "../db/schema";
 import type { Env } from "../env";
 import { findUserById, toApiUser } from "../lib/accounts";
 import { ApiError } from "../lib/errors";
-import { requireUser } from "../lib/sessions";
+import { requireUser, signedSession } from "../lib/sessions";
 import { validate } from "../lib/validation";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
 import { startCheckout } from "../payments/checkout";
@@ -33,6 +33,14 @@ function requestCountry(c: Context<Env>): string | null {
   if (override !== undefined && paymentsMode(c.env, c.req.url) === "simulated") return normalizeCountry(override);
   const cf = c.req.raw.cf as { country?: unknown } | undefined;
   return normalizeCountry(typeof cf?.country === "string" ? cf.country : null);
+}
+
+/** The signed-in seller's store country (what their prices are estimated in), null for a visitor. */
+async function sellerCountry(c: Context<Env>, db: Db): Promise<string | null> {
+  const session = await signedSession(c);
+  if (typeof session === "string") return null;
+  const row = await db.select({ countryCode: users.countryCode }).from(users).where(eq(users.id, session.userId)).get();
+  return normalizeCountry(row?.countryCode);
 }
 
 const checkoutBody = z.object(
@@ -96,8 +104,14 @@ export const paymentRoutes = new Hono<Env>()
     return c.json({ rates: rateList(rates), updatedAt: updatedAt?.toISOString() ?? null }, 200);
   })
   .get("/country", (c) => c.json({ country: requestCountry(c) }, 200))
-  // Every price claim of the screens, computed for the visitor's country from what it is charged there.
-  .get("/prices", (c) => c.json(priceClaims(requestCountry(c)), 200))
+  // Every price claim of the screens, computed for the visitor's country from what it is charged there; when
+  // the edge does not know the country, a signed-in seller's store country writes the numbers and estimates.
+  .get("/prices", async (c) => {
+    const db = database(c.env.DB);
+    const country = requestCountry(c);
+    const [home, { rates }] = await Promise.all([country ? null : sellerCountry(c, db), currentRates(db)]);
+    return c.json(priceClaims(country, { home, rates }), 200);
+  })
   .post("/create-preference", smallJson(), requireUser, validate("json", checkoutBody), async (c) => {
     const { paymentId, redirectUrl } = await checkout(c, "mercadopago", c.req.valid("json"));
     return c.json({ paymentId, preference: { init_point: redirectUrl } }, 201);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { nameFromFile } from "../../common/product-names";
 import { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from "../../common/uploads";
 import { database, type Db } from "../db/client";
 import { generatedImages, products } from "../db/schema";
@@ -12,6 +13,7 @@ import type { ImageMime } from "../providers/types";
 import { deleteImages, writeRenditionsLater } from "../lib/renditions";
 import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
+import { insertProducts } from "../lib/short-codes";
 import { storeChanged } from "../lib/store-version";
 import { shownImageKeys } from "../lib/stock";
 import { descriptionField, productNameField } from "../lib/product-fields";
@@ -100,7 +102,7 @@ export const productRoutes = new Hono<Env>()
       const key = await saveOriginal(c.env, user.id, photo.bytes, photo.mime);
       rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
     }
-    await db.batch([storeChanged(db, user.id), ...rows.map((row) => db.insert(products).values(row))]);
+    await insertProducts(db, rows, [storeChanged(db, user.id)]);
     const created = await Promise.all(rows.map((row) => ownProduct(db, user.id, row.id)));
     return c.json({ products: created.map(toApiProduct) }, 201);
   })
@@ -179,15 +181,3 @@ export const productRoutes = new Hono<Env>()
     if (product.imageKey) await deleteUnusedObjects(db, c.env.IMAGES, [product.imageKey]);
     return c.json({ ok: true }, 200);
   });
-
-/** "remera-azul_final.jpg" → "Remera azul final": a readable starting name the seller can edit. */
-export function nameFromFile(fileName: string): string {
-  const base = fileName
-    .replace(/\.[^.]+$/, "")
-    .replace(/[_\-.]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 120);
-  if (!base) return "Producto sin nombre";
-  return base.charAt(0).toUpperCase() + base.slice(1);
-}

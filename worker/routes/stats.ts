@@ -4,11 +4,13 @@ import { database, replicaDatabase } from "../db/client";
 import type { Env } from "../env";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
 import { ApiError } from "../lib/errors";
-import { requireUser } from "../lib/sessions";
+import { clientAddress } from "../lib/client-address";
+import { requireUser, sessionKey } from "../lib/sessions";
 import { rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
 import { validate } from "../lib/validation";
 import { storeVersion } from "../lib/store-data";
 import { StatsReadError } from "../stats/analytics-engine";
+import { admitCartAdd } from "../stats/cart-add-guard";
 import { countCartAdd } from "../stats/count";
 import { statsReport } from "../stats/report";
 import { statsEngine } from "../stats/select";
@@ -45,14 +47,15 @@ export const statsRoutes = new Hono<Env>()
       throw err;
     }
   })
-  // sendBeacon from the store's cart script; nothing to answer. A product that is not the store's is
-  // counted under an id the seller's report never names (it lists the seller's own products only).
+  // sendBeacon from the store's cart script; nothing to answer. Only a product the store sells counts,
+  // and only so many from one address (admitCartAdd), so nobody can inflate a store's figures.
   .post("/events", limitBody(1 * KiB), validate("json", cartAdd), async (c) => {
     const { store, product } = c.req.valid("json");
     const found = await rememberedStoreVersion(store, storeVersionTtl(c.env.STORE_VERSION_TTL_MS), () =>
       storeVersion(replicaDatabase(c.env.DB), store),
     );
     if (!found) throw new ApiError(404, "Esta tienda no existe.");
+    await admitCartAdd(database(c.env.DB), sessionKey(c), { storeId: found.id, productId: product, address: clientAddress(c) });
     countCartAdd(c, found.id, product);
     return c.body(null, 204);
   })

@@ -102,9 +102,19 @@ export function countOrderSent(c: Context<Env>, storeId: string, lines: OrderLin
 
 /**
  * Every change of an order's status goes through here (nuevo → confirmado →
- * pagado → enviado / listo → entregado, or cancelado): reaching 'confirmado'
- * counts the order as confirmed with its total (delivery included).
+ * pagado → enviado / listo → entregado, or cancelado), once, by the request
+ * that moved it: reaching 'confirmado' counts the order as confirmed with its
+ * total (delivery included); cancelling an order that had been confirmed
+ * (its stock was taken then) takes that back, so a cancelled order's money
+ * is never counted as confirmed.
  */
-export function orderStatusChanged(c: Context<Env>, order: { sellerId: string; total: number }, next: OrderStatus) {
+export function orderStatusChanged(
+  c: Context<Env>,
+  order: { sellerId: string; total: number; stockTakenAt: Date | null },
+  next: OrderStatus,
+) {
   if (next === "confirmado") record(c, order.sellerId, [event("confirmed", { amount: order.total })], { skipSeller: false });
+  else if (next === "cancelado" && order.stockTakenAt !== null) {
+    record(c, order.sellerId, [event("cancelled", { amount: order.total })], { skipSeller: false });
+  }
 }

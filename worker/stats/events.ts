@@ -8,7 +8,8 @@ import { SHARE_REFS, type ShareRef } from "../../common/store";
 import type { Source } from "../../common/store-stats";
 import { cleanText } from "../../common/text";
 
-export const EVENT_KINDS = ["view", "search", "cart", "order", "order_line", "confirmed"] as const;
+/** "cancelled": a confirmed order cancelled later, which takes its confirmation back (an order never confirmed records none). */
+export const EVENT_KINDS = ["view", "search", "cart", "order", "order_line", "confirmed", "cancelled"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** One thing that happened in a store. Only these fields are ever stored. */
@@ -26,7 +27,7 @@ export interface StoreEvent {
   empty: boolean;
   /** Units: 1 for a view, search or cart add; the quantity of an order line; 1 for a whole order. */
   units: number;
-  /** Pesos: an order's total, a line's amount, a confirmed order's total; 0 otherwise. */
+  /** Pesos: an order's total, a line's amount, a confirmed (or confirmed then cancelled) order's total; 0 otherwise. */
   amount: number;
 }
 

@@ -47,16 +47,26 @@ export function addCounts(totals: StatsTotals, row: DayCount) {
       totals.ordersConfirmed += row.events;
       totals.amountConfirmed += row.amount;
       break;
+    // A confirmed order cancelled later: its confirmation no longer stands.
+    case "cancelled":
+      totals.ordersConfirmed -= row.events;
+      totals.amountConfirmed -= row.amount;
+      break;
     case "order_line":
       break;
   }
 }
 
-/** The totals of the days from `first` to `last` (inclusive, YYYY-MM-DD sort as dates). */
+/**
+ * The totals of the days from `first` to `last` (inclusive, YYYY-MM-DD sort as dates). A cancellation
+ * counts on the day it happens: an order confirmed before the period and cancelled in it takes nothing
+ * below zero (the period confirmed nothing that it could lose).
+ */
 export function totalsOf(rows: DayCount[], first: string, last: string): StatsTotals {
   const totals = emptyTotals();
   for (const row of rows) if (row.day >= first && row.day <= last) addCounts(totals, row);
-  totals.amountConfirmed = Math.round(totals.amountConfirmed);
+  totals.ordersConfirmed = Math.max(0, Math.round(totals.ordersConfirmed));
+  totals.amountConfirmed = totals.ordersConfirmed > 0 ? Math.max(0, Math.round(totals.amountConfirmed)) : 0;
   return totals;
 }
 

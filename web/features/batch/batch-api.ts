@@ -8,12 +8,13 @@ export const BATCH_FALLBACK = "No se pudo cargar el lote.";
 export const CREATE_FALLBACK = "No se pudo empezar el lote. Intenta de nuevo.";
 const POLL_MS = 2000;
 
-/** One batch, polled while pictures are still waiting or being made. */
+/** One batch, polled while pictures are still waiting or being made, or photos still being named. */
 export const batchQuery = (id: string) =>
   queryOptions({
     queryKey: ["batch", id],
     queryFn: async (): Promise<BatchView> => (await unwrap(api.batches[":id"].$get({ param: { id } }), BATCH_FALLBACK)).batch,
-    refetchInterval: (query) => (query.state.data && !query.state.data.finished ? POLL_MS : false),
+    // Also while names are still being drafted from the photos: the pricing grid waits for them.
+    refetchInterval: (query) => (query.state.data && (!query.state.data.finished || query.state.data.naming > 0) ? POLL_MS : false),
   });
 
 /** Confirms a batch: charged at once by the Worker (402 with `affordable` when the balance covers fewer). */

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { affordableItems, batchCredits, batchPriceLabel, type BatchKind, notEnoughForBatch } from "../../../common/batches";
@@ -7,11 +8,13 @@ import { PRO_NOT_OFFERED } from "../../../common/image-providers";
 import type { User } from "../../../common/user";
 import { ApiFailure } from "../../lib/api";
 import { useAppConfig } from "../../lib/config";
+import { productsQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { CHILDREN_NOTICE_ID, QualitySwitch } from "../../ui/generation-choices";
 import { childBlockedFor, LookChoices } from "../../ui/look-choices";
 import { useCreateBatch } from "./batch-api";
+import { LeftOut } from "./left-out";
 import { ProductChooser } from "./product-chooser";
 
 /** /lote: one look for many products, the total before confirming, and the charge on confirming. */
@@ -26,7 +29,9 @@ function NewBatch({ user }: { user: User }) {
   const offer = useAppConfig().config.generation;
   const create = useCreateBatch();
   const [selected, setSelected] = useState<string[]>([]);
-  const [uploaded, setUploaded] = useState<Set<string>>(new Set());
+  // Photos uploaded here, by product, with the file each came from.
+  const [uploaded, setUploaded] = useState<Map<string, string>>(new Map());
+  const products = useQuery(productsQuery(user.id));
   const [mode, setMode] = useState<ViewMode>(INITIAL_VIEW_MODE);
   const [quality, setQuality] = useState<Quality>("standard");
   const [notify, setNotify] = useState(true);
@@ -74,7 +79,9 @@ function NewBatch({ user }: { user: User }) {
           setSelected(next);
           setRefusal(null);
         }}
-        onUploaded={(products) => setUploaded((prev) => new Set([...prev, ...products.map((p) => p.id)]))}
+        onUploaded={(photos) =>
+          setUploaded((prev) => new Map([...prev, ...photos.map((photo) => [photo.product.id, photo.fileName] as const)]))
+        }
       />
 
       <section aria-labelledby="look-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -107,6 +114,7 @@ function NewBatch({ user }: { user: User }) {
         {short && (
           <div role="alert" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
             <p>{notEnoughForBatch(count, effectiveQuality, user.credits)}</p>
+            {covered > 0 && <LeftOut ids={selected.slice(covered)} products={products.data ?? []} fileNames={uploaded} />}
             <div className="flex flex-wrap gap-2">
               {covered > 0 && (
                 <Button variant="secondary" onClick={() => void confirm(selected.slice(0, covered))} busy={create.isPending}>
@@ -122,6 +130,9 @@ function NewBatch({ user }: { user: User }) {
         {refusal && (
           <div role="alert" className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             <p>{refusal.message}</p>
+            {refusal.affordable > 0 && refusal.affordable < count && (
+              <LeftOut ids={selected.slice(refusal.affordable)} products={products.data ?? []} fileNames={uploaded} />
+            )}
             {refusal.affordable > 0 && refusal.affordable < count && (
               <Button variant="secondary" onClick={() => void confirm(selected.slice(0, refusal.affordable))} busy={create.isPending}>
                 Generar solo {batchPriceLabel(refusal.affordable, effectiveQuality)}

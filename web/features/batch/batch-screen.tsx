@@ -55,6 +55,12 @@ function Batch({ batch }: { batch: BatchView }) {
     }
     wasFinished.current = batch.finished;
   }, [batch.finished, queryClient]);
+  // The names drafted from the photos may land after the pictures: the products are read again then too.
+  const wasNaming = useRef(batch.naming > 0);
+  useEffect(() => {
+    if (batch.naming === 0 && wasNaming.current) void queryClient.invalidateQueries({ queryKey: ["products"] });
+    wasNaming.current = batch.naming > 0;
+  }, [batch.naming, queryClient]);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -137,7 +143,11 @@ function Batch({ batch }: { batch: BatchView }) {
                 {STATE_LABELS[item.state]}
               </span>
             </div>
-            <p className="line-clamp-2 px-2 pt-1.5 text-sm font-medium">{item.productName ?? "Producto eliminado"}</p>
+            {item.naming ? (
+              <p className="px-2 pt-1.5 text-sm text-slate-600 italic">Poniéndole nombre…</p>
+            ) : (
+              <p className="line-clamp-2 px-2 pt-1.5 text-sm font-medium">{item.productName ?? "Producto eliminado"}</p>
+            )}
             {item.error && <p className="px-2 pb-2 text-xs text-red-700">{item.error}</p>}
           </li>
         ))}

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import type { BatchView } from "../../../common/batches";
-import { pricePreview } from "../../../common/price";
 import type { Product } from "../../../common/product";
 import { storePath } from "../../../common/store";
 import type { User } from "../../../common/user";
@@ -11,18 +10,30 @@ import { api, unwrap } from "../../lib/api";
 import { productsQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
-import { ProductImage } from "../../ui/product-image";
-import { FullPageSpinner } from "../../ui/spinner";
+import { FullPageSpinner, Spinner } from "../../ui/spinner";
+import { useUnsavedChanges } from "../../ui/unsaved-changes";
 import { batchQuery } from "./batch-api";
-import { fillDown, type GridRow, publishItem, type RowErrors, rowErrors } from "./pricing-rows";
+import { cellId, PricingRow } from "./pricing-row";
+import {
+  fillDown,
+  GRID_FIELDS,
+  type GridField,
+  type GridRow,
+  leftLabel,
+  publishItem,
+  type RowLeft,
+  rowErrors,
+  rowsLeft,
+  typedStock,
+} from "./pricing-rows";
 
-const COLUMNS = ["name", "price", "sizes", "stock"] as const;
-type Column = (typeof COLUMNS)[number];
-const LABELS: Record<Column, string> = { name: "Nombre", price: "Precio", sizes: "Talles", stock: "Stock por talle" };
-const HINTS: Partial<Record<Column, string>> = { price: "Por ejemplo 12.500", sizes: "Separados por comas: S, M, L" };
 const PUBLISH_FALLBACK = "No se pudieron publicar los productos.";
 
-/** /lote/$id/precios: the batch's products as a grid, priced row after row, then 'Publicar todos'. */
+/**
+ * /lote/$id/precios: the batch's products as a grid, priced row after row, then 'Publicar todos'. The names
+ * are the ones the Worker drafted from the photos: the grid waits for them, so what it shows is what is
+ * published.
+ */
 export function BatchPricingScreen() {
   const { id } = useParams({ from: "/signed-in/lote/$id/precios" });
   const { user } = useSession();
@@ -35,9 +46,25 @@ export function BatchPricingScreen() {
         {(batch.error ?? products.error)?.message}
       </p>
     );
+  if (batch.data.naming > 0) return <Naming batch={batch.data} />;
   return <Grid user={user} batch={batch.data} products={products.data} />;
 }
 
+/** While names are still being drafted from the photos: the grid opens with them, not before. */
+function Naming({ batch }: { batch: BatchView }) {
+  const named = batch.items.filter((item) => item.productId && !item.naming).length;
+  const total = named + batch.naming;
+  return (
+    <div className="mx-auto max-w-xl space-y-3 rounded-2xl border border-slate-200 bg-white p-6 text-center">
+      <h1 className="text-2xl font-bold">Precios del lote</h1>
+      <p role="status" className="flex items-center justify-center gap-2 text-slate-700">
+        <Spinner className="size-5" /> Estamos poniéndoles nombre a tus fotos ({named} de {total}). En un momento puedes ponerles precio.
+      </p>
+    </div>
+  );
+}
+
+/** The grid's rows: the name each picture's product has now (from the batch), its price, sizes and stock. */
 function rowsOf(batch: BatchView, products: readonly Product[]): GridRow[] {
   const byId = new Map(products.map((p) => [p.id, p]));
   return batch.items.flatMap((item) => {
@@ -47,47 +74,91 @@ function rowsOf(batch: BatchView, products: readonly Product[]): GridRow[] {
       {
         id: product.id,
         photoUrl: item.imageUrl ?? product.imageUrl,
-        name: product.name,
+        name: item.productName ?? product.name,
         price: product.price ? String(product.price) : "",
         sizes: product.sizes.map((s) => s.name).join(", "),
-        stock: product.sizes[0] ? String(product.sizes[0].stock) : "",
+        stock: typedStock(product.sizes.map((s) => s.stock)),
       },
     ];
   });
 }
 
+/** The first field of a row left that needs something. */
+const firstProblem = (row: RowLeft) => ({ row: row.index, field: GRID_FIELDS.find((field) => row.errors[field])! });
+
+const sameRow = (a: GridRow, b: GridRow | undefined) => !!b && GRID_FIELDS.every((field) => a[field] === b[field]);
+
 function Grid({ user, batch, products }: { user: User; batch: BatchView; products: Product[] }) {
   const queryClient = useQueryClient();
-  const [rows, setRows] = useState(() => rowsOf(batch, products));
+  const [initial] = useState(() => new Map(rowsOf(batch, products).map((row) => [row.id, row])));
+  const [rows, setRows] = useState(() => [...initial.values()]);
+  const [published, setPublished] = useState(0);
   const [checked, setChecked] = useState(false);
-  const [published, setPublished] = useState<number | null>(null);
+  // After 'Publicar todos' with rows left: how many went then; the rows left are read live as the seller fixes them.
+  const [publishedLast, setPublishedLast] = useState<number | null>(null);
+  const [focusOn, setFocusOn] = useState<{ row: number; field: GridField } | null>(null);
+  const leaving = useUnsavedChanges(rows.some((row) => !sameRow(row, initial.get(row.id))));
   const errors = rows.map(rowErrors);
+  const left = publishedLast === null ? [] : rowsLeft(rows);
+
   const publish = useMutation({
-    mutationFn: async () => unwrap(api.products["update-pricing"].$post({ json: { products: rows.map(publishItem) } }), PUBLISH_FALLBACK),
-    onSuccess: () => {
+    mutationFn: async (ready: GridRow[]) =>
+      unwrap(api.products["update-pricing"].$post({ json: { products: ready.map(publishItem) } }), PUBLISH_FALLBACK),
+    onSuccess: (_, ready) => {
       void queryClient.invalidateQueries({ queryKey: ["products"] });
-      setPublished(rows.length);
-      toast.success(rows.length === 1 ? "¡Publicaste 1 producto!" : `¡Publicaste ${rows.length} productos!`);
+      toast.success(ready.length === 1 ? "¡Publicaste 1 producto!" : `¡Publicaste ${ready.length} productos!`);
+      const readyIds = new Set(ready.map((row) => row.id));
+      const notReady = (row: GridRow) => !readyIds.has(row.id);
+      const rest = rows.filter(notReady);
+      if (rest.length === 0) leaving.saved();
+      setPublished((n) => n + ready.length);
+      // Edits typed in the other rows while it was sent are kept.
+      setRows((prev) => prev.filter(notReady));
+      takeToLeft(ready.length, rowsLeft(rest));
     },
     onError: (err) => toast.error(err.message),
   });
 
-  const edit = (index: number, column: Column, value: string) =>
-    setRows((prev) => prev.map((row, i) => (i === index ? { ...row, [column]: value } : row)));
+  // The first row left gets the focus (and the screen scrolls to it) once the grid shows it.
+  useEffect(() => {
+    if (!focusOn) return;
+    const field = document.getElementById(cellId(focusOn.row, focusOn.field));
+    field?.scrollIntoView({ block: "center" });
+    field?.focus({ preventScroll: true });
+    setFocusOn(null);
+  }, [focusOn]);
 
-  /** Enter moves down the column (Shift+Enter up), as in a spreadsheet; Ctrl+D fills sizes and stock down. */
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>, index: number, column: Column) {
+  function takeToLeft(publishedNow: number, stillLeft: RowLeft[]) {
+    setPublishedLast(publishedNow);
+    if (stillLeft[0]) setFocusOn(firstProblem(stillLeft[0]));
+  }
+
+  /** 'Publicar todos': what is ready goes now; the rest stays here, said by row, with the focus on the first. */
+  function publishReady() {
+    setChecked(true);
+    const stillLeft = rowsLeft(rows);
+    const waiting = new Set(stillLeft.map((row) => row.index));
+    const ready = rows.filter((_, index) => !waiting.has(index));
+    if (ready.length > 0) publish.mutate(ready);
+    else takeToLeft(0, stillLeft);
+  }
+
+  const edit = (index: number, field: GridField, value: string) =>
+    setRows((prev) => prev.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+
+  /** Enter (the phone keyboard's 'Siguiente') moves down the column, Shift+Enter up; Ctrl+D fills sizes and stock down. */
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>, index: number, field: GridField) {
     if (event.key === "Enter") {
       event.preventDefault();
       const next = index + (event.shiftKey ? -1 : 1);
-      document.getElementById(cellId(next, column))?.focus();
-    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "d" && (column === "sizes" || column === "stock")) {
+      document.getElementById(cellId(next, field))?.focus();
+    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "d" && (field === "sizes" || field === "stock")) {
       event.preventDefault();
       setRows((prev) => fillDown(prev, index));
     }
   }
 
-  if (published !== null)
+  if (rows.length === 0 && published > 0)
     return (
       <div className="mx-auto max-w-xl space-y-4 rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
         <h1 className="text-2xl font-bold text-green-900">¡Listo!</h1>
@@ -110,10 +181,22 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
     <div className="mx-auto max-w-5xl space-y-6">
       <header className="space-y-1">
         <h1 className="text-2xl font-bold">Precios del lote</h1>
+        {/* The keys are spoken of only where a mouse points (a computer, with its keyboard); a phone gets taps. */}
         <p className="text-slate-600">
-          Revisa los nombres y escribe precio, talles y stock. Enter baja a la fila siguiente; «Igual que arriba» (o Ctrl+D) copia los
-          talles y el stock de la fila de arriba.
+          Revisa los nombres y escribe precio, talles y stock: uno por talle («3, 2, 1» para S, M, L) o uno para todos.
         </p>
+        <p className="hidden text-slate-600 pointer-fine:block" data-testid="grid-help-keyboard">
+          Enter baja a la fila siguiente; «Igual que arriba» (o Ctrl+D) copia los talles y el stock de la fila de arriba.
+        </p>
+        <p className="text-slate-600 pointer-fine:hidden" data-testid="grid-help-touch">
+          «Siguiente» en el teclado te lleva a la fila de abajo; toca «Igual que arriba» para copiar los talles y el stock de la fila
+          anterior.
+        </p>
+        {published > 0 && (
+          <p className="font-medium text-green-800">
+            {published === 1 ? "Ya publicaste 1 producto de este lote." : `Ya publicaste ${published} productos de este lote.`}
+          </p>
+        )}
       </header>
       {rows.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-center text-slate-700">Los productos de este lote ya no existen.</p>
@@ -125,97 +208,31 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
               row={row}
               index={index}
               errors={checked ? errors[index]! : {}}
-              onEdit={(column, value) => edit(index, column, value)}
-              onKeyDown={(event, column) => onKeyDown(event, index, column)}
+              onEdit={(field, value) => edit(index, field, value)}
+              onKeyDown={(event, field) => onKeyDown(event, index, field)}
               onFillDown={index > 0 ? () => setRows((prev) => fillDown(prev, index)) : undefined}
             />
           ))}
         </ol>
       )}
       {rows.length > 0 && (
-        <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/95 py-3">
-          {checked && errors.some((e) => Object.keys(e).length > 0) && (
-            <p role="alert" className="text-sm text-red-700">
-              Corrige las filas marcadas para publicar.
-            </p>
+        <div className="sticky bottom-0 space-y-2 border-t border-slate-200 bg-slate-50/95 py-3">
+          {publishedLast !== null && left[0] && (
+            <div role="alert" className="flex flex-wrap items-center gap-x-2 text-sm text-red-800" data-testid="grid-left">
+              <p>{leftLabel(publishedLast, left)}</p>
+              <Button variant="ghost" className="min-h-11" onClick={() => setFocusOn(firstProblem(left[0]!))}>
+                Ir a la fila {left[0].index + 1}
+              </Button>
+            </div>
           )}
-          <Button
-            busy={publish.isPending}
-            onClick={() => {
-              setChecked(true);
-              // A problem found: focus goes to the first field that has one, its message next to it.
-              const row = errors.findIndex((e) => Object.keys(e).length > 0);
-              const column = row >= 0 ? COLUMNS.find((c) => errors[row]![c]) : undefined;
-              if (column) document.getElementById(cellId(row, column))?.focus();
-              else publish.mutate();
-            }}
-          >
-            Publicar todos
-          </Button>
+          <div className="flex justify-end">
+            <Button busy={publish.isPending} onClick={publishReady}>
+              Publicar todos
+            </Button>
+          </div>
         </div>
       )}
+      {leaving.prompt}
     </div>
-  );
-}
-
-const cellId = (row: number, column: Column) => `fila-${row}-${column}`;
-
-function PricingRow({
-  row,
-  index,
-  errors,
-  onEdit,
-  onKeyDown,
-  onFillDown,
-}: {
-  row: GridRow;
-  index: number;
-  errors: RowErrors;
-  onEdit: (column: Column, value: string) => void;
-  onKeyDown: (event: KeyboardEvent<HTMLInputElement>, column: Column) => void;
-  onFillDown?: () => void;
-}) {
-  return (
-    <li className="grid grid-cols-[4rem_1fr] gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-[4rem_2fr_1fr_1fr_1fr_auto] sm:items-start">
-      <ProductImage url={row.photoUrl} className="aspect-square w-16 rounded-lg" sizes="4rem" />
-      <div className="contents">
-        {COLUMNS.map((column) => {
-          const id = cellId(index, column);
-          const error = errors[column];
-          const preview = column === "price" && !error ? pricePreview(row.price) : null;
-          return (
-            <div key={column} className={column === "name" ? "col-span-1" : "col-span-2 sm:col-span-1"}>
-              <label htmlFor={id} className="text-xs font-medium text-slate-600">
-                {LABELS[column]}
-              </label>
-              <input
-                id={id}
-                value={row[column]}
-                inputMode={column === "price" || column === "stock" ? "numeric" : undefined}
-                placeholder={HINTS[column]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => onEdit(column, event.target.value)}
-                onKeyDown={(event) => onKeyDown(event, column)}
-                className={`mt-0.5 min-h-11 w-full rounded-lg border px-3 text-sm ${error ? "border-red-500" : "border-slate-300"}`}
-              />
-              {error && (
-                <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
-                  {error}
-                </p>
-              )}
-              {preview && <p className="mt-1 text-xs text-slate-500">{preview}</p>}
-            </div>
-          );
-        })}
-        <div className="col-span-2 sm:col-span-1 sm:pt-5">
-          {onFillDown && (
-            <Button variant="ghost" className="min-h-11 w-full text-xs sm:w-auto" onClick={onFillDown}>
-              Igual que arriba
-            </Button>
-          )}
-        </div>
-      </div>
-    </li>
   );
 }

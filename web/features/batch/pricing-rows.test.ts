@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { STOCK_INVALID } from "../../../common/store";
-import { fillDown, type GridRow, PRICE_REQUIRED, publishItem, rowErrors } from "./pricing-rows";
+import {
+  fillDown,
+  type GridRow,
+  leftLabel,
+  PRICE_REQUIRED,
+  publishItem,
+  rowErrors,
+  rowsLeft,
+  stockPerSize,
+  typedStock,
+} from "./pricing-rows";
 
 const row = (over: Partial<GridRow> = {}): GridRow => ({
   id: "p1",
@@ -44,5 +54,49 @@ describe("a row of the pricing grid", () => {
     const rows = [row(), row({ id: "p2", sizes: "", stock: "" }), row({ id: "p3", sizes: "Único", stock: "1" })];
     expect(fillDown(rows, 1)[1]).toMatchObject({ id: "p2", sizes: "S, M, L", stock: "3" });
     expect(fillDown(rows, 0)).toEqual(rows);
+  });
+
+  it("reads stock per size as sellers type it: '3, 2, 1' for 'S, M, L', or one number for all", () => {
+    expect(publishItem(row({ stock: "3, 2, 1" })).sizes).toEqual([
+      { name: "S", stock: 3 },
+      { name: "M", stock: 2 },
+      { name: "L", stock: 1 },
+    ]);
+    expect(stockPerSize(["S", "M", "L"], "3 2 1")).toEqual({ stocks: [3, 2, 1] });
+    expect(stockPerSize(["S", "M", "L"], "3;2;1")).toEqual({ stocks: [3, 2, 1] });
+    expect(stockPerSize(["S", "M"], "1.200, 0")).toEqual({ stocks: [1200, 0] });
+    expect(stockPerSize(["S", "M", "L"], "4")).toEqual({ stocks: [4, 4, 4] });
+    expect(stockPerSize(["S", "M", "L"], " ")).toEqual({ stocks: [0, 0, 0] });
+    expect(rowErrors(row({ stock: "3, 2, 1" }))).toEqual({});
+  });
+
+  it("says in place, in Spanish, when the numbers of stock do not match the sizes", () => {
+    expect(rowErrors(row({ stock: "3, 2" })).stock).toBe(
+      "Escribiste 2 números de stock para 3 talles (S, M, L): escribe uno por talle, en el mismo orden (por ejemplo 3, 2, 1), o uno solo para todos.",
+    );
+    expect(rowErrors(row({ stock: "3, 2, 1, 5" })).stock).toContain("Escribiste 4 números de stock para 3 talles");
+    expect(rowErrors(row({ stock: "3, dos, 1" })).stock).toBe(STOCK_INVALID);
+    expect(publishItem(row({ sizes: "Único", stock: "7" })).sizes).toEqual([{ name: "Único", stock: 7 }]);
+  });
+
+  it("shows a product's stock per size as typed back: one number when all sizes have the same", () => {
+    expect(typedStock([3, 2, 1])).toBe("3, 2, 1");
+    expect(typedStock([5, 5])).toBe("5");
+    expect(typedStock([])).toBe("");
+  });
+
+  it("names the rows 'Publicar todos' leaves for later and what each still needs", () => {
+    const rows = [
+      row(),
+      row({ id: "p2", name: "Remera negra", price: "" }),
+      row({ id: "p3", name: "Buzo", price: "9.900", stock: "1, 2" }),
+    ];
+    const left = rowsLeft(rows);
+    expect(left.map((r) => r.index)).toEqual([1, 2]);
+    expect(leftLabel(1, left)).toBe(
+      "Publicaste 1 producto. Falta completar 2 filas: fila 2, «Remera negra» (precio); fila 3, «Buzo» (stock).",
+    );
+    expect(leftLabel(0, left.slice(0, 1))).toBe("Falta completar 1 fila: fila 2, «Remera negra» (precio).");
+    expect(rowsLeft([row()])).toEqual([]);
   });
 });

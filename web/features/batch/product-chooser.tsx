@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ChangeEvent, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { MAX_BATCH_ITEMS } from "../../../common/batches";
 import type { Product } from "../../../common/product";
 import { ApiFailure } from "../../lib/api";
@@ -15,8 +15,14 @@ interface Props {
   userId: string;
   selected: readonly string[];
   onChange: (selected: string[]) => void;
-  /** Photos uploaded here become new products: their names are drafted from the photo. */
-  onUploaded: (products: Product[]) => void;
+  /** Photos uploaded here become new products (their names are drafted from the photo), each with its file's name. */
+  onUploaded: (uploaded: { product: Product; fileName: string }[]) => void;
+}
+
+/** A photo being checked or sent: its own preview at once, from the phone's file. */
+interface Sending {
+  name: string;
+  url: string;
 }
 
 /**
@@ -30,6 +36,11 @@ export function ProductChooser({ userId, selected, onChange, onUploaded }: Props
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  const [sending, setSending] = useState<Sending[]>([]);
+  const previews = useRef<Sending[]>([]);
+  previews.current = sending;
+  // Previews still shown when the screen goes are let go with it.
+  useEffect(() => () => forgetPreviews(previews.current), []);
   const withPhoto = (products.data ?? []).filter((p) => p.imageUrl);
   const chosen = new Set(selected);
 
@@ -46,21 +57,26 @@ export function ProductChooser({ userId, selected, onChange, onUploaded }: Props
       setProblems([TOO_MANY_PHOTOS]);
       return;
     }
-    const refused = await refusedPhotos(files);
-    if (refused.length > 0) {
-      // Nothing is sent while one of them cannot be opened: the seller takes it out and tries again.
-      setProblems(refused);
-      return;
-    }
+    // Each photo shows at once, from the file itself, while it is checked and sent.
+    const shown = files.map((file) => ({ name: file.name, url: URL.createObjectURL(file) }));
+    setSending(shown);
     setProgress({ sent: 0, total: files.length });
     try {
+      const refused = await refusedPhotos(files);
+      if (refused.length > 0) {
+        // Nothing is sent while one of them cannot be opened: the seller takes it out and tries again.
+        setProblems(refused);
+        return;
+      }
       const created = await uploadPhotos(files, (sent, total) => setProgress({ sent, total }));
-      onUploaded(created);
+      onUploaded(created.map((product, i) => ({ product, fileName: files[i]!.name })));
       onChange([...selected, ...created.map((p) => p.id)]);
     } catch (err) {
       setProblems([err instanceof ApiFailure || err instanceof Error ? err.message : "No se pudieron subir las fotos."]);
     } finally {
       setProgress(null);
+      forgetPreviews(shown);
+      setSending([]);
       void queryClient.invalidateQueries({ queryKey: productsQuery(userId).queryKey });
     }
   }
@@ -95,6 +111,18 @@ export function ProductChooser({ userId, selected, onChange, onUploaded }: Props
           <Spinner className="size-4" /> Subiendo {progress.sent} de {progress.total} fotos…
         </p>
       )}
+      {sending.length > 0 && (
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Fotos que se están subiendo" data-testid="batch-sending">
+          {sending.map((photo, i) => (
+            <li key={photo.url} className="relative overflow-hidden rounded-xl border border-slate-200">
+              <img src={photo.url} alt={photo.name} className="aspect-square w-full object-cover" />
+              <span className="absolute bottom-1 left-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                {progress && i < progress.sent ? "Subida" : "Subiendo…"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {problems.length > 0 && (
         <ul role="alert" className="space-y-1 rounded-lg bg-red-50 p-3 text-sm text-red-800">
           {problems.map((problem) => (
@@ -127,7 +155,7 @@ export function ProductChooser({ userId, selected, onChange, onUploaded }: Props
                     type="checkbox"
                     checked={chosen.has(product.id)}
                     onChange={() => toggle(product.id)}
-                    className="absolute top-1.5 left-1.5 size-5 accent-brand-700"
+                    className="absolute top-1.5 left-1.5 size-6 accent-brand-700"
                   />
                   <ProductImage url={product.imageUrl} className="aspect-square w-full" />
                   <span className="line-clamp-1 block px-1.5 py-1 text-xs text-slate-800">{product.name}</span>
@@ -139,4 +167,8 @@ export function ProductChooser({ userId, selected, onChange, onUploaded }: Props
       )}
     </section>
   );
+}
+
+function forgetPreviews(previews: readonly Sending[]) {
+  for (const photo of previews) URL.revokeObjectURL(photo.url);
 }

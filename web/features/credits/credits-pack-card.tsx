@@ -1,15 +1,10 @@
-import { imagesLabel } from "../../../common/credits";
-import { chargeFor, formatMoney, type Money, type Pack, type PaymentRoute } from "../../../common/packs";
 import { NOT_AVAILABLE_IN_COUNTRY } from "../../../common/payments";
+import type { PackClaim } from "../../../common/price-claims";
 import { Button } from "../../ui/button";
 
 interface PackCardProps {
-  pack: Pack;
-  price: Money;
-  route: PaymentRoute;
-  savings: number;
-  /** "US$ 0.088 por imagen"'s price, as charged. */
-  perImage: string;
+  /** The pack's claims for the seller (common/price-claims.ts): the same functions the server prices by. */
+  claim: PackClaim;
   available: boolean;
   selected: boolean;
   busy: boolean;
@@ -17,18 +12,20 @@ interface PackCardProps {
   onPay: () => void;
 }
 
-/** One pack of the /credits grid: a radio to choose it, and 'Pagar' inside the chosen one. */
-export function PackCard({ pack, price, route, savings, perImage, available, selected, busy, onSelect, onPay }: PackCardProps) {
-  const charged = chargeFor(pack, route);
-  const showCharge = charged.currency !== price.currency;
+/**
+ * One pack of the /credits grid: a radio to choose it, and 'Pagar' inside the chosen one. Charged in
+ * another money than the seller's, the big price is the estimate in theirs and the charge is said below.
+ */
+export function PackCard({ claim, available, selected, busy, onSelect, onPay }: PackCardProps) {
+  const shown = claim.estimate ?? claim.price;
   const frame = !available
     ? "border-slate-200 bg-slate-50 opacity-70"
     : selected
       ? "border-brand-600 bg-brand-50 ring-2 ring-brand-600"
       : "border-slate-200 bg-white hover:border-brand-500";
   return (
-    <li className={`relative flex flex-col rounded-2xl border p-5 transition ${frame}`} data-testid={`pack-${pack.id}`}>
-      {pack.featured && (
+    <li className={`relative flex flex-col rounded-2xl border p-5 transition ${frame}`} data-testid={`pack-${claim.id}`}>
+      {claim.featured && (
         <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white">
           Más elegido
         </span>
@@ -37,24 +34,28 @@ export function PackCard({ pack, price, route, savings, perImage, available, sel
         <input
           type="radio"
           name="pack"
-          value={pack.id}
+          value={claim.id}
           checked={selected}
           disabled={!available}
           onChange={onSelect}
           className="sr-only"
-          aria-label={`${imagesLabel(pack.credits)} por ${formatMoney(price)}`}
+          aria-label={`${claim.title} por ${claim.estimate ? `unos ${claim.estimate} (se cobran ${claim.price})` : claim.price}`}
         />
-        <span className="text-2xl font-bold">{imagesLabel(pack.credits)}</span>
+        <span className="text-2xl font-bold">{claim.title}</span>
         <span className="text-sm text-slate-600" data-testid="pack-per-image">
-          {perImage} por imagen
+          {claim.perImage}
         </span>
         <span className="mt-2 text-3xl font-extrabold text-slate-900" data-testid="pack-price">
-          {formatMoney(price)}
+          {shown}
         </span>
-        {showCharge && <span className="text-xs text-slate-500">Se cobra {formatMoney(charged)}</span>}
-        {savings > 0 && (
+        {claim.estimate && (
+          <span className="text-xs text-slate-600" data-testid="pack-charge">
+            Se cobra {claim.price}
+          </span>
+        )}
+        {claim.savingsText && (
           <span className="self-start rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-            Ahorras {savings}%
+            {claim.savingsText}
           </span>
         )}
         {!available && <span className="text-sm font-semibold text-slate-600">{NOT_AVAILABLE_IN_COUNTRY}</span>}

@@ -2,9 +2,18 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { imagesLabel } from "../../../common/credits";
-import { formatMoney, localPrice, packAvailableIn, PACKS, paymentRouteFor, type Pack, type Rates } from "../../../common/packs";
+import {
+  COUNTRY_CURRENCY,
+  FIXED_RATES,
+  normalizeCountry,
+  packAvailableIn,
+  PACKS,
+  paymentRouteFor,
+  type Pack,
+  type Rates,
+} from "../../../common/packs";
 import { CHOOSE_A_PACK, LOGIN_TO_BUY } from "../../../common/payments";
-import { formatPerImage, packSavingsPercent, perImageCharge } from "../../../common/price-claims";
+import { priceClaims } from "../../../common/price-claims";
 import { PackCard } from "./credits-pack-card";
 import { CreditHistory } from "./credit-history";
 import { Button } from "../../ui/button";
@@ -27,11 +36,16 @@ export function CreditsScreen() {
 
   const code = country.data ?? null;
   const route = paymentRouteFor(code);
-  // Prices never wait for live rates: the fixed table stands in while they load; a failure means USD.
-  const table: Rates | undefined = rates.isError ? {} : rates.data;
-  const priceOf = (pack: Pack) => localPrice(pack, code, table);
-  const currency = priceOf(PACKS[0]!).currency;
+  // Prices never wait for live rates: the fixed table stands in while they load; a failure means no estimate.
+  const table: Rates = rates.isError ? {} : (rates.data ?? FIXED_RATES);
+  // Where the edge cannot place the seller, their store's country writes the numbers and the estimate in their money.
+  const home = code ?? normalizeCountry(user?.countryCode);
+  const claims = priceClaims(code, { home, rates: table });
+  const claimOf = (pack: Pack) => claims.packs.find((p) => p.id === pack.id)!;
+  // The money the big prices are in: the seller's own when they are estimates, else what is charged.
+  const currency = claims.packs[0]!.estimate && home ? COUNTRY_CURRENCY[home]! : route === "mercadopago" ? "ARS" : "USD";
   const chosen = PACKS.find((p) => p.id === selected && packAvailableIn(p, code));
+  const chosenClaim = chosen && claimOf(chosen);
 
   function pay(pack: Pack | undefined) {
     if (!user) return toast.error(LOGIN_TO_BUY);
@@ -68,7 +82,7 @@ export function CreditsScreen() {
             Elige tu pack
           </h2>
           <p className="text-sm text-slate-600" data-testid="country-price-label">
-            {country.isPending ? "Detectando tu país…" : countryPriceLabel(code, route, currency)}
+            {country.isPending ? "Detectando tu país…" : countryPriceLabel(home, route, currency)}
           </p>
         </div>
         <fieldset>
@@ -79,11 +93,7 @@ export function CreditsScreen() {
               return (
                 <PackCard
                   key={pack.id}
-                  pack={pack}
-                  price={priceOf(pack)}
-                  route={route}
-                  savings={packSavingsPercent(pack, code)}
-                  perImage={formatPerImage(perImageCharge(pack, code), code)}
+                  claim={claimOf(pack)}
                   available={available}
                   selected={selected === pack.id}
                   busy={checkout.isPending}
@@ -98,9 +108,18 @@ export function CreditsScreen() {
 
       <div className="flex flex-col items-stretch gap-3 rounded-2xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
-          {chosen ? (
+          {chosen && chosenClaim ? (
             <>
-              Elegiste <strong>{imagesLabel(chosen.credits)}</strong> por <strong>{formatMoney(priceOf(chosen))}</strong>.
+              Elegiste <strong>{imagesLabel(chosen.credits)}</strong> por{" "}
+              {chosenClaim.estimate ? (
+                <>
+                  unos <strong>{chosenClaim.estimate}</strong> (se cobran {chosenClaim.price}).
+                </>
+              ) : (
+                <>
+                  <strong>{chosenClaim.price}</strong>.
+                </>
+              )}
             </>
           ) : (
             "Elige un pack para continuar."

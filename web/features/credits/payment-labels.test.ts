@@ -12,6 +12,10 @@ describe("the country price label", () => {
       "Precios en dólares estadounidenses (USD) porque no pudimos detectar tu país. Pagas con dLocal Go, que convierte a tu moneda al pagar.",
     );
     expect(countryPriceLabel("EC", "dlocalgo", "USD")).toContain("(USD) para tu país");
+    // An Argentine seller charged in dollars (the edge could not place them): prices estimated in pesos.
+    expect(countryPriceLabel("AR", "dlocalgo", "ARS")).toBe(
+      "🇦🇷 Precios aproximados en pesos argentinos (ARS). Pagas con dLocal Go en dólares, convertidos a tu moneda al momento del pago.",
+    );
   });
 });
 

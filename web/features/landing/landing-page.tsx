@@ -134,13 +134,7 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
                 <p className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{pack.price}</p>
                 <p className="mt-1 text-sm text-slate-600">{pack.perImage}</p>
                 <p className="mt-3 min-h-5 text-sm font-semibold text-emerald-700">
-                  {!pack.available ? (
-                    <span className="text-slate-600">{NOT_AVAILABLE_IN_COUNTRY}</span>
-                  ) : pack.savings > 0 ? (
-                    `Ahorras ${pack.savings}%`
-                  ) : (
-                    ""
-                  )}
+                  {!pack.available ? <span className="text-slate-600">{NOT_AVAILABLE_IN_COUNTRY}</span> : (pack.savingsText ?? "")}
                 </p>
               </li>
             ))}

@@ -1,11 +1,21 @@
 import { Link } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
 import { PAYMENT_LABELS, type PaymentDetails, payMethodOf } from "../../../common/checkout";
 import { shopText } from "../../../common/i18n";
+import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
 import { PAY_METHOD_NAMES } from "../../../common/pay-methods";
 import type { ShopText } from "../../../common/shop-text";
+import { SHOPPER_TEXT } from "../../../common/shopper-text";
+import {
+  addressText,
+  DELIVERY_LABELS,
+  deliveryLine,
+  lineCodeSuffix,
+  orderReplyUrl,
+  shortageText,
+  type Order,
+} from "../../../common/store-cart";
 import { ARS_MONEY, formatPrice } from "../../../common/store-money";
-import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
-import { DELIVERY_LABELS, deliveryLine, orderReplyUrl, shortageText, type Order } from "../../../common/store-cart";
 import { variantLabel } from "../../../common/variants";
 import { Button } from "../../ui/button";
 
@@ -34,6 +44,8 @@ const dateFormat = new Intl.DateTimeFormat("es-AR", { dateStyle: "short", timeSt
 
 interface Props {
   order: Order;
+  /** The order the seller just moved: marked and brought into view. */
+  followed?: boolean;
   storeName: string;
   /** The store's language and money; Argentina's until the list has answered them. */
   shop: ShopText | null;
@@ -53,14 +65,22 @@ const paymentName = (payment: PaymentDetails) =>
     ? PAYMENT_LABELS[payment.method as keyof typeof PAYMENT_LABELS]
     : PAY_METHOD_NAMES[payMethodOf(payment).kind];
 
-export function OrderCard({ order, storeName, shop: storeShop, moving, disabled, onMove, onCancel }: Props) {
+export function OrderCard({ order, followed = false, storeName, shop: storeShop, moving, disabled, onMove, onCancel }: Props) {
   const shop = storeShop ?? ARGENTINA;
   const price = (minor: number) => formatPrice(minor, shop.money);
+  const card = useRef<HTMLElement>(null);
+  // After a move the list may have switched to the order's new status: bring it into view there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each move of the followed order (a new status) scrolls to it again.
+  useEffect(() => {
+    if (followed) card.current?.scrollIntoView({ block: "nearest" });
+  }, [followed, order.status]);
   return (
     <article
+      ref={card}
       aria-label={`Pedido #${order.code}`}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className={`rounded-2xl border bg-white p-4 shadow-sm sm:p-5 ${followed ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}
       data-testid="order"
+      data-followed={followed || undefined}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold">
@@ -77,6 +97,17 @@ export function OrderCard({ order, storeName, shop: storeShop, moving, disabled,
             {order.delivery?.zone ? ` (${order.delivery.zone})` : ""}
             {order.payment ? ` · ${paymentName(order.payment)}` : ""}
           </p>
+          {order.delivery?.address && (
+            <p data-testid="order-address">
+              {SHOPPER_TEXT.addressLabel}: <span className="font-semibold">{addressText(order.delivery.address)}</span>
+              {order.delivery.address.reference && (
+                <span className="text-slate-600">
+                  {" "}
+                  · {SHOPPER_TEXT.referenceLabel}: {order.delivery.address.reference}
+                </span>
+              )}
+            </p>
+          )}
           {order.buyerWhatsapp && <p className="text-slate-600">WhatsApp {order.buyerWhatsapp.label}</p>}
           {order.buyer.note && <p className="mt-0.5 whitespace-pre-line text-slate-600">Nota: {order.buyer.note}</p>}
         </div>
@@ -86,6 +117,7 @@ export function OrderCard({ order, storeName, shop: storeShop, moving, disabled,
           <li key={`${line.productId}-${line.color ?? ""}-${line.size ?? ""}`}>
             {line.quantity} × {variantLabel(line.name, line.color, line.size)}
             {line.unitPrice > 0 ? ` — ${price(line.unitPrice)} c/u` : ""}
+            {lineCodeSuffix(line)}
           </li>
         ))}
       </ul>

@@ -43,6 +43,8 @@ function Orders({ user }: { user: User }) {
   const status = useOrderStatus(user.id);
   const [filter, setFilter] = useState<Filter>("todos");
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  // The order just moved: the list follows it to its new status and marks it, so it never vanishes from view.
+  const [followed, setFollowed] = useState<string | null>(null);
   const list = orders.data ?? [];
   const shown = filter === "todos" ? list : list.filter((o) => o.status === filter);
   const storeName = user.name ?? user.username ?? "";
@@ -52,11 +54,14 @@ function Orders({ user }: { user: User }) {
       { id: order.id, status: next },
       {
         onSuccess: (saved) => {
-          toast.success(
+          const moved = filter !== "todos" && filter !== next;
+          if (moved) setFilter(next);
+          setFollowed(order.id);
+          const done =
             next === "confirmado" && saved.stockTaken
               ? `Pedido #${order.code} confirmado: descontamos su stock.`
-              : `Pedido #${order.code}: ${ORDER_STATUS_LABELS[next].toLowerCase()}.`,
-          );
+              : `Pedido #${order.code}: ${ORDER_STATUS_LABELS[next].toLowerCase()}.`;
+          toast.success(moved ? `${done} Ahora lo ves en «${ORDER_STATUS_LABELS[next]}».` : done);
           then?.();
         },
         // A stock conflict stays on the order's card (see StockConflict); anything else is a passing notice.
@@ -87,7 +92,10 @@ function Orders({ user }: { user: User }) {
                 key={f}
                 type="button"
                 aria-pressed={filter === f}
-                onClick={() => setFilter(f)}
+                onClick={() => {
+                  setFilter(f);
+                  setFollowed(null);
+                }}
                 className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
               >
                 {f === "todos" ? "Todos" : ORDER_STATUS_LABELS[f]} ({count})
@@ -131,6 +139,7 @@ function Orders({ user }: { user: User }) {
           <li key={order.id}>
             <OrderCard
               order={order}
+              followed={followed === order.id}
               storeName={storeName}
               shop={shop}
               moving={status.isPending && status.variables?.id === order.id ? status.variables.status : null}
@@ -172,11 +181,12 @@ function CancelOrderDialog({
             El pedido queda como cancelado y no se puede volver atrás. {order.buyer?.name ?? "Tu cliente"} no recibe un aviso automático:
             escríbele por WhatsApp para contarle.
           </p>
-          {order.stockTaken && (
-            <p className="mt-2 text-sm text-slate-600">
-              El stock que se descontó al confirmarlo no vuelve solo: súbelo en Configurar Precios si las prendas siguen disponibles.
-            </p>
-          )}
+          {/* Cancelling gives back what confirming took, once (worker/lib/stock.ts returnStock). */}
+          <p className="mt-2 text-sm text-slate-600" data-testid="cancel-stock">
+            {order.stockTaken
+              ? "Lo que se descontó del stock al confirmarlo vuelve solo a tu stock: no hace falta que lo cambies en Configurar Precios. Solo no vuelve un talle o color que hayas borrado después."
+              : "Este pedido todavía no descontó stock, así que cancelarlo no cambia tu stock."}
+          </p>
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" disabled={busy} onClick={onClose}>
               Volver

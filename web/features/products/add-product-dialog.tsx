@@ -196,7 +196,8 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
     setView("generating");
     try {
       const image = await fileToDataUrl(item.file);
-      const generated = await generate.mutateAsync({ image, includeModel });
+      // The file's name goes along: the product is named from it and the photo, not 'Producto 1'.
+      const generated = await generate.mutateAsync({ image, includeModel, fileName: item.file.name });
       toast.success("¡Imagen generada con éxito!");
       if (token !== session.current) return;
       setResult({ before: item.previewUrl, after: generated.imageUrl, productName: generated.product?.name ?? null });

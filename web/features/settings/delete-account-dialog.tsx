@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
+import { KEPT_ORDER_PAGE_DAYS } from "../../../common/order-status";
 import { api, unwrap } from "../../lib/api";
 import { sessionQuery } from "../../lib/queries";
 import { Spinner } from "../../ui/spinner";
@@ -10,6 +11,8 @@ import { Dialog } from "../../ui/dialog";
 import { cacheAnswer } from "../../lib/cache-answer";
 
 export const ACCOUNT_DELETED = "Tu cuenta fue eliminada.";
+/** What a deletion leaves for the buyers of orders still under way (worker/lib/account-deletion.ts). */
+export const KEPT_OPEN_ORDERS = `Tus pedidos sin entregar ni cancelar siguen visibles para sus compradores durante ${KEPT_ORDER_PAGE_DAYS} días, para que puedan escribirte.`;
 const DELETE_FAILED = "No se pudo eliminar la cuenta. Intenta de nuevo.";
 
 /**
@@ -70,6 +73,7 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
         <p className="text-sm text-slate-700">
           Esta acción no se puede deshacer. Se eliminan tus productos, tus imágenes, tu tienda, tus sesiones y los créditos que te queden.
         </p>
+        <p className="text-sm text-slate-700">{KEPT_OPEN_ORDERS}</p>
         {/* As tall as the field it waits for: the dialog is centred, and growing when the answer comes would move
             'Cancelar' from under a finger (or a click) already on its way. */}
         <div className="min-h-[4.375rem]">

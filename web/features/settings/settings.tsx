@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { DeleteAccountDialog } from "./delete-account-dialog";
+import { DeleteAccountDialog, KEPT_OPEN_ORDERS } from "./delete-account-dialog";
 import { Spinner } from "../../ui/spinner";
 import { ThemeSelect } from "../../ui/theme-select";
 import { StoreModelPanel, useModelReachesProvider } from "../../ui/store-model";
@@ -95,9 +95,15 @@ function DeleteAccountSection({ email }: { email: string }) {
         Se borran para siempre tus productos, todas tus imágenes (fotos subidas y generadas), tu tienda y su enlace, tus sesiones abiertas y
         los créditos que te queden.
       </p>
+      <p className="mt-2 text-sm text-slate-600" data-testid="kept-orders">
+        {KEPT_OPEN_ORDERS} La página de cada uno (su enlace privado) sigue mostrando lo que compraron, cómo pagar y el nombre y el WhatsApp
+        de tu tienda.
+      </p>
       <p className="mt-2 text-sm text-slate-600">
-        Se conservan tus pedidos y pagos, solo para la contabilidad: código, productos, talles, cantidades, precios, total, estado y fechas,
-        sin tus datos personales.
+        Pasado ese plazo, y desde el primer momento en los pedidos entregados o cancelados, de cada pedido se conserva solo lo que pide la
+        contabilidad: código, productos, colores, talles, cantidades, precios, envío, medio de pago, total, estado y fechas. Se borran el
+        nombre, el WhatsApp y la nota del comprador, tus datos de pago y tu dirección de retiro, y el enlace del pedido. Tus pagos (créditos
+        y plan) se conservan para la contabilidad.
       </p>
       <button
         type="button"

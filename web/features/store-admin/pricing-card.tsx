@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { Product } from "../../../common/product";
 import { isPriceSet } from "../../../common/store";
 import { MAX_CATEGORY_LENGTH } from "../../../common/store-browse";
+import { productCodeLabel } from "../../../common/store-cart";
 import { Button } from "../../ui/button";
 import { PriceInput } from "./price-input";
 import { PublishControl, type UnsavedProduct } from "./publish-button";
@@ -43,6 +44,12 @@ export function PricingCard({ product, draft, dirty, onChange, onPickImages, use
               onChange={(e) => onChange({ name: e.target.value })}
               className="mt-1 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-brand-600"
             />
+            {/* The code buyers quote on WhatsApp and order lines carry. */}
+            {product.code && (
+              <p className="mt-1 text-sm text-slate-600" data-testid="product-code">
+                {productCodeLabel(product.code)}
+              </p>
+            )}
           </div>
           <div>
             <label htmlFor={priceId} className="text-sm font-medium text-slate-700">

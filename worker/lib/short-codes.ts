@@ -1,0 +1,51 @@
+/**
+ * Short codes a person reads aloud or types: orders' #K7P2 and products' R4TQ9. Drawn from an
+ * alphabet without 0/O nor 1/I/L, unique per seller (a unique index each); a draw that repeats one
+ * of the seller's is simply drawn again.
+ */
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../db/client";
+import { products } from "../db/schema";
+
+export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const ORDER_CODE_LENGTH = 4;
+/** One more than orders': a product code and an order code are never confused. */
+export const PRODUCT_CODE_LENGTH = 5;
+
+export function shortCode(length: number): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+}
+
+/** Whether a write failed because a product code is already one of the seller's (and is worth drawing again). */
+export function isProductCodeTaken(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e.message.includes("UNIQUE") && e.message.includes("products.code")) return true;
+  }
+  return false;
+}
+
+const DRAWS = 5;
+
+/**
+ * Inserts new products, each with a fresh code, in one batch with `alongside` (statements that
+ * belong to the same write). A code that clashes with one of the seller's redraws all and retries:
+ * the batch is atomic, so a failed try left nothing behind.
+ */
+export async function insertProducts(
+  db: Db,
+  rows: Omit<typeof products.$inferInsert, "code">[],
+  alongside: BatchItem<"sqlite">[] = [],
+): Promise<void> {
+  for (let draw = 1; ; draw++) {
+    try {
+      await db.batch([...alongside, ...rows.map((row) => db.insert(products).values({ ...row, code: shortCode(PRODUCT_CODE_LENGTH) }))] as [
+        BatchItem<"sqlite">,
+        ...BatchItem<"sqlite">[],
+      ]);
+      return;
+    } catch (err) {
+      if (draw >= DRAWS || !isProductCodeTaken(err)) throw err;
+    }
+  }
+}
