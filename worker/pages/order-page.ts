@@ -14,6 +14,7 @@ import { shopText } from "../../common/i18n";
 import { statusPath } from "../../common/order-status";
 import { payDetailRows, pixCode } from "../../common/pay-details";
 import { localVariantLabel, type ShopText } from "../../common/shop-text";
+import { SHOPPER_TEXT } from "../../common/shopper-text";
 import { storePath } from "../../common/store";
 import { addressText, deliveryName, productCodeLabel, type Order } from "../../common/store-cart";
 import { ARS_MONEY, formatPrice, fromMinor } from "../../common/store-money";
@@ -170,9 +171,12 @@ function paymentBlock(payment: PaymentDetails | null, order: Order, shop: ShopTe
         )
       : "";
   const copies = transfer || method.kind === "pix";
-  const status = copies
-    ? `<p id="copy-status" class="copy-status" role="status" data-copied="${esc(t("pay.copied"))}" data-failed="${esc(t("pay.copyFailed"))}"></p>`
-    : "";
+  // The copy script's own words are Spanish (web/store/order-copy.ts): the page hands it others when they differ.
+  const words =
+    t("pay.copied") === SHOPPER_TEXT.copied && t("pay.copyFailed") === SHOPPER_TEXT.copyFailed
+      ? ""
+      : ` data-copied="${esc(t("pay.copied"))}" data-failed="${esc(t("pay.copyFailed"))}"`;
+  const status = copies ? `<p id="copy-status" class="copy-status" role="status"${words}></p>` : "";
   return { html: `<section class="box"><h2>${esc(t("pay.title"))}</h2>${list}${pix}${status}${link}</section>`, copies };
 }
 
