@@ -16,7 +16,8 @@ export const providersDir = join(repoRoot, "worker/providers");
 export async function withScratchWorker<T>(
   name: string,
   entrySource: string,
-  use: (baseUrl: string) => Promise<T>,
+  /** `stateDir` holds the scratch Worker's local D1, R2 and Durable Objects (under v3/), for a look from Node. */
+  use: (baseUrl: string, stateDir: string) => Promise<T>,
   /** More of wrangler.json (Durable Object bindings and their migrations, say). */
   wranglerExtra: Record<string, unknown> = {},
 ): Promise<T> {
@@ -47,7 +48,7 @@ export async function withScratchWorker<T>(
     await (await createBuilder(config)).buildApp();
     const server = await preview(config);
     try {
-      return await use(server.resolvedUrls!.local[0]!.replace(/\/$/, ""));
+      return await use(server.resolvedUrls!.local[0]!.replace(/\/$/, ""), join(work, "state"));
     } finally {
       await server.close();
     }

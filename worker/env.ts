@@ -3,12 +3,17 @@ import type { BatchMessage } from "./batches/messages";
 import type { GenerationJobRpc } from "./jobs/job-types";
 import type { ProviderGateRpc } from "./jobs/gate-types";
 import type { RenditionMessage } from "./lib/renditions";
+import type { DataExportMessage } from "./lib/data-export-message";
 import type { StoreStatsRpc } from "./stats/engine";
 
 /** Bindings from wrangler.toml plus vars and secrets (.dev.vars locally, `wrangler secret put` in production). */
 export interface Bindings {
   DB: D1Database;
   IMAGES: R2Bucket;
+  /** The sellers' own files, never served publicly: 'Descargar mis datos' ZIPs (worker/lib/data-export.ts). */
+  DATA: R2Bucket;
+  /** Builds each 'Descargar mis datos' ZIP off the request (worker/lib/data-export.ts). */
+  DATA_EXPORTS: Queue<DataExportMessage>;
   GENERATION_JOBS: DurableObjectNamespace<GenerationJobRpc>;
   /** One gate per image provider: admits its calls within its limits (worker/jobs/provider-gate.ts). */
   PROVIDER_GATES: DurableObjectNamespace<ProviderGateRpc>;

@@ -39,6 +39,10 @@ import { BATCH_DEAD_LETTERS, BATCH_QUEUE, type BatchMessage } from "./batches/me
 
 import { statsRoutes } from "./routes/stats";
 import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
+import { PURGE_CRON, purgeExpired } from "./lib/purge";
+import { buildExport, purgeOldExports } from "./lib/data-export";
+import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "./lib/data-export-message";
+import { dataRoutes } from "./routes/data";
 
 export { GenerationJob } from "./jobs/generation-job";
 export { ProviderGate } from "./batches/gate";
@@ -76,6 +80,7 @@ const app = new Hono<Env>()
   .route("/api/credits", creditRoutes)
   .route("/api/stats", statsRoutes)
   .route("/api/config", appConfigRoutes)
+  .route("/api/data", dataRoutes)
   .route("/api/dev", devOutboxRoutes)
   .route("/img", imgRoutes)
   .route("/u", storePages)
@@ -84,16 +89,25 @@ const app = new Hono<Env>()
   .onError(errorResponse);
 
 export type AppType = typeof app;
+
+/** The daily purge of what has expired (worker/lib/purge.ts); true when `cron` is its trigger. */
+function purgeOnItsCron(cron: string, env: Env["Bindings"], ctx: ExecutionContext): boolean {
+  if (cron !== PURGE_CRON) return false;
+  ctx.waitUntil(Promise.all([purgeExpired(env.DB), purgeOldExports(env)]));
+  return true;
+}
+
 export { app };
 export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
   // reconciliation every 10 minutes; the orphan-job sweep and the expired order pages of deleted stores every
-  // 15 minutes; the weekly store summary on Mondays; batches' upkeep every minute; the image providers' model
-  // check rides on the 6-hourly trigger.
+  // 15 minutes; the weekly store summary on Mondays; batches' upkeep every minute; the purge of what has
+  // expired daily; the image providers' model check rides on the 6-hourly trigger.
   scheduled(controller, env, ctx) {
     // Its own statement, not a branch: the model check shares a trigger with another job.
     if (controller.cron === MODEL_WATCH_CRON) ctx.waitUntil(watchProviderModels(env));
+    if (purgeOnItsCron(controller.cron, env, ctx)) return;
     if (controller.cron === EXCHANGE_RATES_CRON) ctx.waitUntil(refreshExchangeRates(env));
     else if (controller.cron === RECONCILE_CRON) ctx.waitUntil(reconcileOpenCheckouts(env));
     else if (controller.cron === WEEKLY_SUMMARY_CRON) ctx.waitUntil(sendWeeklySummaries(env));
@@ -105,6 +119,11 @@ export default {
   },
   // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.
   async queue(batch, env) {
+    if (batch.queue === DATA_EXPORTS_QUEUE) {
+      // One at a time (max_batch_size = 1): a ZIP is built in memory.
+      for (const message of (batch as MessageBatch<DataExportMessage>).messages) await buildExport(env, message.body);
+      return;
+    }
     if (batch.queue === RENDITIONS_QUEUE) return writeQueuedRenditions(batch as MessageBatch<RenditionMessage>, env);
     if (batch.queue === BATCH_QUEUE || batch.queue === BATCH_DEAD_LETTERS)
       return consumeBatchQueue(batch as MessageBatch<BatchMessage>, env);

@@ -7,7 +7,7 @@
 import { ORDER_STATUSES } from "../../common/order-status";
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/index";
 import { WRONG_PASSWORD_TO_DELETE } from "../../worker/lib/account-deletion";
 import { PRODUCT_NOT_FOUND } from "../../worker/lib/products";
@@ -20,6 +20,7 @@ import { JOB_NOT_FOUND } from "../../worker/routes/jobs";
 import { BATCH_NOT_FOUND } from "../../worker/batches/view";
 import { ORDER_NOT_FOUND, PRODUCT_NOT_IN_STORE } from "../../worker/routes/orders";
 import { PAYMENT_NOT_FOUND } from "../../worker/routes/payments";
+import { EXPORT_NOT_FOUND } from "../../worker/routes/data";
 import { FOREIGN_STORE_IMAGE } from "../../worker/routes/pricing";
 import { Browser, viaWorker } from "./browser";
 import { photoOfSize, photoForm } from "./fixtures";
@@ -142,6 +143,8 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
   ],
   "PUT /api/orders/:id/status": (a) =>
     allIds(a).flatMap((id) => ORDER_STATUSES.map((status) => attempt("PUT", `/api/orders/${id}/status`, 404, ORDER_NOT_FOUND, { status }))),
+  "GET /api/data/exports/:id/download": (a) =>
+    allIds(a).map((id) => attempt("GET", `/api/data/exports/${id}/download`, 404, EXPORT_NOT_FOUND)),
   "GET /api/payments/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/payments/${id}`, 404, PAYMENT_NOT_FOUND)),
   // B keeping any of A's ids (A's images above all) as B's store model: every audience, the same 404 as a missing image.
   "PUT /api/store-models/:audience": (a) =>
@@ -179,6 +182,9 @@ const OWN = [
   "PUT /api/checkout-settings",
   "GET /api/stats",
   "PUT /api/stats/weekly-email",
+  "POST /api/data/exports",
+  "GET /api/data/exports/latest",
+  "POST /api/data/import",
 ];
 
 /** Public by design, each with why it needs no owner check. */
@@ -230,12 +236,20 @@ let a: Seller;
 let b: Seller;
 
 beforeAll(async () => {
+  // B's data export is e-mailed through the local outbox, which prints it for `npm run dev`: not here.
+  const print = console.log;
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    if (!(typeof args[0] === "string" && args[0].includes("[outbox]"))) print(...args);
+  });
   controlledProvider();
   a = await fullSeller();
   b = await smallSeller(recording);
 }, 120_000);
 
-afterAll(() => overrideProviderForTests(undefined));
+afterAll(() => {
+  overrideProviderForTests(undefined);
+  vi.restoreAllMocks();
+});
 
 async function send(browser: Browser, call: { method: string; path: string; body?: unknown }) {
   return call.body === undefined ? browser.request(call.path, { method: call.method }) : browser.json(call.method, call.path, call.body);
@@ -591,6 +605,12 @@ describe("B's own writes", () => {
     const bSettings = await textOf(await b.browser.request("/api/checkout-settings"));
     expectNoneOf(bSettings, [...markers(a), "alfa.modas.mp", "Titular Alfa", "Zona Alfa"], "B's delivery and payments");
     expect(bSettings).toContain("https://mpago.la/beta");
+
+    // 'Descargar mis datos' and the catalogue import: B's own, with nothing of A's.
+    expect((await b.browser.request("/api/data/exports", { method: "POST" })).status).toBe(202);
+    expectNoneOf(await textOf(await b.browser.request("/api/data/exports/latest")), markers(a), "B's data export");
+    const csv = `Identificador de URL;Nombre;Precio\ngorro-beta;Gorro Beta importado;9.000\n`;
+    expect((await b.browser.json("POST", "/api/data/import", { csv })).status).toBe(201);
 
     const bCredits = (await env.DB.prepare("SELECT credits FROM users WHERE id = ?").bind(b.id).first<number>("credits"))!;
     const plan = await b.browser.json("POST", "/api/credits/auto-charge");

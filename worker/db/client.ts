@@ -17,3 +17,13 @@ export function database(d1: D1Database) {
 export function replicaDatabase(d1: D1Database) {
   return drizzle(d1.withSession("first-unconstrained") as unknown as D1Database, { schema });
 }
+
+/**
+ * The database that holds one shop's own rows (products, images, jobs, batches, orders, its settings). Today
+ * every shop lives in `DB`; when shops spread over several D1 databases (docs/data.md, "The plan past one
+ * database"), this is the one place that maps a shop to its database. Accounts, sessions and the credits
+ * ledger stay in `DB` whatever this answers.
+ */
+export function shopDatabase(env: { DB: D1Database }, _shopId: string) {
+  return database(env.DB);
+}

@@ -65,7 +65,8 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  // expires_at: the daily purge (worker/lib/purge.ts) finds expired sessions without a scan.
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
 export const creditLedger = sqliteTable(
@@ -86,12 +87,17 @@ export const creditLedger = sqliteTable(
   (t) => [index("credit_ledger_user_idx").on(t.userId)],
 );
 
-export const loginThrottle = sqliteTable("login_throttle", {
-  // "account:<email>" or "address:<ip>"
-  key: text("key").primaryKey(),
-  failures: integer("failures").notNull(),
-  windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
-});
+export const loginThrottle = sqliteTable(
+  "login_throttle",
+  {
+    // "<policy>:<subject>", e.g. "loginAddress:<ip>" (worker/lib/throttle.ts)
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull(),
+    windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  // The daily purge drops rows whose window is over by this index.
+  (t) => [index("login_throttle_window_idx").on(t.windowStartedAt)],
+);
 
 /**
  * A password-recovery link. Only the SHA-256 of the token is kept, so a copy
@@ -108,18 +114,28 @@ export const passwordResets = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("password_resets_user_idx").on(t.userId)],
+  // The daily purge drops used or expired links through these two.
+  (t) => [
+    index("password_resets_user_idx").on(t.userId),
+    index("password_resets_expires_idx").on(t.expiresAt),
+    index("password_resets_used_idx").on(t.usedAt),
+  ],
 );
 
 /** Offline e-mail: what would have been sent, read at /api/dev/outbox on local hosts only. */
-export const emailOutbox = sqliteTable("email_outbox", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html").notNull(),
-  createdAt: createdAt(),
-});
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+  },
+  // The daily purge drops mail past its retention by this index.
+  (t) => [index("email_outbox_created_idx").on(t.createdAt)],
+);
 
 export const products = sqliteTable(
   "products",
@@ -260,7 +276,8 @@ export const generationJobs = sqliteTable(
     createdAt: createdAt(),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("generation_jobs_user_idx").on(t.userId, t.createdAt)],
+  // product_id: deleting a product sets its jobs' product to null, found by this index instead of a scan.
+  (t) => [index("generation_jobs_user_idx").on(t.userId, t.createdAt), index("generation_jobs_product_idx").on(t.productId)],
 );
 
 /**
@@ -404,7 +421,8 @@ export const weeklySummaries = sqliteTable(
     week: text("week").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("weekly_summaries_user_week").on(t.userId, t.week)],
+  // week: the daily purge drops claims of weeks long over by it.
+  (t) => [uniqueIndex("weekly_summaries_user_week").on(t.userId, t.week), index("weekly_summaries_week_idx").on(t.week)],
 );
 
 /** Sellers who turned the weekly summary off (the e-mail's link or 'Estadísticas'); turning it on deletes the row. */
@@ -442,7 +460,8 @@ export const batches = sqliteTable(
     origin: text("origin"),
     createdAt: createdAt(),
   },
-  (t) => [index("batches_user_idx").on(t.userId, t.createdAt)],
+  // The upkeep's search for finished batches still to announce (worker/batches/upkeep.ts) reads this index.
+  (t) => [index("batches_user_idx").on(t.userId, t.createdAt), index("batches_notify_idx").on(t.notify, t.notifiedAt, t.createdAt)],
 );
 
 /**
@@ -483,6 +502,8 @@ export const batchItems = sqliteTable(
     index("batch_items_batch_idx").on(t.batchId, t.position),
     index("batch_items_status_idx").on(t.status, t.sentAt),
     index("batch_items_user_idx").on(t.userId, t.status),
+    // Deleting a product sets its items' product to null, found by this index instead of a scan.
+    index("batch_items_product_idx").on(t.productId),
   ],
 );
 
@@ -498,4 +519,25 @@ export const providerAlerts = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.day, table.problem] })],
+);
+
+/**
+ * 'Descargar mis datos': one row per export the seller asked for. The ZIP is built by the exports queue
+ * (worker/lib/data-export.ts) into the DATA bucket, never the public images one; readyAt says it is there.
+ */
+export const dataExports = sqliteTable(
+  "data_exports",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The site the seller used, for the e-mail's link. */
+    origin: text("origin").notNull(),
+    bytes: integer("bytes"),
+    readyAt: integer("ready_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  // created_at: the daily purge drops exports past their link's life by it.
+  (t) => [index("data_exports_user_idx").on(t.userId, t.createdAt), index("data_exports_created_idx").on(t.createdAt)],
 );

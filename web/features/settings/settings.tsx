@@ -3,6 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { DeleteAccountDialog, KEPT_OPEN_ORDERS } from "./delete-account-dialog";
+import { MyDataSection } from "./my-data-section";
 import { Spinner } from "../../ui/spinner";
 import { ThemeSelect } from "../../ui/theme-select";
 import { StoreModelPanel, useModelReachesProvider } from "../../ui/store-model";
@@ -38,6 +39,7 @@ export function SettingsScreen() {
       </section>
       <StoreModelSection />
       <PasswordForm />
+      <MyDataSection />
       <section className="rounded-2xl border border-slate-200 bg-white p-6">
         <h2 className="font-semibold">Sesión</h2>
         <p className="mt-1 text-sm text-slate-600">Estás conectado como {user?.email}.</p>

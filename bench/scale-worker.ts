@@ -1,0 +1,349 @@
+/**
+ * The inside of `npm run bench:scale` (bench/scale.ts): runs in workerd on a scratch Worker with its own local
+ * D1, fills it with shops through the app's own functions and routes, and times the hot reads and writes.
+ *
+ * What a shop is made of, per month, is SHOP_MONTH below: the proportions of the app's flows for an active
+ * small clothing store. Where a flow's writes are inside a route or a Durable Object that needs a provider or
+ * an upload (a generation's job row and image row, a batch's rows, a product's photo), the same statements the
+ * route or the object writes are issued here with the same ledger functions around them; the row shapes come
+ * from worker/db/schema.ts, so a column added there is filled by its default as the app fills it.
+ */
+import { Hono } from "hono";
+import { database } from "../worker/db/client";
+import {
+  batches,
+  batchItems,
+  generatedImages,
+  generationJobs,
+  payments,
+  products,
+  storeCheckout,
+  users,
+  weeklySummaries,
+} from "../worker/db/schema";
+import type { Env } from "../worker/env";
+import { findStore, storeProducts } from "../worker/lib/store-data";
+import { keepBatchesMoving } from "../worker/batches/upkeep";
+import { findUserByEmail, createAccount } from "../worker/lib/accounts";
+import { moveCredits, moveCreditsTogether } from "../worker/lib/credits";
+import { errorResponse } from "../worker/lib/errors";
+import { randomId } from "../worker/lib/ids";
+import { recoveryEmail } from "../worker/lib/password-reset";
+import { startSession } from "../worker/lib/sessions";
+import { replaceVariants } from "../worker/lib/stock";
+import { attempt, passwordAccepted, passwordSubjects } from "../worker/lib/throttle";
+import { refundJob } from "../worker/jobs/refund-job";
+import { reconcileOpenCheckouts } from "../worker/payments/reconcile";
+import { orderRoutes } from "../worker/routes/orders";
+import { sendWeeklySummaries } from "../worker/stats/weekly";
+import { eq } from "drizzle-orm";
+
+export { StoreStats } from "../worker/stats/local-twin";
+
+/** One active shop's month, from the app's flows (docs/data.md says where each figure comes from). */
+export const SHOP_MONTH = {
+  generations: 30,
+  failedGenerations: 2,
+  batchItems: 8,
+  orders: 40,
+  confirmedOrders: 28,
+  signIns: 6,
+  purchases: 1,
+  recoveryLinks: 1,
+  weeklySummaries: 4,
+} as const;
+/** A shop's catalogue, made once: products, each with two colours of four sizes. */
+export const CATALOGUE = { products: 20, colors: ["Negro", "Verde oliva"], sizes: ["S", "M", "L", "XL"] } as const;
+
+const PASSWORD_HASH = "scrypt$16384$8$1$c2NhbGUtYmVuY2gtc2FsdA$bm90LWEtcmVhbC1oYXNoLWJ1dC1vZi10aGUtc2FtZS1sZW5ndGgtYXMtb25l";
+
+type Bindings = Env["Bindings"];
+
+const emailOf = (shop: number) => `tienda.${shop}@ejemplo.com.ar`;
+const usernameOf = (shop: number) => `modasur${shop}`;
+
+/** The sign-in route's work past the password hash (scrypt's CPU is the same at any size; D1's is not). */
+const signIn = new Hono<Env>().post("/signin/:shop", async (c) => {
+  const db = database(c.env.DB);
+  const email = emailOf(Number(c.req.param("shop")));
+  const subjects = passwordSubjects(email, c.req.header("cf-connecting-ip") ?? "198.51.100.1");
+  await attempt(db, subjects);
+  const user = await findUserByEmail(db, email);
+  if (!user) return c.json({ error: "no" }, 404);
+  await passwordAccepted(db, subjects);
+  await startSession(c, db, user.id);
+  return c.json({ ok: true });
+});
+
+const app = new Hono<Env>().route("/api/auth", signIn).route("/api/orders", orderRoutes).onError(errorResponse);
+
+async function call(env: Bindings, path: string, init: RequestInit & { address?: string; cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("cf-connecting-ip", init.address ?? "198.51.100.1");
+  headers.set("origin", "https://vidriera.test");
+  if (init.cookie) headers.set("cookie", init.cookie);
+  if (init.body) headers.set("content-type", "application/json");
+  const response = await app.request(`https://vidriera.test${path}`, { ...init, headers }, env);
+  if (response.status >= 400) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+async function sessionCookie(env: Bindings, shop: number, address?: string): Promise<string> {
+  const response = await call(env, `/api/auth/signin/${shop}`, { method: "POST", address });
+  return response.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+/** A shop as it is after sign-up, 'Mi tienda', its catalogue and its delivery and payment settings. */
+async function openShop(env: Bindings, shop: number) {
+  const db = database(env.DB);
+  const user = await createAccount(db, { email: emailOf(shop), passwordHash: PASSWORD_HASH, name: `Tienda ${shop}` });
+  await db
+    .update(users)
+    .set({ username: usernameOf(shop), name: `Moda Sur ${shop}`, phone: "+54 91155556666", countryCode: "AR", storeVersion: 1 })
+    .where(eq(users.id, user.id));
+  await db.insert(storeCheckout).values({
+    userId: user.id,
+    delivery: JSON.stringify({
+      pickup: { enabled: true, address: "Av. Corrientes 1234, CABA" },
+      shipping: { enabled: true, zones: [{ name: "CABA", cost: 3500 }], freeFrom: "" },
+    }),
+    payments: JSON.stringify({
+      transfer: { alias: "moda.sur.mp", cbu: "2850590940090418135201", holder: "Moda Sur" },
+      mercadoPago: null,
+      cash: true,
+    }),
+    updatedAt: new Date(),
+  });
+  for (let p = 0; p < CATALOGUE.products; p++) {
+    const id = randomId();
+    await db.batch([
+      db.insert(products).values({
+        id,
+        userId: user.id,
+        name: `Remera oversize algodón ${p + 1}`,
+        imageKey: `o/${user.id}/${randomId()}.jpg`,
+        price: 12500 + 500 * p,
+        published: true,
+        description: "Algodón peinado 24/1, corte amplio. Lavar a mano o en lavarropas con agua fría.",
+        category: "Remeras",
+        storeImageKeys: JSON.stringify([`g/${user.id}/${randomId()}.jpg`]),
+      }),
+      ...replaceVariants(
+        db,
+        id,
+        [],
+        CATALOGUE.colors.map((name) => ({ name, imageKey: null, sizes: CATALOGUE.sizes.map((size) => ({ name: size, stock: 500 })) })),
+      ),
+    ]);
+  }
+  return user.id;
+}
+
+/** A generation as the route and its job write it: the debit with the running job, then the image and success. */
+async function generation(env: Bindings, userId: string, productId: string, fail: boolean) {
+  const db = database(env.DB);
+  const id = randomId();
+  const job = { id, userId, cost: 50 };
+  await moveCredits(
+    db,
+    { userId, delta: -50, reason: "generation", idempotencyKey: `job:${id}` },
+    { after: [db.insert(generationJobs).values({ id, userId, productId, kind: "ad", quality: "standard", cost: 50, status: "running" })] },
+  );
+  if (fail) return refundJob(db, job, "El proveedor de imágenes no respondió a tiempo.");
+  await db.batch([
+    db.insert(generatedImages).values({ id, userId, productId, key: `g/${userId}/${id}.jpg`, kind: "ad", variant: "ad-model", jobId: id }),
+    db.update(generationJobs).set({ status: "succeeded", imageId: id, finishedAt: new Date() }).where(eq(generationJobs.id, id)),
+  ]);
+}
+
+async function shopMonth(env: Bindings, shop: number, month: number) {
+  const db = database(env.DB);
+  const user = (await findUserByEmail(db, emailOf(shop)))!;
+  const catalogue = await db.select({ id: products.id }).from(products).where(eq(products.userId, user.id));
+  const productAt = (i: number) => catalogue[i % catalogue.length]!.id;
+  // Credits first (a pack a month), so the month's generations are paid for.
+  for (let i = 0; i < SHOP_MONTH.purchases; i++) {
+    const id = randomId();
+    await db.insert(payments).values({
+      id,
+      userId: user.id,
+      provider: "mercadopago",
+      purpose: "credits",
+      packId: "pack-50",
+      credits: 2000,
+      amount: 15000,
+      currency: "ARS",
+    });
+    await moveCredits(
+      db,
+      { userId: user.id, delta: 2000, reason: "purchase", idempotencyKey: `payment:mercadopago:${id}` },
+      {
+        after: [
+          db
+            .update(payments)
+            .set({ status: "approved", providerPaymentId: `mp-${id}`, updatedAt: new Date() })
+            .where(eq(payments.id, id)),
+        ],
+      },
+    );
+  }
+  for (let i = 0; i < SHOP_MONTH.generations; i++) await generation(env, user.id, productAt(i), i < SHOP_MONTH.failedGenerations);
+  // A batch: one charge for all its pictures, each then a job of its own.
+  const batchId = randomId();
+  const items = Array.from({ length: SHOP_MONTH.batchItems }, (_, position) => ({ id: randomId(), position }));
+  await moveCreditsTogether(
+    db,
+    items.map((item) => ({ userId: user.id, delta: -50, reason: "generation" as const, idempotencyKey: `job:${item.id}` })),
+    {
+      before: [
+        db.insert(batches).values({
+          id: batchId,
+          userId: user.id,
+          kind: "ad",
+          includeModel: true,
+          quality: "standard",
+          provider: "studio",
+          unitCost: 50,
+          size: items.length,
+          origin: "https://vidriera.com.ar",
+        }),
+        ...items.map((item) =>
+          db.insert(batchItems).values({
+            id: item.id,
+            batchId,
+            userId: user.id,
+            productId: productAt(item.position),
+            position: item.position,
+            sentAt: new Date(),
+          }),
+        ),
+      ],
+    },
+  );
+  for (const item of items) {
+    const productId = productAt(item.position);
+    await db.batch([
+      db.update(batchItems).set({ status: "started", heldAt: new Date(), startedAt: new Date() }).where(eq(batchItems.id, item.id)),
+      db
+        .insert(generationJobs)
+        .values({ id: item.id, userId: user.id, productId, kind: "ad", quality: "standard", cost: 50, status: "running" }),
+    ]);
+    await db.batch([
+      db.insert(generatedImages).values({
+        id: item.id,
+        userId: user.id,
+        productId,
+        key: `g/${user.id}/${item.id}.jpg`,
+        kind: "ad",
+        variant: "ad-model",
+        jobId: item.id,
+      }),
+      db
+        .update(generationJobs)
+        .set({ status: "succeeded", imageId: item.id, finishedAt: new Date() })
+        .where(eq(generationJobs.id, item.id)),
+      db.update(batchItems).set({ finishedAt: new Date() }).where(eq(batchItems.id, item.id)),
+    ]);
+  }
+  // Shoppers order through the order route, each from an address of their own (a throttle row each).
+  const cookie = await sessionCookie(env, shop);
+  for (let i = 0; i < SHOP_MONTH.orders; i++) {
+    const body = {
+      username: usernameOf(shop),
+      lines: [
+        { productId: productAt(i), color: CATALOGUE.colors[i % 2], size: CATALOGUE.sizes[i % 4], quantity: 1 },
+        ...(i % 3 === 0 ? [{ productId: productAt(i + 1), color: CATALOGUE.colors[0], size: "M", quantity: 2 }] : []),
+      ],
+      buyer: {
+        name: "María José Peña",
+        delivery: i % 2 ? "envio" : "retiro",
+        zone: i % 2 ? "CABA" : null,
+        payment: "transferencia",
+        whatsapp: "11 5555-1234",
+        note: "Si puede ser a la tarde, gracias 🙌",
+      },
+    };
+    const n = shop * 256 + month * 64 + i;
+    const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    const { order } = (await (await call(env, "/api/orders", { method: "POST", body: JSON.stringify(body), address })).json()) as {
+      order: { id: string };
+    };
+    if (i < SHOP_MONTH.confirmedOrders)
+      await call(env, `/api/orders/${order.id}/status`, { method: "PUT", body: JSON.stringify({ status: "confirmado" }), cookie });
+  }
+  for (let i = 1; i < SHOP_MONTH.signIns; i++) await sessionCookie(env, shop, `203.0.113.${(shop + i) % 250}`);
+  for (let i = 0; i < SHOP_MONTH.recoveryLinks; i++) await recoveryEmail(db, emailOf(shop), "https://vidriera.com.ar");
+  for (let w = 0; w < SHOP_MONTH.weeklySummaries; w++) {
+    const week = new Date(Date.UTC(2026, month * 1, 1 + 7 * w)).toISOString().slice(0, 10);
+    await db.insert(weeklySummaries).values({ userId: user.id, week }).onConflictDoNothing();
+  }
+}
+
+const percentiles = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return { p50: at(50), p95: at(95), n: sorted.length };
+};
+
+async function timed(samples: number, work: (i: number) => Promise<unknown>) {
+  const ms: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await work(i);
+    ms.push(performance.now() - started);
+  }
+  return percentiles(ms);
+}
+
+/** The hot reads and writes, each on shops spread over the whole population. */
+async function measure(env: Bindings, shops: number, samples: number) {
+  const db = database(env.DB);
+  const shopAt = (i: number) => (i * 7919) % shops;
+  const ids = await Promise.all(Array.from({ length: samples }, async (_, i) => (await findUserByEmail(db, emailOf(shopAt(i))))!));
+  const cookies = await Promise.all(Array.from({ length: samples }, (_, i) => sessionCookie(env, shopAt(i))));
+  const product = await Promise.all(ids.map((u) => db.select({ id: products.id }).from(products).where(eq(products.userId, u.id)).get()));
+  const cronEnv = { ...env, PUBLIC_ORIGIN: "http://localhost:8787" };
+  return {
+    "sign-in": await timed(samples, (i) => sessionCookie(env, shopAt(i), `192.0.2.${i % 250}`)),
+    "store page miss": await timed(samples, async (i) => {
+      const store = await findStore(db, usernameOf(shopAt(i)));
+      await storeProducts(db, store!.id);
+    }),
+    "orders list": await timed(samples, (i) => call(env, "/api/orders", { cookie: cookies[i] })),
+    "generation's ledger debit": await timed(samples, (i) => generation(env, ids[i]!.id, product[i]!.id, false)),
+    "batch upkeep": await timed(Math.min(samples, 10), () => keepBatchesMoving(cronEnv)),
+    reconcile: await timed(Math.min(samples, 10), () => reconcileOpenCheckouts(cronEnv)),
+    "weekly summary (all shops)": await timed(1, () => sendWeeklySummaries(cronEnv)),
+  };
+}
+
+export default {
+  async fetch(request: Request, env: Bindings): Promise<Response> {
+    const url = new URL(request.url);
+    const body = request.method === "POST" ? ((await request.json()) as Record<string, unknown>) : {};
+    if (url.pathname === "/migrate") {
+      for (const sql of body.statements as string[]) await env.DB.prepare(sql).run();
+      return Response.json({ ok: true });
+    }
+    if (url.pathname === "/open") {
+      for (let shop = body.from as number; shop < (body.to as number); shop++) await openShop(env, shop);
+      return Response.json({ ok: true });
+    }
+    if (url.pathname === "/month") {
+      for (let shop = body.from as number; shop < (body.to as number); shop++) await shopMonth(env, shop, body.month as number);
+      return Response.json({ ok: true });
+    }
+    // What the shops hold against what their months wrote: a request run twice would show here.
+    if (url.pathname === "/counts") {
+      const shops = body.shops as number;
+      const months = body.months as number;
+      const n = async (sql: string) => (await env.DB.prepare(sql).first<number>("n"))!;
+      return Response.json({
+        orders: [await n("SELECT COUNT(*) AS n FROM orders"), shops * months * SHOP_MONTH.orders],
+        jobs: [await n("SELECT COUNT(*) AS n FROM generation_jobs"), shops * months * (SHOP_MONTH.generations + SHOP_MONTH.batchItems)],
+      });
+    }
+    if (url.pathname === "/measure") return Response.json(await measure(env, body.shops as number, body.samples as number));
+    return new Response("not found", { status: 404 });
+  },
+};

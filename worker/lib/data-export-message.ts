@@ -1,0 +1,7 @@
+/** The exports queue's name and its message: one per 'Descargar mis datos' (built by worker/lib/data-export.ts). */
+export const DATA_EXPORTS_QUEUE = "vidriera-exports";
+
+export interface DataExportMessage {
+  exportId: string;
+  userId: string;
+}

@@ -1,0 +1,113 @@
+import { and, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { database } from "../db/client";
+import { dataExports, products } from "../db/schema";
+import type { Env } from "../env";
+import { KiB, limitBody, MiB, noBody } from "../lib/body-limit";
+import { readCatalogueCsv } from "../lib/catalogue-csv";
+import { exportKey, exportLink, linkOpens } from "../lib/data-export";
+import { ApiError } from "../lib/errors";
+import { randomId } from "../lib/ids";
+import { requireUser } from "../lib/sessions";
+import { replaceVariants } from "../lib/stock";
+import { storeChanged } from "../lib/store-version";
+import { validate } from "../lib/validation";
+
+export const EXPORT_NOT_FOUND = "No encontramos esa descarga de tus datos.";
+export const EXPORT_LINK_INVALID = "El enlace de descarga venció o no es tuyo. Pide tus datos de nuevo desde Configuración.";
+export const IMPORT_HAS_ERRORS = "El archivo tiene errores: corrígelos y vuelve a importarlo. No se importó ningún producto.";
+const IMPORT_TOO_LARGE = "El archivo es demasiado grande: importa hasta 2 MB por vez.";
+
+const exportParam = z.object({ id: z.string().min(1).max(64) });
+
+/** 'Descargar mis datos' and the catalogue import (Configuración). */
+export const dataRoutes = new Hono<Env>()
+  .post("/exports", noBody(), requireUser, async (c) => {
+    const user = c.get("user");
+    const id = randomId();
+    await database(c.env.DB)
+      .insert(dataExports)
+      .values({ id, userId: user.id, origin: new URL(c.req.url).origin });
+    await c.env.DATA_EXPORTS.send({ exportId: id, userId: user.id });
+    return c.json({ export: { id, ready: false as boolean, url: null as string | null } }, 202);
+  })
+  // The latest export, if any: the settings screen shows its state and, once ready, its link.
+  .get("/exports/latest", requireUser, async (c) => {
+    const user = c.get("user");
+    const row = await database(c.env.DB)
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.userId, user.id))
+      .orderBy(desc(dataExports.createdAt))
+      .limit(1)
+      .get();
+    if (!row) return c.json({ export: null }, 200);
+    const url = row.readyAt ? await exportLink(c.env, new URL(c.req.url).origin, user.id, row.id, row.createdAt) : null;
+    return c.json({ export: { id: row.id, ready: Boolean(row.readyAt), url } }, 200);
+  })
+  .get(
+    "/exports/:id/download",
+    requireUser,
+    validate("param", exportParam),
+    validate("query", z.object({ token: z.string().max(2048).default("") })),
+    async (c) => {
+      const user = c.get("user");
+      const { id } = c.req.valid("param");
+      // Another seller's export looks missing; the seller's own, with a link expired or signed for someone else, says so.
+      const row = await database(c.env.DB)
+        .select({ readyAt: dataExports.readyAt, createdAt: dataExports.createdAt })
+        .from(dataExports)
+        .where(and(eq(dataExports.id, id), eq(dataExports.userId, user.id)))
+        .get();
+      if (!row) throw new ApiError(404, EXPORT_NOT_FOUND);
+      if (!(await linkOpens(c.env, c.req.valid("query").token, user.id, id))) throw new ApiError(403, EXPORT_LINK_INVALID);
+      const object = row.readyAt ? await c.env.DATA.get(exportKey(user.id, id)) : null;
+      if (!object) throw new ApiError(404, EXPORT_NOT_FOUND);
+      const name = `vidriera-mis-datos-${row.createdAt.toISOString().slice(0, 10)}.zip`;
+      return new Response(object.body, {
+        headers: {
+          "content-type": "application/zip",
+          "content-disposition": `attachment; filename="${name}"`,
+          "cache-control": "private, no-store",
+        },
+      });
+    },
+  )
+  // A catalogue CSV in Tiendanube's columns: every product in it, or none (one batch), with each error by line.
+  .post(
+    "/import",
+    limitBody(2 * MiB + 16 * KiB, IMPORT_TOO_LARGE),
+    requireUser,
+    validate("json", z.object({ csv: z.string({ error: "Elige un archivo CSV." }).min(1, "El archivo está vacío.") })),
+    async (c) => {
+      const user = c.get("user");
+      const { products: read, errors } = readCatalogueCsv(c.req.valid("json").csv);
+      if (errors.length) return c.json({ error: IMPORT_HAS_ERRORS, errors: errors.slice(0, 100) }, 400);
+      const db = database(c.env.DB);
+      const statements = read.flatMap((p) => {
+        const id = randomId();
+        const colors = [...new Set(p.stock.map((s) => s.color))].filter(Boolean);
+        const sizesOf = (color: string) => p.stock.filter((s) => s.color === color).map((s) => ({ name: s.size, stock: s.stock }));
+        return [
+          db.insert(products).values({
+            id,
+            userId: user.id,
+            name: p.name,
+            price: p.price || null,
+            published: p.published,
+            description: p.description,
+            category: p.category,
+          }),
+          ...replaceVariants(
+            db,
+            id,
+            colors.length ? [] : sizesOf(""),
+            colors.map((name) => ({ name, imageKey: null, sizes: sizesOf(name) })),
+          ),
+        ];
+      });
+      await db.batch([storeChanged(db, user.id), ...statements]);
+      return c.json({ imported: read.length }, 201);
+    },
+  );
