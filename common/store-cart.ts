@@ -287,7 +287,7 @@ export function orderMessage(
       l.unitPrice > 0
         ? t("message.item", { item, quantity: l.quantity, price: price(l.unitPrice) })
         : t("message.itemNoPrice", { item, quantity: l.quantity });
-    return `${text}${lineCodeSuffix(l)}`;
+    return l.code ? `${text} · ${t("product.code", { code: l.code })}` : text;
   });
   const delivery = order.delivery;
   const toAgree = delivery?.kind === "envio" && delivery.cost === null;

@@ -16,7 +16,7 @@ import { payDetailRows, pixCode } from "../../common/pay-details";
 import { localVariantLabel, type ShopText } from "../../common/shop-text";
 import { SHOPPER_TEXT } from "../../common/shopper-text";
 import { storePath } from "../../common/store";
-import { addressText, deliveryName, productCodeLabel, type Order } from "../../common/store-cart";
+import { addressText, deliveryName, type Order } from "../../common/store-cart";
 import { ARS_MONEY, formatPrice, fromMinor } from "../../common/store-money";
 import { storeTimeZone } from "../../common/store-stats";
 import { database } from "../db/client";
@@ -221,7 +221,7 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
   const items = order.lines
     .map(
       (l) =>
-        `<li><span>${esc(localVariantLabel(shop, l.name, l.color, l.size))} × ${l.quantity}${l.code ? ` <small class="code">${esc(productCodeLabel(l.code))}</small>` : ""}</span><span>${l.unitPrice > 0 ? price(l.unitPrice * l.quantity) : esc(t("orderPage.askPrice"))}</span></li>`,
+        `<li><span>${esc(localVariantLabel(shop, l.name, l.color, l.size))} × ${l.quantity}${l.code ? ` <small class="code">${esc(t("product.code", { code: l.code }))}</small>` : ""}</span><span>${l.unitPrice > 0 ? price(l.unitPrice * l.quantity) : esc(t("orderPage.askPrice"))}</span></li>`,
     )
     .join("");
   const delivery = order.delivery;

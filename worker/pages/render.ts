@@ -11,7 +11,7 @@ import type { ShopText } from "../../common/shop-text";
 import { productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
 import { browseSearch, type BrowseQuery, type SortKey } from "../../common/store-browse";
 import { formatPrice } from "../../common/store-money";
-import { productCodeLabel, type StorePageData } from "../../common/store-cart";
+import type { StorePageData } from "../../common/store-cart";
 import type { ShopperCheckout } from "../../common/checkout";
 import { isSoldOut, type ColorStock } from "../../common/variants";
 import { esc } from "../lib/html";
@@ -183,7 +183,7 @@ export function orderMessage(store: PublicStore, product: StoreProductRecord, ur
     product.price > 0
       ? t("product.messageWithPrice", { store: store.name, product: product.name, price: formatPrice(product.price, shop.money) })
       : t("product.message", { store: store.name, product: product.name }),
-    product.code ? productCodeLabel(product.code) : null,
+    product.code ? t("product.code", { code: product.code }) : null,
     colors.length ? t("product.messageColor", { colors: colors.join(", ") }) : null,
     inStock.length ? t("product.messageSize", { sizes: inStock.join(", ") }) : null,
     url,
@@ -434,7 +434,7 @@ export function renderProductPage(input: {
     `<h2 class="name">${esc(product.name)}</h2>`,
     product.price > 0 ? `<p class="price">${esc(formatPrice(product.price, shop.money))}</p>` : "",
     // What a shopper quotes on WhatsApp to ask for this product.
-    product.code ? `<p class="code">${esc(productCodeLabel(product.code))}</p>` : "",
+    product.code ? `<p class="code">${esc(t("product.code", { code: product.code }))}</p>` : "",
     "</div>",
     gallery(product, true, shop, true),
     '<div class="info">',

@@ -52,6 +52,7 @@ export const en: Catalogue = {
   "product.colors": "{count, plural, one {Colour} other {Colours}}: {names}",
   "product.colorsMore": "{names} and {more} more",
   "product.back": "← See all products",
+  "product.code": "Code {code}",
   "product.message": "Hello, {store}! I would like to order: {product}.",
   "product.messageWithPrice": "Hello, {store}! I would like to order: {product} ({price}).",
   "product.messageColor": "Colour: (choose one: {colors})",

@@ -59,6 +59,7 @@ export const es = {
   "product.colors": "{count, plural, one {Color} other {Colores}}: {names}",
   "product.colorsMore": "{names} y {more} más",
   "product.back": "← Ver todos los productos",
+  "product.code": "Cód. {code}",
   "product.message": "¡Hola, {store}! Quiero pedir: {product}.",
   "product.messageWithPrice": "¡Hola, {store}! Quiero pedir: {product} ({price}).",
   "product.messageColor": "Color: (elige uno: {colors})",

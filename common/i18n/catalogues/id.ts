@@ -52,6 +52,7 @@ export const id: Catalogue = {
   "product.colors": "{count, plural, other {Warna}}: {names}",
   "product.colorsMore": "{names} dan {more} lainnya",
   "product.back": "← Lihat semua produk",
+  "product.code": "Kode {code}",
   "product.message": "Halo, {store}! Saya mau pesan: {product}.",
   "product.messageWithPrice": "Halo, {store}! Saya mau pesan: {product} ({price}).",
   "product.messageColor": "Warna: (pilih satu: {colors})",

@@ -52,6 +52,7 @@ export const ms: Catalogue = {
   "product.colors": "{count, plural, other {Warna}}: {names}",
   "product.colorsMore": "{names} dan {more} lagi",
   "product.back": "← Lihat semua produk",
+  "product.code": "Kod {code}",
   "product.message": "Helo, {store}! Saya mahu pesan: {product}.",
   "product.messageWithPrice": "Helo, {store}! Saya mahu pesan: {product} ({price}).",
   "product.messageColor": "Warna: (pilih satu: {colors})",

@@ -52,6 +52,7 @@ export const ptBR: Catalogue = {
   "product.colors": "{count, plural, one {Cor} other {Cores}}: {names}",
   "product.colorsMore": "{names} e mais {more}",
   "product.back": "← Ver todos os produtos",
+  "product.code": "Cód. {code}",
   "product.message": "Olá, {store}! Quero pedir: {product}.",
   "product.messageWithPrice": "Olá, {store}! Quero pedir: {product} ({price}).",
   "product.messageColor": "Cor: (escolha uma: {colors})",
