@@ -12,7 +12,7 @@ describe("Google sign-in error messages (spec section 8)", () => {
     ["google_callback_failed", "login", "Falló la comunicación con Google. Inténtalo de nuevo."],
     ["google_email_unverified", "login", "Error durante el inicio de sesión con Google."],
     ["anything", "register", "Error durante el registro con Google."],
-    ["google_not_configured", "login", "El inicio de sesión con Google no está configurado en este servidor."],
+    ["google_not_configured", "login", "El inicio de sesión con Google no está disponible en este sitio. Entra con tu email y contraseña."],
   ] as const)("%s on %s", (code, screen, message) => {
     expect(googleErrorMessage(code, screen)).toBe(message);
   });

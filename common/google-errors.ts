@@ -9,7 +9,7 @@ export const TOO_MANY_GOOGLE_STARTS = "Demasiados intentos de entrar con Google.
 
 export type AuthScreen = "login" | "register";
 
-export const GOOGLE_NOT_CONFIGURED = "El inicio de sesión con Google no está configurado en este servidor.";
+export const GOOGLE_NOT_CONFIGURED = "El inicio de sesión con Google no está disponible en este sitio. Entra con tu email y contraseña.";
 
 const MESSAGES: Record<string, Record<AuthScreen, string>> = {
   invalid_state: {

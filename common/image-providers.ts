@@ -226,7 +226,7 @@ export function mainProvider(settings: ProviderSettings): string {
  * API's 422 says it when a request asks for it anyway (then nothing was charged, and it says so).
  */
 export const CHILDREN_NOT_OFFERED = "Con el generador de imágenes de este sitio no podemos crear fotos con modelos bebé, niño o niña.";
-export const PRO_NOT_OFFERED = `La Calidad Pro (2K) no está disponible con el generador de imágenes de este sitio: sus imágenes miden menos de ${PRO_MIN_LONG_SIDE} px.`;
+export const PRO_NOT_OFFERED = "La Calidad Pro (2K) no está disponible en este sitio: las imágenes que crea no llegan a ese tamaño.";
 export const MODIFY_NOT_OFFERED = "El generador de imágenes de este sitio no puede modificar imágenes con instrucciones.";
 
 export const CHILDREN_UNAVAILABLE = `${CHILDREN_NOT_OFFERED} No se descontaron créditos. Puedes generar la prenda sola, sin modelo, por 1 imagen.`;

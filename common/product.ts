@@ -23,6 +23,8 @@ export interface Product {
   sizes: Size[];
   /** Empty for a product without colours; each colour keeps its own sizes' stock. */
   colors: ColorStock[];
+  /** Units of a product without colours nor sizes; null or absent: not counted, it sells without limit. */
+  stock?: number | null;
   storeImageURLs: string[];
   /** Shown in the public store (with a price); false while it is a draft. */
   published: boolean;

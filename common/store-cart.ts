@@ -18,6 +18,8 @@ export interface StoreItem {
   price: number;
   sizes: SizeStock[];
   colors: ColorStock[];
+  /** Units of a product without colours nor sizes, when counted (common/variants.ts). */
+  stock?: number | null;
   image: string | null;
 }
 

@@ -148,6 +148,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "sitemap",
   "login",
   "register",
+  "cuentaeliminada",
   "logout",
   "signup",
   "auth",
@@ -332,6 +333,8 @@ export interface PublicProduct {
   sizes: StoreSize[];
   /** Empty for a product without colours. */
   colors: ColorStock[];
+  /** Units of a product without colours nor sizes; null or absent: not counted (common/variants.ts). */
+  stock?: number | null;
   /** What the store shows: the chosen store images, else the product's own photo. */
   images: string[];
 }

@@ -7,7 +7,9 @@
  * `sizes` are its stock, as before colours existed. A product with colours keeps
  * the stock in each colour's own sizes; its `sizes` then list each size once
  * with the stock of all colours together, for readers that know no colours. A
- * product or colour without sizes keeps no stock: it sells as 'talle único'.
+ * product without colours nor sizes may count its units in `stock` (null or
+ * absent: not counted, it sells without limit); a colour without sizes keeps no
+ * stock. Either sells as 'talle único'.
  */
 
 export interface SizeStock {
@@ -25,6 +27,8 @@ export interface ColorStock {
 export interface Variants {
   sizes: SizeStock[];
   colors: ColorStock[];
+  /** Units of a product without colours nor sizes; null or absent: not counted. */
+  stock?: number | null;
 }
 
 export const COLOR_NAME_MAX_LENGTH = 30;
@@ -40,7 +44,7 @@ export function sizesIn(product: Variants, color: string | null): SizeStock[] | 
 export function stockLeft(product: Variants, color: string | null, size: string | null): number | null {
   const sizes = sizesIn(product, color);
   if (!sizes) return null;
-  if (!sizes.length) return size === null ? Infinity : null;
+  if (!sizes.length) return size === null ? (color === null ? (product.stock ?? Infinity) : Infinity) : null;
   if (size === null) return null;
   return sizes.find((s) => s.name === size)?.stock ?? null;
 }
@@ -60,6 +64,7 @@ export function combinedSizes(colors: readonly ColorStock[]): SizeStock[] {
 
 /** Every combination out of stock (a product that keeps no stock is never sold out). */
 export function isSoldOut(product: Variants): boolean {
+  if (!product.colors.length && !product.sizes.length) return product.stock != null && product.stock <= 0;
   const groups = product.colors.length ? product.colors.map((c) => c.sizes) : [product.sizes];
   return groups.every((sizes) => sizes.length > 0 && sizes.every((s) => s.stock <= 0));
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { drawImage, newPage, signInTo, useChromium, useSeller } from "./chromium";
+import { expectClean } from "./axe";
 import { expectLoginRefused } from "./journey-steps";
 
 const chromium = useChromium();
 const seller = useSeller(chromium, "borrar");
 
 describe("deleting the account from /settings", () => {
-  it("a wrong password keeps the seller in; the right one deletes everything, lands on / and the old credentials stop working", async () => {
+  it("a wrong password keeps the seller in; the right one deletes everything, lands on a page that says it was deleted, and the old credentials stop working", async () => {
     const { context, page } = await newPage(chromium.browser);
     await signInTo(page, seller);
     const email = (await page.getByTestId("user-email").textContent())!;
@@ -72,9 +73,15 @@ describe("deleting the account from /settings", () => {
     const deletedToast = page.getByText("Tu cuenta fue eliminada.").waitFor();
     release();
 
-    await page.waitForURL((url) => url.pathname === "/");
+    // Where they land says it plainly, and stays (the toast is gone in two seconds).
+    await page.waitForURL((url) => url.pathname === "/cuenta-eliminada");
     await deletedToast;
+    const landed = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "Tu cuenta fue eliminada", level: 1 }) });
+    await landed.getByText("siguen visibles para sus compradores durante 90 días", { exact: false }).waitFor();
+    await landed.getByText("se conserva después solo lo que pide la contabilidad", { exact: false }).waitFor();
+    await expectClean(page, "/cuenta-eliminada");
     // The landing, without a reload, speaks to a visitor: nothing leads into the account that is gone.
+    await landed.getByRole("link", { name: "Ir al inicio" }).click();
     await page.getByRole("link", { name: "Comenzar ahora" }).waitFor();
     expect(await page.getByRole("link", { name: "Ir a tus productos" }).count()).toBe(0);
     expect((await page.request.get("/api/auth/profile")).status()).toBe(401);

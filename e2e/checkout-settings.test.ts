@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newPage, newSeller, useChromium } from "./chromium";
-import { uploadProduct } from "./journey-steps";
+import { openAdminSection, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -19,6 +19,7 @@ describe("the seller's delivery, ways to pay and colours, on a phone", () => {
   it("'Entrega y pagos': zones with their cost, free delivery, an alias with dots; a CBU with a wrong check digit is refused until fixed", async () => {
     const { context, page } = await sellerWithStore("entrega");
     await page.goto("/mi-tienda-admin");
+    await openAdminSection(page, "Entrega y pagos");
     const card = page.getByRole("region", { name: "Entrega y pagos" });
     await card.getByRole("button", { name: "Agregar zona" }).click();
     await card.getByLabel("Zona 1", { exact: true }).fill("CABA");
@@ -43,6 +44,10 @@ describe("the seller's delivery, ways to pay and colours, on a phone", () => {
     await card.getByRole("button", { name: "Guardar entrega y pagos" }).click();
     await card.getByRole("alert").getByText("Ese CBU o CVU no es válido", { exact: false }).waitFor();
     expect(saves).toBe(0);
+    // Said once, at the field, where the cursor goes: not again above the button nor in a toast.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"))).toBe("true");
+    expect(await page.getByLabel("CBU o CVU").evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText("Ese CBU o CVU no es válido", { exact: false }).count()).toBe(1);
 
     await card.getByLabel("CBU o CVU").fill("2850 5909 4009 0418 1352 01");
     await card.getByText("CBU válido.").waitFor();

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CHILDREN_NOT_OFFERED, MODIFY_NOT_OFFERED } from "../common/image-providers";
 import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, registerInBrowser, signInTo, useChromium } from "./chromium";
-import { captureWhatsApp, countTaps, keepShopping, openCart, uploadProduct } from "./journey-steps";
+import { captureWhatsApp, countTaps, keepShopping, openAdminSection, openCart, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
 
@@ -347,6 +347,7 @@ describe("sharing from the admin", () => {
     const { username } = await storeWithProduct(page, `Compartir ${Date.now()}`, "7.000");
     const address = `${baseURL()}/u/${username}`;
     await page.goto("/mi-tienda-admin");
+    await openAdminSection(page, "Compartir");
     const share = page.getByRole("region", { name: "Comparte tu tienda" });
 
     const whatsapp = new URL((await share.getByRole("link", { name: /Compartir en WhatsApp/ }).getAttribute("href"))!);

@@ -144,7 +144,7 @@ describe("a second seller in a real browser", () => {
       const screens: { path: string; shows: string[] }[] = [
         { path: "/home", shows: ["Tus Productos", "No hay productos"] },
         { path: "/images", shows: ["Galería de Imágenes Generadas", "No hay imágenes"] },
-        { path: "/mi-tienda-admin", shows: [bStore, "Todavía no recibiste pedidos"] },
+        { path: "/mi-tienda-admin?seccion=pedidos", shows: [bStore, "Todavía no recibiste pedidos"] },
         { path: "/mi-tienda", shows: ["Mi Tienda"] },
         { path: "/product-pricing", shows: ["Configurar Precios", "No hay productos"] },
         { path: "/credits", shows: ["Comprar imágenes"] },

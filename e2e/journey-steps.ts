@@ -173,3 +173,13 @@ export async function publishInAdmin(page: Page, names: string[]) {
     await card.getByTestId("publish-state").getByText("Publicado").waitFor();
   }
 }
+
+/** /mi-tienda-admin shows one section at a time: opens one through its section nav, as a seller taps it. */
+export async function openAdminSection(
+  page: Page,
+  label: "Productos" | "Pedidos" | "Entrega y pagos" | "Compartir" | "Datos de la tienda",
+) {
+  const nav = page.getByRole("navigation", { name: "Secciones de Mi Tienda" });
+  await nav.getByRole("link", { name: label, exact: true }).click();
+  await nav.locator('[aria-current="page"]', { hasText: label }).waitFor();
+}

@@ -4,11 +4,13 @@ import { newPage, registerInBrowser, useChromium } from "./chromium";
 const chromium = useChromium();
 
 describe("password recovery through the local outbox (issue 14.6)", () => {
-  it("'¿Olvidaste tu contraseña?' on a phone: the e-mail's link sets a new password and signs in; the old one stops working", async () => {
+  it("'¿Olvidaste tu contraseña?' on a phone: the e-mail's link sets a new password and signs in; the old one stops working; the other phone, signed out, lands on /login", async () => {
     const { context: seller, page } = await newPage(chromium.browser, { mobile: true });
     await registerInBrowser(page, "recupera");
     const { user } = (await (await page.request.get("/api/auth/profile")).json()) as { user: { email: string } };
-    await seller.close();
+    // This phone stays signed in (it shows /home) while the password is reset from another.
+    await page.goto("/home");
+    await page.getByTestId("credits").waitFor();
 
     const { context, page: phone } = await newPage(chromium.browser, { mobile: true });
     await phone.goto("/login");
@@ -50,6 +52,12 @@ describe("password recovery through the local outbox (issue 14.6)", () => {
     const login = (password: string) => phone.request.post("/api/auth/login", { data: { email: user.email, password } });
     expect((await login("mi-clave-segura")).status()).toBe(401);
     expect((await login("mi-clave-nueva-2026")).status()).toBe(200);
+
+    // The recovery ended the first phone's session: it is a seller with an account, sent to /login, not /register.
+    await page.goto("/home");
+    await page.waitForURL("**/login");
+    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await seller.close();
     await context.close();
   });
 });

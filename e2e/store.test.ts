@@ -5,6 +5,7 @@ import {
   captureWhatsApp,
   confirmOrder,
   keepShopping,
+  openAdminSection,
   orderCard,
   publishInAdmin,
   sendOrderByWhatsApp,
@@ -127,6 +128,7 @@ describe("the virtual store in a real browser", () => {
     await page.getByText("Enlace copiado al portapapeles").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL()}/u/${username}`);
     await page.getByRole("button", { name: "Copiar enlace" }).waitFor();
+    await openAdminSection(page, "Datos de la tienda");
     const info = page.getByRole("region", { name: "Datos de la tienda" });
     await info.getByText("+54 9 11 5555-6666").waitFor();
     await info.getByRole("button", { name: "Editar" }).click();
@@ -135,12 +137,18 @@ describe("the virtual store in a real browser", () => {
     await info.getByRole("button", { name: "Cancelar" }).click();
     await info.getByText(name).waitFor();
 
+    // 'Editar' opens the editor over the list, where the seller is (nothing scrolls), and closes on saving.
+    await openAdminSection(page, "Productos");
     const adminCard = page.getByRole("article", { name: remera.name });
+    await adminCard.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
     await adminCard.getByRole("button", { name: "Editar" }).click();
-    const editor = page.getByRole("form", { name: `Editar ${remera.name}` });
+    const editor = page.getByRole("dialog", { name: `Editar ${remera.name}` }).getByRole("form", { name: `Editar ${remera.name}` });
     await editor.getByLabel("Precio (ARS)").fill("16000");
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await editor.getByRole("button", { name: "Guardar" }).click();
     await page.getByText("Producto actualizado correctamente").waitFor();
+    await editor.waitFor({ state: "hidden" });
     await page.getByRole("article", { name: remera.name }).getByText("$16.000").waitFor();
 
     // --- The shopper, on a phone ---
@@ -300,6 +308,7 @@ describe("the virtual store in a real browser", () => {
       await page.getByRole("article", { name: "Gorra lana" }).getByText("Sin precio").waitFor();
 
       // The store-info card: edit, save.
+      await openAdminSection(page, "Datos de la tienda");
       const info = page.getByRole("region", { name: "Datos de la tienda" });
       await info.getByText("2", { exact: true }).waitFor();
       await info.getByRole("button", { name: "Editar" }).click();
@@ -319,6 +328,7 @@ describe("the virtual store in a real browser", () => {
       expect(await page.getByAltText("Logo de la tienda").getAttribute("src")).toMatch(/^\/img\/l\//);
 
       // Delete, after the confirmation; the public store follows at once.
+      await openAdminSection(page, "Productos");
       await page.getByRole("button", { name: "Eliminar Gorra lana" }).click();
       const confirm = page.getByRole("dialog", { name: "¿Eliminar este producto?" });
       await confirm.getByRole("button", { name: "Eliminar", exact: true }).click();

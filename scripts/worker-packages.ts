@@ -8,8 +8,11 @@ import { join } from "node:path";
 
 const IMPORT = /\bfrom\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g;
 
-/** Left to the runtime: its own modules, vitest's, virtual modules, and the image codecs (their `.wasm` are modules of their own). */
-const NOT_BUNDLED = /^(node:|cloudflare:|workerd:|virtual:|vitest|@jsquash\/)/;
+/**
+ * Left to the runtime: its own modules, vitest's, virtual modules, the image codecs (their `.wasm` are modules of
+ * their own), and a package's JSON data (plain data: nothing for the optimizer, which refuses it).
+ */
+const NOT_BUNDLED = /^(node:|cloudflare:|workerd:|virtual:|vitest|@jsquash\/)|\.json$/;
 
 export function workerPackages(root: string, folders = ["worker", "common", "test/worker"]): string[] {
   const found = new Set<string>();

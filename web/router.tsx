@@ -4,6 +4,7 @@ import { SignedInGuard, SignedOutOnly } from "./features/shell/guard";
 import { LoginScreen } from "./features/auth/login";
 import { NotFoundScreen } from "./features/shell/not-found";
 import { RegisterScreen } from "./features/auth/register";
+import { validateAdminSearch } from "./features/store-admin/admin-sections";
 
 /**
  * The spec's route table (section 2). Every screen is its own chunk, loaded
@@ -56,6 +57,8 @@ const ForgotPassword = lazyRouteComponent(() => import("./features/auth/password
 // Not signed-out only: someone signed in on this device may still follow the link (it ends every session).
 const resetPassword = page("/restablecer", () => import("./features/auth/password-recovery"), "ResetPasswordScreen");
 // The weekly e-mail's unsubscribe link works signed out: its token is its authority.
+// Where a deleted account lands: signed out by then, so not guarded.
+const accountDeleted = page("/cuenta-eliminada", () => import("./features/settings/account-deleted"), "AccountDeletedScreen");
 const unsubscribe = page("/estadisticas/baja", () => import("./features/store-stats/unsubscribe"), "UnsubscribeScreen");
 
 const signedIn = createRoute({ getParentRoute: () => root, id: "signed-in", component: SignedInGuard });
@@ -68,7 +71,13 @@ const credits = guarded("/credits", () => import("./features/credits/credits"), 
 const paymentResult = guarded("/pago", () => import("./features/credits/payment-result"), "PaymentResultScreen");
 const settings = guarded("/settings", () => import("./features/settings/settings"), "SettingsScreen");
 const storeSetup = guarded("/mi-tienda", () => import("./features/store-admin/store-setup"), "StoreSetupScreen");
-const storeAdmin = guarded("/mi-tienda-admin", () => import("./features/store-admin/store-admin"), "StoreAdminScreen");
+// ?seccion= picks what the seller does there (products, orders, delivery and payment, sharing, details).
+const storeAdmin = createRoute({
+  getParentRoute: () => signedIn,
+  path: "/mi-tienda-admin",
+  validateSearch: validateAdminSearch,
+  component: lazyRouteComponent(() => import("./features/store-admin/store-admin"), "StoreAdminScreen"),
+});
 const orders = guarded("/pedidos", () => import("./features/orders/orders"), "OrdersScreen");
 const pricing = guarded("/product-pricing", () => import("./features/store-admin/product-pricing"), "ProductPricingScreen");
 const payStore = guarded("/pay-mi-tienda", () => import("./features/store-admin/pay-store"), "PayStoreScreen");
@@ -87,6 +96,7 @@ const routeTree = root.addChildren([
   forgotPassword,
   resetPassword,
   unsubscribe,
+  accountDeleted,
   autoCharge,
   signedIn.addChildren([
     home,

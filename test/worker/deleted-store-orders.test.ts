@@ -66,7 +66,7 @@ describe("a deleted store's orders", () => {
       expect(html).toContain('href="https://wa.me/5491140001234?text=');
       // What the buyer was told stays: the lines and how to pay.
       expect(html).toContain("Remera (Talle: M) × 1");
-      expect(html).toContain("<dt>Alias</dt><dd>nandu.ropa.mp</dd>");
+      expect(html).toContain('<dt>Alias</dt><dd><span id="pay-alias">nandu.ropa.mp</span>');
       // No link to a store that no longer exists.
       expect(html).not.toContain('href="/u/');
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Product } from "../../common/product";
 import { shortageText, type Order } from "../../common/store-cart";
 import { Browser, count } from "./browser";
-import { addProducts, seller, setPricing, stockRows as sizesOf } from "./store-helpers";
+import { addProducts, seller, setPricing, stockRows as sizesOf, storeData } from "./store-helpers";
 
 interface Created {
   order: Order;
@@ -351,6 +351,44 @@ describe("the seller's orders", () => {
     const third = await placeOrder(shopper(), username, [{ productId: remera.id, size: "S", quantity: 1 }]);
     expect(third.status).toBe(409);
     expect(await third.json()).toEqual({ error: "Remera (Talle: S) no tiene stock." });
+  });
+
+  it("a product without sizes counts its units: stock 0 is refused, the last unit sells once, the store says 'Sin stock'", async () => {
+    const { browser, username, gorra } = await shop();
+    // Stock 0 typed for a product with no sizes: it is sold out, not unlimited.
+    const zero = await browser.json("POST", "/api/products/update-pricing", {
+      products: [{ id: gorra.id, price: "5.000", sizes: [], stock: "0", published: true }],
+    });
+    expect(zero.status).toBe(200);
+    const refused = await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }]);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: "Gorra no tiene stock." });
+    const page = await (await shopper().request(`/u/${username}`)).text();
+    expect(storeData(page).products.find((p) => p.id === gorra.id)).toMatchObject({ sizes: [], stock: 0 });
+    expect(page).toContain(`data-add="${gorra.id}" disabled>Sin stock</button>`);
+
+    // One unit, two shoppers at once: both orders are placed, one confirmation takes it, the other is refused.
+    await browser.json("PUT", "/api/products/update", { id: gorra.id, name: "Gorra", stock: 1 });
+    const placed = await Promise.all([1, 2].map(() => placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }])));
+    expect(placed.map((r) => r.status)).toEqual([201, 201]);
+    const ids = await Promise.all(placed.map(async (r) => ((await r.json()) as Created).order.id));
+    const confirms = await Promise.all(ids.map((id) => browser.json("PUT", `/api/orders/${id}/status`, { status: "confirmado" })));
+    expect(confirms.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await sizesOf(gorra.id)).toEqual([{ name: "", stock: 0 }]);
+    const lost = (await sellersOrders(browser)).find((o) => ids.includes(o.id) && o.status === "nuevo")!;
+    expect(lost.shortages).toEqual([{ productId: gorra.id, name: "Gorra", color: null, size: "", asked: 1, left: 0, gone: false }]);
+    expect(shortageText(lost.shortages[0]!)).toBe("Gorra: pide 1, sin stock");
+    // Cancelling the confirmed order gives the unit back.
+    const won = ids.find((id) => id !== lost.id)!;
+    expect((await browser.json("PUT", `/api/orders/${won}/status`, { status: "cancelado" })).status).toBe(200);
+    expect(await sizesOf(gorra.id)).toEqual([{ name: "", stock: 1 }]);
+
+    // A save that says nothing of the units keeps them; an empty one stops counting (sells without limit).
+    await setPricing(browser, [{ id: gorra.id, price: 6000, sizes: [] }]);
+    expect(await sizesOf(gorra.id)).toEqual([{ name: "", stock: 1 }]);
+    await browser.json("POST", "/api/products/update-pricing", { products: [{ id: gorra.id, price: 6000, sizes: [], stock: "" }] });
+    expect(await sizesOf(gorra.id)).toEqual([]);
+    expect((await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 3 }])).status).toBe(201);
   });
 
   it("takes stock once when two confirmations race", async () => {

@@ -14,6 +14,7 @@ import {
   writeRenditions,
 } from "../../worker/lib/renditions";
 import { QR_PNG_MIN_PX } from "../../worker/pages/qr";
+import { textBitmap } from "../../worker/pages/qr-text";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { decodeImage, encodeJpeg, imageDimensions, sniffImageMime } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
@@ -436,7 +437,7 @@ describe("share, QR and feed", () => {
     expect((await anonymous().request("/u/nadieexiste/qr.svg")).status).toBe(404);
   });
 
-  it("/u/<user>/qr.png is a print-size PNG that a phone's camera reads back as the store's address", async () => {
+  it("/u/<user>/qr.png is a print-size card that a phone's camera reads back as the store's address", async () => {
     const { username } = await seller();
     const shown = await anonymous().request(`/u/${username}/qr.png`);
     expect(shown.status).toBe(200);
@@ -444,7 +445,8 @@ describe("share, QR and feed", () => {
     const bytes = new Uint8Array(await shown.arrayBuffer());
     expect(sniffImageMime(bytes)).toBe("image/png");
     const size = imageDimensions(bytes)!;
-    expect(size.width).toBe(size.height);
+    // A card (the name above the code, the address under it), not a bare square.
+    expect(size.height).toBeGreaterThan(size.width);
     expect(size.width).toBeGreaterThanOrEqual(QR_PNG_MIN_PX);
     // Light enough to send by WhatsApp in a blink (about 72 KB: a two-colour picture compresses well even as RGBA).
     expect(bytes.length).toBeLessThan(150_000);
@@ -455,8 +457,47 @@ describe("share, QR and feed", () => {
     const grey = image.data.some((v, i) => i % 4 !== 3 && v !== 0 && v !== 255);
     expect(grey).toBe(false);
     const download = await anonymous().request(`/u/${username}/qr.png?descargar`);
+    expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="qr-${username}.png"`);
     expect((await anonymous().request("/u/nadieexiste/qr.png")).status).toBe(404);
+  });
+
+  it("the QR card prints the shop's name, accents and ñ included, above the code and its address below", async () => {
+    const name = "Ñandú Ropa";
+    const { username } = await seller({ storeName: name });
+    const image = await decodeImage(new Uint8Array(await (await anonymous().request(`/u/${username}/qr.png`)).arrayBuffer()));
+    const code = jsQR(image.data, image.width, image.height)!;
+    expect(code.data).toBe(`${ORIGIN}/u/${username}?ref=qr`);
+    const ink = (x: number, y: number) => image.data[(y * image.width + x) * 4] === 0;
+    const inkBox = (fromRow: number, toRow: number) => {
+      let box: { left: number; top: number; right: number; bottom: number } | null = null;
+      for (let y = fromRow; y < toRow; y++) {
+        for (let x = 0; x < image.width; x++) {
+          if (!ink(x, y)) continue;
+          box = box
+            ? { left: Math.min(box.left, x), top: box.top, right: Math.max(box.right, x), bottom: y }
+            : { left: x, top: y, right: x, bottom: y };
+        }
+      }
+      return box;
+    };
+    // Above the code: exactly the name, drawn in the card's pixel font at a whole scale, nothing else.
+    const qrTop = Math.floor(Math.min(code.location.topLeftCorner.y, code.location.topRightCorner.y));
+    const title = inkBox(0, qrTop)!;
+    const expected = trimmed(textBitmap(name));
+    const scale = (title.right - title.left + 1) / expected[0]!.length;
+    expect(Number.isInteger(scale) && scale >= 4).toBe(true);
+    expect((title.bottom - title.top + 1) / scale).toBe(expected.length);
+    const drawn = expected.map((row, y) =>
+      row.map((_, x) => (ink(title.left + x * scale + Math.floor(scale / 2), title.top + y * scale + Math.floor(scale / 2)) ? 1 : 0)),
+    );
+    expect(drawn).toEqual(expected);
+    // Centred on the card.
+    expect(Math.abs(title.left - (image.width - 1 - title.right))).toBeLessThanOrEqual(scale);
+    // Below the code: the address line (and what scanning does).
+    const qrBottom = Math.ceil(Math.max(code.location.bottomLeftCorner.y, code.location.bottomRightCorner.y));
+    const address = inkBox(qrBottom + 1, image.height)!;
+    expect(address.right - address.left).toBeGreaterThan(image.width / 3);
   });
 
   it("/u/<user>/feed.xml lists priced products with every required field and sizes as variants", async () => {
@@ -513,3 +554,14 @@ describe("share, QR and feed", () => {
     expect(xml).not.toContain("Sin precio");
   });
 });
+
+/** A bitmap without its blank border rows and columns: the ink's own box. */
+function trimmed(bitmap: number[][]): number[][] {
+  const rows = bitmap.filter((row) => row.includes(1));
+  const columns = rows[0]!.map((_, x) => rows.some((row) => row[x] === 1));
+  const first = columns.indexOf(true);
+  const last = columns.lastIndexOf(true);
+  const top = bitmap.findIndex((row) => row.includes(1));
+  const bottom = bitmap.findLastIndex((row) => row.includes(1));
+  return bitmap.slice(top, bottom + 1).map((row) => row.slice(first, last + 1));
+}

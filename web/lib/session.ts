@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { User } from "../../common/user";
 import { api, unwrap } from "./api";
 import { sessionQuery } from "./queries";
@@ -6,8 +7,42 @@ import { cacheAnswer } from "./cache-answer";
 
 export const CREDENTIALS_FALLBACK = "Credenciales incorrectas o error del servidor. Inténtalo de nuevo.";
 
+/**
+ * Whether this browser had a session that ended without 'Cerrar Sesión' (a password recovery on another
+ * device, an expired session): that seller has an account, so the guard sends them to /login, not /register.
+ */
+const HAD_SESSION = "vidriera:had-session";
+
+export function hadSession(): boolean {
+  try {
+    return localStorage.getItem(HAD_SESSION) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Signing out on purpose (or deleting the account) leaves a visitor: the spec's /register again. */
+export function forgetSession() {
+  try {
+    localStorage.removeItem(HAD_SESSION);
+  } catch {
+    // Storage blocked: nothing was remembered either.
+  }
+}
+
+function rememberSession() {
+  try {
+    localStorage.setItem(HAD_SESSION, "1");
+  } catch {
+    // Storage blocked: the guard falls back to /register.
+  }
+}
+
 export function useSession() {
   const query = useQuery(sessionQuery);
+  useEffect(() => {
+    if (query.data) rememberSession();
+  }, [query.data]);
   const failure = query.isError && query.data === undefined ? (query.error as Error) : null;
   return {
     user: query.data ?? null,
@@ -44,7 +79,10 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.auth.logout.$delete(), "No se pudo cerrar la sesión."),
-    onSuccess: () => cacheAnswer(queryClient, sessionQuery.queryKey, null),
+    onSuccess: () => {
+      forgetSession();
+      return cacheAnswer(queryClient, sessionQuery.queryKey, null);
+    },
     // The spec keeps the seller signed in when logout fails; the reason goes to the console.
     onError: (err) => console.error("logout failed", err),
   });

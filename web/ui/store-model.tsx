@@ -2,12 +2,15 @@
  * 'Modelo de mi tienda' (issue 13.5), shared by the product drawer, the
  * result dialog, the gallery and /settings: see an audience's model, pick it
  * from the seller's gallery, remove it, or keep a generated image as it.
+ * Offered only for the audiences whose provider on this site takes the model
+ * (Gemini, OpenAI and FASHN do; the offline studio and Workers AI do not):
+ * where it would be ignored, none of it shows.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Audience } from "../../common/generation";
 import type { GalleryImage } from "../../common/product";
-import { AUDIENCE_LABELS, audienceOfVariant, fitsAudience } from "../../common/store-models";
+import { AUDIENCE_LABELS, audienceOfVariant, fitsAudience, STORE_MODEL_AUDIENCES } from "../../common/store-models";
 import { useAppConfig } from "../lib/config";
 import { galleryQuery } from "../lib/queries";
 import { useSession } from "../lib/session";
@@ -16,9 +19,15 @@ import { Button } from "./button";
 import { Spinner } from "./spinner";
 
 /** Whether this site's provider for the audience sends the model along (the offline studio does not). */
-export function useModelReachesProvider(audience: Audience): boolean {
+function useModelReachesProvider(audience: Audience): boolean {
+  return useStoreModelAudiences().includes(audience);
+}
+
+/** The audiences for which 'Modelo de mi tienda' works on this site, in the order /settings lists them. */
+export function useStoreModelAudiences(): Audience[] {
   const { config } = useAppConfig();
-  return audience === "adult" ? config.generation.storeModel.adult : config.generation.storeModel.children;
+  const { adult, children } = config.generation.storeModel;
+  return STORE_MODEL_AUDIENCES.filter((audience) => (audience === "adult" ? adult : children));
 }
 
 /**
@@ -26,16 +35,7 @@ export function useModelReachesProvider(audience: Audience): boolean {
  * empty state with 'Elegir'; 'Cambiar' opens the seller's fitting gallery
  * images in place (no dialog over the drawer).
  */
-export function StoreModelPanel({
-  audience,
-  heading = "h3",
-  providerNote = true,
-}: {
-  audience: Audience;
-  heading?: "h2" | "h3";
-  /** Whether to say here that this site's provider ignores the model (/settings says it once for all). */
-  providerNote?: boolean;
-}) {
+export function StoreModelPanel({ audience, heading = "h3" }: { audience: Audience; heading?: "h2" | "h3" }) {
   const models = useQuery(storeModelsQuery);
   const remove = useRemoveStoreModel();
   const [choosing, setChoosing] = useState(false);
@@ -44,6 +44,7 @@ export function StoreModelPanel({
   const Heading = heading;
   const label = AUDIENCE_LABELS[audience];
   const model = models.data?.find((m) => m.audience === audience);
+  if (!reaches) return null;
 
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 p-3" data-testid={`store-model-${audience}`}>
@@ -88,11 +89,6 @@ export function StoreModelPanel({
             )}
           </div>
         </div>
-      )}
-      {providerNote && !reaches && (
-        <p className="mt-2 text-xs text-slate-500">
-          El generador de imágenes de este sitio todavía no usa el modelo de tu tienda para {label}: lo guardamos para cuando pueda.
-        </p>
       )}
       {choosing && <StoreModelChoices audience={audience} currentId={model?.imageId} onDone={() => setChoosing(false)} />}
     </section>
@@ -170,7 +166,8 @@ export function KeepAsStoreModelButton({
 }) {
   const models = useQuery(storeModelsQuery);
   const save = useSetStoreModel();
-  if (!audience) return null;
+  const offered = useStoreModelAudiences();
+  if (!audience || !offered.includes(audience)) return null;
   const kept = models.data?.some((m) => m.audience === audience && m.imageId === imageId) ?? false;
   return (
     <Button

@@ -19,7 +19,7 @@ export function ThemeSelect({ compact = false }: { compact?: boolean }) {
               onChange={() => setThemeChoice(value)}
               className="peer sr-only"
             />
-            <span className="block cursor-pointer rounded-md px-2 py-1.5 text-center text-sm font-medium text-slate-700 peer-checked:bg-white peer-checked:text-slate-900 peer-checked:shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-brand-600">
+            <span className="flex min-h-11 cursor-pointer items-center justify-center rounded-md px-2 text-center text-sm font-medium text-slate-700 peer-checked:bg-white peer-checked:text-slate-900 peer-checked:shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-brand-600">
               {THEME_LABELS[value]}
             </span>
           </label>

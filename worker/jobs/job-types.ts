@@ -98,7 +98,7 @@ export const JOB_MESSAGES = {
   timeout: "La generación tardó demasiado y se canceló. Te devolvimos los créditos.",
   failed: "No se pudo generar la imagen. Te devolvimos los créditos; intenta de nuevo.",
   busy: "El generador de imágenes está saturado en este momento. Te devolvimos los créditos; intenta en unos minutos.",
-  notConfigured: "El generador de imágenes no está configurado en este servidor. Te devolvimos los créditos.",
+  notConfigured: "Ahora no podemos crear imágenes en este sitio. Te devolvimos los créditos.",
   sourceMissing: "La imagen de origen ya no existe. Te devolvimos los créditos.",
   notStarted: "No pudimos iniciar la generación y no se descontaron créditos. Intenta de nuevo en unos minutos.",
 } as const;

@@ -15,7 +15,7 @@ import { type orders, products, productStock } from "../db/schema";
 import { listedInStore, storeColumns, toStoreProduct, type StoreProductRecord } from "./store-data";
 import { chunks } from "./chunks";
 import { ApiError } from "./errors";
-import { NO_COLOR, stockedLines } from "./stock";
+import { NO_COLOR, NO_SIZE, stockedLines } from "./stock";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -151,13 +151,15 @@ export async function shortagesOf(db: Db, sellerId: string, list: OrderRow[]): P
   for (const [orderId, lines] of linesOf) {
     const short: StockShortage[] = [];
     for (const line of lines) {
-      const stock = left.get(key(line.productId, line.color ?? NO_COLOR, line.size!));
+      const stock = left.get(key(line.productId, line.color ?? NO_COLOR, line.size ?? NO_SIZE));
+      // A sizeless product without a row does not count its units: nothing can run short.
+      if (line.size === null && stock === undefined) continue;
       if (stock === undefined || stock < line.quantity) {
         short.push({
           productId: line.productId,
           name: line.name,
           color: line.color,
-          size: line.size!,
+          size: line.size ?? NO_SIZE,
           asked: line.quantity,
           left: Math.max(0, stock ?? 0),
           gone: stock === undefined,

@@ -16,6 +16,8 @@ import { imageUrl } from "./images";
 
 /** The implicit colour of a product without colours, as product_stock keeps it. */
 export const NO_COLOR = "";
+/** The implicit size of a product without sizes whose units are counted (its one row in product_stock). */
+export const NO_SIZE = "";
 
 interface SavedColor {
   name: string;
@@ -40,9 +42,14 @@ export const stockColumn = sql<string>`(
  */
 export function readVariants(row: { colors: string; stock: string | null }, shownKeys: readonly string[]): Variants {
   const rows = JSON.parse(row.stock ?? "[]") as [string, string, number][];
-  const sizesOf = (color: string): SizeStock[] => rows.filter(([c]) => c === color).map(([, name, stock]) => ({ name, stock }));
+  const sizesOf = (color: string): SizeStock[] =>
+    rows.filter(([c, size]) => c === color && size !== NO_SIZE).map(([, name, stock]) => ({ name, stock }));
   const saved = JSON.parse(row.colors) as SavedColor[];
-  if (!saved.length) return { sizes: sizesOf(NO_COLOR), colors: [] };
+  if (!saved.length) {
+    const counted = rows.find(([c, size]) => c === NO_COLOR && size === NO_SIZE);
+    // `stock` only where units are counted: every other product reads as before.
+    return { sizes: sizesOf(NO_COLOR), colors: [], ...(counted ? { stock: counted[2] } : {}) };
+  }
   const colors: ColorStock[] = saved.map((c) => ({
     name: c.name,
     image: c.imageKey && shownKeys.includes(c.imageKey) ? imageUrl(c.imageKey) : null,
@@ -59,24 +66,37 @@ export function shownImageKeys(row: { storeImageKeys: string; imageKey: string |
 
 /**
  * Replaces a product's colours and stock with the seller's: `colors` empty
- * means no colours and `sizes` is the stock, else each colour's sizes are. Two
- * statements for the save's batch, whatever the number of combinations (the
- * rows travel as one JSON parameter).
+ * means no colours and `sizes` is the stock, else each colour's sizes are. A
+ * product left without colours nor sizes counts `stock` units (null: not
+ * counted; undefined: as it was). Three statements for the save's batch,
+ * whatever the number of combinations (the rows travel as one JSON parameter).
  */
 export function replaceVariants(
   db: Db,
   productId: string,
   sizes: readonly SizeStock[],
   colors: readonly { name: string; imageKey: string | null; sizes: readonly SizeStock[] }[],
+  stock?: number | null,
 ) {
   const groups = colors.length ? colors.map((c) => ({ color: c.name, sizes: c.sizes })) : [{ color: NO_COLOR, sizes }];
   const rows = groups.flatMap((g) => g.sizes.map((s, position) => ({ c: g.color, s: s.name, n: s.stock, p: position })));
+  const sizeless = !colors.length && !sizes.length;
+  if (sizeless && typeof stock === "number") rows.push({ c: NO_COLOR, s: NO_SIZE, n: stock, p: 0 });
+  // A save that says nothing of the units (an older screen) keeps a sizeless product's count as it was.
+  const keep = sizeless && stock === undefined;
   return [
     db
       .update(products)
       .set({ colors: JSON.stringify(colors.map((c) => ({ name: c.name, imageKey: c.imageKey }))) })
       .where(eq(products.id, productId)),
-    db.delete(productStock).where(eq(productStock.productId, productId)),
+    db
+      .delete(productStock)
+      .where(
+        and(
+          eq(productStock.productId, productId),
+          keep ? sql`NOT (${productStock.color} = ${NO_COLOR} AND ${productStock.size} = ${NO_SIZE})` : undefined,
+        ),
+      ),
     db.insert(productStock).select(
       sql`SELECT ${productId}, json_extract(value, '$.c'), json_extract(value, '$.s'), json_extract(value, '$.n'), json_extract(value, '$.p')
           FROM json_each(${JSON.stringify(rows)})`,
@@ -84,8 +104,11 @@ export function replaceVariants(
   ] as const;
 }
 
-/** The lines of an order that keep stock (those with a size). */
-export const stockedLines = (lines: readonly OrderLine[]) => lines.filter((line) => line.size !== null);
+/**
+ * The lines of an order that may keep stock: those with a size, and those of a product without colours nor
+ * sizes (it may count its units; when it does not, it has no row and nothing is taken or given back).
+ */
+export const stockedLines = (lines: readonly OrderLine[]) => lines.filter((line) => line.size !== null || line.color === null);
 
 /**
  * Takes an order's quantities off stock, for the batch that confirms it. Each
@@ -102,14 +125,21 @@ export function takeStock(db: Db, order: { id: string; sellerId: string; status:
     const combination = and(
       eq(productStock.productId, line.productId),
       eq(productStock.color, line.color ?? NO_COLOR),
-      eq(productStock.size, line.size!),
+      eq(productStock.size, line.size ?? NO_SIZE),
       sql`EXISTS (SELECT 1 FROM products WHERE id = ${line.productId} AND user_id = ${order.sellerId})`,
     );
-    return [
-      db.insert(productStock).select(
-        sql`SELECT ${line.productId}, ${line.color ?? NO_COLOR}, ${line.size}, -1, 0
+    // A sizeless line takes only from a count the product keeps: without its row it sells without limit.
+    const guard =
+      line.size === null
+        ? []
+        : [
+            db.insert(productStock).select(
+              sql`SELECT ${line.productId}, ${line.color ?? NO_COLOR}, ${line.size}, -1, 0
             WHERE ${notYetTaken} AND NOT EXISTS (SELECT 1 FROM product_stock WHERE ${combination})`,
-      ),
+            ),
+          ];
+    return [
+      ...guard,
       db
         .update(productStock)
         .set({ stock: sql`${productStock.stock} - ${line.quantity}` })
@@ -133,7 +163,7 @@ export function returnStock(db: Db, order: { id: string; sellerId: string; statu
         and(
           eq(productStock.productId, line.productId),
           eq(productStock.color, line.color ?? NO_COLOR),
-          eq(productStock.size, line.size!),
+          eq(productStock.size, line.size ?? NO_SIZE),
           sql`EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND status = ${order.status} AND stock_taken_at IS NOT NULL AND stock_returned_at IS NULL)`,
           sql`EXISTS (SELECT 1 FROM products WHERE id = ${line.productId} AND user_id = ${order.sellerId})`,
         ),

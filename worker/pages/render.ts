@@ -277,7 +277,15 @@ function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean
   const data: StorePageData = {
     username: store.username,
     all,
-    products: items.map((p) => ({ id: p.id, name: p.name, price: p.price, sizes: p.sizes, colors: p.colors, image: p.images[0] ?? null })),
+    products: items.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: p.price,
+      sizes: p.sizes,
+      colors: p.colors,
+      ...(p.stock != null ? { stock: p.stock } : {}),
+      image: p.images[0] ?? null,
+    })),
     checkout,
     locale: shop.locale,
     money: shop.money,

@@ -14,7 +14,7 @@ import { shopperCheckout } from "../../common/checkout";
 import { readCheckout } from "../lib/checkout";
 import { readStoreLocale } from "../lib/store-locale";
 import { renderFeed } from "./feed";
-import { storeQrPng, storeQrSvg } from "./qr";
+import { storeQrCard, storeQrSvg } from "./qr";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "../lib/store-data";
 import { errorName, log } from "../lib/log";
 import { keepOnlyWithSource } from "../lib/renditions";
@@ -310,13 +310,15 @@ export const storePages = new Hono<Env>()
       downloadAs(c, `qr-${c.req.param("username").toLowerCase()}.svg`),
     ),
   )
-  // The same code as a PNG: the format phone galleries, WhatsApp and print shops take.
+  // The same code on a printable card with the shop's name and address, as a PNG: what phone galleries,
+  // WhatsApp and print shops take.
   .get("/:username/qr.png", (c) =>
     storeFile(
       c,
       c.req.param("username"),
       "image/png",
-      async (store, _db, origin) => storeQrPng(storeShareUrl(origin, store.username, "qr")),
+      async (store, _db, origin) =>
+        storeQrCard(storeShareUrl(origin, store.username, "qr"), store.name, `${new URL(origin).host}${storePath(store.username)}`),
       downloadAs(c, `qr-${c.req.param("username").toLowerCase()}.png`),
     ),
   )

@@ -66,6 +66,20 @@ const sizeField = z.object(
   { error: "Los talles no son válidos." },
 );
 
+/**
+ * Units of a product without colours nor sizes ("5", "1.200" or a number, read as the sizes' stock is);
+ * null or "" says it is not counted (it sells without limit).
+ */
+export const sizelessStockField = z.unknown().transform((value, ctx): number | null => {
+  if (value === null || (typeof value === "string" && !value.trim())) return null;
+  const read = readStock(value);
+  if ("error" in read) {
+    ctx.addIssue({ code: "custom", message: read.error });
+    return z.NEVER;
+  }
+  return read.stock;
+});
+
 export const sizesField = z
   .array(sizeField, { error: "Los talles no son válidos." })
   .max(MAX_SIZES, `Un producto puede tener hasta ${MAX_SIZES} talles.`)
@@ -111,7 +125,7 @@ type ColorsInput = z.infer<typeof colorsField>;
 export function variantWrites(
   db: Db,
   product: { id: string; colors: string },
-  input: { sizes?: SizeStock[]; colors?: ColorsInput },
+  input: { sizes?: SizeStock[]; colors?: ColorsInput; stock?: number | null },
   shownKeys: string[],
 ) {
   if (input.colors !== undefined) {
@@ -120,10 +134,11 @@ export function variantWrites(
       if (color.image && (!key || !shownKeys.includes(key))) throw new ApiError(400, colorImageNotShown(color.name));
       return { name: color.name, imageKey: key ?? null, sizes: color.sizes };
     });
-    return replaceVariants(db, product.id, input.sizes ?? [], colors);
+    return replaceVariants(db, product.id, input.sizes ?? [], colors, input.stock);
   }
-  if (input.sizes === undefined || product.colors !== "[]") return [];
-  return replaceVariants(db, product.id, input.sizes, []);
+  if (product.colors !== "[]") return [];
+  if (input.sizes === undefined) return input.stock === undefined ? [] : replaceVariants(db, product.id, [], [], input.stock);
+  return replaceVariants(db, product.id, input.sizes, [], input.stock);
 }
 
 export const storeImagesField = z
@@ -193,6 +208,8 @@ const pricingItem = z.object(
     price: priceField,
     sizes: sizesField.default([]),
     colors: colorsField.optional(),
+    /** Units when the product has no colours nor sizes; left out, the count stays as it was. */
+    stock: sizelessStockField.optional(),
     storeImageURLs: storeImagesField.optional(),
     /** 'Publicar' / 'Ocultar'; left out, the product stays as it is (a product that loses its price is hidden). */
     published: z.boolean({ error: "Indica si el producto se publica." }).optional(),

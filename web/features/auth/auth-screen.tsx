@@ -131,13 +131,10 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
   );
 }
 
-/** A link in the screens' footers; `standalone` when it is a line of its own, so a finger gets a 44 px target. */
-export function TextLink({ to, children, standalone = false }: { to: string; children: ReactNode; standalone?: boolean }) {
+/** A link of the auth screens, 44 px tall even inside a sentence ('¿No tienes cuenta? Regístrate gratis'): a thumb's size. */
+export function TextLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link
-      to={to}
-      className={`font-semibold text-brand-700 underline-offset-2 hover:underline ${standalone ? "inline-flex min-h-11 items-center" : ""}`}
-    >
+    <Link to={to} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline">
       {children}
     </Link>
   );

@@ -18,9 +18,7 @@ export function LoginScreen() {
       footer={
         <>
           <p>
-            <TextLink to="/recuperar" standalone>
-              ¿Olvidaste tu contraseña?
-            </TextLink>
+            <TextLink to="/recuperar">¿Olvidaste tu contraseña?</TextLink>
           </p>
           <p>
             ¿No tienes cuenta? <TextLink to="/register">Regístrate gratis</TextLink>

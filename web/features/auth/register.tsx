@@ -31,7 +31,7 @@ export function RegisterScreen() {
               href="/terminos-y-condiciones"
               target="_blank"
               rel="noopener"
-              className="font-medium text-brand-700 underline underline-offset-2"
+              className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2"
             >
               términos y condiciones
             </a>

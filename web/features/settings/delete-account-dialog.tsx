@@ -9,6 +9,7 @@ import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { cacheAnswer } from "../../lib/cache-answer";
+import { forgetSession } from "../../lib/session";
 
 export const ACCOUNT_DELETED = "Tu cuenta fue eliminada.";
 /** What a deletion leaves for the buyers of orders still under way (worker/lib/account-deletion.ts). */
@@ -39,7 +40,8 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
     mutationFn: () =>
       unwrap(api.auth.account.$delete({ json: confirmWith === "email" ? { email: secret } : { password: secret } }), DELETE_FAILED),
     onSuccess: async () => {
-      await navigate({ to: "/", replace: true });
+      forgetSession();
+      await navigate({ to: "/cuenta-eliminada", replace: true });
       // Nothing cached belongs to anyone any more. The session's own entry is kept and set to null (not
       // cleared): the landing already reads it, and a cleared entry would leave it showing the deleted
       // seller ('Ir a tus productos') until a reload.

@@ -6,9 +6,9 @@ import { DeleteAccountDialog, KEPT_OPEN_ORDERS } from "./delete-account-dialog";
 import { MyDataSection } from "./my-data-section";
 import { Spinner } from "../../ui/spinner";
 import { ThemeSelect } from "../../ui/theme-select";
-import { StoreModelPanel, useModelReachesProvider } from "../../ui/store-model";
-import { STORE_MODEL_AUDIENCES } from "../../../common/store-models";
+import { StoreModelPanel, useStoreModelAudiences } from "../../ui/store-model";
 import { api, unwrap } from "../../lib/api";
+import { useAppConfig } from "../../lib/config";
 import { sessionQuery } from "../../lib/queries";
 import { useLogout, useSession } from "../../lib/session";
 import { cacheAnswer } from "../../lib/cache-answer";
@@ -58,28 +58,28 @@ export function SettingsScreen() {
   );
 }
 
-/** Per audience, the person later generations show again (issue 13.5). */
+/**
+ * Per audience, the person later generations show again: only for the audiences this site's image
+ * generator can repeat a person for; where it cannot, the section is not there at all.
+ */
 function StoreModelSection() {
-  const adult = useModelReachesProvider("adult");
-  const children = useModelReachesProvider("baby");
-  const ignoredFor = !adult && !children ? "" : !adult ? " para Adulto" : !children ? " para Bebé, Niño y Niña" : null;
+  const audiences = useStoreModelAudiences();
+  const { config } = useAppConfig();
+  if (audiences.length === 0) return null;
+  // Said only where the site makes children's photos at all.
+  const childrenLeftOut = config.generation.children.available && !audiences.includes("baby");
   return (
     <section aria-labelledby="modelo-de-mi-tienda" className="rounded-2xl border border-slate-200 bg-white p-6">
       <h2 id="modelo-de-mi-tienda" className="font-semibold">
         Modelo de mi tienda
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-600">
-        Elige una de tus imágenes generadas por público: las próximas imágenes de ese público muestran a la misma persona, para que tu
-        catálogo se vea parejo.
+        Elige una de tus imágenes generadas: las próximas imágenes muestran a la misma persona, para que tu catálogo se vea parejo.
+        {childrenLeftOut && " Solo con modelo adulto: en las fotos de bebé, niño o niña cada imagen muestra a una persona distinta."}
       </p>
-      {ignoredFor !== null && (
-        <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          El generador de imágenes de este sitio todavía no usa el modelo de tu tienda{ignoredFor}: lo guardamos para cuando pueda.
-        </p>
-      )}
       <div className="space-y-3">
-        {STORE_MODEL_AUDIENCES.map((audience) => (
-          <StoreModelPanel key={audience} audience={audience} providerNote={false} />
+        {audiences.map((audience) => (
+          <StoreModelPanel key={audience} audience={audience} />
         ))}
       </div>
     </section>

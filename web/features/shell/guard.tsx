@@ -2,10 +2,11 @@ import { Navigate } from "@tanstack/react-router";
 import { AppShell } from "./app-shell";
 import { Button } from "../../ui/button";
 import { FullPageSpinner } from "../../ui/spinner";
-import { useSession } from "../../lib/session";
+import { hadSession, useSession } from "../../lib/session";
 
 /**
- * Every signed-in screen: a spinner while the session loads, then the app or /register. When the
+ * Every signed-in screen: a spinner while the session loads, then the app, or /register for a visitor
+ * (/login for a seller whose session on this browser ended, say by a recovery elsewhere). When the
  * session cannot be read at all (the server or the connection failed, after retries), the seller is
  * not sent to /register as if signed out: the screen says so and offers 'Reintentar'.
  */
@@ -25,7 +26,7 @@ export function SignedInGuard() {
       </div>
     );
   }
-  if (!user) return <Navigate to="/register" replace />;
+  if (!user) return <Navigate to={hadSession() ? "/login" : "/register"} replace />;
   return <AppShell user={user} />;
 }
 

@@ -82,6 +82,10 @@ export function CheckoutSettingsCard() {
   );
 }
 
+function focusFirstInvalid(form: HTMLFormElement) {
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
 function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
   const initial = toForm(saved);
   const [form, setForm] = useState(initial);
@@ -92,9 +96,13 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     setTried(true);
     if (problem) {
-      toast.error(problem);
+      // Each error is said once: a field's at the field (and the cursor goes there), the rest in a toast.
+      const atField = Object.values(paymentProblems(form.payments)).includes(problem);
+      if (atField) requestAnimationFrame(() => focusFirstInvalid(formElement));
+      else toast.error(problem);
       return;
     }
     try {
@@ -109,11 +117,6 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
       <DeliveryFields value={form.delivery} onChange={(delivery) => setForm({ ...form, delivery })} />
       <PaymentFields value={form.payments} onChange={(payments) => setForm({ ...form, payments })} tried={tried} />
-      {tried && problem && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {problem}
-        </p>
-      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={save.isPending} disabled={!dirty}>
           Guardar entrega y pagos

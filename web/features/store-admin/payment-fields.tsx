@@ -31,7 +31,7 @@ export function paymentProblems(payments: Payments): { alias?: string; cbu?: str
 
 function Problem({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
       {text}
     </p>
   ) : null;

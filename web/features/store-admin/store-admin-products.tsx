@@ -20,6 +20,7 @@ import {
   storeImagesOf,
   type ProductDraft,
   type SizeDraft,
+  unitStockOf,
 } from "./store-drafts";
 import { VariantsEditor } from "./store-variants-editor";
 import { ordersQuery } from "../../lib/orders";
@@ -94,21 +95,12 @@ export function StoreAdminProducts({ user }: { user: User }) {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
           {products.data.map((product) => (
             <li key={product.id}>
-              {editing === product.id ? (
-                <ProductEditor userId={user.id} product={product} onDone={() => setEditing(null)} />
-              ) : (
-                <ProductView
-                  product={product}
-                  userId={user.id}
-                  onEdit={() => setEditing(product.id)}
-                  onDelete={() => setDeleting(product)}
-                  editingOther={editing !== null}
-                />
-              )}
+              <ProductView product={product} userId={user.id} onEdit={() => setEditing(product.id)} onDelete={() => setDeleting(product)} />
             </li>
           ))}
         </ul>
       )}
+      <EditProductDialog userId={user.id} product={products.data?.find((p) => p.id === editing) ?? null} onClose={() => setEditing(null)} />
       <DeleteProductDialog userId={user.id} product={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
@@ -119,13 +111,11 @@ function ProductView({
   userId,
   onEdit,
   onDelete,
-  editingOther,
 }: {
   product: Product;
   userId: string;
   onEdit: () => void;
   onDelete: () => void;
-  editingOther: boolean;
 }) {
   return (
     <article aria-label={product.name} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -135,21 +125,10 @@ function ProductView({
         <p className={isPriceSet(product.price) ? "text-lg font-bold text-brand-700" : "text-sm text-slate-500"}>
           {isPriceSet(product.price) ? formatArs(product.price!) : "Sin precio"}
         </p>
-        {product.sizes.length > 0 && (
-          <ul aria-label="Talles" className="flex flex-wrap gap-1">
-            {product.sizes.map((s) => (
-              <li
-                key={s.name}
-                className={`rounded-md border px-1.5 py-0.5 text-xs ${s.stock > 0 ? "border-slate-300" : "border-slate-200 bg-slate-100 text-slate-400"}`}
-              >
-                {s.name}: {s.stock > 0 ? s.stock : "Sin stock"}
-              </li>
-            ))}
-          </ul>
-        )}
+        <StockSummary product={product} />
         <PublishControl product={product} userId={userId} />
         <div className="flex gap-2 pt-2">
-          <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={onEdit} disabled={editingOther}>
+          <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={onEdit}>
             Editar
           </Button>
           <button
@@ -163,6 +142,62 @@ function ProductView({
         </div>
       </div>
     </article>
+  );
+}
+
+const sizeChip = (stock: number) =>
+  `rounded-md border px-1.5 py-0.5 text-xs ${stock > 0 ? "border-slate-300" : "border-slate-200 bg-slate-100 text-slate-600"}`;
+
+/**
+ * The stock as the seller keeps it: per size, and per colour when it has colours ("Negro: S 2 · M 0 (agotado)"),
+ * so a colour that sold out shows rather than hiding in a sum over colours.
+ */
+function StockSummary({ product }: { product: Product }) {
+  if (product.colors.length > 0) {
+    return (
+      <ul aria-label="Stock por color" className="space-y-1 text-sm">
+        {product.colors.map((color) => (
+          <li key={color.name} data-testid="color-stock">
+            <span className="font-medium">{color.name}:</span>{" "}
+            {color.sizes.length === 0
+              ? "talle único"
+              : color.sizes.map((s, i) => (
+                  <span key={s.name} className={s.stock > 0 ? "" : "text-red-700"}>
+                    {i > 0 && " · "}
+                    {s.name} {s.stock}
+                    {s.stock <= 0 && " (agotado)"}
+                  </span>
+                ))}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (product.sizes.length === 0) {
+    if (product.stock == null) return null;
+    return (
+      <p data-testid="unit-stock" className={`text-sm ${product.stock > 0 ? "text-slate-700" : "font-medium text-red-700"}`}>
+        {product.stock > 0 ? `Stock: ${product.stock}` : "Sin stock (agotado)"}
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Talles" className="flex flex-wrap gap-1">
+      {product.sizes.map((s) => (
+        <li key={s.name} className={sizeChip(s.stock)}>
+          {s.name}: {s.stock > 0 ? s.stock : "Sin stock"}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Editar' opens the product's editor over the list, where the seller is: nothing jumps. */
+function EditProductDialog({ userId, product, onClose }: { userId: string; product: Product | null; onClose: () => void }) {
+  return (
+    <Dialog open={!!product} onClose={onClose} title={product ? `Editar ${product.name}` : "Editar producto"}>
+      {product && <ProductEditor userId={userId} product={product} onDone={onClose} />}
+    </Dialog>
   );
 }
 
@@ -196,6 +231,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
           price: adminPrice(draft.price),
           sizes: sizesOf(draft),
           ...(draft.colors?.length || product.colors.length ? { colors: colorsOf(draft) } : {}),
+          ...(unitStockOf(draft) !== undefined ? { stock: unitStockOf(draft) } : {}),
           ...(chose ? { storeImageURLs: draft.storeImageURLs } : {}),
         },
         UPDATE_FAILED,
@@ -214,11 +250,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
   }
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      aria-label={`Editar ${product.name}`}
-      className="space-y-3 rounded-2xl border-2 border-brand-300 bg-white p-4 shadow-sm"
-    >
+    <form onSubmit={(e) => void submit(e)} aria-label={`Editar ${product.name}`} className="space-y-3">
       {leaving.prompt}
       <StoreCarousel images={draft.storeImageURLs} name={product.name} className="aspect-[4/5] rounded-xl" />
       <Button variant="secondary" className="w-full px-3 py-1.5" onClick={() => setPicking(true)}>

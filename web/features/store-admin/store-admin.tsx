@@ -1,32 +1,31 @@
 import { useQuery } from "@tanstack/react-query";
-import { formatWhatsappNumber } from "../../../common/phone";
 import { TRIAL_EXPLAINED } from "../../../common/store-browse";
-import { newOrdersCount } from "../../../common/store-cart";
 import { StoreShareCard } from "./store-share";
-import { Link } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useSearch } from "@tanstack/react-router";
+import { useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { localPart, REQUIRED_FIELDS, STORE_NAME_MAX_LENGTH, storeCountry, storePath } from "../../../common/store";
+import { storeCountry, storePath } from "../../../common/store";
 import type { User } from "../../../common/user";
 import { StoreAdminProducts } from "./store-admin-products";
 import { publicStoreLink } from "../../lib/store-link";
-import { StoreLinkField, useStoreLink } from "./store-link-preview";
-import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
-import { ordersQuery } from "../../lib/orders";
 import { priceClaimsQuery } from "../../lib/payment-queries";
 import { CheckoutSettingsCard } from "./checkout-settings";
-import { Button } from "../../ui/button";
 import { NoStoreYet } from "../../ui/no-store";
 import { fileToDataUrl } from "../../lib/compress";
-import { productsQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
 import { logoProblem, shrinkLogo } from "./store-logo";
 import { useSaveStore } from "./store-queries";
-import { useUnsavedChanges } from "../../ui/unsaved-changes";
+import { AdminSectionNav } from "./admin-section-nav";
+import { type AdminSection, DEFAULT_ADMIN_SECTION } from "./admin-sections";
+import { OrdersSummary } from "./orders-summary";
+import { StoreInfoCard } from "./store-info";
 
 export const COPIED_FOR_MS = 2000;
 
-/** /mi-tienda-admin: the seller's store at a glance, its products and its orders (spec section 2, "Store admin"). */
+/**
+ * /mi-tienda-admin: the seller's store at a glance (spec section 2, "Store admin"), then one section at a
+ * time by what the seller does: products, orders, delivery and payment, sharing, store details.
+ */
 export function StoreAdminScreen() {
   const { user } = useSession();
   if (!user) return null;
@@ -36,6 +35,7 @@ export function StoreAdminScreen() {
 
 function Admin({ user, username }: { user: User; username: string }) {
   const link = publicStoreLink(username).url;
+  const section: AdminSection = useSearch({ from: "/signed-in/mi-tienda-admin" }).seccion ?? DEFAULT_ADMIN_SECTION;
   return (
     <div className="space-y-6">
       <header className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-brand-700 to-fuchsia-600 p-5 text-white shadow-sm sm:flex-row sm:items-center sm:p-6">
@@ -63,51 +63,15 @@ function Admin({ user, username }: { user: User; username: string }) {
       </header>
 
       <PaidBanner paid={user.paidMiTienda} />
-      <StoreShareCard username={username} storeName={user.name ?? username} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <OrdersSummary />
-        <StoreInfoCard user={user} link={link} />
+      <AdminSectionNav current={section} />
+      <div id="admin-section">
+        {section === "productos" && <StoreAdminProducts user={user} />}
+        {section === "pedidos" && <OrdersSummary />}
+        {section === "entrega-y-pagos" && <CheckoutSettingsCard />}
+        {section === "compartir" && <StoreShareCard username={username} storeName={user.name ?? username} />}
+        {section === "datos" && <StoreInfoCard user={user} link={link} />}
       </div>
-      <CheckoutSettingsCard />
-      <StoreAdminProducts user={user} />
     </div>
-  );
-}
-
-/** Orders live in 'Pedidos' (also in the menu); the admin says how many wait and leads there. */
-function OrdersSummary() {
-  const orders = useQuery(ordersQuery);
-  const fresh = orders.data ? newOrdersCount(orders.data) : 0;
-  return (
-    <section
-      aria-labelledby="orders-title"
-      className="flex flex-col justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <div>
-        <h2 id="orders-title" className="text-lg font-semibold">
-          Pedidos
-        </h2>
-        <p className="mt-1 text-slate-600" data-testid="orders-summary">
-          {orders.isPending
-            ? "Cargando pedidos…"
-            : orders.isError
-              ? orders.error.message
-              : orders.data.length === 0
-                ? "Todavía no recibiste pedidos. Comparte el enlace de tu tienda para empezar a vender."
-                : fresh === 0
-                  ? "No tienes pedidos nuevos."
-                  : fresh === 1
-                    ? "Tienes 1 pedido nuevo."
-                    : `Tienes ${fresh} pedidos nuevos.`}
-        </p>
-      </div>
-      <Link
-        to="/pedidos"
-        className="inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-      >
-        Ver pedidos
-      </Link>
-    </section>
   );
 }
 
@@ -256,123 +220,5 @@ function LogoEditor({ user }: { user: User }) {
         </div>
       )}
     </div>
-  );
-}
-
-function StoreInfoCard({ user, link }: { user: User; link: string }) {
-  const products = useQuery(productsQuery(user.id));
-  const [editing, setEditing] = useState(false);
-  return (
-    <section aria-labelledby="store-info-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 id="store-info-title" className="text-lg font-semibold">
-          Datos de la tienda
-        </h2>
-        {!editing && (
-          <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
-            Editar
-          </Button>
-        )}
-      </div>
-      {editing ? (
-        <StoreInfoForm user={user} onDone={() => setEditing(false)} />
-      ) : (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-slate-500">Nombre</dt>
-          <dd className="font-medium break-words">{user.name}</dd>
-          <dt className="text-slate-500">WhatsApp</dt>
-          <dd className="font-medium">{formatWhatsappNumber(user.phone)}</dd>
-          <dt className="text-slate-500">Productos</dt>
-          <dd className="font-medium">{products.data?.length ?? "…"}</dd>
-          <dt className="text-slate-500">Enlace público</dt>
-          <dd className="font-medium break-all">
-            <a
-              href={new URL(link).pathname}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex min-h-11 items-center text-brand-700 underline underline-offset-2"
-            >
-              {link.replace(/^https?:\/\//, "")}
-            </a>
-          </dd>
-        </dl>
-      )}
-    </section>
-  );
-}
-
-function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const ids = { name: useId(), country: useId(), phone: useId() };
-  const [name, setName] = useState(user.name ?? "");
-  const { country, phone, landline, setLandline, typePhone, changeCountry } = useWhatsappNumber(user);
-  const link = useStoreLink(name, user.username);
-  const save = useSaveStore("Error al actualizar la tienda");
-  const missing = !name.trim() || !localPart(phone, country).trim() || !link.link;
-  const [initial] = useState(() => ({ name, phone }));
-  const leaving = useUnsavedChanges(name !== initial.name || phone !== initial.phone);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (missing) {
-      toast.error(REQUIRED_FIELDS);
-      return;
-    }
-    try {
-      await save.mutateAsync({
-        storeName: name.trim(),
-        storeLink: link.link,
-        phoneNumber: phone.trim(),
-        countryCode: country.code,
-        landline: country.code === "AR" && landline,
-      });
-      toast.success("Tienda actualizada correctamente");
-      leaving.saved();
-      onDone();
-    } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : "Error al actualizar la tienda");
-    }
-  }
-
-  return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
-      {leaving.prompt}
-      <div>
-        <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
-          Nombre de la tienda
-        </label>
-        <input
-          id={ids.name}
-          value={name}
-          maxLength={STORE_NAME_MAX_LENGTH}
-          onChange={(e) => setName(e.target.value)}
-          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-        />
-        <StoreLinkField state={link} currentUsername={user.username} />
-      </div>
-      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-        <CountrySelect id={ids.country} country={country} onChange={changeCountry} className="px-2 text-sm" />
-        <div>
-          <label htmlFor={ids.phone} className="text-sm font-medium text-slate-700">
-            Número de WhatsApp
-          </label>
-          <input
-            id={ids.phone}
-            type="tel"
-            value={phone}
-            onChange={(e) => typePhone(e.target.value)}
-            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-          />
-          <WhatsappPreview phone={phone} country={country} landline={landline} onLandline={setLandline} />
-        </div>
-      </div>
-      <div className="flex gap-2">
-        <Button type="submit" busy={save.isPending} disabled={missing || (link.settled && !link.available)}>
-          Guardar
-        </Button>
-        <Button variant="secondary" disabled={save.isPending} onClick={onDone}>
-          Cancelar
-        </Button>
-      </div>
-    </form>
   );
 }

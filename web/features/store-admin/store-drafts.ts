@@ -38,6 +38,8 @@ export interface ProductDraft {
   sizes: SizeDraft[];
   /** Empty for a product without colours. */
   colors?: ColorDraft[];
+  /** Units of a product without colours nor sizes, as typed; "" when it does not count them. */
+  unitStock?: string;
   storeImageURLs: string[];
   /** The store category as typed (common/store-browse.ts). */
   category?: string;
@@ -79,6 +81,7 @@ export function draftOf(product: Product): ProductDraft {
     // As the seller typed it: "12.500", never "12500".
     price: formatPriceInput(product.price),
     ...variantDrafts(product),
+    unitStock: product.stock == null ? "" : String(product.stock),
     storeImageURLs: storeImagesOf(product),
     category: product.category ?? "",
   };
@@ -99,9 +102,23 @@ export function colorsOf(draft: Pick<ProductDraft, "sizes" | "colors" | "storeIm
   }));
 }
 
+/**
+ * The units a product without colours nor sizes saves as: a number, or null when the field is empty (not
+ * counted, sold without limit); undefined for a product with sizes or colours, whose stock is theirs.
+ */
+export function unitStockOf(draft: ProductDraft): number | null | undefined {
+  if (draft.sizes.length || draft.colors?.length) return undefined;
+  const typed = draft.unitStock?.trim() ?? "";
+  return typed ? stockOrZero(typed) : null;
+}
+
 /** What the colours and stock of a draft save as, to tell whether they changed. */
 const variantsKey = (draft: ProductDraft) =>
-  JSON.stringify({ sizes: draft.colors?.length ? sizesOf(draft).map((s) => s.name) : sizesOf(draft), colors: colorsOf(draft) });
+  JSON.stringify({
+    sizes: draft.colors?.length ? sizesOf(draft).map((s) => s.name) : sizesOf(draft),
+    colors: colorsOf(draft),
+    units: unitStockOf(draft) ?? null,
+  });
 
 /** The pesos a typed price stands for; 0 while empty or not a price (the screen shows why). */
 export function typedPrice(value: string): number {
@@ -112,6 +129,8 @@ export function typedPrice(value: string): number {
 export function toPricingItem(product: Product, draft: ProductDraft): PricingItem {
   // The price goes as typed: the Worker reads it with the same parser and refuses what is not a price.
   const item: PricingItem = { id: product.id, price: draft.price.trim(), sizes: sizesOf(draft) };
+  const units = unitStockOf(draft);
+  if (units !== undefined) item.stock = units;
   // Colours go whenever there are or were some: an empty list takes them away.
   if (draft.colors?.length || product.colors.length) item.colors = colorsOf(draft);
   const name = draft.name?.trim();
@@ -155,6 +174,7 @@ export function sizesProblem(draft: ProductDraft): string | null {
   const typed = draft.colors?.length
     ? draft.colors.flatMap((c) => draft.sizes.map((s) => c.stock[s.key] ?? "0"))
     : draft.sizes.map((s) => s.stock);
+  if (!draft.sizes.length && !draft.colors?.length && draft.unitStock?.trim()) typed.push(draft.unitStock);
   for (const stock of typed) {
     const read = readStock(stock);
     if ("error" in read) return read.error;

@@ -53,6 +53,8 @@ export interface PricingItem {
   sizes: Size[];
   /** Sent when the product has or had colours: an empty list takes them away. */
   colors?: ColorStock[];
+  /** Units of a product without colours nor sizes; null: not counted. */
+  stock?: number | null;
   storeImageURLs?: string[];
   /** Sent only when changed; "" clears it. */
   category?: string | null;
@@ -78,6 +80,8 @@ export interface AdminProductUpdate {
   published?: boolean;
   sizes?: Size[];
   colors?: ColorStock[];
+  /** Units of a product without colours nor sizes; null: not counted. */
+  stock?: number | null;
   storeImageURLs?: string[];
 }
 

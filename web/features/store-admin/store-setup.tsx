@@ -61,8 +61,8 @@ function StoreForm({ user }: { user: User }) {
     if (!file) return;
     const reason = logoProblem(file);
     if (reason) {
+      // Said once, under the logo it is about (not again in a toast).
       setLogoError(reason);
-      toast.error(reason);
       return;
     }
     setLogoError(null);

@@ -8,7 +8,7 @@ import { SizesEditor } from "./store-sizes-editor";
 interface Props {
   productName: string;
   draft: ProductDraft;
-  onChange: (next: Pick<ProductDraft, "sizes" | "colors">) => void;
+  onChange: (next: Partial<Pick<ProductDraft, "sizes" | "colors" | "unitStock">>) => void;
 }
 
 /**
@@ -146,6 +146,25 @@ export function VariantsEditor({ productName, draft, onChange }: Props) {
         sizes={shown}
         onChange={changeSizes}
       />
+      {colors.length === 0 && draft.sizes.length === 0 && (
+        <div>
+          <label htmlFor={`${id}-units`} className="text-sm font-medium text-slate-700">
+            Unidades en stock (sin talles)
+          </label>
+          <input
+            id={`${id}-units`}
+            inputMode="numeric"
+            value={draft.unitStock ?? ""}
+            placeholder="Sin límite"
+            aria-describedby={`${id}-units-hint`}
+            onChange={(e) => onChange({ unitStock: e.target.value })}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+          <p id={`${id}-units-hint`} className="mt-1 text-xs text-slate-600">
+            Con 0 tu tienda lo muestra «Sin stock». Déjalo vacío si no llevas la cuenta.
+          </p>
+        </div>
+      )}
       {colors.length > 1 && (
         <p className="text-sm text-slate-600" data-testid="stock-all-colors">
           Stock de todos los colores: <strong>{draftStock(draft)}</strong>

@@ -1,0 +1,131 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import { formatWhatsappNumber } from "../../../common/phone";
+import { localPart, REQUIRED_FIELDS, STORE_NAME_MAX_LENGTH } from "../../../common/store";
+import type { User } from "../../../common/user";
+import { productsQuery } from "../../lib/queries";
+import { Button } from "../../ui/button";
+import { useUnsavedChanges } from "../../ui/unsaved-changes";
+import { StoreLinkField, useStoreLink } from "./store-link-preview";
+import { useSaveStore } from "./store-queries";
+import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
+
+/** 'Datos de la tienda': name, WhatsApp, products and public link, edited in place. */
+export function StoreInfoCard({ user, link }: { user: User; link: string }) {
+  const products = useQuery(productsQuery(user.id));
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-labelledby="store-info-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id="store-info-title" className="text-lg font-semibold">
+          Datos de la tienda
+        </h2>
+        {!editing && (
+          <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
+            Editar
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <StoreInfoForm user={user} onDone={() => setEditing(false)} />
+      ) : (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-slate-500">Nombre</dt>
+          <dd className="font-medium break-words">{user.name}</dd>
+          <dt className="text-slate-500">WhatsApp</dt>
+          <dd className="font-medium">{formatWhatsappNumber(user.phone)}</dd>
+          <dt className="text-slate-500">Productos</dt>
+          <dd className="font-medium">{products.data?.length ?? "…"}</dd>
+          <dt className="text-slate-500">Enlace público</dt>
+          <dd className="font-medium break-all">
+            <a
+              href={new URL(link).pathname}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-11 items-center text-brand-700 underline underline-offset-2"
+            >
+              {link.replace(/^https?:\/\//, "")}
+            </a>
+          </dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const ids = { name: useId(), country: useId(), phone: useId() };
+  const [name, setName] = useState(user.name ?? "");
+  const { country, phone, landline, setLandline, typePhone, changeCountry } = useWhatsappNumber(user);
+  const link = useStoreLink(name, user.username);
+  const save = useSaveStore("Error al actualizar la tienda");
+  const missing = !name.trim() || !localPart(phone, country).trim() || !link.link;
+  const [initial] = useState(() => ({ name, phone }));
+  const leaving = useUnsavedChanges(name !== initial.name || phone !== initial.phone);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (missing) {
+      toast.error(REQUIRED_FIELDS);
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        storeName: name.trim(),
+        storeLink: link.link,
+        phoneNumber: phone.trim(),
+        countryCode: country.code,
+        landline: country.code === "AR" && landline,
+      });
+      toast.success("Tienda actualizada correctamente");
+      leaving.saved();
+      onDone();
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : "Error al actualizar la tienda");
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
+      {leaving.prompt}
+      <div>
+        <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
+          Nombre de la tienda
+        </label>
+        <input
+          id={ids.name}
+          value={name}
+          maxLength={STORE_NAME_MAX_LENGTH}
+          onChange={(e) => setName(e.target.value)}
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+        />
+        <StoreLinkField state={link} currentUsername={user.username} />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <CountrySelect id={ids.country} country={country} onChange={changeCountry} className="px-2 text-sm" />
+        <div>
+          <label htmlFor={ids.phone} className="text-sm font-medium text-slate-700">
+            Número de WhatsApp
+          </label>
+          <input
+            id={ids.phone}
+            type="tel"
+            value={phone}
+            onChange={(e) => typePhone(e.target.value)}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+          <WhatsappPreview phone={phone} country={country} landline={landline} onLandline={setLandline} />
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" busy={save.isPending} disabled={missing || (link.settled && !link.available)}>
+          Guardar
+        </Button>
+        <Button variant="secondary" disabled={save.isPending} onClick={onDone}>
+          Cancelar
+        </Button>
+      </div>
+    </form>
+  );
+}
