@@ -12,7 +12,6 @@ import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { payMethodsSchema } from "../common/pay-methods";
 import { brCodeCrcValid } from "../common/pix";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { expectClean } from "./axe";
@@ -87,7 +86,8 @@ async function openStore(setup: Setup) {
     db.prepare("UPDATE users SET store_currency = ?, store_locale = ?, store_pay_methods = ? WHERE id = ?").run(
       setup.currency,
       setup.locale,
-      JSON.stringify(payMethodsSchema.parse([setup.pay])),
+      // As common/pay-methods.ts payMethodsSchema saves them (these are already in its normal form).
+      JSON.stringify([setup.pay]),
       opened.user.id,
     );
   } finally {
