@@ -317,8 +317,16 @@ export const storePages = new Hono<Env>()
       c,
       c.req.param("username"),
       "image/png",
-      async (store, _db, origin) =>
-        storeQrCard(storeShareUrl(origin, store.username, "qr"), store.name, `${new URL(origin).host}${storePath(store.username)}`),
+      async (store, db, origin) => {
+        const locale = (await readStoreLocale(db, store.id))!;
+        const scan = shopText(locale.locale, locale.money).t("qr.scan");
+        return storeQrCard(
+          storeShareUrl(origin, store.username, "qr"),
+          store.name,
+          `${new URL(origin).host}${storePath(store.username)}`,
+          scan,
+        );
+      },
       downloadAs(c, `qr-${c.req.param("username").toLowerCase()}.png`),
     ),
   )

@@ -244,5 +244,5 @@ export const en: Catalogue = {
   "orderPage.notFound": "Order not found",
   "orderPage.missing": "This order does not exist or its link is incomplete. Check the link the shop sent you.",
   "orderPage.loadError": "Could not load the order",
-  "qr.scan": "Scan to see the shop",
+  "qr.scan": "Scan the code to see the shop",
 };

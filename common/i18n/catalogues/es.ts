@@ -266,7 +266,7 @@ export const es = {
   "orderPage.loadError": "Error al cargar el pedido",
 
   // The store's QR code sign (the seller prints it; shoppers scan it)
-  "qr.scan": "Escanea para ver la tienda",
+  "qr.scan": "Escanea el código para ver la tienda",
 } as const;
 
 export type MessageKey = keyof typeof es;

@@ -244,5 +244,5 @@ export const id: Catalogue = {
   "orderPage.notFound": "Pesanan tidak ditemukan",
   "orderPage.missing": "Pesanan ini tidak ada atau tautannya tidak lengkap. Periksa tautan yang dikirim toko.",
   "orderPage.loadError": "Gagal memuat pesanan",
-  "qr.scan": "Pindai untuk melihat toko",
+  "qr.scan": "Pindai kode untuk melihat toko",
 };

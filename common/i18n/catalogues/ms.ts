@@ -244,5 +244,5 @@ export const ms: Catalogue = {
   "orderPage.notFound": "Pesanan tidak dijumpai",
   "orderPage.missing": "Pesanan ini tidak wujud atau pautannya tidak lengkap. Semak pautan yang dihantar oleh kedai.",
   "orderPage.loadError": "Gagal memuatkan pesanan",
-  "qr.scan": "Imbas untuk melihat kedai",
+  "qr.scan": "Imbas kod untuk melihat kedai",
 };

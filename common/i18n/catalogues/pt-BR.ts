@@ -244,5 +244,5 @@ export const ptBR: Catalogue = {
   "orderPage.notFound": "Pedido não encontrado",
   "orderPage.missing": "Este pedido não existe ou o link está incompleto. Confira o link que a loja enviou.",
   "orderPage.loadError": "Erro ao carregar o pedido",
-  "qr.scan": "Escaneie para ver a loja",
+  "qr.scan": "Escaneie o código para ver a loja",
 };
