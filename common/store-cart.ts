@@ -183,6 +183,8 @@ export interface Order {
   delivery: OrderDelivery | null;
   /** How the buyer said they pay, with the details the store gave; null when the store lists none. */
   payment: PaymentDetails | null;
+  /** The store's currency when the order was placed (ISO 4217); null on orders from before: Argentine pesos. */
+  currency?: string | null;
   status: OrderStatus;
   history: StatusStep[];
   /** The buyer's private page (/pedido/<token>), which the seller's messages carry. */

@@ -343,6 +343,13 @@ describe("Pix on a Brazilian store's order page", () => {
     expect(page).toContain("Pix copia e cola");
     // The WhatsApp message carries the same code.
     expect(message).toContain(code!);
+
+    // The store then sells in another money (prices are not converted): this order keeps the reais it was placed in.
+    expect(order.currency).toBe("BRL");
+    await env.DB.prepare("UPDATE users SET store_currency = 'MXN' WHERE username = ?").bind(username).run();
+    const later = await get(new URL(orderUrl).pathname);
+    expect(later).toContain(`<dd class="grand">${brazil.expect.total}</dd>`);
+    expect(later).toContain(`data-copy="${code!.replace(/&/g, "&amp;")}"`);
   });
 
   it("refuses a way to pay the store does not offer", async () => {

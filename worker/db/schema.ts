@@ -320,6 +320,11 @@ export const orders = sqliteTable(
     /** JSON: the details to pay with as the store gave them when the order was placed (alias, CBU, link). */
     paymentDetails: text("payment_details"),
     /**
+     * ISO 4217 of the store's money when the order was placed: its amounts are in that currency's minor unit
+     * even if the store changes its money later. Null on orders from before: Argentine pesos.
+     */
+    currency: text("currency"),
+    /**
      * The buyer's private link (/pedido/<token>): 256 random bits (128 for orders older than it), so it cannot be guessed, and
      * the only way to the order page.
      */

@@ -17,6 +17,7 @@ import { localVariantLabel, type ShopText } from "../../common/shop-text";
 import { SHOPPER_TEXT } from "../../common/shopper-text";
 import { storePath } from "../../common/store";
 import { addressText, deliveryName, type Order } from "../../common/store-cart";
+import { storeMoney } from "../../common/store-locale";
 import { ARS_MONEY, formatPrice, fromMinor } from "../../common/store-money";
 import { storeTimeZone } from "../../common/store-stats";
 import { database } from "../db/client";
@@ -328,7 +329,9 @@ async function orderPage(c: Context<Env>): Promise<Response> {
     };
     const zone = storeTimeZone(row.store);
     const locale = (await readStoreLocale(db, row.order.sellerId))!;
-    const shop = shopText(locale.locale, locale.money);
+    // Its amounts are in the money it was placed in, even if the store sells in another one now.
+    const money = row.order.currency ? storeMoney(row.order.currency, locale.locale) : ARS_MONEY;
+    const shop = shopText(locale.locale, money);
     return new Response(renderOrderPage(toOrder(row.order), store, zone, shop), { headers: headers() });
   } catch (err) {
     log("error", "order page failed", { requestId: c.get("requestId"), error: errorName(err) });

@@ -334,6 +334,7 @@ export const orderRoutes = new Hono<Env>()
               : {}),
             paymentMethod: payment?.method ?? null,
             paymentDetails: payment ? JSON.stringify(payment) : null,
+            currency: shop.money.currency,
             token,
             history: JSON.stringify(history),
           })
