@@ -168,7 +168,7 @@ export async function expectLoginRefused(page: Page, email: string, password: st
 /** Uploads are drafts: in /mi-tienda-admin the seller publishes each priced product ('Publicar'). */
 export async function publishInAdmin(page: Page, names: string[]) {
   for (const name of names) {
-    const card = page.getByRole("article", { name });
+    const card = page.getByRole("article", { name, exact: true });
     await card.getByRole("button", { name: "Publicar" }).click();
     await card.getByTestId("publish-state").getByText("Publicado").waitFor();
   }

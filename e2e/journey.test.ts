@@ -244,7 +244,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
         },
       };
       for (const [name, { price, sizes }] of Object.entries(stock)) {
-        const card = page.getByRole("article", { name });
+        const card = page.getByRole("article", { name, exact: true });
         await card.getByLabel("Precio (ARS)").fill(String(price));
         await addSizes(card, name, sizes);
       }
@@ -275,7 +275,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       await page.getByRole("heading", { name: storeName, level: 1 }).waitFor();
       await page.getByText("Tu Tienda Pagada").waitFor();
       expect(await page.getByText("Tu Tienda no está pagada").count()).toBe(0);
-      const adminStock = (name: string) => page.getByRole("article", { name }).getByRole("list", { name: "Talles" });
+      const adminStock = (name: string) => page.getByRole("article", { name, exact: true }).getByRole("list", { name: "Talles" });
       await expect.poll(() => adminStock(REMERA).getByRole("listitem").allTextContents()).toEqual(["S: 3", "M: 2"]);
       await expect.poll(() => adminStock(BUZO).getByRole("listitem").allTextContents()).toEqual(["M: 1", "L: 4"]);
       await publishInAdmin(page, [REMERA, BUZO]);

@@ -6,13 +6,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
-import { newPage, newSeller, useChromium } from "./chromium";
+import { newPage, newSeller, shopperAddress, useChromium } from "./chromium";
 import { orderCard, uploadProduct } from "./journey-steps";
 
 const chromium = useChromium();
 
 /** Each order from its own address in a documentation range (RFC 5737): orders are throttled per address. */
-const shopperAddress = () => `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
 
 /** A store with one product in two colours with their sizes; answers what the steps need. */
 async function storeWithProduct(admin: Page) {
@@ -63,7 +62,7 @@ describe("an order's life in 'Pedidos' on a phone", () => {
           { productId: product.id, color: "Negro", size: "M", quantity: 2 },
           { productId: product.id, color: "Gris", size: "M", quantity: 1 },
         ],
-        buyer: { name: "Lucía Gómez", delivery: "envio" },
+        buyer: { name: "Lucía Gómez", delivery: "envio", address: { street: "Av. Corrientes 1234", locality: "Almagro, CABA" } },
       },
       headers: { "cf-connecting-ip": shopperAddress() },
     });

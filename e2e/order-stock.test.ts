@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { drawImage, newPage, newSeller, useChromium } from "./chromium";
+import { drawImage, newPage, newSeller, shopperAddress, useChromium } from "./chromium";
 import { confirmOrder, orderCard } from "./journey-steps";
 
 const chromium = useChromium();
 
 /** Each order from its own address in a documentation range (RFC 5737): orders are throttled per address. */
-const shopperAddress = () => `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
 
 describe("the last unit, as the seller sees it (issue 12.8)", () => {
   it("on a phone: two orders for the last unit; the first confirms, the second shows on its card what is short until cancelled", async () => {
