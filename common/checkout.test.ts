@@ -2,9 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   CHOOSE_ZONE,
   DEFAULT_DELIVERY,
-  deliveryCostText,
-  isMercadoPagoLink,
-  mercadoPagoLink,
   NO_PICKUP,
   NO_SHIPPING,
   offeredPayments,
@@ -13,6 +10,13 @@ import {
   quoteDelivery,
   type DeliverySettings,
 } from "./checkout";
+import * as checkout from "./checkout";
+import { isMercadoPagoLink, mercadoPagoLink } from "./mercado-pago-link";
+import { shopText } from "./i18n";
+import { ARS_MONEY } from "./store-money";
+
+const deliveryCostText = (quote: { kind: "envio" | "retiro"; cost: number | null }) =>
+  checkout.deliveryCostText(quote, shopText("es-AR", ARS_MONEY));
 
 const zones: DeliverySettings = {
   pickup: { enabled: true, address: "Av. Corrientes 1234" },

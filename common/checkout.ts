@@ -4,12 +4,14 @@
  * Worker prices the order with the same ones from what D1 holds, so the figure
  * a shopper sees is the figure saved; nothing the page sends is trusted.
  */
-import { formatArs } from "./store-format";
+import type { PayMethod, PayMethodKind } from "./pay-methods";
+import type { ShopText } from "./shop-text";
+import { formatPrice } from "./store-money";
 
 export interface DeliveryZone {
   /** As the seller names it: 'CABA', 'GBA Norte', 'Resto del país'. */
   name: string;
-  /** Whole pesos; 0 is free delivery to that zone. */
+  /** In the store's money (its minor unit: whole pesos, centavos); 0 is free delivery to that zone. */
   cost: number;
 }
 
@@ -29,7 +31,6 @@ export const DEFAULT_DELIVERY: DeliverySettings = {
 export const MAX_ZONES = 20;
 export const ZONE_NAME_MAX_LENGTH = 40;
 export const PICKUP_ADDRESS_MAX_LENGTH = 200;
-export const HOLDER_MAX_LENGTH = 80;
 
 export const PAYMENT_METHODS = ["transferencia", "mercadopago", "efectivo"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -69,19 +70,59 @@ export function offeredPayments(payments: PaymentSettings): PaymentMethod[] {
  */
 export interface ShopperCheckout {
   delivery: DeliverySettings;
-  payments: PaymentMethod[];
+  /** The ways offered, as the cart sends them back (payChoice): Argentina's keep their names of old. */
+  payments: PayChoice[];
 }
 
-export function shopperCheckout(settings: { delivery: DeliverySettings; payments: PaymentSettings }): ShopperCheckout {
+/** Argentina's ways keep the names orders and carts used before every country had its own. */
+const LEGACY_CHOICES: Partial<Record<PayMethodKind, PaymentMethod>> = {
+  ar_transfer: "transferencia",
+  mercadopago: "mercadopago",
+  cash: "efectivo",
+};
+
+/** What the cart sends for a way to pay: 'transferencia', 'efectivo', 'mercadopago', or the way's kind ('pix'). */
+export type PayChoice = PaymentMethod | Exclude<PayMethodKind, "ar_transfer" | "cash">;
+
+export const payChoice = (kind: PayMethodKind): PayChoice => (LEGACY_CHOICES[kind] ?? kind) as PayChoice;
+
+/** The store's way a choice names, or undefined when the store does not offer it. */
+export const chosenPayMethod = (methods: readonly PayMethod[], choice: string): PayMethod | undefined =>
+  methods.find((m) => payChoice(m.kind) === choice);
+
+/** The store's delivery and ways to pay as its pages may show them (never the pick-up address, never the details). */
+export function shopperCheckout(settings: { delivery: DeliverySettings }, methods: readonly PayMethod[]): ShopperCheckout {
   const { pickup, shipping } = settings.delivery;
-  return { delivery: { pickup: { enabled: pickup.enabled, address: null }, shipping }, payments: offeredPayments(settings.payments) };
+  return { delivery: { pickup: { enabled: pickup.enabled, address: null }, shipping }, payments: methods.map((m) => payChoice(m.kind)) };
 }
 
-/** The details a buyer pays with, saved with the order as the store gave them then. */
+/**
+ * The details a buyer pays with, saved with the order as the store gave them then: Argentina's ways as
+ * orders always kept them, any other way as its own PayMethod fields under its kind.
+ */
 export type PaymentDetails =
   | { method: "transferencia"; alias: string | null; cbu: string | null; holder: string }
   | { method: "mercadopago"; link: string }
-  | { method: "efectivo" };
+  | { method: "efectivo" }
+  | ({ method: Exclude<PayMethodKind, "ar_transfer" | "mercadopago" | "cash"> } & Record<string, string | null>);
+
+/** What an order keeps of the way chosen. */
+export function paymentDetailsOf(method: PayMethod): PaymentDetails {
+  if (method.kind === "ar_transfer") return { method: "transferencia", alias: method.alias, cbu: method.cbu, holder: method.holder };
+  if (method.kind === "mercadopago") return { method: "mercadopago", link: method.link };
+  if (method.kind === "cash") return { method: "efectivo" };
+  const { kind, ...fields } = method;
+  return { method: kind, ...fields } as PaymentDetails;
+}
+
+/** The way an order's saved details stand for, to read them with common/pay-details.ts. */
+export function payMethodOf(details: PaymentDetails): PayMethod {
+  if (details.method === "transferencia") return { kind: "ar_transfer", alias: details.alias, cbu: details.cbu, holder: details.holder };
+  if (details.method === "mercadopago") return { kind: "mercadopago", link: details.link as string };
+  if (details.method === "efectivo") return { kind: "cash" };
+  const { method, ...fields } = details;
+  return { kind: method, ...fields } as unknown as PayMethod;
+}
 
 export function paymentDetails(payments: PaymentSettings, method: PaymentMethod): PaymentDetails | null {
   if (method === "transferencia") return payments.transfer ? { method, ...payments.transfer } : null;
@@ -89,55 +130,13 @@ export function paymentDetails(payments: PaymentSettings, method: PaymentMethod)
   return payments.cash ? { method } : null;
 }
 
-/**
- * Mercado Pago's own sites, one per country it operates in (Mercado Libre's sites MLA, MLB, MLC, MCO,
- * MLM, MPE, MLU: Argentina, Brazil, Chile, Colombia, Mexico, Peru, Uruguay; Chile's is mercadopago.cl),
- * its global mercadopago.com, and its short links. A link elsewhere (mercadopago.com.de, a look-alike)
- * could pass for Mercado Pago and take the buyer's money.
- */
-export const MERCADOPAGO_DOMAINS = [
-  "mercadopago.com",
-  "mercadopago.com.ar",
-  "mercadopago.com.br",
-  "mercadopago.cl",
-  "mercadopago.com.co",
-  "mercadopago.com.mx",
-  "mercadopago.com.pe",
-  "mercadopago.com.uy",
-] as const;
-export const MERCADOPAGO_SHORT_HOSTS = ["mpago.la", "mpago.li"] as const;
-
-/**
- * The payment link as the store saves it, completed the way a seller types it ("mpago.la/2xYz9Ab" is
- * https://mpago.la/2xYz9Ab), or null when it is not Mercado Pago's: https only, on its own hosts.
- */
-export function mercadoPagoLink(value: string): string | null {
-  const typed = value.trim();
-  let url: URL;
-  try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(typed) ? typed : `https://${typed.replace(/^\/+/, "")}`);
-  } catch {
-    return null;
-  }
-  const host = url.hostname.toLowerCase();
-  const ours =
-    (MERCADOPAGO_SHORT_HOSTS as readonly string[]).includes(host) ||
-    MERCADOPAGO_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
-  return url.protocol === "https:" && ours && !url.username && !url.password && !url.port ? url.toString() : null;
-}
-
-export const isMercadoPagoLink = (value: string): boolean => mercadoPagoLink(value) !== null;
-
-export const MERCADOPAGO_LINK_INVALID =
-  "Pega un link de pago de Mercado Pago (empieza con https://mpago.la/ o https://link.mercadopago.com.ar/).";
-
 /** What the shopper chose in the cart. */
 export type DeliveryChoice = { kind: "envio"; zone: string | null } | { kind: "retiro" };
 
 export interface DeliveryQuote {
   kind: "envio" | "retiro";
   zone: string | null;
-  /** Whole pesos; null while it is to be agreed with the store (envío without zones). */
+  /** In the store's money (minor unit); null while it is to be agreed with the store (envío without zones). */
   cost: number | null;
   /** The free-delivery threshold made it 0. */
   free: boolean;
@@ -169,16 +168,17 @@ export function quoteDelivery(settings: DeliverySettings, choice: DeliveryChoice
 /** What the buyer pays: the lines plus a known delivery cost (one to agree is added later, by the store). */
 export const orderTotal = (subtotal: number, deliveryCost: number | null) => subtotal + (deliveryCost ?? 0);
 
-/** The lines' sum in whole pesos. */
+/** The lines' sum in the store's minor unit. */
 export const linesSubtotal = (lines: readonly { unitPrice: number; quantity: number }[]) =>
   Math.round(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
 
-/** How the delivery reads in the cart, the message and the order page. */
-export function deliveryCostText(quote: { kind: "envio" | "retiro"; cost: number | null }): string {
-  if (quote.kind === "retiro") return "Sin costo";
-  if (quote.cost === null) return "A coordinar con la tienda";
-  return quote.cost === 0 ? "Gratis" : formatArs(quote.cost);
+/** How the delivery reads in the cart, the message and the order page, in the store's words and money. */
+export function deliveryCostText(quote: { kind: "envio" | "retiro"; cost: number | null }, shop: ShopText): string {
+  if (quote.kind === "retiro") return shop.t("delivery.noCost");
+  if (quote.cost === null) return shop.t("delivery.toAgree");
+  return quote.cost === 0 ? shop.t("delivery.free") : formatPrice(quote.cost, shop.money);
 }
 
 /** 'Envío gratis desde $50.000', or null without a threshold. */
-export const freeDeliveryText = (freeFrom: number | null) => (freeFrom === null ? null : `Envío gratis desde ${formatArs(freeFrom)}`);
+export const freeDeliveryText = (freeFrom: number | null, shop: ShopText) =>
+  freeFrom === null ? null : shop.t("delivery.freeFrom", { amount: formatPrice(freeFrom, shop.money) });

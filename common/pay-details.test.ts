@@ -3,7 +3,6 @@ import { translator } from "./i18n";
 import { payDetailRows, payMessageLines, pixCode } from "./pay-details";
 import { type PayMethod, payMethodSchema, payMethodsFromLegacy } from "./pay-methods";
 import { brCodeCrcValid } from "./pix";
-import { paymentLines } from "./store-cart";
 
 const ar = translator("es-AR").t;
 const br = translator("pt-BR").t;
@@ -16,9 +15,15 @@ describe("how a way to pay reads to the shopper", () => {
       cash: true,
     };
     const [transfer, mercadoPago, cash] = payMethodsFromLegacy(legacy) as [PayMethod, PayMethod, PayMethod];
-    expect(payMessageLines(transfer, ar)).toEqual(paymentLines({ method: "transferencia", ...legacy.transfer }));
-    expect(payMessageLines(mercadoPago, ar)).toEqual(paymentLines({ method: "mercadopago", link: legacy.mercadoPago.link }));
-    expect(payMessageLines(cash, ar)).toEqual(paymentLines({ method: "efectivo" }));
+    // The lines Argentine messages carried before every country had its ways (common/store-cart.ts paymentLines of old).
+    expect(payMessageLines(transfer, ar)).toEqual([
+      "Pago: Transferencia bancaria",
+      "Alias: mi.tienda.mp",
+      "CVU: 0000003110003456789128",
+      "Titular: Ana Pérez",
+    ]);
+    expect(payMessageLines(mercadoPago, ar)).toEqual(["Pago: Mercado Pago", "Link de pago: https://mpago.la/2aBcD3"]);
+    expect(payMessageLines(cash, ar)).toEqual(["Pago: Efectivo al retirar o al recibir"]);
     expect(payDetailRows(transfer, ar)).toEqual([
       ["Alias", "mi.tienda.mp"],
       ["CVU", "0000003110003456789128"],

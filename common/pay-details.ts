@@ -7,7 +7,8 @@
  */
 import { cbuKind } from "./bank-account";
 import type { MessageKey } from "./i18n/catalogues/es";
-import { CHILE_ACCOUNT_TYPE_NAMES, type PayMethod } from "./pay-methods";
+import { CHILE_ACCOUNT_TYPE_NAMES } from "./chile-accounts";
+import type { PayMethod } from "./pay-methods";
 import { buildBrCode } from "./pix";
 
 export type Text = (key: MessageKey, values?: Record<string, string | number>) => string;

@@ -21,7 +21,11 @@ import {
   parsePeruWallet,
   parseRut,
 } from "./bank-ids";
-import { HOLDER_MAX_LENGTH, isMercadoPagoLink, MERCADOPAGO_LINK_INVALID } from "./checkout";
+import { isMercadoPagoLink, MERCADOPAGO_LINK_INVALID } from "./mercado-pago-link";
+
+/** An account holder's name, as banks show it before sending. */
+export const HOLDER_MAX_LENGTH = 80;
+import { CHILE_ACCOUNT_TYPE_NAMES, CHILE_ACCOUNT_TYPES } from "./chile-accounts";
 import { PIX_KEY_TYPES, parsePixKey } from "./pix";
 import { cleanText } from "./text";
 
@@ -148,13 +152,7 @@ export const speiSchema = z.object({
   holder,
 });
 
-export const CHILE_ACCOUNT_TYPES = ["corriente", "vista", "ahorro", "rut"] as const;
-export const CHILE_ACCOUNT_TYPE_NAMES: Record<(typeof CHILE_ACCOUNT_TYPES)[number], string> = {
-  corriente: "Cuenta corriente",
-  vista: "Cuenta vista",
-  ahorro: "Cuenta de ahorro",
-  rut: "CuentaRUT",
-};
+export { CHILE_ACCOUNT_TYPE_NAMES, CHILE_ACCOUNT_TYPES };
 
 /** Chile: bank, account type and number, the holder and their RUT. */
 export const clTransferSchema = z.object({

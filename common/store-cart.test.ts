@@ -3,17 +3,23 @@ import {
   addToCart,
   cartCount,
   cartTotal,
-  orderMessage,
   parseSavedCart,
   removeFromCart,
   setQuantity,
   whatsappUrl,
   type CartLine,
   newOrdersCount,
-  orderReply,
-  orderReplyUrl,
   REPLY_BY_STATUS,
 } from "./store-cart";
+import * as storeCart from "./store-cart";
+import { shopText } from "./i18n";
+import { ARS_MONEY } from "./store-money";
+
+/** An Argentine store: its messages read exactly as they always have. */
+const AR = shopText("es-AR", ARS_MONEY);
+const orderMessage = (order: Parameters<typeof storeCart.orderMessage>[0]) => storeCart.orderMessage(order, AR);
+const orderReply = (...args: [Parameters<typeof storeCart.orderReply>[0], string, string]) => storeCart.orderReply(...args, AR);
+const orderReplyUrl = (...args: [Parameters<typeof storeCart.orderReplyUrl>[0], string, string]) => storeCart.orderReplyUrl(...args, AR);
 
 const remera = { productId: "p1", name: "Remera", price: 15000, image: "/img/o/a.jpg", color: null };
 

@@ -3,11 +3,12 @@
  * script (which keeps the cart) and the Worker (which saves the order and
  * writes the WhatsApp message from prices it re-read itself).
  */
-import { cbuKind } from "./bank-account";
-import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails, type ShopperCheckout } from "./checkout";
+import { deliveryCostText, type PaymentDetails, payMethodOf, type ShopperCheckout } from "./checkout";
 import type { OrderStatus, StatusStep } from "./order-status";
-import { SHOPPER_TEXT } from "./shopper-text";
-import { digitsOnly, formatArs } from "./store-format";
+import { payMessageLines } from "./pay-details";
+import { localVariantLabel, type ShopText } from "./shop-text";
+import { digitsOnly } from "./store-format";
+import { formatPrice, type StoreMoney } from "./store-money";
 import { type ColorStock, type SizeStock, variantLabel } from "./variants";
 
 /** One product as the store page hands it to the cart script. */
@@ -29,13 +30,17 @@ export interface StorePageData {
   all: boolean;
   products: StoreItem[];
   checkout: ShopperCheckout;
+  /** The store's locale and money, and the cart's messages in that locale only (common/i18n cartMessages). */
+  locale: string;
+  money: StoreMoney;
+  messages: Record<string, unknown>;
 }
 
 /** A cart line (spec section 3): identified by product id, colour and size. */
 export interface CartLine {
   productId: string;
   name: string;
-  /** Unit price in ARS as the page showed it; the server re-reads it when the order is sent. */
+  /** Unit price in the store's minor unit as the page showed it; the server re-reads it when the order is sent. */
   price: number;
   image: string | null;
   /** The chosen colour, or null for a product without colours. */
@@ -141,7 +146,7 @@ export interface OrderDelivery {
   kind: Delivery;
   /** The store's zone for envío ('CABA'), or null. */
   zone: string | null;
-  /** Whole pesos (0: free); null while it is to be agreed with the store. */
+  /** In the store's money, minor unit (0: free); null while it is to be agreed with the store. */
   cost: number | null;
   /** Retiro: where, as the store said when the order was placed. */
   pickupAddress: string | null;
@@ -178,6 +183,8 @@ export interface Order {
   delivery: OrderDelivery | null;
   /** How the buyer said they pay, with the details the store gave; null when the store lists none. */
   payment: PaymentDetails | null;
+  /** The store's currency when the order was placed (ISO 4217); null on orders from before: Argentine pesos. */
+  currency?: string | null;
   status: OrderStatus;
   history: StatusStep[];
   /** The buyer's private page (/pedido/<token>), which the seller's messages carry. */
@@ -212,24 +219,23 @@ export function shortageText(s: StockShortage): string {
   return `${what}: pide ${s.asked}, ${left}`;
 }
 
-/** How the buyer pays, line by line, as the message and the buyer's status messages say it. */
-export function paymentLines(payment: PaymentDetails): string[] {
-  if (payment.method === "transferencia") {
-    return [
-      `Pago: ${PAYMENT_LABELS.transferencia}`,
-      ...(payment.alias ? [`Alias: ${payment.alias}`] : []),
-      ...(payment.cbu ? [`${cbuKind(payment.cbu)}: ${payment.cbu}`] : []),
-      `Titular: ${payment.holder}`,
-    ];
-  }
-  if (payment.method === "mercadopago") return [`Pago: ${PAYMENT_LABELS.mercadopago}`, `Link de pago: ${payment.link}`];
-  return [`Pago: ${PAYMENT_LABELS.efectivo}`];
+/**
+ * How the buyer pays, line by line, as the message and the buyer's status messages say it, in the
+ * store's language; a Pix way carries the order's "Pix copia e cola" (its total and code).
+ */
+export function paymentLines(payment: PaymentDetails, shop: ShopText, order?: { total: number; code: string }): string[] {
+  return payMessageLines(payMethodOf(payment), shop.t, order && { ...order, currency: shop.money.currency });
+}
+
+/** 'Envío (CABA)', 'Retiro en el local': the delivery's name on the message, the cart and the order page. */
+export function deliveryName(delivery: { kind: Delivery; zone: string | null }, shop: ShopText): string {
+  if (delivery.kind === "retiro") return shop.t("delivery.pickup");
+  return delivery.zone ? shop.t("delivery.shippingTo", { zone: delivery.zone }) : shop.t("delivery.shippingShort");
 }
 
 /** 'Envío (CABA): $3.000', 'Retiro en el local: Sin costo'. */
-export function deliveryLine(delivery: OrderDelivery): string {
-  const what = delivery.kind === "retiro" ? DELIVERY_LABELS.retiro : `Envío${delivery.zone ? ` (${delivery.zone})` : ""}`;
-  return `${what}: ${deliveryCostText(delivery)}`;
+export function deliveryLine(delivery: OrderDelivery, shop: ShopText): string {
+  return `${deliveryName(delivery, shop)}: ${deliveryCostText(delivery, shop)}`;
 }
 
 // Every character WhatsApp may show as a new line.
@@ -248,9 +254,9 @@ const quoted = (text: string) =>
 const oneLine = (text: string) => text.split(LINE_BREAK).join(" ");
 
 /** The buyer's address in the message, each part on its own line (typed text, so never more than one line each). */
-const addressLines = (address: DeliveryAddress) => [
-  `${SHOPPER_TEXT.addressLabel}: ${oneLine(addressText(address))}`,
-  ...(address.reference ? [`${SHOPPER_TEXT.referenceLabel}: ${oneLine(address.reference)}`] : []),
+const addressLines = (address: DeliveryAddress, shop: ShopText) => [
+  shop.t("message.address", { address: oneLine(addressText(address)) }),
+  ...(address.reference ? [shop.t("message.reference", { reference: oneLine(address.reference) })] : []),
 ];
 
 /**
@@ -260,47 +266,57 @@ const addressLines = (address: DeliveryAddress) => [
  * shopper's note fenced as a quote, the order code the seller finds in the
  * admin and the order's page.
  */
-export function orderMessage(order: {
-  storeName: string;
-  code: string;
-  lines: readonly OrderLine[];
-  subtotal: number;
-  total: number;
-  buyer?: Buyer | null;
-  /** The buyer's WhatsApp as their country writes it, when they gave it. */
-  buyerWhatsapp?: { label: string } | null;
-  delivery?: OrderDelivery | null;
-  payment?: PaymentDetails | null;
-  /** The order page's absolute address. */
-  link?: string | null;
-}): string {
+export function orderMessage(
+  order: {
+    storeName: string;
+    code: string;
+    lines: readonly OrderLine[];
+    subtotal: number;
+    total: number;
+    buyer?: Buyer | null;
+    /** The buyer's WhatsApp as their country writes it, when they gave it. */
+    buyerWhatsapp?: { label: string } | null;
+    delivery?: OrderDelivery | null;
+    payment?: PaymentDetails | null;
+    /** The order page's absolute address. */
+    link?: string | null;
+  },
+  shop: ShopText,
+): string {
+  const { t } = shop;
+  const price = (minor: number) => formatPrice(minor, shop.money);
   const items = order.lines.map((l) => {
-    const price = l.unitPrice > 0 ? `${formatArs(l.unitPrice)} c/u` : "precio a consultar";
-    return `• ${variantLabel(l.name, l.color, l.size)} x ${l.quantity} - ${price}${lineCodeSuffix(l)}`;
+    const item = localVariantLabel(shop, l.name, l.color, l.size);
+    const text =
+      l.unitPrice > 0
+        ? t("message.item", { item, quantity: l.quantity, price: price(l.unitPrice) })
+        : t("message.itemNoPrice", { item, quantity: l.quantity });
+    return l.code ? `${text} · ${t("product.code", { code: l.code })}` : text;
   });
   const delivery = order.delivery;
   const toAgree = delivery?.kind === "envio" && delivery.cost === null;
+  const how = order.buyer ? (order.buyer.delivery === "envio" ? t("delivery.shipping") : t("delivery.pickup")) : "";
   return [
-    `¡Hola ${order.storeName}! Quiero hacer el siguiente pedido:`,
+    t("message.greeting", { store: order.storeName }),
     "",
     ...items,
     "",
-    ...(delivery ? [`Subtotal: ${formatArs(order.subtotal)}`, deliveryLine(delivery)] : []),
-    `*Total: ${formatArs(order.total)}${toAgree ? " + envío" : ""}*`,
+    ...(delivery ? [t("message.subtotal", { amount: price(order.subtotal) }), deliveryLine(delivery, shop)] : []),
+    t(toAgree ? "message.totalPlusShipping" : "message.total", { amount: price(order.total) }),
     "",
     ...(order.buyer
       ? [
-          `Nombre: ${oneLine(order.buyer.name)}`,
-          ...(order.buyerWhatsapp ? [`WhatsApp: ${order.buyerWhatsapp.label}`] : []),
-          `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}${delivery?.zone ? ` (${delivery.zone})` : ""}`,
-          ...(delivery?.address ? addressLines(delivery.address) : []),
-          ...(order.payment ? paymentLines(order.payment) : []),
-          ...(order.buyer.note ? ["Nota del cliente:", quoted(order.buyer.note)] : []),
+          t("message.name", { name: oneLine(order.buyer.name) }),
+          ...(order.buyerWhatsapp ? [t("message.whatsapp", { phone: order.buyerWhatsapp.label })] : []),
+          t("message.delivery", { delivery: `${how}${delivery?.zone ? ` (${delivery.zone})` : ""}` }),
+          ...(delivery?.address ? addressLines(delivery.address, shop) : []),
+          ...(order.payment ? paymentLines(order.payment, shop, order) : []),
+          ...(order.buyer.note ? [t("message.note"), quoted(order.buyer.note)] : []),
           "",
         ]
       : []),
-    `Pedido #${order.code}`,
-    ...(order.link ? [`Ver pedido: ${order.link}`] : []),
+    t("message.code", { code: order.code }),
+    ...(order.link ? [t("message.viewOrder", { link: order.link })] : []),
   ].join("\n");
 }
 
@@ -329,16 +345,21 @@ type ReplyOrder = Pick<Order, "code" | "status" | "total" | "buyer" | "delivery"
  * The message a status change sends the buyer (one tap in 'Pedidos'): the news, what the buyer needs for
  * that step (how to pay once confirmed, where to pick it up once ready) and the order's own page.
  */
-export function orderReply(order: ReplyOrder, storeName: string, origin: string): string {
+export function orderReply(order: ReplyOrder, storeName: string, origin: string, shop: ShopText): string {
+  const { t } = shop;
   const first = order.buyer?.name.split(/\s+/)[0];
   const toAgree = order.delivery?.kind === "envio" && order.delivery.cost === null;
+  const amount = formatPrice(order.total, shop.money);
+  const total = toAgree ? t("cart.plusShipping", { total: amount }) : amount;
   const pay = order.status === "confirmado" && order.payment;
   return [
-    `¡Hola${first ? `, ${first}` : ""}! Te escribimos de ${storeName} por tu pedido #${order.code} (${formatArs(order.total)}${toAgree ? " + envío" : ""}).`,
-    pay ? "Tu pedido está confirmado. Para pagar:" : REPLY_BY_STATUS[order.status],
-    ...(pay ? paymentLines(order.payment!) : []),
-    ...(order.status === "listo" && order.delivery?.pickupAddress ? [`Retíralo en: ${order.delivery.pickupAddress}`] : []),
-    `Mira tu pedido aquí: ${origin}${order.link}`,
+    first
+      ? t("reply.greetingNamed", { name: first, store: storeName, code: order.code, total })
+      : t("reply.greeting", { store: storeName, code: order.code, total }),
+    pay ? t("reply.confirmedPay") : t(`reply.${order.status}`),
+    ...(pay ? paymentLines(order.payment!, shop, order) : []),
+    ...(order.status === "listo" && order.delivery?.pickupAddress ? [t("reply.pickupAt", { address: order.delivery.pickupAddress })] : []),
+    t("reply.see", { link: `${origin}${order.link}` }),
   ].join("\n");
 }
 
@@ -346,8 +367,8 @@ export function orderReply(order: ReplyOrder, storeName: string, origin: string)
  * The reply as a wa.me link: to the buyer's chat when they gave their number; otherwise WhatsApp asks
  * which chat to send it to (the buyer's is the one their order came from).
  */
-export function orderReplyUrl(order: ReplyOrder & Pick<Order, "buyerWhatsapp">, storeName: string, origin: string): string {
-  const text = encodeURIComponent(orderReply(order, storeName, origin));
+export function orderReplyUrl(order: ReplyOrder & Pick<Order, "buyerWhatsapp">, storeName: string, origin: string, shop: ShopText): string {
+  const text = encodeURIComponent(orderReply(order, storeName, origin, shop));
   return order.buyerWhatsapp ? `https://wa.me/${order.buyerWhatsapp.digits}?text=${text}` : `https://wa.me/?text=${text}`;
 }
 

@@ -4,10 +4,11 @@ import { CHOOSE_DELIVERY, CHOOSE_PAYMENT, CHOOSE_ZONE, NO_PICKUP, NO_SHIPPING, P
 import { BUYER_STATUS_TEXT, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../order-status";
 import { PAY_METHOD_KINDS } from "../pay-methods";
 import { DELIVERY_LABELS, orderMessage, REPLY_BY_STATUS } from "../store-cart";
+import { ARS_MONEY } from "../store-money";
 import { SHOPPER_LANGUAGES } from "../store-locale";
 import { esRioplatense } from "./catalogues/es-rioplatense";
 import { GLOSSARY } from "./glossary";
-import { CART_KEYS, CATALOGUES, cartMessages, catalogueFor, MESSAGE_KEYS, type MessageKey, translator } from "./index";
+import { CART_KEYS, CATALOGUES, cartMessages, catalogueFor, MESSAGE_KEYS, type MessageKey, shopText, translator } from "./index";
 
 /** A message's arguments as "name:type" (plural and select branches included), from Lingui's compiled form. */
 function placeholders(message: string): string[] {
@@ -93,14 +94,17 @@ describe("the shoppers' catalogues", () => {
       { productId: "p1", name: "Remera lisa", color: "Negro", size: "M", quantity: 2, unitPrice: 12_500 },
       { productId: "p2", name: "Gorra", color: null, size: null, quantity: 1, unitPrice: 0 },
     ];
-    const today = orderMessage({
-      storeName: "Ropa Ñandú",
-      code: "K7P2",
-      lines,
-      subtotal: 25_000,
-      total: 25_000,
-      link: "https://v.test/pedido/x",
-    });
+    const today = orderMessage(
+      {
+        storeName: "Ropa Ñandú",
+        code: "K7P2",
+        lines,
+        subtotal: 25_000,
+        total: 25_000,
+        link: "https://v.test/pedido/x",
+      },
+      shopText("es-AR", ARS_MONEY),
+    );
     const fromCatalogue = [
       ar.t("message.greeting", { store: "Ropa Ñandú" }),
       "",

@@ -10,7 +10,9 @@
  */
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
+import type { ShopText } from "../shop-text";
 import { type ShopperLanguage, saysTalle, shopperLanguage } from "../store-locale";
+import type { StoreMoney } from "../store-money";
 import { en } from "./catalogues/en";
 import { type Catalogue, es, type MessageKey } from "./catalogues/es";
 import { esRioplatense } from "./catalogues/es-rioplatense";
@@ -71,4 +73,9 @@ export function translator(locale: string): Translator {
     translators.set(locale, translator);
   }
   return translator;
+}
+
+/** A store's locale, money and messages together (common/shop-text.ts), for the Worker's pages and messages. */
+export function shopText(locale: string, money: StoreMoney): ShopText {
+  return { locale, money, t: translator(locale).t };
 }

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ALIAS_INVALID, CBU_WRONG_CHECK } from "../../common/bank-account";
-import { CHOOSE_ZONE, MERCADOPAGO_LINK_INVALID, NO_PICKUP } from "../../common/checkout";
+import { CHOOSE_ZONE, NO_PICKUP } from "../../common/checkout";
+import { MERCADOPAGO_LINK_INVALID } from "../../common/mercado-pago-link";
 import type { Order } from "../../common/store-cart";
 import { HOLDER_REQUIRED, NO_DELIVERY, TRANSFER_NEEDS_ACCOUNT } from "../../worker/routes/checkout-settings";
 import { buyerWhatsappInvalid, CHOOSE_PAYMENT, PAYMENT_NOT_OFFERED } from "../../worker/routes/orders";

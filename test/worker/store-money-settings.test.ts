@@ -11,7 +11,7 @@ import {
   YAPE_PLIN_INVALID,
 } from "../../common/bank-ids";
 import { CNPJ_INVALID, CPF_INVALID } from "../../common/br-documents";
-import { MERCADOPAGO_LINK_INVALID } from "../../common/checkout";
+import { MERCADOPAGO_LINK_INVALID } from "../../common/mercado-pago-link";
 import { HOLDER_REQUIRED } from "../../common/pay-methods";
 import { MONEY_CHANGED } from "../../worker/lib/store-money-change";
 import { PIX_EMAIL_INVALID } from "../../common/pix";

@@ -8,29 +8,20 @@
  * the order sends, or the Spanish reason it is not complete yet; `delivery`
  * what the total is priced with while the shopper chooses.
  */
-import {
-  CHOOSE_DELIVERY,
-  CHOOSE_PAYMENT,
-  type DeliveryChoice,
-  PAYMENT_LABELS,
-  type PaymentMethod,
-  type ShopperCheckout,
-} from "../../common/checkout";
-import {
-  ADDRESS_LOCALITY_MAX_LENGTH,
-  ADDRESS_REFERENCE_MAX_LENGTH,
-  ADDRESS_STREET_MAX_LENGTH,
-  SHOPPER_TEXT,
-} from "../../common/shopper-text";
+import type { DeliveryChoice, PayChoice, ShopperCheckout } from "../../common/checkout";
+import type { MessageKey } from "../../common/i18n/catalogues/es";
+import type { PayMethodKind } from "../../common/pay-methods";
+import type { ShopText } from "../../common/shop-text";
+import { ADDRESS_LOCALITY_MAX_LENGTH, ADDRESS_REFERENCE_MAX_LENGTH, ADDRESS_STREET_MAX_LENGTH } from "../../common/shopper-text";
 import type { DeliveryAddress } from "../../common/store-cart";
-import { formatArs } from "../../common/store-format";
+import { formatPrice } from "../../common/store-money";
 import { el } from "./dom";
 
 export interface BuyerInput {
   name: string;
   delivery: "envio" | "retiro";
   zone: string | null;
-  payment: PaymentMethod | null;
+  payment: PayChoice | null;
   address: DeliveryAddress | null;
   note: string;
   whatsapp: string;
@@ -74,7 +65,12 @@ function textInput(autocomplete: AutoFill, placeholder = "") {
   return input;
 }
 
-export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, onChange: () => void) {
+/** The catalogue's name of a way to pay as the cart sends it ('transferencia' is Argentina's transfer). */
+const payName = (choice: PayChoice): MessageKey =>
+  `pay.${(choice === "transferencia" ? "ar_transfer" : choice === "efectivo" ? "cash" : choice) satisfies PayMethodKind}`;
+
+export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: ShopText, onChange: () => void) {
+  const { t } = shop;
   const { pickup, shipping } = checkout.delivery;
   const box = el("div", "buyer");
   const name = textInput("name");
@@ -87,52 +83,52 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, onChange
         ? shipping.zones.map((z) => ({
             value: "envio",
             zone: z.name,
-            label: SHOPPER_TEXT.deliveryToZone(z.name),
-            hint: z.cost ? formatArs(z.cost) : "gratis",
+            label: t("delivery.shippingToZone", { zone: z.name }),
+            hint: z.cost ? formatPrice(z.cost, shop.money) : t("buyer.zoneFree"),
           }))
-        : [{ value: "envio", zone: "", label: "Envío a domicilio" }]),
-    ...(pickup.enabled ? [{ value: "retiro", zone: "", label: "Retiro en el local" }] : []),
+        : [{ value: "envio", zone: "", label: t("delivery.shipping") }]),
+    ...(pickup.enabled ? [{ value: "retiro", zone: "", label: t("delivery.pickup") }] : []),
   ];
-  const how = radios("buyer-delivery", "¿Cómo quieres recibirlo?", ways);
+  const how = radios("buyer-delivery", t("buyer.how"), ways);
   // With one way only, it is already chosen.
   if (how.inputs.length === 1) how.inputs[0]!.checked = true;
 
-  const street = textInput("address-line1", SHOPPER_TEXT.addressStreetExample);
-  const locality = textInput("address-level2", SHOPPER_TEXT.addressLocalityExample);
-  const reference = textInput("address-line2", SHOPPER_TEXT.addressReferenceExample);
+  const street = textInput("address-line1", t("buyer.addressStreetExample"));
+  const locality = textInput("address-level2", t("buyer.addressLocalityExample"));
+  const reference = textInput("address-line2", t("buyer.addressReferenceExample"));
   street.required = true;
   locality.required = true;
   const address = el("fieldset", "address");
   address.append(
-    el("legend", "", SHOPPER_TEXT.addressLegend),
-    ...field("buyer-street", SHOPPER_TEXT.addressStreet, street, ADDRESS_STREET_MAX_LENGTH),
-    ...field("buyer-locality", SHOPPER_TEXT.addressLocality, locality, ADDRESS_LOCALITY_MAX_LENGTH),
-    ...field("buyer-reference", SHOPPER_TEXT.addressReference, reference, ADDRESS_REFERENCE_MAX_LENGTH),
+    el("legend", "", t("buyer.addressLegend")),
+    ...field("buyer-street", t("buyer.addressStreet"), street, ADDRESS_STREET_MAX_LENGTH),
+    ...field("buyer-locality", t("buyer.addressLocality"), locality, ADDRESS_LOCALITY_MAX_LENGTH),
+    ...field("buyer-reference", t("buyer.addressReference"), reference, ADDRESS_REFERENCE_MAX_LENGTH),
   );
 
   const pay = radios(
     "buyer-payment",
-    "¿Cómo quieres pagar?",
-    checkout.payments.map((value) => ({ value, label: PAYMENT_LABELS[value] })),
+    t("buyer.pay"),
+    checkout.payments.map((value) => ({ value, label: t(payName(value)) })),
   );
   if (pay.inputs.length === 1) pay.inputs[0]!.checked = true;
 
   const phone = textInput("tel");
   phone.type = "tel";
-  const [phoneLabel] = field("buyer-whatsapp", "Tu WhatsApp (opcional) ", phone, 40);
-  phoneLabel.append(el("span", "hint", "para que la tienda te avise cómo sigue tu pedido"));
+  const [phoneLabel] = field("buyer-whatsapp", `${t("buyer.whatsapp")} `, phone, 40);
+  phoneLabel.append(el("span", "hint", t("buyer.whatsappHint")));
   const note = el("textarea");
   note.rows = 2;
-  note.placeholder = SHOPPER_TEXT.notePlaceholder;
+  note.placeholder = t("buyer.notePlaceholder");
 
   box.append(
-    ...field("buyer-name", "Tu nombre", name, 80),
+    ...field("buyer-name", t("buyer.name"), name, 80),
     how.box,
     address,
     ...(pay.inputs.length ? [pay.box] : []),
     phoneLabel,
     phone,
-    ...field("buyer-note", "Nota (opcional)", note, 300),
+    ...field("buyer-note", t("buyer.note"), note, 300),
   );
   foot.insertBefore(box, foot.firstChild);
 
@@ -179,26 +175,26 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, onChange
     read(): BuyerInput | string {
       const delivery = kind();
       const zone = delivery === "envio" ? chosen()!.dataset.zone || null : null;
-      const payment = (pay.inputs.find((r) => r.checked)?.value as PaymentMethod | undefined) ?? null;
+      const payment = (pay.inputs.find((r) => r.checked)?.value as PayChoice | undefined) ?? null;
       if (!name.value.trim()) {
         name.focus();
-        return "Escribe tu nombre para que la tienda sepa quién compra.";
+        return t("buyer.nameRequired");
       }
       if (!delivery) {
         how.inputs[0]?.focus();
-        return CHOOSE_DELIVERY;
+        return t("checkout.chooseDelivery");
       }
       if (delivery === "envio" && !street.value.trim()) {
         street.focus();
-        return SHOPPER_TEXT.streetRequired;
+        return t("buyer.streetRequired");
       }
       if (delivery === "envio" && !locality.value.trim()) {
         locality.focus();
-        return SHOPPER_TEXT.localityRequired;
+        return t("buyer.localityRequired");
       }
       if (pay.inputs.length && !payment) {
         pay.inputs[0]!.focus();
-        return CHOOSE_PAYMENT;
+        return t("checkout.choosePayment");
       }
       const remembered: Remembered = {
         name: name.value.trim(),

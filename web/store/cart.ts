@@ -7,7 +7,9 @@
  * survives a reload. Every text from the store is set with textContent.
  */
 import { deliveryCostText, freeDeliveryText, orderTotal, quoteDelivery } from "../../common/checkout";
-import { formatArs } from "../../common/store-format";
+import { deliveryName } from "../../common/store-cart";
+import type { ShopText } from "../../common/shop-text";
+import { formatPrice } from "../../common/store-money";
 import {
   addToCart,
   cartCount,
@@ -24,17 +26,17 @@ import { onlyChoice, stockLeft } from "../../common/variants";
 import { buyerForm } from "./buyer-form";
 import { copyText } from "./clipboard";
 import { byId, el } from "./dom";
+import { cartTranslator } from "./i18n";
 import { chosenOnPage, fillPicker, productChips } from "./variant-picker";
-
-const SEND_LABEL = "Finalizar Compra por WhatsApp";
-const REMOVED = "Producto eliminado del carrito.";
-const NO_MORE_STOCK = "No hay más stock de este talle.";
-const LINK_COPIED = "Enlace copiado.";
 
 function start() {
   const dataNode = document.getElementById("store-data");
   if (!dataNode) return;
   const data = JSON.parse(dataNode.textContent || "{}") as StorePageData;
+  // The store's own language and money: the page sent this locale's messages only.
+  const t = cartTranslator(data.locale, data.messages as Parameters<typeof cartTranslator>[1]);
+  const shop: ShopText = { locale: data.locale, money: data.money, t };
+  const price = (minor: number) => formatPrice(minor, data.money);
   const products = new Map(data.products.map((p) => [p.id, p]));
   const storageKey = `vidriera:carrito:${data.username}`;
 
@@ -56,7 +58,7 @@ function start() {
 
   let sending = false;
   let lines = reconcile(readSaved());
-  const buyer = buyerForm(foot, data.checkout, () => render());
+  const buyer = buyerForm(foot, data.checkout, shop, () => render());
 
   function readSaved(): CartLine[] {
     try {
@@ -151,7 +153,7 @@ function start() {
     const count = cartCount(lines);
     badge.textContent = String(count);
     badge.hidden = count === 0;
-    cartButton.setAttribute("aria-label", count ? `Abrir carrito (${count} ${count === 1 ? "producto" : "productos"})` : "Abrir carrito");
+    cartButton.setAttribute("aria-label", count ? t("cart.openCount", { count }) : t("cart.open"));
     empty.hidden = lines.length > 0 || !done.hidden;
     renderTotals();
     send.disabled = sending || lines.length === 0;
@@ -168,19 +170,20 @@ function start() {
     const quote = choice ? quoteDelivery(data.checkout.delivery, choice, subtotal) : null;
     const rows: [string, string][] = [];
     if (quote && !("error" in quote)) {
-      rows.push(["Subtotal", formatArs(subtotal)]);
-      rows.push([quote.kind === "retiro" ? "Retiro en el local" : `Envío${quote.zone ? ` (${quote.zone})` : ""}`, deliveryCostText(quote)]);
+      rows.push([t("cart.subtotal"), price(subtotal)]);
+      rows.push([deliveryName(quote, shop), deliveryCostText(quote, shop)]);
     }
     const { freeFrom } = data.checkout.delivery.shipping;
-    const free = freeDeliveryText(freeFrom);
+    const free = freeDeliveryText(freeFrom, shop);
     sums.replaceChildren(
       ...rows.flatMap(([k, v]) => [el("dt", "", k), el("dd", "", v)]),
       ...(free && choice?.kind !== "retiro"
-        ? [el("dd", "free", subtotal < freeFrom! ? `${free}: te faltan ${formatArs(freeFrom! - subtotal)}` : free)]
+        ? [el("dd", "free", subtotal < freeFrom! ? t("cart.freeMissing", { text: free, amount: price(freeFrom! - subtotal) }) : free)]
         : []),
     );
     const known = quote && !("error" in quote) ? quote : null;
-    total.textContent = `${formatArs(orderTotal(subtotal, known?.cost ?? null))}${known?.kind === "envio" && known.cost === null ? " + envío" : ""}`;
+    const sum = price(orderTotal(subtotal, known?.cost ?? null));
+    total.textContent = known?.kind === "envio" && known.cost === null ? t("cart.plusShipping", { total: sum }) : sum;
   }
 
   function renderLine(line: CartLine): HTMLLIElement {
@@ -196,30 +199,33 @@ function start() {
     }
     const info = el("div", "line-info");
     info.append(el("p", "line-name", line.name));
-    const chosen = [line.color ? `Color: ${line.color}` : "", line.size !== null ? `Talle: ${line.size}` : ""].filter(Boolean);
+    const chosen = [
+      line.color ? t("cart.lineColor", { color: line.color }) : "",
+      line.size !== null ? t("cart.lineSize", { size: line.size }) : "",
+    ].filter(Boolean);
     if (chosen.length) info.append(el("p", "line-size", chosen.join(" · ")));
-    if (line.price > 0) info.append(el("p", "line-price", formatArs(line.price)));
+    if (line.price > 0) info.append(el("p", "line-price", price(line.price)));
     const qty = el("div", "qty");
     const minus = el("button", "", "−");
     minus.type = "button";
     minus.dataset.step = "-1";
-    minus.setAttribute("aria-label", `Quitar uno de ${line.name}`);
+    minus.setAttribute("aria-label", t("cart.removeOne", { product: line.name }));
     const input = el("input");
     input.type = "number";
     input.inputMode = "numeric";
     input.min = "0";
     input.max = "99";
     input.value = String(line.quantity);
-    input.setAttribute("aria-label", `Cantidad de ${line.name}`);
+    input.setAttribute("aria-label", t("cart.quantity", { product: line.name }));
     const plus = el("button", "", "+");
     plus.type = "button";
     plus.dataset.step = "1";
-    plus.setAttribute("aria-label", `Agregar uno de ${line.name}`);
+    plus.setAttribute("aria-label", t("cart.addOne", { product: line.name }));
     qty.append(minus, input, plus);
-    const remove = el("button", "remove", "Eliminar");
+    const remove = el("button", "remove", t("cart.remove"));
     remove.type = "button";
     remove.dataset.remove = "";
-    remove.setAttribute("aria-label", `Eliminar ${line.name} del carrito`);
+    remove.setAttribute("aria-label", t("cart.removeLine", { product: line.name }));
     item.append(info, qty, remove);
     return item;
   }
@@ -234,7 +240,7 @@ function start() {
     const id = { productId: product.id, color, size };
     const inCart = lines.find((l) => lineKey(l) === lineKey(id))?.quantity ?? 0;
     if (inCart + 1 > stockOf(id)) {
-      toast(NO_MORE_STOCK, "error");
+      toast(t("cart.noMoreStock"), "error");
       return;
     }
     // Most orders are one product: the first one added opens the cart, where the order is sent
@@ -254,31 +260,37 @@ function start() {
     // Names are free text ("Remera", "Jeans", "Gorra"): no participle to agree with them.
     // The spec's '{product} añadido al carrito!', opened with '¡' and agreeing whatever the name:
     // 'añadido' goes with 'Producto', since a free-text name has no gender we can know.
-    toast(`¡Producto «${product.name}» añadido al carrito!`);
+    toast(t("cart.added", { product: product.name }));
   }
 
   function changeQuantity(line: CartLine, quantity: number) {
     const wanted = Number.isFinite(quantity) ? Math.trunc(quantity) : 0;
     if (wanted <= 0) {
       update(removeFromCart(lines, line));
-      toast(REMOVED);
+      toast(t("cart.removed"));
       return;
     }
     const stock = stockOf(line);
-    if (wanted > stock) toast(NO_MORE_STOCK, "error");
+    if (wanted > stock) toast(t("cart.noMoreStock"), "error");
     update(setQuantity(lines, line, Math.min(wanted, stock)));
   }
 
   function pick(product: StoreItem) {
-    fillPicker(product, pickerTitle, pickerOptions, (color, size) => {
-      picker.close();
-      add(product, color, size);
-    });
+    fillPicker(
+      product,
+      pickerTitle,
+      pickerOptions,
+      (color, size) => {
+        picker.close();
+        add(product, color, size);
+      },
+      t,
+    );
     open(picker);
   }
 
   /** The product page's own colour and size chips: chosen there, never in a second pop-up. */
-  const chips = productChips(data.all ? undefined : data.products[0]);
+  const chips = productChips(data.all ? undefined : data.products[0], t);
   const onProductPage = Boolean(chips.colorChips || chips.sizeChips);
 
   /** The phone's share sheet where there is one; otherwise the link goes to the clipboard. */
@@ -291,8 +303,8 @@ function start() {
       }
       return;
     }
-    if (await copyText(url)) toast(LINK_COPIED);
-    else toast(`Copia este enlace: ${url}`, "error");
+    if (await copyText(url)) toast(t("cart.linkCopied"));
+    else toast(t("cart.copyLink", { url }), "error");
   }
 
   async function sendOrder() {
@@ -304,7 +316,7 @@ function start() {
       return;
     }
     sending = true;
-    send.textContent = "Enviando pedido…";
+    send.textContent = t("cart.sending");
     render();
     // Opened during the tap itself: a window opened after the request would be taken for a pop-up and blocked.
     const whatsapp = window.open("", "_blank");
@@ -322,7 +334,7 @@ function start() {
           }),
         });
       } catch {
-        throw new Error("No hay conexión. Revisa tu internet e intenta de nuevo.");
+        throw new Error(t("cart.offline"));
       }
       const body = (await response.json().catch(() => ({}))) as {
         error?: string;
@@ -330,12 +342,12 @@ function start() {
         orderUrl?: string;
         order?: { code: string };
       };
-      if (!response.ok || !body.whatsappUrl) throw new Error(body.error || "No se pudo enviar el pedido. Intenta de nuevo.");
+      if (!response.ok || !body.whatsappUrl) throw new Error(body.error || t("cart.sendFailed"));
       if (whatsapp) whatsapp.location.href = body.whatsappUrl;
       else location.href = body.whatsappUrl;
       update([]);
       // What happened and what comes next, with the way back to WhatsApp if its tab was closed or blocked.
-      byId("done-title").textContent = `¡Pedido #${body.order?.code ?? ""} guardado!`;
+      byId("done-title").textContent = t("cart.doneTitle", { code: body.order?.code ?? "" });
       byId<HTMLAnchorElement>("done-whatsapp").href = body.whatsappUrl;
       // The order's own page: its status, the total and how to pay, at a private link.
       if (body.orderUrl) byId<HTMLAnchorElement>("done-order").href = body.orderUrl;
@@ -346,7 +358,7 @@ function start() {
       toast(err instanceof Error ? err.message : String(err), "error");
     } finally {
       sending = false;
-      send.textContent = SEND_LABEL;
+      send.textContent = t("cart.send");
       render();
     }
   }
@@ -361,7 +373,7 @@ function start() {
       // Nothing left to choose (no colours or sizes, or a single one in stock): added as it is.
       if (only.color !== undefined && only.size !== undefined && !onProductPage) add(product, only.color, only.size);
       else if (onProductPage) {
-        const chosen = chosenOnPage(product, chips);
+        const chosen = chosenOnPage(product, chips, t);
         if (typeof chosen === "string") toast(chosen, "error");
         else add(product, chosen.color, chosen.size);
       } else pick(product);
@@ -393,7 +405,7 @@ function start() {
     if (!line) return;
     if (target.closest("[data-remove]")) {
       update(removeFromCart(lines, line));
-      toast(REMOVED);
+      toast(t("cart.removed"));
     } else {
       const step = target.closest<HTMLElement>("[data-step]")?.dataset.step;
       if (step) changeQuantity(line, line.quantity + Number(step));

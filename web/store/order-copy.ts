@@ -10,23 +10,27 @@ import { SHOPPER_TEXT } from "../../common/shopper-text";
 import { copyText } from "./clipboard";
 
 const status = document.getElementById("copy-status");
+// The page writes its words in the store's language on the status line; Spanish for a page from before.
+const COPIED = status?.dataset.copied ?? SHOPPER_TEXT.copied;
+const FAILED = status?.dataset.failed ?? SHOPPER_TEXT.copyFailed;
 
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) {
   const label = button.firstChild as Text;
+  const copyLabel = label.textContent ?? SHOPPER_TEXT.copy;
   let timer: ReturnType<typeof setTimeout> | undefined;
   button.addEventListener("click", async () => {
     const copied = await copyText(button.dataset.copy!);
-    if (status) status.textContent = copied ? (button.dataset.done ?? SHOPPER_TEXT.copied) : SHOPPER_TEXT.copyFailed;
+    if (status) status.textContent = copied ? (button.dataset.done ?? COPIED) : FAILED;
     if (!copied) {
       const value = document.getElementById(button.getAttribute("aria-describedby") ?? "");
       if (value) getSelection()?.selectAllChildren(value);
       return;
     }
-    label.textContent = SHOPPER_TEXT.copied;
+    label.textContent = COPIED;
     button.classList.add("done");
     clearTimeout(timer);
     timer = setTimeout(() => {
-      label.textContent = SHOPPER_TEXT.copy;
+      label.textContent = copyLabel;
       button.classList.remove("done");
     }, 2000);
   });

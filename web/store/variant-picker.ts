@@ -8,13 +8,11 @@
 import type { StoreItem } from "../../common/store-cart";
 import { onlyChoice, sizesIn, type SizeStock } from "../../common/variants";
 import { el } from "./dom";
-
-export const CHOOSE_SIZE = "Elige un talle.";
-export const CHOOSE_COLOR = "Elige un color.";
+import type { CartText } from "./i18n";
 
 const soldOut = (sizes: readonly SizeStock[]) => sizes.length > 0 && sizes.every((s) => s.stock <= 0);
 
-function option(label: string, out: boolean, image: string | null = null): HTMLButtonElement {
+function option(t: CartText, label: string, out: boolean, image: string | null = null): HTMLButtonElement {
   const button = el("button", "size-option");
   button.type = "button";
   if (image) {
@@ -26,7 +24,7 @@ function option(label: string, out: boolean, image: string | null = null): HTMLB
   button.append(label);
   if (out) {
     button.disabled = true;
-    button.append(el("span", "tag", "Sin stock"));
+    button.append(el("span", "tag", t("product.soldOut")));
   }
   return button;
 }
@@ -40,14 +38,15 @@ export function fillPicker(
   title: HTMLElement,
   options: HTMLElement,
   onPick: (color: string | null, size: string | null) => void,
+  t: CartText,
 ) {
-  title.textContent = product.colors.length ? `Elige color y talle de ${product.name}` : `Selecciona un talle para ${product.name}`;
+  title.textContent = t(product.colors.length ? "picker.colorAndSize" : "picker.titleFor", { product: product.name });
   const sizesBox = el("div", "size-options");
   const showSizes = (color: string | null) => {
     const sizes = sizesIn(product, color) ?? [];
     sizesBox.replaceChildren(
       ...sizes.map((size) => {
-        const button = option(size.name, size.stock <= 0);
+        const button = option(t, size.name, size.stock <= 0);
         button.addEventListener("click", () => onPick(color, size.name));
         return button;
       }),
@@ -60,11 +59,11 @@ export function fillPicker(
   }
   const colors = el("div", "size-options color-options");
   colors.setAttribute("role", "group");
-  colors.setAttribute("aria-label", "Color");
+  colors.setAttribute("aria-label", t("product.color"));
   // The one colour still in stock is chosen already: its sizes show at once, one tap from the cart.
   const only = onlyChoice(product).color;
   for (const color of product.colors) {
-    const button = option(color.name, soldOut(color.sizes), color.image);
+    const button = option(t, color.name, soldOut(color.sizes), color.image);
     button.setAttribute("aria-pressed", String(color.name === only));
     button.addEventListener("click", () => {
       // A colour without sizes is the whole choice.
@@ -85,7 +84,7 @@ export function fillPicker(
  * A product page's colour and size chips. Choosing a colour marks its sizes out of stock
  * ('Sin stock', disabled) and turns the gallery to the colour's picture.
  */
-export function productChips(product: StoreItem | undefined) {
+export function productChips(product: StoreItem | undefined, t: CartText) {
   const colorChips = document.querySelector<HTMLFieldSetElement>("fieldset.pick.colors");
   const sizeChips = document.querySelector<HTMLFieldSetElement>("fieldset.pick:not(.colors)");
   if (!product) return { colorChips, sizeChips };
@@ -99,7 +98,7 @@ export function productChips(product: StoreItem | undefined) {
       label.classList.toggle("out", stock <= 0);
       input.disabled = stock <= 0;
       if (stock <= 0) input.checked = false;
-      text.replaceChildren(stock > 0 ? input.value : el("s", "", input.value), stock > 0 ? "" : " Sin stock");
+      text.replaceChildren(stock > 0 ? input.value : el("s", "", input.value), stock > 0 ? "" : ` ${t("product.soldOut")}`);
     }
     // A colour without sizes needs none.
     sizeChips?.toggleAttribute("hidden", sizes.length === 0 && !!product!.colors.find((c) => c.name === color));
@@ -129,10 +128,11 @@ export function productChips(product: StoreItem | undefined) {
   return { colorChips, sizeChips };
 }
 
-/** What the product page's chips say is chosen, or the Spanish reason it is not complete. */
+/** What the product page's chips say is chosen, or the reason it is not complete, in the store's language. */
 export function chosenOnPage(
   product: StoreItem,
   chips: { colorChips: HTMLFieldSetElement | null; sizeChips: HTMLFieldSetElement | null },
+  t: CartText,
 ): { color: string | null; size: string | null } | string {
   let color: string | null = null;
   if (product.colors.length) {
@@ -140,7 +140,7 @@ export function chosenOnPage(
     if (!color) {
       chips.colorChips?.classList.add("missing");
       chips.colorChips?.querySelector<HTMLInputElement>("input[name=color]:not(:disabled)")?.focus();
-      return CHOOSE_COLOR;
+      return t("picker.chooseColor");
     }
   }
   if (!(sizesIn(product, color) ?? []).length) return { color, size: null };
@@ -148,7 +148,7 @@ export function chosenOnPage(
   if (!size) {
     chips.sizeChips?.classList.add("missing");
     chips.sizeChips?.querySelector<HTMLInputElement>("input[name=talle]:not(:disabled)")?.focus();
-    return CHOOSE_SIZE;
+    return t("picker.chooseSize");
   }
   return { color, size };
 }

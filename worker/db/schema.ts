@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { PAYMENT_METHODS } from "../../common/checkout";
+import { PAY_CHOICES } from "../../common/pay-choices";
 import { ORDER_STATUSES } from "../../common/order-status";
 
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -315,9 +315,15 @@ export const orders = sqliteTable(
     deliveryStreet: text("delivery_street"),
     deliveryLocality: text("delivery_locality"),
     deliveryReference: text("delivery_reference"),
-    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
+    /** Argentina's ways by their names of old ('transferencia'), any other by its kind ('pix'). */
+    paymentMethod: text("payment_method", { enum: PAY_CHOICES }),
     /** JSON: the details to pay with as the store gave them when the order was placed (alias, CBU, link). */
     paymentDetails: text("payment_details"),
+    /**
+     * ISO 4217 of the store's money when the order was placed: its amounts are in that currency's minor unit
+     * even if the store changes its money later. Null on orders from before: Argentine pesos.
+     */
+    currency: text("currency"),
     /**
      * The buyer's private link (/pedido/<token>): 256 random bits (128 for orders older than it), so it cannot be guessed, and
      * the only way to the order page.

@@ -24,7 +24,9 @@
  * Products without a price or an image are left out: both services reject them.
  */
 import { COLOR_NAME_MAX_LENGTH } from "../../common/variants";
-import { formatArs, productPath, storePath } from "../../common/store";
+import type { ShopText } from "../../common/shop-text";
+import { productPath, storePath } from "../../common/store";
+import { feedPrice, formatPrice } from "../../common/store-money";
 import type { PageStore } from "./render";
 import type { StoreProductRecord } from "../lib/store-data";
 
@@ -37,13 +39,13 @@ const xml = (value: string | number) =>
 
 const clip = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);
 
-/** The store's currency: every store prices in ARS today (common/store.ts formatArs). */
-export const FEED_CURRENCY = "ARS";
-
-function description(store: PageStore, product: StoreProductRecord): string {
-  const colors = product.colors.length ? ` Colores: ${product.colors.map((c) => c.name).join(", ")}.` : "";
-  const sizes = product.sizes.length ? ` Talles: ${product.sizes.map((s) => s.name).join(", ")}.` : "";
-  return clip(`${product.name} de ${store.name}, ${formatArs(product.price)}.${colors}${sizes} Pídelo por WhatsApp.`, 5000);
+/** In the store's language and money: "Remera de Moda Sur, $12.500. Colores: … Talles: … Pídelo por WhatsApp." */
+function description(store: PageStore, product: StoreProductRecord, shop: ShopText): string {
+  const { t } = shop;
+  const colors = product.colors.length ? ` ${t("feed.colors", { colors: product.colors.map((c) => c.name).join(", ") })}` : "";
+  const sizes = product.sizes.length ? ` ${t("feed.sizes", { sizes: product.sizes.map((s) => s.name).join(", ") })}` : "";
+  const about = t("feed.description", { product: product.name, store: store.name, price: formatPrice(product.price, shop.money) });
+  return clip(`${about}${colors}${sizes} ${t("feed.cta")}`, 5000);
 }
 
 interface FeedItem {
@@ -106,11 +108,12 @@ function variantLink(base: string, v: FeedItem): string {
   return search ? `${base}?${search}` : base;
 }
 
-function title(product: StoreProductRecord, v: FeedItem): string {
-  return [product.name, v.color, v.size ? `Talle ${v.size}` : null].filter(Boolean).join(" - ");
+function title(product: StoreProductRecord, v: FeedItem, shop: ShopText): string {
+  return [product.name, v.color, v.size ? shop.t("feed.sizeVariant", { size: v.size }) : null].filter(Boolean).join(" - ");
 }
 
-export function renderFeed(store: PageStore, products: StoreProductRecord[], origin: string): string {
+export function renderFeed(store: PageStore, products: StoreProductRecord[], origin: string, shop: ShopText): string {
+  const sizeName = shop.t("product.size");
   const items = products
     .filter((p) => p.price > 0 && p.images.length > 0)
     .flatMap((product) =>
@@ -118,8 +121,8 @@ export function renderFeed(store: PageStore, products: StoreProductRecord[], ori
         [
           "<item>",
           `<g:id>${xml(v.id)}</g:id>`,
-          `<g:title>${xml(clip(title(product, v), 150))}</g:title>`,
-          `<g:description>${xml(description(store, product))}</g:description>`,
+          `<g:title>${xml(clip(title(product, v, shop), 150))}</g:title>`,
+          `<g:description>${xml(description(store, product, shop))}</g:description>`,
           `<g:link>${xml(variantLink(`${origin}${productPath(store.username, product.id)}`, v))}</g:link>`,
           `<g:image_link>${xml(`${origin}${v.image ?? product.images[0]}`)}</g:image_link>`,
           ...product.images
@@ -128,14 +131,18 @@ export function renderFeed(store: PageStore, products: StoreProductRecord[], ori
             .map((src) => `<g:additional_image_link>${xml(`${origin}${src}`)}</g:additional_image_link>`),
           `<g:availability>${v.inStock ? "in_stock" : "out_of_stock"}</g:availability>`,
           "<g:condition>new</g:condition>",
-          `<g:price>${product.price.toFixed(2)} ${FEED_CURRENCY}</g:price>`,
+          `<g:price>${feedPrice(product.price, shop.money)}</g:price>`,
           `<g:brand>${xml(clip(store.name, 70))}</g:brand>`,
           v.groupId ? `<g:item_group_id>${xml(v.groupId)}</g:item_group_id>` : "",
           v.groupId ? `<g:item_group_title>${xml(clip(product.name, 150))}</g:item_group_title>` : "",
           v.color ? `<g:color>${xml(clip(v.color, COLOR_NAME_MAX_LENGTH))}</g:color>` : "",
           v.size ? `<g:size>${xml(v.size)}</g:size>` : "",
-          v.color ? `<g:variant_option><g:name>Color</g:name><g:value>${xml(v.color)}</g:value></g:variant_option>` : "",
-          v.size && v.groupId ? `<g:variant_option><g:name>Talle</g:name><g:value>${xml(v.size)}</g:value></g:variant_option>` : "",
+          v.color
+            ? `<g:variant_option><g:name>${xml(shop.t("product.color"))}</g:name><g:value>${xml(v.color)}</g:value></g:variant_option>`
+            : "",
+          v.size && v.groupId
+            ? `<g:variant_option><g:name>${xml(sizeName)}</g:name><g:value>${xml(v.size)}</g:value></g:variant_option>`
+            : "",
           product.category ? `<g:product_type>${xml(product.category)}</g:product_type>` : "",
           "</item>",
         ].join(""),
@@ -146,7 +153,7 @@ export function renderFeed(store: PageStore, products: StoreProductRecord[], ori
     '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel>',
     `<title>${xml(store.name)}</title>`,
     `<link>${xml(`${origin}${storePath(store.username)}`)}</link>`,
-    `<description>${xml(`Catálogo de ${store.name}`)}</description>`,
+    `<description>${xml(shop.t("feed.catalogue", { store: store.name }))}</description>`,
     // One item per line: Meta refuses a feed line longer than 5 MB.
     ...items.map((item) => `\n${item}`),
     "\n</channel></rss>\n",

@@ -8,19 +8,24 @@
 import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { orderCss, orderCssHash, orderScript, orderScriptHash, storeCss, storeCssHash } from "virtual:store-assets";
-import { cbuKind } from "../../common/bank-account";
-import { deliveryCostText, PAYMENT_LABELS, type PaymentDetails } from "../../common/checkout";
-import { BUYER_STATUS_TEXT, ORDER_STATUS_LABELS, statusPath } from "../../common/order-status";
+import { renderSVG } from "uqr";
+import { deliveryCostText, type PaymentDetails, payMethodOf } from "../../common/checkout";
+import { shopText } from "../../common/i18n";
+import { statusPath } from "../../common/order-status";
+import { payDetailRows, pixCode } from "../../common/pay-details";
+import { localVariantLabel, type ShopText } from "../../common/shop-text";
 import { SHOPPER_TEXT } from "../../common/shopper-text";
-import { formatArs, storePath } from "../../common/store";
-import { addressText, DELIVERY_LABELS, deliveryLine, productCodeLabel, type Order } from "../../common/store-cart";
+import { storePath } from "../../common/store";
+import { addressText, deliveryName, type Order } from "../../common/store-cart";
+import { storeMoney } from "../../common/store-locale";
+import { ARS_MONEY, formatPrice, fromMinor } from "../../common/store-money";
 import { storeTimeZone } from "../../common/store-stats";
-import { variantLabel } from "../../common/variants";
 import { database } from "../db/client";
 import { orders, users } from "../db/schema";
 import type { Env } from "../env";
 import { errorName, log } from "../lib/log";
 import { toOrder } from "../lib/orders";
+import { readStoreLocale } from "../lib/store-locale";
 import { esc } from "../lib/html";
 import { whatsappContactUrl } from "./render";
 
@@ -57,9 +62,9 @@ interface PageStore {
   imageUrl: string | null;
 }
 
-function head(title: string): string {
+function head(title: string, locale: string): string {
   return [
-    '<!doctype html><html lang="es-AR"><head><meta charset="utf-8">',
+    `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
     '<meta name="referrer" content="no-referrer">',
@@ -73,45 +78,118 @@ function head(title: string): string {
  * A value the buyer types into their bank's app, with its 'Copiar' button (shown by the page's script; without
  * it the value stays selectable). The button's description is the value itself.
  */
-function copyable(id: string, shown: string, copied: string, what: string, done: string): string {
-  return `<span id="${id}">${esc(shown)}</span> <button type="button" class="copy" data-copy="${esc(copied)}" data-done="${esc(done)}" aria-describedby="${id}" hidden>${esc(SHOPPER_TEXT.copy)}<span class="sr"> ${esc(what)}</span></button>`;
+function copyable(id: string, shown: string, copied: string, what: string, done: string, shop: ShopText): string {
+  return `<span id="${id}">${esc(shown)}</span> <button type="button" class="copy" data-copy="${esc(copied)}" data-done="${esc(done)}" aria-describedby="${id}" hidden>${esc(shop.t("pay.copy"))}<span class="sr"> ${esc(what)}</span></button>`;
 }
 
-function paymentBlock(payment: PaymentDetails | null, order: Order): string {
+/** The rows whose value the buyer types into their bank's or wallet's app: those get a 'Copiar' button. */
+const TYPED_ROWS = [
+  "pay.alias",
+  "pay.clabe",
+  "pay.account",
+  "pay.key",
+  "pay.phone",
+  "pay.till",
+  "pay.paybill",
+  "pay.paybillAccount",
+  "pay.rut",
+] as const;
+
+/**
+ * "Pix copia e cola" for the order's total and code: the text to paste in the bank's app (with its 'Copiar'
+ * button, and selectable without the script), and the same code as a QR to scan from another phone.
+ */
+function pixBlock(code: string, amount: string, shop: ShopText): string {
+  const { t } = shop;
+  const qr = renderSVG(code, { ecc: "M", border: 4, pixelSize: 4, whiteColor: "#ffffff", blackColor: "#000000" }).replace(
+    "<svg ",
+    `<svg role="img" aria-label="${esc(t("pay.pixQr", { amount }))}" `,
+  );
+  return [
+    '<div class="pix">',
+    `<p class="pix-label">${esc(t("pay.pixCode"))}</p>`,
+    `<p class="pix-code">${copyable("pay-pix", code, code, t("pay.pixCode"), t("pay.copiedWhat", { what: t("pay.pixCode") }), shop)}</p>`,
+    `<div class="pix-qr">${qr}</div>`,
+    "</div>",
+  ].join("");
+}
+
+/** How to pay, in the store's language: the way, its details (copyable where the buyer types them), the total to send. */
+function paymentBlock(payment: PaymentDetails | null, order: Order, shop: ShopText): { html: string; copies: boolean } {
+  const { t } = shop;
   if (!payment) {
-    return '<section class="box"><h2>Cómo pagar</h2><p>La tienda te dirá por WhatsApp cómo pagar.</p></section>';
+    return { html: `<section class="box"><h2>${esc(t("pay.title"))}</h2><p>${esc(t("pay.storeWillTell"))}</p></section>`, copies: false };
   }
-  const rows: [string, string][] = [["Medio", esc(PAYMENT_LABELS[payment.method])]];
-  if (payment.method === "transferencia") {
-    if (payment.alias) rows.push(["Alias", copyable("pay-alias", payment.alias, payment.alias, "alias", SHOPPER_TEXT.copiedWhat("Alias"))]);
-    if (payment.cbu) {
-      const kind = cbuKind(payment.cbu);
-      rows.push([kind, copyable("pay-cbu", payment.cbu, payment.cbu, kind, SHOPPER_TEXT.copiedWhat(kind))]);
-    }
-    rows.push(["Titular", esc(payment.holder)]);
-    // The amount to send, as digits a bank's app takes; not while the delivery cost is still to be agreed.
-    const toAgree = order.delivery?.kind === "envio" && order.delivery.cost === null;
-    if (!toAgree) {
-      const total = formatArs(order.total);
-      rows.push([
-        "Total",
-        copyable("pay-total", total, String(Math.round(order.total)), SHOPPER_TEXT.totalLabel, SHOPPER_TEXT.copiedWhat("Total")),
-      ]);
-    }
+  const method = payMethodOf(payment);
+  const typed = new Set<string>(TYPED_ROWS.map((key) => t(key)));
+  const rows: [string, string][] = [[t("pay.method"), esc(t(`pay.${method.kind}`))]];
+  for (const [label, value] of payDetailRows(method, t)) {
+    // Argentina's CBU/CVU row is named by its kind ("CBU", "CVU"), not by a catalogue label.
+    const copy = typed.has(label) || (method.kind === "ar_transfer" && label !== t("pay.holder"));
+    const id = `pay-${rows.length}`;
+    rows.push([
+      label,
+      copy
+        ? copyable(
+            method.kind === "ar_transfer" ? arId(label) : id,
+            value,
+            value,
+            arWhat(label),
+            t("pay.copiedWhat", { what: label }),
+            shop,
+          )
+        : esc(value),
+    ]);
+  }
+  const toAgree = order.delivery?.kind === "envio" && order.delivery.cost === null;
+  const transfer = !["cash", "mercadopago", "pix"].includes(method.kind);
+  // The amount to send, as digits a bank's app takes; not while the delivery cost is still to be agreed.
+  if (transfer && !toAgree) {
+    const amount = fromMinor(order.total, shop.money).toFixed(shop.money.digits);
+    rows.push([
+      t("cart.total"),
+      copyable(
+        "pay-total",
+        formatPrice(order.total, shop.money),
+        amount,
+        t("pay.totalLabel"),
+        t("pay.copiedWhat", { what: t("cart.total") }),
+        shop,
+      ),
+    ]);
   }
   const list = `<dl class="pay">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join("")}</dl>`;
   const link =
-    payment.method === "mercadopago"
-      ? `<p class="pay-link"><a class="btn" href="${esc(payment.link)}" rel="noopener noreferrer" target="_blank">Pagar con Mercado Pago</a></p>`
+    method.kind === "mercadopago"
+      ? `<p class="pay-link"><a class="btn" href="${esc(method.link)}" rel="noopener noreferrer" target="_blank">${esc(t("pay.withMercadoPago"))}</a></p>`
       : "";
-  const status = payment.method === "transferencia" ? '<p id="copy-status" class="copy-status" role="status"></p>' : "";
-  return `<section class="box"><h2>Cómo pagar</h2>${list}${status}${link}</section>`;
+  const pix =
+    method.kind === "pix"
+      ? pixBlock(
+          pixCode(method, { total: order.total, code: order.code, currency: shop.money.currency }),
+          formatPrice(order.total, shop.money),
+          shop,
+        )
+      : "";
+  const copies = transfer || method.kind === "pix";
+  // The copy script's own words are Spanish (web/store/order-copy.ts): the page hands it others when they differ.
+  const words =
+    t("pay.copied") === SHOPPER_TEXT.copied && t("pay.copyFailed") === SHOPPER_TEXT.copyFailed
+      ? ""
+      : ` data-copied="${esc(t("pay.copied"))}" data-failed="${esc(t("pay.copyFailed"))}"`;
+  const status = copies ? `<p id="copy-status" class="copy-status" role="status"${words}></p>` : "";
+  return { html: `<section class="box"><h2>${esc(t("pay.title"))}</h2>${list}${pix}${status}${link}</section>`, copies };
 }
 
-function statusBlock(order: Order, when: (iso: string) => string): string {
+/** Argentina's rows keep the ids and descriptions their page always had. */
+const arId = (label: string) => (label === "Alias" ? "pay-alias" : "pay-cbu");
+const arWhat = (label: string) => (label === "Alias" ? "alias" : label);
+
+function statusBlock(order: Order, when: (iso: string) => string, shop: ShopText): string {
+  const { t } = shop;
   if (order.status === "cancelado") {
     const at = order.history.findLast((s) => s.status === "cancelado")?.at;
-    return `<section class="box cancelled" aria-labelledby="estado"><h2 id="estado">Estado</h2><p class="news">${esc(BUYER_STATUS_TEXT.cancelado)}</p>${at ? `<p class="when">${esc(when(at))}</p>` : ""}</section>`;
+    return `<section class="box cancelled" aria-labelledby="estado"><h2 id="estado">${esc(t("orderPage.status"))}</h2><p class="news">${esc(t("buyerStatus.cancelado"))}</p>${at ? `<p class="when">${esc(when(at))}</p>` : ""}</section>`;
   }
   const path = statusPath(order.delivery?.kind ?? order.buyer?.delivery ?? null);
   const reached = path.indexOf(order.status);
@@ -121,10 +199,10 @@ function statusBlock(order: Order, when: (iso: string) => string): string {
       const state = i === reached ? "now" : i < reached ? "done" : "";
       const current = i === reached ? ' aria-current="step"' : "";
       // A step the seller went past without marking (paid on delivery) is simply not dated.
-      return `<li class="step ${state}"${current}><span>${esc(ORDER_STATUS_LABELS[status])}${at && i <= reached ? `<small>${esc(when(at))}</small>` : ""}</span></li>`;
+      return `<li class="step ${state}"${current}><span>${esc(t(`status.${status}`))}${at && i <= reached ? `<small>${esc(when(at))}</small>` : ""}</span></li>`;
     })
     .join("");
-  return `<section class="box" aria-labelledby="estado"><h2 id="estado">Estado</h2><p class="news">${esc(BUYER_STATUS_TEXT[order.status])}</p><ol class="steps">${steps}</ol></section>`;
+  return `<section class="box" aria-labelledby="estado"><h2 id="estado">${esc(t("orderPage.status"))}</h2><p class="news">${esc(t(`buyerStatus.${order.status}`))}</p><ol class="steps">${steps}</ol></section>`;
 }
 
 /**
@@ -135,67 +213,75 @@ function closedStoreBlock(until: Date, format: Intl.DateTimeFormat): string {
   return `<section class="box" role="note" aria-labelledby="cerrada"><h2 id="cerrada">La tienda cerró su cuenta</h2><p>La tienda ya no vende en Vidriera, pero este pedido sigue siendo suyo: escríbele por WhatsApp para lo que falte (la entrega o la devolución de tu pago). Esta página estará disponible hasta el ${esc(format.format(until))}.</p></section>`;
 }
 
-export function renderOrderPage(order: Order, store: PageStore, timeZone: string, closedUntil: Date | null = null): string {
-  const format = new Intl.DateTimeFormat("es-AR", { dateStyle: "long", timeStyle: "short", timeZone });
+/** The buyer's page in the store's language and money (an Argentine store's reads as it always has). */
+export function renderOrderPage(order: Order, store: PageStore, timeZone: string, shop: ShopText, closedUntil: Date | null = null): string {
+  const { t } = shop;
+  const price = (minor: number) => formatPrice(minor, shop.money);
+  const format = new Intl.DateTimeFormat(shop.locale, { dateStyle: "long", timeStyle: "short", timeZone });
   const when = (iso: string) => format.format(new Date(iso));
   const items = order.lines
     .map(
       (l) =>
-        `<li><span>${esc(variantLabel(l.name, l.color, l.size))} × ${l.quantity}${l.code ? ` <small class="code">${esc(productCodeLabel(l.code))}</small>` : ""}</span><span>${l.unitPrice > 0 ? formatArs(l.unitPrice * l.quantity) : "A consultar"}</span></li>`,
+        `<li><span>${esc(localVariantLabel(shop, l.name, l.color, l.size))} × ${l.quantity}${l.code ? ` <small class="code">${esc(t("product.code", { code: l.code }))}</small>` : ""}</span><span>${l.unitPrice > 0 ? price(l.unitPrice * l.quantity) : esc(t("orderPage.askPrice"))}</span></li>`,
     )
     .join("");
   const delivery = order.delivery;
   const toAgree = delivery?.kind === "envio" && delivery.cost === null;
   const sums = [
-    ...(delivery ? [["Subtotal", formatArs(order.subtotal)]] : []),
-    ...(delivery ? [[deliveryLine(delivery).split(": ")[0]!, deliveryCostText(delivery)]] : []),
+    ...(delivery ? [[t("cart.subtotal"), price(order.subtotal)]] : []),
+    ...(delivery ? [[deliveryName(delivery, shop), deliveryCostText(delivery, shop)]] : []),
   ]
     .map(([k, v]) => `<dt>${esc(k!)}</dt><dd>${esc(v!)}</dd>`)
     .join("");
-  const total = `<dt class="grand">Total</dt><dd class="grand">${formatArs(order.total)}${toAgree ? " + envío" : ""}</dd>`;
+  const grand = toAgree ? t("cart.plusShipping", { total: price(order.total) }) : price(order.total);
+  const total = `<dt class="grand">${esc(t("cart.total"))}</dt><dd class="grand">${esc(grand)}</dd>`;
+  const kindName = (kind: "envio" | "retiro") => t(kind === "envio" ? "delivery.shipping" : "delivery.pickup");
   const deliveryText = delivery
-    ? `${DELIVERY_LABELS[delivery.kind]}${delivery.zone ? ` (${delivery.zone})` : ""}`
+    ? `${kindName(delivery.kind)}${delivery.zone ? ` (${delivery.zone})` : ""}`
     : order.buyer
-      ? DELIVERY_LABELS[order.buyer.delivery]
-      : "A coordinar con la tienda";
+      ? kindName(order.buyer.delivery)
+      : t("delivery.toAgree");
   const pickup =
-    delivery?.kind === "retiro" && delivery.pickupAddress ? `<p>Dónde retirarlo: <strong>${esc(delivery.pickupAddress)}</strong></p>` : "";
+    delivery?.kind === "retiro" && delivery.pickupAddress
+      ? `<p>${esc(t("orderPage.pickupWhere"))} <strong>${esc(delivery.pickupAddress)}</strong></p>`
+      : "";
   const address = delivery?.address
-    ? `<p>${esc(SHOPPER_TEXT.addressLabel)}: <strong>${esc(addressText(delivery.address))}</strong></p>${
-        delivery.address.reference ? `<p>${esc(SHOPPER_TEXT.referenceLabel)}: ${esc(delivery.address.reference)}</p>` : ""
+    ? `<p>${esc(t("buyer.addressLabel"))}: <strong>${esc(addressText(delivery.address))}</strong></p>${
+        delivery.address.reference ? `<p>${esc(t("buyer.referenceLabel"))}: ${esc(delivery.address.reference)}</p>` : ""
       }`
     : "";
   const storeLink = store.username ? `<a href="${esc(storePath(store.username))}">${esc(store.name)}</a>` : esc(store.name);
   const contact = store.phone
-    ? `<a class="btn wa" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(`¡Hola ${store.name}! Te escribo por mi pedido #${order.code}.`)}`)}" rel="noopener noreferrer" target="_blank">Escribir a la tienda por WhatsApp</a>`
+    ? `<a class="btn wa" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(t("orderPage.writeMessage", { store: store.name, code: order.code }))}`)}" rel="noopener noreferrer" target="_blank">${esc(t("orderPage.writeStore"))}</a>`
     : "";
+  const pay = paymentBlock(order.payment, order, shop);
   return [
-    head(`Pedido #${order.code} | ${store.name}`),
+    head(t("orderPage.title", { code: order.code, store: store.name }), shop.locale),
     "<body>",
     '<header class="top"><div class="wrap head">',
     store.imageUrl
-      ? `<img class="logo" src="${esc(store.imageUrl)}" alt="Logo de ${esc(store.name)}" width="72" height="72">`
+      ? `<img class="logo" src="${esc(store.imageUrl)}" alt="${esc(t("store.logoAlt", { store: store.name }))}" width="72" height="72">`
       : `<span class="logo initial" aria-hidden="true">${esc(store.name.trim().charAt(0).toUpperCase() || "T")}</span>`,
-    `<div class="id"><p class="meta">Tu pedido en</p><p class="store-name"><strong>${storeLink}</strong></p></div>`,
+    `<div class="id"><p class="meta">${esc(t("orderPage.yourOrderIn"))}</p><p class="store-name"><strong>${storeLink}</strong></p></div>`,
     "</div></header>",
     '<main class="wrap order">',
-    `<div><h1>Pedido #${esc(order.code)}</h1><p class="when">Hecho el ${esc(when(order.createdAt))}${order.buyer ? ` · a nombre de ${esc(order.buyer.name)}` : ""}</p></div>`,
+    `<div><h1>${esc(t("orderPage.heading", { code: order.code }))}</h1><p class="when">${esc(t("orderPage.madeOn", { date: when(order.createdAt) }))}${order.buyer ? ` · ${esc(t("orderPage.inNameOf", { name: order.buyer.name }))}` : ""}</p></div>`,
     closedUntil ? closedStoreBlock(closedUntil, new Intl.DateTimeFormat("es-AR", { dateStyle: "long", timeZone })) : "",
-    statusBlock(order, when),
-    `<section class="box"><h2>Tu pedido</h2><ul class="items">${items}</ul><dl class="sum">${sums}${total}</dl></section>`,
-    `<section class="box"><h2>Entrega</h2><p>${esc(deliveryText)}</p>${pickup}${address}${order.buyer?.note ? `<p class="when">Tu nota: ${esc(order.buyer.note)}</p>` : ""}</section>`,
-    paymentBlock(order.payment, order),
+    statusBlock(order, when, shop),
+    `<section class="box"><h2>${esc(t("orderPage.items"))}</h2><ul class="items">${items}</ul><dl class="sum">${sums}${total}</dl></section>`,
+    `<section class="box"><h2>${esc(t("orderPage.delivery"))}</h2><p>${esc(deliveryText)}</p>${pickup}${address}${order.buyer?.note ? `<p class="when">${esc(t("orderPage.yourNote", { note: order.buyer.note }))}</p>` : ""}</section>`,
+    pay.html,
     contact,
     "</main>",
-    '<footer class="foot">Tienda creada con <a href="/">Vidriera</a></footer>',
-    order.payment?.method === "transferencia" ? `<script>${orderScript}</script>` : "",
+    `<footer class="foot">${esc(t("store.madeWith"))} <a href="/">Vidriera</a></footer>`,
+    pay.copies ? `<script>${orderScript}</script>` : "",
     "</body></html>",
   ].join("");
 }
 
 function missing(): Response {
   const page = [
-    head("Pedido no encontrado"),
+    head("Pedido no encontrado", "es-AR"),
     '<body><main class="wrap missing"><h1>Pedido no encontrado</h1>',
     `<p>${esc(ORDER_PAGE_MISSING)}</p>`,
     "</main></body></html>",
@@ -232,7 +318,8 @@ async function orderPage(c: Context<Env>): Promise<Response> {
       const phone = row.order.keptStorePhone ?? "";
       const kept = { name: row.order.keptStoreName || "Tienda", username: null, phone, imageUrl: null };
       const zone = storeTimeZone({ phone, countryCode: null });
-      return new Response(renderOrderPage(toOrder(row.order), kept, zone, until), { headers: headers() });
+      // The store's settings went with its account: its orders read in Argentine Spanish and pesos, as before.
+      return new Response(renderOrderPage(toOrder(row.order), kept, zone, shopText("es-AR", ARS_MONEY), until), { headers: headers() });
     }
     const store = {
       name: row.store.name || row.store.username || "Tienda",
@@ -241,7 +328,11 @@ async function orderPage(c: Context<Env>): Promise<Response> {
       imageUrl: row.store.imageUrl?.startsWith("/img/") ? row.store.imageUrl : null,
     };
     const zone = storeTimeZone(row.store);
-    return new Response(renderOrderPage(toOrder(row.order), store, zone), { headers: headers() });
+    const locale = (await readStoreLocale(db, row.order.sellerId))!;
+    // Its amounts are in the money it was placed in, even if the store sells in another one now.
+    const money = row.order.currency ? storeMoney(row.order.currency, locale.locale) : ARS_MONEY;
+    const shop = shopText(locale.locale, money);
+    return new Response(renderOrderPage(toOrder(row.order), store, zone, shop), { headers: headers() });
   } catch (err) {
     log("error", "order page failed", { requestId: c.get("requestId"), error: errorName(err) });
     return new Response("Error al cargar el pedido", { status: 500, headers: headers() });

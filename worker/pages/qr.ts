@@ -75,7 +75,7 @@ function titleLines(name: string): string[] {
  * the store's address under it with a line saying what scanning does, black on
  * white so any printer and any camera read it.
  */
-export async function storeQrCard(url: string, storeName: string, shownLink: string): Promise<Uint8Array> {
+export async function storeQrCard(url: string, storeName: string, shownLink: string, scan: string): Promise<Uint8Array> {
   const { modules, size, scale } = qrModules(url);
   const side = size * scale;
   const margin = 4 * scale;
@@ -83,7 +83,8 @@ export async function storeQrCard(url: string, storeName: string, shownLink: str
   const title: CardLine[] = titleLines(storeName).map((text) => ({ text, maxScale: 14 }));
   const below: CardLine[] = [
     { text: drawableText(shownLink), maxScale: 8 },
-    { text: "Escanea el código para ver la tienda", maxScale: 6 },
+    // In the store's language (common/i18n "qr.scan"): it is read by the store's shoppers.
+    { text: drawableText(scan), maxScale: 6 },
   ];
   const sized = (lines: CardLine[]) =>
     lines.map((line) => {

@@ -6,10 +6,12 @@
  * prices and sizes, and can write to the seller.
  */
 import { formatWhatsappNumber } from "../../common/phone";
-import { SHOPPER_TEXT } from "../../common/shopper-text";
-import { formatArs, productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
-import { browseSearch, type BrowseQuery, SORTS, type SortKey } from "../../common/store-browse";
-import { productCodeLabel, type StorePageData } from "../../common/store-cart";
+import { cartMessages } from "../../common/i18n";
+import type { ShopText } from "../../common/shop-text";
+import { productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
+import { browseSearch, type BrowseQuery, type SortKey } from "../../common/store-browse";
+import { formatPrice } from "../../common/store-money";
+import type { StorePageData } from "../../common/store-cart";
 import type { ShopperCheckout } from "../../common/checkout";
 import { isSoldOut, type ColorStock } from "../../common/variants";
 import { esc } from "../lib/html";
@@ -51,11 +53,14 @@ export interface PageMeta {
 const CART_ICON =
   '<svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="9" cy="20" r="1.5"/><circle cx="18" cy="20" r="1.5"/><path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6"/></svg>';
 
-function head(meta: PageMeta, assets: PageAssets, withScript: boolean): string {
+/** og:locale is language_TERRITORY ("es_AR", "pt_BR"); a bare language stays as it is. */
+const ogLocale = (locale: string) => locale.replace("-", "_");
+
+function head(meta: PageMeta, assets: PageAssets, withScript: boolean, locale: string): string {
   const tags = [
     ["og:type", meta.type],
     ["og:site_name", "Vidriera"],
-    ["og:locale", "es_AR"],
+    ["og:locale", ogLocale(locale)],
     ["og:title", meta.title],
     ["og:description", meta.description],
     ["og:url", meta.url],
@@ -74,7 +79,7 @@ function head(meta: PageMeta, assets: PageAssets, withScript: boolean): string {
     ...(meta.image ? [["twitter:image", meta.image]] : []),
   ];
   return [
-    '<!doctype html><html lang="es-AR"><head><meta charset="utf-8">',
+    `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(meta.title)}</title>`,
     `<meta name="description" content="${esc(meta.description)}">`,
@@ -91,11 +96,9 @@ function head(meta: PageMeta, assets: PageAssets, withScript: boolean): string {
 
 export const whatsappContactUrl = (phone: string) => `https://wa.me/${phone.replace(/\D/g, "")}`;
 
-export const TRIAL_NOTICE = "Tienda en modo prueba";
-
 /** Shown to shoppers until the seller pays the store plan. */
-function trialNotice(store: PageStore): string {
-  return store.paid ? "" : `<p class="trial" role="note">${TRIAL_NOTICE}</p>`;
+function trialNotice(store: PageStore, shop: ShopText): string {
+  return store.paid ? "" : `<p class="trial" role="note">${esc(shop.t("store.trial"))}</p>`;
 }
 
 /** Responsive attributes of an image we store: a small WebP as src, every width in srcset. */
@@ -109,8 +112,8 @@ function responsive(key: string | undefined, fallback: string, sizes: string): s
  * 'Compartir': the phone's share sheet, or copy the link (web/store/cart.ts).
  * Invisible until the script runs, but its place is kept, so showing it moves nothing.
  */
-function shareButton(url: string, title: string): string {
-  return `<button type="button" class="share" data-share="${esc(url)}" data-title="${esc(title)}">${SHARE_ICON}<span class="share-text">Compartir</span></button>`;
+function shareButton(url: string, title: string, shop: ShopText): string {
+  return `<button type="button" class="share" data-share="${esc(url)}" data-title="${esc(title)}">${SHARE_ICON}<span class="share-text">${esc(shop.t("store.share"))}</span></button>`;
 }
 
 const SHARE_ICON =
@@ -120,36 +123,37 @@ const SHARE_ICON =
  * A slim bar that stays at the top while the shopper scrolls: logo, name, 'Compartir' and the cart (its
  * button and count, shown by the cart script), so nothing floats over the products or 'Añadir al carrito'.
  */
-function storeHeader(store: PageStore, origin: string): string {
+function storeHeader(store: PageStore, origin: string, shop: ShopText): string {
   const link = storePath(store.username);
   return [
-    trialNotice(store),
+    trialNotice(store, shop),
     '<header class="top"><div class="wrap head">',
     store.imageUrl
-      ? `<img class="logo" ${responsive(store.logoKey ?? undefined, store.imageUrl, "44px")} alt="Logo de ${esc(store.name)}" width="44" height="44">`
+      ? `<img class="logo" ${responsive(store.logoKey ?? undefined, store.imageUrl, "44px")} alt="${esc(shop.t("store.logoAlt", { store: store.name }))}" width="44" height="44">`
       : `<span class="logo initial" aria-hidden="true">${esc(store.name.trim().charAt(0).toUpperCase() || "T")}</span>`,
     `<h1><a href="${esc(link)}">${esc(store.name)}</a></h1>`,
-    shareButton(storeShareUrl(origin, store.username), store.name),
-    CART_BUTTON,
+    shareButton(storeShareUrl(origin, store.username), store.name, shop),
+    cartButton(shop),
     "</div></header>",
   ].join("");
 }
 
 /** 'Consultas por WhatsApp', with the number written as the seller's country writes it. */
-function contactLine(store: PublicStore): string {
+function contactLine(store: PublicStore, shop: ShopText): string {
   if (!store.phone) return "";
-  return `<p class="contact">Consultas: <a class="phone" href="${esc(whatsappContactUrl(store.phone))}" rel="noopener" target="_blank">WhatsApp ${esc(formatWhatsappNumber(store.phone))}</a></p>`;
+  return `<p class="contact">${esc(shop.t("store.contact"))} <a class="phone" href="${esc(whatsappContactUrl(store.phone))}" rel="noopener" target="_blank">WhatsApp ${esc(formatWhatsappNumber(store.phone))}</a></p>`;
 }
 
 /** The card's width in the grid (store.css): two columns on phones, three from 640 px, four from 1024 px (72rem wrap). */
 const CARD_SIZES = "(min-width:1024px) 17rem, (min-width:640px) 31vw, calc(50vw - 1.5rem)";
 const DETAIL_SIZES = "(min-width:640px) 36rem, 100vw";
 
-function gallery(product: StoreProductRecord, eager: boolean, large = false): string {
-  if (!product.images.length) return '<div class="gal"><div class="noimg">Sin imagen</div></div>';
+function gallery(product: StoreProductRecord, eager: boolean, shop: ShopText, large = false): string {
+  const { t } = shop;
+  if (!product.images.length) return `<div class="gal"><div class="noimg">${esc(t("gallery.noImage"))}</div></div>`;
   const images = product.images
     .map((src, i) => {
-      const alt = i === 0 ? product.name : `${product.name} (imagen ${i + 1})`;
+      const alt = i === 0 ? product.name : t("gallery.imageAlt", { product: product.name, number: i + 1 });
       const loading = eager && i === 0 ? ' fetchpriority="high"' : ' loading="lazy"';
       // width/height give the 4:5 box its place before the image arrives (object-fit crops to it).
       return `<img ${responsive(product.imageKeys[i], src, large ? DETAIL_SIZES : CARD_SIZES)} width="1080" height="1350" alt="${esc(alt)}" decoding="async"${loading}>`;
@@ -157,28 +161,31 @@ function gallery(product: StoreProductRecord, eager: boolean, large = false): st
     .join("");
   const nav =
     product.images.length > 1
-      ? '<button type="button" class="nav prev" data-step="-1" aria-label="Imagen anterior" hidden>‹</button>' +
-        '<button type="button" class="nav next" data-step="1" aria-label="Imagen siguiente" hidden>›</button>' +
-        `<span class="dots">${product.images.length} fotos</span>`
+      ? `<button type="button" class="nav prev" data-step="-1" aria-label="${esc(t("gallery.prev"))}" hidden>‹</button>` +
+        `<button type="button" class="nav next" data-step="1" aria-label="${esc(t("gallery.next"))}" hidden>›</button>` +
+        `<span class="dots">${esc(t("gallery.photos", { count: product.images.length }))}</span>`
       : "";
-  return `<div class="gal${large ? " big" : ""}"><div class="car" data-car tabindex="0" role="group" aria-roledescription="carrusel" aria-label="Imágenes de ${esc(product.name)}">${images}</div>${nav}</div>`;
+  return `<div class="gal${large ? " big" : ""}"><div class="car" data-car tabindex="0" role="group" aria-roledescription="${esc(t("gallery.role"))}" aria-label="${esc(t("gallery.label", { product: product.name }))}">${images}</div>${nav}</div>`;
 }
 
-function sizeChip(size: StoreSize): string {
+function sizeChip(size: StoreSize, shop: ShopText): string {
   return size.stock > 0
     ? `<li class="sz">${esc(size.name)}</li>`
-    : `<li class="sz out" title="Sin stock"><s>${esc(size.name)}</s><span class="sr"> (Sin stock)</span></li>`;
+    : `<li class="sz out" title="${esc(shop.t("product.soldOut"))}"><s>${esc(size.name)}</s><span class="sr"> ${esc(shop.t("product.soldOutNote"))}</span></li>`;
 }
 
 /** The message a shopper without JavaScript sends for one product: editable in WhatsApp before sending. */
-export function orderMessage(store: PublicStore, product: StoreProductRecord, url: string): string {
+export function orderMessage(store: PublicStore, product: StoreProductRecord, url: string, shop: ShopText): string {
+  const { t } = shop;
   const inStock = product.sizes.filter((s) => s.stock > 0).map((s) => s.name);
   const colors = product.colors.filter((c) => !c.sizes.length || c.sizes.some((s) => s.stock > 0)).map((c) => c.name);
   return [
-    `¡Hola, ${store.name}! Quiero pedir: ${product.name}${product.price > 0 ? ` (${formatArs(product.price)})` : ""}.`,
-    product.code ? productCodeLabel(product.code) : null,
-    colors.length ? `Color: (elige uno: ${colors.join(", ")})` : null,
-    inStock.length ? `Talle: (elige uno: ${inStock.join(", ")})` : null,
+    product.price > 0
+      ? t("product.messageWithPrice", { store: store.name, product: product.name, price: formatPrice(product.price, shop.money) })
+      : t("product.message", { store: store.name, product: product.name }),
+    product.code ? t("product.code", { code: product.code }) : null,
+    colors.length ? t("product.messageColor", { colors: colors.join(", ") }) : null,
+    inStock.length ? t("product.messageSize", { sizes: inStock.join(", ") }) : null,
     url,
   ]
     .filter(Boolean)
@@ -190,73 +197,83 @@ export function orderMessage(store: PublicStore, product: StoreProductRecord, ur
  * blocked) store.css hides it and shows the 'Pedir por WhatsApp' link in its
  * place; both are the same size, so the swap moves nothing on the page.
  */
-function addButton(store: PublicStore, product: StoreProductRecord, origin: string): string {
-  if (isSoldOut(product)) return `<button type="button" class="btn add" data-add="${esc(product.id)}" disabled>Sin stock</button>`;
+function addButton(store: PublicStore, product: StoreProductRecord, origin: string, shop: ShopText): string {
+  const { t } = shop;
+  if (isSoldOut(product)) {
+    return `<button type="button" class="btn add" data-add="${esc(product.id)}" disabled>${esc(t("product.soldOut"))}</button>`;
+  }
   const order = store.phone
-    ? `<a class="btn wa order" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(orderMessage(store, product, `${origin}${productPath(store.username, product.id)}`))}`)}" rel="noopener" target="_blank">Pedir por WhatsApp</a>`
+    ? `<a class="btn wa order" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(orderMessage(store, product, `${origin}${productPath(store.username, product.id)}`, shop))}`)}" rel="noopener" target="_blank">${esc(t("product.orderByWhatsapp"))}</a>`
     : "";
-  return `<button type="button" class="btn add" data-add="${esc(product.id)}">Añadir al carrito</button>${order}`;
+  return `<button type="button" class="btn add" data-add="${esc(product.id)}">${esc(t("product.addToCart"))}</button>${order}`;
 }
 
 /** A card's colours, by name: 'Negro, Blanco, Rojo y 2 más'. */
-function colorNames(colors: ColorStock[]): string {
+function colorNames(colors: ColorStock[], shop: ShopText): string {
   if (!colors.length) return "";
   const shown = colors.slice(0, 3).map((c) => c.name);
   const more = colors.length - shown.length;
-  const names = more > 0 ? `${shown.join(", ")} y ${more} más` : shown.join(", ");
-  return `<p class="colors">${colors.length === 1 ? "Color" : "Colores"}: ${esc(names)}</p>`;
+  const names = more > 0 ? shop.t("product.colorsMore", { names: shown.join(", "), more }) : shown.join(", ");
+  return `<p class="colors">${esc(shop.t("product.colors", { count: colors.length, names }))}</p>`;
 }
 
-function card(store: PublicStore, product: StoreProductRecord, index: number, origin: string): string {
+function card(store: PublicStore, product: StoreProductRecord, index: number, origin: string, shop: ShopText): string {
   const shown = product.sizes.slice(0, STORE_CARD_SIZES);
   const more = product.sizes.length - shown.length;
   return [
     '<li class="card">',
-    gallery(product, index === 0),
+    gallery(product, index === 0, shop),
     '<div class="info">',
     `<h3 class="name"><a href="${esc(productPath(store.username, product.id))}">${esc(product.name)}</a></h3>`,
-    product.price > 0 ? `<p class="price">${formatArs(product.price)}</p>` : "",
-    colorNames(product.colors),
+    product.price > 0 ? `<p class="price">${esc(formatPrice(product.price, shop.money))}</p>` : "",
+    colorNames(product.colors, shop),
     product.sizes.length
-      ? `<ul class="sizes" aria-label="Talles">${shown.map(sizeChip).join("")}${more > 0 ? `<li class="sz more">+${more}</li>` : ""}</ul>`
+      ? `<ul class="sizes" aria-label="${esc(shop.t("product.sizes"))}">${shown.map((size) => sizeChip(size, shop)).join("")}${more > 0 ? `<li class="sz more">+${more}</li>` : ""}</ul>`
       : "",
-    addButton(store, product, origin),
+    addButton(store, product, origin, shop),
     "</div></li>",
   ].join("");
 }
 
 /** The header's cart button and its count: hidden until the cart script runs. */
-const CART_BUTTON = `<button id="cart-open" class="cartbtn" type="button" hidden aria-label="Abrir carrito">${CART_ICON}<span id="cart-count" class="badge">0</span></button>`;
+const cartButton = (shop: ShopText) =>
+  `<button id="cart-open" class="cartbtn" type="button" hidden aria-label="${esc(shop.t("cart.open"))}">${CART_ICON}<span id="cart-count" class="badge">0</span></button>`;
 
 /** The drawer and the size picker: inert until the cart script runs. */
-const CART_SHELL = [
-  '<dialog id="cart" class="drawer" aria-labelledby="cart-title"><div class="panel">',
-  '<div class="panel-head"><h2 id="cart-title">Tu Carrito</h2><button type="button" class="x" data-close aria-label="Cerrar">×</button></div>',
-  '<p id="cart-empty" class="cart-empty">Tu carrito está vacío</p>',
-  '<ul id="cart-lines" class="lines"></ul>',
-  // Subtotal and delivery (web/store/cart.ts fills them from the store's zones) above the total with them.
-  '<div class="panel-foot"><dl id="cart-sums" class="sums"></dl><p class="total"><span>Total</span><strong id="cart-total">$0</strong></p>',
-  '<p id="cart-note" class="cart-note" role="status"></p>',
-  '<button id="cart-send" type="button" class="btn wa">Finalizar Compra por WhatsApp</button>',
-  `<button type="button" class="btn ghost keep" data-close>${esc(SHOPPER_TEXT.keepShopping)}</button></div>`,
-  // After an order: its code and what happens next, in place of the lines (web/store/cart.ts fills it).
-  '<section id="cart-done" class="done" hidden aria-labelledby="done-title"><h3 id="done-title"></h3>',
-  "<ol><li>Envía el mensaje que se abrió en WhatsApp: ya tiene tu pedido escrito.</li>",
-  "<li>La tienda te responde por WhatsApp para confirmar el stock, el pago y la entrega.</li>",
-  "<li>En «Ver mi pedido» tienes cómo pagar y ves cómo sigue tu pedido: guarda ese enlace.</li></ol>",
-  '<a id="done-whatsapp" class="btn wa" href="https://wa.me/" rel="noopener" target="_blank">Abrir WhatsApp de nuevo</a>',
-  '<a id="done-order" class="btn" href="/" rel="noopener" target="_blank">Ver mi pedido</a>',
-  '<button type="button" class="btn ghost" data-close>Seguir comprando</button></section>',
-  "</div></dialog>",
-  '<dialog id="size-picker" class="modal" aria-labelledby="size-title"><div class="panel">',
-  '<div class="panel-head"><h2 id="size-title">Selecciona un talle</h2><button type="button" class="x" data-close aria-label="Cerrar">×</button></div>',
-  '<div id="size-options" class="picker-body"></div>',
-  "</div></dialog>",
-  '<div id="toasts" class="toasts" popover="manual" role="status" aria-live="polite"></div>',
-].join("");
+function cartShell(shop: ShopText): string {
+  const t = (key: Parameters<ShopText["t"]>[0]) => esc(shop.t(key));
+  return [
+    '<dialog id="cart" class="drawer" aria-labelledby="cart-title"><div class="panel">',
+    `<div class="panel-head"><h2 id="cart-title">${t("cart.title")}</h2><button type="button" class="x" data-close aria-label="${t("cart.close")}">×</button></div>`,
+    `<p id="cart-empty" class="cart-empty">${t("cart.empty")}</p>`,
+    '<ul id="cart-lines" class="lines"></ul>',
+    // Subtotal and delivery (web/store/cart.ts fills them from the store's zones) above the total with them.
+    `<div class="panel-foot"><dl id="cart-sums" class="sums"></dl><p class="total"><span>${t("cart.total")}</span><strong id="cart-total">${esc(formatPrice(0, shop.money))}</strong></p>`,
+    '<p id="cart-note" class="cart-note" role="status"></p>',
+    `<button id="cart-send" type="button" class="btn wa">${t("cart.send")}</button>`,
+    `<button type="button" class="btn ghost keep" data-close>${t("cart.keepShopping")}</button></div>`,
+    // After an order: its code and what happens next, in place of the lines (web/store/cart.ts fills it).
+    '<section id="cart-done" class="done" hidden aria-labelledby="done-title"><h3 id="done-title"></h3>',
+    `<ol><li>${t("cart.doneStep1")}</li>`,
+    `<li>${t("cart.doneStep2")}</li>`,
+    `<li>${t("cart.doneStep3")}</li></ol>`,
+    `<a id="done-whatsapp" class="btn wa" href="https://wa.me/" rel="noopener" target="_blank">${t("cart.reopenWhatsapp")}</a>`,
+    `<a id="done-order" class="btn" href="/" rel="noopener" target="_blank">${t("cart.viewOrder")}</a>`,
+    `<button type="button" class="btn ghost" data-close>${t("cart.keepShopping")}</button></section>`,
+    "</div></dialog>",
+    '<dialog id="size-picker" class="modal" aria-labelledby="size-title"><div class="panel">',
+    `<div class="panel-head"><h2 id="size-title">${t("picker.title")}</h2><button type="button" class="x" data-close aria-label="${t("cart.close")}">×</button></div>`,
+    '<div id="size-options" class="picker-body"></div>',
+    "</div></dialog>",
+    '<div id="toasts" class="toasts" popover="manual" role="status" aria-live="polite"></div>',
+  ].join("");
+}
 
-/** What the cart script needs to know; the rest it reads from the page itself. */
-function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean, checkout: ShopperCheckout): string {
+/**
+ * What the cart script needs to know; the rest it reads from the page itself. The cart's messages come
+ * in the store's locale only (common/i18n cartMessages), so no other language reaches the phone.
+ */
+function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean, checkout: ShopperCheckout, shop: ShopText): string {
   const data: StorePageData = {
     username: store.username,
     all,
@@ -270,61 +287,68 @@ function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean
       image: p.images[0] ?? null,
     })),
     checkout,
+    locale: shop.locale,
+    money: shop.money,
+    messages: cartMessages(shop.locale),
   };
   return `<script type="application/json" id="store-data">${jsonForScript(data)}</script>`;
 }
 
-function noscript(store: PublicStore): string {
-  const text = store.phone
-    ? "Sin JavaScript, pide cada producto con su botón 'Pedir por WhatsApp'."
-    : "Para usar el carrito, activa JavaScript en tu navegador.";
-  return `<noscript><p class="note">${text}</p></noscript>`;
+function noscript(store: PublicStore, shop: ShopText): string {
+  const text = store.phone ? shop.t("store.noscriptOrder") : shop.t("store.noscriptEnable");
+  return `<noscript><p class="note">${esc(text)}</p></noscript>`;
 }
 
 /** Search, sort and category chips: a plain GET form and links, so they work without JavaScript. */
-function browseBar(store: PublicStore, categories: string[], query: BrowseQuery): string {
+/** The catalogue's name of each order a shopper can sort by. */
+const SORT_KEYS = { nuevos: "sort.newest", "precio-asc": "sort.priceAsc", "precio-desc": "sort.priceDesc" } as const satisfies Record<
+  SortKey,
+  Parameters<ShopText["t"]>[0]
+>;
+
+function browseBar(store: PublicStore, categories: string[], query: BrowseQuery, shop: ShopText): string {
+  const { t } = shop;
   const base = storePath(store.username);
   const link = (q: Partial<BrowseQuery>) => `${base}${browseSearch({ ...query, page: 1, ...q })}`;
   const chips = categories.length
-    ? `<nav class="chips" aria-label="Categorías"><a href="${esc(link({ cat: null }))}"${query.cat ? "" : ' aria-current="page"'}>Todo</a>${categories
+    ? `<nav class="chips" aria-label="${esc(t("browse.categories"))}"><a href="${esc(link({ cat: null }))}"${query.cat ? "" : ' aria-current="page"'}>${esc(t("browse.all"))}</a>${categories
         .map(
           (c) =>
             `<a href="${esc(link({ cat: c }))}"${query.cat && query.cat.toLowerCase() === c.toLowerCase() ? ' aria-current="page"' : ""}>${esc(c)}</a>`,
         )
         .join("")}</nav>`
     : "";
-  const options = (Object.keys(SORTS) as SortKey[])
-    .map((key) => `<option value="${key}"${key === query.sort ? " selected" : ""}>${SORTS[key]}</option>`)
+  const options = (Object.keys(SORT_KEYS) as SortKey[])
+    .map((key) => `<option value="${key}"${key === query.sort ? " selected" : ""}>${esc(t(SORT_KEYS[key]))}</option>`)
     .join("");
   return [
     `<form class="browse" method="get" action="${esc(base)}" role="search">`,
     query.cat ? `<input type="hidden" name="cat" value="${esc(query.cat)}">` : "",
-    `<label class="sr" for="q">Buscar en la tienda</label><input id="q" type="search" name="q" value="${esc(query.q)}" placeholder="Buscar productos" enterkeyhint="search">`,
-    `<label class="sr" for="orden">Ordenar</label><select id="orden" name="orden">${options}</select>`,
-    '<button type="submit" class="btn">Buscar</button></form>',
+    `<label class="sr" for="q">${esc(t("browse.searchLabel"))}</label><input id="q" type="search" name="q" value="${esc(query.q)}" placeholder="${esc(t("browse.searchPlaceholder"))}" enterkeyhint="search">`,
+    `<label class="sr" for="orden">${esc(t("browse.sort"))}</label><select id="orden" name="orden">${options}</select>`,
+    `<button type="submit" class="btn">${esc(t("browse.search"))}</button></form>`,
     chips,
   ].join("");
 }
 
-function pager(store: PublicStore, query: BrowseQuery, pages: number): string {
+function pager(store: PublicStore, query: BrowseQuery, pages: number, shop: ShopText): string {
+  const { t } = shop;
   if (pages <= 1) return "";
   const page = Math.min(query.page, pages);
   const href = (n: number) => esc(`${storePath(store.username)}${browseSearch({ ...query, page: n })}`);
   return [
-    '<nav class="pager" aria-label="Páginas">',
-    page > 1 ? `<a class="btn" rel="prev" href="${href(page - 1)}">← Anterior</a>` : "",
-    `<span>Página ${page} de ${pages}</span>`,
-    page < pages ? `<a class="btn" rel="next" href="${href(page + 1)}">Ver más →</a>` : "",
+    `<nav class="pager" aria-label="${esc(t("pager.label"))}">`,
+    page > 1 ? `<a class="btn" rel="prev" href="${href(page - 1)}">${esc(t("pager.prev"))}</a>` : "",
+    `<span>${esc(t("pager.page", { page, pages }))}</span>`,
+    page < pages ? `<a class="btn" rel="next" href="${href(page + 1)}">${esc(t("pager.next"))}</a>` : "",
     "</nav>",
   ].join("");
 }
 
-function footer(store: PublicStore, host: string): string {
+function footer(store: PublicStore, host: string, shop: ShopText): string {
   const link = storePath(store.username);
-  return `<footer class="foot"><p><a href="${esc(link)}">${esc(host)}${esc(link)}</a></p><p>Tienda creada con <a href="/">Vidriera</a></p></footer>`;
+  return `<footer class="foot"><p><a href="${esc(link)}">${esc(host)}${esc(link)}</a></p><p>${esc(shop.t("store.madeWith"))} <a href="/">Vidriera</a></p></footer>`;
 }
-
-export const productCountLabel = (n: number) => (n === 1 ? "1 producto" : `${n} productos`);
 
 export function renderStorePage(input: {
   store: PageStore;
@@ -340,30 +364,32 @@ export function renderStorePage(input: {
   meta: PageMeta;
   assets: PageAssets;
   checkout: ShopperCheckout;
+  shop: ShopText;
 }): string {
-  const { store, products, host, origin, query } = input;
+  const { store, products, host, origin, query, shop } = input;
+  const { t } = shop;
   const filtered = Boolean(query.q || query.cat);
   const list = products.length
-    ? `<ul class="grid">${products.map((p, i) => card(store, p, i, origin)).join("")}</ul>`
+    ? `<ul class="grid">${products.map((p, i) => card(store, p, i, origin, shop)).join("")}</ul>`
     : filtered
-      ? `<div class="empty"><p class="empty-title">No encontramos productos</p><p>Prueba con otras palabras o <a href="${esc(storePath(store.username))}">mira todos los productos</a>.</p></div>`
-      : '<div class="empty"><p class="empty-title">No hay productos disponibles</p><p>Esta tienda aún no tiene productos publicados.</p></div>';
+      ? `<div class="empty"><p class="empty-title">${esc(t("store.noResults"))}</p><p>${esc(t("store.noResultsTry"))} <a href="${esc(storePath(store.username))}">${esc(t("store.noResultsAll"))}</a>.</p></div>`
+      : `<div class="empty"><p class="empty-title">${esc(t("store.empty"))}</p><p>${esc(t("store.emptyText"))}</p></div>`;
   return [
-    head(input.meta, input.assets, true),
+    head(input.meta, input.assets, true, shop.locale),
     "<body>",
-    storeHeader(store, origin),
+    storeHeader(store, origin, shop),
     '<main class="wrap">',
-    `<section class="welcome"><h2>¡Bienvenido a ${esc(store.name)}!</h2><p>Elige tus productos, súmalos al carrito y envía tu pedido por WhatsApp.</p>${contactLine(store)}</section>`,
-    noscript(store),
-    browseBar(store, input.categories, query),
-    `<h2 class="count">${productCountLabel(input.total)}${query.q ? ` para «${esc(query.q)}»` : ""}</h2>`,
+    `<section class="welcome"><h2>${esc(t("store.welcome", { store: store.name }))}</h2><p>${esc(t("store.welcomeText"))}</p>${contactLine(store, shop)}</section>`,
+    noscript(store, shop),
+    browseBar(store, input.categories, query, shop),
+    `<h2 class="count">${esc(query.q ? t("store.countFor", { count: input.total, query: query.q }) : t("store.count", { count: input.total }))}</h2>`,
     list,
-    pager(store, query, input.pages),
+    pager(store, query, input.pages, shop),
     "</main>",
-    footer(store, host),
-    CART_SHELL,
+    footer(store, host, shop),
+    cartShell(shop),
     // The cart drops lines of products missing from the page only when the page lists them all.
-    storeData(store, products, !filtered && input.pages <= 1, input.checkout),
+    storeData(store, products, !filtered && input.pages <= 1, input.checkout, shop),
     "</body></html>",
   ].join("");
 }
@@ -376,59 +402,62 @@ export function renderProductPage(input: {
   meta: PageMeta;
   assets: PageAssets;
   checkout: ShopperCheckout;
+  shop: ShopText;
 }): string {
-  const { store, product, host, origin } = input;
+  const { store, product, host, origin, shop } = input;
+  const { t } = shop;
+  const soldOut = esc(t("product.soldOut"));
   // Chosen right here (radio chips, no second pop-up); a sold-out colour or size cannot be chosen. The cart
   // script shows each colour's own sizes when one is chosen and turns the gallery to its picture.
   const colors = product.colors.length
-    ? `<fieldset class="pick colors"><legend class="label">Color</legend>${product.colors
+    ? `<fieldset class="pick colors"><legend class="label">${esc(t("product.color"))}</legend>${product.colors
         .map((c) => {
           const out = c.sizes.length > 0 && c.sizes.every((s) => s.stock <= 0);
           const picture = c.image ? product.images.indexOf(c.image) : -1;
           const swatch = c.image ? `<img src="${esc(c.image)}" alt="" width="28" height="35" loading="lazy">` : "";
-          return `<label class="chip${out ? " out" : ""}"><input type="radio" name="color" value="${esc(c.name)}"${picture >= 0 ? ` data-picture="${picture}"` : ""}${out ? " disabled" : ""}><span>${swatch}${out ? `<s>${esc(c.name)}</s> Sin stock` : esc(c.name)}</span></label>`;
+          return `<label class="chip${out ? " out" : ""}"><input type="radio" name="color" value="${esc(c.name)}"${picture >= 0 ? ` data-picture="${picture}"` : ""}${out ? " disabled" : ""}><span>${swatch}${out ? `<s>${esc(c.name)}</s> ${soldOut}` : esc(c.name)}</span></label>`;
         })
         .join("")}</fieldset>`
     : "";
   const sizes = product.sizes.length
-    ? `<fieldset class="pick"><legend class="label">Talle</legend>${product.sizes
+    ? `<fieldset class="pick"><legend class="label">${esc(t("product.size"))}</legend>${product.sizes
         .map((s) =>
           s.stock > 0
             ? `<label class="chip"><input type="radio" name="talle" value="${esc(s.name)}"><span>${esc(s.name)}</span></label>`
-            : `<label class="chip out"><input type="radio" name="talle" value="${esc(s.name)}" disabled><span><s>${esc(s.name)}</s> Sin stock</span></label>`,
+            : `<label class="chip out"><input type="radio" name="talle" value="${esc(s.name)}" disabled><span><s>${esc(s.name)}</s> ${soldOut}</span></label>`,
         )
         .join("")}</fieldset>`
     : "";
   const url = `${origin}${productPath(store.username, product.id)}`;
   return [
-    head(input.meta, input.assets, true),
+    head(input.meta, input.assets, true, shop.locale),
     '<body class="product">',
-    storeHeader(store, origin),
+    storeHeader(store, origin, shop),
     '<main class="wrap">',
-    `<p class="back"><a href="${esc(storePath(store.username))}">← Ver todos los productos</a></p>`,
-    noscript(store),
+    `<p class="back"><a href="${esc(storePath(store.username))}">${esc(t("product.back"))}</a></p>`,
+    noscript(store, shop),
     '<article class="detail">',
     // Name and price first, so a phone shows them above the picture, not below the fold.
     '<div class="title">',
     `<h2 class="name">${esc(product.name)}</h2>`,
-    product.price > 0 ? `<p class="price">${formatArs(product.price)}</p>` : "",
+    product.price > 0 ? `<p class="price">${esc(formatPrice(product.price, shop.money))}</p>` : "",
     // What a shopper quotes on WhatsApp to ask for this product.
-    product.code ? `<p class="code">${esc(productCodeLabel(product.code))}</p>` : "",
+    product.code ? `<p class="code">${esc(t("product.code", { code: product.code }))}</p>` : "",
     "</div>",
-    gallery(product, true, true),
+    gallery(product, true, shop, true),
     '<div class="info">',
     product.description ? `<p class="desc">${esc(product.description)}</p>` : "",
     colors,
     sizes,
-    shareButton(url, product.name),
-    contactLine(store),
+    shareButton(url, product.name, shop),
+    contactLine(store, shop),
     "</div>",
     // A direct child of the article, so it stays at the bottom of a phone's screen while the product is in view.
-    `<div class="buy">${addButton(store, product, origin)}</div>`,
+    `<div class="buy">${addButton(store, product, origin, shop)}</div>`,
     "</article></main>",
-    footer(store, host),
-    CART_SHELL,
-    storeData(store, [product], false, input.checkout),
+    footer(store, host, shop),
+    cartShell(shop),
+    storeData(store, [product], false, input.checkout, shop),
     "</body></html>",
   ].join("");
 }

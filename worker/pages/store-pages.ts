@@ -1,14 +1,18 @@
 import { Hono, type Context } from "hono";
 import { cartScript, cartScriptHash, storeCss, storeCssHash } from "virtual:store-assets";
-import { formatArs, productPath, storePath, storeShareUrl } from "../../common/store";
+import { shopText } from "../../common/i18n";
+import type { ShopText } from "../../common/shop-text";
+import { productPath, storePath, storeShareUrl } from "../../common/store";
+import { formatPrice } from "../../common/store-money";
 import { browse, browseQuery, browseSearch, categoriesOf } from "../../common/store-browse";
 import { replicaDatabase, type Db } from "../db/client";
 import type { Env } from "../env";
 import { ImageCodecError } from "../providers/codecs";
 import { previewJpeg, previewPath, sourceOfPreview } from "./og-image";
-import { productCountLabel, renderErrorPage, renderProductPage, renderStorePage, type PageAssets, type PageMeta } from "./render";
+import { renderErrorPage, renderProductPage, renderStorePage, type PageAssets, type PageMeta } from "./render";
 import { shopperCheckout } from "../../common/checkout";
 import { readCheckout } from "../lib/checkout";
+import { readStoreLocale } from "../lib/store-locale";
 import { renderFeed } from "./feed";
 import { storeQrCard, storeQrSvg } from "./qr";
 import { findStore, storeProduct, storeProducts, storeVersion, type StoreRecord } from "../lib/store-data";
@@ -67,11 +71,11 @@ function errorPage(status: 404 | 500, message: string): Response {
   return new Response(renderErrorPage(message, ASSETS), { status, headers });
 }
 
-function productDescription(store: StoreRecord, product: { price: number; sizes: { name: string }[] }): string {
+function productDescription(store: StoreRecord, product: { price: number; sizes: { name: string }[] }, shop: ShopText): string {
   const parts = [
-    product.price > 0 ? formatArs(product.price) : null,
-    product.sizes.length ? `Talles: ${product.sizes.map((s) => s.name).join(", ")}` : null,
-    `En ${store.name}: pídelo por WhatsApp.`,
+    product.price > 0 ? formatPrice(product.price, shop.money) : null,
+    product.sizes.length ? shop.t("meta.productSizes", { sizes: product.sizes.map((s) => s.name).join(", ") }) : null,
+    shop.t("meta.productCta", { store: store.name }),
   ];
   return parts.filter(Boolean).join(" · ");
 }
@@ -89,8 +93,11 @@ async function render(
   const store = await findStore(db, username);
   if (!store) return null;
   const url = new URL(c.req.url);
+  // The store's language and money, and its ways to pay (store_pay_methods, or store_checkout's of old).
+  const locale = (await readStoreLocale(db, store.id))!;
+  const shop = shopText(locale.locale, locale.money);
   // The cart prices the delivery with the store's zones and offers its ways to pay (never their details).
-  const checkout = shopperCheckout(await readCheckout(db, store.id));
+  const checkout = shopperCheckout(await readCheckout(db, store.id), locale.payMethods);
   const preview = (key: string | null | undefined) => {
     const path = key ? previewPath(key) : null;
     return path ? `${url.origin}${path}` : null;
@@ -100,13 +107,16 @@ async function render(
     if (!product) return null;
     const meta: PageMeta = {
       type: "product",
-      title: `${product.name} | ${store.name}`,
-      description: productDescription(store, product),
+      title: shop.t("meta.productTitle", { product: product.name, store: store.name }),
+      description: productDescription(store, product, shop),
       url: `${url.origin}${productPath(store.username, product.id)}`,
       image: preview(product.imageKeys[0] ?? store.logoKey),
       imageAlt: product.name,
     };
-    return { html: renderProductPage({ store, product, host: url.host, origin: url.origin, meta, assets: ASSETS, checkout }), results: 1 };
+    return {
+      html: renderProductPage({ store, product, host: url.host, origin: url.origin, meta, assets: ASSETS, checkout, shop }),
+      results: 1,
+    };
   }
   const all = await storeProducts(db, store.id);
   const query = browseQuery(url.searchParams);
@@ -114,7 +124,7 @@ async function render(
   const meta: PageMeta = {
     type: "website",
     title: store.name,
-    description: `${productCountLabel(all.length)} en ${store.name}. Arma tu pedido y envíalo por WhatsApp.`,
+    description: shop.t("meta.storeDescription", { count: all.length, store: store.name }),
     // A search or a later page is the same store to a search engine or a link preview.
     url: `${url.origin}${storePath(store.username)}`,
     image: preview(store.logoKey ?? all.find((p) => p.imageKeys.length)?.imageKeys[0]),
@@ -132,6 +142,7 @@ async function render(
     meta,
     assets: ASSETS,
     checkout,
+    shop,
   });
   return { html, results: shown.total };
 }
@@ -285,9 +296,10 @@ export const storePages = new Hono<Env>()
     });
   })
   .get("/:username/feed.xml", (c) =>
-    storeFile(c, c.req.param("username"), "application/xml; charset=utf-8", async (store, db, origin) =>
-      renderFeed(store, await storeProducts(db, store.id), origin),
-    ),
+    storeFile(c, c.req.param("username"), "application/xml; charset=utf-8", async (store, db, origin) => {
+      const locale = (await readStoreLocale(db, store.id))!;
+      return renderFeed(store, await storeProducts(db, store.id), origin, shopText(locale.locale, locale.money));
+    }),
   )
   .get("/:username/qr.svg", (c) =>
     storeFile(
@@ -305,8 +317,16 @@ export const storePages = new Hono<Env>()
       c,
       c.req.param("username"),
       "image/png",
-      async (store, _db, origin) =>
-        storeQrCard(storeShareUrl(origin, store.username, "qr"), store.name, `${new URL(origin).host}${storePath(store.username)}`),
+      async (store, db, origin) => {
+        const locale = (await readStoreLocale(db, store.id))!;
+        const scan = shopText(locale.locale, locale.money).t("qr.scan");
+        return storeQrCard(
+          storeShareUrl(origin, store.username, "qr"),
+          store.name,
+          `${new URL(origin).host}${storePath(store.username)}`,
+          scan,
+        );
+      },
       downloadAs(c, `qr-${c.req.param("username").toLowerCase()}.png`),
     ),
   )

@@ -2,15 +2,10 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseAlias, parseCbu } from "../../common/bank-account";
+import { MAX_ZONES, PICKUP_ADDRESS_MAX_LENGTH, ZONE_NAME_MAX_LENGTH } from "../../common/checkout";
+import { MERCADOPAGO_LINK_INVALID, mercadoPagoLink } from "../../common/mercado-pago-link";
 import {
   HOLDER_MAX_LENGTH,
-  mercadoPagoLink,
-  MAX_ZONES,
-  MERCADOPAGO_LINK_INVALID,
-  PICKUP_ADDRESS_MAX_LENGTH,
-  ZONE_NAME_MAX_LENGTH,
-} from "../../common/checkout";
-import {
   type PayMethod,
   type PayMethodKind,
   PAY_METHOD_NAMES,

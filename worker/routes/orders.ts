@@ -4,15 +4,20 @@ import { z } from "zod";
 import {
   CHOOSE_DELIVERY,
   CHOOSE_PAYMENT,
-  offeredPayments,
+  CHOOSE_ZONE,
+  chosenPayMethod,
+  NO_PICKUP,
+  NO_SHIPPING,
   orderTotal,
-  PAYMENT_METHODS,
-  paymentDetails,
+  paymentDetailsOf,
   quoteDelivery,
   type DeliveryQuote,
   type PaymentDetails,
 } from "../../common/checkout";
+import { type MessageKey, shopText } from "../../common/i18n";
+import type { ShopText } from "../../common/shop-text";
 import { moveProblem, ORDER_STATUSES, type StatusStep } from "../../common/order-status";
+import { PAY_CHOICES } from "../../common/pay-choices";
 import { parseBuyerPhone, phoneExample } from "../../common/phone";
 import { storeCountry } from "../../common/store";
 import {
@@ -56,7 +61,8 @@ import { isStockBelowZero, returnStock, takeStock } from "../lib/stock";
 import { storeChanged } from "../lib/store-version";
 import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
-import { findStore } from "../lib/store-data";
+import { findStore, type StoreRecord } from "../lib/store-data";
+import { readStoreLocale, type StoreLocaleSettings } from "../lib/store-locale";
 import { publicOrigin } from "../payments/checkout";
 import { countOrderSent, orderStatusChanged } from "../stats/count";
 
@@ -142,8 +148,11 @@ const orderPayload = z.object(
             .transform((v) => v?.trim() || null),
           /** The store's zone for envío: required when the store has zones (without zones the cost is agreed). */
           zone: z.string({ error: "Elige la zona de envío." }).max(80).nullable().optional(),
-          /** One of the ways the store lists: required when it lists any. */
-          payment: z.enum(PAYMENT_METHODS, { error: CHOOSE_PAYMENT }).nullable().optional(),
+          /**
+           * One of the ways the store lists, as the cart names it (common/checkout.ts payChoice: Argentina's
+           * 'transferencia', 'efectivo', 'mercadopago', else the way's kind): required when it lists any.
+           */
+          payment: z.enum(PAY_CHOICES, { error: CHOOSE_PAYMENT }).nullable().optional(),
           address: deliveryAddress,
         },
         { error: BUYER_NAME_REQUIRED },
@@ -195,6 +204,36 @@ type Input = z.infer<typeof orderPayload>;
 async function priceOrder(db: Db, input: Input) {
   const store = await findStore(db, input.username);
   if (!store) throw new ApiError(404, STORE_GONE);
+  const locale = (await readStoreLocale(db, store.id))!;
+  const shop = shopText(locale.locale, locale.money);
+  try {
+    return await priceInStore(db, input, store, locale, shop);
+  } catch (err) {
+    throw err instanceof ApiError ? inStoreLanguage(err, shop, store) : err;
+  }
+}
+
+/** The shopper's refusals of the cart and form, in the store's language (Argentina's read as they always have). */
+const SHOPPER_ERRORS: [string, MessageKey][] = [
+  [PRODUCT_NOT_IN_STORE, "order.notInStore"],
+  [CHOOSE_ZONE, "checkout.chooseZone"],
+  [NO_PICKUP, "checkout.noPickup"],
+  [NO_SHIPPING, "checkout.noShipping"],
+  [CHOOSE_PAYMENT, "checkout.choosePayment"],
+  [PAYMENT_NOT_OFFERED, "order.paymentNotOffered"],
+];
+
+function inStoreLanguage(err: ApiError, shop: ShopText, store: StoreRecord): ApiError {
+  const key = SHOPPER_ERRORS.find(([spanish]) => spanish === err.message)?.[1];
+  if (key) return new ApiError(err.status, shop.t(key));
+  if (err.message.startsWith(buyerWhatsappInvalid(null).split(":")[0]!)) {
+    const example = phoneExample(storeCountry(store))?.typed;
+    return new ApiError(err.status, example ? shop.t("buyer.whatsappInvalid", { example }) : shop.t("buyer.whatsappInvalidPlain"));
+  }
+  return err;
+}
+
+async function priceInStore(db: Db, input: Input, store: StoreRecord, locale: StoreLocaleSettings, shop: ShopText) {
   const byId = await loadCartProducts(
     db,
     store.id,
@@ -208,7 +247,9 @@ async function priceOrder(db: Db, input: Input) {
   // The store's settings hold on every path, an older cart script's too: a store with zones needs one
   // for envío, a store that lists ways to pay needs one of them.
   const checkout = await readCheckout(db, store.id);
-  const offered = offeredPayments(checkout.payments);
+  // The store's own ways (store_pay_methods, or store_checkout's for a store that never saved the new list),
+  // kept on the order with their details as they are now.
+  const offered = locale.payMethods;
   if (!buyer) {
     // Only a store that asks for nothing (both ways, no zones, nothing to pay with listed) takes an order without choices.
     const { pickup, shipping } = checkout.delivery;
@@ -223,14 +264,16 @@ async function priceOrder(db: Db, input: Input) {
     if ("error" in priced) throw new ApiError(400, priced.error);
     quote = priced;
     if (buyer.payment) {
-      if (!offered.includes(buyer.payment)) throw new ApiError(400, PAYMENT_NOT_OFFERED);
-      payment = paymentDetails(checkout.payments, buyer.payment);
+      const method = chosenPayMethod(offered, buyer.payment);
+      if (!method) throw new ApiError(400, PAYMENT_NOT_OFFERED);
+      payment = paymentDetailsOf(method);
     } else if (offered.length) {
       throw new ApiError(400, CHOOSE_PAYMENT);
     }
     if (buyer.whatsapp) phone = buyerWhatsapp(buyer.whatsapp, store);
     return {
       store,
+      shop,
       lines,
       subtotal,
       quote,
@@ -239,7 +282,7 @@ async function priceOrder(db: Db, input: Input) {
       pickupAddress: quote.kind === "retiro" ? checkout.delivery.pickup.address : null,
     };
   }
-  return { store, lines, subtotal, quote, payment, phone, pickupAddress: null };
+  return { store, shop, lines, subtotal, quote, payment, phone, pickupAddress: null };
 }
 
 /** Shoppers' orders (public, throttled) and the seller's order list and status changes. */
@@ -258,7 +301,7 @@ export const orderRoutes = new Hono<Env>()
       await release(db, visitor);
       throw err;
     }
-    const { store, lines, subtotal, quote, payment, phone, pickupAddress } = priced;
+    const { store, shop, lines, subtotal, quote, payment, phone, pickupAddress } = priced;
     const token = randomToken();
     const history: StatusStep[] = [{ status: "nuevo", at: new Date().toISOString() }];
 
@@ -291,6 +334,7 @@ export const orderRoutes = new Hono<Env>()
               : {}),
             paymentMethod: payment?.method ?? null,
             paymentDetails: payment ? JSON.stringify(payment) : null,
+            currency: shop.money.currency,
             token,
             history: JSON.stringify(history),
           })
@@ -303,7 +347,7 @@ export const orderRoutes = new Hono<Env>()
     const order = toOrder(row);
     countOrderSent(c, store.id, lines, order.total);
     const orderUrl = `${publicOrigin(c.env, c.req.url)}${orderPath(token)}`;
-    const message = orderMessage({ storeName: store.name, ...order, link: orderUrl });
+    const message = orderMessage({ storeName: store.name, ...order, link: orderUrl }, shop);
     return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message), orderUrl }, 201);
   })
   .get("/", requireUser, async (c) => {
@@ -317,7 +361,12 @@ export const orderRoutes = new Hono<Env>()
     // A new order that can no longer be confirmed says so on its card, until the seller adjusts stock or cancels it.
     const open = rows.filter((row) => row.status === "nuevo" && row.stockTakenAt === null);
     const short = open.length ? await shortagesOf(db, c.get("user").id, open) : new Map<string, StockShortage[]>();
-    return c.json({ orders: rows.map((row) => toOrder(row, short.get(row.id))) }, 200);
+    // The store's locale and money, for the cards' prices and the replies the seller sends in the store's language.
+    const locale = (await readStoreLocale(db, c.get("user").id))!;
+    return c.json(
+      { orders: rows.map((row) => toOrder(row, short.get(row.id))), store: { locale: locale.locale, money: locale.money } },
+      200,
+    );
   })
   .put(
     "/:id/status",

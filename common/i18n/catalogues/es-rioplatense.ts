@@ -19,5 +19,5 @@ export const esRioplatense = {
   "picker.titleFor": "Selecciona un talle para {product}",
   "picker.colorAndSize": "Elige color y talle de {product}",
   "picker.chooseSize": "Elige un talle.",
-  "buyer.notePlaceholder": "Dirección, horario, talle alternativo…",
+  "buyer.notePlaceholder": "Horario, talle alternativo…",
 } as const satisfies Partial<Record<MessageKey, string>>;

@@ -59,6 +59,7 @@ export const es = {
   "product.colors": "{count, plural, one {Color} other {Colores}}: {names}",
   "product.colorsMore": "{names} y {more} más",
   "product.back": "← Ver todos los productos",
+  "product.code": "Cód. {code}",
   "product.message": "¡Hola, {store}! Quiero pedir: {product}.",
   "product.messageWithPrice": "¡Hola, {store}! Quiero pedir: {product} ({price}).",
   "product.messageColor": "Color: (elige uno: {colors})",
@@ -74,6 +75,7 @@ export const es = {
   "feed.sizes": "Tallas: {sizes}.",
   "feed.cta": "Pídelo por WhatsApp.",
   "feed.sizeVariant": "Talla {size}",
+  "feed.catalogue": "Catálogo de {store}",
 
   // The cart (web/store/cart.ts and the drawer in render.ts)
   "cart.open": "Abrir carrito",
@@ -129,7 +131,19 @@ export const es = {
     "Revisa tu número de WhatsApp: escríbelo con su código de área, por ejemplo {example}. También puedes dejarlo vacío.",
   "buyer.whatsappInvalidPlain": "Revisa tu número de WhatsApp: escríbelo con su código de área. También puedes dejarlo vacío.",
   "buyer.note": "Nota (opcional)",
-  "buyer.notePlaceholder": "Dirección, horario, talla alternativa…",
+  "buyer.notePlaceholder": "Horario, talla alternativa…",
+  "delivery.shippingToZone": "Envío a domicilio ({zone})",
+  "buyer.addressLegend": "¿A dónde te lo enviamos?",
+  "buyer.addressStreet": "Calle y número",
+  "buyer.addressStreetExample": "Av. Principal 1234",
+  "buyer.addressLocality": "Localidad",
+  "buyer.addressLocalityExample": "Barrio o colonia, ciudad",
+  "buyer.addressReference": "Referencias (opcional)",
+  "buyer.addressReferenceExample": "Piso, departamento, entre calles",
+  "buyer.streetRequired": "Escribe la calle y el número para el envío.",
+  "buyer.localityRequired": "Escribe la localidad para el envío.",
+  "buyer.addressLabel": "Dirección",
+  "buyer.referenceLabel": "Referencias",
   "checkout.chooseDelivery": "Elige envío a domicilio o retiro en el local.",
   "checkout.chooseZone": "Elige la zona de envío.",
   "checkout.choosePayment": "Elige cómo quieres pagar.",
@@ -184,6 +198,9 @@ export const es = {
   "pay.pixQr": "Código QR de Pix por {amount}",
   "pay.copy": "Copiar",
   "pay.copied": "Copiado",
+  "pay.copiedWhat": "{what} copiado",
+  "pay.copyFailed": "No se pudo copiar: mantén presionado el texto para copiarlo.",
+  "pay.totalLabel": "total",
   "pay.line": "Pago: {method}",
   "pay.linkLine": "Link de pago: {link}",
 
@@ -199,6 +216,8 @@ export const es = {
   "message.whatsapp": "WhatsApp: {phone}",
   "message.delivery": "Entrega: {delivery}",
   "message.note": "Nota del cliente:",
+  "message.address": "Dirección: {address}",
+  "message.reference": "Referencias: {reference}",
   "message.code": "Pedido #{code}",
   "message.viewOrder": "Ver pedido: {link}",
 
@@ -247,7 +266,7 @@ export const es = {
   "orderPage.loadError": "Error al cargar el pedido",
 
   // The store's QR code sign (the seller prints it; shoppers scan it)
-  "qr.scan": "Escanea para ver la tienda",
+  "qr.scan": "Escanea el código para ver la tienda",
 } as const;
 
 export type MessageKey = keyof typeof es;

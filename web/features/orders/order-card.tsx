@@ -1,9 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { PAYMENT_LABELS } from "../../../common/checkout";
+import { PAYMENT_LABELS, type PaymentDetails, payMethodOf } from "../../../common/checkout";
+import { shopText } from "../../../common/i18n";
 import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
-import { formatPrice } from "../../../common/store-money";
-import { useStoreMoney } from "../../lib/store-money";
+import { PAY_METHOD_NAMES } from "../../../common/pay-methods";
+import type { ShopText } from "../../../common/shop-text";
 import { SHOPPER_TEXT } from "../../../common/shopper-text";
 import {
   addressText,
@@ -14,6 +15,7 @@ import {
   shortageText,
   type Order,
 } from "../../../common/store-cart";
+import { ARS_MONEY, formatPrice } from "../../../common/store-money";
 import { variantLabel } from "../../../common/variants";
 import { Button } from "../../ui/button";
 
@@ -45,6 +47,8 @@ interface Props {
   /** The order the seller just moved: marked and brought into view. */
   followed?: boolean;
   storeName: string;
+  /** The store's language and money; Argentina's until the list has answered them. */
+  shop: ShopText | null;
   /** The move being saved for this order, if any. */
   moving: OrderStatus | null;
   disabled: boolean;
@@ -53,8 +57,17 @@ interface Props {
 }
 
 /** One order: who, what, how much, its status, and the seller's next steps, the reply by WhatsApp first. */
-export function OrderCard({ order, followed = false, storeName, moving, disabled, onMove, onCancel }: Props) {
-  const money = useStoreMoney();
+const ARGENTINA = shopText("es-AR", ARS_MONEY);
+
+/** Argentina's ways by their names of old, every other by the settings' name. */
+const paymentName = (payment: PaymentDetails) =>
+  payment.method in PAYMENT_LABELS
+    ? PAYMENT_LABELS[payment.method as keyof typeof PAYMENT_LABELS]
+    : PAY_METHOD_NAMES[payMethodOf(payment).kind];
+
+export function OrderCard({ order, followed = false, storeName, shop: storeShop, moving, disabled, onMove, onCancel }: Props) {
+  const shop = storeShop ?? ARGENTINA;
+  const price = (minor: number) => formatPrice(minor, shop.money);
   const card = useRef<HTMLElement>(null);
   // After a move the list may have switched to the order's new status: bring it into view there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each move of the followed order (a new status) scrolls to it again.
@@ -82,7 +95,7 @@ export function OrderCard({ order, followed = false, storeName, moving, disabled
           <p>
             <span className="font-semibold">{order.buyer.name}</span> · {DELIVERY_LABELS[order.buyer.delivery]}
             {order.delivery?.zone ? ` (${order.delivery.zone})` : ""}
-            {order.payment ? ` · ${PAYMENT_LABELS[order.payment.method]}` : ""}
+            {order.payment ? ` · ${paymentName(order.payment)}` : ""}
           </p>
           {order.delivery?.address && (
             <p data-testid="order-address">
@@ -103,20 +116,20 @@ export function OrderCard({ order, followed = false, storeName, moving, disabled
         {order.lines.map((line) => (
           <li key={`${line.productId}-${line.color ?? ""}-${line.size ?? ""}`}>
             {line.quantity} × {variantLabel(line.name, line.color, line.size)}
-            {line.unitPrice > 0 ? ` — ${formatPrice(line.unitPrice, money)} c/u` : ""}
+            {line.unitPrice > 0 ? ` — ${price(line.unitPrice)} c/u` : ""}
             {lineCodeSuffix(line)}
           </li>
         ))}
       </ul>
-      {order.delivery && <p className="mt-1 text-sm text-slate-700">{deliveryLine(order.delivery)}</p>}
+      {order.delivery && <p className="mt-1 text-sm text-slate-700">{deliveryLine(order.delivery, shop)}</p>}
       <p className="mt-2 font-semibold">
-        Total: {formatPrice(order.total, money)}
+        Total: {price(order.total)}
         {order.delivery?.kind === "envio" && order.delivery.cost === null ? " + envío" : ""}
       </p>
       {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} />}
       <div className="mt-3 flex flex-wrap gap-2">
         <a
-          href={orderReplyUrl(order, storeName, window.location.origin)}
+          href={orderReplyUrl(order, storeName, window.location.origin, shop)}
           target="_blank"
           rel="noopener"
           className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"

@@ -6,6 +6,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "../../../
 import type { Order } from "../../../common/store-cart";
 import type { User } from "../../../common/user";
 import { ordersQuery } from "../../lib/orders";
+import { ordersShopQuery } from "./orders-shop";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -38,6 +39,7 @@ export function OrdersScreen() {
 
 function Orders({ user }: { user: User }) {
   const orders = useQuery(ordersQuery);
+  const shop = useQuery(ordersShopQuery).data ?? null;
   const status = useOrderStatus(user.id);
   const [filter, setFilter] = useState<Filter>("todos");
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -139,6 +141,7 @@ function Orders({ user }: { user: User }) {
               order={order}
               followed={followed === order.id}
               storeName={storeName}
+              shop={shop}
               moving={status.isPending && status.variables?.id === order.id ? status.variables.status : null}
               disabled={status.isPending}
               onMove={(next) => move(order, next)}

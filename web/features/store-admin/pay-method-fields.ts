@@ -4,7 +4,7 @@
  * (common/pay-methods.ts), its Spanish reason put at the field it is about.
  */
 import { MPESA_PAYBILL_INVALID, parseMpesaPaybill, parseNuban } from "../../../common/bank-ids";
-import { HOLDER_MAX_LENGTH } from "../../../common/checkout";
+import { HOLDER_MAX_LENGTH } from "../../../common/pay-methods";
 import {
   CHILE_ACCOUNT_TYPE_NAMES,
   CHILE_ACCOUNT_TYPES,

@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { ALIAS_MAX_LENGTH, cbuKind, parseAlias, parseCbu } from "../../../common/bank-account";
-import { HOLDER_MAX_LENGTH, isMercadoPagoLink, MERCADOPAGO_LINK_INVALID, PAYMENT_LABELS } from "../../../common/checkout";
+import { PAYMENT_LABELS } from "../../../common/checkout";
+import { isMercadoPagoLink, MERCADOPAGO_LINK_INVALID } from "../../../common/mercado-pago-link";
+import { HOLDER_MAX_LENGTH } from "../../../common/pay-methods";
 import type { CheckoutForm } from "./checkout-queries";
 
 type Payments = CheckoutForm["payments"];

@@ -1,0 +1,189 @@
+/**
+ * Shoppers on a 390 px phone in stores of other countries: a Brazilian
+ * shopper orders two T-shirts with Pix from a pt-BR store and copies the
+ * "Pix copia e cola" from the order page; a Mexican shopper orders with SPEI.
+ * Each in at most 5 taps plus typing a name (taps counted as in
+ * shopper-taps.test.ts), axe clean. The store's currency, locale and ways to
+ * pay are written on the account as the seller's settings save them (that
+ * screen is another branch's), in this file's own copy of the app.
+ */
+import { mkdtempSync, readdirSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { brCodeCrcValid } from "../common/pix";
+import { startLocalApp } from "../scripts/local-app.ts";
+import { expectClean } from "./axe";
+import { drawImage, newPage, newSeller, useChromium } from "./chromium";
+import { captureWhatsApp, countTaps } from "./journey-steps";
+
+const chromium = useChromium();
+let app: { baseURL: string; stop: () => void };
+let stateDir: string;
+
+beforeAll(async () => {
+  stateDir = mkdtempSync(join(tmpdir(), "vidriera-paises-"));
+  app = await startLocalApp(stateDir, { fromBuild: inject("buildDir") });
+});
+afterAll(() => app?.stop());
+
+/** The local D1's SQLite file under the app's state. */
+function d1File(): string {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/^[0-9a-f]{64}\.sqlite$/.test(entry.name) && path.includes("d1")) found.push(path);
+    }
+  };
+  walk(stateDir);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+interface Setup {
+  phone: string;
+  country: string;
+  currency: string;
+  locale: string;
+  /** In the store's minor units, as its seller's typed price is kept ("129,90" → 12990). */
+  price: number;
+  pay: unknown;
+}
+
+/** A store with one T-shirt without sizes, pick-up only, and its country's one way to pay. */
+async function openStore(setup: Setup) {
+  const { cookies } = await newSeller(chromium.browser, "paises", app.baseURL);
+  const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
+  await context.addCookies(cookies);
+  const send = async (method: "post" | "put", path: string, data: unknown) => {
+    const response = await page.request[method](path, { data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
+  const opened = (await send("post", "/api/auth/mi-tienda", {
+    storeName: `Loja ${String(Date.now()).slice(-6)}`,
+    phoneNumber: setup.phone,
+    countryCode: setup.country,
+  })) as { user: { id: string; username: string } };
+  const buffer = await drawImage(page, { width: 480, height: 600, type: "image/jpeg", color: "#0ea5e9" });
+  const uploaded = await page.request.post("/api/products/upload-images", {
+    multipart: { images: { name: "camiseta.jpg", mimeType: "image/jpeg", buffer } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const id = ((await uploaded.json()) as { products: { id: string }[] }).products[0]!.id;
+  await send("post", "/api/products/update-pricing", {
+    products: [{ id, name: "Camiseta", price: setup.price, published: true, sizes: [] }],
+  });
+  await send("put", "/api/checkout-settings", {
+    delivery: { pickup: { enabled: true, address: "Rua Augusta 1234" }, shipping: { enabled: false, zones: [], freeFrom: null } },
+    payments: { transfer: null, mercadoPago: null, cash: false },
+  });
+  const db = new DatabaseSync(d1File());
+  try {
+    db.prepare("UPDATE users SET store_currency = ?, store_locale = ?, store_pay_methods = ? WHERE id = ?").run(
+      setup.currency,
+      setup.locale,
+      // As common/pay-methods.ts payMethodsSchema saves them (these are already in its normal form).
+      JSON.stringify([setup.pay]),
+      opened.user.id,
+    );
+  } finally {
+    db.close();
+  }
+  await context.close();
+  return opened.user.username;
+}
+
+describe("shoppers in other countries at 390 px", () => {
+  it("a Brazilian shopper orders two with Pix in 4 taps and copies the code from the order page", async () => {
+    const username = await openStore({
+      phone: "+55 11 98765-4321",
+      country: "BR",
+      currency: "BRL",
+      locale: "pt-BR",
+      price: 12_990,
+      pay: { kind: "pix", keyType: "email", key: "vendas@lojadaana.com.br", name: "Loja da Ana", city: "São Paulo" },
+    });
+    const { context, page: shop } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseURL });
+    const opened = await captureWhatsApp(context);
+    const taps = await countTaps(shop);
+    await shop.goto(`/u/${username}`);
+    expect(await shop.locator("html").getAttribute("lang")).toBe("pt-BR");
+    await shop.getByText("R$\u00a0129,90").first().waitFor();
+    await shop.getByRole("button", { name: "Adicionar ao carrinho" }).click(); // 1: the cart opens
+    const cart = shop.getByRole("dialog", { name: "Seu carrinho" });
+    await cart.getByRole("button", { name: "Adicionar mais um de Camiseta" }).click(); // 2
+    await expect.poll(() => cart.locator("#cart-total").textContent()).toBe("R$\u00a0259,80");
+    await cart.getByLabel("Seu nome").click(); // 3
+    await shop.keyboard.type("João Conceição");
+    // Pick-up only and Pix only: both are chosen already.
+    expect(await cart.getByLabel("Pix").isChecked()).toBe(true);
+    await expectClean(shop, "a pt-BR store's cart at 390 px");
+    const whatsapp = context.waitForEvent("page");
+    await cart.getByRole("button", { name: "Finalizar compra pelo WhatsApp" }).click(); // 4
+    await whatsapp;
+    await expect.poll(() => opened.length).toBe(1);
+    expect(await taps()).toBeLessThanOrEqual(5);
+    const message = new URL(opened[0]!).searchParams.get("text")!;
+    expect(message).toContain("*Total: R$\u00a0259,80*");
+    expect(message).toContain("Pagamento: Pix");
+
+    const orderLink = await cart.getByRole("link", { name: "Ver meu pedido" }).getAttribute("href");
+    const order = await context.newPage();
+    await order.goto(orderLink!);
+    expect(await order.locator("html").getAttribute("lang")).toBe("pt-BR");
+    // The QR of the same code, named with the amount it asks for.
+    expect(await order.locator(".pix-qr svg").getAttribute("aria-label")).toBe("QR Code do Pix de R$\u00a0259,80");
+    await order.getByRole("button", { name: "Copiar Pix copia e cola" }).click();
+    const code = await order.evaluate(() => navigator.clipboard.readText());
+    expect(code.startsWith("000201")).toBe(true);
+    expect(code).toContain("5406259.80");
+    expect(brCodeCrcValid(code)).toBe(true);
+    await order.getByRole("status").getByText("Pix copia e cola copiado").waitFor();
+    await expectClean(order, "a pt-BR order page with its Pix code at 390 px");
+    await context.close();
+  });
+
+  it("a Mexican shopper orders with SPEI in 3 taps and reads the CLABE on the order page", async () => {
+    const username = await openStore({
+      phone: "+52 55 1234 5678",
+      country: "MX",
+      currency: "MXN",
+      locale: "es-MX",
+      price: 129_950,
+      pay: { kind: "spei", clabe: "032180000118359719", bank: "BBVA", holder: "Rocío Hernández" },
+    });
+    const { context, page: shop } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
+    const opened = await captureWhatsApp(context);
+    const taps = await countTaps(shop);
+    await shop.goto(`/u/${username}`);
+    expect(await shop.locator("html").getAttribute("lang")).toBe("es-MX");
+    await shop.getByText("$1,299.50").first().waitFor();
+    await shop.getByRole("button", { name: "Añadir al carrito" }).click(); // 1
+    const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
+    await cart.getByLabel("Tu nombre").click(); // 2
+    await shop.keyboard.type("Rocío Ñúñez");
+    expect(await cart.getByLabel("Transferencia SPEI").isChecked()).toBe(true);
+    await expectClean(shop, "an es-MX store's cart at 390 px");
+    const whatsapp = context.waitForEvent("page");
+    await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click(); // 3
+    await whatsapp;
+    await expect.poll(() => opened.length).toBe(1);
+    expect(await taps()).toBeLessThanOrEqual(5);
+    const message = new URL(opened[0]!).searchParams.get("text")!;
+    expect(message).toContain("*Total: $1,299.50*");
+    expect(message).toContain("Pago: Transferencia SPEI\nCLABE: 032180000118359719");
+
+    const orderLink = await cart.getByRole("link", { name: "Ver mi pedido" }).getAttribute("href");
+    const order = await context.newPage();
+    await order.goto(orderLink!);
+    await order.getByText("032180000118359719").waitFor();
+    await order.getByText("$1,299.50").first().waitFor();
+    await expectClean(order, "an es-MX order page with SPEI at 390 px");
+    await context.close();
+  });
+});
