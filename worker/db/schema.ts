@@ -509,6 +509,8 @@ export const batchItems = sqliteTable(
     index("batch_items_user_idx").on(t.userId, t.status),
     // Deleting a product sets its items' product to null, found by this index instead of a scan.
     index("batch_items_product_idx").on(t.productId),
+    // Batch upkeep's search for photos still to be named whose naming message was lost: only those rows.
+    index("batch_items_undrafted_idx").on(t.draftedAt, t.sentAt).where(sql`draft_from IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `batch_items_undrafted_idx` ON `batch_items` (`drafted_at`,`sent_at`) WHERE draft_from IS NOT NULL;
