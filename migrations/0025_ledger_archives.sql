@@ -1,6 +1,7 @@
+-- WITHOUT ROWID: the key is the whole row, kept once (in the primary key's b-tree) instead of twice.
 CREATE TABLE `archived_ledger_keys` (
 	`key` text PRIMARY KEY NOT NULL
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TABLE `ledger_archives` (
 	`object_key` text PRIMARY KEY NOT NULL,

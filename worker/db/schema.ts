@@ -578,6 +578,7 @@ export const ledgerArchives = sqliteTable(
  * The idempotency keys of archived ledger rows. A trigger on credit_ledger (migration
  * 0026_archived_ledger_keys_guard) refuses a movement whose key is here, inside the movement's own batch, as
  * the UNIQUE constraint does for keys still in the ledger: an archived charge or refund can never apply twice.
+ * Created WITHOUT ROWID by its migration (Drizzle cannot say it): the key is the whole row.
  */
 export const archivedLedgerKeys = sqliteTable("archived_ledger_keys", {
   key: text("key").primaryKey(),
