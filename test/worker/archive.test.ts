@@ -13,7 +13,7 @@ import { database } from "../../worker/db/client";
 import { generationJobs } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { refundJob } from "../../worker/jobs/refund-job";
-import { archiveOldGenerations } from "../../worker/lib/archive";
+import { ARCHIVE_RETENTION_MS, archiveCutoff, archiveOldGenerations } from "../../worker/lib/archive";
 import { balanceOf, HISTORY_LENGTH, moveCredits } from "../../worker/lib/credits";
 import { parseCsv } from "../../worker/lib/catalogue-csv";
 import { exportKey } from "../../worker/lib/data-export";
@@ -68,9 +68,8 @@ async function finishedJob(userId: string, id: string, outcome: "succeeded" | "f
   if (outcome === "failed") expect(await refundJob(db, { id, userId, cost }, "El proveedor no respondió.")).toBe("refunded");
 }
 
-/** Moves the jobs and their ledger rows `days` back, as if they had been made then. */
-async function backdate(ids: string[], days: number) {
-  const at = Date.now() - days * DAY;
+/** Moves the jobs and their ledger rows `days` back (or to the instant `at`), as if they had been made then. */
+async function backdate(ids: string[], days: number, at = Date.now() - days * DAY) {
   for (const id of ids) {
     await env.DB.batch([
       env.DB.prepare("UPDATE generation_jobs SET created_at = ?2, finished_at = ?2 WHERE id = ?1").bind(id, at),
@@ -149,6 +148,24 @@ describe("the archival of finished generations to R2", () => {
     // Run again: nothing left to move, nothing written twice.
     const again = await archiveOldGenerations(env, { chunk: 16 });
     expect(again).toMatchObject({ jobs: 0, ledger: 0, objects: 0 });
+    expect(await brokenChecks()).toEqual([]);
+  });
+
+  it("takes a seller's month only once all of it is past retention, and at most maxObjects objects a run", async () => {
+    const { user, oldIds } = await sellerWithHistory("g", 10);
+    const june = Date.UTC(2026, 5, 1);
+    await backdate(oldIds.slice(0, 5), 0, june - 60 * 60 * 1000);
+    await backdate(oldIds.slice(5), 0, june + 60 * 60 * 1000);
+    // Ninety days after two hours into June: May is over and past retention; June's first jobs are past 90 days
+    // too, but the rest of June is not, so June waits.
+    const now = june + 2 * 60 * 60 * 1000 + ARCHIVE_RETENTION_MS;
+    expect(archiveCutoff(now)).toBe(june);
+    expect(await archiveOldGenerations(env, { now, maxObjects: 0 })).toMatchObject({ jobs: 0, objects: 0 });
+    expect(await archiveOldGenerations(env, { now })).toMatchObject({ jobs: 5, objects: 1 });
+    expect(await rows("SELECT month FROM ledger_archives WHERE user_id = ?1", user.id)).toEqual([{ month: "2026-05" }]);
+    expect((await rows("SELECT id FROM generation_jobs WHERE id LIKE 'g-old-%'")).length).toBe(5);
+    // A month later June is past retention too, and goes whole.
+    expect(await archiveOldGenerations(env, { now: now + 31 * DAY })).toMatchObject({ jobs: 5, objects: 1 });
     expect(await brokenChecks()).toEqual([]);
   });
 

@@ -4,9 +4,10 @@ import { HISTORY_LENGTH } from "./credits";
 import { errorName, log } from "./log";
 
 /**
- * The archival of finished generations: jobs made longer ago than ARCHIVE_RETENTION_MS that are final (succeeded,
- * or failed and refunded), outside any batch, go with their ledger rows (job:<id>, refund:<id>) to the DATA
- * bucket as gzipped NDJSON, one object per seller, month and chunk (archive/<userId>/<YYYY-MM>/…).
+ * The archival of finished generations: jobs of months that ended ARCHIVE_RETENTION_MS ago or more (archiveCutoff)
+ * that are final (succeeded, or failed and refunded), outside any batch, go with their ledger rows (job:<id>,
+ * refund:<id>) to the DATA bucket as gzipped NDJSON, one object per seller, month and chunk
+ * (archive/<userId>/<YYYY-MM>/…).
  *
  * For each chunk the object is written first; then ONE D1 batch records both keys of each job (job:<id> and
  * refund:<id>, whether or not it was refunded) in archived_ledger_keys (plain inserts: a key archived already,
@@ -24,7 +25,16 @@ import { errorName, log } from "./log";
 const DAY = 24 * 60 * 60 * 1000;
 export const ARCHIVE_RETENTION_MS = 90 * DAY;
 
-export type ArchiveOptions = { now?: number; chunk?: number; maxChunks?: number };
+export type ArchiveOptions = { now?: number; chunk?: number; maxChunks?: number; maxObjects?: number };
+
+/**
+ * Jobs made before this instant may go: the start of the month (UTC) that holds now - retention, so a seller's
+ * month is archived whole, in as few objects as its jobs need, rather than a day's worth at a time.
+ */
+export function archiveCutoff(now: number): number {
+  const at = new Date(now - ARCHIVE_RETENTION_MS);
+  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+}
 
 /** D1 binds at most 100 values a statement: a chunk's job: and refund: keys stay under it. */
 const MAX_JOBS_PER_OBJECT = 45;
@@ -77,12 +87,14 @@ export async function archiveOldGenerations(env: Pick<Bindings, "DB" | "DATA">, 
   const now = options.now ?? Date.now();
   const chunk = options.chunk ?? 200;
   const maxChunks = options.maxChunks ?? 20;
+  // Each object costs an R2 write and four D1 calls: a run stays well inside a cron invocation's subrequests.
+  const maxObjects = options.maxObjects ?? 100;
   const run = crypto.randomUUID().slice(0, 8);
   const moved = { jobs: 0, ledger: 0, objects: 0, refused: 0 };
   let cursor: [number, string] = [-1, ""];
   for (let i = 0; i < maxChunks; i++) {
     const { results } = await env.DB.prepare(ARCHIVABLE_JOBS_SQL)
-      .bind(now - ARCHIVE_RETENTION_MS, cursor[0], cursor[1], chunk)
+      .bind(archiveCutoff(now), cursor[0], cursor[1], chunk)
       .all<{ id: string; user_id: string; created_at: number }>();
     if (results.length === 0) break;
     const last = results[results.length - 1]!;
@@ -97,6 +109,7 @@ export async function archiveOldGenerations(env: Pick<Bindings, "DB" | "DATA">, 
       } else groups.set(group, [...ids, job.id]);
     }
     for (const [group, ids] of groups) {
+      if (moved.objects + moved.refused >= maxObjects) break;
       const [userId, month] = group.split("\n") as [string, string];
       const outcome = await archiveChunk(env, userId, month, ids, run);
       if (outcome === "refused") moved.refused++;
@@ -106,7 +119,7 @@ export async function archiveOldGenerations(env: Pick<Bindings, "DB" | "DATA">, 
         moved.objects++;
       }
     }
-    if (results.length < chunk) break;
+    if (results.length < chunk || moved.objects + moved.refused >= maxObjects) break;
   }
   log("info", "archive", moved);
   return moved;
