@@ -48,8 +48,8 @@ interface Setup {
   country: string;
   currency: string;
   locale: string;
-  /** In the store's minor units, as its seller's typed price is kept ("129,90" → 12990). */
-  price: number;
+  /** As the store's seller types it ("129,90" in Brazil): the store has its country's money from its opening. */
+  price: string;
   pay: unknown;
 }
 
@@ -104,7 +104,7 @@ describe("shoppers in other countries at 390 px", () => {
       country: "BR",
       currency: "BRL",
       locale: "pt-BR",
-      price: 12_990,
+      price: "129,90",
       pay: { kind: "pix", keyType: "email", key: "vendas@lojadaana.com.br", name: "Loja da Ana", city: "São Paulo" },
     });
     const { context, page: shop } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
@@ -154,7 +154,7 @@ describe("shoppers in other countries at 390 px", () => {
       country: "MX",
       currency: "MXN",
       locale: "es-MX",
-      price: 129_950,
+      price: "1,299.50",
       pay: { kind: "spei", clabe: "032180000118359719", bank: "BBVA", holder: "Rocío Hernández" },
     });
     const { context, page: shop } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });

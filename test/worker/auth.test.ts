@@ -10,7 +10,19 @@ async function tableCounts() {
 }
 
 const WRONG = "Credenciales incorrectas o error del servidor. Inténtalo de nuevo.";
-const USER_FIELDS = ["countryCode", "credits", "email", "id", "imageUrl", "name", "paidMiTienda", "paidMiTiendaDate", "phone", "username"];
+const USER_FIELDS = [
+  "countryCode",
+  "credits",
+  "email",
+  "id",
+  "imageUrl",
+  "name",
+  "paidMiTienda",
+  "paidMiTiendaDate",
+  "phone",
+  "storeMoney",
+  "username",
+];
 
 describe("register", () => {
   it("creates the account with 500 credits written through the ledger and starts a session", async () => {

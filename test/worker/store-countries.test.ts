@@ -9,7 +9,6 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { fromMinor } from "../../common/store-money";
 import { parsePrice } from "../../common/price";
-import { payMethodsSchema } from "../../common/pay-methods";
 import { brCodeCrcValid } from "../../common/pix";
 import type { Order } from "../../common/store-cart";
 import { storeMoney } from "../../common/store-locale";
@@ -218,31 +217,32 @@ function typed(country: Country, text: string): number {
   return parsed.price;
 }
 
-/** A store of the country: its money, locale and way to pay saved on the account, a zone, a threshold, one product in M. */
+/** A store of the country, set up as its seller does: its money and language, a zone, a threshold, its way to pay, one product in M, every price typed the local way. */
 async function open(country: Country) {
   const s = await seller({ phoneNumber: country.phone, countryCode: country.code });
   const zone = "Centro";
+  const chosen = await s.browser.json("PUT", "/api/store-locale", { currency: country.currency, locale: country.locale });
+  expect(chosen.status, await chosen.clone().text()).toBe(200);
   const saved = await s.browser.json("PUT", "/api/checkout-settings", {
     delivery: {
       pickup: { enabled: true, address: "Local 5" },
-      shipping: {
-        enabled: true,
-        zones: [{ name: zone, cost: typed(country, country.zoneCost) }],
-        freeFrom: typed(country, country.freeFrom),
-      },
+      shipping: { enabled: true, zones: [{ name: zone, cost: country.zoneCost }], freeFrom: country.freeFrom },
     },
-    payments:
-      country.pay === null
-        ? { transfer: { alias: "mi.tienda.mp", cbu: "0000003110003456789128", holder: "Ana Pérez" }, mercadoPago: null, cash: true }
-        : { transfer: null, mercadoPago: null, cash: false },
+    ...(country.pay === null
+      ? {
+          payments: {
+            transfer: { alias: "mi.tienda.mp", cbu: "0000003110003456789128", holder: "Ana Pérez" },
+            mercadoPago: null,
+            cash: true,
+          },
+        }
+      : { payMethods: [country.pay] }),
   });
   expect(saved.status, await saved.clone().text()).toBe(200);
-  // The seller's settings screen is another branch's: its columns are written as it saves them.
-  await env.DB.prepare("UPDATE users SET store_currency = ?, store_locale = ?, store_pay_methods = ? WHERE id = ?")
-    .bind(country.currency, country.locale, country.pay === null ? null : JSON.stringify(payMethodsSchema.parse([country.pay])), s.user.id)
-    .run();
   const [product] = await addProducts(s.browser, ["Remera"]);
-  const priced = await setPricing(s.browser, [{ id: product!.id, price: typed(country, country.price), sizes: [{ name: "M", stock: 5 }] }]);
+  const priced = await setPricing(s.browser, [
+    { id: product!.id, price: country.price, sizes: [{ name: "M", stock: 5 }], published: true },
+  ]);
   expect(priced.status, await priced.clone().text()).toBe(200);
   return { ...s, product: product!, zone };
 }
