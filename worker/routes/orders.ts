@@ -375,6 +375,7 @@ export const orderRoutes = new Hono<Env>()
             paymentMethod: payment?.method ?? null,
             paymentDetails: payment ? JSON.stringify(payment) : null,
             currency: shop.money.currency,
+            locale: shop.locale,
             token,
             history: JSON.stringify(history),
           })

@@ -263,5 +263,8 @@ export const en: Catalogue = {
   "orderPage.notFound": "Order not found",
   "orderPage.missing": "This order does not exist or its link is incomplete. Check the link the shop sent you.",
   "orderPage.loadError": "Could not load the order",
+  "orderPage.closedTitle": "The shop closed its account",
+  "orderPage.closedText":
+    "The shop no longer sells on Vidriera, but this order is still theirs: write to them on WhatsApp about what is left (the delivery or the refund of your payment). This page will be available until {date}.",
   "qr.scan": "Scan the code to see the shop",
 };

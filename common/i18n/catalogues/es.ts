@@ -283,6 +283,9 @@ export const es = {
   "orderPage.notFound": "Pedido no encontrado",
   "orderPage.missing": "Este pedido no existe o su enlace está incompleto. Revisa el enlace que te mandó la tienda.",
   "orderPage.loadError": "Error al cargar el pedido",
+  "orderPage.closedTitle": "La tienda cerró su cuenta",
+  "orderPage.closedText":
+    "La tienda ya no vende en Vidriera, pero este pedido sigue siendo suyo: escríbele por WhatsApp para lo que falte (la entrega o la devolución de tu pago). Esta página estará disponible hasta el {date}.",
 
   // The store's QR code sign (the seller prints it; shoppers scan it)
   "qr.scan": "Escanea el código para ver la tienda",

@@ -263,5 +263,8 @@ export const id: Catalogue = {
   "orderPage.notFound": "Pesanan tidak ditemukan",
   "orderPage.missing": "Pesanan ini tidak ada atau tautannya tidak lengkap. Periksa tautan yang dikirim toko.",
   "orderPage.loadError": "Gagal memuat pesanan",
+  "orderPage.closedTitle": "Toko sudah menutup akunnya",
+  "orderPage.closedText":
+    "Toko ini tidak lagi berjualan di Vidriera, tetapi pesanan ini tetap tanggung jawabnya: hubungi toko lewat WhatsApp untuk yang masih kurang (pengiriman atau pengembalian pembayaran Anda). Halaman ini tersedia sampai {date}.",
   "qr.scan": "Pindai kode untuk melihat toko",
 };

@@ -263,5 +263,8 @@ export const ms: Catalogue = {
   "orderPage.notFound": "Pesanan tidak dijumpai",
   "orderPage.missing": "Pesanan ini tidak wujud atau pautannya tidak lengkap. Semak pautan yang dihantar oleh kedai.",
   "orderPage.loadError": "Gagal memuatkan pesanan",
+  "orderPage.closedTitle": "Kedai telah menutup akaunnya",
+  "orderPage.closedText":
+    "Kedai ini tidak lagi berniaga di Vidriera, tetapi pesanan ini masih tanggungjawabnya: hubungi kedai melalui WhatsApp untuk apa yang masih belum selesai (penghantaran atau pemulangan bayaran anda). Halaman ini tersedia sehingga {date}.",
   "qr.scan": "Imbas kod untuk melihat kedai",
 };

@@ -263,5 +263,8 @@ export const ptBR: Catalogue = {
   "orderPage.notFound": "Pedido não encontrado",
   "orderPage.missing": "Este pedido não existe ou o link está incompleto. Confira o link que a loja enviou.",
   "orderPage.loadError": "Erro ao carregar o pedido",
+  "orderPage.closedTitle": "A loja encerrou a conta",
+  "orderPage.closedText":
+    "A loja não vende mais na Vidriera, mas este pedido continua sendo dela: fale com ela pelo WhatsApp para o que faltar (a entrega ou a devolução do seu pagamento). Esta página ficará disponível até {date}.",
   "qr.scan": "Escaneie o código para ver a loja",
 };
