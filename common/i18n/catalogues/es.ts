@@ -286,6 +286,8 @@ export const es = {
   "orderPage.closedTitle": "La tienda cerró su cuenta",
   "orderPage.closedText":
     "La tienda ya no vende en Vidriera, pero este pedido sigue siendo suyo: escríbele por WhatsApp para lo que falte (la entrega o la devolución de tu pago). Esta página estará disponible hasta el {date}.",
+  "share.whatsapp": "¡Hola! Te invito a ver {store}: elige lo que te gusta y pídelo por WhatsApp desde acá 👉 {url}",
+  "share.instagram": "🛍️ {store} ya tiene tienda online: mira los productos, arma tu pedido y envíalo por WhatsApp. {url}",
 
   // The store's QR code sign (the seller prints it; shoppers scan it)
   "qr.scan": "Escanea el código para ver la tienda",

@@ -266,5 +266,7 @@ export const id: Catalogue = {
   "orderPage.closedTitle": "Toko sudah menutup akunnya",
   "orderPage.closedText":
     "Toko ini tidak lagi berjualan di Vidriera, tetapi pesanan ini tetap tanggung jawabnya: hubungi toko lewat WhatsApp untuk yang masih kurang (pengiriman atau pengembalian pembayaran Anda). Halaman ini tersedia sampai {date}.",
+  "share.whatsapp": "Halo! Yuk lihat {store}: pilih yang Anda suka dan pesan lewat WhatsApp dari sini 👉 {url}",
+  "share.instagram": "🛍️ {store} sekarang punya toko online: lihat produknya, susun pesanan Anda, lalu kirim lewat WhatsApp. {url}",
   "qr.scan": "Pindai kode untuk melihat toko",
 };
