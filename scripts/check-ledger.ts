@@ -10,6 +10,9 @@
  * - every provider payment was credited at most once, and only approved ones;
  * - a deleted account was closed at zero credits and keeps nothing but its
  *   anonymous row (no sessions, products, images or personal data);
+ * - the archived months count: each balance is the ledger left in D1 plus the summaries of what the archival
+ *   moved to the DATA bucket, and each archived object (read back, locally or with `--remote`) holds exactly
+ *   what its summary says, each job with its charge and, if it failed, its refund;
  * - locally, R2 holds only what D1 shows: every stored image is one a row
  *   points to, and every rendition and link preview belongs to one, so
  *   nothing deleted is still served (R2 cannot be listed through wrangler
@@ -22,7 +25,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { type BrokenCheck, brokenLedgerChecks, LEDGER_CHECKS } from "./ledger-checks.ts";
+import { type ArchiveLine, type ArchiveSummary, gunzipLines } from "../common/ledger-archive.ts";
+import {
+  ARCHIVE_OBJECTS_CHECK,
+  ARCHIVE_SUMMARIES_SQL,
+  type BrokenCheck,
+  brokenArchiveObjects,
+  brokenLedgerChecks,
+  LEDGER_CHECKS,
+} from "./ledger-checks.ts";
 import { applyMigrations, OFFLINE_ENV } from "./local-state.ts";
 import { allObjectKeys, brokenStorageChecks, REFERENCED_IMAGES_SQL, STORAGE_CHECKS } from "./storage-checks.ts";
 
@@ -43,12 +54,20 @@ function query<T>(sql: string): T[] {
   return (JSON.parse(out) as { results: T[] }[])[0]!.results;
 }
 
+/** The deployed archive bucket (wrangler.toml's DATA binding). */
+const DATA_BUCKET = "vidriera-data";
+
+type LocalBuckets = {
+  IMAGES: Parameters<typeof allObjectKeys>[0];
+  DATA: { get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null> };
+};
+
 /**
- * The local bucket's keys, through wrangler's platform proxy on the same persisted state wrangler and
- * `npm run dev` use (`<dir>/v3`), with a config holding only the bucket (the app's would also ask for its
+ * The local buckets, through wrangler's platform proxy on the same persisted state wrangler and
+ * `npm run dev` use (`<dir>/v3`), with a config holding only the buckets (the app's would also ask for its
  * Durable Object class).
  */
-async function localObjectKeys(): Promise<string[]> {
+async function withLocalBuckets<T>(use: (buckets: LocalBuckets) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), "check-storage-"));
   try {
     const configPath = join(dir, "wrangler.json");
@@ -57,13 +76,16 @@ async function localObjectKeys(): Promise<string[]> {
       JSON.stringify({
         name: "check-storage",
         compatibility_date: "2026-10-01",
-        r2_buckets: [{ binding: "IMAGES", bucket_name: "vidriera-images" }],
+        r2_buckets: [
+          { binding: "IMAGES", bucket_name: "vidriera-images" },
+          { binding: "DATA", bucket_name: DATA_BUCKET },
+        ],
       }),
     );
     const state = resolve(persistTo ?? ".wrangler/state", "v3");
-    const proxy = await getPlatformProxy<{ IMAGES: Parameters<typeof allObjectKeys>[0] }>({ configPath, persist: { path: state } });
+    const proxy = await getPlatformProxy<LocalBuckets>({ configPath, persist: { path: state } });
     try {
-      return await allObjectKeys(proxy.env.IMAGES);
+      return await use(proxy.env);
     } finally {
       await proxy.dispose();
     }
@@ -72,17 +94,39 @@ async function localObjectKeys(): Promise<string[]> {
   }
 }
 
+/** One archived object from the deployed bucket (wrangler can read an object by its key, not list the bucket). */
+async function remoteArchive(key: string): Promise<ArchiveLine[] | undefined> {
+  try {
+    const bytes = execFileSync("wrangler", ["r2", "object", "get", `${DATA_BUCKET}/${key}`, "--remote", "--pipe"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    return await gunzipLines(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  } catch {
+    return undefined;
+  }
+}
+
 const broken: BrokenCheck[] = await brokenLedgerChecks((sql) => query<Record<string, unknown>>(sql));
-const checks: string[] = LEDGER_CHECKS.map((c) => c.name);
+const checks: string[] = [...LEDGER_CHECKS.map((c) => c.name), ARCHIVE_OBJECTS_CHECK];
+const summaries = query<ArchiveSummary>(ARCHIVE_SUMMARIES_SQL);
 let objects: number | undefined;
 if (!remote) {
   const referenced = query<{ key: string }>(REFERENCED_IMAGES_SQL).map((r) => r.key);
-  const keys = await localObjectKeys();
-  objects = keys.length;
-  broken.push(...brokenStorageChecks(keys, referenced));
+  await withLocalBuckets(async ({ IMAGES, DATA }) => {
+    const keys = await allObjectKeys(IMAGES);
+    objects = keys.length;
+    broken.push(...brokenStorageChecks(keys, referenced));
+    broken.push(
+      ...(await brokenArchiveObjects(summaries, async (key) => {
+        const object = await DATA.get(key);
+        return object ? gunzipLines(await object.arrayBuffer()) : undefined;
+      })),
+    );
+  });
   checks.push(...STORAGE_CHECKS);
 } else {
-  console.log("skipped R2 checks: wrangler cannot list the deployed bucket");
+  broken.push(...(await brokenArchiveObjects(summaries, remoteArchive)));
+  console.log("skipped the images' R2 checks: wrangler cannot list the deployed bucket");
 }
 for (const name of checks) {
   const failure = broken.find((b) => b.name === name);
@@ -97,7 +141,8 @@ const [totals] = query<{ users: number; ledger: number; jobs: number; payments: 
   `SELECT (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM credit_ledger) AS ledger,
           (SELECT COUNT(*) FROM generation_jobs) AS jobs, (SELECT COUNT(*) FROM payments) AS payments`,
 );
+const archived = summaries.reduce((n, s) => n + s.entries, 0);
 console.log(
-  `checked ${totals!.users} users, ${totals!.ledger} ledger rows, ${totals!.jobs} jobs, ${totals!.payments} payments${objects === undefined ? "" : `, ${objects} R2 objects`}`,
+  `checked ${totals!.users} users, ${totals!.ledger} ledger rows (and ${archived} archived in ${summaries.length} objects), ${totals!.jobs} jobs, ${totals!.payments} payments${objects === undefined ? "" : `, ${objects} R2 objects`}`,
 );
 process.exit(broken.length ? 1 : 0);

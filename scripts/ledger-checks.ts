@@ -4,16 +4,31 @@
  * local D1) and the Worker tests (env.DB inside workerd): add a check here
  * and both run it.
  */
+import { type ArchiveLine, archiveProblems, type ArchiveSummary } from "../common/ledger-archive.ts";
+
 export interface LedgerCheck {
   name: string;
   sql: string;
 }
 
 export const LEDGER_CHECKS: LedgerCheck[] = [
+  // The ledger left in D1 plus the summaries of what the archival moved to R2 (worker/lib/archive.ts).
   {
-    name: "balance equals the sum of the user's ledger",
-    sql: `SELECT u.id, u.credits, COALESCE(SUM(l.delta), 0) AS ledger FROM users u
-          LEFT JOIN credit_ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.credits != COALESCE(SUM(l.delta), 0)`,
+    name: "balance equals the sum of the user's ledger, archived months included",
+    sql: `SELECT * FROM (SELECT u.id, u.credits,
+            COALESCE((SELECT SUM(l.delta) FROM credit_ledger l WHERE l.user_id = u.id), 0)
+            + COALESCE((SELECT SUM(a.delta_sum) FROM ledger_archives a WHERE a.user_id = u.id), 0) AS ledger FROM users u)
+          WHERE credits != ledger`,
+  },
+  {
+    name: "an archived movement is not in the ledger too",
+    sql: `SELECT l.id, l.idempotency_key FROM credit_ledger l JOIN archived_ledger_keys a ON a.key = l.idempotency_key`,
+  },
+  // The archival keeps both keys of each job it moves, job:<id> and refund:<id>, so neither can apply again.
+  {
+    name: "the archives' summaries count each archived job's two keys once",
+    sql: `SELECT * FROM (SELECT (SELECT COALESCE(SUM(jobs), 0) * 2 FROM ledger_archives) AS summarized,
+            (SELECT COUNT(*) FROM archived_ledger_keys) AS keys) WHERE summarized != keys`,
   },
   { name: "no negative balance", sql: `SELECT id, credits FROM users WHERE credits < 0` },
   {
@@ -111,4 +126,24 @@ export async function brokenLedgerChecks(
     if (rows.length > 0) broken.push({ name: check.name, rows });
   }
   return broken;
+}
+
+/** Every archive summary row, for checking each against its object. */
+export const ARCHIVE_SUMMARIES_SQL = `SELECT object_key, user_id, first_id, last_id, entries, delta_sum, jobs FROM ledger_archives`;
+export const ARCHIVE_OBJECTS_CHECK = "each archived month's object holds what its summary says";
+
+/**
+ * Reads each summarized object through `lines` (undefined when it is missing) and answers the broken
+ * check with a row per object that does not match its summary, or nothing.
+ */
+export async function brokenArchiveObjects(
+  summaries: ArchiveSummary[],
+  lines: (objectKey: string) => Promise<ArchiveLine[] | undefined>,
+): Promise<BrokenCheck[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (const summary of summaries) {
+    const problems = archiveProblems(summary, await lines(summary.object_key));
+    if (problems.length > 0) rows.push({ object: summary.object_key, problems });
+  }
+  return rows.length > 0 ? [{ name: ARCHIVE_OBJECTS_CHECK, rows }] : [];
 }

@@ -277,7 +277,12 @@ export const generationJobs = sqliteTable(
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
   // product_id: deleting a product sets its jobs' product to null, found by this index instead of a scan.
-  (t) => [index("generation_jobs_user_idx").on(t.userId, t.createdAt), index("generation_jobs_product_idx").on(t.productId)],
+  // created_at: the archival (worker/lib/archive.ts) finds jobs past the retention period by it.
+  (t) => [
+    index("generation_jobs_user_idx").on(t.userId, t.createdAt),
+    index("generation_jobs_product_idx").on(t.productId),
+    index("generation_jobs_created_idx").on(t.createdAt),
+  ],
 );
 
 /**
@@ -554,3 +559,41 @@ export const dataExports = sqliteTable(
   // created_at: the daily purge drops exports past their link's life by it.
   (t) => [index("data_exports_user_idx").on(t.userId, t.createdAt), index("data_exports_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Ledger detail moved to the DATA bucket by the archival (worker/lib/archive.ts): one row per archived chunk
+ * (one NDJSON object of one seller and month), written in the same D1 batch that deletes the rows it holds.
+ * The balance check adds delta_sum to the ledger that is left; the object can be read back and checked
+ * against entries, delta_sum and its first and last ledger ids.
+ */
+export const ledgerArchives = sqliteTable(
+  "ledger_archives",
+  {
+    /** The object in DATA: archive/<userId>/<YYYY-MM>/generations-<firstId>-<lastId>.ndjson.gz */
+    objectKey: text("object_key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The month (UTC) the chunk's jobs were made in, YYYY-MM. */
+    month: text("month").notNull(),
+    firstId: integer("first_id").notNull(),
+    lastId: integer("last_id").notNull(),
+    /** Ledger rows in the object, and the sum of their deltas. */
+    entries: integer("entries").notNull(),
+    deltaSum: integer("delta_sum").notNull(),
+    /** Generation jobs in the object. */
+    jobs: integer("jobs").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ledger_archives_user_idx").on(t.userId, t.month)],
+);
+
+/**
+ * The idempotency keys of archived ledger rows. A trigger on credit_ledger (migration
+ * 0028_archived_ledger_keys_guard) refuses a movement whose key is here, inside the movement's own batch, as
+ * the UNIQUE constraint does for keys still in the ledger: an archived charge or refund can never apply twice.
+ * Created WITHOUT ROWID by its migration (Drizzle cannot say it): the key is the whole row.
+ */
+export const archivedLedgerKeys = sqliteTable("archived_ledger_keys", {
+  key: text("key").primaryKey(),
+});

@@ -17,6 +17,9 @@ import { NO_CREDITS_LEFT } from "../../common/credits";
  *   job, a webhook delivered twice) fails and takes its balance change with it.
  */
 
+/** How many movements the credits screen lists (the archival keeps at least these in D1). */
+export const HISTORY_LENGTH = 50;
+
 export type CreditReason =
   | "signup_bonus"
   | "generation"

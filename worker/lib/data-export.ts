@@ -8,6 +8,7 @@ import { database, shopDatabase } from "../db/client";
 import { creditLedger, dataExports, generatedImages, orders, products, productStock, users } from "../db/schema";
 import { selectMailer } from "../email/select";
 import type { Bindings } from "../env";
+import { archivedLedgerRows } from "./archive";
 import { productRows, TIENDANUBE_COLUMNS, toCsv, urlIdentifier } from "./catalogue-csv";
 import type { DataExportMessage } from "./data-export-message";
 import { errorName, log } from "./log";
@@ -119,7 +120,11 @@ export async function exportFiles(env: Bindings, userId: string): Promise<Zippab
       ),
     ),
   );
-  const ledger = await global.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id));
+  // The whole history: what the archival moved to the DATA bucket, then what is still in D1, in ledger order.
+  const ledger = [
+    ...(await archivedLedgerRows(env, userId)).map((m) => ({ ...m, createdAt: new Date(m.createdAt) })),
+    ...(await global.select().from(creditLedger).where(eq(creditLedger.userId, userId))),
+  ].sort((a, b) => a.id - b.id);
   files["creditos.csv"] = text(
     toCsv(
       ["Fecha (UTC)", "Movimiento", "Imágenes", "Saldo después"],

@@ -8,13 +8,12 @@ import { database } from "../db/client";
 import { creditLedger, users } from "../db/schema";
 import type { Env } from "../env";
 import { findUserById, toApiUser } from "../lib/accounts";
-import { balanceOf, moveCredits } from "../lib/credits";
+import { balanceOf, HISTORY_LENGTH, moveCredits } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { noBody } from "../lib/body-limit";
 
-/** How many movements the credits screen lists. */
-export const HISTORY_LENGTH = 50;
+export { HISTORY_LENGTH };
 
 export const STORE_ALREADY_ACTIVE = "Tu Tienda ya está activa: no se descontaron créditos.";
 

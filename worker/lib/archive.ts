@@ -1,0 +1,230 @@
+import { type ArchivedJob, type ArchivedLedgerRow, gunzipLines, gzipLines } from "../../common/ledger-archive";
+import type { Bindings } from "../env";
+import { HISTORY_LENGTH } from "./credits";
+import { errorName, log } from "./log";
+
+/**
+ * The archival of finished generations: jobs of months that ended ARCHIVE_RETENTION_MS ago or more (archiveCutoff)
+ * that are final (succeeded, or failed and refunded), outside any batch, go with their ledger rows (job:<id>,
+ * refund:<id>) to the DATA bucket as gzipped NDJSON, one object per seller, month and chunk
+ * (archive/<userId>/<YYYY-MM>/…).
+ *
+ * For each chunk the object is written first; then ONE D1 batch records both keys of each job (job:<id> and
+ * refund:<id>, whether or not it was refunded) in archived_ledger_keys (plain inserts: a key archived already,
+ * by a parallel or earlier run, fails the whole batch), writes the chunk's
+ * summary row in ledger_archives (count, sum, first and last id, computed from the very rows it deletes),
+ * deletes those ledger rows and deletes the jobs. So balances stay exact (the ledger left plus the summaries),
+ * each row is archived once whatever runs at the same time, and a crash between the object and the batch leaves
+ * only an object no summary names, which nothing reads. A movement under an archived key is refused by the
+ * trigger of migration 0026 (as a duplicate), so a late retry can never charge or refund twice.
+ *
+ * What stays in D1: every ledger row that is not a job's (sign-up bonus, payments, store plan, account closed:
+ * their keys can come back from a provider), the seller's latest HISTORY_LENGTH movements (the credits
+ * screen lists them), jobs still running or failed without a refund, and batches' pictures.
+ */
+const DAY = 24 * 60 * 60 * 1000;
+export const ARCHIVE_RETENTION_MS = 90 * DAY;
+
+export type ArchiveOptions = { now?: number; chunk?: number; maxChunks?: number; maxObjects?: number };
+
+/**
+ * Jobs made before this instant may go: the start of the month (UTC) that holds now - retention, so a seller's
+ * month is archived whole, in as few objects as its jobs need, rather than a day's worth at a time.
+ */
+export function archiveCutoff(now: number): number {
+  const at = new Date(now - ARCHIVE_RETENTION_MS);
+  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+}
+
+/** D1 binds at most 100 values a statement: a chunk's job: and refund: keys stay under it. */
+const MAX_JOBS_PER_OBJECT = 45;
+
+export const archiveObjectKey = (userId: string, month: string, firstId: number, lastId: number, run: string) =>
+  `archive/${userId}/${month}/generations-${firstId}-${lastId}-${run}.ndjson.gz`;
+
+/**
+ * The jobs the archival may take, oldest first from `after`: final, charged, outside batches, and with
+ * every ledger row older than the seller's latest HISTORY_LENGTH movements.
+ */
+export const ARCHIVABLE_JOBS_SQL = `SELECT j.id, j.user_id, j.created_at FROM generation_jobs j
+  WHERE j.created_at < ?1 AND (j.created_at > ?2 OR (j.created_at = ?2 AND j.id > ?3))
+    AND j.status IN ('succeeded', 'failed')
+    AND NOT EXISTS (SELECT 1 FROM batch_items i WHERE i.id = j.id)
+    AND EXISTS (SELECT 1 FROM credit_ledger c WHERE c.idempotency_key = 'job:' || j.id)
+    AND (j.status = 'failed') = EXISTS (SELECT 1 FROM credit_ledger r WHERE r.idempotency_key = 'refund:' || j.id)
+    AND (SELECT MAX(l.id) FROM credit_ledger l WHERE l.idempotency_key IN ('job:' || j.id, 'refund:' || j.id))
+        < COALESCE((SELECT k.id FROM credit_ledger k WHERE k.user_id = j.user_id ORDER BY k.id DESC LIMIT 1 OFFSET ${HISTORY_LENGTH - 1}), 0)
+  ORDER BY j.created_at, j.id LIMIT ?4`;
+
+type JobRow = {
+  id: string;
+  user_id: string;
+  product_id: string | null;
+  kind: string;
+  quality: string;
+  cost: number;
+  status: string;
+  error: string | null;
+  image_id: string | null;
+  created_at: number;
+  finished_at: number | null;
+};
+type LedgerRow = {
+  id: number;
+  user_id: string;
+  delta: number;
+  reason: string;
+  idempotency_key: string;
+  balance_after: number;
+  created_at: number;
+};
+
+const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(", ");
+const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+
+/** Archives up to `maxChunks` chunks of `chunk` candidate jobs; answers how many jobs and ledger rows moved. */
+export async function archiveOldGenerations(env: Pick<Bindings, "DB" | "DATA">, options: ArchiveOptions = {}) {
+  const now = options.now ?? Date.now();
+  const chunk = options.chunk ?? 200;
+  const maxChunks = options.maxChunks ?? 20;
+  // Each object costs an R2 write and four D1 calls: a run stays well inside a cron invocation's subrequests.
+  const maxObjects = options.maxObjects ?? 100;
+  const run = crypto.randomUUID().slice(0, 8);
+  const moved = { jobs: 0, ledger: 0, objects: 0, refused: 0 };
+  let cursor: [number, string] = [-1, ""];
+  for (let i = 0; i < maxChunks; i++) {
+    const { results } = await env.DB.prepare(ARCHIVABLE_JOBS_SQL)
+      .bind(archiveCutoff(now), cursor[0], cursor[1], chunk)
+      .all<{ id: string; user_id: string; created_at: number }>();
+    if (results.length === 0) break;
+    const last = results[results.length - 1]!;
+    cursor = [last.created_at, last.id];
+    const groups = new Map<string, string[]>();
+    for (const job of results) {
+      const group = `${job.user_id}\n${monthOf(job.created_at)}`;
+      const ids = groups.get(group) ?? [];
+      if (ids.length === MAX_JOBS_PER_OBJECT) {
+        groups.set(`${group}\n${groups.size}`, ids);
+        groups.set(group, [job.id]);
+      } else groups.set(group, [...ids, job.id]);
+    }
+    for (const [group, ids] of groups) {
+      if (moved.objects + moved.refused >= maxObjects) break;
+      const [userId, month] = group.split("\n") as [string, string];
+      const outcome = await archiveChunk(env, userId, month, ids, run);
+      if (outcome === "refused") moved.refused++;
+      else {
+        moved.jobs += outcome.jobs;
+        moved.ledger += outcome.ledger;
+        moved.objects++;
+      }
+    }
+    if (results.length < chunk || moved.objects + moved.refused >= maxObjects) break;
+  }
+  log("info", "archive", moved);
+  return moved;
+}
+
+/** One object and its D1 batch; "refused" when a parallel run archived some of its rows first. */
+async function archiveChunk(env: Pick<Bindings, "DB" | "DATA">, userId: string, month: string, jobIds: string[], run: string) {
+  const jobs = (
+    await env.DB.prepare(`SELECT * FROM generation_jobs WHERE id IN (${placeholders(jobIds.length)}) AND status IN ('succeeded', 'failed')`)
+      .bind(...jobIds)
+      .all<JobRow>()
+  ).results;
+  const keys = jobs.flatMap((j) => [`job:${j.id}`, `refund:${j.id}`]);
+  if (jobs.length === 0) return "refused" as const;
+  const ledger = (
+    await env.DB.prepare(`SELECT * FROM credit_ledger WHERE idempotency_key IN (${placeholders(keys.length)}) ORDER BY id`)
+      .bind(...keys)
+      .all<LedgerRow>()
+  ).results;
+  // Each job's charge must be here: a job without it was archived meanwhile by a parallel run.
+  const read = new Set(ledger.map((l) => l.idempotency_key));
+  if (jobs.some((j) => !read.has(`job:${j.id}`))) return "refused" as const;
+  const ids = ledger.map((l) => l.id);
+  const objectKey = archiveObjectKey(userId, month, ids[0]!, ids[ids.length - 1]!, run);
+  const lines = [
+    ...jobs.map(
+      (j): ArchivedJob => ({
+        kind: "job",
+        id: j.id,
+        userId: j.user_id,
+        productId: j.product_id,
+        jobKind: j.kind,
+        quality: j.quality,
+        cost: j.cost,
+        status: j.status,
+        error: j.error,
+        imageId: j.image_id,
+        createdAt: j.created_at,
+        finishedAt: j.finished_at,
+      }),
+    ),
+    ...ledger.map(
+      (l): ArchivedLedgerRow => ({
+        kind: "ledger",
+        id: l.id,
+        userId: l.user_id,
+        delta: l.delta,
+        reason: l.reason,
+        idempotencyKey: l.idempotency_key,
+        balanceAfter: l.balance_after,
+        createdAt: l.created_at,
+      }),
+    ),
+  ];
+  await env.DATA.put(objectKey, await gzipLines(lines), {
+    httpMetadata: { contentType: "application/x-ndjson", contentEncoding: "gzip" },
+  });
+  // Both keys of every job, the refund's too when it has none: a succeeded job must never be refunded later.
+  const ledgerKeys = jobs.flatMap((j) => [`job:${j.id}`, `refund:${j.id}`]);
+  const idList = placeholders(ids.length);
+  try {
+    await env.DB.batch([
+      env.DB.prepare(`INSERT INTO archived_ledger_keys (key) VALUES ${ledgerKeys.map((_, i) => `(?${i + 1})`).join(", ")}`).bind(
+        ...ledgerKeys,
+      ),
+      env.DB.prepare(
+        `INSERT INTO ledger_archives (object_key, user_id, month, first_id, last_id, entries, delta_sum, jobs)
+         SELECT ?1, ?2, ?3, MIN(id), MAX(id), COUNT(*), SUM(delta), ?4 FROM credit_ledger
+         WHERE id IN (${placeholders(ids.length, 5)}) AND user_id = ?2`,
+      ).bind(objectKey, userId, month, jobs.length, ...ids),
+      env.DB.prepare(`DELETE FROM credit_ledger WHERE id IN (${idList})`).bind(...ids),
+      env.DB.prepare(`DELETE FROM generation_jobs WHERE id IN (${placeholders(jobs.length)}) AND status IN ('succeeded', 'failed')`).bind(
+        ...jobs.map((j) => j.id),
+      ),
+    ]);
+  } catch (err) {
+    // Its key names this run, so no summary can point at it: safe to drop.
+    await env.DATA.delete(objectKey);
+    if (/UNIQUE constraint failed: archived_ledger_keys/.test(String(errorChain(err)))) return "refused" as const;
+    log("error", "archive chunk failed", { error: errorName(err) });
+    throw err;
+  }
+  return { jobs: jobs.length, ledger: ledger.length };
+}
+
+function errorChain(err: unknown): string {
+  const messages: string[] = [];
+  for (let e: unknown = err; e instanceof Error; e = e.cause) messages.push(e.message);
+  return messages.join(" | ");
+}
+
+/**
+ * A seller's archived ledger rows, read back from the objects their summaries name (an object no summary names
+ * is a leftover of a run that failed, and is not read). Throws when a summarized object is missing: an
+ * export must not leave movements out silently.
+ */
+export async function archivedLedgerRows(env: Pick<Bindings, "DB" | "DATA">, userId: string): Promise<ArchivedLedgerRow[]> {
+  const { results } = await env.DB.prepare("SELECT object_key FROM ledger_archives WHERE user_id = ?1 ORDER BY month, first_id")
+    .bind(userId)
+    .all<{ object_key: string }>();
+  const rows: ArchivedLedgerRow[] = [];
+  for (const { object_key } of results) {
+    const object = await env.DATA.get(object_key);
+    if (!object) throw new Error(`archived object missing: ${object_key}`);
+    rows.push(...(await gunzipLines(await object.arrayBuffer())).filter((l): l is ArchivedLedgerRow => l.kind === "ledger"));
+  }
+  return rows;
+}
