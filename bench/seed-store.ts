@@ -32,19 +32,37 @@ export interface SeededStore {
   ids: string[];
 }
 
-export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): Promise<SeededStore> {
+/**
+ * The shops the benches measure: Argentina's (ARS, whole pesos, es-AR) and a Brazilian one (BRL, prices
+ * with cents typed as its seller types them, pt-BR pages), whose store gets its money and language from
+ * its country at 'Mi tienda'.
+ */
+export const SHOPS = {
+  AR: { email: "bench-store@example.com", storeName: "Moda Sur Indumentaria", phoneNumber: "+54 9 11 5555 6666", countryCode: "AR" },
+  BR: { email: "bench-store-br@example.com", storeName: "Moda Sul Roupas", phoneNumber: "+55 11 98765 4321", countryCode: "BR" },
+} as const;
+export type Shop = keyof typeof SHOPS;
+
+/** The i-th product's price as its seller types it: "12490" pesos in Argentina, "112,40" reais in Brazil. */
+function typedPrice(shop: Shop, i: number): number | string {
+  const minor = 9_990 + i * 1_250;
+  return shop === "AR" ? minor : `${Math.floor(minor / 100)},${String(minor % 100).padStart(2, "0")}`;
+}
+
+export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>, shop: Shop = "AR"): Promise<SeededStore> {
+  const { email, ...storeInput } = SHOPS[shop];
   const json = { "content-type": "application/json", origin: base };
   const signup = await fetch(`${base}/api/auth/register`, {
     method: "POST",
     headers: json,
-    body: JSON.stringify({ email: "bench-store@example.com", password: "bench-password" }),
+    body: JSON.stringify({ email, password: "bench-password" }),
   });
   if (signup.status !== 201) throw new Error(`register: ${signup.status} ${await signup.text()}`);
   const cookie = signup.headers.get("set-cookie")!.split(";")[0]!;
   const store = await fetch(`${base}/api/auth/mi-tienda`, {
     method: "POST",
     headers: { ...json, cookie },
-    body: JSON.stringify({ storeName: "Moda Sur Indumentaria", phoneNumber: "+54 9 11 5555 6666", countryCode: "AR" }),
+    body: JSON.stringify(storeInput),
   });
   if (store.status !== 201) throw new Error(`mi-tienda: ${store.status} ${await store.text()}`);
   const { user } = (await store.json()) as { user: { username: string } };
@@ -67,7 +85,7 @@ export async function seedStore(base: string, photo: Uint8Array<ArrayBuffer>): P
   }
   const products = ids.map((id, i) => ({
     id,
-    price: 9_990 + i * 1_250,
+    price: typedPrice(shop, i),
     // Four to six sizes each, some sold out.
     sizes: SIZES.slice(i % 2, 4 + (i % 3)).map((name, k) => ({ name, stock: (i + k) % 5 })),
     category: CATEGORIES[i % KINDS.length],

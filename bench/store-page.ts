@@ -18,6 +18,13 @@
  *   Worker answers from memory (no D1: what any Worker answer costs here), and
  *   their ratios to the static file.
  *
+ * The bytes, the first screen and Lighthouse are measured for two stores
+ * under the same budgets: Argentina's (ARS, es-AR; the rows "store:…") and a
+ * Brazilian one (BRL with cents, pt-BR: its own rows "store:pt-br:…"), whose
+ * page carries the Portuguese catalogue's cart messages and longer prices.
+ * The request times are the Argentine store's: the cache path does not
+ * depend on the language.
+ *
  * The static file must exist before the asset server starts, so a first run
  * builds the store to learn its page and a second run serves that page's exact
  * bytes as a static file beside the live one.
@@ -32,7 +39,7 @@ import { startLocalApp } from "../scripts/local-app.ts";
 import { CHROME_FLAGS, CHROMIUM, gzipProxy, type LighthouseRun, lighthouseRun, lighthouseVersion, median } from "./edge-proxy.ts";
 import { iterations, recordRow } from "./results.ts";
 import { percentile, waitUntilIdle, workerdPids } from "./sample-photo.ts";
-import { changeFirstPrice, PRODUCTS, seedStore } from "./seed-store.ts";
+import { changeFirstPrice, PRODUCTS, type Shop, seedStore } from "./seed-store.ts";
 
 const WARMUP = 20;
 const RUNS = iterations(200, 30, process.env.RUNS);
@@ -62,64 +69,85 @@ const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
 const PAGE_SIZE = 24;
 const photo = new Uint8Array(readFileSync(join(import.meta.dirname, "../../shared/fixtures/foto-producto.jpg")));
 
-// --- Run 1: the page's bytes ---
+/** How each store's rows are named in the table: Argentina's keep the rows they always had. */
+interface Variant {
+  shop: Shop;
+  row: string;
+  what: string;
+}
+const VARIANTS: Variant[] = [
+  { shop: "AR", row: "store", what: "Store page" },
+  { shop: "BR", row: "store:pt-br", what: "pt-BR store page (BRL, prices with cents)" },
+];
+
+// --- Run 1: the page's bytes, for each store ---
 const first = await startLocalApp(mkdtempSync(join(tmpdir(), "store-bench-")), { server: "wrangler" });
-let html: string;
-let script: string;
+/** The Argentine page's bytes, served as a static file beside the live page in run 2. */
+let html = "";
+let script = "";
 try {
-  const seeded = await seedStore(first.baseURL, photo);
+  const seededStores = [];
+  for (const variant of VARIANTS) seededStores.push({ variant, seeded: await seedStore(first.baseURL, photo, variant.shop) });
   // The uploads' renditions (made by the queue) are stored before a browser asks for them.
   await waitUntilIdle(workerdPids(), 1_500);
-  html = await (await fetch(`${first.baseURL}/u/${seeded.username}`)).text();
-  // Before any figure: a page without its products would measure an empty store.
-  const listed = html.match(/<li class="card">/g)?.length ?? 0;
-  if (listed !== Math.min(PRODUCTS, PAGE_SIZE)) throw new Error(`the page lists ${listed} products, not ${Math.min(PRODUCTS, PAGE_SIZE)}`);
-  const src = /<script src="([^"]+)"/.exec(html)![1]!;
-  script = await (await fetch(`${first.baseURL}${src}`)).text();
-  const edge = await gzipProxy(first.baseURL);
-  try {
-    await firstScreen(`${edge.url}/u/${seeded.username}`);
-    await lighthouseFigures(`${edge.url}/u/${seeded.username}`);
-  } finally {
-    edge.close();
+  for (const { variant, seeded } of seededStores) {
+    const page = await (await fetch(`${first.baseURL}/u/${seeded.username}`)).text();
+    // Before any figure: a page without its products would measure an empty store.
+    const listed = page.match(/<li class="card">/g)?.length ?? 0;
+    if (listed !== Math.min(PRODUCTS, PAGE_SIZE))
+      throw new Error(`the page lists ${listed} products, not ${Math.min(PRODUCTS, PAGE_SIZE)}`);
+    const src = /<script src="([^"]+)"/.exec(page)![1]!;
+    const cartScript = await (await fetch(`${first.baseURL}${src}`)).text();
+    if (variant.shop === "AR") [html, script] = [page, cartScript];
+    pageBytes(variant, page, cartScript);
+    const edge = await gzipProxy(first.baseURL);
+    try {
+      await firstScreen(`${edge.url}/u/${seeded.username}`, variant);
+      await lighthouseFigures(`${edge.url}/u/${seeded.username}`, variant);
+    } finally {
+      edge.close();
+    }
   }
 } finally {
   first.stop();
 }
-const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
-const data = /<script type="application\/json" id="store-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
-const pageGzip = gz(html) + gz(script);
-const cards = html.match(/<li class="card">/g)?.length ?? 0;
 
-console.log(`store page of ${PRODUCTS} products (first page, ${cards} cards): bytes before images (gzip, as sent compressed)`);
-console.log(`  HTML document            ${kib(html.length).padStart(10)} raw  ${kib(gz(html)).padStart(9)} gzip`);
-console.log(`    of which inline CSS    ${kib(css.length).padStart(10)} raw  ${kib(gz(css)).padStart(9)} gzip (alone)`);
-console.log(`    of which cart data     ${kib(data.length).padStart(10)} raw  ${kib(gz(data)).padStart(9)} gzip (alone)`);
-console.log(
-  `  cart script              ${kib(script.length).padStart(10)} raw  ${kib(gz(script)).padStart(9)} gzip   budget ${kib(BUDGETS.cartScript)} ${gz(script) <= BUDGETS.cartScript ? "ok" : "OVER"}`,
-);
-console.log(
-  `  whole page before images ${"".padStart(10)}      ${kib(pageGzip).padStart(9)} gzip   budget ${kib(BUDGETS.page)} ${pageGzip <= BUDGETS.page ? "ok" : "OVER"}`,
-);
-recordRow({
-  row: "store:cart-script",
-  what: `Store page, ${PRODUCTS} products: cart script (gzip)`,
-  figure: kib(gz(script)),
-  budget: kib(BUDGETS.cartScript),
-  over: gz(script) > BUDGETS.cartScript,
-  how: "npm run bench:store",
-});
-recordRow({
-  row: "store:page-bytes",
-  what: `Store page, ${PRODUCTS} products: everything before images (gzip)`,
-  figure: `${kib(pageGzip)}: first page of ${cards} cards, document ${kib(gz(html))} (inline CSS ${kib(gz(css))}, cart data ${kib(gz(data))} alone), cart script ${kib(gz(script))}`,
-  budget: kib(BUDGETS.page),
-  over: pageGzip > BUDGETS.page,
-  how: "npm run bench:store",
-});
+/** The bytes a shopper downloads before any image, printed and recorded as the variant's rows. */
+function pageBytes(variant: Variant, html: string, script: string) {
+  const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+  const data = /<script type="application\/json" id="store-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+  const pageGzip = gz(html) + gz(script);
+  const cards = html.match(/<li class="card">/g)?.length ?? 0;
+  console.log(`${variant.what} of ${PRODUCTS} products (first page, ${cards} cards): bytes before images (gzip, as sent compressed)`);
+  console.log(`  HTML document            ${kib(html.length).padStart(10)} raw  ${kib(gz(html)).padStart(9)} gzip`);
+  console.log(`    of which inline CSS    ${kib(css.length).padStart(10)} raw  ${kib(gz(css)).padStart(9)} gzip (alone)`);
+  console.log(`    of which cart data     ${kib(data.length).padStart(10)} raw  ${kib(gz(data)).padStart(9)} gzip (alone)`);
+  console.log(
+    `  cart script              ${kib(script.length).padStart(10)} raw  ${kib(gz(script)).padStart(9)} gzip   budget ${kib(BUDGETS.cartScript)} ${gz(script) <= BUDGETS.cartScript ? "ok" : "OVER"}`,
+  );
+  console.log(
+    `  whole page before images ${"".padStart(10)}      ${kib(pageGzip).padStart(9)} gzip   budget ${kib(BUDGETS.page)} ${pageGzip <= BUDGETS.page ? "ok" : "OVER"}`,
+  );
+  recordRow({
+    row: `${variant.row}:cart-script`,
+    what: `${variant.what}, ${PRODUCTS} products: cart script (gzip)`,
+    figure: kib(gz(script)),
+    budget: kib(BUDGETS.cartScript),
+    over: gz(script) > BUDGETS.cartScript,
+    how: "npm run bench:store",
+  });
+  recordRow({
+    row: `${variant.row}:page-bytes`,
+    what: `${variant.what}, ${PRODUCTS} products: everything before images (gzip)`,
+    figure: `${kib(pageGzip)}: first page of ${cards} cards, document ${kib(gz(html))} (inline CSS ${kib(gz(css))}, cart data ${kib(gz(data))} alone), cart script ${kib(gz(script))}`,
+    budget: kib(BUDGETS.page),
+    over: pageGzip > BUDGETS.page,
+    how: "npm run bench:store",
+  });
+}
 
 /** Bytes on the wire (gzip where the edge compresses) for the document, CSS, JS and the images in the first viewport. */
-async function firstScreen(url: string) {
+async function firstScreen(url: string, variant: Variant) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   try {
     const context = await browser.newContext({
@@ -154,7 +182,7 @@ async function firstScreen(url: string) {
     const missing = visible.filter((src) => src && !sizes.has(src));
     if (missing.length) throw new Error(`images in view never finished loading: ${missing.join(", ")}`);
     const total = parts.document + parts.css + parts.js + parts.images;
-    console.log(`\nfirst screen on a 390×844 phone at DPR 3 (bytes on the wire, text gzip like the edge)`);
+    console.log(`\n${variant.what}: first screen on a 390×844 phone at DPR 3 (bytes on the wire, text gzip like the edge)`);
     console.log(
       `  document ${kib(parts.document)}, CSS ${kib(parts.css)}, JS ${kib(parts.js)}, ${visible.length} images in view ${kib(parts.images)}`,
     );
@@ -162,8 +190,8 @@ async function firstScreen(url: string) {
       `  total before the first screen is complete: ${kib(total)}   goal ${kib(BUDGETS.firstScreen)} ${total <= BUDGETS.firstScreen ? "ok" : "OVER"}`,
     );
     recordRow({
-      row: "store:first-screen",
-      what: `Store page, ${PRODUCTS} products from the photographic fixture, first screen on a 390×844 phone at DPR 3 (document, CSS, JS and the images in view, on the wire)`,
+      row: `${variant.row}:first-screen`,
+      what: `${variant.what}, ${PRODUCTS} products from the photographic fixture, first screen on a 390×844 phone at DPR 3 (document, CSS, JS and the images in view, on the wire)`,
       figure: `${kib(total)}: document ${kib(parts.document)}, JS ${kib(parts.js)}, CSS ${kib(parts.css)}, ${visible.length} images in view ${kib(parts.images)}`,
       budget: kib(BUDGETS.firstScreen),
       over: total > BUDGETS.firstScreen,
@@ -174,7 +202,7 @@ async function firstScreen(url: string) {
   }
 }
 
-async function lighthouseFigures(url: string) {
+async function lighthouseFigures(url: string, variant: Variant) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const runs: LighthouseRun[] = [];
   try {
@@ -184,7 +212,7 @@ async function lighthouseFigures(url: string) {
   }
   const score = median(runs.map((r) => r.score));
   const lcp = median(runs.map((r) => r.lcp));
-  console.log(`\nLighthouse ${lighthouseVersion()} mobile (simulated slow 4G, 4× CPU), ${LH_RUNS} runs`);
+  console.log(`\n${variant.what}: Lighthouse ${lighthouseVersion()} mobile (simulated slow 4G, 4× CPU), ${LH_RUNS} runs`);
   console.log(
     `  performance score: median ${score} (runs: ${runs.map((r) => r.score).join(", ")})   goal ${BUDGETS.score}+ ${score >= BUDGETS.score ? "ok" : "UNDER"}`,
   );
@@ -198,8 +226,8 @@ async function lighthouseFigures(url: string) {
     `  per run: ${runs.map((r) => `score ${r.score} TBT ${r.tbt.toFixed(0)} ms LCP ${(r.lcp / 1000).toFixed(2)} s (benchmark index ${r.benchmarkIndex.toFixed(0)})`).join("; ")}`,
   );
   recordRow({
-    row: "store:lighthouse",
-    what: `Store page, Lighthouse ${lighthouseVersion()} mobile performance (default throttling: simulated slow 4G, 4× CPU)`,
+    row: `${variant.row}:lighthouse`,
+    what: `${variant.what}, Lighthouse ${lighthouseVersion()} mobile performance (default throttling: simulated slow 4G, 4× CPU)`,
     figure:
       `median ${score} of ${LH_RUNS} (${runs.map((r) => r.score).join(", ")}), LCP ${(lcp / 1000).toFixed(2)} s, TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms, ` +
       `CLS ${median(runs.map((r) => r.cls)).toFixed(3)}; benchmark index ${runs.map((r) => r.benchmarkIndex.toFixed(0)).join(", ")}`,

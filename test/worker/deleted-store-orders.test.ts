@@ -131,4 +131,40 @@ describe("a deleted store's orders", () => {
     expect(await orderRow(waiting.order.id)).toMatchObject({ status: "nuevo", buyer_name: null, token: null, kept_until: null });
     expect((await open(waiting.path)).status).toBe(404);
   });
+
+  it("a Brazilian store's kept order page reads in Portuguese and reais, as the order was placed", async () => {
+    const browser = new Browser();
+    const { password, user } = await register(browser);
+    const store = await openStore(browser, { storeName: "Loja da Ana", phoneNumber: "+55 11 98765-4321", countryCode: "BR" });
+    await env.DB.prepare("UPDATE users SET store_currency = 'BRL', store_locale = 'pt-BR' WHERE id = ?").bind(user.id).run();
+    const saved = await browser.json("PUT", "/api/checkout-settings", {
+      delivery: { pickup: { enabled: true, address: "Rua Augusta 1234" }, shipping: { enabled: false, zones: [], freeFrom: null } },
+      payments: { transfer: null, mercadoPago: null, cash: false },
+    });
+    expect(saved.status).toBe(200);
+    const [camiseta] = await addProducts(browser, ["Camiseta"]);
+    const priced = await setPricing(browser, [{ id: camiseta!.id, price: "129,90", sizes: [{ name: "M", stock: 3 }], published: true }]);
+    expect(priced.status, await priced.clone().text()).toBe(200);
+    const placed = await new Browser().json("POST", "/api/orders", {
+      username: store.username,
+      lines: [{ productId: camiseta!.id, size: "M", quantity: 2 }],
+      buyer: { name: "João Ñúñez", delivery: "retiro" },
+    });
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const { order, orderUrl } = (await placed.json()) as { order: Order; orderUrl: string };
+    expect((await orderRow(order.id))!.locale).toBe("pt-BR");
+    const deleted = await browser.json("DELETE", "/api/auth/account", { password });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+
+    const response = await open(new URL(orderUrl).pathname);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain("Loja da Ana");
+    expect(html).toContain("A loja encerrou a conta");
+    expect(html).toContain("R$\u00a0259,80");
+    expect(html).toContain("Camiseta (Tamanho: M)");
+    expect(html).not.toContain("Talle");
+    expect(html).not.toContain("La tienda cerró su cuenta");
+  });
 });

@@ -2,15 +2,19 @@
  * What the admin's share buttons send: a WhatsApp message (wa.me lets the seller pick the chats or a
  * status) and a text for Instagram, whose bio and stories take a copied link, not a share link. Both
  * carry the store's shared address (common/store.ts storeShareUrl, with the `?ref=` of where it goes), built
- * in one place; the admin's share card and the statistics' first-visits card both send these.
+ * in one place; the admin's share card and the statistics' first-visits card both send these. The people
+ * who read them are the store's shoppers, so they come from the shoppers' catalogues in the store's locale
+ * (the seller's session storeMoney.locale), like the store's pages.
  */
-export function whatsappShareUrl(storeName: string, url: string): string {
-  const text = `¡Hola! Te invito a ver ${storeName}: elige lo que te gusta y pídelo por WhatsApp desde acá 👉 ${url}`;
+import { translator } from "../../common/i18n";
+
+export function whatsappShareUrl(storeName: string, url: string, locale: string): string {
+  const text = translator(locale).t("share.whatsapp", { store: storeName, url });
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }
 
-export function instagramText(storeName: string, url: string): string {
-  return `🛍️ ${storeName} ya tiene tienda online: mira los productos, arma tu pedido y envíalo por WhatsApp. ${url}`;
+export function instagramText(storeName: string, url: string, locale: string): string {
+  return translator(locale).t("share.instagram", { store: storeName, url });
 }
 
 export const INSTAGRAM_COPIED = "Texto copiado: pégalo en tu bio de Instagram o en una historia con el sticker «Enlace».";

@@ -330,6 +330,12 @@ export const orders = sqliteTable(
      */
     currency: text("currency"),
     /**
+     * The shoppers' locale of the store when the order was placed (BCP 47, 'pt-BR'): the buyer's page of a
+     * deleted store still reads in it. Null on orders from before: a deletion fills it from the store's
+     * saved locale if it had one, else the page reads in es-AR.
+     */
+    locale: text("locale"),
+    /**
      * The buyer's private link (/pedido/<token>): 256 random bits (128 for orders older than it), so it cannot be guessed, and
      * the only way to the order page.
      */

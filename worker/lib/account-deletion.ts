@@ -87,17 +87,19 @@ const forgotten = {
 
 /**
  * The buyers' side of a deletion, for its batch: an open order (not delivered nor cancelled) keeps its
- * page KEPT_ORDER_PAGE_DAYS days with the store's name and WhatsApp as they are now (read before the
+ * page KEPT_ORDER_PAGE_DAYS days with the store's name, WhatsApp and locale as they are now (read before the
  * users row is wiped, in the same batch), so a buyer who paid can still reach the store; the others
  * keep only their accounting data at once.
  */
 function keepOrdersForBuyers(db: Db, userId: string, now: number) {
   const name = sql<string>`(SELECT coalesce(nullif(trim(name), ''), username) FROM users WHERE id = ${userId})`;
   const phone = sql<string>`(SELECT phone FROM users WHERE id = ${userId})`;
+  // Orders placed before orders kept their locale take the store's saved one, if it had chosen one.
+  const locale = sql<string | null>`coalesce(${orders.locale}, (SELECT store_locale FROM users WHERE id = ${userId}))`;
   return [
     db
       .update(orders)
-      .set({ keptStoreName: name, keptStorePhone: phone, keptUntil: new Date(now + KEPT_ORDER_PAGE_MS) })
+      .set({ keptStoreName: name, keptStorePhone: phone, keptUntil: new Date(now + KEPT_ORDER_PAGE_MS), locale })
       .where(and(eq(orders.sellerId, userId), inArray(orders.status, OPEN_STATUSES))),
     db
       .update(orders)

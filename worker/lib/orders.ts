@@ -5,11 +5,12 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { PaymentDetails } from "../../common/checkout";
+import { localVariantLabel, type ShopText } from "../../common/shop-text";
 import { linesSubtotal } from "../../common/checkout";
 import type { StatusStep } from "../../common/order-status";
 import { formatWhatsappNumber } from "../../common/phone";
 import { MAX_LINE_QUANTITY, type Buyer, type Order, type OrderLine, type StockShortage } from "../../common/store-cart";
-import { stockLeft, variantLabel } from "../../common/variants";
+import { stockLeft } from "../../common/variants";
 import type { Db } from "../db/client";
 import { type orders, products, productStock } from "../db/schema";
 import { listedInStore, storeColumns, toStoreProduct, type StoreProductRecord } from "./store-data";
@@ -71,8 +72,13 @@ type CartInput = { productId: string; color: string | null; size: string | null;
  * Prices the cart from D1, never from what the page showed: each product must
  * belong to this store, each colour and size must exist, and no line may ask
  * for more units than that combination has. Repeated lines are merged first.
+ * Its refusals are the shopper's, so they read in the store's language and words.
  */
-export function priceCart(cart: CartInput[], byId: Map<string, StoreProductRecord>): { lines: OrderLine[]; subtotal: number } {
+export function priceCart(
+  cart: CartInput[],
+  byId: Map<string, StoreProductRecord>,
+  shop: ShopText,
+): { lines: OrderLine[]; subtotal: number } {
   const merged: CartInput[] = [];
   for (const line of cart) {
     const color = line.color?.trim() || null;
@@ -81,26 +87,24 @@ export function priceCart(cart: CartInput[], byId: Map<string, StoreProductRecor
     if (same) same.quantity += line.quantity;
     else merged.push({ productId: line.productId, color, size, quantity: line.quantity });
   }
+  const t = shop.t;
   const lines = merged.map((line): OrderLine => {
     const product = byId.get(line.productId);
-    if (!product) throw new ApiError(400, PRODUCT_NOT_IN_STORE);
-    if (product.colors.length && !line.color) throw new ApiError(400, `Elige un color de ${product.name}.`);
+    if (!product) throw new ApiError(400, t("order.notInStore"));
+    if (product.colors.length && !line.color) throw new ApiError(400, t("order.chooseColor", { product: product.name }));
     if (line.color && !product.colors.some((c) => c.name === line.color)) {
-      throw new ApiError(400, `El color ${line.color} no existe para ${product.name}.`);
+      throw new ApiError(400, t("order.noSuchColor", { color: line.color, product: product.name }));
     }
     const left = stockLeft(product, line.color, line.size);
-    const what = variantLabel(product.name, line.color, line.size);
+    const what = localVariantLabel(shop, product.name, line.color, line.size);
     if (left === null) {
-      if (!line.size) throw new ApiError(400, `Elige un talle de ${variantLabel(product.name, line.color, null)}.`);
-      throw new ApiError(400, `El talle ${line.size} no existe para ${variantLabel(product.name, line.color, null)}.`);
+      const named = localVariantLabel(shop, product.name, line.color, null);
+      if (!line.size) throw new ApiError(400, t("order.chooseSize", { product: named }));
+      throw new ApiError(400, t("order.noSuchSize", { size: line.size, product: named }));
     }
-    if (left <= 0) throw new ApiError(409, `${what} no tiene stock.`);
-    if (line.quantity > left) {
-      throw new ApiError(409, `De ${what} solo ${left === 1 ? "queda 1 unidad" : `quedan ${left} unidades`}.`);
-    }
-    if (line.quantity > MAX_LINE_QUANTITY) {
-      throw new ApiError(400, `Puedes pedir hasta ${MAX_LINE_QUANTITY} unidades de cada producto.`);
-    }
+    if (left <= 0) throw new ApiError(409, t("order.noStock", { product: what }));
+    if (line.quantity > left) throw new ApiError(409, t("order.fewLeft", { product: what, left }));
+    if (line.quantity > MAX_LINE_QUANTITY) throw new ApiError(400, t("order.quantityMax", { max: MAX_LINE_QUANTITY }));
     return {
       productId: product.id,
       name: product.name,

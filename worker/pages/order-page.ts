@@ -17,7 +17,7 @@ import { localVariantLabel, type ShopText } from "../../common/shop-text";
 import { SHOPPER_TEXT } from "../../common/shopper-text";
 import { storePath } from "../../common/store";
 import { addressText, deliveryName, type Order } from "../../common/store-cart";
-import { storeMoney } from "../../common/store-locale";
+import { STORE_LOCALES, storeMoney } from "../../common/store-locale";
 import { ARS_MONEY, formatPrice, fromMinor } from "../../common/store-money";
 import { storeTimeZone } from "../../common/store-stats";
 import { database } from "../db/client";
@@ -209,8 +209,8 @@ function statusBlock(order: Order, when: (iso: string) => string, shop: ShopText
  * The store deleted its account while this order was open: the buyer is told, with until when this page
  * stays and the store's WhatsApp (kept for that) to reach it.
  */
-function closedStoreBlock(until: Date, format: Intl.DateTimeFormat): string {
-  return `<section class="box" role="note" aria-labelledby="cerrada"><h2 id="cerrada">La tienda cerró su cuenta</h2><p>La tienda ya no vende en Vidriera, pero este pedido sigue siendo suyo: escríbele por WhatsApp para lo que falte (la entrega o la devolución de tu pago). Esta página estará disponible hasta el ${esc(format.format(until))}.</p></section>`;
+function closedStoreBlock(until: Date, format: Intl.DateTimeFormat, shop: ShopText): string {
+  return `<section class="box" role="note" aria-labelledby="cerrada"><h2 id="cerrada">${esc(shop.t("orderPage.closedTitle"))}</h2><p>${esc(shop.t("orderPage.closedText", { date: format.format(until) }))}</p></section>`;
 }
 
 /** The buyer's page in the store's language and money (an Argentine store's reads as it always has). */
@@ -266,7 +266,7 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
     "</div></header>",
     '<main class="wrap order">',
     `<div><h1>${esc(t("orderPage.heading", { code: order.code }))}</h1><p class="when">${esc(t("orderPage.madeOn", { date: when(order.createdAt) }))}${order.buyer ? ` · ${esc(t("orderPage.inNameOf", { name: order.buyer.name }))}` : ""}</p></div>`,
-    closedUntil ? closedStoreBlock(closedUntil, new Intl.DateTimeFormat("es-AR", { dateStyle: "long", timeZone })) : "",
+    closedUntil ? closedStoreBlock(closedUntil, new Intl.DateTimeFormat(shop.locale, { dateStyle: "long", timeZone }), shop) : "",
     statusBlock(order, when, shop),
     `<section class="box"><h2>${esc(t("orderPage.items"))}</h2><ul class="items">${items}</ul><dl class="sum">${sums}${total}</dl></section>`,
     `<section class="box"><h2>${esc(t("orderPage.delivery"))}</h2><p>${esc(deliveryText)}</p>${pickup}${address}${order.buyer?.note ? `<p class="when">${esc(t("orderPage.yourNote", { note: order.buyer.note }))}</p>` : ""}</section>`,
@@ -318,8 +318,11 @@ async function orderPage(c: Context<Env>): Promise<Response> {
       const phone = row.order.keptStorePhone ?? "";
       const kept = { name: row.order.keptStoreName || "Tienda", username: null, phone, imageUrl: null };
       const zone = storeTimeZone({ phone, countryCode: null });
-      // The store's settings went with its account: its orders read in Argentine Spanish and pesos, as before.
-      return new Response(renderOrderPage(toOrder(row.order), kept, zone, shopText("es-AR", ARS_MONEY), until), { headers: headers() });
+      // The store's settings went with its account: the order reads in the locale and money it was placed in
+      // (Argentine Spanish and pesos for orders from before orders kept them).
+      const keptLocale = row.order.locale && STORE_LOCALES.includes(row.order.locale) ? row.order.locale : "es-AR";
+      const keptMoney = row.order.currency ? storeMoney(row.order.currency, keptLocale) : ARS_MONEY;
+      return new Response(renderOrderPage(toOrder(row.order), kept, zone, shopText(keptLocale, keptMoney), until), { headers: headers() });
     }
     const store = {
       name: row.store.name || row.store.username || "Tienda",

@@ -14,7 +14,7 @@ import {
   type DeliveryQuote,
   type PaymentDetails,
 } from "../../common/checkout";
-import { type MessageKey, shopText } from "../../common/i18n";
+import { type MessageKey, shopText, type Translator, translator } from "../../common/i18n";
 import type { ShopText } from "../../common/shop-text";
 import { moveProblem, ORDER_STATUSES, type StatusStep } from "../../common/order-status";
 import { PAY_CHOICES } from "../../common/pay-choices";
@@ -30,12 +30,7 @@ import {
   type StockShortage,
   whatsappUrl,
 } from "../../common/store-cart";
-import {
-  ADDRESS_LOCALITY_MAX_LENGTH,
-  ADDRESS_REFERENCE_MAX_LENGTH,
-  ADDRESS_STREET_MAX_LENGTH,
-  SHOPPER_TEXT,
-} from "../../common/shopper-text";
+import { ADDRESS_LOCALITY_MAX_LENGTH, ADDRESS_REFERENCE_MAX_LENGTH, ADDRESS_STREET_MAX_LENGTH } from "../../common/shopper-text";
 import { cleanText } from "../../common/text";
 import { database, type Db } from "../db/client";
 import { orders } from "../db/schema";
@@ -76,99 +71,140 @@ export const PAYMENT_NOT_OFFERED = "Esta tienda no acepta ese medio de pago: eli
 export const buyerWhatsappInvalid = (example: string | null) =>
   `Revisa tu número de WhatsApp: escríbelo con su código de área${example ? `, por ejemplo ${example}` : ""}. También puedes dejarlo vacío.`;
 
+type T = Translator["t"];
+
 /** One line of an address as typed: cleaned like every typed text, then held to its length. */
-const addressPart = (max: number, tooLong: string) =>
+const addressPart = (t: T, max: number, tooLong: MessageKey) =>
   z
-    .string({ error: SHOPPER_TEXT.addressInvalid })
-    .max(max * 2, tooLong)
+    .string({ error: t("order.addressInvalid") })
+    .max(max * 2, t(tooLong, { max }))
     .transform((v) => cleanText(v))
-    .pipe(z.string().max(max, tooLong));
+    .pipe(z.string().max(max, t(tooLong, { max })));
 
 /** Where an envío goes; its street and locality are required for envío (checked with the delivery below). */
-const deliveryAddress = z
-  .object(
-    {
-      street: addressPart(ADDRESS_STREET_MAX_LENGTH, SHOPPER_TEXT.streetTooLong),
-      locality: addressPart(ADDRESS_LOCALITY_MAX_LENGTH, SHOPPER_TEXT.localityTooLong),
-      reference: addressPart(ADDRESS_REFERENCE_MAX_LENGTH, SHOPPER_TEXT.referenceTooLong)
-        .nullish()
-        .transform((v) => v || null),
-    },
-    { error: SHOPPER_TEXT.addressInvalid },
-  )
-  .nullish();
+const deliveryAddress = (t: T) =>
+  z
+    .object(
+      {
+        street: addressPart(t, ADDRESS_STREET_MAX_LENGTH, "order.streetTooLong"),
+        locality: addressPart(t, ADDRESS_LOCALITY_MAX_LENGTH, "order.localityTooLong"),
+        reference: addressPart(t, ADDRESS_REFERENCE_MAX_LENGTH, "order.referenceTooLong")
+          .nullish()
+          .transform((v) => v || null),
+      },
+      { error: t("order.addressInvalid") },
+    )
+    .nullish();
 
-const orderPayload = z.object(
-  {
-    username: z.string({ error: STORE_GONE }).min(1, STORE_GONE).max(64),
-    lines: z
-      .array(
-        z.object(
+/**
+ * An order as the cart sends it, its refusals in the store's language (`t`): the shopper reads them under the
+ * form. A request for no known store reads them in today's Spanish (es-AR).
+ */
+const orderPayloadIn = (t: T) =>
+  z.object(
+    {
+      username: z
+        .string({ error: t("order.storeGone") })
+        .min(1, t("order.storeGone"))
+        .max(64),
+      lines: z
+        .array(
+          z.object(
+            {
+              productId: z
+                .string({ error: t("order.notInStore") })
+                .min(1, t("order.notInStore"))
+                .max(64),
+              color: z.string().max(60).nullable().default(null),
+              size: z.string().max(40).nullable().default(null),
+              quantity: z
+                .number({ error: t("order.quantityNumber") })
+                .int(t("order.quantityInteger"))
+                .min(1, t("order.quantityMin"))
+                .max(MAX_LINE_QUANTITY, t("order.quantityMax", { max: MAX_LINE_QUANTITY })),
+            },
+            { error: t("order.cartInvalid") },
+          ),
+          { error: t("order.emptyCart") },
+        )
+        .min(1, t("order.emptyCart"))
+        .max(50, t("order.tooManyLines")),
+      // Optional only so a page still open with an older cart script can order; the cart asks for all of it.
+      buyer: z
+        .object(
           {
-            productId: z.string({ error: PRODUCT_NOT_IN_STORE }).min(1, PRODUCT_NOT_IN_STORE).max(64),
-            color: z.string().max(60).nullable().default(null),
-            size: z.string().max(40).nullable().default(null),
-            quantity: z
-              .number({ error: "La cantidad tiene que ser un número." })
-              .int("La cantidad tiene que ser un número entero.")
-              .min(1, "La cantidad mínima es 1.")
-              .max(MAX_LINE_QUANTITY, `Puedes pedir hasta ${MAX_LINE_QUANTITY} unidades de cada producto.`),
+            name: z
+              .string({ error: t("buyer.nameRequired") })
+              .transform((v) => cleanText(v))
+              .pipe(
+                z
+                  .string()
+                  .min(1, t("buyer.nameRequired"))
+                  .max(BUYER_NAME_MAX_LENGTH, t("order.nameTooLong", { max: BUYER_NAME_MAX_LENGTH })),
+              ),
+            delivery: z.enum(DELIVERY_OPTIONS, { error: t("checkout.chooseDelivery") }),
+            note: z
+              .string({ error: t("order.noteInvalid") })
+              .transform((v) => cleanText(v, { multiline: true }))
+              .pipe(z.string().max(ORDER_NOTE_MAX_LENGTH, t("order.noteTooLong", { max: ORDER_NOTE_MAX_LENGTH })))
+              .nullish()
+              .transform((v) => v || null),
+            // Optional: lets the seller answer from the order list straight into the buyer's chat.
+            whatsapp: z
+              .string({ error: t("buyer.whatsappInvalidPlain") })
+              .max(40, t("buyer.whatsappInvalidPlain"))
+              .nullish()
+              .transform((v) => v?.trim() || null),
+            /** The store's zone for envío: required when the store has zones (without zones the cost is agreed). */
+            zone: z
+              .string({ error: t("checkout.chooseZone") })
+              .max(80)
+              .nullable()
+              .optional(),
+            /**
+             * One of the ways the store lists, as the cart names it (common/checkout.ts payChoice: Argentina's
+             * 'transferencia', 'efectivo', 'mercadopago', else the way's kind): required when it lists any.
+             */
+            payment: z
+              .enum(PAY_CHOICES, { error: t("checkout.choosePayment") })
+              .nullable()
+              .optional(),
+            address: deliveryAddress(t),
           },
-          { error: "El carrito no es válido." },
-        ),
-        { error: EMPTY_CART },
-      )
-      .min(1, EMPTY_CART)
-      .max(50, "El carrito tiene demasiados productos: envía el pedido en partes."),
-    // Optional only so a page still open with an older cart script can order; the cart asks for all of it.
-    buyer: z
-      .object(
-        {
-          name: z
-            .string({ error: BUYER_NAME_REQUIRED })
-            .transform((v) => cleanText(v))
-            .pipe(
-              z
-                .string()
-                .min(1, BUYER_NAME_REQUIRED)
-                .max(BUYER_NAME_MAX_LENGTH, `Tu nombre no puede tener más de ${BUYER_NAME_MAX_LENGTH} caracteres.`),
-            ),
-          delivery: z.enum(DELIVERY_OPTIONS, { error: DELIVERY_REQUIRED }),
-          note: z
-            .string({ error: "La nota no es válida." })
-            .transform((v) => cleanText(v, { multiline: true }))
-            .pipe(z.string().max(ORDER_NOTE_MAX_LENGTH, `La nota no puede tener más de ${ORDER_NOTE_MAX_LENGTH} caracteres.`))
-            .nullish()
-            .transform((v) => v || null),
-          // Optional: lets the seller answer from the order list straight into the buyer's chat.
-          whatsapp: z
-            .string({ error: buyerWhatsappInvalid(null) })
-            .max(40, buyerWhatsappInvalid(null))
-            .nullish()
-            .transform((v) => v?.trim() || null),
-          /** The store's zone for envío: required when the store has zones (without zones the cost is agreed). */
-          zone: z.string({ error: "Elige la zona de envío." }).max(80).nullable().optional(),
-          /**
-           * One of the ways the store lists, as the cart names it (common/checkout.ts payChoice: Argentina's
-           * 'transferencia', 'efectivo', 'mercadopago', else the way's kind): required when it lists any.
-           */
-          payment: z.enum(PAY_CHOICES, { error: CHOOSE_PAYMENT }).nullable().optional(),
-          address: deliveryAddress,
-        },
-        { error: BUYER_NAME_REQUIRED },
-      )
-      // Envío needs to know where: the street and number and the locality (a reference is optional); retiro needs none.
-      .superRefine((buyer, ctx) => {
-        if (buyer.delivery !== "envio") return;
-        if (!buyer.address?.street) ctx.addIssue({ code: "custom", message: SHOPPER_TEXT.streetRequired, path: ["address", "street"] });
-        else if (!buyer.address.locality) {
-          ctx.addIssue({ code: "custom", message: SHOPPER_TEXT.localityRequired, path: ["address", "locality"] });
-        }
-      })
-      .optional(),
-  },
-  { error: EMPTY_CART },
-);
+          { error: t("buyer.nameRequired") },
+        )
+        // Envío needs to know where: the street and number and the locality (a reference is optional); retiro needs none.
+        .superRefine((buyer, ctx) => {
+          if (buyer.delivery !== "envio") return;
+          if (!buyer.address?.street) {
+            ctx.addIssue({ code: "custom", message: t("buyer.streetRequired"), path: ["address", "street"] });
+          } else if (!buyer.address.locality) {
+            ctx.addIssue({ code: "custom", message: t("buyer.localityRequired"), path: ["address", "locality"] });
+          }
+        })
+        .optional(),
+    },
+    { error: t("order.emptyCart") },
+  );
+
+type OrderPayload = ReturnType<typeof orderPayloadIn>;
+const payloads = new Map<string, OrderPayload>();
+
+/** The order's schema in a locale's words, made once per locale. */
+function orderPayload(locale: string): OrderPayload {
+  let schema = payloads.get(locale);
+  if (!schema) {
+    schema = orderPayloadIn(translator(locale).t);
+    payloads.set(locale, schema);
+  }
+  return schema;
+}
+
+/** Where the request says the order goes: only the store's name is read before the store's language is known. */
+const orderAddressee = z.looseObject({ username: z.unknown() }, { error: EMPTY_CART });
+
+/** The language of the requests for no store (and of the seller's app): today's Spanish. */
+const NO_STORE_LOCALE = "es-AR";
 
 /**
  * The buyer's number as WhatsApp dials it, read like the seller's: in the store's country unless it starts
@@ -194,17 +230,14 @@ async function shortages(db: Db, order: OrderRow): Promise<StockShortage[]> {
   return (await shortagesOf(db, order.sellerId, [order])).get(order.id) ?? [];
 }
 
-type Input = z.infer<typeof orderPayload>;
+type Input = z.infer<OrderPayload>;
 
 /**
  * Everything an order costs and says, from D1 alone: the lines' prices and
  * stock, the delivery by the store's zones and threshold, the way to pay
  * among the store's, and the buyer's number read for the store's country.
  */
-async function priceOrder(db: Db, input: Input) {
-  const store = await findStore(db, input.username);
-  if (!store) throw new ApiError(404, STORE_GONE);
-  const locale = (await readStoreLocale(db, store.id))!;
+async function priceOrder(db: Db, input: Input, store: StoreRecord, locale: StoreLocaleSettings) {
   const shop = shopText(locale.locale, locale.money);
   try {
     return await priceInStore(db, input, store, locale, shop);
@@ -239,7 +272,7 @@ async function priceInStore(db: Db, input: Input, store: StoreRecord, locale: St
     store.id,
     input.lines.map((l) => l.productId),
   );
-  const { lines, subtotal } = priceCart(input.lines, byId);
+  const { lines, subtotal } = priceCart(input.lines, byId, shop);
   const buyer = input.buyer;
   let quote: DeliveryQuote | null = null;
   let payment: PaymentDetails | null = null;
@@ -287,21 +320,28 @@ async function priceInStore(db: Db, input: Input, store: StoreRecord, locale: St
 
 /** Shoppers' orders (public, throttled) and the seller's order list and status changes. */
 export const orderRoutes = new Hono<Env>()
-  .post("/", limitBody(32 * KiB), validate("json", orderPayload), async (c) => {
+  .post("/", limitBody(32 * KiB), validate("json", orderAddressee), async (c) => {
     const db = database(c.env.DB);
+    // The store first, so the shopper reads every refusal of the form in the store's language.
+    const { username } = c.req.valid("json");
+    const store = typeof username === "string" && username.length <= 64 ? await findStore(db, username) : null;
+    const locale = store ? await readStoreLocale(db, store.id) : null;
+    const parsed = orderPayload(locale?.locale ?? NO_STORE_LOCALE).safeParse(c.req.valid("json"));
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? EMPTY_CART);
+    if (!store || !locale) throw new ApiError(404, STORE_GONE);
+    const input = parsed.data;
     const visitor: Subject[] = [["orderAddress", clientAddress(c)]];
     // Counted before the order is made, so a parallel burst cannot all pass the limit together.
     await attempt(db, visitor);
-    const input = c.req.valid("json");
     let priced: Awaited<ReturnType<typeof priceOrder>>;
     try {
-      priced = await priceOrder(db, input);
+      priced = await priceOrder(db, input, store, locale);
     } catch (err) {
       // A refused cart (no stock, a product gone, a zone missing) is not an order: the shopper may fix it and send again.
       await release(db, visitor);
       throw err;
     }
-    const { store, shop, lines, subtotal, quote, payment, phone, pickupAddress } = priced;
+    const { shop, lines, subtotal, quote, payment, phone, pickupAddress } = priced;
     const token = randomToken();
     const history: StatusStep[] = [{ status: "nuevo", at: new Date().toISOString() }];
 
@@ -335,6 +375,7 @@ export const orderRoutes = new Hono<Env>()
             paymentMethod: payment?.method ?? null,
             paymentDetails: payment ? JSON.stringify(payment) : null,
             currency: shop.money.currency,
+            locale: shop.locale,
             token,
             history: JSON.stringify(history),
           })

@@ -20,4 +20,6 @@ export const esRioplatense = {
   "picker.colorAndSize": "Elige color y talle de {product}",
   "picker.chooseSize": "Elige un talle.",
   "buyer.notePlaceholder": "Horario, talle alternativo…",
+  "order.chooseSize": "Elige un talle de {product}.",
+  "order.noSuchSize": "El talle {size} no existe para {product}.",
 } as const satisfies Partial<Record<MessageKey, string>>;

@@ -74,7 +74,9 @@ function Admin({ user, username }: { user: User; username: string }) {
             <StoreLocaleCard />
           </div>
         )}
-        {section === "compartir" && <StoreShareCard username={username} storeName={user.name ?? username} />}
+        {section === "compartir" && (
+          <StoreShareCard username={username} storeName={user.name ?? username} locale={user.storeMoney.locale} />
+        )}
         {section === "datos" && <StoreInfoCard user={user} link={link} />}
       </div>
     </div>

@@ -10,16 +10,17 @@ const ACTION =
  * Where sellers share: 'Compartir en WhatsApp' and 'Copiar para Instagram'
  * with the store's address written in, the QR code as a PNG (what phone
  * galleries and WhatsApp show, at print size) and as an SVG for a print shop,
- * and the catalogue feed (/u/<user>/feed.xml) for Meta and Google.
+ * and the catalogue feed (/u/<user>/feed.xml) for Meta and Google. The shared texts are in the
+ * store's shoppers' language (`locale`), since shoppers read them.
  */
-export function StoreShareCard({ username, storeName }: { username: string; storeName: string }) {
+export function StoreShareCard({ username, storeName, locale }: { username: string; storeName: string; locale: string }) {
   const qr = `${storePath(username)}/qr`;
   const url = publicStoreLink(username).url;
   const feed = `${window.location.origin}${storePath(username)}/feed.xml`;
 
   async function copyForInstagram() {
     try {
-      await navigator.clipboard.writeText(instagramText(storeName, publicStoreLink(username, undefined, "instagram").url));
+      await navigator.clipboard.writeText(instagramText(storeName, publicStoreLink(username, undefined, "instagram").url, locale));
       toast.success(INSTAGRAM_COPIED);
     } catch {
       toast.error("No se pudo copiar el texto. Copia el enlace de tu tienda a mano.");
@@ -33,7 +34,7 @@ export function StoreShareCard({ username, storeName }: { username: string; stor
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
         <a
-          href={whatsappShareUrl(storeName, publicStoreLink(username, undefined, "whatsapp").url)}
+          href={whatsappShareUrl(storeName, publicStoreLink(username, undefined, "whatsapp").url, locale)}
           target="_blank"
           rel="noopener"
           className={`${ACTION} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}

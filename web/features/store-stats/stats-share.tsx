@@ -13,12 +13,15 @@ const ACTION =
  * under WhatsApp, Instagram or the QR code.
  */
 export function FirstVisits({ username }: { username: string }) {
-  const storeName = useSession().user?.name || username;
-  const whatsapp = whatsappShareUrl(storeName, publicStoreLink(username, undefined, "whatsapp").url);
+  const user = useSession().user;
+  const storeName = user?.name || username;
+  // In the store's shoppers' language: they are the ones who read it.
+  const locale = user?.storeMoney.locale ?? "es-AR";
+  const whatsapp = whatsappShareUrl(storeName, publicStoreLink(username, undefined, "whatsapp").url, locale);
 
   async function copyForInstagram() {
     try {
-      await navigator.clipboard.writeText(instagramText(storeName, publicStoreLink(username, undefined, "instagram").url));
+      await navigator.clipboard.writeText(instagramText(storeName, publicStoreLink(username, undefined, "instagram").url, locale));
       toast.success(INSTAGRAM_COPIED);
     } catch {
       toast.error("No se pudo copiar el enlace. Cópialo a mano.");
