@@ -7,8 +7,7 @@
  * pay are written on the account as the seller's settings save them (that
  * screen is another branch's), in this file's own copy of the app.
  */
-import { mkdtempSync, readdirSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -28,21 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-/** The local D1's SQLite file under the app's state. */
-function d1File(): string {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/^[0-9a-f]{64}\.sqlite$/.test(entry.name) && path.includes("d1")) found.push(path);
-    }
-  };
-  walk(stateDir);
-  expect(found).toHaveLength(1);
-  return found[0]!;
-}
-
 interface Setup {
   phone: string;
   country: string;
@@ -58,8 +42,8 @@ async function openStore(setup: Setup) {
   const { cookies } = await newSeller(chromium.browser, "paises", app.baseURL);
   const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
   await context.addCookies(cookies);
-  const send = async (method: "post" | "put", path: string, data: unknown) => {
-    const response = await page.request[method](path, { data });
+  const send = async (method: "get" | "post" | "put", path: string, data?: unknown) => {
+    const response = await page.request[method](path, data === undefined ? {} : { data });
     expect(response.status(), await response.text()).toBeLessThan(300);
     return response.json();
   };
@@ -77,22 +61,13 @@ async function openStore(setup: Setup) {
   await send("post", "/api/products/update-pricing", {
     products: [{ id, name: "Camiseta", price: setup.price, published: true, sizes: [] }],
   });
+  // The store has its country's money and language from its opening; its way to pay is saved as its seller does.
+  const chosen = (await send("get", "/api/store-locale")) as { currency: string; locale: string };
+  expect([chosen.currency, chosen.locale]).toEqual([setup.currency, setup.locale]);
   await send("put", "/api/checkout-settings", {
     delivery: { pickup: { enabled: true, address: "Rua Augusta 1234" }, shipping: { enabled: false, zones: [], freeFrom: null } },
-    payments: { transfer: null, mercadoPago: null, cash: false },
+    payMethods: [setup.pay],
   });
-  const db = new DatabaseSync(d1File());
-  try {
-    db.prepare("UPDATE users SET store_currency = ?, store_locale = ?, store_pay_methods = ? WHERE id = ?").run(
-      setup.currency,
-      setup.locale,
-      // As common/pay-methods.ts payMethodsSchema saves them (these are already in its normal form).
-      JSON.stringify([setup.pay]),
-      opened.user.id,
-    );
-  } finally {
-    db.close();
-  }
   await context.close();
   return opened.user.username;
 }
