@@ -8,6 +8,7 @@
  * route or the object writes are issued here with the same ledger functions around them; the row shapes come
  * from worker/db/schema.ts, so a column added there is filled by its default as the app fills it.
  */
+import { DurableObject } from "cloudflare:workers";
 import { Hono } from "hono";
 import { database } from "../worker/db/client";
 import {
@@ -37,6 +38,7 @@ import { reconcileOpenCheckouts } from "../worker/payments/reconcile";
 import { orderRoutes } from "../worker/routes/orders";
 import { sendWeeklySummaries } from "../worker/stats/weekly";
 import { eq } from "drizzle-orm";
+import { sqliteD1 } from "./sqlite-d1";
 
 export { StoreStats } from "../worker/stats/local-twin";
 
@@ -258,6 +260,9 @@ async function shopMonth(env: Bindings, shop: number, month: number) {
         name: "María José Peña",
         delivery: i % 2 ? "envio" : "retiro",
         zone: i % 2 ? "CABA" : null,
+        ...(i % 2
+          ? { address: { street: "Av. Rivadavia 4321, 3° B", locality: "Caballito, CABA", reference: "Timbre roto, llamar al llegar" } }
+          : {}),
         payment: "transferencia",
         whatsapp: "11 5555-1234",
         note: "Si puede ser a la tarde, gracias 🙌",
@@ -317,12 +322,24 @@ async function measure(env: Bindings, shops: number, samples: number) {
   };
 }
 
-export default {
-  async fetch(request: Request, env: Bindings): Promise<Response> {
+/**
+ * The population's builder: runs the shops' openings and months through the app's functions with its own SQLite
+ * as their `DB` (bench/sqlite-d1.ts), one request at a time. Its database file is then copied over the scratch
+ * Worker's local D1 (bench/scale.ts), where the hot reads and writes are timed.
+ */
+export class Population extends DurableObject<Bindings> {
+  private readonly appEnv: Bindings;
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    this.appEnv = { ...env, DB: sqliteD1(ctx.storage) };
+  }
+
+  async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const body = request.method === "POST" ? ((await request.json()) as Record<string, unknown>) : {};
+    const body = (await request.json()) as Record<string, unknown>;
+    const env = this.appEnv;
     if (url.pathname === "/migrate") {
-      for (const sql of body.statements as string[]) await env.DB.prepare(sql).run();
+      for (const sql of body.statements as string[]) this.ctx.storage.sql.exec(sql);
       return Response.json({ ok: true });
     }
     if (url.pathname === "/open") {
@@ -337,12 +354,24 @@ export default {
     if (url.pathname === "/counts") {
       const shops = body.shops as number;
       const months = body.months as number;
-      const n = async (sql: string) => (await env.DB.prepare(sql).first<number>("n"))!;
+      const n = (sql: string) => (this.ctx.storage.sql.exec(sql).one() as { n: number }).n;
       return Response.json({
-        orders: [await n("SELECT COUNT(*) AS n FROM orders"), shops * months * SHOP_MONTH.orders],
-        jobs: [await n("SELECT COUNT(*) AS n FROM generation_jobs"), shops * months * (SHOP_MONTH.generations + SHOP_MONTH.batchItems)],
+        orders: [n("SELECT COUNT(*) AS n FROM orders"), shops * months * SHOP_MONTH.orders],
+        jobs: [n("SELECT COUNT(*) AS n FROM generation_jobs"), shops * months * (SHOP_MONTH.generations + SHOP_MONTH.batchItems)],
       });
     }
+    return new Response("not found", { status: 404 });
+  }
+}
+
+export default {
+  async fetch(request: Request, env: Bindings & { POPULATION: DurableObjectNamespace<Population> }): Promise<Response> {
+    const url = new URL(request.url);
+    if (["/migrate", "/open", "/month", "/counts"].includes(url.pathname))
+      return env.POPULATION.get(env.POPULATION.idFromName("population")).fetch(request);
+    const body = request.method === "POST" ? ((await request.json()) as Record<string, unknown>) : {};
+    // Makes the local D1's file exist, for the population's file to be copied over it.
+    if (url.pathname === "/touch") return Response.json(await env.DB.prepare("SELECT 1 AS one").first());
     if (url.pathname === "/measure") return Response.json(await measure(env, body.shops as number, body.samples as number));
     return new Response("not found", { status: 404 });
   },

@@ -20,6 +20,8 @@ export async function withScratchWorker<T>(
   use: (baseUrl: string, stateDir: string) => Promise<T>,
   /** More of wrangler.json (Durable Object bindings and their migrations, say). */
   wranglerExtra: Record<string, unknown> = {},
+  /** Where to keep that state instead of the temp folder: a later scratch Worker given the same path finds it. */
+  statePath?: string,
 ): Promise<T> {
   process.env.WRANGLER_SEND_METRICS = "false";
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
@@ -41,14 +43,20 @@ export async function withScratchWorker<T>(
     configFile: false,
     root: work,
     logLevel: "warn",
-    plugins: [cloudflare({ configPath: join(work, "wrangler.json"), persistState: { path: join(work, "state") }, inspectorPort: false })],
+    plugins: [
+      cloudflare({
+        configPath: join(work, "wrangler.json"),
+        persistState: { path: statePath ?? join(work, "state") },
+        inspectorPort: false,
+      }),
+    ],
     preview: { port: 0, host: "127.0.0.1" },
   };
   try {
     await (await createBuilder(config)).buildApp();
     const server = await preview(config);
     try {
-      return await use(server.resolvedUrls!.local[0]!.replace(/\/$/, ""), join(work, "state"));
+      return await use(server.resolvedUrls!.local[0]!.replace(/\/$/, ""), statePath ?? join(work, "state"));
     } finally {
       await server.close();
     }
