@@ -18,7 +18,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { freshLocalState, OFFLINE_ENV } from "./local-state.ts";
+import { freshLocalState, LOCAL_OBSERVABILITY_OFF, OFFLINE_ENV } from "./local-state.ts";
 import { writeDevVars } from "./test-vars.ts";
 
 function freePort(): Promise<number> {
@@ -79,7 +79,7 @@ export async function startLocalApp(
   // vite preview can only serve the last build in place (see fromBuild above); workerd and wrangler dev serve a copy.
   const outDir = !copyFrom && prebuilt ? prebuilt : join(stateDir, "dist");
   // Under vitest NODE_ENV is "test", which would make Vite ship React's development build.
-  const env = { ...OFFLINE_ENV, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
+  const env = { ...OFFLINE_ENV, ...LOCAL_OBSERVABILITY_OFF, NODE_ENV: "production", VIDRIERA_STATE_DIR: stateDir };
   // The build runs while the local database is prepared. stateDir is fresh, so emptying outDir is safe (and
   // stops Vite's warning about a folder outside the project).
   const building =

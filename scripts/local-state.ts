@@ -18,6 +18,13 @@ import { normalizeStoredPhones } from "./normalize-phones.ts";
  */
 export const OFFLINE_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
+/**
+ * For test and bench servers, also without miniflare's local trace store (on by default in the Vite plugin):
+ * it writes every request, statement and log line into a SQLite file of its own that only `npm run dev`'s
+ * local explorer reads, about 750 MB and half a core within five minutes of the growth bench.
+ */
+export const LOCAL_OBSERVABILITY_OFF = { X_LOCAL_OBSERVABILITY: "false" } as const;
+
 export const DEMO_SELLER = { id: "demo-seller", email: "demo@vidriera.test", password: "vidriera-demo", name: "Tienda Demo" };
 
 /** `npm run dev`'s secrets; the tests and benches write their own (scripts/local-app.ts). */

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { createBuilder, preview, type InlineConfig } from "vite";
+import { LOCAL_OBSERVABILITY_OFF } from "./local-state.ts";
 
 export const repoRoot = resolve(import.meta.dirname, "..");
 export const providersDir = join(repoRoot, "worker/providers");
@@ -25,6 +26,7 @@ export async function withScratchWorker<T>(
 ): Promise<T> {
   process.env.WRANGLER_SEND_METRICS = "false";
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+  Object.assign(process.env, LOCAL_OBSERVABILITY_OFF);
   const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(repoRoot, "wrangler.toml"), "utf8"))![1]!;
   const work = mkdtempSync(join(tmpdir(), `${name}-`));
   writeFileSync(join(work, "entry.ts"), entrySource);
