@@ -67,14 +67,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const databases = builtDatabases();
   const problems = shopBindingProblems(databases);
   if (process.argv.includes("--remote")) {
-    const answer = JSON.parse(
-      wrangler(["d1", "execute", "DB", "--remote", "--json", "--command", "SELECT DISTINCT shard FROM users"]),
-    ) as { results: { shard: number }[] }[];
+    const answer = JSON.parse(wrangler(["d1", "execute", "DB", "--remote", "--json", "--command", "SELECT DISTINCT shard FROM users"])) as {
+      results: { shard: number }[];
+    }[];
     const missing = unboundShards(
       answer.flatMap((r) => r.results.map((row) => row.shard)),
       databases,
     );
-    for (const shard of missing) problems.push(`users have shard ${shard}, but SHOP_DB_${shard} is not bound (wrangler.toml [[d1_databases]])`);
+    for (const shard of missing)
+      problems.push(`users have shard ${shard}, but SHOP_DB_${shard} is not bound (wrangler.toml [[d1_databases]])`);
   }
   if (problems.length) {
     for (const problem of problems) console.error(`ERROR ${problem}`);
