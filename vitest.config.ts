@@ -20,6 +20,9 @@ export default defineConfig(async () => {
               // bindings below, never on a real provider's key kept there (scripts/test-vars.ts).
               wrangler: { configPath: wranglerConfigWithoutDevVars("./wrangler.toml", "node_modules/.cache/vidriera-worker-tests") },
               miniflare: {
+                // A second shop database, at the same migrations as DB (test/worker/fresh-storage.ts): a shop with
+                // shard 1 keeps its rows there (test/worker/shop-database.test.ts). Merged with wrangler.toml's DB.
+                d1Databases: { SHOP_DB_1: "vidriera-shop-1" },
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   SESSION_SECRET: "test-session-secret-that-is-long-enough-1234",

@@ -12,6 +12,7 @@
  * Before that it adds the deploy-only bindings (Workers AI: scripts/deploy-bindings.ts)
  * and refuses a configured model id its provider shut down (wrangler.toml's
  * [vars] as built, and this environment), naming the replacement.
+ * It also checks the shop databases' bindings (scripts/shop-databases.ts).
  * Exits 1 when wrangler fails, a model is shut down or a limit is exceeded, so CI goes red.
  */
 import { execFileSync } from "node:child_process";
@@ -24,6 +25,7 @@ import { addDeployOnlyBindings, deployVars } from "./deploy-bindings.ts";
 import { OFFLINE_ENV } from "./local-state.ts";
 import { unsafeDeployVars } from "./deploy-vars.ts";
 import { checkProviderSettings } from "./provider-checks.ts";
+import { builtDatabases, shopBindingProblems } from "./shop-databases.ts";
 
 const providers = checkProviderSettings({ ...deployVars(), ...process.env });
 for (const warning of providers.warnings.filter((w) => !w.includes("wrangler secret put"))) console.log(`warn  ${warning}`);
@@ -108,8 +110,15 @@ recordRow({
 });
 // The deploy's own config as the Vite plugin wrote it (wrangler.toml plus the build): no offline stand-in may be on.
 const deployed = JSON.parse(readFileSync(builtConfig, "utf8")) as { vars?: Record<string, unknown> };
+const databases = builtDatabases(builtConfig);
 if (shared) rmSync(build, { recursive: true, force: true });
 for (const problem of unsafeDeployVars(deployed.vars)) {
+  over++;
+  console.error(`UNSAFE  ${problem}`);
+}
+// The shop databases' bindings (scripts/shop-databases.ts). Whether every shard users have is bound is read from
+// the remote database, so `npm run deploy` checks it (`shop-databases.ts --remote`), not this offline check.
+for (const problem of shopBindingProblems(databases)) {
   over++;
   console.error(`UNSAFE  ${problem}`);
 }

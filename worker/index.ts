@@ -2,7 +2,7 @@ import { devOutboxRoutes } from "./routes/dev-outbox";
 import { Hono } from "hono";
 import { routePath } from "hono/route";
 import type { Env } from "./env";
-import { database } from "./db/client";
+import { everyShopDatabase } from "./db/client";
 import { forgetExpiredOrderPages } from "./lib/account-deletion";
 import { errorResponse } from "./lib/errors";
 import { randomId } from "./lib/ids";
@@ -120,7 +120,8 @@ export default {
     else if (controller.cron === BATCH_UPKEEP_CRON) ctx.waitUntil(keepBatchesMoving(env));
     else {
       ctx.waitUntil(settleOrphanJobs(env));
-      ctx.waitUntil(forgetExpiredOrderPages(database(env.DB)));
+      // Orders live in each shop's database: every one of them is swept.
+      for (const shopDb of everyShopDatabase(env)) ctx.waitUntil(forgetExpiredOrderPages(shopDb));
     }
   },
   // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.

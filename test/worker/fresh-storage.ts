@@ -10,16 +10,17 @@ import { allObjectKeys } from "../../scripts/storage-checks";
  * read a whole table or the whole bucket (the storage and ledger checks, the outbox count) must not see what
  * an earlier file left, so this setup file, run before every file, empties both.
  */
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-
-const tables = await env.DB.prepare(
-  "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations'",
-).all<{ name: string }>();
-// One transaction, with foreign keys checked at its end, when every table is empty: any order of deletes works.
-await env.DB.batch([
-  env.DB.prepare("PRAGMA defer_foreign_keys = on"),
-  ...tables.results.map(({ name }) => env.DB.prepare(`DELETE FROM "${name}"`)),
-]);
+// Every database: the global DB and the shop database the tests bind beside it (vitest.config.ts).
+for (const d1 of [env.DB, env.SHOP_DB_1]) {
+  await applyD1Migrations(d1, env.TEST_MIGRATIONS);
+  const tables = await d1
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations'",
+    )
+    .all<{ name: string }>();
+  // One transaction, with foreign keys checked at its end, when every table is empty: any order of deletes works.
+  await d1.batch([d1.prepare("PRAGMA defer_foreign_keys = on"), ...tables.results.map(({ name }) => d1.prepare(`DELETE FROM "${name}"`))]);
+}
 
 // R2 deletes at most 1,000 keys a call.
 const keys = await allObjectKeys(env.IMAGES);

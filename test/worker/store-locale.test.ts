@@ -13,7 +13,7 @@ const db = () => database(env.DB);
 describe("a store's locale settings", () => {
   it("gives a new store its country's money, language and ways to pay", async () => {
     const br = await seller({ phoneNumber: "+55 11 98765-4321", countryCode: "BR" });
-    expect(await readStoreLocale(db(), br.user.id)).toMatchObject({
+    expect(await readStoreLocale(db(), br.user.id, db())).toMatchObject({
       country: "BR",
       currency: "BRL",
       locale: "pt-BR",
@@ -24,15 +24,20 @@ describe("a store's locale settings", () => {
       countryPayMethods: ["pix", "mercadopago", "cash"],
     });
     const mx = await seller({ phoneNumber: "+52 55 1234 5678", countryCode: "MX" });
-    expect(await readStoreLocale(db(), mx.user.id)).toMatchObject({ currency: "MXN", locale: "es-MX", language: "es", sizesWord: "talla" });
+    expect(await readStoreLocale(db(), mx.user.id, db())).toMatchObject({
+      currency: "MXN",
+      locale: "es-MX",
+      language: "es",
+      sizesWord: "talla",
+    });
     const ar = await seller();
-    expect(await readStoreLocale(db(), ar.user.id)).toMatchObject({
+    expect(await readStoreLocale(db(), ar.user.id, db())).toMatchObject({
       currency: "ARS",
       locale: "es-AR",
       money: ARS_MONEY,
       sizesWord: "talle",
     });
-    expect(await readStoreLocale(db(), "nobody")).toBeNull();
+    expect(await readStoreLocale(db(), "nobody", db())).toBeNull();
   });
 
   it("keeps a store from before these settings in pesos and es-AR, with the ways to pay it already offers", async () => {
@@ -45,11 +50,11 @@ describe("a store's locale settings", () => {
       payments,
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
-    expect(await readStoreLocale(db(), cl.user.id)).toMatchObject({ currency: "CLP", locale: "es-CL" });
+    expect(await readStoreLocale(db(), cl.user.id, db())).toMatchObject({ currency: "CLP", locale: "es-CL" });
 
     const backfill = env.TEST_MIGRATIONS.find((m) => m.name.includes("store_locale_backfill"))!;
     for (const query of backfill.queries) await env.DB.prepare(query).run();
-    expect(await readStoreLocale(db(), cl.user.id)).toMatchObject({
+    expect(await readStoreLocale(db(), cl.user.id, db())).toMatchObject({
       country: "CL",
       currency: "ARS",
       locale: "es-AR",
@@ -65,7 +70,7 @@ describe("a store's locale settings", () => {
     await env.DB.prepare("UPDATE users SET store_pay_methods = ?, store_currency = 'XYZ', store_locale = 'en' WHERE id = ?")
       .bind(JSON.stringify(methods), br.user.id)
       .run();
-    expect(await readStoreLocale(db(), br.user.id)).toMatchObject({
+    expect(await readStoreLocale(db(), br.user.id, db())).toMatchObject({
       currency: "BRL",
       locale: "en",
       language: "en",

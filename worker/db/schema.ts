@@ -48,6 +48,12 @@ export const users = sqliteTable(
      * it for accounting; no session may ever sign it in again.
      */
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    /**
+     * Which database holds the shop's own rows (catalogue, stock, store settings, orders): 0 is `DB`, n is the
+     * `SHOP_DB_<n>` binding. Only `shopDatabase` in worker/db/client.ts reads it (docs/data.md, "The plan past
+     * one database").
+     */
+    shard: integer("shard").notNull().default(0),
     createdAt: createdAt(),
   },
   // The database itself refuses a negative balance, so no race between two

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { KEPT_ORDER_PAGE_DAYS, OPEN_STATUSES } from "../../common/order-status";
-import type { Db } from "../db/client";
+import { type Db, inGlobalDatabase, type ShopDb } from "../db/client";
 import { generatedImages, orders, passwordResets, products, sessions, storeCheckout, storeModels, users } from "../db/schema";
 import { deleteImages } from "./renditions";
 import { moveCredits } from "./credits";
@@ -46,10 +46,10 @@ export async function confirmIdentity(
   await passwordAccepted(db, subjects);
 }
 
-/** Every image R2 holds for the seller: photos, store images, generated images and the logo. */
-async function ownedImageKeys(db: Db, userId: string, logoUrl: string | null): Promise<string[]> {
+/** Every image R2 holds for the seller: photos and store images (shop's database), generated images and the logo. */
+async function ownedImageKeys(db: Db, shopDb: Db, userId: string, logoUrl: string | null): Promise<string[]> {
   const sources = new Set<string>();
-  const own = await db
+  const own = await shopDb
     .select({ imageKey: products.imageKey, storeImageKeys: products.storeImageKeys })
     .from(products)
     .where(eq(products.userId, userId));
@@ -86,16 +86,17 @@ const forgotten = {
 } as const;
 
 /**
- * The buyers' side of a deletion, for its batch: an open order (not delivered nor cancelled) keeps its
- * page KEPT_ORDER_PAGE_DAYS days with the store's name, WhatsApp and locale as they are now (read before the
- * users row is wiped, in the same batch), so a buyer who paid can still reach the store; the others
- * keep only their accounting data at once.
+ * The buyers' side of a deletion, for its batch in the shop's database: an open order (not delivered nor
+ * cancelled) keeps its page KEPT_ORDER_PAGE_DAYS days with the store's name, WhatsApp and locale as the
+ * account has them (the session's row, read before it is wiped), so a buyer who paid can still reach the
+ * store; the others keep only their accounting data at once.
  */
-function keepOrdersForBuyers(db: Db, userId: string, now: number) {
-  const name = sql<string>`(SELECT coalesce(nullif(trim(name), ''), username) FROM users WHERE id = ${userId})`;
-  const phone = sql<string>`(SELECT phone FROM users WHERE id = ${userId})`;
+function keepOrdersForBuyers(db: Db, user: Pick<SessionUser, "id" | "name" | "username" | "phone" | "storeLocale">, now: number) {
+  const userId = user.id;
+  const name = user.name?.trim() || user.username;
+  const phone = user.phone;
   // Orders placed before orders kept their locale take the store's saved one, if it had chosen one.
-  const locale = sql<string | null>`coalesce(${orders.locale}, (SELECT store_locale FROM users WHERE id = ${userId}))`;
+  const locale = sql<string | null>`coalesce(${orders.locale}, ${user.storeLocale})`;
   return [
     db
       .update(orders)
@@ -134,7 +135,7 @@ export async function forgetExpiredOrderPages(db: Db, now = Date.now()): Promise
  * atomic D1 batch, and then their R2 objects. Buyers of open orders keep
  * their order page for a while (keepOrdersForBuyers).
  */
-export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser): Promise<void> {
+export async function deleteAccount(db: Db, shopDb: ShopDb, bucket: R2Bucket, user: SessionUser): Promise<void> {
   // One statement, so the balance and the running jobs are read at the same instant: a
   // generation started after it debits credits, and the closing debit below then overdraws and fails.
   const state = await db
@@ -151,22 +152,31 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, user: SessionUser)
   // The job's Durable Object would write its image for a product that no longer exists.
   if (state.running > 0) throw new ApiError(409, GENERATIONS_RUNNING);
 
-  const keys = await ownedImageKeys(db, user.id, user.imageUrl);
+  const keys = await ownedImageKeys(db, shopDb, user.id, user.imageUrl);
   // Its key holds the e-mail; the identity was just confirmed, as a successful login clears it too.
   await forgetAccount(db, user.email);
 
+  // The shop's own rows, in its database: the catalogue and its stock, the store's settings, and the orders
+  // kept for their buyers or anonymised.
+  const shopErase: BatchItem<"sqlite">[] = [
+    // generation_jobs.product_id is ON DELETE SET NULL: the jobs stay for the ledger checks.
+    shopDb.delete(products).where(eq(products.userId, user.id)),
+    // The bank account and its holder's name are personal; an open order keeps what its buyer was told, for its page.
+    shopDb.delete(storeCheckout).where(eq(storeCheckout.userId, user.id)),
+    ...keepOrdersForBuyers(shopDb, user, Date.now()),
+  ];
+  // Where the shop has a database of its own, its rows go first as one batch of it: a failure of the account's
+  // batch below (a balance that changed) leaves an account the seller deletes again, never a deleted account
+  // whose bank details stay behind. Where it lives in the global database, everything is one batch.
+  const together = inGlobalDatabase(shopDb);
+  if (!together) await shopDb.batch(shopErase as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const erase: BatchItem<"sqlite">[] = [
     db.delete(sessions).where(eq(sessions.userId, user.id)),
     db.delete(passwordResets).where(eq(passwordResets.userId, user.id)),
     // 'Modelo de mi tienda' points at generated images (their R2 objects are in `keys`): it goes first.
     db.delete(storeModels).where(eq(storeModels.userId, user.id)),
     db.delete(generatedImages).where(eq(generatedImages.userId, user.id)),
-    // generation_jobs.product_id is ON DELETE SET NULL: the jobs stay for the ledger checks.
-    db.delete(products).where(eq(products.userId, user.id)),
-    // The bank account and its holder's name are personal; an open order keeps what its buyer was told, for its page.
-    db.delete(storeCheckout).where(eq(storeCheckout.userId, user.id)),
-    // Before the users row below is wiped: the open orders keep the store's name and WhatsApp from it.
-    ...keepOrdersForBuyers(db, user.id, Date.now()),
+    ...(together ? shopErase : []),
     storeChanged(db, user.id),
     db
       .update(users)

@@ -9,6 +9,7 @@ import { creditLedger, dataExports, generatedImages, orders, products, productSt
 import { selectMailer } from "../email/select";
 import type { Bindings } from "../env";
 import { archivedLedgerRows } from "./archive";
+import { findShop } from "./shops";
 import { productRows, TIENDANUBE_COLUMNS, toCsv, urlIdentifier } from "./catalogue-csv";
 import type { DataExportMessage } from "./data-export-message";
 import { errorName, log } from "./log";
@@ -35,8 +36,8 @@ const extensionOf = (key: string) => /\.(\w+)$/.exec(key)?.[1] ?? "jpg";
 export async function exportFiles(env: Bindings, userId: string): Promise<Zippable> {
   const files: Zippable = {};
   // The shop's own rows from its database; the credits ledger from the global one (docs/data.md).
-  const db = shopDatabase(env, userId);
   const global = database(env.DB);
+  const db = shopDatabase(env, (await findShop(global, userId)) ?? { id: userId, shard: 0 });
   const text = (csv: string) => new TextEncoder().encode(csv);
   const catalogue = await db.select().from(products).where(eq(products.userId, userId)).orderBy(asc(products.createdAt));
   const stock = await db
@@ -67,7 +68,11 @@ export async function exportFiles(env: Bindings, userId: string): Promise<Zippab
     await photo(p.imageKey, `fotos/originales/${identifier}.${extensionOf(p.imageKey ?? "")}`);
   }
   files["productos.csv"] = text(toCsv(TIENDANUBE_COLUMNS, rows));
-  const images = await db.select().from(generatedImages).where(eq(generatedImages.userId, userId)).orderBy(asc(generatedImages.createdAt));
+  const images = await global
+    .select()
+    .from(generatedImages)
+    .where(eq(generatedImages.userId, userId))
+    .orderBy(asc(generatedImages.createdAt));
   for (const image of images)
     await photo(image.key, `fotos/generadas/${day(image.createdAt).slice(0, 10)}-${image.id}.${extensionOf(image.key)}`);
 

@@ -9,18 +9,24 @@ import { readVariants, shownImageKeys, stockColumn } from "./stock";
 
 export const PRODUCT_NOT_FOUND = "Producto no encontrado.";
 
-// Written out with table names: drizzle leaves columns unqualified in single-table
-// selects, and an unqualified "id" inside the subquery would mean generated_images.id.
-const newestGeneratedKey = sql<string | null>`(
-  SELECT gi.key FROM generated_images AS gi
-  WHERE gi.product_id = "products"."id"
-  ORDER BY gi.created_at DESC, gi.id DESC LIMIT 1
-)`.as("generated_key");
+/**
+ * The newest generated image of each product, from the global database (generated images stay there while
+ * products live in the shop's database): one indexed lookup per product, as the subquery it replaces was.
+ */
+async function newestGeneratedKeys(db: Db, productIds: string[]): Promise<Map<string, string>> {
+  if (!productIds.length) return new Map();
+  const rows = await db.all<{ id: string; key: string | null }>(sql`
+    SELECT p.value AS id, (
+      SELECT gi.key FROM generated_images AS gi WHERE gi.product_id = p.value ORDER BY gi.created_at DESC, gi.id DESC LIMIT 1
+    ) AS key
+    FROM json_each(${JSON.stringify(productIds)}) AS p`);
+  return new Map(rows.filter((r) => r.key !== null).map((r) => [r.id, r.key!]));
+}
 
 type ProductRow = typeof products.$inferSelect & { generatedKey: string | null; stock: string | null };
 
-function selectProducts(db: Db) {
-  return db
+function selectProducts(shopDb: Db) {
+  return shopDb
     .select({
       id: products.id,
       userId: products.userId,
@@ -36,9 +42,17 @@ function selectProducts(db: Db) {
       category: products.category,
       code: products.code,
       createdAt: products.createdAt,
-      generatedKey: newestGeneratedKey,
     })
     .from(products);
+}
+
+/** Rows of the shop's database with their newest generated image from the global one. */
+async function withGeneratedKeys<R extends { id: string }>(db: Db, rows: R[]): Promise<(R & { generatedKey: string | null })[]> {
+  const keys = await newestGeneratedKeys(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, generatedKey: keys.get(r.id) ?? null }));
 }
 
 export function toApiProduct(row: ProductRow): Product {
@@ -62,16 +76,17 @@ export function toApiProduct(row: ProductRow): Product {
   };
 }
 
-export async function listProducts(db: Db, userId: string): Promise<Product[]> {
-  const rows = await selectProducts(db).where(eq(products.userId, userId)).orderBy(desc(products.createdAt), desc(products.id));
-  return rows.map(toApiProduct);
+/** The seller's products (from the shop's database `shopDb`), newest first. */
+export async function listProducts(db: Db, shopDb: Db, userId: string): Promise<Product[]> {
+  const rows = await selectProducts(shopDb).where(eq(products.userId, userId)).orderBy(desc(products.createdAt), desc(products.id));
+  return (await withGeneratedKeys(db, rows)).map(toApiProduct);
 }
 
 /** The seller's own product, or 404: another seller's id is indistinguishable from a missing one. */
-export async function ownProduct(db: Db, userId: string, productId: string): Promise<ProductRow> {
-  const row = await selectProducts(db)
+export async function ownProduct(db: Db, shopDb: Db, userId: string, productId: string): Promise<ProductRow> {
+  const row = await selectProducts(shopDb)
     .where(and(eq(products.id, productId), eq(products.userId, userId)))
     .get();
   if (!row) throw new ApiError(404, PRODUCT_NOT_FOUND);
-  return row;
+  return (await withGeneratedKeys(db, [row]))[0]!;
 }

@@ -4,7 +4,8 @@
  * of the seller's is simply drawn again.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../db/client";
+import type { Db, ShopDb } from "../db/client";
+import { writeAcross } from "./shop-writes";
 import { products } from "../db/schema";
 
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -28,21 +29,23 @@ export function isProductCodeTaken(err: unknown): boolean {
 const DRAWS = 5;
 
 /**
- * Inserts new products, each with a fresh code, in one batch with `alongside` (statements that
- * belong to the same write). A code that clashes with one of the seller's redraws all and retries:
- * the batch is atomic, so a failed try left nothing behind.
+ * Inserts new products into the shop's database, each with a fresh code, with `after` (global statements of
+ * the same write, such as the store's version) in one batch where the shop lives in the global database
+ * (worker/lib/shop-writes.ts). A code that clashes with one of the seller's redraws all and retries: the
+ * products' batch is atomic, so a failed try left nothing behind.
  */
 export async function insertProducts(
   db: Db,
+  shopDb: ShopDb,
   rows: Omit<typeof products.$inferInsert, "code">[],
-  alongside: BatchItem<"sqlite">[] = [],
+  after: BatchItem<"sqlite">[] = [],
 ): Promise<void> {
   for (let draw = 1; ; draw++) {
     try {
-      await db.batch([...alongside, ...rows.map((row) => db.insert(products).values({ ...row, code: shortCode(PRODUCT_CODE_LENGTH) }))] as [
-        BatchItem<"sqlite">,
-        ...BatchItem<"sqlite">[],
-      ]);
+      await writeAcross(db, shopDb, {
+        shop: rows.map((row) => shopDb.insert(products).values({ ...row, code: shortCode(PRODUCT_CODE_LENGTH) })),
+        after,
+      });
       return;
     } catch (err) {
       if (draw >= DRAWS || !isProductCodeTaken(err)) throw err;

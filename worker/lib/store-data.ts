@@ -16,6 +16,8 @@ export interface StoreRecord extends PublicStore {
   paid: boolean;
   /** The country the seller chose ("AR"); with the phone's dial code it says how the store's buyers write numbers. */
   countryCode: string | null;
+  /** Which database holds the store's products, settings and orders (worker/db/client.ts shopDatabase). */
+  shard: number;
 }
 
 export interface StoreProductRecord extends PublicProduct {
@@ -48,6 +50,7 @@ export async function findStore(db: Db, username: string): Promise<StoreRecord |
       version: users.storeVersion,
       paid: users.paidMiTienda,
       countryCode: users.countryCode,
+      shard: users.shard,
     })
     .from(users)
     .where(and(eq(users.username, username), isNotNull(users.username)))
@@ -64,6 +67,7 @@ export async function findStore(db: Db, username: string): Promise<StoreRecord |
     version: row.version,
     paid: row.paid,
     countryCode: row.countryCode,
+    shard: row.shard,
   };
 }
 

@@ -90,8 +90,11 @@ export function storeLocaleSettings(row: StoreLocaleRow, legacy: PaymentSettings
   };
 }
 
-/** A store's locale settings, or null when there is no such seller. */
-export async function readStoreLocale(db: Db, sellerId: string): Promise<StoreLocaleSettings | null> {
+/**
+ * A store's locale settings, or null when there is no such seller: the account's columns from the global
+ * `db`, the ways to pay of old (store_checkout) from the shop's own database `shopDb`.
+ */
+export async function readStoreLocale(db: Db, sellerId: string, shopDb: Db): Promise<StoreLocaleSettings | null> {
   const row = await db
     .select({
       phone: users.phone,
@@ -104,6 +107,6 @@ export async function readStoreLocale(db: Db, sellerId: string): Promise<StoreLo
     .where(eq(users.id, sellerId))
     .get();
   if (!row) return null;
-  const legacy = row.storePayMethods ? null : (await readCheckout(db, sellerId)).payments;
+  const legacy = row.storePayMethods ? null : (await readCheckout(shopDb, sellerId)).payments;
   return storeLocaleSettings(row, legacy ?? { transfer: null, mercadoPago: null, cash: false });
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DeliverySettings } from "../../common/checkout";
 import { currencyDigits } from "../../common/store-locale";
-import type { Db } from "../db/client";
+import { type Db, inGlobalDatabase, type ShopDb } from "../db/client";
 import { products, storeCheckout, users } from "../db/schema";
 import { ApiError } from "./errors";
 import { storeMoneyOf } from "./store-locale";
@@ -29,8 +29,12 @@ export function rescaleDelivery(delivery: DeliverySettings, factor: number): Del
  * cents and the old one did not (or the other way round) the stored integers are rescaled, products and
  * delivery costs alike, in one batch with the change and the store's new version. The batch only applies
  * while the store's version is the one read: a save that landed meanwhile makes it read again.
+ * The prices and delivery costs are the shop's rows (`shopDb`, shopDatabase). Where the shop lives in another
+ * database than the account, the change applies first (guarded by the version as here) and the rescale follows
+ * as one batch of the shop's database: a price saved between the two would be rescaled with the others.
  */
-export async function changeStoreMoney(db: Db, userId: string, target: { currency: string; locale: string }) {
+export async function changeStoreMoney(db: Db, shopDb: ShopDb, userId: string, target: { currency: string; locale: string }) {
+  const together = inGlobalDatabase(shopDb);
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = (await db
       .select({
@@ -43,7 +47,7 @@ export async function changeStoreMoney(db: Db, userId: string, target: { currenc
       .from(users)
       .where(eq(users.id, userId))
       .get())!;
-    const checkout = await db
+    const checkout = await shopDb
       .select({ delivery: storeCheckout.delivery })
       .from(storeCheckout)
       .where(eq(storeCheckout.userId, userId))
@@ -53,7 +57,9 @@ export async function changeStoreMoney(db: Db, userId: string, target: { currenc
     const version = row.storeVersion;
     // Every statement holds only while the store is still at the version read; the change, last, moves it on.
     // The batch runs alone, so either all of it applies or none does.
-    const unchanged = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.storeVersion} = ${version})`;
+    const unchanged = together
+      ? sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.storeVersion} = ${version})`
+      : undefined;
     const change = db
       .update(users)
       .set({ storeCurrency: target.currency, storeLocale: target.locale, storeVersion: nextStoreVersion(userId) })
@@ -61,13 +67,13 @@ export async function changeStoreMoney(db: Db, userId: string, target: { currenc
       .returning({ id: users.id });
     const rescale = shift
       ? [
-          db
+          shopDb
             .update(products)
             .set({ price: sql`round(${products.price} * ${factor})` })
             .where(and(eq(products.userId, userId), unchanged)),
           ...(checkout
             ? [
-                db
+                shopDb
                   .update(storeCheckout)
                   .set({ delivery: JSON.stringify(rescaleDelivery(JSON.parse(checkout.delivery) as DeliverySettings, factor)) })
                   .where(and(eq(storeCheckout.userId, userId), unchanged)),
@@ -75,6 +81,11 @@ export async function changeStoreMoney(db: Db, userId: string, target: { currenc
             : []),
         ]
       : [];
+    if (!together) {
+      if (!(await change).length) continue;
+      if (rescale.length) await shopDb.batch(rescale as unknown as [(typeof rescale)[number]]);
+      return;
+    }
     const results = await db.batch([...rescale, change] as unknown as [typeof change]);
     const changed = results.at(-1) as { id: string }[];
     if (changed.length) return;

@@ -20,11 +20,11 @@ import { addressText, deliveryName, type Order } from "../../common/store-cart";
 import { STORE_LOCALES, storeMoney } from "../../common/store-locale";
 import { ARS_MONEY, formatPrice, fromMinor } from "../../common/store-money";
 import { storeTimeZone } from "../../common/store-stats";
-import { database } from "../db/client";
+import { database, everyShopDatabase, type ShopDb } from "../db/client";
 import { orders, users } from "../db/schema";
 import type { Env } from "../env";
 import { errorName, log } from "../lib/log";
-import { toOrder } from "../lib/orders";
+import { type OrderRow, toOrder } from "../lib/orders";
 import { readStoreLocale } from "../lib/store-locale";
 import { esc } from "../lib/html";
 import { whatsappContactUrl } from "./render";
@@ -289,27 +289,40 @@ function missing(): Response {
   return new Response(page, { status: 404, headers: headers() });
 }
 
+/**
+ * The order of a buyer's link and the shop database holding it. A link names no shop, so each shop database
+ * is asked in turn (one lookup on the unique token index each; today only `DB`).
+ */
+async function findOrderByToken(env: Env["Bindings"], token: string): Promise<{ order: OrderRow; shopDb: ShopDb } | undefined> {
+  for (const shopDb of everyShopDatabase(env)) {
+    const order = await shopDb.select().from(orders).where(eq(orders.token, token)).get();
+    if (order) return { order, shopDb };
+  }
+  return undefined;
+}
+
 async function orderPage(c: Context<Env>): Promise<Response> {
   const token = c.req.param("token") ?? "";
   if (!TOKEN.test(token)) return missing();
   try {
     const db = database(c.env.DB);
-    const row = await db
-      .select({
-        order: orders,
-        store: {
-          name: users.name,
-          username: users.username,
-          phone: users.phone,
-          imageUrl: users.imageUrl,
-          countryCode: users.countryCode,
-          deletedAt: users.deletedAt,
-        },
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.sellerId))
-      .where(eq(orders.token, token))
-      .get();
+    const found = await findOrderByToken(c.env, token);
+    // The store from the global database, the order from its shop's.
+    const seller = found
+      ? await db
+          .select({
+            name: users.name,
+            username: users.username,
+            phone: users.phone,
+            imageUrl: users.imageUrl,
+            countryCode: users.countryCode,
+            deletedAt: users.deletedAt,
+          })
+          .from(users)
+          .where(eq(users.id, found.order.sellerId))
+          .get()
+      : undefined;
+    const row = found && seller ? { order: found.order, store: seller } : undefined;
     if (!row) return missing();
     if (row.store.deletedAt) {
       // A deleted store's open orders keep their page a while, with the store's contact as it was (worker/lib/account-deletion.ts).
@@ -331,7 +344,7 @@ async function orderPage(c: Context<Env>): Promise<Response> {
       imageUrl: row.store.imageUrl?.startsWith("/img/") ? row.store.imageUrl : null,
     };
     const zone = storeTimeZone(row.store);
-    const locale = (await readStoreLocale(db, row.order.sellerId))!;
+    const locale = (await readStoreLocale(db, row.order.sellerId, found!.shopDb))!;
     // Its amounts are in the money it was placed in, even if the store sells in another one now.
     const money = row.order.currency ? storeMoney(row.order.currency, locale.locale) : ARS_MONEY;
     const shop = shopText(locale.locale, money);

@@ -5,7 +5,7 @@ import type { ShopText } from "../../common/shop-text";
 import { productPath, storePath, storeShareUrl } from "../../common/store";
 import { formatPrice } from "../../common/store-money";
 import { browse, browseQuery, browseSearch, categoriesOf } from "../../common/store-browse";
-import { replicaDatabase, type Db } from "../db/client";
+import { replicaDatabase, type Db, shopDatabase } from "../db/client";
 import type { Env } from "../env";
 import { ImageCodecError } from "../providers/codecs";
 import { previewJpeg, previewPath, sourceOfPreview } from "./og-image";
@@ -92,18 +92,21 @@ async function render(
 ): Promise<{ html: string; results: number } | null> {
   const store = await findStore(db, username);
   if (!store) return null;
+  // The store's own rows (products, settings) from its shop's database: in the same read session as its version
+  // when that is the global one, so what is stored under the version is at least that new.
+  const shopDb = shopDatabase(c.env, store, { readSession: db });
   const url = new URL(c.req.url);
   // The store's language and money, and its ways to pay (store_pay_methods, or store_checkout's of old).
-  const locale = (await readStoreLocale(db, store.id))!;
+  const locale = (await readStoreLocale(db, store.id, shopDb))!;
   const shop = shopText(locale.locale, locale.money);
   // The cart prices the delivery with the store's zones and offers its ways to pay (never their details).
-  const checkout = shopperCheckout(await readCheckout(db, store.id), locale.payMethods);
+  const checkout = shopperCheckout(await readCheckout(shopDb, store.id), locale.payMethods);
   const preview = (key: string | null | undefined) => {
     const path = key ? previewPath(key) : null;
     return path ? `${url.origin}${path}` : null;
   };
   if (productId) {
-    const product = await storeProduct(db, store.id, productId);
+    const product = await storeProduct(shopDb, store.id, productId);
     if (!product) return null;
     const meta: PageMeta = {
       type: "product",
@@ -118,7 +121,7 @@ async function render(
       results: 1,
     };
   }
-  const all = await storeProducts(db, store.id);
+  const all = await storeProducts(shopDb, store.id);
   const query = browseQuery(url.searchParams);
   const shown = browse(all, query);
   const meta: PageMeta = {
@@ -237,14 +240,14 @@ async function storeFile(
   c: Context<Env>,
   rawUsername: string,
   contentType: string,
-  make: (store: StoreRecord, db: Db, origin: string) => Promise<string | Uint8Array>,
+  make: (store: StoreRecord, db: Db, shopDb: Db, origin: string) => Promise<string | Uint8Array>,
   extra: Record<string, string> = {},
 ): Promise<Response> {
   const username = rawUsername.toLowerCase();
   const db = replicaDatabase(c.env.DB);
   const store = await findStore(db, username);
   if (!store) return c.json({ error: PAGE_MISSING }, 404);
-  const body = await make(store, db, new URL(c.req.url).origin);
+  const body = await make(store, db, shopDatabase(c.env, store, { readSession: db }), new URL(c.req.url).origin);
   // Read by feed fetchers a few times a day and printed once: a short cache is plenty.
   return new Response(body, { headers: { "content-type": contentType, "cache-control": "public, max-age=300", ...extra } });
 }
@@ -296,9 +299,9 @@ export const storePages = new Hono<Env>()
     });
   })
   .get("/:username/feed.xml", (c) =>
-    storeFile(c, c.req.param("username"), "application/xml; charset=utf-8", async (store, db, origin) => {
-      const locale = (await readStoreLocale(db, store.id))!;
-      return renderFeed(store, await storeProducts(db, store.id), origin, shopText(locale.locale, locale.money));
+    storeFile(c, c.req.param("username"), "application/xml; charset=utf-8", async (store, db, shopDb, origin) => {
+      const locale = (await readStoreLocale(db, store.id, shopDb))!;
+      return renderFeed(store, await storeProducts(shopDb, store.id), origin, shopText(locale.locale, locale.money));
     }),
   )
   .get("/:username/qr.svg", (c) =>
@@ -306,7 +309,7 @@ export const storePages = new Hono<Env>()
       c,
       c.req.param("username"),
       "image/svg+xml",
-      async (store, _db, origin) => storeQrSvg(storeShareUrl(origin, store.username, "qr")),
+      async (store, _db, _shopDb, origin) => storeQrSvg(storeShareUrl(origin, store.username, "qr")),
       downloadAs(c, `qr-${c.req.param("username").toLowerCase()}.svg`),
     ),
   )
@@ -317,8 +320,8 @@ export const storePages = new Hono<Env>()
       c,
       c.req.param("username"),
       "image/png",
-      async (store, db, origin) => {
-        const locale = (await readStoreLocale(db, store.id))!;
+      async (store, db, shopDb, origin) => {
+        const locale = (await readStoreLocale(db, store.id, shopDb))!;
         const scan = shopText(locale.locale, locale.money).t("qr.scan");
         return storeQrCard(
           storeShareUrl(origin, store.username, "qr"),

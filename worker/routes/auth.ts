@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { jwtVerify } from "jose";
 import { z } from "zod";
-import { database, type Db } from "../db/client";
+import { database, type Db, shopDatabase } from "../db/client";
 import type { Env, SessionUser } from "../env";
 import { confirmIdentity, deleteAccount } from "../lib/account-deletion";
 import { createAccount, EMAIL_TAKEN, findUserByEmail, toApiUser } from "../lib/accounts";
@@ -193,7 +193,7 @@ export const auth = new Hono<Env>()
     const db = database(c.env.DB);
     const user = c.get("user");
     await confirmIdentity(db, user, c.req.valid("json"), clientAddress(c));
-    await deleteAccount(db, c.env.IMAGES, user);
+    await deleteAccount(db, shopDatabase(c.env, user), c.env.IMAGES, user);
     clearSessionCookie(c);
     return c.json({ ok: true as const }, 200);
   });

@@ -18,7 +18,7 @@ import { countryByCode } from "../../common/store";
 import { countryLocaleOf } from "../../common/store-locale";
 import type { StoreMoney } from "../../common/store-money";
 import { cleanText } from "../../common/text";
-import { database } from "../db/client";
+import { database, type Db, shopDatabase } from "../db/client";
 import { storeCheckout, users } from "../db/schema";
 import type { Env } from "../env";
 import { smallJson } from "../lib/body-limit";
@@ -30,6 +30,7 @@ import { priceField } from "../lib/price-field";
 import { ApiError } from "../lib/errors";
 import { moneyGuarded, sameMoney } from "../lib/store-money-change";
 import { validateFor } from "../lib/validation";
+import { writeAcross } from "../lib/shop-writes";
 
 export const NO_DELIVERY = "Ofrece al menos una forma de entrega: envío a domicilio o retiro en el local.";
 export const ZONE_NAME_REQUIRED = "Ponle un nombre a cada zona de envío.";
@@ -154,8 +155,8 @@ const settingsPayload = (money: StoreMoney) =>
     .refine((s) => s.payments || s.payMethods, NO_PAYMENTS);
 
 /** What 'Entrega y pagos' reads: the saved settings, the ways to pay, what the country offers and the store's money. */
-async function readSettings(db: ReturnType<typeof database>, sellerId: string) {
-  const [checkout, locale] = await Promise.all([readCheckout(db, sellerId), readStoreLocale(db, sellerId)]);
+async function readSettings(db: Db, shopDb: Db, sellerId: string) {
+  const [checkout, locale] = await Promise.all([readCheckout(shopDb, sellerId), readStoreLocale(db, sellerId, shopDb)]);
   return {
     ...checkout,
     payMethods: locale!.payMethods,
@@ -167,7 +168,9 @@ async function readSettings(db: ReturnType<typeof database>, sellerId: string) {
 
 /** 'Entrega y pagos': how the seller's store delivers and takes money (GET to read, PUT to save both). */
 export const checkoutSettingsRoutes = new Hono<Env>()
-  .get("/", requireUser, async (c) => c.json(await readSettings(database(c.env.DB), c.get("user").id), 200))
+  .get("/", requireUser, async (c) =>
+    c.json(await readSettings(database(c.env.DB), shopDatabase(c.env, c.get("user")), c.get("user").id), 200),
+  )
   .put(
     "/",
     smallJson(),
@@ -176,6 +179,7 @@ export const checkoutSettingsRoutes = new Hono<Env>()
     async (c) => {
       const db = database(c.env.DB);
       const user = c.get("user");
+      const shopDb = shopDatabase(c.env, user);
       const input = c.req.valid("json");
       const { country } = storeMoneyOf(user);
       if (input.payMethods) {
@@ -184,24 +188,29 @@ export const checkoutSettingsRoutes = new Hono<Env>()
       }
       const paymentsSaved = input.payments ?? legacyPayments(input.payMethods!);
       const values = { delivery: JSON.stringify(input.delivery), payments: JSON.stringify(paymentsSaved), updatedAt: new Date() };
-      // One batch: the store page lists the zones and the ways to pay, so it is renewed with them. Today's
-      // Argentine shape clears the list, so the store offers exactly what it says.
+      // One batch where the shop lives in the global database: the store page lists the zones and the ways to
+      // pay, so it is renewed with them. Today's Argentine shape clears the list, so the store offers exactly what
+      // it says. The money guard (on the account) decides first, the account's part follows (worker/lib/shop-writes.ts).
       await moneyGuarded(
-        db.batch([
-          sameMoney(db, user),
-          db
-            .insert(storeCheckout)
-            .values({ userId: user.id, ...values })
-            .onConflictDoUpdate({ target: storeCheckout.userId, set: values }),
-          db
-            .update(users)
-            .set({
-              storePayMethods: input.payMethods ? JSON.stringify(input.payMethods) : null,
-              storeVersion: nextStoreVersion(user.id),
-            })
-            .where(eq(users.id, user.id)),
-        ]),
+        writeAcross(db, shopDb, {
+          guard: [sameMoney(db, user)],
+          shop: [
+            shopDb
+              .insert(storeCheckout)
+              .values({ userId: user.id, ...values })
+              .onConflictDoUpdate({ target: storeCheckout.userId, set: values }),
+          ],
+          after: [
+            db
+              .update(users)
+              .set({
+                storePayMethods: input.payMethods ? JSON.stringify(input.payMethods) : null,
+                storeVersion: nextStoreVersion(user.id),
+              })
+              .where(eq(users.id, user.id)),
+          ],
+        }),
       );
-      return c.json(await readSettings(db, user.id), 200);
+      return c.json(await readSettings(db, shopDb, user.id), 200);
     },
   );

@@ -1,8 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { database } from "../db/client";
+import { database, shopDatabase } from "../db/client";
 import { dataExports, products } from "../db/schema";
+import { writeAcross } from "../lib/shop-writes";
 import type { Env } from "../env";
 import { KiB, limitBody, MiB, noBody } from "../lib/body-limit";
 import { readCatalogueCsv } from "../lib/catalogue-csv";
@@ -85,12 +86,13 @@ export const dataRoutes = new Hono<Env>()
       const { products: read, errors } = readCatalogueCsv(c.req.valid("json").csv);
       if (errors.length) return c.json({ error: IMPORT_HAS_ERRORS, errors: errors.slice(0, 100) }, 400);
       const db = database(c.env.DB);
+      const shopDb = shopDatabase(c.env, user);
       const statements = read.flatMap((p) => {
         const id = randomId();
         const colors = [...new Set(p.stock.map((s) => s.color))].filter(Boolean);
         const sizesOf = (color: string) => p.stock.filter((s) => s.color === color).map((s) => ({ name: s.size, stock: s.stock }));
         return [
-          db.insert(products).values({
+          shopDb.insert(products).values({
             id,
             userId: user.id,
             name: p.name,
@@ -100,14 +102,15 @@ export const dataRoutes = new Hono<Env>()
             category: p.category,
           }),
           ...replaceVariants(
-            db,
+            shopDb,
             id,
             colors.length ? [] : sizesOf(""),
             colors.map((name) => ({ name, imageKey: null, sizes: sizesOf(name) })),
           ),
         ];
       });
-      await db.batch([storeChanged(db, user.id), ...statements]);
+      // Every product or none: one batch in the shop's database; the store's version follows it.
+      await writeAcross(db, shopDb, { shop: statements, after: [storeChanged(db, user.id)] });
       return c.json({ imported: read.length }, 201);
     },
   );

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { AGES, BODY_TYPES, GENDERS, hasPersonalization, SKIN_TONES, type GenerationKind } from "../../common/generation";
-import { database } from "../db/client";
+import { database, shopDatabase } from "../db/client";
 import { generatedImages } from "../db/schema";
 import type { Env } from "../env";
 import { balanceOf } from "../lib/credits";
@@ -100,7 +100,7 @@ async function generateFromProduct<K extends GenerationKind>(
   rest: Partial<JobRequest> & Pick<JobRequest, "quality">,
 ) {
   const user = c.get("user");
-  const product = await ownProduct(database(c.env.DB), user.id, productId);
+  const product = await ownProduct(database(c.env.DB), shopDatabase(c.env, user), user.id, productId);
   if (!product.imageKey) throw new ApiError(400, MISSING_IMAGE);
   const job = await runJob(c.env, {
     userId: user.id,
@@ -222,8 +222,9 @@ export const generationRoutes = new Hono<Env>()
       // The product and its photo are kept even if the generation then fails: nothing the seller sent is lost.
       const key = await saveOriginal(c.env, user.id, bytes, mime);
       const id = randomId();
-      const name = await nameFromPhoto(db, user.id, { bytes, mimeType: mime }, fileName);
-      await insertProducts(db, [{ id, userId: user.id, name, imageKey: key }], [storeChanged(db, user.id)]);
+      const shopDb = shopDatabase(c.env, user);
+      const name = await nameFromPhoto(shopDb, user.id, { bytes, mimeType: mime }, fileName);
+      await insertProducts(db, shopDb, [{ id, userId: user.id, name, imageKey: key }], [storeChanged(db, user.id)]);
       const job = await runJob(c.env, {
         userId: user.id,
         productId: id,
@@ -233,7 +234,7 @@ export const generationRoutes = new Hono<Env>()
         sourceKey: key,
         sourceMime: mime,
       });
-      const product = toApiProduct(await ownProduct(db, user.id, id));
+      const product = toApiProduct(await ownProduct(db, shopDb, user.id, id));
       if (job.status === "failed") {
         return c.json(
           { error: job.error ?? "No se pudo generar la imagen.", jobId: job.id, product },

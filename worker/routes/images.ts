@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { IMAGE_VARIANTS, VARIANT_LABELS, variantOf, type ImageVariant } from "../../common/image-variants";
 import type { GalleryImage } from "../../common/product";
-import { database, type Db } from "../db/client";
+import { database, type Db, shopDatabase } from "../db/client";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
@@ -138,7 +138,7 @@ export const imageRoutes = new Hono<Env>()
   .get("/generated-images/:id", validate("param", idParam), async (c) => {
     const user = c.get("user");
     const db = database(c.env.DB);
-    const product = await ownProduct(db, user.id, c.req.valid("param").id);
+    const product = await ownProduct(db, shopDatabase(c.env, user), user.id, c.req.valid("param").id);
     const rows = await db
       .select({ id: generatedImages.id, key: generatedImages.key })
       .from(generatedImages)

@@ -32,7 +32,8 @@ import {
 } from "../../common/store-cart";
 import { ADDRESS_LOCALITY_MAX_LENGTH, ADDRESS_REFERENCE_MAX_LENGTH, ADDRESS_STREET_MAX_LENGTH } from "../../common/shopper-text";
 import { cleanText } from "../../common/text";
-import { database, type Db } from "../db/client";
+import { database, type Db, shopDatabase } from "../db/client";
+import { writeAcross } from "../lib/shop-writes";
 import { orders } from "../db/schema";
 import type { Env } from "../env";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
@@ -238,6 +239,7 @@ type Input = z.infer<OrderPayload>;
  * among the store's, and the buyer's number read for the store's country.
  */
 async function priceOrder(db: Db, input: Input, store: StoreRecord, locale: StoreLocaleSettings) {
+  // `db` is the store's own database (shopDatabase): products, stock and store settings.
   const shop = shopText(locale.locale, locale.money);
   try {
     return await priceInStore(db, input, store, locale, shop);
@@ -325,17 +327,19 @@ export const orderRoutes = new Hono<Env>()
     // The store first, so the shopper reads every refusal of the form in the store's language.
     const { username } = c.req.valid("json");
     const store = typeof username === "string" && username.length <= 64 ? await findStore(db, username) : null;
-    const locale = store ? await readStoreLocale(db, store.id) : null;
+    // The store's products, settings and orders live in its shop's database; the store and the throttle in the global one.
+    const shopDb = store ? shopDatabase(c.env, store) : null;
+    const locale = store && shopDb ? await readStoreLocale(db, store.id, shopDb) : null;
     const parsed = orderPayload(locale?.locale ?? NO_STORE_LOCALE).safeParse(c.req.valid("json"));
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? EMPTY_CART);
-    if (!store || !locale) throw new ApiError(404, STORE_GONE);
+    if (!store || !locale || !shopDb) throw new ApiError(404, STORE_GONE);
     const input = parsed.data;
     const visitor: Subject[] = [["orderAddress", clientAddress(c)]];
     // Counted before the order is made, so a parallel burst cannot all pass the limit together.
     await attempt(db, visitor);
     let priced: Awaited<ReturnType<typeof priceOrder>>;
     try {
-      priced = await priceOrder(db, input, store, locale);
+      priced = await priceOrder(shopDb, input, store, locale);
     } catch (err) {
       // A refused cart (no stock, a product gone, a zone missing) is not an order: the shopper may fix it and send again.
       await release(db, visitor);
@@ -349,7 +353,7 @@ export const orderRoutes = new Hono<Env>()
     // Codes are unique per seller; a clash with an earlier order just draws another.
     for (let attempt = 0; !row; attempt++) {
       try {
-        row = await db
+        row = await shopDb
           .insert(orders)
           .values({
             id: crypto.randomUUID(),
@@ -393,7 +397,8 @@ export const orderRoutes = new Hono<Env>()
   })
   .get("/", requireUser, async (c) => {
     const db = database(c.env.DB);
-    const rows = await db
+    const shopDb = shopDatabase(c.env, c.get("user"));
+    const rows = await shopDb
       .select()
       .from(orders)
       .where(eq(orders.sellerId, c.get("user").id))
@@ -401,9 +406,9 @@ export const orderRoutes = new Hono<Env>()
       .limit(200);
     // A new order that can no longer be confirmed says so on its card, until the seller adjusts stock or cancels it.
     const open = rows.filter((row) => row.status === "nuevo" && row.stockTakenAt === null);
-    const short = open.length ? await shortagesOf(db, c.get("user").id, open) : new Map<string, StockShortage[]>();
+    const short = open.length ? await shortagesOf(shopDb, c.get("user").id, open) : new Map<string, StockShortage[]>();
     // The store's locale and money, for the cards' prices and the replies the seller sends in the store's language.
-    const locale = (await readStoreLocale(db, c.get("user").id))!;
+    const locale = (await readStoreLocale(db, c.get("user").id, shopDb))!;
     return c.json(
       { orders: rows.map((row) => toOrder(row, short.get(row.id))), store: { locale: locale.locale, money: locale.money } },
       200,
@@ -421,8 +426,10 @@ export const orderRoutes = new Hono<Env>()
     async (c) => {
       const db = database(c.env.DB);
       const user = c.get("user");
+      // The order and the stock in the shop's database; only the store's version in the global one.
+      const shopDb = shopDatabase(c.env, user);
       const where = and(eq(orders.id, c.req.valid("param").id), eq(orders.sellerId, user.id));
-      const order = await db.select().from(orders).where(where).get();
+      const order = await shopDb.select().from(orders).where(where).get();
       if (!order) throw new ApiError(404, ORDER_NOT_FOUND);
       const next = c.req.valid("json").status;
       if (next === order.status) return c.json({ order: toOrder(order) }, 200);
@@ -435,7 +442,7 @@ export const orderRoutes = new Hono<Env>()
       const takes = next === "confirmado" && order.stockTakenAt === null;
       const gives = next === "cancelado" && order.stockTakenAt !== null && order.stockReturnedAt === null;
       // Only from the status just read, so two tabs cannot both move it (nor take or give stock twice).
-      const move = db
+      const move = shopDb
         .update(orders)
         .set({
           status: next,
@@ -447,24 +454,27 @@ export const orderRoutes = new Hono<Env>()
         .returning({ id: orders.id });
       // Whether this request is the one that moved it: two tabs moving the order at once both answer 200.
       let moved: boolean;
+      // The order's move and its stock are one batch in the shop's database (all or nothing: a line that would
+      // go below zero fails it); the store's version follows it (worker/lib/shop-writes.ts).
+      const bumped = [storeChanged(db, user.id)];
       if (takes) {
         // A quick, readable refusal; the CHECK holds it when another confirmation takes the stock meanwhile.
-        const short = await shortages(db, order);
+        const short = await shortages(shopDb, order);
         if (short.length) throw stockConflict(short);
         try {
-          const results = await db.batch([storeChanged(db, user.id), ...takeStock(db, stock), move]);
-          moved = (results.at(-1) as { id: string }[]).length > 0;
+          const results = await writeAcross(db, shopDb, { shop: [...takeStock(shopDb, stock), move], after: bumped });
+          moved = (results.shop.at(-1) as { id: string }[]).length > 0;
         } catch (err) {
           if (!isStockBelowZero(err)) throw err;
-          throw stockConflict(await shortages(db, order));
+          throw stockConflict(await shortages(shopDb, order));
         }
       } else if (gives) {
-        const results = await db.batch([storeChanged(db, user.id), ...returnStock(db, stock), move]);
-        moved = (results.at(-1) as { id: string }[]).length > 0;
+        const results = await writeAcross(db, shopDb, { shop: [...returnStock(shopDb, stock), move], after: bumped });
+        moved = (results.shop.at(-1) as { id: string }[]).length > 0;
       } else {
         moved = (await move).length > 0;
       }
-      const updated = await db.select().from(orders).where(where).get();
+      const updated = await shopDb.select().from(orders).where(where).get();
       if (updated!.status !== next) throw new ApiError(409, "El pedido cambió mientras tanto. Recarga la lista.");
       // Statistics count an order as confirmed, with what the seller receives (its total with delivery), here.
       if (moved) orderStatusChanged(c, updated!, next);

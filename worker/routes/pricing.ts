@@ -6,7 +6,8 @@ import { AT_LEAST_ONE_IMAGE, MAX_SIZES, MAX_STORE_IMAGES, readStock, SIZE_NAME_M
 import type { StoreMoney } from "../../common/store-money";
 import { cleanText } from "../../common/text";
 import { COLOR_NAME_MAX_LENGTH, MAX_COLORS, type SizeStock } from "../../common/variants";
-import { database, type Db } from "../db/client";
+import { database, type Db, shopDatabase } from "../db/client";
+import { writeAcross } from "../lib/shop-writes";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
@@ -153,10 +154,11 @@ function keyOfUrl(url: string): string | undefined {
  * product's own photo or one of its generated images; anything else (another
  * product's image, a foreign URL) is refused.
  */
-export async function storeImageKeys(db: Db, productIds: string[]): Promise<Map<string, Set<string>>> {
+export async function storeImageKeys(db: Db, shopDb: Db, productIds: string[]): Promise<Map<string, Set<string>>> {
   const allowed = new Map<string, Set<string>>(productIds.map((id) => [id, new Set<string>()]));
   for (const ids of chunks(productIds, 90)) {
-    const own = await db.select({ id: products.id, key: products.imageKey }).from(products).where(inArray(products.id, ids));
+    // The product's photo from the shop's database, its generated images from the global one.
+    const own = await shopDb.select({ id: products.id, key: products.imageKey }).from(products).where(inArray(products.id, ids));
     for (const row of own) if (row.key) allowed.get(row.id)?.add(row.key);
     const generated = await db
       .select({ id: generatedImages.productId, key: generatedImages.key })
@@ -231,11 +233,12 @@ export const pricingRoutes = new Hono<Env>()
     async (c) => {
       const db = database(c.env.DB);
       const user = c.get("user");
+      const shopDb = shopDatabase(c.env, user);
       const items = c.req.valid("json").products;
       const ids = items.map((p) => p.id);
       const owned = new Map<string, { id: string; name: string; colors: string; storeImageKeys: string; imageKey: string | null }>();
       for (const part of chunks(ids, 90)) {
-        const rows = await db
+        const rows = await shopDb
           .select({
             id: products.id,
             name: products.name,
@@ -248,7 +251,7 @@ export const pricingRoutes = new Hono<Env>()
         for (const row of rows) owned.set(row.id, row);
       }
       if (owned.size !== ids.length) throw new ApiError(404, PRODUCT_NOT_FOUND);
-      const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, ids) : new Map<string, Set<string>>();
+      const allowed = items.some((p) => p.storeImageURLs) ? await storeImageKeys(db, shopDb, ids) : new Map<string, Set<string>>();
 
       // One batch: every product is saved, and the store page renewed, or nothing is.
       const updates = items.flatMap((item) => {
@@ -260,7 +263,7 @@ export const pricingRoutes = new Hono<Env>()
           imageKey: product.imageKey,
         });
         return [
-          db
+          shopDb
             .update(products)
             .set({
               price: item.price,
@@ -271,12 +274,12 @@ export const pricingRoutes = new Hono<Env>()
               ...(storeKeys ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
             })
             .where(and(eq(products.id, item.id), eq(products.userId, user.id))),
-          ...variantWrites(db, product, item, shown),
+          ...variantWrites(shopDb, product, item, shown),
         ];
       });
       // Prices were read in the store's money: a currency change meanwhile refuses the save (409).
-      await moneyGuarded(db.batch([sameMoney(db, user), storeChanged(db, user.id), ...updates]));
-      return c.json({ products: await listProducts(db, user.id) }, 200);
+      await moneyGuarded(writeAcross(db, shopDb, { guard: [sameMoney(db, user)], shop: updates, after: [storeChanged(db, user.id)] }));
+      return c.json({ products: await listProducts(db, shopDb, user.id) }, 200);
     },
   )
   .post(
@@ -296,19 +299,20 @@ export const pricingRoutes = new Hono<Env>()
     async (c) => {
       const db = database(c.env.DB);
       const user = c.get("user");
+      const shopDb = shopDatabase(c.env, user);
       const { id, published } = c.req.valid("json");
       const mine = and(eq(products.id, id), eq(products.userId, user.id));
       // One statement: publishing only takes while the product has a price, even if a save lands meanwhile.
-      const changed = await db
+      const changed = await shopDb
         .update(products)
         .set({ published })
         .where(published ? and(mine, gt(products.price, 0)) : mine)
         .returning({ id: products.id });
       if (changed.length === 0) {
-        const product = await ownProduct(db, user.id, id);
+        const product = await ownProduct(db, shopDb, user.id, id);
         throw new ApiError(400, publishNeedsPrice(product.name));
       }
       await storeChanged(db, user.id);
-      return c.json({ product: toApiProduct(await ownProduct(db, user.id, id)) }, 200);
+      return c.json({ product: toApiProduct(await ownProduct(db, shopDb, user.id, id)) }, 200);
     },
   );

@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { nameFromFile } from "../../common/product-names";
 import { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from "../../common/uploads";
-import { database, type Db } from "../db/client";
+import { database, type Db, shopDatabase } from "../db/client";
+import { writeAcross } from "../lib/shop-writes";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
@@ -50,10 +51,10 @@ export async function saveOriginal(env: Env["Bindings"], userId: string, bytes: 
   return key;
 }
 
-/** Deletes photos no row points to any more (the same photo may back two products), with what was made from them. */
-async function deleteUnusedObjects(db: Db, bucket: R2Bucket, keys: string[], keptProductId?: string) {
+/** Deletes photos no product of the shop's database points to any more (the same photo may back two products), with what was made from them. */
+async function deleteUnusedObjects(shopDb: Db, bucket: R2Bucket, keys: string[], keptProductId?: string) {
   if (keys.length === 0) return;
-  const stillUsed = await db
+  const stillUsed = await shopDb
     .select({ key: products.imageKey })
     .from(products)
     .where(and(inArray(products.imageKey, keys), keptProductId ? ne(products.id, keptProductId) : undefined));
@@ -67,10 +68,10 @@ export const productRoutes = new Hono<Env>()
   .get("/list/:userId", validate("param", userParam), async (c) => {
     // Only ever the signed-in seller's own list: another id looks missing.
     if (c.req.valid("param").userId !== c.get("user").id) throw new ApiError(404, "No encontrado.");
-    return c.json({ products: await listProducts(database(c.env.DB), c.get("user").id) }, 200);
+    return c.json({ products: await listProducts(database(c.env.DB), shopDatabase(c.env, c.get("user")), c.get("user").id) }, 200);
   })
   .get("/get/:id", validate("param", idParam), async (c) => {
-    const row = await ownProduct(database(c.env.DB), c.get("user").id, c.req.valid("param").id);
+    const row = await ownProduct(database(c.env.DB), shopDatabase(c.env, c.get("user")), c.get("user").id, c.req.valid("param").id);
     return c.json({ product: toApiProduct(row) }, 200);
   })
   .post("/upload-images", limitBody(UPLOAD_LIMIT_BYTES, UPLOAD_TOO_LARGE), async (c) => {
@@ -99,13 +100,14 @@ export const productRoutes = new Hono<Env>()
       photos.push({ bytes, mime, name: name ?? nameFromFile(file.name) });
     }
     const db = database(c.env.DB);
+    const shopDb = shopDatabase(c.env, user);
     const rows = [];
     for (const photo of photos) {
       const key = await saveOriginal(c.env, user.id, photo.bytes, photo.mime);
       rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
     }
-    await insertProducts(db, rows, [storeChanged(db, user.id)]);
-    const created = await Promise.all(rows.map((row) => ownProduct(db, user.id, row.id)));
+    await insertProducts(db, shopDb, rows, [storeChanged(db, user.id)]);
+    const created = await Promise.all(rows.map((row) => ownProduct(db, shopDb, user.id, row.id)));
     return c.json({ products: created.map(toApiProduct) }, 201);
   })
   .put(
@@ -132,11 +134,12 @@ export const productRoutes = new Hono<Env>()
     async (c) => {
       const db = database(c.env.DB);
       const user = c.get("user");
+      const shopDb = shopDatabase(c.env, user);
       const input = c.req.valid("json");
-      const before = await ownProduct(db, user.id, input.id);
+      const before = await ownProduct(db, shopDb, user.id, input.id);
       let storeKeys: string[] = JSON.parse(before.storeImageKeys);
       if (input.storeImageURLs)
-        storeKeys = resolveStoreImages(input.storeImageURLs, (await storeImageKeys(db, [before.id])).get(before.id));
+        storeKeys = resolveStoreImages(input.storeImageURLs, (await storeImageKeys(db, shopDb, [before.id])).get(before.id));
       const published = publishedAfter(input.price ?? before.price ?? 0, input.published, input.name);
       let imageKeyValue = before.imageKey;
       if (input.imageBase64) {
@@ -149,41 +152,50 @@ export const productRoutes = new Hono<Env>()
       }
       // A price read in the store's money is refused (409) if the currency changed meanwhile.
       await moneyGuarded(
-        db.batch([
-          sameMoney(db, user),
-          db
-            .update(products)
-            .set({
-              name: input.name,
-              imageKey: imageKeyValue,
-              // Written only when it changes: a generation finishing meanwhile may have set the store's image.
-              ...(input.storeImageURLs || imageKeyValue !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
-              ...(input.price !== undefined ? { price: input.price } : {}),
-              ...(published !== undefined ? { published } : {}),
-              ...(input.description !== undefined ? { description: input.description } : {}),
-            })
-            .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
-          ...variantWrites(db, before, input, shownImageKeys({ storeImageKeys: JSON.stringify(storeKeys), imageKey: imageKeyValue })),
-          storeChanged(db, user.id),
-        ]),
+        writeAcross(db, shopDb, {
+          guard: [sameMoney(db, user)],
+          shop: [
+            shopDb
+              .update(products)
+              .set({
+                name: input.name,
+                imageKey: imageKeyValue,
+                // Written only when it changes: a generation finishing meanwhile may have set the store's image.
+                ...(input.storeImageURLs || imageKeyValue !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
+                ...(input.price !== undefined ? { price: input.price } : {}),
+                ...(published !== undefined ? { published } : {}),
+                ...(input.description !== undefined ? { description: input.description } : {}),
+              })
+              .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
+            ...variantWrites(shopDb, before, input, shownImageKeys({ storeImageKeys: JSON.stringify(storeKeys), imageKey: imageKeyValue })),
+          ],
+          after: [storeChanged(db, user.id)],
+        }),
       );
       if (before.imageKey && before.imageKey !== imageKeyValue) {
-        await deleteUnusedObjects(db, c.env.IMAGES, [before.imageKey]);
+        await deleteUnusedObjects(shopDb, c.env.IMAGES, [before.imageKey]);
       }
-      return c.json({ product: toApiProduct(await ownProduct(db, user.id, input.id)) }, 200);
+      return c.json({ product: toApiProduct(await ownProduct(db, shopDb, user.id, input.id)) }, 200);
     },
   )
   .delete("/delete/:id", noBody(), validate("param", idParam), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
-    const product = await ownProduct(db, user.id, c.req.valid("param").id);
+    const shopDb = shopDatabase(c.env, user);
+    const product = await ownProduct(db, shopDb, user.id, c.req.valid("param").id);
     const generated = await db.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.productId, product.id));
-    await db.batch([db.delete(products).where(and(eq(products.id, product.id), eq(products.userId, user.id))), storeChanged(db, user.id)]);
+    // Its stock goes with it (ON DELETE CASCADE in the shop's database). Generated images, jobs and batch items
+    // stay in the global database, where their foreign keys to products act only while the shop lives there too
+    // (docs/data.md, "The plan past one database").
+    await writeAcross(db, shopDb, {
+      shop: [shopDb.delete(products).where(and(eq(products.id, product.id), eq(products.userId, user.id)))],
+      after: [storeChanged(db, user.id)],
+    });
     if (generated.length)
       await deleteImages(
         c.env.IMAGES,
         generated.map((g) => g.key),
       );
-    if (product.imageKey) await deleteUnusedObjects(db, c.env.IMAGES, [product.imageKey]);
+    if (product.imageKey) await deleteUnusedObjects(shopDb, c.env.IMAGES, [product.imageKey]);
     return c.json({ ok: true }, 200);
   });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { database, replicaDatabase } from "../db/client";
+import { database, replicaDatabase, shopDatabase } from "../db/client";
 import type { Env } from "../env";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
 import { ApiError } from "../lib/errors";
@@ -11,6 +11,7 @@ import { validate } from "../lib/validation";
 import { storeVersion } from "../lib/store-data";
 import { StatsReadError } from "../stats/analytics-engine";
 import { admitCartAdd } from "../stats/cart-add-guard";
+import { findShop } from "../lib/shops";
 import { countCartAdd } from "../stats/count";
 import { statsReport } from "../stats/report";
 import { statsEngine } from "../stats/select";
@@ -40,7 +41,10 @@ export const statsRoutes = new Hono<Env>()
     if (!user.username) throw new ApiError(404, NO_STORE);
     const db = database(c.env.DB);
     try {
-      const [report, weeklyEmail] = await Promise.all([statsReport(statsEngine(c.env), db, user), weeklyEmailOn(db, user.id)]);
+      const [report, weeklyEmail] = await Promise.all([
+        statsReport(statsEngine(c.env), shopDatabase(c.env, user), user),
+        weeklyEmailOn(db, user.id),
+      ]);
       return c.json({ report: { ...report, weeklyEmail } }, 200);
     } catch (err) {
       if (err instanceof StatsReadError) throw new ApiError(503, STATS_UNAVAILABLE);
@@ -55,7 +59,10 @@ export const statsRoutes = new Hono<Env>()
       storeVersion(replicaDatabase(c.env.DB), store),
     );
     if (!found) throw new ApiError(404, "Esta tienda no existe.");
-    await admitCartAdd(database(c.env.DB), sessionKey(c), { storeId: found.id, productId: product, address: clientAddress(c) });
+    const db = database(c.env.DB);
+    const shop = await findShop(db, found.id);
+    if (!shop) throw new ApiError(404, "Esta tienda no existe.");
+    await admitCartAdd(db, shopDatabase(c.env, shop), sessionKey(c), { storeId: found.id, productId: product, address: clientAddress(c) });
     countCartAdd(c, found.id, product);
     return c.body(null, 204);
   })

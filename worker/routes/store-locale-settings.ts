@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { countryLocaleOf, STORE_CURRENCIES, STORE_LOCALES } from "../../common/store-locale";
-import { database } from "../db/client";
+import { database, shopDatabase } from "../db/client";
 import { users } from "../db/schema";
 import type { Env } from "../env";
 import { smallJson } from "../lib/body-limit";
@@ -36,6 +36,6 @@ export const storeLocaleRoutes = new Hono<Env>()
   .put("/", smallJson(), requireUser, validate("json", settings), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
-    await changeStoreMoney(db, user.id, c.req.valid("json"));
+    await changeStoreMoney(db, shopDatabase(c.env, user), user.id, c.req.valid("json"));
     return c.json(await readSettings(db, user.id), 200);
   });

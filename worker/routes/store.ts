@@ -19,7 +19,7 @@ import {
   slugText,
   STORE_NAME_MAX_LENGTH,
 } from "../../common/store";
-import { database, type Db } from "../db/client";
+import { database, type Db, shopDatabase } from "../db/client";
 import { users } from "../db/schema";
 import type { Env } from "../env";
 import { findUserById, toApiUser } from "../lib/accounts";
@@ -203,6 +203,6 @@ export const storeRoutes = new Hono<Env>()
     const db = database(c.env.DB);
     const store = await findStore(db, c.req.valid("param").username.toLowerCase());
     if (!store) throw new ApiError(404, STORE_NOT_FOUND);
-    const list = await storeProducts(db, store.id);
+    const list = await storeProducts(shopDatabase(c.env, store), store.id);
     return c.json({ store: toPublicStore(store), products: list.map(toPublicProduct) }, 200);
   });

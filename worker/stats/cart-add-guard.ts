@@ -13,8 +13,14 @@ export const NOT_IN_STORE = "Este producto no está en esta tienda.";
  * its own to the store's statistics), and one address adds at most 30 per store per hour, counted
  * atomically under a key that holds no address (statistics keep none). Throws 404 or 429.
  */
-export async function admitCartAdd(db: Db, secret: Uint8Array, cartAdd: { storeId: string; productId: string; address: string }) {
-  const sold = await db
+export async function admitCartAdd(
+  db: Db,
+  shopDb: Db,
+  secret: Uint8Array,
+  cartAdd: { storeId: string; productId: string; address: string },
+) {
+  // The product from the store's own database (shopDatabase), the throttle from the global one.
+  const sold = await shopDb
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, cartAdd.productId), listedInStore(cartAdd.storeId)))

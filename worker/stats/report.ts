@@ -89,9 +89,10 @@ async function productNames(db: Db, sellerId: string, ids: string[]): Promise<Ma
   return names;
 }
 
+/** `shopDb`: the seller's shop database (shopDatabase), where its products' names are. */
 export async function statsReport(
   engine: StatsEngine,
-  db: Db,
+  shopDb: Db,
   seller: { id: string; phone: string | null; countryCode: string | null },
   now = Date.now(),
 ): Promise<Omit<StatsReport, "weeklyEmail">> {
@@ -124,7 +125,7 @@ export async function statsReport(
   });
 
   const names = await productNames(
-    db,
+    shopDb,
     seller.id,
     breakdown.products.map((p) => p.product),
   );
