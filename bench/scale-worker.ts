@@ -77,7 +77,16 @@ const signIn = new Hono<Env>().post("/signin/:shop", async (c) => {
   return c.json({ ok: true });
 });
 
-const app = new Hono<Env>().route("/api/auth", signIn).route("/api/orders", orderRoutes).onError(errorResponse);
+// An unexpected error's cause (D1's own message) goes back to the bench, which would otherwise see only a 500.
+const app = new Hono<Env>()
+  .route("/api/auth", signIn)
+  .route("/api/orders", orderRoutes)
+  .onError((error, c) => {
+    const response = errorResponse(error, c);
+    if (response.status < 500) return response;
+    const cause = error.cause instanceof Error ? error.cause.message : String(error.cause ?? "");
+    return c.json({ error: `${error.name}: ${error.message.slice(0, 300)} | ${cause}` }, 500);
+  });
 
 async function call(env: Bindings, path: string, init: RequestInit & { address?: string; cookie?: string } = {}) {
   const headers = new Headers(init.headers);
@@ -329,6 +338,7 @@ async function measure(env: Bindings, shops: number, samples: number) {
  */
 export class Population extends DurableObject<Bindings> {
   private readonly appEnv: Bindings;
+  private turn: Promise<unknown> = Promise.resolve();
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.appEnv = { ...env, DB: sqliteD1(ctx.storage) };
@@ -342,13 +352,23 @@ export class Population extends DurableObject<Bindings> {
       for (const sql of body.statements as string[]) this.ctx.storage.sql.exec(sql);
       return Response.json({ ok: true });
     }
-    if (url.pathname === "/open") {
-      for (let shop = body.from as number; shop < (body.to as number); shop++) await openShop(env, shop);
-      return Response.json({ ok: true });
-    }
-    if (url.pathname === "/month") {
-      for (let shop = body.from as number; shop < (body.to as number); shop++) await shopMonth(env, shop, body.month as number);
-      return Response.json({ ok: true });
+    // A phase (the openings, or month N) goes shop by shop from where it stopped, kept in the object's own
+    // storage: a request the proxy lost, retried, continues instead of living a shop's month twice, and
+    // requests take turns (one phase's work never interleaves with another request's).
+    if (url.pathname === "/open" || url.pathname === "/month") {
+      const phase = url.pathname === "/open" ? "open" : `month:${body.month}`;
+      const run = this.turn.then(async () => {
+        const shops = body.shops as number;
+        let shop = this.ctx.storage.kv.get<number>(phase) ?? 0;
+        for (const stop = Math.min(shops, shop + (body.limit as number)); shop < stop; shop++) {
+          if (phase === "open") await openShop(env, shop);
+          else await shopMonth(env, shop, body.month as number);
+          this.ctx.storage.kv.put(phase, shop + 1);
+        }
+        return shop;
+      });
+      this.turn = run.catch(() => undefined);
+      return Response.json({ next: await run });
     }
     // What the shops hold against what their months wrote: a request run twice would show here.
     if (url.pathname === "/counts") {

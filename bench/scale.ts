@@ -104,12 +104,12 @@ function migrationStatements(): string[] {
     .filter(Boolean);
 }
 
-async function post(base: string, path: string, body: unknown, tries = 4) {
+async function post(base: string, path: string, body: unknown, tries = 8): Promise<unknown> {
   const response = await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) });
   if (response.ok) return response.json();
   const text = await response.text();
-  // vite preview's proxy to workerd now and then loses a request on a loaded machine ("fetch failed"): that
-  // chunk is run again (its shops may then hold a little more than a month: the figures say how many retries).
+  // vite preview's proxy to workerd now and then loses a request on a loaded machine ("fetch failed"): it is
+  // asked again, and the population goes on from the last shop it finished (bench/scale-worker.ts).
   if (tries > 0 && text.includes("fetch failed")) {
     retries++;
     return post(base, path, body, tries - 1);
@@ -118,14 +118,9 @@ async function post(base: string, path: string, body: unknown, tries = 4) {
 }
 let retries = 0;
 
-/** Runs `path` over every shop in chunks, one request at a time (the Durable Object runs one at a time anyway). */
+/** Runs a phase over every shop, CHUNK shops a request, until the population says every shop is done. */
 async function overShops(base: string, path: string, shops: number, extra: Record<string, unknown> = {}) {
-  const chunks = Array.from({ length: Math.ceil(shops / CHUNK) }, (_, i) => ({ from: i * CHUNK, to: Math.min(shops, (i + 1) * CHUNK) }));
-  let next = 0;
-  const lane = async () => {
-    for (let chunk = chunks[next++]; chunk; chunk = chunks[next++]) await post(base, path, { ...chunk, ...extra });
-  };
-  await lane();
+  for (let next = 0; next < shops; ) ({ next } = (await post(base, path, { shops, limit: CHUNK, ...extra })) as { next: number });
 }
 
 type Timing = Record<string, { p50: number; p95: number; n: number }>;
@@ -269,7 +264,7 @@ function render(results: SizeResult[]): string {
   const when = new Date().toISOString().slice(0, 16).replace("T", " ");
   const lines = [
     `Written by \`npm run bench:scale -- --shops ${results.map((r) => r.shops).join(",")}\` on ${when} UTC` +
-      ` (${retries} chunk${retries === 1 ? "" : "s"} of ${CHUNK} shops run again after a lost request).`,
+      ` (${retries} request${retries === 1 ? "" : "s"} of ${CHUNK} shops asked again after the proxy lost it; the population went on from its last finished shop).`,
     "",
   ];
   for (const r of results) {

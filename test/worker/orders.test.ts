@@ -44,6 +44,34 @@ async function shop(storeName?: string) {
 }
 
 describe("POST /api/orders (a shopper sends the cart)", () => {
+  it("an order whose first drawn code is already one of the seller's draws another instead of failing", async () => {
+    const { username, gorra, browser } = await shop();
+    // The order code's draw (4 random bytes) gives the same bytes for the first two orders' first draws.
+    const real = crypto.getRandomValues.bind(crypto);
+    let forced = 0;
+    crypto.getRandomValues = (<T extends ArrayBufferView | null>(array: T): T => {
+      if (array instanceof Uint8Array && array.length === 4 && forced < 2) {
+        forced++;
+        array.fill(7);
+        return array;
+      }
+      return real(array as never) as T;
+    }) as typeof crypto.getRandomValues;
+    try {
+      const first = await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }]);
+      const second = await placeOrder(shopper(), username, [{ productId: gorra.id, quantity: 1 }]);
+      expect(forced).toBe(2);
+      expect([first.status, second.status]).toEqual([201, 201]);
+      const codes = [first, second].map(async (r) => ((await r.json()) as Created).order.code);
+      const [a, b] = await Promise.all(codes);
+      expect(a).toBe("HHHH");
+      expect(b).not.toBe(a);
+      expect((await sellersOrders(browser)).map((o) => o.code).sort()).toEqual([a, b].sort());
+    } finally {
+      crypto.getRandomValues = real;
+    }
+  });
+
   it("saves the order priced from D1 and answers the WhatsApp message and link with its code", async () => {
     const { username, remera, gorra } = await shop("Ropa Linda");
     const response = await placeOrder(shopper(), username, [

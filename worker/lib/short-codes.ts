@@ -18,13 +18,18 @@ export function shortCode(length: number): string {
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
 }
 
-/** Whether a write failed because a product code is already one of the seller's (and is worth drawing again). */
-export function isProductCodeTaken(err: unknown): boolean {
+/**
+ * Whether a write failed because a code (`products.code`, `orders.code`) is already one of the seller's, and is
+ * worth drawing again. Drizzle wraps D1's error ("Failed query: …"), whose own message is in the cause chain.
+ */
+export function isCodeTaken(err: unknown, column: "products.code" | "orders.code"): boolean {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if (e.message.includes("UNIQUE") && e.message.includes("products.code")) return true;
+    if (e.message.includes("UNIQUE") && e.message.includes(column)) return true;
   }
   return false;
 }
+
+export const isProductCodeTaken = (err: unknown) => isCodeTaken(err, "products.code");
 
 const DRAWS = 5;
 

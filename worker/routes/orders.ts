@@ -41,7 +41,7 @@ import { readCheckout } from "../lib/checkout";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/ids";
-import { ORDER_CODE_LENGTH, shortCode } from "../lib/short-codes";
+import { isCodeTaken, ORDER_CODE_LENGTH, shortCode } from "../lib/short-codes";
 import {
   loadCartProducts,
   orderLines,
@@ -386,7 +386,7 @@ export const orderRoutes = new Hono<Env>()
           .returning()
           .get();
       } catch (err) {
-        if (attempt >= 4 || !String((err as Error)?.message ?? "").includes("UNIQUE")) throw err;
+        if (attempt >= 4 || !isCodeTaken(err, "orders.code")) throw err;
       }
     }
     const order = toOrder(row);
