@@ -1,0 +1,25 @@
+import type { Bindings } from "../env";
+import { archiveOldGenerations } from "./archive";
+import { archiveOldBatches } from "./archive-batches";
+import { archiveOldOrders } from "./archive-orders";
+import { errorName, log } from "./log";
+
+/**
+ * The daily archival, on the purge's cron: finished generations, then finished batches, then old orders, one
+ * after the other so a run's R2 writes and D1 calls stay bounded (each bounds its own objects). One failing
+ * does not stop the others; what is left goes the next day, and a rerun is safe.
+ */
+export async function archiveOldData(env: Pick<Bindings, "DB" | "DATA">, now = Date.now()) {
+  const steps = [
+    ["generations", () => archiveOldGenerations(env, { now })],
+    ["batches", () => archiveOldBatches(env, { now })],
+    ["orders", () => archiveOldOrders(env, { now })],
+  ] as const;
+  for (const [name, step] of steps) {
+    try {
+      await step();
+    } catch (err) {
+      log("error", "archival stopped", { step: name, error: errorName(err) });
+    }
+  }
+}
