@@ -170,7 +170,7 @@ export async function archiveOldBatches(env: Pick<Bindings, "DB" | "DATA">, opti
 async function archiveBatchChunk(env: Pick<Bindings, "DB" | "DATA">, userId: string, month: string, batchIds: string[], run: string) {
   const list = JSON.stringify(batchIds);
   const [batches, items, jobs, ledger] = (await env.DB.batch([
-    env.DB.prepare(`SELECT * FROM batches WHERE id IN (${IN_LIST}) AND user_id = ?2 ORDER BY created_at, id`).bind(list, userId),
+    env.DB.prepare(`SELECT * FROM batches WHERE id IN (${IN_LIST}) AND +user_id = ?2 ORDER BY created_at, id`).bind(list, userId),
     env.DB.prepare(`SELECT * FROM batch_items WHERE batch_id IN (${IN_LIST}) ORDER BY batch_id, position`).bind(list),
     env.DB.prepare(`SELECT * FROM generation_jobs WHERE id IN (SELECT id FROM batch_items WHERE batch_id IN (${IN_LIST}))`).bind(list),
     env.DB.prepare(
@@ -214,7 +214,7 @@ async function archiveBatchChunk(env: Pick<Bindings, "DB" | "DATA">, userId: str
       env.DB.prepare(
         `INSERT INTO ledger_archives (object_key, user_id, month, first_id, last_id, entries, delta_sum, jobs, batches)
          SELECT ?2, ?3, ?4, MIN(id), MAX(id), COUNT(*), SUM(delta), ?5, ?6 FROM credit_ledger
-         WHERE id IN (${IN_LIST}) AND user_id = ?3`,
+         WHERE id IN (${IN_LIST}) AND +user_id = ?3`,
       ).bind(JSON.stringify(ids), objectKey, userId, month, summary.jobs, summary.batches),
       env.DB.prepare(`DELETE FROM credit_ledger WHERE id IN (${IN_LIST})`).bind(JSON.stringify(ids)),
       env.DB.prepare(`DELETE FROM generation_jobs WHERE id IN (${IN_LIST}) AND status IN ('succeeded', 'failed')`).bind(
