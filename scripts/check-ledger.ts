@@ -150,7 +150,8 @@ const [totals] = query<{ users: number; ledger: number; jobs: number; payments: 
           (SELECT COUNT(*) FROM generation_jobs) AS jobs, (SELECT COUNT(*) FROM payments) AS payments`,
 );
 const archived = summaries.reduce((n, s) => n + s.entries, 0);
+const archivedOrders = orderSummaries.reduce((n, s) => n + s.orders, 0);
 console.log(
-  `checked ${totals!.users} users, ${totals!.ledger} ledger rows (and ${archived} archived in ${summaries.length} objects), ${totals!.jobs} jobs, ${totals!.payments} payments${objects === undefined ? "" : `, ${objects} R2 objects`}`,
+  `checked ${totals!.users} users, ${totals!.ledger} ledger rows (and ${archived} archived in ${summaries.length} objects), ${totals!.jobs} jobs, ${totals!.payments} payments, ${archivedOrders} archived orders in ${orderSummaries.length} objects${objects === undefined ? "" : `, ${objects} R2 objects`}`,
 );
 process.exit(broken.length ? 1 : 0);

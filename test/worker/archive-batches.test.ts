@@ -7,15 +7,9 @@ import { archiveOldBatches } from "../../worker/lib/archive-batches";
 import { balanceOf, HISTORY_LENGTH, moveCredits } from "../../worker/lib/credits";
 import { parseCsv } from "../../worker/lib/catalogue-csv";
 import { Browser, register } from "./browser";
-import { brokenChecks, db, exportZip, finishedBatch, finishedJob, rows } from "./archive-helpers";
+import { brokenChecks, db, exportZip, finishedBatch, finishedJob, rows, quietOutbox } from "./archive-helpers";
 
-beforeAll(() => {
-  // The outbox prints mail for `npm run dev`; here nothing is printed.
-  const print = console.log;
-  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-    if (!(typeof args[0] === "string" && args[0].includes("[outbox]"))) print(...args);
-  });
-});
+beforeAll(quietOutbox);
 afterAll(() => vi.restoreAllMocks());
 
 /**

@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { type ArchiveSummary, gunzipLines, type OrderArchiveSummary } from "../../common/ledger-archive";
 import { database } from "../../worker/db/client";
 import { batches, batchItems, generationJobs } from "../../worker/db/schema";
@@ -14,6 +14,14 @@ import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "../../worker/lib/dat
 import { ARCHIVE_SUMMARIES_SQL, brokenArchiveObjects, brokenLedgerChecks, ORDER_ARCHIVE_SUMMARIES_SQL } from "../../scripts/ledger-checks";
 
 export const db = database(env.DB);
+
+/** For beforeAll: the outbox prints mail for `npm run dev`; here nothing is printed (vi.restoreAllMocks puts it back). */
+export function quietOutbox() {
+  const print = console.log;
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    if (!(typeof args[0] === "string" && args[0].includes("[outbox]"))) print(...args);
+  });
+}
 export const DAY = 24 * 60 * 60 * 1000;
 
 export const rows = async (sql: string, ...binds: unknown[]) =>

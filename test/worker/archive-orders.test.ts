@@ -12,18 +12,12 @@ import { ORDERS_LISTED } from "../../worker/lib/orders";
 import { PURGE_CRON } from "../../worker/lib/purge";
 import { ORDER_PAGE_MISSING } from "../../worker/pages/order-page";
 import { overrideProviderForTests } from "../../worker/providers/select";
-import { brokenChecks, DAY, db, exportZip, finishedBatch, finishedJob, rows } from "./archive-helpers";
+import { brokenChecks, DAY, db, exportZip, finishedBatch, finishedJob, rows, quietOutbox } from "./archive-helpers";
 import { Browser } from "./browser";
 import { provider, resultBytes } from "./generation-helpers";
 import { addProducts, seller, setPricing, storeName } from "./store-helpers";
 
-beforeAll(() => {
-  // The outbox prints mail for `npm run dev`; here nothing is printed.
-  const print = console.log;
-  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-    if (!(typeof args[0] === "string" && args[0].includes("[outbox]"))) print(...args);
-  });
-});
+beforeAll(quietOutbox);
 afterAll(() => {
   vi.restoreAllMocks();
   overrideProviderForTests(undefined);

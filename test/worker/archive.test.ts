@@ -9,18 +9,12 @@ import { balanceOf, HISTORY_LENGTH, moveCredits } from "../../worker/lib/credits
 import { parseCsv } from "../../worker/lib/catalogue-csv";
 import { PURGE_CRON } from "../../worker/lib/purge";
 import { overrideProviderForTests } from "../../worker/providers/select";
-import { backdate, brokenChecks, DAY, db, exportZip, finishedJob, rows } from "./archive-helpers";
+import { backdate, brokenChecks, DAY, db, exportZip, finishedJob, rows, quietOutbox } from "./archive-helpers";
 import { Browser, register } from "./browser";
 import { provider, resultBytes } from "./generation-helpers";
 import { addProducts, seller, setPricing } from "./store-helpers";
 
-beforeAll(() => {
-  // The outbox prints mail for `npm run dev`; here nothing is printed.
-  const print = console.log;
-  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-    if (!(typeof args[0] === "string" && args[0].includes("[outbox]"))) print(...args);
-  });
-});
+beforeAll(quietOutbox);
 afterAll(() => {
   vi.restoreAllMocks();
   overrideProviderForTests(undefined);

@@ -9,16 +9,14 @@ import type { Bindings } from "../env";
 import {
   ARCHIVED_KEY_TAKEN,
   type ArchiveOptions,
-  archiveCutoff,
   commitArchive,
-  groupBySellerMonth,
   type JobRow,
   jobLine,
   type LedgerRow,
   ledgerLine,
+  runArchival,
 } from "./archive";
 import { HISTORY_LENGTH } from "./credits";
-import { log } from "./log";
 
 /**
  * The archival of finished batches, beside the generations' (archive.ts) and like it: a batch made before
@@ -127,43 +125,28 @@ const IN_LIST = "SELECT value FROM json_each(?1)";
 
 /** Archives up to `maxChunks` chunks of `chunk` candidate batches; answers how many batches, pictures and ledger rows moved. */
 export async function archiveOldBatches(env: Pick<Bindings, "DB" | "DATA">, options: ArchiveOptions = {}) {
-  const now = options.now ?? Date.now();
-  const chunk = options.chunk ?? 100;
-  const maxChunks = options.maxChunks ?? 10;
-  // Each object costs an R2 write and six D1 calls.
-  const maxObjects = options.maxObjects ?? 30;
   const run = crypto.randomUUID().slice(0, 8);
-  const moved = { batches: 0, pictures: 0, ledger: 0, objects: 0, refused: 0 };
-  let cursor: [number, string] = [-1, ""];
-  for (let i = 0; i < maxChunks; i++) {
-    const { results } = await env.DB.prepare(ARCHIVABLE_BATCHES_SQL)
-      .bind(archiveCutoff(now), cursor[0], cursor[1], chunk)
-      .all<{ id: string; user_id: string; created_at: number }>();
-    if (results.length === 0) break;
-    const last = results[results.length - 1]!;
-    cursor = [last.created_at, last.id];
-    const groups = groupBySellerMonth(results, (b) => ({ userId: b.user_id, createdAt: b.created_at }), MAX_BATCHES_PER_OBJECT);
-    for (const { userId, month, rows } of groups) {
-      if (moved.objects + moved.refused >= maxObjects) break;
-      const outcome = await archiveBatchChunk(
+  return runArchival(
+    env,
+    {
+      label: "archive batches",
+      sql: ARCHIVABLE_BATCHES_SQL,
+      sellerOf: (batch: { id: string; user_id: string; created_at: number }) => batch.user_id,
+      perObject: MAX_BATCHES_PER_OBJECT,
+      options,
+      // Each object costs an R2 write and two D1 calls (its reads, in one batch, and its own batch).
+      defaults: { chunk: 100, maxChunks: 10, maxObjects: 30 },
+      nothing: { batches: 0, pictures: 0, ledger: 0 },
+    },
+    ({ userId, month, rows }) =>
+      archiveBatchChunk(
         env,
         userId,
         month,
         rows.map((b) => b.id),
         run,
-      );
-      if (outcome === "refused") moved.refused++;
-      else {
-        moved.batches += outcome.batches;
-        moved.pictures += outcome.pictures;
-        moved.ledger += outcome.ledger;
-        moved.objects++;
-      }
-    }
-    if (results.length < chunk || moved.objects + moved.refused >= maxObjects) break;
-  }
-  log("info", "archive batches", moved);
-  return moved;
+      ),
+  );
 }
 
 /** One object and its D1 batch; "refused" when a parallel run took some of its rows first or they changed meanwhile. */

@@ -1,8 +1,7 @@
 import { type ArchivedOrder, type ArchiveLine, gunzipLines, gzipLines } from "../../common/ledger-archive";
 import { FINAL_STATUSES } from "../../common/order-status";
 import type { Bindings } from "../env";
-import { type ArchiveOptions, archiveCutoff, archivedLines, commitArchive, groupBySellerMonth } from "./archive";
-import { log } from "./log";
+import { type ArchiveOptions, archivedLines, commitArchive, runArchival } from "./archive";
 import { ORDERS_LISTED, type OrderRow } from "./orders";
 
 /**
@@ -101,42 +100,30 @@ const orderLine = (o: OrderDbRow): ArchivedOrder => ({
 
 /** Archives up to `maxChunks` chunks of `chunk` candidate orders; answers how many orders and objects. */
 export async function archiveOldOrders(env: Pick<Bindings, "DB" | "DATA">, options: ArchiveOptions = {}) {
-  const now = options.now ?? Date.now();
-  const chunk = options.chunk ?? 500;
-  const maxChunks = options.maxChunks ?? 10;
-  // Each object costs an R2 write and two D1 calls.
-  const maxObjects = options.maxObjects ?? 50;
   const run = crypto.randomUUID().slice(0, 8);
-  const moved = { orders: 0, objects: 0, refused: 0 };
-  let cursor: [number, string] = [-1, ""];
-  for (let i = 0; i < maxChunks; i++) {
-    const { results } = await env.DB.prepare(ARCHIVABLE_ORDERS_SQL)
-      .bind(archiveCutoff(now), cursor[0], cursor[1], chunk)
-      .all<{ id: string; seller_id: string; created_at: number }>();
-    if (results.length === 0) break;
-    const last = results[results.length - 1]!;
-    cursor = [last.created_at, last.id];
-    const groups = groupBySellerMonth(results, (o) => ({ userId: o.seller_id, createdAt: o.created_at }), MAX_ORDERS_PER_OBJECT);
-    for (const { userId, month, rows } of groups) {
-      if (moved.objects + moved.refused >= maxObjects) break;
-      const key = orderArchiveKey(userId, month, run, moved.objects + moved.refused);
+  return runArchival(
+    env,
+    {
+      label: "archive orders",
+      sql: ARCHIVABLE_ORDERS_SQL,
+      sellerOf: (order: { id: string; seller_id: string; created_at: number }) => order.seller_id,
+      perObject: MAX_ORDERS_PER_OBJECT,
+      options,
+      // Each object costs an R2 write and two D1 calls.
+      defaults: { chunk: 500, maxChunks: 10, maxObjects: 50 },
+      nothing: { orders: 0 },
+    },
+    async ({ userId, month, rows }, n) => {
       const outcome = await archiveOrderChunk(
         env,
         userId,
         month,
         rows.map((o) => o.id),
-        key,
+        orderArchiveKey(userId, month, run, n),
       );
-      if (outcome === "refused") moved.refused++;
-      else {
-        moved.orders += outcome;
-        moved.objects++;
-      }
-    }
-    if (results.length < chunk || moved.objects + moved.refused >= maxObjects) break;
-  }
-  log("info", "archive orders", moved);
-  return moved;
+      return outcome === "refused" ? outcome : { orders: outcome };
+    },
+  );
 }
 
 /**

@@ -159,42 +159,77 @@ export async function commitArchive(
 /** A plain insert of archived keys fails the whole batch when a parallel or earlier run archived one of them. */
 export const ARCHIVED_KEY_TAKEN = /UNIQUE constraint failed: archived_ledger_keys/;
 
-/** Archives up to `maxChunks` chunks of `chunk` candidate jobs; answers how many jobs and ledger rows moved. */
-export async function archiveOldGenerations(env: Pick<Bindings, "DB" | "DATA">, options: ArchiveOptions = {}) {
+/**
+ * The run every archival shares: candidates oldest first from `sql` (bound to the cutoff, the cursor's date and
+ * id, and the chunk's size), `chunk` at a time and `maxChunks` chunks at most, grouped by seller and month into
+ * objects of `perObject` rows at most, each handed to `archive`; at most `maxObjects` objects a run (refused
+ * ones count: each cost its writes). Answers the sum of what each object moved, its objects and its refusals.
+ */
+export async function runArchival<Row extends { id: string; created_at: number }, Moved extends Record<string, number>>(
+  env: Pick<Bindings, "DB">,
+  plan: {
+    label: string;
+    sql: string;
+    sellerOf: (row: Row) => string;
+    perObject: number;
+    options: ArchiveOptions;
+    defaults: Required<Omit<ArchiveOptions, "now">>;
+    nothing: Moved;
+  },
+  archive: (group: { userId: string; month: string; rows: Row[] }, n: number) => Promise<Moved | "refused">,
+): Promise<Moved & { objects: number; refused: number }> {
+  const { options, defaults } = plan;
   const now = options.now ?? Date.now();
-  const chunk = options.chunk ?? 200;
-  const maxChunks = options.maxChunks ?? 20;
-  // Each object costs an R2 write and four D1 calls: a run stays well inside a cron invocation's subrequests.
-  const maxObjects = options.maxObjects ?? 100;
-  const run = crypto.randomUUID().slice(0, 8);
-  const moved = { jobs: 0, ledger: 0, objects: 0, refused: 0 };
+  const chunk = options.chunk ?? defaults.chunk;
+  const maxChunks = options.maxChunks ?? defaults.maxChunks;
+  const maxObjects = options.maxObjects ?? defaults.maxObjects;
+  const moved: Record<string, number> = { ...plan.nothing, objects: 0, refused: 0 };
+  const done = () => moved.objects! + moved.refused! >= maxObjects;
   let cursor: [number, string] = [-1, ""];
-  for (let i = 0; i < maxChunks; i++) {
-    const { results } = await env.DB.prepare(ARCHIVABLE_JOBS_SQL)
-      .bind(archiveCutoff(now), cursor[0], cursor[1], chunk)
-      .all<{ id: string; user_id: string; created_at: number }>();
+  for (let i = 0; i < maxChunks && !done(); i++) {
+    const { results } = await env.DB.prepare(plan.sql).bind(archiveCutoff(now), cursor[0], cursor[1], chunk).all<Row>();
     if (results.length === 0) break;
     const last = results[results.length - 1]!;
     cursor = [last.created_at, last.id];
-    for (const { userId, month, rows } of groupBySellerMonth(
-      results,
-      (j) => ({ userId: j.user_id, createdAt: j.created_at }),
-      MAX_JOBS_PER_OBJECT,
-    )) {
-      if (moved.objects + moved.refused >= maxObjects) break;
-      const ids = rows.map((j) => j.id);
-      const outcome = await archiveChunk(env, userId, month, ids, run);
-      if (outcome === "refused") moved.refused++;
+    for (const group of groupBySellerMonth(results, (row) => ({ userId: plan.sellerOf(row), createdAt: row.created_at }), plan.perObject)) {
+      if (done()) break;
+      const outcome = await archive(group, moved.objects! + moved.refused!);
+      if (outcome === "refused") moved.refused!++;
       else {
-        moved.jobs += outcome.jobs;
-        moved.ledger += outcome.ledger;
-        moved.objects++;
+        for (const [key, count] of Object.entries(outcome)) moved[key] = (moved[key] ?? 0) + count;
+        moved.objects!++;
       }
     }
-    if (results.length < chunk || moved.objects + moved.refused >= maxObjects) break;
+    if (results.length < chunk) break;
   }
-  log("info", "archive", moved);
-  return moved;
+  log("info", plan.label, moved);
+  return moved as Moved & { objects: number; refused: number };
+}
+
+/** Archives up to `maxChunks` chunks of `chunk` candidate jobs; answers how many jobs and ledger rows moved. */
+export async function archiveOldGenerations(env: Pick<Bindings, "DB" | "DATA">, options: ArchiveOptions = {}) {
+  const run = crypto.randomUUID().slice(0, 8);
+  return runArchival(
+    env,
+    {
+      label: "archive",
+      sql: ARCHIVABLE_JOBS_SQL,
+      sellerOf: (job: { id: string; user_id: string; created_at: number }) => job.user_id,
+      perObject: MAX_JOBS_PER_OBJECT,
+      options,
+      // Each object costs an R2 write and four D1 calls: a run stays well inside a cron invocation's subrequests.
+      defaults: { chunk: 200, maxChunks: 20, maxObjects: 100 },
+      nothing: { jobs: 0, ledger: 0 },
+    },
+    ({ userId, month, rows }) =>
+      archiveChunk(
+        env,
+        userId,
+        month,
+        rows.map((j) => j.id),
+        run,
+      ),
+  );
 }
 
 /** One object and its D1 batch; "refused" when a parallel run archived some of its rows first. */
