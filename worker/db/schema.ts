@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PAY_CHOICES } from "../../common/pay-choices";
-import { ORDER_STATUSES } from "../../common/order-status";
+import { FINAL_STATUSES, ORDER_STATUSES } from "../../common/order-status";
 
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
@@ -286,6 +286,12 @@ export const generationJobs = sqliteTable(
 );
 
 /**
+ * Delivered or cancelled, as SQL: the condition of the partial index orders_final_created_idx, which the
+ * archival's search repeats word for word so SQLite uses the index (worker/lib/archive-orders.ts).
+ */
+export const FINAL_ORDER_SQL = `status IN (${FINAL_STATUSES.map((s) => `'${s}'`).join(", ")})`;
+
+/**
  * A shopper's order, saved before WhatsApp opens so the seller can find it in
  * the admin by its short code. Lines keep the name and price of the moment.
  */
@@ -362,7 +368,7 @@ export const orders = sqliteTable(
   (t) => [
     uniqueIndex("orders_seller_code_unique").on(t.sellerId, t.code),
     index("orders_seller_idx").on(t.sellerId, t.createdAt),
-    index("orders_final_created_idx").on(t.createdAt).where(sql`status IN ('entregado', 'cancelado')`),
+    index("orders_final_created_idx").on(t.createdAt).where(sql.raw(FINAL_ORDER_SQL)),
   ],
 );
 

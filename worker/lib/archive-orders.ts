@@ -1,5 +1,5 @@
 import { type ArchivedOrder, type ArchiveLine, gunzipLines, gzipLines } from "../../common/ledger-archive";
-import { FINAL_STATUSES } from "../../common/order-status";
+import { FINAL_ORDER_SQL } from "../db/schema";
 import type { Bindings } from "../env";
 import { type ArchiveOptions, archivedLines, commitArchive, runArchival } from "./archive";
 import { ORDERS_LISTED, type OrderRow } from "./orders";
@@ -21,7 +21,6 @@ import { ORDERS_LISTED, type OrderRow } from "./orders";
  */
 const MAX_ORDERS_PER_OBJECT = 100;
 
-const FINAL = FINAL_STATUSES.map((s) => `'${s}'`).join(", ");
 /** Delivered, or cancelled without stock left to give back. */
 const SETTLED = "(status = 'entregado' OR stock_taken_at IS NULL OR stock_returned_at IS NOT NULL)";
 
@@ -30,7 +29,7 @@ const SETTLED = "(status = 'entregado' OR stock_taken_at IS NULL OR stock_return
  * the partial index orders_final_created_idx (its condition is repeated word for word so SQLite uses it).
  */
 export const ARCHIVABLE_ORDERS_SQL = `SELECT o.id, o.seller_id, o.created_at FROM orders o
-  WHERE status IN (${FINAL}) AND o.created_at < ?1 AND (o.created_at > ?2 OR (o.created_at = ?2 AND o.id > ?3))
+  WHERE ${FINAL_ORDER_SQL} AND o.created_at < ?1 AND (o.created_at > ?2 OR (o.created_at = ?2 AND o.id > ?3))
     AND ${SETTLED}
     AND (o.created_at, o.id) < (SELECT k.created_at, k.id FROM orders k WHERE k.seller_id = o.seller_id
                                 ORDER BY k.created_at DESC, k.id DESC LIMIT 1 OFFSET ${ORDERS_LISTED - 1})
@@ -132,7 +131,7 @@ export async function archiveOldOrders(env: Pick<Bindings, "DB" | "DATA">, optio
  */
 async function archiveOrderChunk(env: Pick<Bindings, "DB" | "DATA">, userId: string, month: string, orderIds: string[], objectKey: string) {
   const { results: orders } = await env.DB.prepare(
-    `SELECT * FROM orders WHERE id IN (SELECT value FROM json_each(?1)) AND +seller_id = ?2 AND status IN (${FINAL}) AND ${SETTLED}
+    `SELECT * FROM orders WHERE id IN (SELECT value FROM json_each(?1)) AND +seller_id = ?2 AND ${FINAL_ORDER_SQL} AND ${SETTLED}
      ORDER BY created_at, id`,
   )
     .bind(JSON.stringify(orderIds), userId)
