@@ -12,7 +12,8 @@
  *   anonymous row (no sessions, products, images or personal data);
  * - the archived months count: each balance is the ledger left in D1 plus the summaries of what the archival
  *   moved to the DATA bucket, and each archived object (read back, locally or with `--remote`) holds exactly
- *   what its summary says, each job with its charge and, if it failed, its refund;
+ *   what its summary says, each job with its charge and, if it failed, its refund, each batch with all its
+ *   pictures, and each archived orders object the orders its summary counts;
  * - locally, R2 holds only what D1 shows: every stored image is one a row
  *   points to, and every rendition and link preview belongs to one, so
  *   nothing deleted is still served (R2 cannot be listed through wrangler
@@ -25,7 +26,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { type ArchiveLine, type ArchiveSummary, gunzipLines } from "../common/ledger-archive.ts";
+import { type ArchiveLine, type ArchiveSummary, gunzipLines, type OrderArchiveSummary } from "../common/ledger-archive.ts";
 import {
   ARCHIVE_OBJECTS_CHECK,
   ARCHIVE_SUMMARIES_SQL,
@@ -33,6 +34,8 @@ import {
   brokenArchiveObjects,
   brokenLedgerChecks,
   LEDGER_CHECKS,
+  ORDER_ARCHIVE_OBJECTS_CHECK,
+  ORDER_ARCHIVE_SUMMARIES_SQL,
 } from "./ledger-checks.ts";
 import { applyMigrations, OFFLINE_ENV } from "./local-state.ts";
 import { allObjectKeys, brokenStorageChecks, REFERENCED_IMAGES_SQL, STORAGE_CHECKS } from "./storage-checks.ts";
@@ -107,8 +110,9 @@ async function remoteArchive(key: string): Promise<ArchiveLine[] | undefined> {
 }
 
 const broken: BrokenCheck[] = await brokenLedgerChecks((sql) => query<Record<string, unknown>>(sql));
-const checks: string[] = [...LEDGER_CHECKS.map((c) => c.name), ARCHIVE_OBJECTS_CHECK];
+const checks: string[] = [...LEDGER_CHECKS.map((c) => c.name), ARCHIVE_OBJECTS_CHECK, ORDER_ARCHIVE_OBJECTS_CHECK];
 const summaries = query<ArchiveSummary>(ARCHIVE_SUMMARIES_SQL);
+const orderSummaries = query<OrderArchiveSummary>(ORDER_ARCHIVE_SUMMARIES_SQL);
 let objects: number | undefined;
 if (!remote) {
   const referenced = query<{ key: string }>(REFERENCED_IMAGES_SQL).map((r) => r.key);
@@ -117,15 +121,19 @@ if (!remote) {
     objects = keys.length;
     broken.push(...brokenStorageChecks(keys, referenced));
     broken.push(
-      ...(await brokenArchiveObjects(summaries, async (key) => {
-        const object = await DATA.get(key);
-        return object ? gunzipLines(await object.arrayBuffer()) : undefined;
-      })),
+      ...(await brokenArchiveObjects(
+        summaries,
+        async (key) => {
+          const object = await DATA.get(key);
+          return object ? gunzipLines(await object.arrayBuffer()) : undefined;
+        },
+        orderSummaries,
+      )),
     );
   });
   checks.push(...STORAGE_CHECKS);
 } else {
-  broken.push(...(await brokenArchiveObjects(summaries, remoteArchive)));
+  broken.push(...(await brokenArchiveObjects(summaries, remoteArchive, orderSummaries)));
   console.log("skipped the images' R2 checks: wrangler cannot list the deployed bucket");
 }
 for (const name of checks) {
@@ -142,7 +150,8 @@ const [totals] = query<{ users: number; ledger: number; jobs: number; payments: 
           (SELECT COUNT(*) FROM generation_jobs) AS jobs, (SELECT COUNT(*) FROM payments) AS payments`,
 );
 const archived = summaries.reduce((n, s) => n + s.entries, 0);
+const archivedOrders = orderSummaries.reduce((n, s) => n + s.orders, 0);
 console.log(
-  `checked ${totals!.users} users, ${totals!.ledger} ledger rows (and ${archived} archived in ${summaries.length} objects), ${totals!.jobs} jobs, ${totals!.payments} payments${objects === undefined ? "" : `, ${objects} R2 objects`}`,
+  `checked ${totals!.users} users, ${totals!.ledger} ledger rows (and ${archived} archived in ${summaries.length} objects), ${totals!.jobs} jobs, ${totals!.payments} payments, ${archivedOrders} archived orders in ${orderSummaries.length} objects${objects === undefined ? "" : `, ${objects} R2 objects`}`,
 );
 process.exit(broken.length ? 1 : 0);

@@ -4,7 +4,13 @@
  * local D1) and the Worker tests (env.DB inside workerd): add a check here
  * and both run it.
  */
-import { type ArchiveLine, archiveProblems, type ArchiveSummary } from "../common/ledger-archive.ts";
+import {
+  type ArchiveLine,
+  archiveProblems,
+  type ArchiveSummary,
+  type OrderArchiveSummary,
+  orderArchiveProblems,
+} from "../common/ledger-archive.ts";
 
 export interface LedgerCheck {
   name: string;
@@ -24,7 +30,8 @@ export const LEDGER_CHECKS: LedgerCheck[] = [
     name: "an archived movement is not in the ledger too",
     sql: `SELECT l.id, l.idempotency_key FROM credit_ledger l JOIN archived_ledger_keys a ON a.key = l.idempotency_key`,
   },
-  // The archival keeps both keys of each job it moves, job:<id> and refund:<id>, so neither can apply again.
+  // The archival keeps both keys of each picture it moves (a job, or a batch's item), job:<id> and refund:<id>,
+  // so neither can apply again.
   {
     name: "the archives' summaries count each archived job's two keys once",
     sql: `SELECT * FROM (SELECT (SELECT COALESCE(SUM(jobs), 0) * 2 FROM ledger_archives) AS summarized,
@@ -80,7 +87,9 @@ export const LEDGER_CHECKS: LedgerCheck[] = [
             OR EXISTS (SELECT 1 FROM generated_images g WHERE g.user_id = u.id))`,
   },
   // Batches (worker/batches/): each picture is charged job:<id> when the seller confirms, and refunded at most
-  // once as refund:<id>, whether it failed in its job, was cancelled or dead-lettered before it began.
+  // once as refund:<id>, whether it failed in its job, was cancelled or dead-lettered before it began. An
+  // archived batch left D1 with its items, their jobs and their ledger rows (worker/lib/archive-batches.ts),
+  // so these hold on what is left, and brokenArchiveObjects checks the same of each archived batch.
   {
     name: "each batch picture charged exactly once, at the batch's price",
     sql: `SELECT i.id, COUNT(l.id) AS charges, MIN(l.delta) AS delta, b.unit_cost FROM batch_items i
@@ -129,21 +138,33 @@ export async function brokenLedgerChecks(
 }
 
 /** Every archive summary row, for checking each against its object. */
-export const ARCHIVE_SUMMARIES_SQL = `SELECT object_key, user_id, first_id, last_id, entries, delta_sum, jobs FROM ledger_archives`;
+export const ARCHIVE_SUMMARIES_SQL = `SELECT object_key, user_id, first_id, last_id, entries, delta_sum, jobs, batches FROM ledger_archives`;
 export const ARCHIVE_OBJECTS_CHECK = "each archived month's object holds what its summary says";
+/** Every archived orders object's summary (worker/lib/archive-orders.ts). */
+export const ORDER_ARCHIVE_SUMMARIES_SQL = `SELECT object_key, user_id, orders, total_sum FROM order_archives`;
+export const ORDER_ARCHIVE_OBJECTS_CHECK = "each archived orders object holds what its summary says";
 
 /**
  * Reads each summarized object through `lines` (undefined when it is missing) and answers the broken
- * check with a row per object that does not match its summary, or nothing.
+ * checks with a row per object that does not match its summary, or nothing.
  */
 export async function brokenArchiveObjects(
   summaries: ArchiveSummary[],
   lines: (objectKey: string) => Promise<ArchiveLine[] | undefined>,
+  orderSummaries: OrderArchiveSummary[] = [],
 ): Promise<BrokenCheck[]> {
+  const broken: BrokenCheck[] = [];
   const rows: Record<string, unknown>[] = [];
   for (const summary of summaries) {
     const problems = archiveProblems(summary, await lines(summary.object_key));
     if (problems.length > 0) rows.push({ object: summary.object_key, problems });
   }
-  return rows.length > 0 ? [{ name: ARCHIVE_OBJECTS_CHECK, rows }] : [];
+  if (rows.length > 0) broken.push({ name: ARCHIVE_OBJECTS_CHECK, rows });
+  const orderRows: Record<string, unknown>[] = [];
+  for (const summary of orderSummaries) {
+    const problems = orderArchiveProblems(summary, await lines(summary.object_key));
+    if (problems.length > 0) orderRows.push({ object: summary.object_key, problems });
+  }
+  if (orderRows.length > 0) broken.push({ name: ORDER_ARCHIVE_OBJECTS_CHECK, rows: orderRows });
+  return broken;
 }

@@ -41,7 +41,7 @@ import { BATCH_DEAD_LETTERS, BATCH_QUEUE, type BatchMessage } from "./batches/me
 import { statsRoutes } from "./routes/stats";
 import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
 import { PURGE_CRON, purgeExpired } from "./lib/purge";
-import { archiveOldGenerations } from "./lib/archive";
+import { archiveOldData } from "./lib/archive-daily";
 import { buildExport, purgeOldExports } from "./lib/data-export";
 import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "./lib/data-export-message";
 import { dataRoutes } from "./routes/data";
@@ -94,12 +94,12 @@ const app = new Hono<Env>()
 export type AppType = typeof app;
 
 /**
- * The daily purge of what has expired (worker/lib/purge.ts) and the archival of finished generations to R2
- * (worker/lib/archive.ts); true when `cron` is its trigger.
+ * The daily purge of what has expired (worker/lib/purge.ts) and the archival of finished generations, batches
+ * and old orders to R2 (worker/lib/archive-daily.ts); true when `cron` is its trigger.
  */
 function purgeOnItsCron(cron: string, env: Env["Bindings"], ctx: ExecutionContext): boolean {
   if (cron !== PURGE_CRON) return false;
-  ctx.waitUntil(Promise.all([purgeExpired(env.DB), purgeOldExports(env), archiveOldGenerations(env)]));
+  ctx.waitUntil(Promise.all([purgeExpired(env.DB), purgeOldExports(env), archiveOldData(env)]));
   return true;
 }
 

@@ -1,82 +1,24 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  getQueueResult,
-  waitOnExecutionContext,
-} from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { gunzipLines, gzipLines } from "../../common/ledger-archive";
-import { database } from "../../worker/db/client";
-import { generationJobs } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { refundJob } from "../../worker/jobs/refund-job";
 import { ARCHIVE_RETENTION_MS, archiveCutoff, archiveOldGenerations } from "../../worker/lib/archive";
 import { balanceOf, HISTORY_LENGTH, moveCredits } from "../../worker/lib/credits";
 import { parseCsv } from "../../worker/lib/catalogue-csv";
-import { exportKey } from "../../worker/lib/data-export";
-import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "../../worker/lib/data-export-message";
 import { PURGE_CRON } from "../../worker/lib/purge";
 import { overrideProviderForTests } from "../../worker/providers/select";
-import { ARCHIVE_SUMMARIES_SQL, brokenArchiveObjects, brokenLedgerChecks } from "../../scripts/ledger-checks";
-import type { ArchiveSummary } from "../../common/ledger-archive";
+import { backdate, brokenChecks, DAY, db, exportZip, finishedJob, rows, quietOutbox } from "./archive-helpers";
 import { Browser, register } from "./browser";
 import { provider, resultBytes } from "./generation-helpers";
 import { addProducts, seller, setPricing } from "./store-helpers";
 
-const db = database(env.DB);
-const DAY = 24 * 60 * 60 * 1000;
-
-beforeAll(() => {
-  // The outbox prints mail for `npm run dev`; here nothing is printed.
-  const print = console.log;
-  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
-    if (!(typeof args[0] === "string" && args[0].includes("[outbox]"))) print(...args);
-  });
-});
+beforeAll(quietOutbox);
 afterAll(() => {
   vi.restoreAllMocks();
   overrideProviderForTests(undefined);
 });
-
-/** Every money invariant, on D1 and on each archived object against its summary. */
-async function brokenChecks() {
-  const query = async (sql: string) => (await env.DB.prepare(sql).all<Record<string, unknown>>()).results;
-  const summaries = (await env.DB.prepare(ARCHIVE_SUMMARIES_SQL).all<ArchiveSummary>()).results;
-  return [
-    ...(await brokenLedgerChecks(query)),
-    ...(await brokenArchiveObjects(summaries, async (key) => {
-      const object = await env.DATA.get(key);
-      return object ? gunzipLines(await object.arrayBuffer()) : undefined;
-    })),
-  ];
-}
-
-/** A generation job as the route and its Durable Object leave it: charged with the job row, then finished. */
-async function finishedJob(userId: string, id: string, outcome: "succeeded" | "failed" | "running", cost = 50) {
-  const result = await moveCredits(
-    db,
-    { userId, delta: -cost, reason: "generation", idempotencyKey: `job:${id}` },
-    { after: [db.insert(generationJobs).values({ id, userId, kind: "ad", quality: "standard", cost, status: "running" })] },
-  );
-  expect(result.status).toBe("applied");
-  if (outcome === "succeeded") {
-    await env.DB.prepare("UPDATE generation_jobs SET status = 'succeeded', finished_at = ?2 WHERE id = ?1").bind(id, Date.now()).run();
-  }
-  if (outcome === "failed") expect(await refundJob(db, { id, userId, cost }, "El proveedor no respondió.")).toBe("refunded");
-}
-
-/** Moves the jobs and their ledger rows `days` back (or to the instant `at`), as if they had been made then. */
-async function backdate(ids: string[], days: number, at = Date.now() - days * DAY) {
-  for (const id of ids) {
-    await env.DB.batch([
-      env.DB.prepare("UPDATE generation_jobs SET created_at = ?2, finished_at = ?2 WHERE id = ?1").bind(id, at),
-      env.DB.prepare("UPDATE credit_ledger SET created_at = ?3 WHERE idempotency_key IN (?1, ?2)").bind(`job:${id}`, `refund:${id}`, at),
-    ]);
-  }
-}
 
 /**
  * A seller with `old` finished jobs (every fifth failed and refunded) spread over two months long past the
@@ -100,12 +42,6 @@ async function sellerWithHistory(tag: string, old = 40) {
 
 type History = { movements: { id: number; delta: number; balanceAfter: number }[] };
 const history = async (browser: Browser) => ((await (await browser.request("/api/credits/history")).json()) as History).movements;
-const rows = async (sql: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<Record<string, unknown>>()
-  ).results;
 
 describe("the archival of finished generations to R2", () => {
   it("moves old finished jobs and their ledger rows, keeps balances, history and checks exact, and refuses their keys again", async () => {
@@ -235,17 +171,7 @@ describe("the archival of finished generations to R2", () => {
     await archiveOldGenerations(env);
     expect((await rows("SELECT 1 FROM ledger_archives WHERE user_id = ?1", user.id)).length).toBeGreaterThan(0);
 
-    const exportId = crypto.randomUUID();
-    await env.DB.prepare("INSERT INTO data_exports (id, user_id, origin) VALUES (?1, ?2, 'https://vidriera.test')")
-      .bind(exportId, user.id)
-      .run();
-    const batch = createMessageBatch<DataExportMessage>(DATA_EXPORTS_QUEUE, [
-      { id: "m1", timestamp: new Date(), attempts: 1, body: { exportId, userId: user.id } },
-    ]);
-    const ctx = createExecutionContext();
-    await worker.queue(batch, env);
-    await getQueueResult(batch, ctx);
-    const zip = unzipSync(new Uint8Array(await (await env.DATA.get(exportKey(user.id, exportId)))!.arrayBuffer()));
+    const zip = await exportZip(user.id);
     const [header, ...lines] = parseCsv(new TextDecoder().decode(zip["creditos.csv"]));
     expect(header).toEqual(["Fecha (UTC)", "Movimiento", "Imágenes", "Saldo después"]);
     // Every movement the seller ever had, archived or not, with its balance after, in order.

@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { keepBatchesMoving } from "../../worker/batches/upkeep";
 import type { Bindings } from "../../worker/env";
-import { archiveOldGenerations } from "../../worker/lib/archive";
+import { archiveOldData } from "../../worker/lib/archive-daily";
 import { purgeExpired } from "../../worker/lib/purge";
 import { reconcileOpenCheckouts } from "../../worker/payments/reconcile";
 import { overrideProviderForTests } from "../../worker/providers/select";
@@ -48,8 +48,10 @@ beforeAll(async () => {
       await reconcileOpenCheckouts(cronEnv, Date.now() + 20 * 60_000);
       await sendWeeklySummaries(cronEnv);
       await purgeExpired(env.DB);
-      // The archival that rides on the purge's cron, a year on: every job these flows made is past retention.
-      await archiveOldGenerations(env, { now: Date.now() + 365 * 24 * 60 * 60_000 });
+      // The archival that rides on the purge's cron, a year on: every job, batch and order these flows made is
+      // past retention (orders only past the seller's latest 200, which these flows do not reach: their
+      // candidates' search is recorded).
+      await archiveOldData(env, Date.now() + 365 * 24 * 60 * 60_000);
     });
   } finally {
     overrideProviderForTests(undefined);

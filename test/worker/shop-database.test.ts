@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Order, StockShortage } from "../../common/store-cart";
 import type { Product } from "../../common/product";
 import { shopDatabase } from "../../worker/db/client";
+import { archiveOldData } from "../../worker/lib/archive-daily";
 import { parseCsv } from "../../worker/lib/catalogue-csv";
 import { placeShop } from "../../worker/lib/shops";
 import { STOCK_SHORT_PREFIX } from "../../worker/routes/orders";
@@ -253,6 +254,44 @@ describe("a shop in its own database (shard 1)", () => {
     expect((await new Browser().request(orders[0]!.order.link)).status).toBe(200);
     expect(await shopRows(env.DB, b.id)).toEqual({ products: 1, stock: 1, checkout: 0, orders: 2 });
     expect(await shopRows(env.SHOP_DB_1, b.id)).toEqual(NONE);
+  });
+
+  it("archives its old finished orders in its own database, and its export still lists them", async () => {
+    const s = await sellerIn(1);
+    const [remera] = await addProducts(s.browser, ["Remera Ñandú"]);
+    expect((await setPricing(s.browser, [{ id: remera!.id, price: "12.500", sizes: [{ name: "M", stock: 5 }] }])).status).toBe(200);
+    expect((await s.browser.json("PUT", "/api/checkout-settings", settings)).status).toBe(200);
+    const placed = (await (
+      await new Browser().json("POST", "/api/orders", {
+        username: s.username,
+        lines: [{ productId: remera!.id, size: "M", quantity: 1 }],
+        buyer: shopper("Zoë\u200b Núñez 👩‍👧"),
+      })
+    ).json()) as Placed;
+    for (const status of ["confirmado", "entregado"])
+      expect((await s.browser.json("PUT", `/api/orders/${placed.order.id}/status`, { status })).status).toBe(200);
+    const day = 24 * 60 * 60 * 1000;
+    await env.SHOP_DB_1.batch([
+      env.SHOP_DB_1.prepare("UPDATE orders SET created_at = ?2 WHERE id = ?1").bind(placed.order.id, Date.now() - 200 * day),
+      // The seller's latest ORDERS_LISTED orders stay for the orders screen: 200 recent ones after it.
+      env.SHOP_DB_1.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+         INSERT INTO orders (id, seller_id, code, lines, total, status, history, created_at)
+         SELECT 'reciente-' || i, ?1, 'R' || i, '[]', 12500, 'entregado', '[]', ?2 - i * 60000 FROM n`,
+      ).bind(s.id, Date.now() - day),
+    ]);
+
+    await archiveOldData(env);
+    const gone = await env.SHOP_DB_1.prepare("SELECT COUNT(*) AS n FROM orders WHERE id = ?1").bind(placed.order.id).first<{ n: number }>();
+    expect(gone!.n).toBe(0);
+    const summaries = await env.SHOP_DB_1.prepare("SELECT object_key, orders FROM order_archives WHERE user_id = ?1").bind(s.id).all();
+    expect(summaries.results).toMatchObject([{ orders: 1 }]);
+    expect(await env.DATA.head(summaries.results[0]!.object_key as string)).not.toBeNull();
+    expect(await shopRows(env.DB, s.id)).toEqual(NONE);
+
+    const files = await readyExport(s.browser);
+    const orders = parseCsv(new TextDecoder().decode(files["pedidos.csv"]!));
+    expect(orders.some((row) => row.includes(placed.order.code) && row.includes("Zoë Núñez 👩‍👧"))).toBe(true);
   });
 
   it("refuses a shard whose database is not bound", () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PAY_CHOICES } from "../../common/pay-choices";
-import { ORDER_STATUSES } from "../../common/order-status";
+import { FINAL_STATUSES, ORDER_STATUSES } from "../../common/order-status";
 
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
@@ -292,6 +292,12 @@ export const generationJobs = sqliteTable(
 );
 
 /**
+ * Delivered or cancelled, as SQL: the condition of the partial index orders_final_created_idx, which the
+ * archival's search repeats word for word so SQLite uses the index (worker/lib/archive-orders.ts).
+ */
+export const FINAL_ORDER_SQL = `status IN (${FINAL_STATUSES.map((s) => `'${s}'`).join(", ")})`;
+
+/**
  * A shopper's order, saved before WhatsApp opens so the seller can find it in
  * the admin by its short code. Lines keep the name and price of the moment.
  */
@@ -363,7 +369,13 @@ export const orders = sqliteTable(
     keptStorePhone: text("kept_store_phone"),
     keptUntil: integer("kept_until", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("orders_seller_code_unique").on(t.sellerId, t.code), index("orders_seller_idx").on(t.sellerId, t.createdAt)],
+  // The archival (worker/lib/archive-orders.ts) finds finished orders past the retention period by the partial
+  // index, which holds only delivered and cancelled orders.
+  (t) => [
+    uniqueIndex("orders_seller_code_unique").on(t.sellerId, t.code),
+    index("orders_seller_idx").on(t.sellerId, t.createdAt),
+    index("orders_final_created_idx").on(t.createdAt).where(sql.raw(FINAL_ORDER_SQL)),
+  ],
 );
 
 /**
@@ -482,8 +494,13 @@ export const batches = sqliteTable(
     origin: text("origin"),
     createdAt: createdAt(),
   },
-  // The upkeep's search for finished batches still to announce (worker/batches/upkeep.ts) reads this index.
-  (t) => [index("batches_user_idx").on(t.userId, t.createdAt), index("batches_notify_idx").on(t.notify, t.notifiedAt, t.createdAt)],
+  // The upkeep's search for finished batches still to announce (worker/batches/upkeep.ts) reads batches_notify_idx;
+  // the archival (worker/lib/archive-batches.ts) finds batches past the retention period by batches_created_idx.
+  (t) => [
+    index("batches_user_idx").on(t.userId, t.createdAt),
+    index("batches_notify_idx").on(t.notify, t.notifiedAt, t.createdAt),
+    index("batches_created_idx").on(t.createdAt),
+  ],
 );
 
 /**
@@ -575,7 +592,7 @@ export const dataExports = sqliteTable(
 export const ledgerArchives = sqliteTable(
   "ledger_archives",
   {
-    /** The object in DATA: archive/<userId>/<YYYY-MM>/generations-<firstId>-<lastId>.ndjson.gz */
+    /** The object in DATA: archive/<userId>/<YYYY-MM>/generations-… or batches-….ndjson.gz */
     objectKey: text("object_key").primaryKey(),
     userId: text("user_id")
       .notNull()
@@ -587,11 +604,36 @@ export const ledgerArchives = sqliteTable(
     /** Ledger rows in the object, and the sum of their deltas. */
     entries: integer("entries").notNull(),
     deltaSum: integer("delta_sum").notNull(),
-    /** Generation jobs in the object. */
+    /** Charged pictures in the object: generation jobs, or a batch's items (each has its job: and refund: keys). */
     jobs: integer("jobs").notNull(),
+    /** Batches in the object (worker/lib/archive-batches.ts); 0 for an object of generations. */
+    batches: integer("batches").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("ledger_archives_user_idx").on(t.userId, t.month)],
+);
+
+/**
+ * Finished orders moved to the DATA bucket by the archival (worker/lib/archive-orders.ts): one row per object
+ * (one seller and month), written in the same D1 batch that deletes the orders it holds. The export reads the
+ * objects back from here; the checks compare each object with its row.
+ */
+export const orderArchives = sqliteTable(
+  "order_archives",
+  {
+    /** The object in DATA: archive/<userId>/<YYYY-MM>/orders-<run>-<n>.ndjson.gz */
+    objectKey: text("object_key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The month (UTC) the orders were placed in, YYYY-MM. */
+    month: text("month").notNull(),
+    /** Orders in the object, and the sum of their totals (in each order's own money). */
+    orders: integer("orders").notNull(),
+    totalSum: real("total_sum").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_archives_user_idx").on(t.userId, t.month)],
 );
 
 /**

@@ -8,7 +8,8 @@ import { moveCredits } from "./credits";
 import { ApiError } from "./errors";
 import { errorName, log } from "./log";
 import { verifyPassword } from "./passwords";
-import type { SessionUser } from "../env";
+import type { Bindings, SessionUser } from "../env";
+import { forgetArchivedOrders } from "./archive-orders";
 import { storeChanged } from "./store-version";
 import { attempt, forgetAccount, passwordAccepted, passwordSubjects } from "./throttle";
 
@@ -135,7 +136,13 @@ export async function forgetExpiredOrderPages(db: Db, now = Date.now()): Promise
  * atomic D1 batch, and then their R2 objects. Buyers of open orders keep
  * their order page for a while (keepOrdersForBuyers).
  */
-export async function deleteAccount(db: Db, shopDb: ShopDb, bucket: R2Bucket, user: SessionUser): Promise<void> {
+export async function deleteAccount(
+  db: Db,
+  shopDb: ShopDb,
+  bucket: R2Bucket,
+  user: SessionUser,
+  archives: Pick<Bindings, "DB" | "DATA">,
+): Promise<void> {
   // One statement, so the balance and the running jobs are read at the same instant: a
   // generation started after it debits credits, and the closing debit below then overdraws and fails.
   const state = await db
@@ -206,6 +213,8 @@ export async function deleteAccount(db: Db, shopDb: ShopDb, bucket: R2Bucket, us
     await db.batch(erase as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   }
 
+  // Its archived orders (their summaries are in the shop's database) forget their buyers as the ones in D1 just did.
+  await forgetArchivedOrders({ DB: shopDb.$client, DATA: archives.DATA }, user.id);
   // With their renditions and link previews.
   const { deleted, failed } = await deleteImages(bucket, keys);
   if (failed > 0) {

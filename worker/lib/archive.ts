@@ -1,11 +1,12 @@
-import { type ArchivedJob, type ArchivedLedgerRow, gunzipLines, gzipLines } from "../../common/ledger-archive";
+import { type ArchivedJob, type ArchivedLedgerRow, type ArchiveLine, gunzipLines, gzipLines } from "../../common/ledger-archive";
 import type { Bindings } from "../env";
 import { HISTORY_LENGTH } from "./credits";
 import { errorName, log } from "./log";
 
 /**
  * The archival of finished generations: jobs of months that ended ARCHIVE_RETENTION_MS ago or more (archiveCutoff)
- * that are final (succeeded, or failed and refunded), outside any batch, go with their ledger rows (job:<id>,
+ * that are final (succeeded, or failed and refunded), outside any batch (a batch's pictures go with their batch:
+ * archive-batches.ts), go with their ledger rows (job:<id>,
  * refund:<id>) to the DATA bucket as gzipped NDJSON, one object per seller, month and chunk
  * (archive/<userId>/<YYYY-MM>/…).
  *
@@ -16,11 +17,11 @@ import { errorName, log } from "./log";
  * deletes those ledger rows and deletes the jobs. So balances stay exact (the ledger left plus the summaries),
  * each row is archived once whatever runs at the same time, and a crash between the object and the batch leaves
  * only an object no summary names, which nothing reads. A movement under an archived key is refused by the
- * trigger of migration 0026 (as a duplicate), so a late retry can never charge or refund twice.
+ * trigger credit_ledger_archived_key (as a duplicate), so a late retry can never charge or refund twice.
  *
  * What stays in D1: every ledger row that is not a job's (sign-up bonus, payments, store plan, account closed:
  * their keys can come back from a provider), the seller's latest HISTORY_LENGTH movements (the credits
- * screen lists them), jobs still running or failed without a refund, and batches' pictures.
+ * screen lists them), jobs still running or failed without a refund, and batches' pictures (archive-batches.ts).
  */
 const DAY = 24 * 60 * 60 * 1000;
 export const ARCHIVE_RETENTION_MS = 90 * DAY;
@@ -56,7 +57,7 @@ export const ARCHIVABLE_JOBS_SQL = `SELECT j.id, j.user_id, j.created_at FROM ge
         < COALESCE((SELECT k.id FROM credit_ledger k WHERE k.user_id = j.user_id ORDER BY k.id DESC LIMIT 1 OFFSET ${HISTORY_LENGTH - 1}), 0)
   ORDER BY j.created_at, j.id LIMIT ?4`;
 
-type JobRow = {
+export type JobRow = {
   id: string;
   user_id: string;
   product_id: string | null;
@@ -69,7 +70,7 @@ type JobRow = {
   created_at: number;
   finished_at: number | null;
 };
-type LedgerRow = {
+export type LedgerRow = {
   id: number;
   user_id: string;
   delta: number;
@@ -79,50 +80,156 @@ type LedgerRow = {
   created_at: number;
 };
 
-const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(", ");
-const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+export const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `?${i + from}`).join(", ");
+export const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
-/** Archives up to `maxChunks` chunks of `chunk` candidate jobs; answers how many jobs and ledger rows moved. */
-export async function archiveOldGenerations(env: Pick<Bindings, "DB" | "DATA">, options: ArchiveOptions = {}) {
+/**
+ * Groups candidates, oldest first, by seller and month, at most `max` to a group: each group is one object.
+ * A seller's month past `max` candidates is split over several groups.
+ */
+export function groupBySellerMonth<T>(rows: T[], of: (row: T) => { userId: string; createdAt: number }, max: number) {
+  const groups = new Map<string, { userId: string; month: string; rows: T[] }>();
+  for (const row of rows) {
+    const { userId, createdAt } = of(row);
+    const month = monthOf(createdAt);
+    const key = `${userId}\n${month}`;
+    const group = groups.get(key);
+    if (group && group.rows.length < max) group.rows.push(row);
+    else {
+      // A full group keeps its place under another key; the new one takes the seller's month.
+      if (group) groups.set(`${key}\n${groups.size}`, group);
+      groups.set(key, { userId, month, rows: [row] });
+    }
+  }
+  return [...groups.values()];
+}
+
+export const jobLine = (j: JobRow): ArchivedJob => ({
+  kind: "job",
+  id: j.id,
+  userId: j.user_id,
+  productId: j.product_id,
+  jobKind: j.kind,
+  quality: j.quality,
+  cost: j.cost,
+  status: j.status,
+  error: j.error,
+  imageId: j.image_id,
+  createdAt: j.created_at,
+  finishedAt: j.finished_at,
+});
+
+export const ledgerLine = (l: LedgerRow): ArchivedLedgerRow => ({
+  kind: "ledger",
+  id: l.id,
+  userId: l.user_id,
+  delta: l.delta,
+  reason: l.reason,
+  idempotencyKey: l.idempotency_key,
+  balanceAfter: l.balance_after,
+  createdAt: l.created_at,
+});
+
+/**
+ * Writes one archive object, then runs the D1 batch that records it and deletes what it holds. When the batch
+ * fails the object is deleted again (its key names this run, so no summary points at it): "refused" when the
+ * failure is `refusal` (a parallel run took the rows first, or they changed meanwhile), else the error is thrown.
+ */
+export async function commitArchive(
+  env: Pick<Bindings, "DB" | "DATA">,
+  objectKey: string,
+  lines: ArchiveLine[],
+  statements: D1PreparedStatement[],
+  refusal: RegExp,
+): Promise<"written" | "refused"> {
+  await env.DATA.put(objectKey, await gzipLines(lines), {
+    httpMetadata: { contentType: "application/x-ndjson", contentEncoding: "gzip" },
+  });
+  try {
+    await env.DB.batch(statements);
+    return "written";
+  } catch (err) {
+    await env.DATA.delete(objectKey);
+    if (refusal.test(errorChain(err))) return "refused";
+    log("error", "archive chunk failed", { error: errorName(err) });
+    throw err;
+  }
+}
+
+/** A plain insert of archived keys fails the whole batch when a parallel or earlier run archived one of them. */
+export const ARCHIVED_KEY_TAKEN = /UNIQUE constraint failed: archived_ledger_keys/;
+
+/**
+ * The run every archival shares: candidates oldest first from `sql` (bound to the cutoff, the cursor's date and
+ * id, and the chunk's size), `chunk` at a time and `maxChunks` chunks at most, grouped by seller and month into
+ * objects of `perObject` rows at most, each handed to `archive`; at most `maxObjects` objects a run (refused
+ * ones count: each cost its writes). Answers the sum of what each object moved, its objects and its refusals.
+ */
+export async function runArchival<Row extends { id: string; created_at: number }, Moved extends Record<string, number>>(
+  env: Pick<Bindings, "DB">,
+  plan: {
+    label: string;
+    sql: string;
+    sellerOf: (row: Row) => string;
+    perObject: number;
+    options: ArchiveOptions;
+    defaults: Required<Omit<ArchiveOptions, "now">>;
+    nothing: Moved;
+  },
+  archive: (group: { userId: string; month: string; rows: Row[] }, n: number) => Promise<Moved | "refused">,
+): Promise<Moved & { objects: number; refused: number }> {
+  const { options, defaults } = plan;
   const now = options.now ?? Date.now();
-  const chunk = options.chunk ?? 200;
-  const maxChunks = options.maxChunks ?? 20;
-  // Each object costs an R2 write and four D1 calls: a run stays well inside a cron invocation's subrequests.
-  const maxObjects = options.maxObjects ?? 100;
-  const run = crypto.randomUUID().slice(0, 8);
-  const moved = { jobs: 0, ledger: 0, objects: 0, refused: 0 };
+  const chunk = options.chunk ?? defaults.chunk;
+  const maxChunks = options.maxChunks ?? defaults.maxChunks;
+  const maxObjects = options.maxObjects ?? defaults.maxObjects;
+  const moved: Record<string, number> = { ...plan.nothing, objects: 0, refused: 0 };
+  const done = () => moved.objects! + moved.refused! >= maxObjects;
   let cursor: [number, string] = [-1, ""];
-  for (let i = 0; i < maxChunks; i++) {
-    const { results } = await env.DB.prepare(ARCHIVABLE_JOBS_SQL)
-      .bind(archiveCutoff(now), cursor[0], cursor[1], chunk)
-      .all<{ id: string; user_id: string; created_at: number }>();
+  for (let i = 0; i < maxChunks && !done(); i++) {
+    const { results } = await env.DB.prepare(plan.sql).bind(archiveCutoff(now), cursor[0], cursor[1], chunk).all<Row>();
     if (results.length === 0) break;
     const last = results[results.length - 1]!;
     cursor = [last.created_at, last.id];
-    const groups = new Map<string, string[]>();
-    for (const job of results) {
-      const group = `${job.user_id}\n${monthOf(job.created_at)}`;
-      const ids = groups.get(group) ?? [];
-      if (ids.length === MAX_JOBS_PER_OBJECT) {
-        groups.set(`${group}\n${groups.size}`, ids);
-        groups.set(group, [job.id]);
-      } else groups.set(group, [...ids, job.id]);
-    }
-    for (const [group, ids] of groups) {
-      if (moved.objects + moved.refused >= maxObjects) break;
-      const [userId, month] = group.split("\n") as [string, string];
-      const outcome = await archiveChunk(env, userId, month, ids, run);
-      if (outcome === "refused") moved.refused++;
+    for (const group of groupBySellerMonth(results, (row) => ({ userId: plan.sellerOf(row), createdAt: row.created_at }), plan.perObject)) {
+      if (done()) break;
+      const outcome = await archive(group, moved.objects! + moved.refused!);
+      if (outcome === "refused") moved.refused!++;
       else {
-        moved.jobs += outcome.jobs;
-        moved.ledger += outcome.ledger;
-        moved.objects++;
+        for (const [key, count] of Object.entries(outcome)) moved[key] = (moved[key] ?? 0) + count;
+        moved.objects!++;
       }
     }
-    if (results.length < chunk || moved.objects + moved.refused >= maxObjects) break;
+    if (results.length < chunk) break;
   }
-  log("info", "archive", moved);
-  return moved;
+  log("info", plan.label, moved);
+  return moved as Moved & { objects: number; refused: number };
+}
+
+/** Archives up to `maxChunks` chunks of `chunk` candidate jobs; answers how many jobs and ledger rows moved. */
+export async function archiveOldGenerations(env: Pick<Bindings, "DB" | "DATA">, options: ArchiveOptions = {}) {
+  const run = crypto.randomUUID().slice(0, 8);
+  return runArchival(
+    env,
+    {
+      label: "archive",
+      sql: ARCHIVABLE_JOBS_SQL,
+      sellerOf: (job: { id: string; user_id: string; created_at: number }) => job.user_id,
+      perObject: MAX_JOBS_PER_OBJECT,
+      options,
+      // Each object costs an R2 write and four D1 calls: a run stays well inside a cron invocation's subrequests.
+      defaults: { chunk: 200, maxChunks: 20, maxObjects: 100 },
+      nothing: { jobs: 0, ledger: 0 },
+    },
+    ({ userId, month, rows }) =>
+      archiveChunk(
+        env,
+        userId,
+        month,
+        rows.map((j) => j.id),
+        run,
+      ),
+  );
 }
 
 /** One object and its D1 batch; "refused" when a parallel run archived some of its rows first. */
@@ -144,44 +251,15 @@ async function archiveChunk(env: Pick<Bindings, "DB" | "DATA">, userId: string, 
   if (jobs.some((j) => !read.has(`job:${j.id}`))) return "refused" as const;
   const ids = ledger.map((l) => l.id);
   const objectKey = archiveObjectKey(userId, month, ids[0]!, ids[ids.length - 1]!, run);
-  const lines = [
-    ...jobs.map(
-      (j): ArchivedJob => ({
-        kind: "job",
-        id: j.id,
-        userId: j.user_id,
-        productId: j.product_id,
-        jobKind: j.kind,
-        quality: j.quality,
-        cost: j.cost,
-        status: j.status,
-        error: j.error,
-        imageId: j.image_id,
-        createdAt: j.created_at,
-        finishedAt: j.finished_at,
-      }),
-    ),
-    ...ledger.map(
-      (l): ArchivedLedgerRow => ({
-        kind: "ledger",
-        id: l.id,
-        userId: l.user_id,
-        delta: l.delta,
-        reason: l.reason,
-        idempotencyKey: l.idempotency_key,
-        balanceAfter: l.balance_after,
-        createdAt: l.created_at,
-      }),
-    ),
-  ];
-  await env.DATA.put(objectKey, await gzipLines(lines), {
-    httpMetadata: { contentType: "application/x-ndjson", contentEncoding: "gzip" },
-  });
+  const lines = [...jobs.map(jobLine), ...ledger.map(ledgerLine)];
   // Both keys of every job, the refund's too when it has none: a succeeded job must never be refunded later.
   const ledgerKeys = jobs.flatMap((j) => [`job:${j.id}`, `refund:${j.id}`]);
   const idList = placeholders(ids.length);
-  try {
-    await env.DB.batch([
+  const outcome = await commitArchive(
+    env,
+    objectKey,
+    lines,
+    [
       env.DB.prepare(`INSERT INTO archived_ledger_keys (key) VALUES ${ledgerKeys.map((_, i) => `(?${i + 1})`).join(", ")}`).bind(
         ...ledgerKeys,
       ),
@@ -194,37 +272,42 @@ async function archiveChunk(env: Pick<Bindings, "DB" | "DATA">, userId: string, 
       env.DB.prepare(`DELETE FROM generation_jobs WHERE id IN (${placeholders(jobs.length)}) AND status IN ('succeeded', 'failed')`).bind(
         ...jobs.map((j) => j.id),
       ),
-    ]);
-  } catch (err) {
-    // Its key names this run, so no summary can point at it: safe to drop.
-    await env.DATA.delete(objectKey);
-    if (/UNIQUE constraint failed: archived_ledger_keys/.test(String(errorChain(err)))) return "refused" as const;
-    log("error", "archive chunk failed", { error: errorName(err) });
-    throw err;
-  }
+    ],
+    ARCHIVED_KEY_TAKEN,
+  );
+  if (outcome === "refused") return "refused" as const;
   return { jobs: jobs.length, ledger: ledger.length };
 }
 
-function errorChain(err: unknown): string {
+export function errorChain(err: unknown): string {
   const messages: string[] = [];
   for (let e: unknown = err; e instanceof Error; e = e.cause) messages.push(e.message);
   return messages.join(" | ");
 }
 
 /**
- * A seller's archived ledger rows, read back from the objects their summaries name (an object no summary names
- * is a leftover of a run that failed, and is not read). Throws when a summarized object is missing: an
- * export must not leave movements out silently.
+ * The lines of a seller's archived objects that `table` summarizes (ledger_archives or order_archives), read
+ * back in month order (an object no summary names is a leftover of a run that failed, and is not read).
+ * Throws when a summarized object is missing: an export must not leave rows out silently.
  */
-export async function archivedLedgerRows(env: Pick<Bindings, "DB" | "DATA">, userId: string): Promise<ArchivedLedgerRow[]> {
-  const { results } = await env.DB.prepare("SELECT object_key FROM ledger_archives WHERE user_id = ?1 ORDER BY month, first_id")
+export async function archivedLines(
+  env: Pick<Bindings, "DB" | "DATA">,
+  table: "ledger_archives" | "order_archives",
+  userId: string,
+): Promise<ArchiveLine[]> {
+  const { results } = await env.DB.prepare(`SELECT object_key FROM ${table} WHERE user_id = ?1 ORDER BY month, object_key`)
     .bind(userId)
     .all<{ object_key: string }>();
-  const rows: ArchivedLedgerRow[] = [];
+  const lines: ArchiveLine[] = [];
   for (const { object_key } of results) {
     const object = await env.DATA.get(object_key);
     if (!object) throw new Error(`archived object missing: ${object_key}`);
-    rows.push(...(await gunzipLines(await object.arrayBuffer())).filter((l): l is ArchivedLedgerRow => l.kind === "ledger"));
+    lines.push(...(await gunzipLines(await object.arrayBuffer())));
   }
-  return rows;
+  return lines;
+}
+
+/** A seller's archived ledger rows, generations' and batches' (the export sorts them by id). */
+export async function archivedLedgerRows(env: Pick<Bindings, "DB" | "DATA">, userId: string): Promise<ArchivedLedgerRow[]> {
+  return (await archivedLines(env, "ledger_archives", userId)).filter((l): l is ArchivedLedgerRow => l.kind === "ledger");
 }

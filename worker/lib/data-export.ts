@@ -9,6 +9,7 @@ import { creditLedger, dataExports, generatedImages, orders, products, productSt
 import { selectMailer } from "../email/select";
 import type { Bindings } from "../env";
 import { archivedLedgerRows } from "./archive";
+import { archivedOrderRows } from "./archive-orders";
 import { findShop } from "./shops";
 import { productRows, TIENDANUBE_COLUMNS, toCsv, urlIdentifier } from "./catalogue-csv";
 import type { DataExportMessage } from "./data-export-message";
@@ -76,7 +77,11 @@ export async function exportFiles(env: Bindings, userId: string): Promise<Zippab
   for (const image of images)
     await photo(image.key, `fotos/generadas/${day(image.createdAt).slice(0, 10)}-${image.id}.${extensionOf(image.key)}`);
 
-  const sold = await db.select().from(orders).where(eq(orders.sellerId, userId)).orderBy(asc(orders.createdAt));
+  // The orders the archival moved to the DATA bucket, then the ones still in D1, by date.
+  const sold = [
+    ...(await archivedOrderRows({ DB: db.$client, DATA: env.DATA }, userId)),
+    ...(await db.select().from(orders).where(eq(orders.sellerId, userId)).orderBy(asc(orders.createdAt))),
+  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   files["pedidos.csv"] = text(
     toCsv(
       [

@@ -22,6 +22,9 @@ export type OrderRow = typeof orders.$inferSelect;
 
 export const PRODUCT_NOT_IN_STORE = "Un producto del carrito ya no está disponible en esta tienda. Quítalo e intenta de nuevo.";
 
+/** How many of a seller's latest orders the orders screen lists (the archival never moves these). */
+export const ORDERS_LISTED = 200;
+
 /** The buyer's page of an order, as a path. */
 export const orderPath = (token: string) => `/pedido/${token}`;
 

@@ -29,7 +29,13 @@ import { readStoreLocale } from "../lib/store-locale";
 import { esc } from "../lib/html";
 import { whatsappContactUrl } from "./render";
 
-export const ORDER_PAGE_MISSING = "Este pedido no existe o su enlace está incompleto. Revisa el enlace que te mandó la tienda.";
+/**
+ * An unknown link, an order of a deleted store past its kept days, or an order archived months after it ended
+ * (worker/lib/archive-orders.ts: its page is no longer kept). No store is known from the link then, so it reads
+ * in Argentine Spanish.
+ */
+export const ORDER_PAGE_MISSING =
+  "Este pedido ya no está disponible o su enlace está incompleto. Revisa el enlace que te mandó la tienda; si el pedido es de hace varios meses, escríbele a la tienda por WhatsApp.";
 
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 

@@ -193,7 +193,7 @@ export const auth = new Hono<Env>()
     const db = database(c.env.DB);
     const user = c.get("user");
     await confirmIdentity(db, user, c.req.valid("json"), clientAddress(c));
-    await deleteAccount(db, shopDatabase(c.env, user), c.env.IMAGES, user);
+    await deleteAccount(db, shopDatabase(c.env, user), c.env.IMAGES, user, c.env);
     clearSessionCookie(c);
     return c.json({ ok: true as const }, 200);
   });

@@ -45,6 +45,7 @@ import { isCodeTaken, ORDER_CODE_LENGTH, shortCode } from "../lib/short-codes";
 import {
   loadCartProducts,
   orderLines,
+  ORDERS_LISTED,
   orderPath,
   priceCart,
   PRODUCT_NOT_IN_STORE,
@@ -403,7 +404,7 @@ export const orderRoutes = new Hono<Env>()
       .from(orders)
       .where(eq(orders.sellerId, c.get("user").id))
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(200);
+      .limit(ORDERS_LISTED);
     // A new order that can no longer be confirmed says so on its card, until the seller adjusts stock or cancels it.
     const open = rows.filter((row) => row.status === "nuevo" && row.stockTakenAt === null);
     const short = open.length ? await shortagesOf(shopDb, c.get("user").id, open) : new Map<string, StockShortage[]>();
