@@ -23,6 +23,7 @@ import {
   weeklySummaries,
 } from "../worker/db/schema";
 import type { Env } from "../worker/env";
+import { ORDERS_LISTED } from "../worker/lib/orders";
 import { findStore, storeProducts } from "../worker/lib/store-data";
 import { keepBatchesMoving } from "../worker/batches/upkeep";
 import { findUserByEmail, createAccount } from "../worker/lib/accounts";
@@ -376,6 +377,8 @@ export class Population extends DurableObject<Bindings> {
       const months = body.months as number;
       const n = (sql: string) => (this.ctx.storage.sql.exec(sql).one() as { n: number }).n;
       return Response.json({
+        // What archival keeps whatever its age: the seller's latest orders the orders screen lists.
+        ordersKeptMonths: ORDERS_LISTED / SHOP_MONTH.orders,
         orders: [n("SELECT COUNT(*) AS n FROM orders"), shops * months * SHOP_MONTH.orders],
         jobs: [n("SELECT COUNT(*) AS n FROM generation_jobs"), shops * months * (SHOP_MONTH.generations + SHOP_MONTH.batchItems)],
       });

@@ -41,7 +41,10 @@ const CHUNK = 10;
 
 /** Tables the daily purge keeps to their live window (worker/lib/purge.ts): at most a month of rows. */
 const PURGED = new Set(["sessions", "login_throttle", "password_resets", "email_outbox", "weekly_summaries"]);
-/** What archival moves to R2 once it is ARCHIVE_AFTER_MONTHS old (docs/data.md, "Archival"). */
+/**
+ * What archival moves to R2 once it is ARCHIVE_AFTER_MONTHS old (docs/data.md, "Archival"); orders only past
+ * the seller's latest ones the orders screen lists (months of them: the population's ordersKeptMonths).
+ */
 const ARCHIVED = new Set(["generation_jobs", "credit_ledger", "batches", "batch_items", "orders"]);
 /**
  * What archival leaves behind for good: every archived ledger key stays in archived_ledger_keys (so a late
@@ -131,6 +134,7 @@ interface SizeResult {
   timing: Timing;
   /** Rows written against rows planned, per table: equal unless a lost request had reached the Worker. */
   counts: Record<string, [number, number]>;
+  ordersKeptMonths: number;
   /** Seconds to build the population, and in all. */
   filled: number;
   seconds: number;
@@ -167,8 +171,10 @@ async function runSize(shops: number): Promise<SizeResult> {
         const afterOne = dbstat(population());
         await overShops(base, "/month", shops, { month: 2 });
         const afterTwo = dbstat(population());
-        const counts = (await post(base, "/counts", { shops, months: 2 })) as Record<string, [number, number]>;
-        return { opened, afterOne, afterTwo, counts };
+        const { ordersKeptMonths, ...counts } = (await post(base, "/counts", { shops, months: 2 })) as Record<string, [number, number]> & {
+          ordersKeptMonths: number;
+        };
+        return { opened, afterOne, afterTwo, counts, ordersKeptMonths };
       },
       scratchConfig,
       state,
@@ -194,12 +200,12 @@ async function runSize(shops: number): Promise<SizeResult> {
       state,
     );
     const per = (bytes: number) => bytes / shops;
-    const { opened, afterOne, afterTwo, counts } = built;
+    const { opened, afterOne, afterTwo, counts, ordersKeptMonths } = built;
     const fixed = new Map([...opened].map(([name, v]) => [name, { table: v.table, bytes: per(v.bytes) }]));
     const monthly = new Map(
       [...afterTwo].map(([name, v]) => [name, { table: v.table, bytes: per(v.bytes - (afterOne.get(name)?.bytes ?? 0)) }]),
     );
-    return { shops, fixed, monthly, timing, counts, filled, seconds: Math.round((Date.now() - started) / 1000) };
+    return { shops, fixed, monthly, timing, counts, ordersKeptMonths, filled, seconds: Math.round((Date.now() - started) / 1000) };
   } finally {
     rmSync(state, { recursive: true, force: true });
   }
@@ -211,12 +217,13 @@ const gb = (bytes: number) => (bytes / 1000 ** 3).toFixed(1);
 /** The projected database after `months` for `shops` shops: purged tables hold a month, archived ones `archiveAfter`. */
 function projected(result: SizeResult, shops: number, months: number, archiveAfter: number | null): number {
   let total = 0;
+  const keptMonths = (table: string) => (table === "orders" ? Math.max(archiveAfter!, result.ordersKeptMonths) : archiveAfter!);
   for (const [name, f] of result.fixed) {
     const m = Math.max(0, result.monthly.get(name)?.bytes ?? 0);
     const kept = PURGED.has(f.table)
       ? Math.min(1, months)
       : archiveAfter !== null && ARCHIVED.has(f.table) && !KEPT_AFTER_ARCHIVAL.has(name)
-        ? Math.min(archiveAfter, months)
+        ? Math.min(keptMonths(f.table), months)
         : months;
     total += (f.bytes + m * kept) * shops;
   }
@@ -291,7 +298,7 @@ function render(results: SizeResult[]): string {
     const { noPurge, withPurge, withArchival, perDatabase } = summary(r);
     lines.push(
       `Projected for ${TARGET_SHOPS.toLocaleString("en")} active shops after ${MONTHS} months: **${gb(noPurge)} GB** with nothing purged, ` +
-        `**${gb(withPurge)} GB** with the daily purge and no archival, **${gb(withArchival)} GB** with archival after ${ARCHIVE_AFTER_MONTHS} months. ` +
+        `**${gb(withPurge)} GB** with the daily purge and no archival, **${gb(withArchival)} GB** with archival after ${ARCHIVE_AFTER_MONTHS} months (orders past the ones the orders screen lists, ${r.ordersKeptMonths} months of them here). ` +
         `One D1 database (10 GB) holds about ${perDatabase.toLocaleString("en")} shops a year old without archival.`,
       "",
       "| Hot read or write | p50 ms | p95 ms | calls |",
