@@ -134,7 +134,8 @@ export const ARCHIVE_OBJECTS_CHECK = "each archived month's object holds what it
 
 /**
  * Reads each summarized object through `lines` (undefined when it is missing) and answers the broken
- * check with a row per object that does not match its summary, or nothing.
+ * check with a row per object that does not match its summary, or nothing. An object that cannot be read back
+ * (not gzip, not NDJSON) is a broken row of its own, not a missing object and not the end of the check.
  */
 export async function brokenArchiveObjects(
   summaries: ArchiveSummary[],
@@ -142,7 +143,12 @@ export async function brokenArchiveObjects(
 ): Promise<BrokenCheck[]> {
   const rows: Record<string, unknown>[] = [];
   for (const summary of summaries) {
-    const problems = archiveProblems(summary, await lines(summary.object_key));
+    let problems: string[];
+    try {
+      problems = archiveProblems(summary, await lines(summary.object_key));
+    } catch (err) {
+      problems = [`object unreadable: ${(err as Error).message}`];
+    }
     if (problems.length > 0) rows.push({ object: summary.object_key, problems });
   }
   return rows.length > 0 ? [{ name: ARCHIVE_OBJECTS_CHECK, rows }] : [];
