@@ -1,6 +1,8 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { mainProvider } from "../../common/image-providers";
+import { gateStub } from "../../worker/jobs/gate-admission";
 import type { GenerationJob } from "../../worker/jobs/generation-job";
 import type { JobState } from "../../worker/jobs/job-types";
 import { overrideProviderForTests } from "../../worker/providers/select";
@@ -12,7 +14,7 @@ afterEach(() => overrideProviderForTests(undefined));
 const stubOf = (jobId: string) => env.GENERATION_JOBS.get(env.GENERATION_JOBS.idFromName(jobId));
 
 describe("what a failed test leaves behind is ended", () => {
-  it("a job still running, evicted mid-call, is not picked up again by its heartbeat with whatever provider is current then", async () => {
+  it("a job still running, evicted mid-call, is not picked up again by its heartbeat with whatever provider is current then, and its gate permit is given back", async () => {
     // The first call never answers, as a provider that hangs past the test's timeout.
     const calls = provider((_request, _call, signal) => new Promise((_, reject) => signal?.addEventListener("abort", reject)));
     const { browser, product } = await sellerWithProduct();
@@ -23,8 +25,12 @@ describe("what a failed test leaves behind is ended", () => {
     await evictDurableObject(stub);
     const state = () => runInDurableObject(stub, (_job: GenerationJob, s) => s.storage.get<JobState>("job"));
     expect((await state())?.status).toBe("running");
+    // Every test's job goes through the configured provider's gate; the hung call holds one of its places.
+    const gate = gateStub(env, mainProvider(env));
+    expect((await gate.status(mainProvider(env))).inFlight).toBe(1);
 
     await stopRunningJobs();
+    expect((await gate.status(mainProvider(env))).inFlight).toBe(0);
     // A later test's provider: the heartbeat would have handed the job to it.
     const later = provider(async () => new Uint8Array([1]));
     expect(await runDurableObjectAlarm(stub)).toBe(false);

@@ -1,6 +1,10 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { mainProvider } from "../../common/image-providers";
+import { gateStub } from "../../worker/jobs/gate-admission";
 import type { GenerationJob } from "../../worker/jobs/generation-job";
+import type { JobState } from "../../worker/jobs/job-types";
+import type { ProviderGate } from "../../worker/batches/gate";
 
 /**
  * What a test can leave behind that outlives it in the shared runtime (`isolate: false`), and its undoing.
@@ -9,18 +13,28 @@ import type { GenerationJob } from "../../worker/jobs/generation-job";
  * running, and its heartbeat alarm (every 15 s) picks it up again minutes later, in a later test or file. It then
  * asks `imageProvider()` for a provider: the later test's fake (which gets a call it never made) or, once the
  * failed test's afterEach has put the override back, the real studio pipeline, seconds of CPU that slow the
- * tests after it into their own timeouts. So a running job is stopped with the test that started it.
+ * tests after it into their own timeouts. So a running job is stopped with the test that started it, and the
+ * provider gate's permit it holds is given back: every test's job goes through the one gate of the configured
+ * provider (the studio's, two at a time), and a permit a hung job keeps would make the next tests' jobs wait out
+ * its lease (150 s), past their own timeouts.
  */
 export async function stopRunningJobs() {
   const { results } = await env.DB.prepare("SELECT id FROM generation_jobs WHERE status = 'running'").all<{ id: string }>();
   for (const { id } of results) {
     const stub = env.GENERATION_JOBS.get(env.GENERATION_JOBS.idFromName(id));
     // Without its state and its alarm nothing picks it up again; the eviction drops what runs in memory.
-    await runInDurableObject(stub, async (_job: GenerationJob, state) => {
+    const job = await runInDurableObject(stub, async (_job: GenerationJob, state) => {
+      const stored = await state.storage.get<JobState>("job");
       await state.storage.deleteAlarm();
       await state.storage.deleteAll();
+      return stored;
     });
     await evictDurableObject(stub);
+    const gate = gateStub(env, job?.provider ?? mainProvider(env));
+    const permits = await runInDurableObject(gate, (_gate: ProviderGate, state) =>
+      state.storage.sql.exec<{ id: string }>("SELECT id FROM permits WHERE holder = ?", id).toArray(),
+    );
+    for (const permit of permits) await gate.release(permit.id);
   }
 }
 
