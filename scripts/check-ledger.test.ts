@@ -234,6 +234,18 @@ describe("npm run check:ledger -- --remote", { timeout: 120_000 }, () => {
     expect(run.stdout).not.toContain("object missing");
   });
 
+  it("stops with wrangler's reason when the bucket is not there, instead of calling each object missing", async () => {
+    // The account without the DATA bucket (docs/operations.md: created once with `wrangler r2 bucket create`).
+    const withoutBucket = { ...spec, buckets: spec.buckets.filter((b) => b !== dataBucket), d1File, r2Dir: join(dir, "r2") };
+    writeFileSync(join(dir, "spec.json"), JSON.stringify(withoutBucket satisfies FakeWranglerSpec));
+    const run = await checkLedgerRemote();
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `check:ledger stopped: wrangler r2 object get ${dataBucket}/${OBJECT_KEY} failed: The specified bucket does not exist. [code: 10006]`,
+    );
+    expect(run.stdout).not.toContain("object missing");
+  });
+
   it("stops with D1's own reason when a query is refused", async () => {
     const db = new DatabaseSync(d1File);
     db.exec("DROP TABLE ledger_archives");
