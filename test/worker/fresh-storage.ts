@@ -2,7 +2,7 @@ import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach } from "vitest";
 import { allObjectKeys } from "../../scripts/storage-checks";
-import { dropInjectedTriggers, stopRunningJobs } from "./leftover-work";
+import { dropInjectedTriggers, resetProviderGates, stopRunningJobs } from "./leftover-work";
 
 /**
  * Each test file starts from an empty database at the current schema and an empty bucket.
@@ -13,11 +13,13 @@ import { dropInjectedTriggers, stopRunningJobs } from "./leftover-work";
  * an earlier file left, so this setup file, run before every file, empties both.
  *
  * Nor may an earlier file's failed or timed-out test reach into this one: its generation jobs still running and
- * the triggers it made D1 fail with are ended first (leftover-work.ts says why), and a test of this file that
+ * the triggers it made D1 fail with are ended first, and the provider gates start empty (leftover-work.ts says
+ * why); and a test of this file that
  * fails ends its own jobs at once, before a later test's provider or the studio's is asked for them.
  */
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 await stopRunningJobs();
+await resetProviderGates();
 await dropInjectedTriggers();
 // vitest's 10 s hook budget is too little on a loaded machine: it bounds a stuck hook, not a slow one.
 afterEach(async ({ task }) => {

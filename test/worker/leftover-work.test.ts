@@ -7,7 +7,7 @@ import type { GenerationJob } from "../../worker/jobs/generation-job";
 import type { JobState } from "../../worker/jobs/job-types";
 import { overrideProviderForTests } from "../../worker/providers/select";
 import { provider, sellerWithProduct } from "./generation-helpers";
-import { dropInjectedTriggers, stopRunningJobs } from "./leftover-work";
+import { dropInjectedTriggers, resetProviderGates, stopRunningJobs } from "./leftover-work";
 
 afterEach(() => overrideProviderForTests(undefined));
 
@@ -37,6 +37,22 @@ describe("what a failed test leaves behind is ended", () => {
     expect(await state()).toBeUndefined();
     expect(later).toHaveLength(0);
     expect(calls).toHaveLength(1);
+  });
+
+  it("a provider gate an earlier file paused and filled starts the next file empty", async () => {
+    const name = "gemini";
+    const gate = gateStub(env, name);
+    const { permit } = (await gate.acquire({ provider: name, holder: "job-x", seller: "s", priority: "interactive", waitMs: 0 })) as {
+      permit: string;
+    };
+    await gate.acquire({ provider: name, holder: "job-y", seller: "s", priority: "interactive", waitMs: 0 });
+    await gate.release(permit, { rateLimited: true, retryAfterSeconds: 600 });
+    const before = await gate.status(name);
+    expect([before.inFlight, before.lastMinute, before.pausedUntil! > Date.now()]).toEqual([1, 2, true]);
+
+    await resetProviderGates();
+    const after = await gate.status(name);
+    expect([after.inFlight, after.lastMinute, after.pausedUntil]).toEqual([0, 0, null]);
   });
 
   it("a trigger a test made D1 fail with is dropped; the migrations' own stay", async () => {

@@ -1,4 +1,4 @@
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, listDurableObjectIds, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { mainProvider } from "../../common/image-providers";
 import { gateStub } from "../../worker/jobs/gate-admission";
@@ -35,6 +35,22 @@ export async function stopRunningJobs() {
       state.storage.sql.exec<{ id: string }>("SELECT id FROM permits WHERE holder = ?", id).toArray(),
     );
     for (const permit of permits) await gate.release(permit.id);
+  }
+}
+
+/**
+ * The provider gates (one object per provider for the whole runtime) as new: an earlier file's pause after a 429,
+ * its calls counted in the minute, its batch pictures waiting or reserved, and its permits are not this file's.
+ */
+export async function resetProviderGates() {
+  for (const id of await listDurableObjectIds(env.PROVIDER_GATES)) {
+    const gate = env.PROVIDER_GATES.get(id);
+    await runInDurableObject(gate, async (_gate: ProviderGate, state) => {
+      await state.storage.deleteAlarm();
+      await state.storage.deleteAll();
+    });
+    // The next call builds it again from empty storage (its tables are made in its constructor).
+    await evictDurableObject(gate);
   }
 }
 
