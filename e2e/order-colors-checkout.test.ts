@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REAL_STORE_TRANSFER, realStoreCheckout } from "../test/fixtures/real-store";
 import { expectClean } from "./axe";
 import { drawImage, newPage, newSeller, useChromium } from "./chromium";
 import { captureWhatsApp, confirmOrder, keepShopping, orderCard } from "./journey-steps";
@@ -74,24 +75,7 @@ async function storeWithColors() {
     ],
   });
   const saved = await page.request.put("/api/checkout-settings", {
-    data: {
-      delivery: {
-        pickup: { enabled: true, address: "Av. Corrientes 1234, CABA" },
-        shipping: {
-          enabled: true,
-          zones: [
-            { name: "CABA", cost: "3.500" },
-            { name: "GBA Norte", cost: "5.000" },
-          ],
-          freeFrom: "50.000",
-        },
-      },
-      payments: {
-        transfer: { alias: "mi.tienda.mp", cbu: "2850590940090418135201", holder: "Ana Pérez" },
-        mercadoPago: null,
-        cash: true,
-      },
-    },
+    data: realStoreCheckout({ freeFrom: "50.000", withoutMercadoPago: true }),
   });
   expect(saved.status(), await saved.text()).toBe(200);
   return { context, page, username: opened.user.username, remera, gorra };
@@ -188,7 +172,8 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     expect(message).toContain("• Gorra x 1 - $5.000 c/u");
     expect(message).toContain("Subtotal: $30.000\nEnvío (CABA): $3.500\n*Total: $33.500*");
     expect(message).toContain("WhatsApp: +54 9 11 2345-6789");
-    expect(message).toContain("Pago: Transferencia bancaria\nAlias: mi.tienda.mp\nCBU: 2850590940090418135201\nTitular: Ana Pérez");
+    const { alias, cbu, holder } = REAL_STORE_TRANSFER;
+    expect(message).toContain(`Pago: Transferencia bancaria\nAlias: ${alias}\nCBU: ${cbu}\nTitular: ${holder}`);
     const code = /Pedido #(\w{4})/.exec(message)![1]!;
     const link = /Ver pedido: (\S+)/.exec(message)![1]!;
 
@@ -204,7 +189,7 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     await shop.getByText("Recibimos tu pedido. La tienda lo revisa y te confirma por WhatsApp.").waitFor();
     await shop.getByText("Remera básica (Color: Negro, Talle: M) × 1").waitFor();
     await shop.getByText("Envío a domicilio (CABA)").waitFor();
-    await shop.getByText("mi.tienda.mp").waitFor();
+    await shop.getByText(alias).waitFor();
     expect(await shop.locator("dd.grand").textContent()).toBe("$33.500");
     await expectClean(shop, "the buyer's order page at 390 px");
 

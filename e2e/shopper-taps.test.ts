@@ -9,14 +9,14 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { REAL_STORE_TRANSFER, realStoreCheckout } from "../test/fixtures/real-store";
 import { expectClean } from "./axe";
 import { baseURL, drawImage, newPage, newSeller, useChromium } from "./chromium";
 import { captureWhatsApp, countTaps } from "./journey-steps";
 
 const chromium = useChromium();
 
-const ALIAS = "ropa.sur.mp";
-const CBU = "2850590940090418135201";
+const { alias: ALIAS, cbu: CBU } = REAL_STORE_TRANSFER;
 
 async function realStore() {
   const { cookies } = await newSeller(chromium.browser, "toques");
@@ -72,24 +72,7 @@ async function realStore() {
       { id: ids[2], name: "Gorra", price: "5.000", published: true, sizes: [] },
     ],
   });
-  await send("put", "/api/checkout-settings", {
-    delivery: {
-      pickup: { enabled: true, address: "Av. Corrientes 1234, CABA" },
-      shipping: {
-        enabled: true,
-        zones: [
-          { name: "CABA", cost: "3.500" },
-          { name: "GBA Norte", cost: "5.000" },
-        ],
-        freeFrom: null,
-      },
-    },
-    payments: {
-      transfer: { alias: ALIAS, cbu: CBU, holder: "Ana Pérez" },
-      mercadoPago: { link: "https://mpago.la/2aBcD3" },
-      cash: true,
-    },
-  });
+  await send("put", "/api/checkout-settings", realStoreCheckout());
   return { context, username: opened.user.username, remeraId: ids[0]! };
 }
 

@@ -25,6 +25,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { type ArchiveLine, type ArchiveSummary, gunzipLines, type OrderArchiveSummary } from "../common/ledger-archive.ts";
 import {
@@ -48,12 +49,46 @@ const remote = process.argv.includes("--remote");
 if (!remote) applyMigrations(persistTo);
 const where = remote ? ["--remote"] : ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
 
+/**
+ * Room for wrangler's answers: the archive summaries come back whole, one pretty-printed row per archived object,
+ * and execFileSync's default of 1 MB would cut them off after a few thousand objects (a few weeks of archival).
+ */
+const MAX_OUTPUT = 512 * 1024 * 1024;
+
+/** Stops the check with one line saying why: wrangler's own reason, not a stack. */
+function stop(message: string): never {
+  console.error(`check:ledger stopped: ${message}`);
+  process.exit(1);
+}
+
+/**
+ * Why a wrangler command failed. With `--json` wrangler prints its error as `{ "error": { text, notes } }` on
+ * stdout (d1 execute's JsonFriendlyFatalError); otherwise it writes `✘ [ERROR] <message>` on stderr.
+ */
+function wranglerReason(err: unknown): string {
+  const { stdout, stderr, message } = err as { stdout?: string | Buffer; stderr?: string | Buffer; message: string };
+  try {
+    const { error } = JSON.parse(String(stdout ?? "")) as { error: { text: string; notes?: { text: string }[] } };
+    return [error.text, ...(error.notes ?? []).map((note) => note.text)].join(" ");
+  } catch {
+    const lines = stripVTControlCharacters(String(stderr ?? "")).split("\n");
+    const errors = lines.filter((line) => line.includes("[ERROR]")).map((line) => line.replace(/^.*\[ERROR\]\s*/, ""));
+    return errors.join(" ") || lines.join(" ").trim() || message;
+  }
+}
+
 function query<T>(sql: string): T[] {
-  const out = execFileSync("wrangler", ["d1", "execute", "DB", ...where, "--json", "--command", sql], {
-    env: remote ? process.env : { ...OFFLINE_ENV, CI: "true" },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  let out: string;
+  try {
+    out = execFileSync("wrangler", ["d1", "execute", "DB", ...where, "--json", "--command", sql], {
+      env: remote ? process.env : { ...OFFLINE_ENV, CI: "true" },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: MAX_OUTPUT,
+    });
+  } catch (err) {
+    stop(`wrangler d1 execute failed: ${wranglerReason(err)}`);
+  }
   return (JSON.parse(out) as { results: T[] }[])[0]!.results;
 }
 
@@ -97,16 +132,25 @@ async function withLocalBuckets<T>(use: (buckets: LocalBuckets) => Promise<T>): 
   }
 }
 
-/** One archived object from the deployed bucket (wrangler can read an object by its key, not list the bucket). */
+/**
+ * One archived object from the deployed bucket (wrangler can read an object by its key, not list the bucket), or
+ * undefined when the key is not there. Any other failure (not signed in, no network) stops the check: it is not
+ * a missing object. An object that is there but does not unzip is reported by brokenArchiveObjects.
+ */
 async function remoteArchive(key: string): Promise<ArchiveLine[] | undefined> {
+  let bytes: Buffer;
   try {
-    const bytes = execFileSync("wrangler", ["r2", "object", "get", `${DATA_BUCKET}/${key}`, "--remote", "--pipe"], {
+    bytes = execFileSync("wrangler", ["r2", "object", "get", `${DATA_BUCKET}/${key}`, "--remote", "--pipe"], {
       stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: MAX_OUTPUT,
     });
-    return await gunzipLines(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  } catch {
-    return undefined;
+  } catch (err) {
+    const reason = wranglerReason(err);
+    // r2ObjectGetCommand's own words for a key the bucket does not hold.
+    if (reason.includes("The specified key does not exist.")) return undefined;
+    stop(`wrangler r2 object get ${DATA_BUCKET}/${key} failed: ${reason}`);
   }
+  return gunzipLines(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 }
 
 const broken: BrokenCheck[] = await brokenLedgerChecks((sql) => query<Record<string, unknown>>(sql));

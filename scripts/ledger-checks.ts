@@ -146,7 +146,8 @@ export const ORDER_ARCHIVE_OBJECTS_CHECK = "each archived orders object holds wh
 
 /**
  * Reads each summarized object through `lines` (undefined when it is missing) and answers the broken
- * checks with a row per object that does not match its summary, or nothing.
+ * check with a row per object that does not match its summary, or nothing. An object that cannot be read back
+ * (not gzip, not NDJSON) is a broken row of its own, not a missing object and not the end of the check.
  */
 export async function brokenArchiveObjects(
   summaries: ArchiveSummary[],
@@ -156,13 +157,23 @@ export async function brokenArchiveObjects(
   const broken: BrokenCheck[] = [];
   const rows: Record<string, unknown>[] = [];
   for (const summary of summaries) {
-    const problems = archiveProblems(summary, await lines(summary.object_key));
+    let problems: string[];
+    try {
+      problems = archiveProblems(summary, await lines(summary.object_key));
+    } catch (err) {
+      problems = [`object unreadable: ${(err as Error).message}`];
+    }
     if (problems.length > 0) rows.push({ object: summary.object_key, problems });
   }
   if (rows.length > 0) broken.push({ name: ARCHIVE_OBJECTS_CHECK, rows });
   const orderRows: Record<string, unknown>[] = [];
   for (const summary of orderSummaries) {
-    const problems = orderArchiveProblems(summary, await lines(summary.object_key));
+    let problems: string[];
+    try {
+      problems = orderArchiveProblems(summary, await lines(summary.object_key));
+    } catch (err) {
+      problems = [`object unreadable: ${(err as Error).message}`];
+    }
     if (problems.length > 0) orderRows.push({ object: summary.object_key, problems });
   }
   if (orderRows.length > 0) broken.push({ name: ORDER_ARCHIVE_OBJECTS_CHECK, rows: orderRows });

@@ -191,7 +191,7 @@ describe("the provider fails after the debit", () => {
     await ledgerHolds();
   });
 
-  it("HTTP 500 on every attempt: three tries, one charge, one refund, the 'busy' message", async () => {
+  it("HTTP 500 on every attempt: three tries, one charge, one refund, the 'busy' message", async ({ signal }) => {
     const GEMINI = "https://fake-gemini.test";
     const seen = fakeUpstream({
       [`POST ${GEMINI}/v1beta/models/gemini-nano-banana-2.1:generateContent`]: () =>
@@ -210,7 +210,9 @@ describe("the provider fails after the debit", () => {
     // gate) are over: then it says the job runs (202), and the job's end is waited for.
     if (response.status === 503) expect(body.error).toBe(JOB_MESSAGES.busy);
     else expect(response.status).toBe(202);
-    while ((await jobOf(browser, body.jobId)).status === "running") await scheduler.wait(20);
+    // Polled by hand (expect.poll's timers are the mocked ones), and only while the test lives: a timed-out test
+    // must not keep asking the Worker every 20 ms through the files after it.
+    while (!signal.aborted && (await jobOf(browser, body.jobId)).status === "running") await scheduler.wait(20);
     expect(seen).toHaveLength(3);
 
     await alarmAgain(body.jobId);

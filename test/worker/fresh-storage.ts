@@ -1,6 +1,8 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { afterEach } from "vitest";
 import { allObjectKeys } from "../../scripts/storage-checks";
+import { dropInjectedTriggers, resetProviderGates, stopRunningJobs } from "./leftover-work";
 
 /**
  * Each test file starts from an empty database at the current schema and an empty bucket.
@@ -9,10 +11,24 @@ import { allObjectKeys } from "../../scripts/storage-checks";
  * once per vitest worker instead of once per file halves the step's CPU), and with it D1 and R2. Tests that
  * read a whole table or the whole bucket (the storage and ledger checks, the outbox count) must not see what
  * an earlier file left, so this setup file, run before every file, empties both.
+ *
+ * Nor may an earlier file's failed or timed-out test reach into this one: its generation jobs still running and
+ * the triggers it made D1 fail with are ended first, and the provider gates start empty (leftover-work.ts says
+ * why); and a test of this file that
+ * fails ends its own jobs at once, before a later test's provider or the studio's is asked for them.
  */
 // Every database: the global DB and the shop database the tests bind beside it (vitest.config.ts).
-for (const d1 of [env.DB, env.SHOP_DB_1]) {
-  await applyD1Migrations(d1, env.TEST_MIGRATIONS);
+const databases = [env.DB, env.SHOP_DB_1];
+for (const d1 of databases) await applyD1Migrations(d1, env.TEST_MIGRATIONS);
+await stopRunningJobs();
+await resetProviderGates();
+await dropInjectedTriggers();
+// vitest's 10 s hook budget is too little on a loaded machine: it bounds a stuck hook, not a slow one.
+afterEach(async ({ task }) => {
+  if (task.result?.state === "fail") await stopRunningJobs();
+}, 120_000);
+
+for (const d1 of databases) {
   const tables = await d1
     .prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name <> 'd1_migrations'",

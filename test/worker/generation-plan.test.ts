@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { CHILDREN_UNAVAILABLE, GARMENT_ONLY_CREDITS, PRO_MIN_LONG_SIDE, PRO_UNAVAILABLE } from "../../common/image-providers";
 import type { Bindings } from "../../worker/env";
 import { encodeJpeg, imageDimensions } from "../../worker/providers/codecs";
@@ -95,22 +95,20 @@ describe("what the site's image providers cannot make is refused before anything
     // Left half opaque blue, right half fully transparent: as a provider might answer a cut-out.
     const png = await realPng(300, 400, (x) => (x < 150 ? [20, 60, 200, 255] : [0, 0, 0, 0]));
     overrideProviderForTests(() => ({ name: "test", generate: async () => ({ bytes: png, mimeType: "image/png" as const }) }));
-    try {
-      const { browser, product } = await sellerOn({});
-      const response = await browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
-      expect(response.status).toBe(200);
-      const { adImageUrl } = (await response.json()) as { adImageUrl: string };
-      expect(adImageUrl).toMatch(/\.jpg$/);
-      const key = decodeURIComponent(adImageUrl.replace(/^\/img\//, ""));
-      const stored = new Uint8Array(await (await env.IMAGES.get(key))!.arrayBuffer());
-      expect([stored[0], stored[1], stored[2]]).toEqual([0xff, 0xd8, 0xff]);
-      const pixels = await decodeImage(stored);
-      expect([pixels.width, pixels.height]).toEqual([300, 400]);
-      const at = (x: number, y: number) => [...pixels.data.subarray((y * 300 + x) * 4, (y * 300 + x) * 4 + 3)];
-      for (const channel of at(250, 200)) expect(channel).toBeGreaterThan(245);
-      expect(at(50, 200)[2]).toBeGreaterThan(170);
-    } finally {
-      overrideProviderForTests(undefined);
-    }
+    // Put back when the test ends, passed, failed or timed out (a finally after a stuck await never runs).
+    onTestFinished(() => overrideProviderForTests(undefined));
+    const { browser, product } = await sellerOn({});
+    const response = await browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
+    expect(response.status).toBe(200);
+    const { adImageUrl } = (await response.json()) as { adImageUrl: string };
+    expect(adImageUrl).toMatch(/\.jpg$/);
+    const key = decodeURIComponent(adImageUrl.replace(/^\/img\//, ""));
+    const stored = new Uint8Array(await (await env.IMAGES.get(key))!.arrayBuffer());
+    expect([stored[0], stored[1], stored[2]]).toEqual([0xff, 0xd8, 0xff]);
+    const pixels = await decodeImage(stored);
+    expect([pixels.width, pixels.height]).toEqual([300, 400]);
+    const at = (x: number, y: number) => [...pixels.data.subarray((y * 300 + x) * 4, (y * 300 + x) * 4 + 3)];
+    for (const channel of at(250, 200)) expect(channel).toBeGreaterThan(245);
+    expect(at(50, 200)[2]).toBeGreaterThan(170);
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { SHOPPER_TEXT } from "../../common/shopper-text";
 import type { Order } from "../../common/store-cart";
 import { esc } from "../../worker/lib/html";
+import { REAL_STORE_CVU, REAL_STORE_TRANSFER, realStoreCheckout } from "../fixtures/real-store";
 import { Browser, count } from "./browser";
 import { addProducts, seller, setPricing, storeName } from "./store-helpers";
 
@@ -21,24 +22,7 @@ interface Created {
 /** A store in Buenos Aires with two zones and three ways to pay (a CVU), and a T-shirt in two colours. */
 async function shop() {
   const s = await seller({ storeName: storeName("Ropa Ñandú 🌸"), phoneNumber: "+54 9 11 4000-1234" });
-  const saved = await s.browser.json("PUT", "/api/checkout-settings", {
-    delivery: {
-      pickup: { enabled: true, address: "Av. Corrientes 1234" },
-      shipping: {
-        enabled: true,
-        zones: [
-          { name: "CABA", cost: "3.500" },
-          { name: "GBA Norte", cost: "5.000" },
-        ],
-        freeFrom: null,
-      },
-    },
-    payments: {
-      transfer: { alias: "ropa.nandu.mp", cbu: "0000003110003456789128", holder: "Ana Pérez" },
-      mercadoPago: { link: "https://mpago.la/2aBcD3" },
-      cash: true,
-    },
-  });
+  const saved = await s.browser.json("PUT", "/api/checkout-settings", realStoreCheckout({ transfer: { cbu: REAL_STORE_CVU } }));
   expect(saved.status, await saved.clone().text()).toBe(200);
   const [remera] = await addProducts(s.browser, ["Remera"]);
   const priced = await setPricing(s.browser, [
@@ -153,8 +137,8 @@ describe("the order page's 'Copiar' buttons", () => {
     const csp = response.headers.get("content-security-policy")!;
     const html = await response.text();
     for (const [id, shown, copied, what, done] of [
-      ["pay-alias", "ropa.nandu.mp", "ropa.nandu.mp", "alias", "Alias copiado"],
-      ["pay-cbu", "0000003110003456789128", "0000003110003456789128", "CVU", "CVU copiado"],
+      ["pay-alias", REAL_STORE_TRANSFER.alias, REAL_STORE_TRANSFER.alias, "alias", "Alias copiado"],
+      ["pay-cbu", REAL_STORE_CVU, REAL_STORE_CVU, "CVU", "CVU copiado"],
       ["pay-total", "$30.000", "30000", "total", "Total copiado"],
     ]) {
       expect(html).toContain(
@@ -179,11 +163,11 @@ describe("the order page's 'Copiar' buttons", () => {
 
     await browser.json("PUT", "/api/checkout-settings", {
       delivery: { pickup: { enabled: true, address: null }, shipping: { enabled: true, zones: [], freeFrom: null } },
-      payments: { transfer: { alias: "ropa.nandu.mp", cbu: null, holder: "Ana Pérez" }, mercadoPago: null, cash: false },
+      payments: { transfer: { ...REAL_STORE_TRANSFER, cbu: null }, mercadoPago: null, cash: false },
     });
     const toAgree = (await (await place(username, remera.id, { ...buyer, zone: null, address })).json()) as Created;
     const agreed = await (await new Browser().request(new URL(toAgree.orderUrl).pathname)).text();
-    expect(agreed).toContain('data-copy="ropa.nandu.mp"');
+    expect(agreed).toContain(`data-copy="${REAL_STORE_TRANSFER.alias}"`);
     expect(agreed).not.toContain('id="pay-total"');
   });
 });

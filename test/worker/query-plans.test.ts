@@ -5,7 +5,7 @@
  * EXPLAIN QUERY PLAN is asked of each with the values it was bound to.
  */
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepBatchesMoving } from "../../worker/batches/upkeep";
 import type { Bindings } from "../../worker/env";
 import { archiveOldData } from "../../worker/lib/archive-daily";
@@ -15,7 +15,7 @@ import { overrideProviderForTests } from "../../worker/providers/select";
 import { sendWeeklySummaries } from "../../worker/stats/weekly";
 import { Browser } from "./browser";
 import { controlledProvider, fullSeller, smallSeller } from "./isolation-world";
-import { queryPlan, type RecordedStatement, recordStatements } from "./sql-recorder";
+import { queryPlan, type RecordedStatement, recordStatements, stopRecordingStatements } from "./sql-recorder";
 
 /** Tables whose size does not grow with shops, orders or time: a scan of them costs the same at any size. */
 const FIXED_SIZE_TABLES = new Set(["exchange_rates", "d1_migrations"]);
@@ -31,31 +31,33 @@ async function growingTables(): Promise<Set<string>> {
 
 let statements: RecordedStatement[] = [];
 
+// Put back here, not after the recording: a recording that times out never reaches what follows it.
+afterAll(() => {
+  stopRecordingStatements();
+  overrideProviderForTests(undefined);
+});
+
 beforeAll(async () => {
   controlledProvider();
-  try {
-    statements = await recordStatements(async () => {
-      const a = await fullSeller();
-      const b = await smallSeller();
-      const login = await new Browser().json("POST", "/api/auth/login", { email: a.email, password: a.password });
-      expect(login.status).toBe(200);
-      for (const path of ["/api/orders", "/api/credits/history", `/api/products/list/${a.id}`, "/api/jobs", "/api/stats"]) {
-        await a.browser.request(path);
-      }
-      expect((await new Browser().request(`/u/${b.username}`)).status).toBe(200);
-      const cronEnv = { ...env, PUBLIC_ORIGIN: "http://localhost:5173" } as Bindings;
-      await keepBatchesMoving(cronEnv);
-      await reconcileOpenCheckouts(cronEnv, Date.now() + 20 * 60_000);
-      await sendWeeklySummaries(cronEnv);
-      await purgeExpired(env.DB);
-      // The archival that rides on the purge's cron, a year on: every job, batch and order these flows made is
-      // past retention (orders only past the seller's latest 200, which these flows do not reach: their
-      // candidates' search is recorded).
-      await archiveOldData(env, Date.now() + 365 * 24 * 60 * 60_000);
-    });
-  } finally {
-    overrideProviderForTests(undefined);
-  }
+  statements = await recordStatements(async () => {
+    const a = await fullSeller();
+    const b = await smallSeller();
+    const login = await new Browser().json("POST", "/api/auth/login", { email: a.email, password: a.password });
+    expect(login.status).toBe(200);
+    for (const path of ["/api/orders", "/api/credits/history", `/api/products/list/${a.id}`, "/api/jobs", "/api/stats"]) {
+      await a.browser.request(path);
+    }
+    expect((await new Browser().request(`/u/${b.username}`)).status).toBe(200);
+    const cronEnv = { ...env, PUBLIC_ORIGIN: "http://localhost:5173" } as Bindings;
+    await keepBatchesMoving(cronEnv);
+    await reconcileOpenCheckouts(cronEnv, Date.now() + 20 * 60_000);
+    await sendWeeklySummaries(cronEnv);
+    await purgeExpired(env.DB);
+    // The archival that rides on the purge's cron, a year on: every job, batch and order these flows made is
+    // past retention (orders only past the seller's latest 200, which these flows do not reach: their
+    // candidates' search is recorded).
+    await archiveOldData(env, Date.now() + 365 * 24 * 60 * 60_000);
+  });
   // A whole seller's flows and the crons: minutes on a loaded machine, not vitest's 10 s hook budget.
 }, 180_000);
 

@@ -12,6 +12,17 @@ export interface RecordedStatement {
  * prepare() on the prototypes of the database and of its sessions (the store's reads go through one), and
  * bind() on the statement's, so the list is what the code really issued, each statement once.
  */
+/** Puts D1's own prepare and bind back; set while recordStatements has them replaced. */
+let putBack: (() => void) | undefined;
+
+/**
+ * Ends a recording that never finished (its work timed out, so its finally never ran): the replaced prototypes are
+ * the isolate's, and would record every statement of every later file. For an afterAll of the file that records.
+ */
+export function stopRecordingStatements() {
+  putBack?.();
+}
+
 export async function recordStatements(work: () => Promise<void>): Promise<RecordedStatement[]> {
   const seen = new Map<string, RecordedStatement>();
   const dbProto = Object.getPrototypeOf(env.DB) as D1Database;
@@ -41,12 +52,16 @@ export async function recordStatements(work: () => Promise<void>): Promise<Recor
     }
     return bound;
   };
-  try {
-    await work();
-  } finally {
+  putBack = () => {
     dbProto.prepare = originals.db;
     sessionProto.prepare = originals.session;
     statementProto.bind = originals.bind;
+    putBack = undefined;
+  };
+  try {
+    await work();
+  } finally {
+    putBack?.();
   }
   return [...seen.values()];
 }

@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import jsQR from "jsqr";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { imageKey, storeImage } from "../../worker/lib/images";
 import worker from "../../worker/index";
 import {
@@ -139,21 +139,19 @@ describe("responsive renditions", () => {
     const { browser, product } = await sellerWithProduct();
     const result = await realPhoto(600, 750, 30);
     provider(async () => result);
-    try {
-      const response = await browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
-      expect(response.status).toBe(200);
-      const key = ((await response.json()) as { adImageUrl: string }).adImageUrl.slice("/img/".length);
-      await expect
-        .poll(async () => (await Promise.all(WRITE_TIME_WIDTHS.map((w) => env.IMAGES.head(renditionKey(key, w)!)))).every(Boolean), {
-          timeout: 120_000,
-          interval: 200,
-        })
-        .toBe(true);
-      const smallest = new Uint8Array(await (await env.IMAGES.get(renditionKey(key, 360)!))!.arrayBuffer());
-      expect(imageDimensions(smallest)).toEqual({ width: 360, height: 450 });
-    } finally {
-      overrideProviderForTests(undefined);
-    }
+    // Put back when the test ends, passed, failed or timed out (a finally after a stuck await never runs).
+    onTestFinished(() => overrideProviderForTests(undefined));
+    const response = await browser.json("POST", `/api/products/generate-ad/${product.id}`, {});
+    expect(response.status).toBe(200);
+    const key = ((await response.json()) as { adImageUrl: string }).adImageUrl.slice("/img/".length);
+    await expect
+      .poll(async () => (await Promise.all(WRITE_TIME_WIDTHS.map((w) => env.IMAGES.head(renditionKey(key, w)!)))).every(Boolean), {
+        timeout: 120_000,
+        interval: 200,
+      })
+      .toBe(true);
+    const smallest = new Uint8Array(await (await env.IMAGES.get(renditionKey(key, 360)!))!.arrayBuffer());
+    expect(imageDimensions(smallest)).toEqual({ width: 360, height: 450 });
   });
 
   it("the queue's consumer makes only the widths not stored yet, once, and acknowledges what it cannot use", async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { inStudioSlot, STUDIO_SLOTS, studioQueue } from "../../worker/providers/studio-slots";
 
 function deferred() {
@@ -7,9 +7,16 @@ function deferred() {
   return { promise, resolve };
 }
 
-/** Waiting jobs look for a free slot on their own timers: wait for the state, not for a fixed time. */
+/**
+ * Waiting jobs look for a free slot on their own timers: wait for the state, not for a fixed time, and only while
+ * the test lives (a timed-out test must not keep spinning through the files after it).
+ */
 async function until(check: () => boolean) {
-  while (!check()) await new Promise((r) => setTimeout(r, 5));
+  let ended = false;
+  onTestFinished(() => {
+    ended = true;
+  });
+  while (!ended && !check()) await new Promise((r) => setTimeout(r, 5));
 }
 
 describe("studio slots", () => {
