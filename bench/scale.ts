@@ -328,6 +328,7 @@ for (const shops of sizes) {
   console.log(`  done in ${result.seconds} s`);
   results.push(result);
 }
+results.sort((a, b) => a.shops - b.shops);
 const table = render(results);
 console.log(table);
 /** Puts `table` between a file's two markers, refusing a file without them. */
