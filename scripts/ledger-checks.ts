@@ -154,28 +154,25 @@ export async function brokenArchiveObjects(
   lines: (objectKey: string) => Promise<ArchiveLine[] | undefined>,
   orderSummaries: OrderArchiveSummary[] = [],
 ): Promise<BrokenCheck[]> {
-  const broken: BrokenCheck[] = [];
-  const rows: Record<string, unknown>[] = [];
-  for (const summary of summaries) {
-    let problems: string[];
-    try {
-      problems = archiveProblems(summary, await lines(summary.object_key));
-    } catch (err) {
-      problems = [`object unreadable: ${(err as Error).message}`];
+  const check = async <S extends { object_key: string }>(
+    name: string,
+    of: S[],
+    problemsOf: (summary: S, read: ArchiveLine[] | undefined) => string[],
+  ): Promise<BrokenCheck[]> => {
+    const rows: Record<string, unknown>[] = [];
+    for (const summary of of) {
+      let problems: string[];
+      try {
+        problems = problemsOf(summary, await lines(summary.object_key));
+      } catch (err) {
+        problems = [`object unreadable: ${(err as Error).message}`];
+      }
+      if (problems.length > 0) rows.push({ object: summary.object_key, problems });
     }
-    if (problems.length > 0) rows.push({ object: summary.object_key, problems });
-  }
-  if (rows.length > 0) broken.push({ name: ARCHIVE_OBJECTS_CHECK, rows });
-  const orderRows: Record<string, unknown>[] = [];
-  for (const summary of orderSummaries) {
-    let problems: string[];
-    try {
-      problems = orderArchiveProblems(summary, await lines(summary.object_key));
-    } catch (err) {
-      problems = [`object unreadable: ${(err as Error).message}`];
-    }
-    if (problems.length > 0) orderRows.push({ object: summary.object_key, problems });
-  }
-  if (orderRows.length > 0) broken.push({ name: ORDER_ARCHIVE_OBJECTS_CHECK, rows: orderRows });
-  return broken;
+    return rows.length > 0 ? [{ name, rows }] : [];
+  };
+  return [
+    ...(await check(ARCHIVE_OBJECTS_CHECK, summaries, archiveProblems)),
+    ...(await check(ORDER_ARCHIVE_OBJECTS_CHECK, orderSummaries, orderArchiveProblems)),
+  ];
 }

@@ -14,6 +14,7 @@ import { archiveOldData } from "../../worker/lib/archive-daily";
 import { parseCsv } from "../../worker/lib/catalogue-csv";
 import { placeShop } from "../../worker/lib/shops";
 import { STOCK_SHORT_PREFIX } from "../../worker/routes/orders";
+import { REAL_STORE_CVU, realStoreCheckout } from "../fixtures/real-store";
 import { Browser, register } from "./browser";
 import { addProducts, openStore, setPricing, storeData } from "./store-helpers";
 
@@ -41,24 +42,8 @@ async function shopRows(d1: D1Database, sellerId: string): Promise<Rows> {
 }
 const NONE: Rows = { products: 0, stock: 0, checkout: 0, orders: 0 };
 
-const settings = {
-  delivery: {
-    pickup: { enabled: true, address: "Av. Corrientes 1234, local 5 (CABA)" },
-    shipping: {
-      enabled: true,
-      zones: [
-        { name: "CABA", cost: "3.500" },
-        { name: "GBA Norte", cost: "5.000" },
-      ],
-      freeFrom: "80.000",
-    },
-  },
-  payments: {
-    transfer: { alias: "tienda.nandu.mp", cbu: "0000003110003456789128", holder: "Ana Pérez" },
-    mercadoPago: { link: "https://mpago.la/2aBcD3" },
-    cash: true,
-  },
-};
+// The real store's 'Entrega y pagos', paid by transfer to a wallet's CVU, with free shipping from "80.000".
+const settings = realStoreCheckout({ freeFrom: "80.000", transfer: { cbu: REAL_STORE_CVU } });
 
 const shopper = (name: string) => ({
   name,
