@@ -23,6 +23,7 @@ import {
   weeklySummaries,
 } from "../worker/db/schema";
 import type { Env } from "../worker/env";
+import { brokenLedgerChecks } from "../scripts/ledger-checks";
 import { ORDERS_LISTED } from "../worker/lib/orders";
 import { findStore, storeProducts } from "../worker/lib/store-data";
 import { keepBatchesMoving } from "../worker/batches/upkeep";
@@ -379,7 +380,11 @@ export class Population extends DurableObject<Bindings> {
       const shops = body.shops as number;
       const months = body.months as number;
       const n = (sql: string) => (this.ctx.storage.sql.exec(sql).one() as { n: number }).n;
+      // The money checks of `npm run check:ledger` on the population: the ledger as the app's functions left it
+      // through this stand-in for D1 (a wrong change count would show here as double charges or lost refunds).
+      const ledger = await brokenLedgerChecks((sql) => this.ctx.storage.sql.exec(sql).toArray());
       return Response.json({
+        brokenLedgerChecks: ledger.map((check) => `${check.name}: ${check.rows.length} row(s)`),
         // What archival keeps whatever its age: the seller's latest orders the orders screen lists.
         ordersKeptMonths: ORDERS_LISTED / SHOP_MONTH.orders,
         orders: [n("SELECT COUNT(*) AS n FROM orders"), shops * months * SHOP_MONTH.orders],

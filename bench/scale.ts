@@ -171,9 +171,11 @@ async function runSize(shops: number): Promise<SizeResult> {
         const afterOne = dbstat(population());
         await overShops(base, "/month", shops, { month: 2 });
         const afterTwo = dbstat(population());
-        const { ordersKeptMonths, ...counts } = (await post(base, "/counts", { shops, months: 2 })) as Record<string, [number, number]> & {
-          ordersKeptMonths: number;
-        };
+        const { ordersKeptMonths, brokenLedgerChecks, ...counts } = (await post(base, "/counts", { shops, months: 2 })) as Record<
+          string,
+          [number, number]
+        > & { ordersKeptMonths: number; brokenLedgerChecks: string[] };
+        if (brokenLedgerChecks.length > 0) throw new Error(`the population breaks the ledger checks: ${brokenLedgerChecks.join("; ")}`);
         return { opened, afterOne, afterTwo, counts, ordersKeptMonths };
       },
       scratchConfig,
