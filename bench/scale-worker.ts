@@ -56,6 +56,8 @@ export const SHOP_MONTH = {
   recoveryLinks: 1,
   weeklySummaries: 4,
 } as const;
+/** The largest population whose weekly e-mail run is timed (measure, below). */
+const WEEKLY_TIMED_UP_TO = 2000;
 /** A shop's catalogue, made once: products, each with two colours of four sizes. */
 export const CATALOGUE = { products: 20, colors: ["Negro", "Verde oliva"], sizes: ["S", "M", "L", "XL"] } as const;
 
@@ -332,7 +334,11 @@ async function measure(env: Bindings, shops: number, samples: number) {
     "generation's ledger debit": await timed(samples, (i) => generation(env, ids[i]!.id, product[i]!.id, false)),
     "batch upkeep": await timed(Math.min(samples, 10), () => keepBatchesMoving(cronEnv)),
     reconcile: await timed(Math.min(samples, 10), () => reconcileOpenCheckouts(cronEnv)),
-    "weekly summary (all shops)": await timed(1, () => sendWeeklySummaries(cronEnv)),
+    // The weekly e-mail reads every store's figures: locally from the stats twin, one Durable Object (and its
+    // SQLite file) per store. Past a few thousand stores workerd holding them all open passes the process's
+    // open-file limit (10,000 stores failed so), which production's Analytics Engine does not have: timed only
+    // up to WEEKLY_TIMED_UP_TO stores.
+    ...(shops <= WEEKLY_TIMED_UP_TO ? { "weekly summary (all shops)": await timed(1, () => sendWeeklySummaries(cronEnv)) } : {}),
   };
 }
 
