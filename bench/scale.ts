@@ -34,8 +34,16 @@ const arg = (name: string) => {
 // Under `npm run bench` (which sets BENCH_RESULTS and runs every bench in turn) the default is one small size:
 // 1,000 and 10,000 shops take hours on a small machine, and are asked for by running this bench by itself.
 const underAllBenches = Boolean(process.env.BENCH_RESULTS);
-const sizes = (arg("shops") ?? (QUICK || underAllBenches ? "50" : "1000,10000")).split(",").map(Number);
+const sizes = (arg("shops") ?? (arg("from") ? "" : QUICK || underAllBenches ? "50" : "1000,10000")).split(",").filter(Boolean).map(Number);
 const samples = Number(arg("samples") ?? 30);
+/** Months each shop lives (2: the second's growth is the month figure; 1 halves a big size's run). */
+const months = Number(arg("months") ?? 2);
+/** `--save /tmp/scale-{shops}.json` keeps each size's result; `--from a.json,b.json` adds saved sizes to the table. */
+const saveTo = arg("save");
+const savedResults: SizeResult[] = (arg("from")?.split(",") ?? []).map((file) => {
+  const saved = JSON.parse(readFileSync(file, "utf8"));
+  return { ...saved, fixed: new Map(saved.fixed), monthly: new Map(saved.monthly) };
+});
 /** Shops opened or lived per request to the population's Durable Object: a request ends well within fetch's 300 s headers timeout. */
 const CHUNK = 10;
 
@@ -129,6 +137,7 @@ async function overShops(base: string, path: string, shops: number, extra: Recor
 type Timing = Record<string, { p50: number; p95: number; n: number }>;
 interface SizeResult {
   shops: number;
+  months: number;
   fixed: Map<string, { table: string; bytes: number }>;
   monthly: Map<string, { table: string; bytes: number }>;
   timing: Timing;
@@ -167,11 +176,16 @@ async function runSize(shops: number): Promise<SizeResult> {
         await post(base, "/migrate", { statements: migrationStatements() });
         await overShops(base, "/open", shops);
         const opened = dbstat(population());
-        await overShops(base, "/month", shops, { month: 1 });
-        const afterOne = dbstat(population());
-        await overShops(base, "/month", shops, { month: 2 });
-        const afterTwo = dbstat(population());
-        const { ordersKeptMonths, brokenLedgerChecks, ...counts } = (await post(base, "/counts", { shops, months: 2 })) as Record<
+        // The month figure is the last month's growth: the second's where there are two (the first one's holds
+        // what a shop does once, such as its first sign-in's session).
+        let before = opened;
+        let after = opened;
+        for (let month = 1; month <= months; month++) {
+          await overShops(base, "/month", shops, { month });
+          [before, after] = [after, dbstat(population())];
+        }
+        const [afterOne, afterTwo] = [before, after];
+        const { ordersKeptMonths, brokenLedgerChecks, ...counts } = (await post(base, "/counts", { shops, months })) as Record<
           string,
           [number, number]
         > & { ordersKeptMonths: number; brokenLedgerChecks: string[] };
@@ -207,7 +221,21 @@ async function runSize(shops: number): Promise<SizeResult> {
     const monthly = new Map(
       [...afterTwo].map(([name, v]) => [name, { table: v.table, bytes: per(v.bytes - (afterOne.get(name)?.bytes ?? 0)) }]),
     );
-    return { shops, fixed, monthly, timing, counts, ordersKeptMonths, filled, seconds: Math.round((Date.now() - started) / 1000) };
+    const result = {
+      shops,
+      months,
+      fixed,
+      monthly,
+      timing,
+      counts,
+      ordersKeptMonths,
+      filled,
+      seconds: Math.round((Date.now() - started) / 1000),
+    };
+    // Kept whole, so that sizes run apart (in parallel, on two machines) go into one table: --from.
+    if (saveTo)
+      writeFileSync(saveTo.replace("{shops}", String(shops)), JSON.stringify({ ...result, fixed: [...fixed], monthly: [...monthly] }));
+    return result;
   } finally {
     rmSync(state, { recursive: true, force: true });
   }
@@ -281,7 +309,7 @@ function render(results: SizeResult[]): string {
       .map(([table, [got, planned]]) => `${got.toLocaleString("en")} ${table} of ${planned.toLocaleString("en")} planned`)
       .join(", ");
     lines.push(
-      `#### ${r.shops.toLocaleString("en")} shops (two months each; population built in ${r.filled} s, run took ${r.seconds} s; ${written})`,
+      `#### ${r.shops.toLocaleString("en")} shops (${r.months === 1 ? "one month each: the month figure is the first month's growth" : `${r.months} months each`}; population built in ${r.filled} s, run took ${r.seconds} s; ${written})`,
       "",
     );
     lines.push("| Table or index | of table | KB per shop at opening | KB per shop-month |", "|---|---|---:|---:|");
@@ -323,7 +351,7 @@ function render(results: SizeResult[]): string {
 const MARKERS = ["<!-- data:scale:start (written by npm run bench:scale) -->", "<!-- data:scale:end -->"] as const;
 const README_MARKERS = ["<!-- readme:scale:start (written by npm run bench:scale) -->", "<!-- readme:scale:end -->"] as const;
 
-const results: SizeResult[] = [];
+const results: SizeResult[] = [...savedResults];
 for (const shops of sizes) {
   console.log(`bench:scale: ${shops} shops…`);
   const result = await runSize(shops);
