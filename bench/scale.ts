@@ -19,6 +19,7 @@
  * BENCH_QUICK=1 (or --shops 50) runs one small size in a few minutes, to prove the machinery; so does `npm run bench`,
  * which runs every bench: the two big sizes take hours on a small machine and are run with this bench alone.
  */
+import { betweenMarkers } from "../scripts/doc-markers.ts";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -361,13 +362,10 @@ for (const shops of sizes) {
 results.sort((a, b) => a.shops - b.shops);
 const table = render(results);
 console.log(table);
-/** Puts `table` between a file's two markers, refusing a file without them. */
-function writeBetween(file: string, markers: readonly [string, string], table: string) {
-  const text = readFileSync(file, "utf8");
-  const [start, end] = [text.indexOf(markers[0]), text.indexOf(markers[1])];
-  if (start < 0 || end < start) throw new Error(`${file} lacks the markers ${markers.join(" … ")}`);
-  writeFileSync(file, `${text.slice(0, start + markers[0].length)}\n${table}\n${text.slice(end)}`);
+for (const [file, markers, text] of [
+  ["docs/data.md", MARKERS, table],
+  ["README.md", README_MARKERS, renderReadme(results)],
+] as const) {
+  writeFileSync(join(root, file), betweenMarkers(readFileSync(join(root, file), "utf8"), markers, text, file));
 }
-writeBetween(join(root, "docs", "data.md"), MARKERS, table);
-writeBetween(join(root, "README.md"), README_MARKERS, renderReadme(results));
 console.log("docs/data.md and the README's growth rows written.");

@@ -5,6 +5,7 @@
  * Rows go to the performance table (docs/performance.md), except those whose id starts with `abuse:`
  * (bench/abuse.ts: one per attack), which go to the reliability table (docs/reliability.md).
  */
+import { betweenMarkers } from "../scripts/doc-markers.ts";
 import type { BenchRow } from "./results.ts";
 
 export type TableName = "performance" | "reliability";
@@ -93,9 +94,5 @@ export function renderTables(input: TableInput): Record<TableName, string> {
 
 /** A table's file with the table put between its markers; throws when a marker is missing. */
 export function writeTable(doc: string, name: TableName, table: string): string {
-  const [start, end] = TABLE_MARKERS[name];
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`${TABLE_FILES[name]} has no ${start} … ${end} markers`);
-  return `${doc.slice(0, from + start.length)}\n${table}\n${doc.slice(to)}`;
+  return betweenMarkers(doc, TABLE_MARKERS[name], table, TABLE_FILES[name]);
 }

@@ -5,6 +5,7 @@
  * seller's side is derived from the pack table (common/packs.ts) and the credits per picture
  * (common/credits.ts), never typed. scripts/provider-costs.test.ts fails when the file is not current.
  */
+import { betweenMarkers } from "./doc-markers.ts";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { CREDITS_PER_IMAGE, CREDITS_PER_PRO_IMAGE } from "../common/credits.ts";
@@ -142,11 +143,7 @@ export function renderCosts(packs: readonly Pack[]): string {
 
 /** `text` with the table between its markers replaced by `table`. */
 export function withCosts(text: string, table: string): string {
-  const [start, end] = PROVIDER_COSTS_MARKERS;
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`docs/providers.md lacks the markers ${start} … ${end}`);
-  return `${text.slice(0, from + start.length)}\n${table}\n${text.slice(to)}`;
+  return betweenMarkers(text, PROVIDER_COSTS_MARKERS, table, "docs/providers.md");
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,6 +2,7 @@
  * The table of `npm test` runs in docs/testing.md (written by `npm run test:times`, scripts/test-times.ts), as plain
  * functions so scripts/test-times-table.test.ts checks them without running the suite.
  */
+import { betweenMarkers } from "./doc-markers.ts";
 
 /** One `npm test` run as scripts/test-all.ts reports it when TEST_TIMES_FILE is set. */
 export interface TestRunSummary {
@@ -69,9 +70,5 @@ export function renderTimes(input: TimesInput): string {
 
 /** docs/testing.md with the table put between its markers; throws when a marker is missing. */
 export function writeTimes(readme: string, table: string): string {
-  const [start, end] = TEST_TIMES_MARKERS;
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`docs/testing.md has no ${start} … ${end} markers`);
-  return `${readme.slice(0, from + start.length)}\n${table}\n${readme.slice(to)}`;
+  return betweenMarkers(readme, TEST_TIMES_MARKERS, table, "docs/testing.md");
 }
