@@ -185,13 +185,12 @@ async function runSize(shops: number): Promise<SizeResult> {
           await overShops(base, "/month", shops, { month });
           [before, after] = [after, dbstat(population())];
         }
-        const [afterOne, afterTwo] = [before, after];
         const { ordersKeptMonths, brokenLedgerChecks, ...counts } = (await post(base, "/counts", { shops, months })) as Record<
           string,
           [number, number]
         > & { ordersKeptMonths: number; brokenLedgerChecks: string[] };
         if (brokenLedgerChecks.length > 0) throw new Error(`the population breaks the ledger checks: ${brokenLedgerChecks.join("; ")}`);
-        return { opened, afterOne, afterTwo, counts, ordersKeptMonths };
+        return { opened, before, after, counts, ordersKeptMonths };
       },
       scratchConfig,
       state,
@@ -217,10 +216,10 @@ async function runSize(shops: number): Promise<SizeResult> {
       state,
     );
     const per = (bytes: number) => bytes / shops;
-    const { opened, afterOne, afterTwo, counts, ordersKeptMonths } = built;
+    const { opened, before, after, counts, ordersKeptMonths } = built;
     const fixed = new Map([...opened].map(([name, v]) => [name, { table: v.table, bytes: per(v.bytes) }]));
     const monthly = new Map(
-      [...afterTwo].map(([name, v]) => [name, { table: v.table, bytes: per(v.bytes - (afterOne.get(name)?.bytes ?? 0)) }]),
+      [...after].map(([name, v]) => [name, { table: v.table, bytes: per(v.bytes - (before.get(name)?.bytes ?? 0)) }]),
     );
     const result = {
       shops,
