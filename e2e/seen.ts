@@ -1,0 +1,110 @@
+/**
+ * What a person sees and can tap, not what the DOM holds. A line of a cart squeezed to 0 px, a button under
+ * a sticky footer or a toast, a text clipped by an `overflow: hidden` parent: each is in the DOM, each passes a
+ * locator's `isVisible()`, and none is there for a person. These checks scroll the element into view the way a
+ * finger would, then ask the page what is really at the element's centre.
+ */
+import type { Locator } from "playwright-core";
+import { expect } from "vitest";
+import { STATE_MS } from "./chromium";
+
+/** Apple's and WCAG 2.5.5's minimum for something a finger taps. */
+export const MIN_TARGET_PX = 44;
+
+export interface SeenReport {
+  /** Why the element is not seen, or null when it is. */
+  problem: string | null;
+  box: { x: number; y: number; width: number; height: number } | null;
+}
+
+/**
+ * Scrolls `locator` (one element) into view and reports whether a person sees it: a box of at least 2×2 px,
+ * inside the viewport, not cut by a clipping ancestor, and the point at its centre belongs to it (not to a
+ * cover: a dialog, a sticky bar, a toast). With `target`, it must also be at least 44×44 px.
+ */
+export async function seenReport(locator: Locator, { target = false }: { target?: boolean } = {}): Promise<SeenReport> {
+  await locator.scrollIntoViewIfNeeded({ timeout: STATE_MS });
+  return locator.evaluate(
+    (el, { target, min }) => {
+      const rect = el.getBoundingClientRect();
+      const box = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+      const name = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+      if (rect.width < 2 || rect.height < 2) return { problem: `${name} is ${Math.round(rect.width)}×${Math.round(rect.height)} px`, box };
+      // What of the box survives every ancestor that clips its overflow, and the viewport.
+      let left = rect.left;
+      let top = rect.top;
+      let right = rect.right;
+      let bottom = rect.bottom;
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const r = a.getBoundingClientRect();
+        left = Math.max(left, r.left);
+        top = Math.max(top, r.top);
+        right = Math.min(right, r.right);
+        bottom = Math.min(bottom, r.bottom);
+      }
+      left = Math.max(left, 0);
+      top = Math.max(top, 0);
+      right = Math.min(right, window.innerWidth);
+      bottom = Math.min(bottom, window.innerHeight);
+      const shownWidth = right - left;
+      const shownHeight = bottom - top;
+      if (shownWidth < 2 || shownHeight < 2)
+        return { problem: `${name} is clipped out of view (${Math.round(shownWidth)}×${Math.round(shownHeight)} px shown)`, box };
+      // A target must be whole and big enough: half a button is not something to aim at.
+      if (target) {
+        if (shownWidth + 0.5 < rect.width || shownHeight + 0.5 < rect.height)
+          return {
+            problem: `${name} is cut: ${Math.round(shownWidth)}×${Math.round(shownHeight)} of ${Math.round(rect.width)}×${Math.round(rect.height)} px shown`,
+            box,
+          };
+        // A radio or checkbox inside its label is tapped through the whole label.
+        const choice = el instanceof HTMLInputElement && (el.type === "radio" || el.type === "checkbox");
+        const tapBox = ((choice && el.closest("label")) || el).getBoundingClientRect();
+        if (tapBox.width < min - 0.5 || tapBox.height < min - 0.5)
+          return { problem: `${name} is ${Math.round(tapBox.width)}×${Math.round(tapBox.height)} px, under ${min}×${min}`, box };
+      }
+      const x = (left + right) / 2;
+      const y = (top + bottom) / 2;
+      const hit = document.elementFromPoint(x, y);
+      const label = el instanceof HTMLInputElement ? el.closest("label") : null;
+      if (!hit || !(el === hit || el.contains(hit) || (label && label.contains(hit)))) {
+        const cover = hit
+          ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ""}${typeof hit.className === "string" && hit.className ? `.${hit.className.trim().split(/\s+/).slice(0, 2).join(".")}` : ""}`
+          : "nothing";
+        return { problem: `${name} is covered at its centre by ${cover}`, box };
+      }
+      return { problem: null, box };
+    },
+    { target, min: MIN_TARGET_PX },
+  );
+}
+
+/** Waits until a person sees `locator` (in view, uncovered, unclipped), and fails with why not. */
+export async function expectSeen(locator: Locator, options: { target?: boolean; timeout?: number } = {}): Promise<void> {
+  await locator.waitFor({ state: "visible", timeout: options.timeout ?? STATE_MS });
+  const deadline = Date.now() + (options.timeout ?? STATE_MS);
+  let report = await seenReport(locator, options);
+  // An animation or a late layout may still be moving it; the state, not a clock, ends the wait.
+  while (report.problem && Date.now() < deadline) {
+    await locator.page().waitForTimeout(100);
+    report = await seenReport(locator, options);
+  }
+  expect(report.problem, "what a person sees").toBeNull();
+}
+
+/** A target a finger can hit: seen, whole, at least 44×44 px. */
+export const expectTappable = (locator: Locator, options: { timeout?: number } = {}) => expectSeen(locator, { ...options, target: true });
+
+/** Taps `locator` as a person would: only once it is seen and big enough, then a click at its centre. */
+export async function tap(locator: Locator, options: { timeout?: number } = {}): Promise<void> {
+  await expectTappable(locator, options);
+  await locator.click({ timeout: options.timeout ?? STATE_MS });
+}
+
+/** Reads what a person sees of `locator`: fails when it is in the DOM but not on screen. */
+export async function seenText(locator: Locator, options: { timeout?: number } = {}): Promise<string> {
+  await expectSeen(locator, options);
+  return (await locator.innerText()).trim();
+}
