@@ -69,7 +69,7 @@ export async function seenReport(locator: Locator, { target = false }: { target?
       const y = (top + bottom) / 2;
       const hit = document.elementFromPoint(x, y);
       const label = el instanceof HTMLInputElement ? el.closest("label") : null;
-      if (!hit || !(el === hit || el.contains(hit) || (label && label.contains(hit)))) {
+      if (!hit || !(el === hit || el.contains(hit) || label?.contains(hit))) {
         const cover = hit
           ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ""}${typeof hit.className === "string" && hit.className ? `.${hit.className.trim().split(/\s+/).slice(0, 2).join(".")}` : ""}`
           : "nothing";
