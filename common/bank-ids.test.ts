@@ -85,6 +85,15 @@ describe("Nigeria's NUBAN", () => {
     expect(parseNuban("1234567896", "950515")).toEqual({ account: "1234567896" });
   });
 
+  it("takes OPay's and PalmPay's accounts, the holder's mobile without its 0, which carry no check digit", () => {
+    expect(parseNuban("803 123 4567", "999992")).toEqual({ account: "8031234567" });
+    expect(parseNuban("9061234560", "999991")).toEqual({ account: "9061234560" });
+    // Not a Nigerian mobile, and not a NUBAN of OPay either.
+    expect(parseNuban("1234567890", "999992")).toEqual({ error: NUBAN_INVALID_CHECK });
+    // A bank that numbers by NUBAN does not take a mobile on sight.
+    expect(parseNuban("9061234560", "50211")).toEqual({ error: NUBAN_INVALID_CHECK });
+  });
+
   it("refuses a number of another bank, a wrong length and a missing bank, in Spanish", () => {
     expect(parseNuban("0000014579", "058")).toEqual({ error: NUBAN_INVALID_CHECK });
     expect(parseNuban("0000014578", "011")).toEqual({ error: NUBAN_INVALID_CHECK });

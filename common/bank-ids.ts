@@ -13,7 +13,9 @@
  * - Nigeria's NUBAN: 10 digits (serial 9, check 1), the check digit over the
  *   bank's CBN code and the serial with weights 3, 7, 3, … (CBN, "Revised
  *   standards on NUBAN", 2020: a 3-digit bank code is padded "000", a 5-digit
- *   one "9", to 6 digits).
+ *   one "9", to 6 digits). OPay and PalmPay, payment service banks, number
+ *   their accounts by the holder's mobile without its 0 (8031234567), which
+ *   carries no check digit: those two take a Nigerian mobile as it is.
  * - Wallet phones: Peru's Yape and Plin (+51 9xx xxx xxx), Colombia's Nequi and
  *   Daviplata (+57 3xx xxx xxxx), Kenya's M-Pesa till (5 to 7 digits) and
  *   paybill (5 to 7 digits plus the account the shopper types).
@@ -65,10 +67,14 @@ export function parseRut(input: string): Parsed<"rut"> {
   return { rut: `${body.replace(/\B(?=(\d{3})+(?!\d))/g, ".")}-${check}` };
 }
 
+/** OPay's and PalmPay's CBN codes: their account number is the holder's mobile, not a NUBAN with a check digit. */
+export const PHONE_ACCOUNT_BANKS: ReadonlySet<string> = new Set(["999992", "999991"]);
+
 /** A NUBAN for the bank with this CBN code (3, 5 or 6 digits), or why it is refused. */
 export function parseNuban(input: string, bankCode: string): Parsed<"account"> {
   const digits = compact(input);
   if (!/^\d{10}$/.test(digits)) return { error: NUBAN_INVALID_LENGTH };
+  if (PHONE_ACCOUNT_BANKS.has(bankCode) && /^(70|80|81|90|91)\d{8}$/.test(digits)) return { account: digits };
   const code = /^\d{3}$/.test(bankCode) ? `000${bankCode}` : /^\d{5}$/.test(bankCode) ? `9${bankCode}` : bankCode;
   if (!/^\d{6}$/.test(code)) return { error: NUBAN_INVALID_BANK };
   const weights = [3, 7, 3];

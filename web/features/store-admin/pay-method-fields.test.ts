@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CLABE_INVALID_CHECK, MPESA_ACCOUNT_INVALID, MPESA_PAYBILL_INVALID, NUBAN_INVALID_CHECK } from "../../../common/bank-ids";
 import { CPF_INVALID } from "../../../common/br-documents";
 import { HOLDER_REQUIRED, PAY_METHOD_KINDS, PIX_CITY_REQUIRED } from "../../../common/pay-methods";
-import { newPayMethodDraft, PAY_METHOD_FIELDS, payMethodDraft, payMethodProblems } from "./pay-method-fields";
+import { NIGERIAN_BANKS, newPayMethodDraft, PAY_METHOD_FIELDS, payMethodDraft, payMethodProblems } from "./pay-method-fields";
 
 describe("each way to pay's fields, checked by the Worker's schema", () => {
   it("puts each reason at the field it is about, one per field", () => {
@@ -27,6 +27,23 @@ describe("each way to pay's fields, checked by the Worker's schema", () => {
       holder: HOLDER_REQUIRED,
     });
     expect(payMethodProblems(newPayMethodDraft("cash"))).toEqual({});
+  });
+
+  it("offers the banks Nigerian sellers are paid through, each with a code the Worker takes, and no closed bank", () => {
+    const names = NIGERIAN_BANKS.map((b) => b.name);
+    expect(names).toEqual(expect.arrayContaining(["OPay", "Moniepoint", "PalmPay", "Kuda"]));
+    // The CBN revoked Heritage Bank's licence in 2024: a shopper's transfer there would not arrive.
+    expect(names.some((n) => /heritage/i.test(n))).toBe(false);
+    const opay = NIGERIAN_BANKS.find((b) => b.name === "OPay")!;
+    expect(
+      payMethodProblems({
+        ...newPayMethodDraft("ng_transfer"),
+        bankCode: opay.code,
+        bank: opay.name,
+        account: "803 123 4567",
+        holder: "Adaeze Okafor",
+      }),
+    ).toEqual({});
   });
 
   it("a new draft picks each choice's first option, and a Nigerian bank fills in its name", () => {

@@ -38,8 +38,10 @@ const holder: FieldSpec = {
 const phone = (placeholder: string): FieldSpec => ({ name: "phone", label: "Celular de la cuenta", placeholder, inputMode: "tel" });
 
 /**
- * Nigeria's main deposit money banks with their CBN codes (the NUBAN check digit is computed with the
- * code, so the seller picks the bank instead of typing a code).
+ * Nigeria's main deposit money banks, and the microfinance and payment service banks most sellers are paid
+ * through (Moniepoint, Kuda, OPay, PalmPay), with their CBN codes: the NUBAN check digit is computed with the
+ * code, so the seller picks the bank instead of typing a code. Heritage Bank is not here: the CBN revoked its
+ * licence on 2024-06-03.
  */
 export const NIGERIAN_BANKS = [
   { code: "044", name: "Access Bank" },
@@ -49,8 +51,11 @@ export const NIGERIAN_BANKS = [
   { code: "011", name: "First Bank of Nigeria" },
   { code: "214", name: "First City Monument Bank (FCMB)" },
   { code: "058", name: "Guaranty Trust Bank (GTBank)" },
-  { code: "030", name: "Heritage Bank" },
   { code: "082", name: "Keystone Bank" },
+  { code: "50211", name: "Kuda" },
+  { code: "50515", name: "Moniepoint" },
+  { code: "999992", name: "OPay" },
+  { code: "999991", name: "PalmPay" },
   { code: "076", name: "Polaris Bank" },
   { code: "221", name: "Stanbic IBTC Bank" },
   { code: "068", name: "Standard Chartered Bank" },
