@@ -57,8 +57,9 @@ export interface RetiredModel {
  * announces one; check:deploy and check:providers read this list.
  */
 export const RETIRED_MODELS: readonly RetiredModel[] = [
-  // Deprecated in the Gemini API changelog of 2026-10-06 ("migrate to gemini-nano-banana-2.1"); LiteLLM's Day 0
-  // announcement (BerriAI/litellm discussion 44983) gives the Gemini API's shutdown as 2026-10-29.
+  // Deprecated in the Gemini API changelog of 2026-10-06 ("migrate to gemini-nano-banana-2.1"); Google's
+  // deprecations page announces no shutdown date. The date is LiteLLM's (BerriAI/litellm discussion 44983), not
+  // Google's: the app stops using a deprecated id whose successor is GA without waiting for it.
   { id: "gemini-3.1-flash-image", shutDown: "2026-10-29", replacement: DEFAULT_MODELS.gemini },
   { id: "gemini-2.5-flash-image", shutDown: "2026-10-02", replacement: DEFAULT_MODELS.gemini },
   { id: "gemini-3.1-flash-image-preview", shutDown: "2026-06-25", replacement: DEFAULT_MODELS.gemini },
