@@ -17,6 +17,7 @@ import { isSoldOut, type ColorStock } from "../../common/variants";
 import { esc } from "../lib/html";
 import { renditionKey, srcset } from "../lib/renditions";
 import type { StoreProductRecord } from "../lib/store-data";
+import { productJsonLd } from "./product-jsonld";
 
 /** What the pages need of a store beyond its public fields. */
 export interface PageStore extends PublicStore {
@@ -33,6 +34,11 @@ export function jsonForScript(value: unknown): string {
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+}
+
+/** JSON-LD for search engines: data, never run (the page's CSP allows no inline script). */
+function jsonLd(data: Record<string, unknown> | null): string {
+  return data ? `<script type="application/ld+json">${jsonForScript(data)}</script>` : "";
 }
 
 export interface PageAssets {
@@ -432,6 +438,7 @@ export function renderProductPage(input: {
   return [
     head(input.meta, input.assets, true, shop.locale),
     '<body class="product">',
+    jsonLd(productJsonLd({ product, storeName: store.name, url, origin, money: shop.money })),
     storeHeader(store, origin, shop),
     '<main class="wrap">',
     `<p class="back"><a href="${esc(storePath(store.username))}">${esc(t("product.back"))}</a></p>`,

@@ -29,7 +29,7 @@ const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
  * PAGE_FORMAT), the stylesheet or the cart script never serves pages rendered
  * by the previous one.
  */
-const PAGE_FORMAT = 4;
+const PAGE_FORMAT = 5;
 const BUILD = `${PAGE_FORMAT}.${cartScriptHash}.${storeCssHash.slice(0, 8).replace(/[^A-Za-z0-9]/g, "")}`;
 
 /** The page may run its own script, apply its one stylesheet, show its own images and post the order; nothing else. */
