@@ -239,6 +239,8 @@ export function storeLinkPreview(host: string, slug: string): string {
 
 export const storePath = (username: string) => `/u/${username}`;
 export const productPath = (username: string, productId: string) => `/u/${username}/p/${productId}`;
+/** An Argentine store's 'Botón de arrepentimiento' form. */
+export const withdrawalPath = (username: string) => `/u/${username}/arrepentimiento`;
 
 /** The `?ref=` values the app's own links carry (the QR, the share buttons); a visit's source comes first from it. */
 export const SHARE_REFS = ["instagram", "facebook", "whatsapp", "google", "tiktok", "qr"] as const;

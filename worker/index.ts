@@ -12,6 +12,7 @@ import { RENDITIONS_QUEUE, type RenditionMessage, writeQueuedRenditions } from "
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { forgetStoresSavedDuring } from "./lib/store-version";
 import { storePages } from "./pages/store-pages";
+import { withdrawalPages } from "./pages/withdrawal-page";
 import { orderPages } from "./pages/order-page";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
 import { MODEL_WATCH_CRON, watchProviderModels } from "./providers/model-alerts";
@@ -23,6 +24,7 @@ import { checkoutSettingsRoutes } from "./routes/checkout-settings";
 import { storeLocaleRoutes } from "./routes/store-locale-settings";
 import { creditRoutes } from "./routes/credits";
 import { orderRoutes } from "./routes/orders";
+import { withdrawalRoutes } from "./routes/withdrawals";
 import { paymentRoutes } from "./routes/payments";
 import { pricingRoutes } from "./routes/pricing";
 import { storeRoutes } from "./routes/store";
@@ -77,6 +79,7 @@ const app = new Hono<Env>()
   .route("/api/batches", batchRoutes)
   .route("/api/store-models", storeModelRoutes)
   .route("/api/orders", orderRoutes)
+  .route("/api/withdrawals", withdrawalRoutes)
   .route("/api/checkout-settings", checkoutSettingsRoutes)
   .route("/api/store-locale", storeLocaleRoutes)
   .route("/api/payments", paymentRoutes)
@@ -86,6 +89,7 @@ const app = new Hono<Env>()
   .route("/api/data", dataRoutes)
   .route("/api/dev", devOutboxRoutes)
   .route("/img", imgRoutes)
+  .route("/u", withdrawalPages)
   .route("/u", storePages)
   .route("/pedido", orderPages)
   .notFound((c) => c.json({ error: "No encontrado." }, 404))

@@ -379,6 +379,37 @@ export const orders = sqliteTable(
 );
 
 /**
+ * A buyer's request to revoke a purchase through an Argentine store's 'Botón de arrepentimiento' (Resolución
+ * 424/2020 of the Secretaría de Comercio Interior): saved before anything else, its code shown to the buyer at
+ * once, and listed for the seller in Pedidos until answered. It belongs to the shop, in the shop's database.
+ */
+export const withdrawalRequests = sqliteTable(
+  "withdrawal_requests",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** What the buyer keeps and quotes ("ARR-7K2P9Q"): the request's identification code the resolution asks for. */
+    code: text("code").notNull(),
+    /** The order code as the buyer typed it, without '#' ("K7P2"), and the order it names when one of the store's does. */
+    orderCode: text("order_code").notNull(),
+    orderId: text("order_id"),
+    buyerName: text("buyer_name").notNull(),
+    /** A WhatsApp or e-mail, as the buyer wrote it: how the seller answers. */
+    contact: text("contact").notNull(),
+    createdAt: createdAt(),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("withdrawal_requests_seller_code_unique").on(t.sellerId, t.code),
+    // The same buyer sending the form twice for the same order gets the first request back.
+    uniqueIndex("withdrawal_requests_seller_order_contact_unique").on(t.sellerId, t.orderCode, t.contact),
+    index("withdrawal_requests_seller_idx").on(t.sellerId, t.createdAt),
+  ],
+);
+
+/**
  * How a store delivers and takes money (/mi-tienda-admin, 'Entrega y pagos'). Both are JSON
  * validated by the route and read through common/checkout.ts; a store without a row delivers
  * as before colours and costs (envío or retiro, cost to agree) and lists no way to pay.

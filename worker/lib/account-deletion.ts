@@ -2,7 +2,17 @@ import { and, eq, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { KEPT_ORDER_PAGE_DAYS, OPEN_STATUSES } from "../../common/order-status";
 import { type Db, inGlobalDatabase, type ShopDb } from "../db/client";
-import { generatedImages, orders, passwordResets, products, sessions, storeCheckout, storeModels, users } from "../db/schema";
+import {
+  generatedImages,
+  orders,
+  passwordResets,
+  products,
+  sessions,
+  storeCheckout,
+  storeModels,
+  users,
+  withdrawalRequests,
+} from "../db/schema";
 import { deleteImages } from "./renditions";
 import { moveCredits } from "./credits";
 import { ApiError } from "./errors";
@@ -170,6 +180,8 @@ export async function deleteAccount(
     shopDb.delete(products).where(eq(products.userId, user.id)),
     // The bank account and its holder's name are personal; an open order keeps what its buyer was told, for its page.
     shopDb.delete(storeCheckout).where(eq(storeCheckout.userId, user.id)),
+    // A buyer's 'Botón de arrepentimiento' request holds their name and contact: it goes with the store.
+    shopDb.delete(withdrawalRequests).where(eq(withdrawalRequests.sellerId, user.id)),
     ...keepOrdersForBuyers(shopDb, user, Date.now()),
   ];
   // Where the shop has a database of its own, its rows go first as one batch of it: a failure of the account's

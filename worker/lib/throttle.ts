@@ -35,6 +35,8 @@ export const POLICIES = {
   signupAddress: { limit: 10, windowMs: 60 * MINUTE, message: TOO_MANY_SIGNUPS },
   // Orders per shopper address: anyone may order, so nobody may flood a seller's order list.
   orderAddress: { limit: 10, windowMs: 10 * MINUTE, message: TOO_MANY_ORDERS },
+  // 'Botón de arrepentimiento' requests per address: a buyer sends one or two, a script would fill Pedidos.
+  withdrawalAddress: { limit: 10, windowMs: 60 * MINUTE, message: TOO_MANY_ORDERS },
   // Recovery links tried from one address: guessing tokens, or a new password hashed per try.
   resetConfirmAddress: { limit: 10, windowMs: 15 * MINUTE, message: TOO_MANY_RESET_LINKS },
   // Tries of one link (by its hash) from all addresses: a leaked link cannot be a free hashing service.

@@ -27,7 +27,7 @@ import { errorName, log } from "../lib/log";
 import { type OrderRow, toOrder } from "../lib/orders";
 import { readStoreLocale } from "../lib/store-locale";
 import { esc } from "../lib/html";
-import { whatsappContactUrl } from "./render";
+import { whatsappContactUrl, withdrawalLink } from "./render";
 
 /**
  * An unknown link, an order of a deleted store past its kept days, or an order archived months after it ended
@@ -66,6 +66,8 @@ interface PageStore {
   username: string | null;
   phone: string;
   imageUrl: string | null;
+  /** An Argentine store's order page shows its 'Botón de arrepentimiento' too. */
+  countryCode?: string | null;
 }
 
 function head(title: string, locale: string): string {
@@ -279,7 +281,7 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
     pay.html,
     contact,
     "</main>",
-    `<footer class="foot">${esc(t("store.madeWith"))} <a href="/">Vidriera</a></footer>`,
+    `<footer class="foot">${store.username ? withdrawalLink({ username: store.username, countryCode: store.countryCode ?? null }, shop) : ""}<p>${esc(t("store.madeWith"))} <a href="/">Vidriera</a></p></footer>`,
     pay.copies ? `<script>${orderScript}</script>` : "",
     "</body></html>",
   ].join("");
@@ -348,6 +350,7 @@ async function orderPage(c: Context<Env>): Promise<Response> {
       username: row.store.username,
       phone: row.store.phone ?? "",
       imageUrl: row.store.imageUrl?.startsWith("/img/") ? row.store.imageUrl : null,
+      countryCode: row.store.countryCode,
     };
     const zone = storeTimeZone(row.store);
     const locale = (await readStoreLocale(db, row.order.sellerId, found!.shopDb))!;

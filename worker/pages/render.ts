@@ -8,7 +8,15 @@
 import { formatWhatsappNumber } from "../../common/phone";
 import { cartMessages } from "../../common/i18n";
 import type { ShopText } from "../../common/shop-text";
-import { productPath, STORE_CARD_SIZES, storePath, storeShareUrl, type PublicStore, type StoreSize } from "../../common/store";
+import {
+  productPath,
+  STORE_CARD_SIZES,
+  storePath,
+  storeShareUrl,
+  type PublicStore,
+  type StoreSize,
+  withdrawalPath,
+} from "../../common/store";
 import { browseSearch, type BrowseQuery, type SortKey } from "../../common/store-browse";
 import { formatPrice } from "../../common/store-money";
 import type { StorePageData } from "../../common/store-cart";
@@ -18,12 +26,15 @@ import { esc } from "../lib/html";
 import { renditionKey, srcset } from "../lib/renditions";
 import type { StoreProductRecord } from "../lib/store-data";
 import { productJsonLd } from "./product-jsonld";
+import { offersWithdrawal } from "../lib/withdrawals";
 
 /** What the pages need of a store beyond its public fields. */
 export interface PageStore extends PublicStore {
   /** Store plan paid; unpaid stores show 'Tienda en modo prueba'. */
   paid: boolean;
   logoKey: string | null;
+  /** The seller's country: Argentine stores show the 'Botón de arrepentimiento' on every page. */
+  countryCode: string | null;
 }
 
 /** JSON that can sit inside <script type="application/json"> without any text closing the element. */
@@ -351,9 +362,18 @@ function pager(store: PublicStore, query: BrowseQuery, pages: number, shop: Shop
   ].join("");
 }
 
-function footer(store: PublicStore, host: string, shop: ShopText): string {
+function footer(store: PageStore, host: string, shop: ShopText): string {
   const link = storePath(store.username);
-  return `<footer class="foot"><p><a href="${esc(link)}">${esc(host)}${esc(link)}</a></p><p>${esc(shop.t("store.madeWith"))} <a href="/">Vidriera</a></p></footer>`;
+  return `<footer class="foot">${withdrawalLink(store, shop)}<p><a href="${esc(link)}">${esc(host)}${esc(link)}</a></p><p>${esc(shop.t("store.madeWith"))} <a href="/">Vidriera</a></p></footer>`;
+}
+
+/**
+ * Argentina's 'Botón de arrepentimiento' (Resolución 424/2020): a plain, direct link of its own, as big as a
+ * button, on every page of an Argentine store; it opens the form without any sign-in.
+ */
+export function withdrawalLink(store: { username: string; countryCode: string | null }, shop: ShopText): string {
+  if (!offersWithdrawal(store.countryCode)) return "";
+  return `<p><a class="arr" href="${esc(withdrawalPath(store.username))}">${esc(shop.t("withdrawal.link"))}</a></p>`;
 }
 
 export function renderStorePage(input: {

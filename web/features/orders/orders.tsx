@@ -13,6 +13,8 @@ import { Dialog } from "../../ui/dialog";
 import { Spinner } from "../../ui/spinner";
 import { OrderCard } from "./order-card";
 import { stockShortages, useOrderStatus } from "./orders-queries";
+import { WithdrawalRequests } from "./withdrawal-requests";
+import { offersWithdrawal } from "../../../common/withdrawals";
 
 type Filter = OrderStatus | "todos";
 
@@ -80,6 +82,8 @@ function Orders({ user }: { user: User }) {
           Los pedidos que tus clientes arman en tu tienda y te envían por WhatsApp, del más nuevo al más viejo.
         </p>
       </header>
+
+      {offersWithdrawal(user.countryCode) && <WithdrawalRequests storeName={storeName} shop={shop} countryCode={user.countryCode} />}
 
       {orders.isSuccess && list.length > 0 && (
         <fieldset className="flex gap-2 overflow-x-auto pb-1">
