@@ -194,6 +194,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "pedido",
   "pedidos",
   "estadisticas",
+  "clientes",
   "payments",
   "webhook",
   "webhooks",

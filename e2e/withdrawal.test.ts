@@ -5,63 +5,18 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { realStoreCheckout } from "../test/fixtures/real-store";
-import { drawImage, newPage, newSeller, useChromium } from "./chromium";
+import { newPage, useChromium } from "./chromium";
 import { captureWhatsApp } from "./journey-steps";
+import { openRealArgentineStore } from "./real-store-seller";
 import { expectSeen, expectTappable, seenText, tap } from "./seen";
 
 const chromium = useChromium();
-
-async function realArgentineStore() {
-  const { cookies } = await newSeller(chromium.browser, "arrepentimiento");
-  const { context, page: admin } = await newPage(chromium.browser, { mobile: true });
-  await context.addCookies(cookies);
-  const send = async (method: "post" | "put", path: string, data: unknown) => {
-    const response = await admin.request[method](path, { data });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return response.json();
-  };
-  const storeName = `Ropa Sur ${String(Date.now()).slice(-6)}`;
-  const opened = (await send("post", "/api/auth/mi-tienda", { storeName, phoneNumber: "011 15 4000-1234", countryCode: "AR" })) as {
-    user: { username: string };
-  };
-  await send("put", "/api/checkout-settings", realStoreCheckout());
-  const buffer = await drawImage(admin, { width: 480, height: 600, type: "image/jpeg", color: "#111827" });
-  const uploaded = await admin.request.post("/api/products/upload-images", {
-    multipart: { images: { name: "remera.jpg", mimeType: "image/jpeg", buffer } },
-  });
-  const productId = ((await uploaded.json()) as { products: { id: string }[] }).products[0]!.id;
-  await send("post", "/api/products/update-pricing", {
-    products: [
-      {
-        id: productId,
-        name: "Remera lisa",
-        price: "12.500",
-        published: true,
-        colors: [
-          { name: "Negro", sizes: [{ name: "M", stock: 4 }] },
-          { name: "Blanco", sizes: [{ name: "M", stock: 2 }] },
-        ],
-      },
-    ],
-  });
-  const placed = await admin.request.post("/api/orders", {
-    data: {
-      username: opened.user.username,
-      lines: [{ productId, color: "Negro", size: "M", quantity: 1 }],
-      buyer: { name: "Lucía Fernández", delivery: "retiro", payment: "efectivo" },
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order, orderUrl } = (await placed.json()) as { order: { code: string }; orderUrl: string };
-  return { admin, username: opened.user.username, storeName, productId, code: order.code, orderPath: new URL(orderUrl).pathname };
-}
 
 const button = (page: Page) => page.getByRole("link", { name: "Botón de arrepentimiento" });
 
 describe("the 'Botón de arrepentimiento' of an Argentine store", () => {
   it("a shopper at 390 px sends it and gets the code; the seller answers it in Pedidos", async () => {
-    const store = await realArgentineStore();
+    const store = await openRealArgentineStore(chromium.browser);
     const { context, page: shop } = await newPage(chromium.browser, { mobile: true });
     const whatsapp = await captureWhatsApp(context);
 
@@ -114,7 +69,7 @@ describe("the 'Botón de arrepentimiento' of an Argentine store", () => {
   });
 
   it("at 360 px the button and every field of its form are in view and big enough", async () => {
-    const store = await realArgentineStore();
+    const store = await openRealArgentineStore(chromium.browser);
     const { page: shop } = await newPage(chromium.browser, { mobile: true });
     await shop.setViewportSize({ width: 360, height: 740 });
     await shop.goto(`/u/${store.username}/p/${store.productId}`);

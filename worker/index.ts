@@ -25,6 +25,7 @@ import { storeLocaleRoutes } from "./routes/store-locale-settings";
 import { creditRoutes } from "./routes/credits";
 import { orderRoutes } from "./routes/orders";
 import { withdrawalRoutes } from "./routes/withdrawals";
+import { customerRoutes } from "./routes/customers";
 import { paymentRoutes } from "./routes/payments";
 import { pricingRoutes } from "./routes/pricing";
 import { storeRoutes } from "./routes/store";
@@ -80,6 +81,7 @@ const app = new Hono<Env>()
   .route("/api/store-models", storeModelRoutes)
   .route("/api/orders", orderRoutes)
   .route("/api/withdrawals", withdrawalRoutes)
+  .route("/api/customers", customerRoutes)
   .route("/api/checkout-settings", checkoutSettingsRoutes)
   .route("/api/store-locale", storeLocaleRoutes)
   .route("/api/payments", paymentRoutes)

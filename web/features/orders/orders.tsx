@@ -77,7 +77,15 @@ function Orders({ user }: { user: User }) {
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <header>
-        <h1 className="text-2xl font-bold sm:text-3xl">Pedidos</h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-bold sm:text-3xl">Pedidos</h1>
+          <Link
+            to="/clientes"
+            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Clientes
+          </Link>
+        </div>
         <p className="mt-1 text-slate-600">
           Los pedidos que tus clientes arman en tu tienda y te envían por WhatsApp, del más nuevo al más viejo.
         </p>
