@@ -86,6 +86,7 @@ const payStoreCard = guarded("/pay-mi-tienda-3", () => import("./features/store-
 const newBatch = guarded("/lote", () => import("./features/batch/batch-new"), "BatchNewScreen");
 const batch = guarded("/lote/$id", () => import("./features/batch/batch-screen"), "BatchScreen");
 const batchPricing = guarded("/lote/$id/precios", () => import("./features/batch/pricing-grid"), "BatchPricingScreen");
+const sizeGuides = guarded("/guias-de-talles", () => import("./features/size-guides/size-guides"), "SizeGuidesScreen");
 const customers = guarded("/clientes", () => import("./features/customers/customers"), "CustomersScreen");
 const stats = guarded("/estadisticas", () => import("./features/store-stats/stats-screen"), "StatsScreen");
 
@@ -116,6 +117,7 @@ const routeTree = root.addChildren([
     batchPricing,
     stats,
     customers,
+    sizeGuides,
   ]),
 ]);
 

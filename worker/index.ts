@@ -26,6 +26,7 @@ import { creditRoutes } from "./routes/credits";
 import { orderRoutes } from "./routes/orders";
 import { withdrawalRoutes } from "./routes/withdrawals";
 import { customerRoutes } from "./routes/customers";
+import { sizeGuideRoutes } from "./routes/size-guides";
 import { paymentRoutes } from "./routes/payments";
 import { pricingRoutes } from "./routes/pricing";
 import { storeRoutes } from "./routes/store";
@@ -82,6 +83,7 @@ const app = new Hono<Env>()
   .route("/api/orders", orderRoutes)
   .route("/api/withdrawals", withdrawalRoutes)
   .route("/api/customers", customerRoutes)
+  .route("/api/size-guides", sizeGuideRoutes)
   .route("/api/checkout-settings", checkoutSettingsRoutes)
   .route("/api/store-locale", storeLocaleRoutes)
   .route("/api/payments", paymentRoutes)

@@ -379,6 +379,38 @@ export const orders = sqliteTable(
 );
 
 /**
+ * A size guide: a table of measures per size ("Pecho 96–100 cm" for M) and a note ("La modelo mide 1,70 y
+ * usa talle S"), shown from a product's page. It applies to one product (productId) or to every product of a
+ * category (category); a product's own guide wins over its category's. The shop's, in the shop's database.
+ */
+export const sizeGuides = sqliteTable(
+  "size_guides",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** Exactly one of the two is set. */
+    productId: text("product_id").references(() => products.id, { onDelete: "cascade" }),
+    category: text("category"),
+    unit: text("unit", { enum: ["cm", "in"] }).notNull(),
+    /** JSON: the measures' names, in order (["Pecho", "Largo"]). */
+    measures: text("measures").notNull(),
+    /** JSON: [{ size, values: [one text per measure] }], in the sizes' order. */
+    rows: text("rows").notNull(),
+    note: text("note"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    // One guide per product and one per category: a second save for the same one replaces it.
+    uniqueIndex("size_guides_seller_product_unique").on(t.sellerId, t.productId),
+    uniqueIndex("size_guides_seller_category_unique").on(t.sellerId, t.category),
+    index("size_guides_product_idx").on(t.productId),
+  ],
+);
+
+/**
  * A buyer's request to revoke a purchase through an Argentine store's 'Botón de arrepentimiento' (Resolución
  * 424/2020 of the Secretaría de Comercio Interior): saved before anything else, its code shown to the buyer at
  * once, and listed for the seller in Pedidos until answered. It belongs to the shop, in the shop's database.

@@ -8,6 +8,7 @@ import {
   passwordResets,
   products,
   sessions,
+  sizeGuides,
   storeCheckout,
   storeModels,
   users,
@@ -182,6 +183,8 @@ export async function deleteAccount(
     shopDb.delete(storeCheckout).where(eq(storeCheckout.userId, user.id)),
     // A buyer's 'Botón de arrepentimiento' request holds their name and contact: it goes with the store.
     shopDb.delete(withdrawalRequests).where(eq(withdrawalRequests.sellerId, user.id)),
+    // A category's guide is not a product's: it would outlive the catalogue.
+    shopDb.delete(sizeGuides).where(eq(sizeGuides.sellerId, user.id)),
     ...keepOrdersForBuyers(shopDb, user, Date.now()),
   ];
   // Where the shop has a database of its own, its rows go first as one batch of it: a failure of the account's

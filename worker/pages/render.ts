@@ -26,6 +26,7 @@ import { esc } from "../lib/html";
 import { renditionKey, srcset } from "../lib/renditions";
 import type { StoreProductRecord } from "../lib/store-data";
 import { productJsonLd } from "./product-jsonld";
+import type { SizeGuide } from "../../common/size-guides";
 import { offersWithdrawal } from "../lib/withdrawals";
 
 /** What the pages need of a store beyond its public fields. */
@@ -45,6 +46,23 @@ export function jsonForScript(value: unknown): string {
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * A size guide under the sizes: a <details> the shopper opens with a tap, with or without JavaScript, its table
+ * scrolling sideways on a narrow phone rather than squeezing the measures.
+ */
+function sizeGuideBlock(guide: SizeGuide, shop: ShopText): string {
+  const head = `<tr><th scope="col">${esc(shop.t("product.size"))}</th>${guide.measures.map((m) => `<th scope="col">${esc(m)}</th>`).join("")}</tr>`;
+  const rows = guide.rows
+    .map((r) => `<tr><th scope="row">${esc(r.size)}</th>${r.values.map((v) => `<td>${esc(v)}</td>`).join("")}</tr>`)
+    .join("");
+  return [
+    `<details class="guide" id="guia-de-talles"><summary>${esc(shop.t("product.sizeGuide"))}</summary>`,
+    `<div class="guide-table"><table><caption>${esc(shop.t("product.sizeGuideUnit", { unit: guide.unit }))}</caption><thead>${head}</thead><tbody>${rows}</tbody></table></div>`,
+    guide.note ? `<p class="guide-note">${esc(guide.note)}</p>` : "",
+    "</details>",
+  ].join("");
 }
 
 /** JSON-LD for search engines: data, never run (the page's CSP allows no inline script). */
@@ -429,6 +447,8 @@ export function renderProductPage(input: {
   assets: PageAssets;
   checkout: ShopperCheckout;
   shop: ShopText;
+  /** The product's size guide (its own or its category's), shown beside its sizes. */
+  sizeGuide?: SizeGuide | null;
 }): string {
   const { store, product, host, origin, shop } = input;
   const { t } = shop;
@@ -476,6 +496,7 @@ export function renderProductPage(input: {
     product.description ? `<p class="desc">${esc(product.description)}</p>` : "",
     colors,
     sizes,
+    input.sizeGuide ? sizeGuideBlock(input.sizeGuide, shop) : "",
     shareButton(url, product.name, shop),
     contactLine(store, shop),
     "</div>",

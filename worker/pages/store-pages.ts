@@ -20,6 +20,7 @@ import { errorName, log } from "../lib/log";
 import { keepOnlyWithSource } from "../lib/renditions";
 import { forgetStoreLink, rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
 import { countStoreView } from "../stats/count";
+import { guideForProduct } from "../lib/size-guides";
 
 export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
 const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
@@ -117,7 +118,17 @@ async function render(
       imageAlt: product.name,
     };
     return {
-      html: renderProductPage({ store, product, host: url.host, origin: url.origin, meta, assets: ASSETS, checkout, shop }),
+      html: renderProductPage({
+        store,
+        product,
+        host: url.host,
+        origin: url.origin,
+        meta,
+        assets: ASSETS,
+        checkout,
+        shop,
+        sizeGuide: await guideForProduct(shopDb, store.id, product),
+      }),
       results: 1,
     };
   }

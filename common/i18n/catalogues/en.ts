@@ -43,7 +43,8 @@ export const en: Catalogue = {
   "withdrawal.notify": "Tell the shop on WhatsApp",
   "withdrawal.message": "Hello, {store}. I want to withdraw from my purchase, order #{order}. My withdrawal code is {code}. I am {name}.",
   "withdrawal.back": "Back to the shop",
-  "withdrawal.reply": "Hello, {name}. We received your withdrawal request {code} for order #{order} at {store}. We are writing to arrange the return, at no cost to you.",
+  "withdrawal.reply":
+    "Hello, {name}. We received your withdrawal request {code} for order #{order} at {store}. We are writing to arrange the return, at no cost to you.",
   "browse.categories": "Categories",
   "browse.all": "All",
   "browse.searchLabel": "Search the shop",
@@ -71,6 +72,8 @@ export const en: Catalogue = {
   "product.color": "Colour",
   "product.size": "Size",
   "product.sizes": "Sizes",
+  "product.sizeGuide": "Size guide",
+  "product.sizeGuideUnit": "Measurements in {unit}",
   "product.colors": "{count, plural, one {Colour} other {Colours}}: {names}",
   "product.colorsMore": "{names} and {more} more",
   "product.back": "← See all products",

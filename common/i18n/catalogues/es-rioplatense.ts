@@ -9,6 +9,7 @@ import type { MessageKey } from "./es";
 export const esRioplatense = {
   "product.size": "Talle",
   "product.sizes": "Talles",
+  "product.sizeGuide": "Guía de talles",
   "product.messageSize": "Talle: (elige uno: {sizes})",
   "meta.productSizes": "Talles: {sizes}",
   "feed.sizes": "Talles: {sizes}.",

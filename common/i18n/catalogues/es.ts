@@ -51,7 +51,8 @@ export const es = {
   "withdrawal.message":
     "Hola, {store}. Quiero arrepentirme de mi compra, pedido #{order}. Mi código de arrepentimiento es {code}. Soy {name}.",
   "withdrawal.back": "Volver a la tienda",
-  "withdrawal.reply": "Hola, {name}. Recibimos tu pedido de arrepentimiento {code} del pedido #{order} en {store}. Te escribimos para coordinar la devolución, sin costo para ti.",
+  "withdrawal.reply":
+    "Hola, {name}. Recibimos tu pedido de arrepentimiento {code} del pedido #{order} en {store}. Te escribimos para coordinar la devolución, sin costo para ti.",
   "browse.categories": "Categorías",
   "browse.all": "Todo",
   "browse.searchLabel": "Buscar en la tienda",
@@ -79,6 +80,8 @@ export const es = {
   "product.color": "Color",
   "product.size": "Talla",
   "product.sizes": "Tallas",
+  "product.sizeGuide": "Guía de tallas",
+  "product.sizeGuideUnit": "Medidas en {unit}",
   "product.colors": "{count, plural, one {Color} other {Colores}}: {names}",
   "product.colorsMore": "{names} y {more} más",
   "product.back": "← Ver todos los productos",

@@ -45,7 +45,8 @@ export const id: Catalogue = {
   "withdrawal.message":
     "Halo, {store}. Saya ingin membatalkan pembelian saya, pesanan #{order}. Kode pembatalan saya {code}. Nama saya {name}.",
   "withdrawal.back": "Kembali ke toko",
-  "withdrawal.reply": "Halo, {name}. Kami sudah menerima permintaan pembatalan {code} untuk pesanan #{order} di {store}. Kami menghubungi Anda untuk mengatur pengembalian, tanpa biaya untuk Anda.",
+  "withdrawal.reply":
+    "Halo, {name}. Kami sudah menerima permintaan pembatalan {code} untuk pesanan #{order} di {store}. Kami menghubungi Anda untuk mengatur pengembalian, tanpa biaya untuk Anda.",
   "browse.categories": "Kategori",
   "browse.all": "Semua",
   "browse.searchLabel": "Cari di toko",
@@ -73,6 +74,8 @@ export const id: Catalogue = {
   "product.color": "Warna",
   "product.size": "Ukuran",
   "product.sizes": "Ukuran",
+  "product.sizeGuide": "Panduan ukuran",
+  "product.sizeGuideUnit": "Ukuran dalam {unit}",
   "product.colors": "{count, plural, other {Warna}}: {names}",
   "product.colorsMore": "{names} dan {more} lainnya",
   "product.back": "← Lihat semua produk",

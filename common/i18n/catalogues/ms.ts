@@ -44,7 +44,8 @@ export const ms: Catalogue = {
   "withdrawal.message":
     "Helo, {store}. Saya mahu membatalkan pembelian saya, pesanan #{order}. Kod pembatalan saya ialah {code}. Nama saya {name}.",
   "withdrawal.back": "Kembali ke kedai",
-  "withdrawal.reply": "Helo, {name}. Kami telah menerima permintaan pembatalan {code} untuk pesanan #{order} di {store}. Kami menghubungi anda untuk mengatur pemulangan, tanpa kos kepada anda.",
+  "withdrawal.reply":
+    "Helo, {name}. Kami telah menerima permintaan pembatalan {code} untuk pesanan #{order} di {store}. Kami menghubungi anda untuk mengatur pemulangan, tanpa kos kepada anda.",
   "browse.categories": "Kategori",
   "browse.all": "Semua",
   "browse.searchLabel": "Cari dalam kedai",
@@ -72,6 +73,8 @@ export const ms: Catalogue = {
   "product.color": "Warna",
   "product.size": "Saiz",
   "product.sizes": "Saiz",
+  "product.sizeGuide": "Panduan saiz",
+  "product.sizeGuideUnit": "Ukuran dalam {unit}",
   "product.colors": "{count, plural, other {Warna}}: {names}",
   "product.colorsMore": "{names} dan {more} lagi",
   "product.back": "← Lihat semua produk",

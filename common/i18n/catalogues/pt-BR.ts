@@ -44,7 +44,8 @@ export const ptBR: Catalogue = {
   "withdrawal.message":
     "Olá, {store}. Quero me arrepender da minha compra, pedido #{order}. Meu código de arrependimento é {code}. Sou {name}.",
   "withdrawal.back": "Voltar para a loja",
-  "withdrawal.reply": "Olá, {name}. Recebemos seu pedido de arrependimento {code} do pedido #{order} em {store}. Estamos escrevendo para combinar a devolução, sem custo para você.",
+  "withdrawal.reply":
+    "Olá, {name}. Recebemos seu pedido de arrependimento {code} do pedido #{order} em {store}. Estamos escrevendo para combinar a devolução, sem custo para você.",
   "browse.categories": "Categorias",
   "browse.all": "Tudo",
   "browse.searchLabel": "Buscar na loja",
@@ -72,6 +73,8 @@ export const ptBR: Catalogue = {
   "product.color": "Cor",
   "product.size": "Tamanho",
   "product.sizes": "Tamanhos",
+  "product.sizeGuide": "Guia de tamanhos",
+  "product.sizeGuideUnit": "Medidas em {unit}",
   "product.colors": "{count, plural, one {Cor} other {Cores}}: {names}",
   "product.colorsMore": "{names} e mais {more}",
   "product.back": "← Ver todos os produtos",

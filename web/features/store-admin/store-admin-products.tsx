@@ -1,4 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { countryLocaleOf } from "../../../common/store-locale";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { CREDITS_PER_IMAGE, imagesLabel } from "../../../common/credits";
@@ -66,12 +68,20 @@ export function StoreAdminProducts({ user }: { user: User }) {
         <h2 id="admin-products-title" className="text-lg font-semibold">
           Productos de la tienda
         </h2>
-        {!adding && (
-          <Button onClick={() => setAdding(true)}>
-            <PlusIcon />
-            Agregar producto
-          </Button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to="/guias-de-talles"
+            className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            Guías de {countryLocaleOf(user.countryCode).sizesWord === "talle" ? "talles" : "tallas"}
+          </Link>
+          {!adding && (
+            <Button onClick={() => setAdding(true)}>
+              <PlusIcon />
+              Agregar producto
+            </Button>
+          )}
+        </div>
       </div>
       {adding && <AddProductForm user={user} onDone={() => setAdding(false)} />}
       {products.isPending && (
