@@ -72,6 +72,8 @@ export interface Bindings {
   EXCHANGE_RATES_URL?: string;
   /** The public origin, for payment return and notification URLs (e.g. https://vidriera.app). */
   PUBLIC_ORIGIN?: string;
+  /** Shop databases new shops are placed in, as shard numbers ("0,1"); unset: only DB (worker/lib/shops.ts). */
+  SHOP_DBS_OPEN?: string;
 
   /** E-mail through Cloudflare Email Service (REST API); all three set = real e-mail, else the local outbox on local hosts. */
   CLOUDFLARE_ACCOUNT_ID?: string;

@@ -58,7 +58,8 @@ export const users = sqliteTable(
   },
   // The database itself refuses a negative balance, so no race between two
   // debits can overspend: the second one's batch fails as a whole.
-  (t) => [check("users_credits_not_negative", sql`${t.credits} >= 0`)],
+  // The placement rule counts each shop database's shops by this index (worker/lib/shops.ts chooseShard).
+  (t) => [check("users_credits_not_negative", sql`${t.credits} >= 0`), index("users_shard_idx").on(t.shard)],
 );
 
 export const sessions = sqliteTable(

@@ -1,3 +1,4 @@
+import { placeNewShop } from "./shops";
 import { eq } from "drizzle-orm";
 import { SIGNUP_CREDITS } from "../../common/credits";
 import type { User } from "../../common/user";
@@ -49,7 +50,7 @@ export interface NewAccount {
  * the account exists with its 500 credits and their ledger row, or nothing.
  * A second sign-up with the same e-mail (even a concurrent one) gets 409.
  */
-export async function createAccount(db: Db, account: NewAccount): Promise<SessionUser> {
+export async function createAccount(db: Db, account: NewAccount, env?: { DB: D1Database; SHOP_DBS_OPEN?: string }): Promise<SessionUser> {
   const id = randomId();
   let result: MovementResult;
   try {
@@ -63,6 +64,8 @@ export async function createAccount(db: Db, account: NewAccount): Promise<Sessio
     throw err;
   }
   if (result.status !== "applied") throw new Error(`sign-up bonus not applied: ${result.status}`);
+  // A new shop has no rows yet: it goes to the shop database the placement rule picks, before it has any.
+  if (env) await placeNewShop(env, id);
   const user = await findUserById(db, id);
   if (!user) throw new Error("account vanished right after creation");
   return user;

@@ -65,7 +65,7 @@ async function register(c: Context<Env>, db: Db, input: { email: string; passwor
   await attempt(db, signups);
   let user: SessionUser;
   try {
-    user = await createAccount(db, { email: input.email, passwordHash: await hashPassword(input.password) });
+    user = await createAccount(db, { email: input.email, passwordHash: await hashPassword(input.password) }, c.env);
   } catch (err) {
     // No account was made: the attempt does not use up the address's sign-ups.
     await release(db, signups);

@@ -52,7 +52,12 @@ function back(c: Context<Env>, intent: Intent, error: CallbackError | "google_no
  * Signs in the Google account: by Google id, else by linking a verified e-mail, else a new account, which
  * counts against the same per-address sign-up limit as an e-mail sign-up (each brings free credits).
  */
-async function accountFor(db: Db, identity: GoogleIdentity, address: string): Promise<{ userId: string } | { error: CallbackError }> {
+async function accountFor(
+  db: Db,
+  env: Env["Bindings"],
+  identity: GoogleIdentity,
+  address: string,
+): Promise<{ userId: string } | { error: CallbackError }> {
   const bySub = await db.select({ id: users.id }).from(users).where(eq(users.googleSub, identity.sub)).get();
   if (bySub) return { userId: bySub.id };
   const email = identity.email.trim().toLowerCase();
@@ -74,7 +79,7 @@ async function accountFor(db: Db, identity: GoogleIdentity, address: string): Pr
     throw err;
   }
   try {
-    const created = await createAccount(db, { email, googleSub: identity.sub, name: identity.name, imageUrl: identity.picture });
+    const created = await createAccount(db, { email, googleSub: identity.sub, name: identity.name, imageUrl: identity.picture }, env);
     return { userId: created.id };
   } catch (err) {
     // No account was made: the attempt does not use up the address's sign-ups.
@@ -129,7 +134,7 @@ export const googleAuth = new Hono<Env>()
       log("warn", "google exchange failed", { requestId: c.get("requestId"), error: errorName(err) });
       return back(c, saved.intent, "google_callback_failed");
     }
-    const account = await accountFor(db, identity, clientAddress(c));
+    const account = await accountFor(db, c.env, identity, clientAddress(c));
     if ("error" in account) return back(c, saved.intent, account.error);
     await startSession(c, db, account.userId);
     return c.redirect("/home", 302);

@@ -1,0 +1,1 @@
+CREATE INDEX `users_shard_idx` ON `users` (`shard`);
