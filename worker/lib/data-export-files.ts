@@ -28,15 +28,20 @@ function* csvPieces(header: readonly string[], rows: Iterable<readonly CsvValue[
   for (const row of rows) yield csvLine(row);
 }
 
-/** Characters no file system or unzip tool takes well in a name, and the invisible ones that would disguise it. */
-const UNSAFE_IN_NAMES = /[\p{Cc}\p{Cf}/\\:*?"<>|]/gu;
+/** Characters no file system or unzip tool takes well in a name. */
+const UNSAFE_IN_NAMES = /[\p{Cc}/\\:*?"<>|]/gu;
+/** Invisible ones (a right-to-left override would show "Remera\u202Egpj.exe" as "Remeraexe.jpg"): they go. */
+const INVISIBLE = /\p{Cf}/gu;
 const NAME_MAX_CHARACTERS = 80;
 
 /** A product's name as a file's name: readable, the same on Windows, macOS and Linux, never empty. */
 export function safeFileName(text: string): string {
-  const cleaned = text.normalize("NFC").replace(UNSAFE_IN_NAMES, " ").replace(/\s+/g, " ").trim();
+  const cleaned = text.normalize("NFC").replace(INVISIBLE, "").replace(UNSAFE_IN_NAMES, " ").replace(/\s+/g, " ").trim();
   // Cut by characters, not UTF-16 units, so an emoji is never split; and no name ends in a dot or a space (Windows).
-  const cut = Array.from(cleaned).slice(0, NAME_MAX_CHARACTERS).join("").replace(/[.\s]+$/, "");
+  const cut = Array.from(cleaned)
+    .slice(0, NAME_MAX_CHARACTERS)
+    .join("")
+    .replace(/[.\s]+$/, "");
   return cut.replace(/^\.+/, "") || "producto";
 }
 

@@ -68,7 +68,14 @@ export async function requestExport(env: Bindings, userId: string, origin: strin
     const building = await db
       .select({ id: dataExports.id })
       .from(dataExports)
-      .where(and(eq(dataExports.userId, userId), isNull(dataExports.readyAt), isNull(dataExports.failedAt), sql`${dataExports.createdAt} > ${now - EXPORT_GIVE_UP_MS}`))
+      .where(
+        and(
+          eq(dataExports.userId, userId),
+          isNull(dataExports.readyAt),
+          isNull(dataExports.failedAt),
+          sql`${dataExports.createdAt} > ${now - EXPORT_GIVE_UP_MS}`,
+        ),
+      )
       .get();
     throw building ? new ApiError(409, EXPORT_IN_PROGRESS) : new ApiError(429, EXPORTS_PER_DAY_REACHED);
   }
@@ -135,7 +142,9 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
     bytes = await zip.finish();
   } catch (err) {
     log("error", "data export failed", { exportId: taken.id, error: errorName(err) });
-    await zip.abort().catch((abortErr) => log("warn", "data export upload not aborted", { exportId: taken.id, error: errorName(abortErr) }));
+    await zip
+      .abort()
+      .catch((abortErr) => log("warn", "data export upload not aborted", { exportId: taken.id, error: errorName(abortErr) }));
     await db.update(dataExports).set({ failedAt: new Date() }).where(eq(dataExports.id, taken.id));
     return;
   }
