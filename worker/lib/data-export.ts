@@ -115,7 +115,14 @@ export async function linkOpens(env: Bindings, token: string, userId: string, ex
  * nothing, so there is never a second ZIP nor a second e-mail. A build that fails aborts its upload and marks
  * the export failed, which the settings screen shows with the way to ask again.
  */
-export async function buildExport(env: Bindings, message: DataExportMessage, now = Date.now()): Promise<void> {
+/** What a build did, for its log line and the bench (bench/data-export.ts). */
+export interface BuiltExport {
+  bytes: number;
+  /** The most bytes of the archive the writer held at once. */
+  peakHeld: number;
+}
+
+export async function buildExport(env: Bindings, message: DataExportMessage, now = Date.now()): Promise<BuiltExport | null> {
   const db = database(env.DB);
   const taken = await db
     .update(dataExports)
@@ -132,7 +139,7 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
     )
     .returning({ id: dataExports.id, origin: dataExports.origin, createdAt: dataExports.createdAt })
     .get();
-  if (!taken) return;
+  if (!taken) return null;
   const key = exportKey(message.userId, message.exportId);
   let bytes: number;
   const upload = await env.DATA.createMultipartUpload(key, { httpMetadata: { contentType: "application/zip" } });
@@ -146,8 +153,9 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
       .abort()
       .catch((abortErr) => log("warn", "data export upload not aborted", { exportId: taken.id, error: errorName(abortErr) }));
     await db.update(dataExports).set({ failedAt: new Date() }).where(eq(dataExports.id, taken.id));
-    return;
+    return null;
   }
+  log("info", "data export built", { exportId: taken.id, bytes, peakHeld: zip.peakHeld });
   const ready = await db
     .update(dataExports)
     .set({ readyAt: new Date(), bytes })
@@ -158,10 +166,11 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
   if (!seller) {
     // The account was deleted while the ZIP was being built (its exports with it): nothing of it may stay.
     await env.DATA.delete(key);
-    return;
+    return null;
   }
+  const built = { bytes, peakHeld: zip.peakHeld };
   const mailer = selectMailer(env, taken.origin);
-  if (!mailer) return;
+  if (!mailer) return built;
   const link = await exportLink(env, exportOrigin(env, taken.origin), message.userId, message.exportId, taken.createdAt);
   try {
     await mailer.send(readyEmail(seller.email, link));
@@ -169,6 +178,7 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
     // The link is on the settings screen too: a lost e-mail loses nothing.
     log("warn", "data export e-mail not sent", { exportId: taken.id, error: errorName(err) });
   }
+  return built;
 }
 
 function readyEmail(to: string, link: string) {

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench:export`: 'Descargar mis datos' for a catalogue of 2,000 products with a photo each (the shared
+ * fixture photo, 300 KB, as a phone photo of a garment), built in workerd by the app's own buildExport
+ * (bench/data-export-worker.ts on a scratch Worker with its local D1 and R2).
+ *
+ * Prints, and writes between its markers in docs/performance.md: the ZIP's size, the build's time, the most
+ * bytes of the archive the ZIP writer held at once (worker/lib/zip-to-r2.ts), and workerd's resident memory
+ * while it builds (sampled every 50 ms from /proc: the whole local runtime, the R2 and D1 simulators included,
+ * so an upper bound on what the Worker itself used). The growth over the idle runtime is what a ZIP built in
+ * memory would push past a Worker's 128 MB; streamed into a multipart upload, it stays flat.
+ *
+ *   npm run bench:export                      2,000 products
+ *   npm run bench:export -- --products 200    another size (the table is written for 2,000 only)
+ *
+ * Under `npm run bench` its rows reach the performance table through recordRow (bench/results.ts).
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { betweenMarkers } from "../scripts/doc-markers.ts";
+import { withScratchWorker } from "../scripts/scratch-worker.ts";
+import { iterations, recordRow, rowWithin } from "./results.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const at = process.argv.indexOf("--products");
+const PRODUCTS = at > 0 ? Number(process.argv[at + 1]) : iterations(2000, 200);
+const CHUNK = 100;
+const HOW = "npm run bench:export";
+const MiB = 1024 * 1024;
+/** Two parts: the one being filled and the one being sent (worker/lib/zip-to-r2.ts). */
+const HELD_BUDGET = 10 * MiB;
+/** A Worker's memory: a build that grows the runtime by this much would not finish in production. */
+const GROWTH_BUDGET = 128 * MiB;
+const MARKERS = ["<!-- performance:export:start (written by npm run bench:export) -->", "<!-- performance:export:end -->"] as const;
+
+const photo = readFileSync(join(root, "../shared/fixtures/foto-producto.jpg"));
+
+function migrationStatements(): string[] {
+  const dir = join(root, "migrations");
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()
+    .flatMap((name) => readFileSync(join(dir, name), "utf8").split("--> statement-breakpoint"))
+    .map((sql) => sql.trim())
+    .filter(Boolean);
+}
+
+async function post<T>(base: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The workerd processes this one started (through Vite's preview and Miniflare), by pid. */
+function workerdPids(): number[] {
+  const parents = new Map<number, { ppid: number; name: string }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), { ppid, name });
+    } catch {
+      // A process that ended while being read.
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let p = parents.get(pid)?.ppid; p; p = parents.get(p)?.ppid) if (p === process.pid) return true;
+    return false;
+  };
+  return [...parents].filter(([pid, p]) => p.name.startsWith("workerd") && descends(pid)).map(([pid]) => pid);
+}
+
+const rssOf = (pids: number[]) =>
+  pids.reduce((sum, pid) => {
+    try {
+      return sum + Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+    } catch {
+      return sum;
+    }
+  }, 0);
+
+const mb = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
+
+interface Build {
+  ms: number;
+  built: { bytes: number; peakHeld: number } | null;
+  stored: number | null;
+}
+
+const result = await withScratchWorker(
+  "vidriera-export-bench",
+  `export { default } from ${JSON.stringify(join(root, "bench", "data-export-worker.ts"))};`,
+  async (base) => {
+    await post(base, "/migrate", { statements: migrationStatements() });
+    const userId = crypto.randomUUID();
+    await post(base, "/seller", { userId });
+    const encoded = photo.toString("base64");
+    for (let from = 0; from < PRODUCTS; from += CHUNK)
+      await post(base, "/products", { userId, from, count: Math.min(CHUNK, PRODUCTS - from), photo: encoded });
+    console.log(`bench:export: ${PRODUCTS} products with a ${(photo.length / 1024).toFixed(0)} KB photo each, seeded`);
+
+    const pids = workerdPids();
+    if (!pids.length) throw new Error("no workerd process found under this one");
+    const idle = rssOf(pids);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(pids));
+    }, 50);
+    try {
+      const build = await post<Build>(base, "/build", { userId });
+      peak = Math.max(peak, rssOf(pids));
+      if (!build.built || build.stored !== build.built.bytes) throw new Error(`the export was not stored whole: ${JSON.stringify(build)}`);
+      return { ...build, built: build.built, idle, peak };
+    } finally {
+      clearInterval(sampler);
+    }
+  },
+  {
+    d1_databases: [{ binding: "DB", database_name: "vidriera-export-bench", database_id: "vidriera-export-bench" }],
+    r2_buckets: [
+      { binding: "IMAGES", bucket_name: "vidriera-export-bench-images" },
+      { binding: "DATA", bucket_name: "vidriera-export-bench-data" },
+    ],
+    vars: { SESSION_SECRET: "bench-only-secret-of-at-least-32-characters" },
+  },
+);
+
+const growth = result.peak - result.idle;
+const seconds = (result.ms / 1000).toFixed(1);
+console.log(
+  [
+    `ZIP: ${mb(result.built.bytes)} in ${seconds} s`,
+    `held at once by the ZIP writer: ${mb(result.built.peakHeld)}`,
+    `workerd resident memory: ${mb(result.idle)} idle, ${mb(result.peak)} at its peak while building (+${mb(growth)})`,
+  ].join("\n"),
+);
+
+const rows = [
+  rowWithin(
+    {
+      row: "export:held",
+      what: `'Descargar mis datos', ${PRODUCTS.toLocaleString("en")} products with photos (${mb(result.built.bytes)} ZIP): bytes the ZIP writer held at once`,
+      figure: mb(result.built.peakHeld),
+      budget: `≤ ${mb(HELD_BUDGET)}`,
+      how: HOW,
+    },
+    result.built.peakHeld,
+    HELD_BUDGET,
+  ),
+  rowWithin(
+    {
+      row: "export:memory",
+      what: "the same build: workerd's resident memory over idle at its peak (local R2 and D1 included)",
+      figure: `+${mb(growth)} (peak ${mb(result.peak)})`,
+      budget: `< ${mb(GROWTH_BUDGET)} (a Worker's memory)`,
+      how: HOW,
+    },
+    growth,
+    GROWTH_BUDGET,
+  ),
+  { row: "export:time", what: "the same build: time from the queue's message to the ZIP stored", figure: `${seconds} s`, budget: "", over: false, how: HOW },
+];
+for (const row of rows) recordRow(row);
+
+if (PRODUCTS === 2000 && !process.env.BENCH_QUICK) {
+  const table = [
+    "| What | Figure | Budget |",
+    "| --- | --- | --- |",
+    ...rows.map((r) => `| ${r.what} | ${r.figure}${r.over ? " ⚠ over" : ""} | ${r.budget} |`),
+    "",
+    `Measured on ${new Date().toISOString().slice(0, 10)}, ${(photo.length / 1024).toFixed(0)} KB photo per product, 5 MiB parts.`,
+  ].join("\n");
+  const file = "docs/performance.md";
+  writeFileSync(join(root, file), betweenMarkers(readFileSync(join(root, file), "utf8"), MARKERS, table, file));
+  console.log(`${file}: the export's table written.`);
+}
