@@ -36,9 +36,21 @@ export default {
         statements.push(
           env.DB.prepare(
             "INSERT INTO products (id, user_id, name, code, image_key, price, published, category, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, 'Remeras', ?7)",
-          ).bind(id, userId, `Remera lisa ${i} «algodón» 🧵`, `K${i.toString(36).toUpperCase().padStart(3, "0")}`, key, 12_500, 1_700_000_000_000 + i),
+          ).bind(
+            id,
+            userId,
+            `Remera lisa ${i} «algodón» 🧵`,
+            `K${i.toString(36).toUpperCase().padStart(3, "0")}`,
+            key,
+            12_500,
+            1_700_000_000_000 + i,
+          ),
           ...SIZES.map((size, position) =>
-            env.DB.prepare("INSERT INTO product_stock (product_id, color, size, stock, position) VALUES (?1, '', ?2, 5, ?3)").bind(id, size, position),
+            env.DB.prepare("INSERT INTO product_stock (product_id, color, size, stock, position) VALUES (?1, '', ?2, 5, ?3)").bind(
+              id,
+              size,
+              position,
+            ),
           ),
         );
       }
@@ -48,7 +60,9 @@ export default {
     if (path === "/build") {
       const { userId } = (await request.json()) as { userId: string };
       const exportId = crypto.randomUUID();
-      await env.DB.prepare("INSERT INTO data_exports (id, user_id, origin) VALUES (?1, ?2, 'http://localhost')").bind(exportId, userId).run();
+      await env.DB.prepare("INSERT INTO data_exports (id, user_id, origin) VALUES (?1, ?2, 'http://localhost')")
+        .bind(exportId, userId)
+        .run();
       const started = Date.now();
       const built = await buildExport(env, { exportId, userId });
       const ms = Date.now() - started;
