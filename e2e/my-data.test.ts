@@ -77,7 +77,9 @@ describe("'Descargar mis datos' in /settings on a phone", () => {
 
     const good = "Identificador de URL;Nombre;Precio\nremera-bien;Remera Nube;12.500\n";
     await input.setInputFiles({ name: "catalogo.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
-    await expectSeen(page.getByText("Importamos 1 producto"));
+    // A toast that leaves after two seconds: a scroll-and-look check would race its exit, so its arrival is what is
+    // waited for, and the product list below is the outcome checked.
+    await page.getByText("Importamos 1 producto").waitFor();
     const me = (await (await page.request.get("/api/auth/profile")).json()) as { user: { id: string } };
     const listed = (await (await page.request.get(`/api/products/list/${me.user.id}`)).json()) as { products: { name: string }[] };
     const names = listed.products.map((p) => p.name);
