@@ -25,7 +25,7 @@ export default {
       return json({ ok: true });
     }
     if (path === "/products") {
-      // One chunk of the catalogue: its rows in one batch, then each product's own photo in R2.
+      // One chunk of the catalogue: each product's own photo in R2, then its rows in one batch; again, the same.
       const { userId, from, count, photo } = (await request.json()) as { userId: string; from: number; count: number; photo: string };
       const bytes = Uint8Array.from(atob(photo), (c) => c.charCodeAt(0));
       const statements: D1PreparedStatement[] = [];
@@ -35,7 +35,7 @@ export default {
         await env.IMAGES.put(key, bytes);
         statements.push(
           env.DB.prepare(
-            "INSERT INTO products (id, user_id, name, code, image_key, price, published, category, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, 'Remeras', ?7)",
+            "INSERT OR REPLACE INTO products (id, user_id, name, code, image_key, price, published, category, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, 'Remeras', ?7)",
           ).bind(
             id,
             userId,
@@ -46,11 +46,9 @@ export default {
             1_700_000_000_000 + i,
           ),
           ...SIZES.map((size, position) =>
-            env.DB.prepare("INSERT INTO product_stock (product_id, color, size, stock, position) VALUES (?1, '', ?2, 5, ?3)").bind(
-              id,
-              size,
-              position,
-            ),
+            env.DB.prepare(
+              "INSERT OR REPLACE INTO product_stock (product_id, color, size, stock, position) VALUES (?1, '', ?2, 5, ?3)",
+            ).bind(id, size, position),
           ),
         );
       }

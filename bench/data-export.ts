@@ -6,9 +6,9 @@
  * Prints, and writes between its markers in docs/performance.md: the ZIP's size, the build's time, the most
  * bytes of the archive the ZIP writer held at once (worker/lib/zip-to-r2.ts), and workerd's resident memory
  * while it builds (sampled every 50 ms from /proc: the whole local runtime, the R2 and D1 simulators included,
- * so an upper bound on what the Worker itself used), for the catalogue and for a tenth of it, each in a fresh
- * runtime: a ZIP built in memory grows with the catalogue (and past a Worker's 128 MB); streamed into a
- * multipart upload, the large build's growth stays near the small one's.
+ * so an upper bound on what the Worker itself used), for a tenth of the catalogue and then the whole one: a ZIP
+ * built in memory grows with the catalogue (and past a Worker's 128 MB); streamed into a multipart upload, the
+ * large build's growth stays near the small one's.
  *
  *   npm run bench:export                      2,000 products
  *   npm run bench:export -- --products 200    another size (the table is written for 2,000 only)
@@ -90,62 +90,70 @@ interface Build {
   stored: number | null;
 }
 
-/** One catalogue's export in a fresh scratch Worker, so each size's memory starts from the same idle runtime. */
-async function runSize(
-  products: number,
-): Promise<Build & { built: NonNullable<Build["built"]>; idle: number; peak: number; products: number }> {
-  return withScratchWorker(
-    "vidriera-export-bench",
-    `export { default } from ${JSON.stringify(join(root, "bench", "data-export-worker.ts"))};`,
-    async (base) => {
-      await post(base, "/migrate", { statements: migrationStatements() });
-      const userId = crypto.randomUUID();
-      await post(base, "/seller", { userId });
-      const encoded = photo.toString("base64");
-      for (let from = 0; from < products; from += CHUNK)
-        await post(base, "/products", { userId, from, count: Math.min(CHUNK, products - from), photo: encoded });
-      console.log(`bench:export: ${products} products with a ${(photo.length / 1024).toFixed(0)} KB photo each, seeded`);
+type Measured = Build & { built: NonNullable<Build["built"]>; idle: number; peak: number; products: number };
 
-      const pids = workerdPids();
-      if (!pids.length) throw new Error("no workerd process found under this one");
-      const idle = rssOf(pids);
-      let peak = idle;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, rssOf(pids));
-      }, 50);
-      try {
-        const build = await post<Build>(base, "/build", { userId });
-        peak = Math.max(peak, rssOf(pids));
-        if (!build.built || build.stored !== build.built.bytes)
-          throw new Error(`the export was not stored whole: ${JSON.stringify(build)}`);
-        console.log(
-          [
-            `  ZIP: ${mb(build.built.bytes)} in ${(build.ms / 1000).toFixed(1)} s`,
-            `  held at once by the ZIP writer: ${mb(build.built.peakHeld)}`,
-            `  workerd resident memory: ${mb(idle)} idle, ${mb(peak)} at its peak while building (+${mb(peak - idle)})`,
-          ].join("\n"),
-        );
-        return { ...build, built: build.built, idle, peak, products };
-      } finally {
-        clearInterval(sampler);
-      }
-    },
-    {
-      d1_databases: [{ binding: "DB", database_name: "vidriera-export-bench", database_id: "vidriera-export-bench" }],
-      r2_buckets: [
-        { binding: "IMAGES", bucket_name: "vidriera-export-bench-images" },
-        { binding: "DATA", bucket_name: "vidriera-export-bench-data" },
-      ],
-      vars: { SESSION_SECRET: "bench-only-secret-of-at-least-32-characters" },
-    },
-  );
+/** Seeds a seller with `products` products, each with its photo: a chunk that fails on the way is sent again. */
+async function seed(base: string, products: number): Promise<string> {
+  const userId = crypto.randomUUID();
+  await post(base, "/seller", { userId });
+  const encoded = photo.toString("base64");
+  for (let from = 0; from < products; from += CHUNK) {
+    const body = { userId, from, count: Math.min(CHUNK, products - from), photo: encoded };
+    await post(base, "/products", body).catch(() => post(base, "/products", body));
+  }
+  console.log(`bench:export: ${products} products with a ${(photo.length / 1024).toFixed(0)} KB photo each, seeded`);
+  return userId;
 }
 
-// A tenth of the catalogue first: if memory followed the catalogue, the large one would use about ten times more.
-const small = await runSize(Math.max(1, Math.round(PRODUCTS / 10)));
-const large = await runSize(PRODUCTS);
-const growth = (r: typeof large) => r.peak - r.idle;
-const sizeOf = (r: typeof large) => `${r.products.toLocaleString("en")} products (${mb(r.built.bytes)} ZIP)`;
+/** One seller's export, with workerd's memory sampled from just before it to its end. */
+async function measure(base: string, userId: string, products: number): Promise<Measured> {
+  const pids = workerdPids();
+  if (!pids.length) throw new Error("no workerd process found under this one");
+  const idle = rssOf(pids);
+  let peak = idle;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pids));
+  }, 50);
+  try {
+    const build = await post<Build>(base, "/build", { userId });
+    peak = Math.max(peak, rssOf(pids));
+    if (!build.built || build.stored !== build.built.bytes) throw new Error(`the export was not stored whole: ${JSON.stringify(build)}`);
+    console.log(
+      [
+        `  ${products} products: ZIP ${mb(build.built.bytes)} in ${(build.ms / 1000).toFixed(1)} s`,
+        `  held at once by the ZIP writer: ${mb(build.built.peakHeld)}`,
+        `  workerd resident memory: ${mb(idle)} before, ${mb(peak)} at its peak while building (+${mb(peak - idle)})`,
+      ].join("\n"),
+    );
+    return { ...build, built: build.built, idle, peak, products };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+// A tenth of the catalogue first, then the whole one, in the same runtime: if memory followed the catalogue, the
+// large build would grow it about ten times more than the small one did.
+const [small, large] = await withScratchWorker(
+  "vidriera-export-bench",
+  `export { default } from ${JSON.stringify(join(root, "bench", "data-export-worker.ts"))};`,
+  async (base) => {
+    await post(base, "/migrate", { statements: migrationStatements() });
+    const tenth = Math.max(1, Math.round(PRODUCTS / 10));
+    const smallSeller = await seed(base, tenth);
+    const largeSeller = await seed(base, PRODUCTS);
+    return [await measure(base, smallSeller, tenth), await measure(base, largeSeller, PRODUCTS)] as const;
+  },
+  {
+    d1_databases: [{ binding: "DB", database_name: "vidriera-export-bench", database_id: "vidriera-export-bench" }],
+    r2_buckets: [
+      { binding: "IMAGES", bucket_name: "vidriera-export-bench-images" },
+      { binding: "DATA", bucket_name: "vidriera-export-bench-data" },
+    ],
+    vars: { SESSION_SECRET: "bench-only-secret-of-at-least-32-characters" },
+  },
+);
+const growth = (r: Measured) => r.peak - r.idle;
+const sizeOf = (r: Measured) => `${r.products.toLocaleString("en")} products (${mb(r.built.bytes)} ZIP)`;
 
 const rows = [
   rowWithin(
