@@ -19,7 +19,7 @@ export default {
     }
     if (path === "/seller") {
       const { userId } = (await request.json()) as { userId: string };
-      await env.DB.prepare("INSERT INTO users (id, email, name, username) VALUES (?1, ?2, 'Ropa Ñandú', ?3)")
+      await env.DB.prepare("INSERT OR IGNORE INTO users (id, email, name, username) VALUES (?1, ?2, 'Ropa Ñandú', ?3)")
         .bind(userId, `${userId}@example.com`, `nandu-${userId.slice(0, 6)}`)
         .run();
       return json({ ok: true });

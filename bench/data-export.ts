@@ -46,10 +46,22 @@ function migrationStatements(): string[] {
     .filter(Boolean);
 }
 
-async function post<T>(base: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+/**
+ * A request to the scratch Worker. Under load, Vite's preview proxy now and then finds its kept-alive connection to
+ * workerd closed and answers 500 "fetch failed" without the request having reached the Worker: the seeding
+ * requests are idempotent and go again; a build is never sent twice (the first may be running).
+ */
+async function post<T>(base: string, path: string, body: unknown, tries = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(body) });
+    if (response.ok) return (await response.json()) as T;
+    const text = await response.text();
+    if (attempt < tries && text.includes("fetch failed")) {
+      console.log(`  ${path}: the preview proxy lost its connection (attempt ${attempt}), again`);
+      continue;
+    }
+    throw new Error(`${path}: ${response.status} ${text}`);
+  }
 }
 
 /** The workerd processes this one started (through Vite's preview and Miniflare), by pid. */
@@ -92,15 +104,13 @@ interface Build {
 
 type Measured = Build & { built: NonNullable<Build["built"]>; idle: number; peak: number; products: number };
 
-/** Seeds a seller with `products` products, each with its photo: a chunk that fails on the way is sent again. */
+/** Seeds a seller with `products` products, each with its photo. */
 async function seed(base: string, products: number): Promise<string> {
   const userId = crypto.randomUUID();
   await post(base, "/seller", { userId });
   const encoded = photo.toString("base64");
-  for (let from = 0; from < products; from += CHUNK) {
-    const body = { userId, from, count: Math.min(CHUNK, products - from), photo: encoded };
-    await post(base, "/products", body).catch(() => post(base, "/products", body));
-  }
+  for (let from = 0; from < products; from += CHUNK)
+    await post(base, "/products", { userId, from, count: Math.min(CHUNK, products - from), photo: encoded });
   console.log(`bench:export: ${products} products with a ${(photo.length / 1024).toFixed(0)} KB photo each, seeded`);
   return userId;
 }
@@ -115,7 +125,7 @@ async function measure(base: string, userId: string, products: number): Promise<
     peak = Math.max(peak, rssOf(pids));
   }, 50);
   try {
-    const build = await post<Build>(base, "/build", { userId });
+    const build = await post<Build>(base, "/build", { userId }, 1);
     peak = Math.max(peak, rssOf(pids));
     if (!build.built || build.stored !== build.built.bytes) throw new Error(`the export was not stored whole: ${JSON.stringify(build)}`);
     console.log(
