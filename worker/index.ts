@@ -135,7 +135,7 @@ export default {
   // wrangler.toml [[queues.consumers]]: each queue's messages go to its own consumer, by the queue's name.
   async queue(batch, env) {
     if (batch.queue === DATA_EXPORTS_QUEUE) {
-      // One at a time (max_batch_size = 1): a ZIP is built in memory.
+      // One at a time (max_batch_size = 1): each export streams its photos into an upload of its own.
       for (const message of (batch as MessageBatch<DataExportMessage>).messages) await buildExport(env, message.body);
       return;
     }

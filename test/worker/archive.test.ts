@@ -173,7 +173,7 @@ describe("the archival of finished generations to R2", () => {
 
     const zip = await exportZip(user.id);
     const [header, ...lines] = parseCsv(new TextDecoder().decode(zip["creditos.csv"]));
-    expect(header).toEqual(["Fecha (UTC)", "Movimiento", "Imágenes", "Saldo después"]);
+    expect(header).toEqual(["Fecha (UTC)", "Movimiento", "Créditos", "Saldo después"]);
     // Every movement the seller ever had, archived or not, with its balance after, in order.
     expect(lines.map((l) => [Number(l[2]), Number(l[3])])).toEqual(ledgerBefore.map((r) => [r.delta, r.balance_after]));
   });

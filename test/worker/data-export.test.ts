@@ -21,7 +21,7 @@ beforeAll(() => {
 });
 afterAll(() => vi.restoreAllMocks());
 
-type ExportView = { export: { id: string; ready: boolean; url: string | null } | null };
+type ExportView = { export: { id: string; state: "building" | "ready" | "failed"; url: string | null } | null };
 
 async function readyExport(browser: Browser): Promise<{ id: string; url: string }> {
   const asked = await browser.request("/api/data/exports", { method: "POST" });
@@ -29,7 +29,7 @@ async function readyExport(browser: Browser): Promise<{ id: string; url: string 
   return vi.waitFor(
     async () => {
       const { export: latest } = (await (await browser.request("/api/data/exports/latest")).json()) as ExportView;
-      if (!latest?.ready || !latest.url) throw new Error("not ready yet");
+      if (latest?.state !== "ready" || !latest.url) throw new Error("not ready yet");
       return { id: latest.id, url: latest.url };
     },
     { timeout: 60_000, interval: 100 },
@@ -69,11 +69,15 @@ describe("'Descargar mis datos'", () => {
     expect(gorro[at("Mostrar en tienda")]).toBe("SI");
     expect([gorro[at("Nombre de propiedad 1")], gorro[at("Valor de propiedad 1")], gorro[at("Stock")]]).toEqual(["Talle", "Único", "3"]);
 
-    // The seller's photo and the generated image, byte for byte as stored.
+    // The seller's photo and the generated images, byte for byte as stored, named by the product's code and name.
     const original = Object.keys(zip).filter((name) => name.startsWith("fotos/originales/"));
     const generated = Object.keys(zip).filter((name) => name.startsWith("fotos/generadas/"));
+    const code = await env.DB.prepare("SELECT code FROM products WHERE user_id = ?").bind(seller.id).first<string>("code");
+    expect(code).toMatch(/^[A-Z0-9]{4,}$/);
     expect(original).toHaveLength(1);
+    expect(original[0]).toMatch(new RegExp(`^fotos/originales/${code} Gorro Esmeralda\\.(jpg|jpeg|webp|png)$`));
     expect(generated).toHaveLength(seller.images.size);
+    expect(generated[0]).toMatch(new RegExp(`^fotos/generadas/${code} Gorro Esmeralda\\.(jpg|jpeg|webp|png)$`));
     const [imageKey] = [...seller.images.values()];
     const stored = new Uint8Array(await (await env.IMAGES.get(imageKey!))!.arrayBuffer());
     expect(generated.some((name) => zip[name]!.length === stored.length && zip[name]!.every((b, i) => b === stored[i]))).toBe(true);
@@ -81,9 +85,12 @@ describe("'Descargar mis datos'", () => {
     const orders = csvOf(zip, "pedidos.csv");
     expect(orders.slice(1).map((row) => row[0])).toEqual(seller.orders.map((o) => o.code));
     const lines = csvOf(zip, "lineas-de-pedidos.csv");
-    expect(lines.slice(1)).toEqual([[seller.orders[0]!.code, "Gorro Esmeralda", "", "Único", "1", "9000", "9000"]]);
+    expect(lines[0]).toEqual(["Pedido", "Producto", "Color", "Talle", "Cantidad", "Moneda", "Precio unitario", "Subtotal"]);
+    expect(lines.slice(1)).toEqual([[seller.orders[0]!.code, "Gorro Esmeralda", "", "Único", "1", "ARS", "9000", "9000"]]);
 
     const credits = csvOf(zip, "creditos.csv");
+    // The column holds credits moved (a generation's debit, a pack's credit), not a count of images.
+    expect(credits[0]).toEqual(["Fecha (UTC)", "Movimiento", "Créditos", "Saldo después"]);
     const balance = await env.DB.prepare("SELECT credits FROM users WHERE id = ?").bind(seller.id).first<number>("credits");
     expect(credits.at(-1)!.at(-1)).toBe(String(balance));
     expect(credits.slice(1).reduce((sum, row) => sum + Number(row[2]), 0)).toBe(balance);

@@ -73,9 +73,9 @@ async function readyExport(browser: Browser): Promise<Record<string, Uint8Array>
   const url = await vi.waitFor(
     async () => {
       const view = (await (await browser.request("/api/data/exports/latest")).json()) as {
-        export: { ready: boolean; url: string | null } | null;
+        export: { state: string; url: string | null } | null;
       };
-      if (!view.export?.ready || !view.export.url) throw new Error("not ready yet");
+      if (view.export?.state !== "ready" || !view.export.url) throw new Error("not ready yet");
       return view.export.url;
     },
     { timeout: 60_000, interval: 100 },

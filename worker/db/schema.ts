@@ -640,7 +640,11 @@ export const dataExports = sqliteTable(
     /** The site the seller used, for the e-mail's link. */
     origin: text("origin").notNull(),
     bytes: integer("bytes"),
+    /** When a delivery of its queue message took it to build: a second delivery finds it taken and does nothing. */
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
     readyAt: integer("ready_at", { mode: "timestamp_ms" }),
+    /** The build failed (the seller is told and may ask again); its partial upload was aborted. */
+    failedAt: integer("failed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   // created_at: the daily purge drops exports past their link's life by it.

@@ -21,6 +21,7 @@ import { errorName, log } from "./log";
 import { verifyPassword } from "./passwords";
 import type { Bindings, SessionUser } from "../env";
 import { forgetArchivedOrders } from "./archive-orders";
+import { deleteExportObjects, forgetExportRows } from "./data-export";
 import { storeChanged } from "./store-version";
 import { attempt, forgetAccount, passwordAccepted, passwordSubjects } from "./throttle";
 
@@ -198,6 +199,8 @@ export async function deleteAccount(
     // 'Modelo de mi tienda' points at generated images (their R2 objects are in `keys`): it goes first.
     db.delete(storeModels).where(eq(storeModels.userId, user.id)),
     db.delete(generatedImages).where(eq(generatedImages.userId, user.id)),
+    // Its exports hold the buyers' names, phones and addresses: they go now, not at the 7-day purge.
+    forgetExportRows(db, user.id),
     ...(together ? shopErase : []),
     storeChanged(db, user.id),
     db
@@ -230,6 +233,7 @@ export async function deleteAccount(
 
   // Its archived orders (their summaries are in the shop's database) forget their buyers as the ones in D1 just did.
   await forgetArchivedOrders({ DB: shopDb.$client, DATA: archives.DATA }, user.id);
+  await deleteExportObjects(archives.DATA, user.id);
   // With their renditions and link previews.
   const { deleted, failed } = await deleteImages(bucket, keys);
   if (failed > 0) {

@@ -59,13 +59,8 @@ export interface CatalogueProduct {
   stock: { color: string; size: string; stock: number }[];
 }
 
-const cell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** CSV text (with a BOM, so a spreadsheet opens the accents right) of `header` and `rows`, fields split by ";". */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map((v) => cell(v === null || v === undefined ? "" : String(v))).join(";"));
-  return `\ufeff${lines.join("\r\n")}\r\n`;
-}
+/** The generic writer (and its rule against spreadsheet formulas) is worker/lib/csv.ts; re-exported for the callers here. */
+export { toCsv } from "./csv";
 
 /** Reads CSV text with ";" or "," between fields (whichever the header uses), quotes and line breaks in quotes. */
 export function parseCsv(text: string): string[][] {

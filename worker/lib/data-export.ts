@@ -1,147 +1,92 @@
-import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
-import { zipSync, type Zippable } from "fflate";
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
-import { movementLabel } from "../../common/credits";
-import { ORDER_STATUS_LABELS } from "../../common/order-status";
-import type { OrderLine } from "../../common/store-cart";
-import { database, shopDatabase } from "../db/client";
-import { creditLedger, dataExports, generatedImages, orders, products, productStock, users } from "../db/schema";
+import { type Db, database } from "../db/client";
+import { dataExports, users } from "../db/schema";
 import { selectMailer } from "../email/select";
 import type { Bindings } from "../env";
-import { archivedLedgerRows } from "./archive";
-import { archivedOrderRows } from "./archive-orders";
-import { findShop } from "./shops";
-import { productRows, TIENDANUBE_COLUMNS, toCsv, urlIdentifier } from "./catalogue-csv";
 import type { DataExportMessage } from "./data-export-message";
-import { errorName, log } from "./log";
+import { writeExportFiles } from "./data-export-files";
+import { ApiError } from "./errors";
 import { esc } from "./html";
+import { randomId } from "./ids";
+import { errorName, log } from "./log";
 import { sessionKey } from "./sessions";
+import { ZipToR2 } from "./zip-to-r2";
 
 /**
- * 'Descargar mis datos': everything a seller keeps here, as one ZIP they can open anywhere. The catalogue in
- * the columns Tiendanube imports, the original photos and the generated images, the orders and their lines,
- * and the credits history. Built off the request by the exports queue (a big catalogue takes a while), kept
- * in the DATA bucket (never the public images one) for EXPORT_VALID_DAYS, and reachable only through a signed
- * link that also asks for the seller's own session.
+ * 'Descargar mis datos': everything a seller keeps here, as one ZIP they can open anywhere (what it holds:
+ * worker/lib/data-export-files.ts). Built off the request by the exports queue (a big catalogue takes a while),
+ * written into the DATA bucket (never the public images one) as it is built, kept there for EXPORT_VALID_DAYS,
+ * and reachable only through a signed link that also asks for the seller's own session.
  */
 export const EXPORT_VALID_DAYS = 7;
 const EXPORT_VALID_MS = EXPORT_VALID_DAYS * 24 * 60 * 60 * 1000;
 const LINK_PURPOSE = "data-export";
 
-export const exportKey = (userId: string, exportId: string) => `exports/${userId}/${exportId}.zip`;
+/** Exports a seller may ask for in any 24 hours: each one reads every photo and queues behind other sellers' ones. */
+export const EXPORTS_PER_DAY = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * An export not ready this long after it was asked for has failed: a build whose Worker died (out of memory,
+ * out of time) never gets to say so. The queue's consumer gives up on a message well before (15 minutes).
+ */
+export const EXPORT_GIVE_UP_MS = 60 * 60 * 1000;
 
-const day = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16);
-const extensionOf = (key: string) => /\.(\w+)$/.exec(key)?.[1] ?? "jpg";
+export const EXPORT_IN_PROGRESS = "Ya estamos preparando tus datos. Te avisamos por correo cuando estén listos.";
+export const EXPORTS_PER_DAY_REACHED = `Ya pediste tus datos ${EXPORTS_PER_DAY} veces en las últimas 24 horas. Vuelve a intentarlo mañana.`;
 
-/** The files of the ZIP, by path. */
-export async function exportFiles(env: Bindings, userId: string): Promise<Zippable> {
-  const files: Zippable = {};
-  // The shop's own rows from its database; the credits ledger from the global one (docs/data.md).
-  const global = database(env.DB);
-  const db = shopDatabase(env, (await findShop(global, userId)) ?? { id: userId, shard: 0 });
-  const text = (csv: string) => new TextEncoder().encode(csv);
-  const catalogue = await db.select().from(products).where(eq(products.userId, userId)).orderBy(asc(products.createdAt));
-  const stock = await db
-    .select({ productId: productStock.productId, color: productStock.color, size: productStock.size, stock: productStock.stock })
-    .from(productStock)
-    .innerJoin(products, eq(products.id, productStock.productId))
-    .where(eq(products.userId, userId))
-    .orderBy(asc(productStock.color), asc(productStock.position));
-  const rows: string[][] = [];
-  const photo = async (key: string | null, path: string) => {
-    if (!key) return;
-    const object = await env.IMAGES.get(key);
-    if (object) files[path] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
-  };
-  for (const p of catalogue) {
-    const identifier = urlIdentifier(p.name, p.id.slice(0, 6).toLowerCase());
-    rows.push(
-      ...productRows({
-        identifier,
-        name: p.name,
-        price: p.price ?? 0,
-        published: p.published,
-        description: p.description,
-        category: p.category,
-        stock: stock.filter((s) => s.productId === p.id),
-      }),
-    );
-    await photo(p.imageKey, `fotos/originales/${identifier}.${extensionOf(p.imageKey ?? "")}`);
+const exportsOf = (userId: string) => `exports/${userId}/`;
+export const exportKey = (userId: string, exportId: string) => `${exportsOf(userId)}${exportId}.zip`;
+
+/** Where links to an export point: the public site when it is configured, else the site the seller used. */
+export const exportOrigin = (env: Bindings, fallback: string) => (env.PUBLIC_ORIGIN?.trim() || fallback).replace(/\/+$/, "");
+
+export type ExportState = "building" | "ready" | "failed";
+
+/** A row's state as the seller sees it. */
+export function exportState(row: { readyAt: Date | null; failedAt: Date | null; createdAt: Date }, now = Date.now()): ExportState {
+  if (row.readyAt) return "ready";
+  if (row.failedAt || row.createdAt.getTime() <= now - EXPORT_GIVE_UP_MS) return "failed";
+  return "building";
+}
+
+/**
+ * Records a new export and queues it, unless the seller already has one being built or has asked
+ * EXPORTS_PER_DAY times in the last 24 hours. Both are checked inside the INSERT itself, so requests fired
+ * together cannot each see room for one more: one row, one message, one e-mail.
+ */
+export async function requestExport(env: Bindings, userId: string, origin: string, now = Date.now()): Promise<string> {
+  const db = database(env.DB);
+  const id = randomId();
+  const opened = await db.run(sql`
+    INSERT INTO "data_exports" ("id", "user_id", "origin", "created_at")
+    SELECT ${id}, ${userId}, ${origin}, ${now}
+    WHERE NOT EXISTS (SELECT 1 FROM "data_exports" WHERE "user_id" = ${userId} AND "ready_at" IS NULL
+                      AND "failed_at" IS NULL AND "created_at" > ${now - EXPORT_GIVE_UP_MS})
+      AND (SELECT COUNT(*) FROM "data_exports" WHERE "user_id" = ${userId} AND "created_at" > ${now - DAY_MS}) < ${EXPORTS_PER_DAY}`);
+  if (!opened.meta.changes) {
+    const building = await db
+      .select({ id: dataExports.id })
+      .from(dataExports)
+      .where(
+        and(
+          eq(dataExports.userId, userId),
+          isNull(dataExports.readyAt),
+          isNull(dataExports.failedAt),
+          sql`${dataExports.createdAt} > ${now - EXPORT_GIVE_UP_MS}`,
+        ),
+      )
+      .get();
+    throw building ? new ApiError(409, EXPORT_IN_PROGRESS) : new ApiError(429, EXPORTS_PER_DAY_REACHED);
   }
-  files["productos.csv"] = text(toCsv(TIENDANUBE_COLUMNS, rows));
-  const images = await global
-    .select()
-    .from(generatedImages)
-    .where(eq(generatedImages.userId, userId))
-    .orderBy(asc(generatedImages.createdAt));
-  for (const image of images)
-    await photo(image.key, `fotos/generadas/${day(image.createdAt).slice(0, 10)}-${image.id}.${extensionOf(image.key)}`);
-
-  // The orders the archival moved to the DATA bucket, then the ones still in D1, by date.
-  const sold = [
-    ...(await archivedOrderRows({ DB: db.$client, DATA: env.DATA }, userId)),
-    ...(await db.select().from(orders).where(eq(orders.sellerId, userId)).orderBy(asc(orders.createdAt))),
-  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  files["pedidos.csv"] = text(
-    toCsv(
-      [
-        "Pedido",
-        "Fecha (UTC)",
-        "Estado",
-        "Comprador",
-        "WhatsApp",
-        "Entrega",
-        "Zona",
-        "Costo de envío",
-        "Subtotal",
-        "Total",
-        "Forma de pago",
-        "Nota",
-      ],
-      sold.map((o) => [
-        o.code,
-        day(o.createdAt),
-        ORDER_STATUS_LABELS[o.status],
-        o.buyerName,
-        o.buyerPhone,
-        o.delivery === "envio" ? "Envío" : o.delivery === "retiro" ? "Retiro" : "",
-        o.deliveryZone,
-        o.deliveryCost,
-        o.subtotal,
-        o.total,
-        o.paymentMethod,
-        o.note,
-      ]),
-    ),
-  );
-  files["lineas-de-pedidos.csv"] = text(
-    toCsv(
-      ["Pedido", "Producto", "Color", "Talle", "Cantidad", "Precio unitario", "Subtotal"],
-      sold.flatMap((o) =>
-        (JSON.parse(o.lines) as OrderLine[]).map((l) => [
-          o.code,
-          l.name,
-          l.color,
-          l.size,
-          l.quantity,
-          l.unitPrice,
-          l.quantity * l.unitPrice,
-        ]),
-      ),
-    ),
-  );
-  // The whole history: what the archival moved to the DATA bucket, then what is still in D1, in ledger order.
-  const ledger = [
-    ...(await archivedLedgerRows(env, userId)).map((m) => ({ ...m, createdAt: new Date(m.createdAt) })),
-    ...(await global.select().from(creditLedger).where(eq(creditLedger.userId, userId))),
-  ].sort((a, b) => a.id - b.id);
-  files["creditos.csv"] = text(
-    toCsv(
-      ["Fecha (UTC)", "Movimiento", "Imágenes", "Saldo después"],
-      ledger.map((m) => [day(m.createdAt), movementLabel(m.reason), m.delta, m.balanceAfter]),
-    ),
-  );
-  return files;
+  try {
+    await env.DATA_EXPORTS.send({ exportId: id, userId });
+  } catch (err) {
+    // Without its message nobody would build it: the seller sees it failed and may ask again.
+    await db.update(dataExports).set({ failedAt: new Date() }).where(eq(dataExports.id, id));
+    throw err;
+  }
+  return id;
 }
 
 /** A link to the export that works for EXPORT_VALID_DAYS, and only in the seller's own session. */
@@ -165,42 +110,75 @@ export async function linkOpens(env: Bindings, token: string, userId: string, ex
 }
 
 /**
- * The queue's work for one export. At least once: a second delivery of a message whose export is ready
- * does nothing (no second ZIP, no second e-mail); one that arrives mid-build builds the same ZIP again.
+ * The queue's work for one export. Delivery is at least once: the first delivery takes the row (one UPDATE
+ * that only one can win) and builds it; any other, during the build or after it, finds it taken and does
+ * nothing, so there is never a second ZIP nor a second e-mail. A build that fails aborts its upload and marks
+ * the export failed, which the settings screen shows with the way to ask again.
  */
-export async function buildExport(env: Bindings, message: DataExportMessage): Promise<void> {
+/** What a build did, for its log line and the bench (bench/data-export.ts). */
+export interface BuiltExport {
+  bytes: number;
+  /** The most bytes of the archive the writer held at once. */
+  peakHeld: number;
+}
+
+export async function buildExport(env: Bindings, message: DataExportMessage, now = Date.now()): Promise<BuiltExport | null> {
   const db = database(env.DB);
-  const row = await db
-    .select({
-      id: dataExports.id,
-      origin: dataExports.origin,
-      createdAt: dataExports.createdAt,
-      readyAt: dataExports.readyAt,
-      email: users.email,
-    })
-    .from(dataExports)
-    .innerJoin(users, eq(users.id, dataExports.userId))
-    .where(and(eq(dataExports.id, message.exportId), eq(dataExports.userId, message.userId), isNull(users.deletedAt)))
-    .get();
-  if (!row || row.readyAt) return;
-  const zip = zipSync(await exportFiles(env, message.userId));
-  await env.DATA.put(exportKey(message.userId, message.exportId), zip, { httpMetadata: { contentType: "application/zip" } });
-  const claimed = await db
+  const taken = await db
     .update(dataExports)
-    .set({ readyAt: new Date(), bytes: zip.byteLength })
-    .where(and(eq(dataExports.id, row.id), isNull(dataExports.readyAt)))
+    .set({ startedAt: new Date(now) })
+    .where(
+      and(
+        eq(dataExports.id, message.exportId),
+        eq(dataExports.userId, message.userId),
+        isNull(dataExports.startedAt),
+        isNull(dataExports.failedAt),
+        sql`${dataExports.createdAt} > ${now - EXPORT_GIVE_UP_MS}`,
+        sql`NOT EXISTS (SELECT 1 FROM "users" WHERE "users"."id" = ${message.userId} AND "users"."deleted_at" IS NOT NULL)`,
+      ),
+    )
+    .returning({ id: dataExports.id, origin: dataExports.origin, createdAt: dataExports.createdAt })
+    .get();
+  if (!taken) return null;
+  const key = exportKey(message.userId, message.exportId);
+  let bytes: number;
+  const upload = await env.DATA.createMultipartUpload(key, { httpMetadata: { contentType: "application/zip" } });
+  const zip = new ZipToR2(upload);
+  try {
+    await writeExportFiles(env, message.userId, zip);
+    bytes = await zip.finish();
+  } catch (err) {
+    log("error", "data export failed", { exportId: taken.id, error: errorName(err) });
+    await zip
+      .abort()
+      .catch((abortErr) => log("warn", "data export upload not aborted", { exportId: taken.id, error: errorName(abortErr) }));
+    await db.update(dataExports).set({ failedAt: new Date() }).where(eq(dataExports.id, taken.id));
+    return null;
+  }
+  log("info", "data export built", { exportId: taken.id, bytes, peakHeld: zip.peakHeld });
+  const ready = await db
+    .update(dataExports)
+    .set({ readyAt: new Date(), bytes })
+    .where(and(eq(dataExports.id, taken.id), isNull(dataExports.readyAt)))
     .returning({ id: dataExports.id })
     .get();
-  if (!claimed) return;
-  const mailer = selectMailer(env, row.origin);
-  if (!mailer) return;
-  const link = await exportLink(env, row.origin, message.userId, message.exportId, row.createdAt);
+  const seller = ready && (await db.select({ email: users.email }).from(users).where(eq(users.id, message.userId)).get());
+  if (!seller) {
+    // The account was deleted while the ZIP was being built (its exports with it): nothing of it may stay.
+    await env.DATA.delete(key);
+    return null;
+  }
+  const built = { bytes, peakHeld: zip.peakHeld };
+  const mailer = selectMailer(env, taken.origin);
+  if (!mailer) return built;
+  const link = await exportLink(env, exportOrigin(env, taken.origin), message.userId, message.exportId, taken.createdAt);
   try {
-    await mailer.send(readyEmail(row.email, link));
+    await mailer.send(readyEmail(seller.email, link));
   } catch (err) {
     // The link is on the settings screen too: a lost e-mail loses nothing.
-    log("warn", "data export e-mail not sent", { exportId: row.id, error: errorName(err) });
+    log("warn", "data export e-mail not sent", { exportId: taken.id, error: errorName(err) });
   }
+  return built;
 }
 
 function readyEmail(to: string, link: string) {
@@ -233,4 +211,20 @@ export async function purgeOldExports(env: Bindings, now = Date.now(), limit = 5
     ),
   );
   return old.length;
+}
+
+/** A deleted account's exports: the rows (for its erase batch) go with the account, the ZIPs right after. */
+export const forgetExportRows = (db: Db, userId: string) => db.delete(dataExports).where(eq(dataExports.userId, userId));
+
+/** Every ZIP under the seller's prefix, rows or no rows: a build that ends after the deletion removes its own. */
+export async function deleteExportObjects(bucket: R2Bucket, userId: string): Promise<number> {
+  let deleted = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: exportsOf(userId), cursor });
+    if (page.objects.length) await bucket.delete(page.objects.map((o) => o.key));
+    deleted += page.objects.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return deleted;
 }

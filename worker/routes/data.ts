@@ -7,7 +7,7 @@ import { writeAcross } from "../lib/shop-writes";
 import type { Env } from "../env";
 import { KiB, limitBody, MiB, noBody } from "../lib/body-limit";
 import { readCatalogueCsv } from "../lib/catalogue-csv";
-import { exportKey, exportLink, linkOpens } from "../lib/data-export";
+import { type ExportState, exportKey, exportLink, exportOrigin, exportState, linkOpens, requestExport } from "../lib/data-export";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
 import { requireUser } from "../lib/sessions";
@@ -24,14 +24,10 @@ const exportParam = z.object({ id: z.string().min(1).max(64) });
 
 /** 'Descargar mis datos' and the catalogue import (Configuración). */
 export const dataRoutes = new Hono<Env>()
+  // One export being built per seller and EXPORTS_PER_DAY a day (worker/lib/data-export.ts): 409 or 429 past them.
   .post("/exports", noBody(), requireUser, async (c) => {
-    const user = c.get("user");
-    const id = randomId();
-    await database(c.env.DB)
-      .insert(dataExports)
-      .values({ id, userId: user.id, origin: new URL(c.req.url).origin });
-    await c.env.DATA_EXPORTS.send({ exportId: id, userId: user.id });
-    return c.json({ export: { id, ready: false as boolean, url: null as string | null } }, 202);
+    const id = await requestExport(c.env, c.get("user").id, new URL(c.req.url).origin);
+    return c.json({ export: { id, state: "building" as ExportState, url: null as string | null } }, 202);
   })
   // The latest export, if any: the settings screen shows its state and, once ready, its link.
   .get("/exports/latest", requireUser, async (c) => {
@@ -44,8 +40,10 @@ export const dataRoutes = new Hono<Env>()
       .limit(1)
       .get();
     if (!row) return c.json({ export: null }, 200);
-    const url = row.readyAt ? await exportLink(c.env, new URL(c.req.url).origin, user.id, row.id, row.createdAt) : null;
-    return c.json({ export: { id: row.id, ready: Boolean(row.readyAt), url } }, 200);
+    const state = exportState(row);
+    const url =
+      state === "ready" ? await exportLink(c.env, exportOrigin(c.env, new URL(c.req.url).origin), user.id, row.id, row.createdAt) : null;
+    return c.json({ export: { id: row.id, state, url } }, 200);
   })
   .get(
     "/exports/:id/download",

@@ -32,7 +32,7 @@ function ExportPart() {
   const latest = useQuery({
     ...latestExport,
     // While the ZIP is being built, ask again every two seconds; once it is ready, stop.
-    refetchInterval: (query) => (query.state.data?.export && !query.state.data.export.ready ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.export?.state === "building" ? 2000 : false),
   });
   const ask = useMutation({
     mutationFn: () => unwrap(api.data.exports.$post(), "No pudimos preparar tus datos. Intenta de nuevo."),
@@ -40,7 +40,7 @@ function ExportPart() {
     onError: (err) => toast.error(err.message),
   });
   const current = latest.data?.export;
-  const building = ask.isPending || (current && !current.ready);
+  const building = ask.isPending || current?.state === "building";
   return (
     <div className="mt-1">
       <p className="text-sm text-slate-600">
@@ -66,8 +66,11 @@ function ExportPart() {
             </button>
           </p>
         )}
-        {current && !current.ready && <p className="text-slate-600">Estamos preparando tu archivo. Puedes seguir usando Vidriera.</p>}
-        {current?.ready && current.url && (
+        {current?.state === "building" && <p className="text-slate-600">Estamos preparando tu archivo. Puedes seguir usando Vidriera.</p>}
+        {current?.state === "failed" && !ask.isPending && (
+          <p className="text-red-700">No pudimos preparar tu archivo. Pídelo de nuevo con el botón «Descargar mis datos».</p>
+        )}
+        {current?.state === "ready" && current.url && (
           <p className="text-slate-700">
             Tu archivo está listo.{" "}
             <a href={current.url} download className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">

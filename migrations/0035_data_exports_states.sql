@@ -1,0 +1,2 @@
+ALTER TABLE `data_exports` ADD `started_at` integer;--> statement-breakpoint
+ALTER TABLE `data_exports` ADD `failed_at` integer;
