@@ -97,6 +97,16 @@ describe("POST /api/customers/forget", () => {
     expect((await browser.json("POST", "/api/customers/forget", { key })).status).toBe(404);
   });
 
+  it("finds by the list's key a buyer whose name has capitals and accents and no WhatsApp", async () => {
+    const { browser, username, remera } = await store();
+    const placed = await order(username, remera.id, { name: "ÁNGELES Ruiz" });
+    expect((await cancel(browser, placed.id)).status).toBe(200);
+    const [angeles] = await customers(browser);
+    expect(angeles!.name).toBe("ÁNGELES Ruiz");
+    const erased = await browser.json("POST", "/api/customers/forget", { key: angeles!.key });
+    expect(await erased.json()).toEqual({ erased: 1 });
+  });
+
   it("never erases a buyer whose new order lands at the same moment", async () => {
     const { browser, username, remera } = await store();
     const done = await order(username, remera.id, { name: "Lucía", whatsapp: "11 2345-6789" });

@@ -117,7 +117,7 @@ describe("the export's files", () => {
 
     const { csv, text, files } = await exportOf(s.user.id);
     // No cell of any CSV starts with a character that makes it a formula.
-    for (const name of ["productos.csv", "pedidos.csv", "lineas-de-pedidos.csv", "creditos.csv"]) {
+    for (const name of ["productos.csv", "pedidos.csv", "lineas-de-pedidos.csv", "clientes.csv", "creditos.csv"]) {
       for (const row of csv(name)) for (const cell of row) expect(cell, `${name}: ${cell}`).not.toMatch(/^[=+@\t\r]|^-(?!\d+$)/);
     }
     const [header, row] = csv("pedidos.csv");
@@ -134,6 +134,10 @@ describe("the export's files", () => {
     ]);
     expect([at("Moneda"), at("Costo de envío"), at("Subtotal"), at("Total")]).toEqual(["ARS", "3500", "25000", "28500"]);
     expect(csv("lineas-de-pedidos.csv")[1]).toEqual([order.code, "'-2+3", "", "M", "2", "ARS", "12500", "25000"]);
+    // The buyer in the customer list, by their WhatsApp, with what they spent in its currency.
+    expect(csv("clientes.csv").slice(1)).toEqual([
+      [`'${HYPERLINK}`, "'+54 9 11 5555-1234", "1", "ARS", "28500", order.code, expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d/)],
+    ]);
 
     const productos = csv("productos.csv");
     const names = productos.slice(1).map((r) => r[1]);
@@ -180,5 +184,6 @@ describe("the export's files", () => {
     expect([at("Calle y número"), at("Localidad"), at("Referencia")]).toEqual([address.street, address.locality, address.reference]);
     expect([at("Moneda"), at("Costo de envío"), at("Subtotal"), at("Total")]).toEqual(["BRL", "15.00", "259.80", "274.80"]);
     expect(csv("lineas-de-pedidos.csv")[1]!.slice(4)).toEqual(["2", "BRL", "129.90", "259.80"]);
+    expect(csv("clientes.csv")[1]!.slice(0, 5)).toEqual(["João Conceição", "", "1", "BRL", "274.80"]);
   });
 });

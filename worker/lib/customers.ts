@@ -4,7 +4,7 @@
  * their name, WhatsApp, address and notes are erased from every order of theirs in one statement, which holds
  * only while none of those orders is still in progress (an order on its way needs its address).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Customer } from "../../common/customers";
 import { FINAL_STATUSES } from "../../common/order-status";
 import { formatWhatsappNumber } from "../../common/phone";
@@ -20,57 +20,74 @@ export const CUSTOMER_HAS_OPEN_ORDERS =
 const buyerKey = sql<string>`coalesce(${orders.buyerPhone}, 'n:' || lower(trim(${orders.buyerName})))`;
 const finalStatuses = sql.raw(FINAL_STATUSES.map((s) => `'${s}'`).join(", "));
 
-interface Group {
-  key: string;
+/** What of an order the customer list reads (an order row of D1, or one the archival moved to R2). */
+export interface CustomerOrder {
+  buyerName: string | null;
+  buyerPhone: string | null;
   currency: string | null;
-  name: string;
-  phone: string | null;
-  orders: number;
-  open: number;
-  spent: number;
-  last: number;
-  lastCode: string;
+  status: string;
+  total: number;
+  code: string;
+  createdAt: Date;
 }
 
-/** Every buyer of the seller's orders (those still in the database), latest buyer first. */
-export async function listCustomers(shopDb: Db, sellerId: string): Promise<Customer[]> {
-  // SQLite: with max(), the bare columns (name, phone, code) come from the row that holds the maximum, so each
-  // group shows the name and number of the buyer's latest order.
-  const groups = await shopDb.all<Group>(sql`
-    SELECT ${buyerKey} AS key, ${orders.currency} AS currency, ${orders.buyerName} AS name, ${orders.buyerPhone} AS phone,
-           count(*) AS orders,
-           sum(${orders.status} NOT IN (${finalStatuses})) AS open,
-           coalesce(sum(CASE WHEN ${orders.status} != 'cancelado' THEN ${orders.total} END), 0) AS spent,
-           max(${orders.createdAt}) AS last, ${orders.code} AS lastCode
-    FROM ${orders}
-    WHERE ${orders.sellerId} = ${sellerId} AND ${orders.buyerName} IS NOT NULL
-    GROUP BY key, currency`);
-  const customers = new Map<string, Customer & { lastAt: number }>();
-  for (const g of groups.sort((a, b) => b.last - a.last)) {
-    const currency = g.currency ?? "ARS";
-    const known = customers.get(g.key);
-    if (!known) {
-      const digits = g.phone?.replace(/\D/g, "");
-      customers.set(g.key, {
-        key: g.key,
-        name: g.name,
-        whatsapp: digits ? { digits, label: formatWhatsappNumber(g.phone) } : null,
-        orders: g.orders,
-        openOrders: g.open,
-        spent: g.spent > 0 ? [{ currency, amount: g.spent }] : [],
-        lastOrderAt: new Date(g.last).toISOString(),
-        lastOrderCode: g.lastCode,
-        lastAt: g.last,
-      });
-      continue;
+/** The buyer an order belongs to, as `buyerKey` computes it in SQL (SQLite's trim of spaces, lower of ASCII only). */
+export function customerKey(order: Pick<CustomerOrder, "buyerName" | "buyerPhone">): string | null {
+  if (order.buyerPhone) return order.buyerPhone;
+  if (order.buyerName === null) return null;
+  return `n:${order.buyerName.replace(/^ +| +$/g, "").replace(/[A-Z]/g, (c) => c.toLowerCase())}`;
+}
+
+const FINAL: readonly string[] = FINAL_STATUSES;
+
+/** Groups orders into customers, latest buyer first: the one rule for 'Clientes' and the export's clientes.csv. */
+export function customersOf(list: readonly CustomerOrder[]): Customer[] {
+  const customers = new Map<string, Customer>();
+  // Newest first, so each buyer's name and number are those of their latest order.
+  for (const o of [...list].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())) {
+    const key = customerKey(o);
+    if (key === null || o.buyerName === null) continue;
+    let customer = customers.get(key);
+    if (!customer) {
+      const digits = o.buyerPhone?.replace(/\D/g, "");
+      customer = {
+        key,
+        name: o.buyerName,
+        whatsapp: digits ? { digits, label: formatWhatsappNumber(o.buyerPhone) } : null,
+        orders: 0,
+        openOrders: 0,
+        spent: [],
+        lastOrderAt: o.createdAt.toISOString(),
+        lastOrderCode: o.code,
+      };
+      customers.set(key, customer);
     }
-    known.orders += g.orders;
-    known.openOrders += g.open;
-    if (g.spent > 0) known.spent.push({ currency, amount: g.spent });
+    customer.orders++;
+    if (!FINAL.includes(o.status)) customer.openOrders++;
+    if (o.status === "cancelado") continue;
+    const currency = o.currency ?? "ARS";
+    const spend = customer.spent.find((s) => s.currency === currency);
+    if (spend) spend.amount += o.total;
+    else customer.spent.push({ currency, amount: o.total });
   }
-  return [...customers.values()]
-    .sort((a, b) => b.lastAt - a.lastAt)
-    .map(({ lastAt: _, ...customer }) => ({ ...customer, spent: customer.spent.sort((a, b) => b.amount - a.amount) }));
+  return [...customers.values()].map((c) => ({ ...c, spent: c.spent.sort((a, b) => b.amount - a.amount) }));
+}
+
+/** Every buyer of the seller's orders still in the database, latest buyer first. */
+export async function listCustomers(shopDb: Db, sellerId: string): Promise<Customer[]> {
+  const rows = await shopDb
+    .select({
+      buyerName: orders.buyerName,
+      buyerPhone: orders.buyerPhone,
+      currency: orders.currency,
+      status: orders.status,
+      total: orders.total,
+      code: orders.code,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.sellerId, sellerId), isNotNull(orders.buyerName)));
+  return customersOf(rows);
 }
 
 /**

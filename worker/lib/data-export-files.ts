@@ -16,6 +16,7 @@ import { archivedLedgerRows } from "./archive";
 import { archivedOrderRows } from "./archive-orders";
 import { productRows, TIENDANUBE_COLUMNS, urlIdentifier } from "./catalogue-csv";
 import { CSV_BOM, type CsvValue, csvLine } from "./csv";
+import { customersOf } from "./customers";
 import { findShop } from "./shops";
 import type { ZipToR2 } from "./zip-to-r2";
 
@@ -177,6 +178,25 @@ export async function writeExportFiles(env: Bindings, userId: string, zip: ZipTo
           currencyOf(o),
           amount(l.unitPrice, currencyOf(o)),
           amount(l.quantity * l.unitPrice, currencyOf(o)),
+        ]),
+      ),
+    ),
+  );
+
+  // Each buyer (archived orders included) as 'Clientes' groups them: one row per currency they spent in.
+  await zip.addText(
+    "clientes.csv",
+    csvPieces(
+      ["Cliente", "WhatsApp", "Pedidos", "Moneda", "Compró", "Último pedido", "Fecha del último pedido (UTC)"],
+      customersOf(sold).flatMap((c) =>
+        (c.spent.length ? c.spent : [null]).map((s) => [
+          c.name,
+          c.whatsapp?.label ?? "",
+          c.orders,
+          s?.currency ?? "",
+          s ? amount(s.amount, s.currency) : "",
+          c.lastOrderCode,
+          day(new Date(c.lastOrderAt)),
         ]),
       ),
     ),
