@@ -17,9 +17,14 @@ import { ARS_MONEY } from "./store-money";
 
 /** An Argentine store: its messages read exactly as they always have. */
 const AR = shopText("es-AR", ARS_MONEY);
-const orderMessage = (order: Parameters<typeof storeCart.orderMessage>[0]) => storeCart.orderMessage(order, AR);
-const orderReply = (...args: [Parameters<typeof storeCart.orderReply>[0], string, string]) => storeCart.orderReply(...args, AR);
-const orderReplyUrl = (...args: [Parameters<typeof storeCart.orderReplyUrl>[0], string, string]) => storeCart.orderReplyUrl(...args, AR);
+// The Argentine store's orders, in pesos unless a test says otherwise.
+type InPesos<T> = Omit<T, "currency"> & { currency?: string };
+const orderMessage = (order: InPesos<Parameters<typeof storeCart.orderMessage>[0]>) =>
+  storeCart.orderMessage({ currency: "ARS", ...order }, AR);
+const orderReply = (order: InPesos<Parameters<typeof storeCart.orderReply>[0]>, store: string, origin: string) =>
+  storeCart.orderReply({ currency: "ARS", ...order }, store, origin, AR);
+const orderReplyUrl = (order: InPesos<Parameters<typeof storeCart.orderReplyUrl>[0]>, store: string, origin: string) =>
+  storeCart.orderReplyUrl({ currency: "ARS", ...order }, store, origin, AR);
 
 const remera = { productId: "p1", name: "Remera", price: 15000, image: "/img/o/a.jpg", color: null };
 

@@ -35,7 +35,6 @@ export interface CountryLocale {
   payMethods: readonly PayMethodKind[];
 }
 
-
 /**
  * Mercado Pago's own countries (its sites MLA, MLB, MLC, MCO, MLM, MPE, MLU; Venezuela's MLV is not one of
  * ours): a store elsewhere cannot take a Mercado Pago link.
@@ -103,7 +102,6 @@ export function countryLocaleOf(code: string | null | undefined): CountryLocale 
 /** Every currency a store may use. */
 export const STORE_CURRENCIES: readonly string[] = [...new Set(Object.values(COUNTRY_LOCALES).map((c) => c.currency))];
 
-
 /** Every shopper locale the table names, and the languages a seller can choose beyond them. */
 export const STORE_LOCALES: readonly string[] = [...new Set([...Object.values(LOCALES), "es", "pt-BR", "en", "id", "ms"])];
 
@@ -122,4 +120,3 @@ export function saysTalle(locale: string): boolean {
   const region = locale.split("-")[1]?.toUpperCase();
   return locale.startsWith("es") && region !== undefined && TALLE_COUNTRIES.includes(region);
 }
-

@@ -32,7 +32,11 @@ export interface ShopMoneyRow {
 export async function readShopMoney(shopDb: ShopDb, userId: string): Promise<ShopMoneyRow | null> {
   const row = await shopDb.select().from(shopMoney).where(eq(shopMoney.userId, userId)).get();
   if (!row) return null;
-  return { currency: row.currency, version: row.version, deliveryCents: row.deliveryCents ? (JSON.parse(row.deliveryCents) as DeliveryCents) : null };
+  return {
+    currency: row.currency,
+    version: row.version,
+    deliveryCents: row.deliveryCents ? (JSON.parse(row.deliveryCents) as DeliveryCents) : null,
+  };
 }
 
 /**
@@ -54,7 +58,10 @@ const GUARD = "shop money changed";
  * without a shop_money row is at version 0.
  */
 export function sameShopVersion(shopDb: ShopDb, userId: string, version: number, delivery?: string | null) {
-  const deliverySame = delivery === undefined ? sql`1` : sql`(select ${storeCheckout.delivery} from ${storeCheckout} where ${storeCheckout.userId} = ${users.id}) is ${delivery}`;
+  const deliverySame =
+    delivery === undefined
+      ? sql`1`
+      : sql`(select ${storeCheckout.delivery} from ${storeCheckout} where ${storeCheckout.userId} = ${users.id}) is ${delivery}`;
   return shopDb
     .select({
       same: sql<number>`case when coalesce((select ${shopMoney.version} from ${shopMoney} where ${shopMoney.userId} = ${users.id}), 0) = ${version} and ${deliverySame} then 1 else json('${sql.raw(GUARD)}: ' || ${users.id}) end`,
@@ -121,17 +128,12 @@ export function shiftDelivery(
  * database (with the account's change too when they share it): the guard, the prices, the delivery costs and
  * the shop's row. `delivery` is store_checkout's JSON as read (null: the store never saved its delivery).
  */
-export function shiftShopMoney(
-  shopDb: ShopDb,
-  userId: string,
-  from: ShopMoneyRow,
-  delivery: string | null,
-  to: string,
-) {
+export function shiftShopMoney(shopDb: ShopDb, userId: string, from: ShopMoneyRow, delivery: string | null, to: string) {
   const fromDigits = currencyDigits(from.currency);
   const toDigits = currencyDigits(to);
   const guard = sameShopVersion(shopDb, userId, from.version, delivery);
-  const moved = delivery === null ? null : shiftDelivery(JSON.parse(delivery) as DeliverySettings, from.deliveryCents, fromDigits, toDigits);
+  const moved =
+    delivery === null ? null : shiftDelivery(JSON.parse(delivery) as DeliverySettings, from.deliveryCents, fromDigits, toDigits);
   const prices =
     toDigits < fromDigits
       ? [
@@ -164,7 +166,12 @@ export function shiftShopMoney(
     guard,
     ...prices,
     ...(moved && fromDigits !== toDigits
-      ? [shopDb.update(storeCheckout).set({ delivery: JSON.stringify(moved.delivery) }).where(eq(storeCheckout.userId, userId))]
+      ? [
+          shopDb
+            .update(storeCheckout)
+            .set({ delivery: JSON.stringify(moved.delivery) })
+            .where(eq(storeCheckout.userId, userId)),
+        ]
       : []),
     shopDb
       .insert(shopMoney)

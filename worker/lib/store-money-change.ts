@@ -35,7 +35,9 @@ async function readAccount(db: Db, userId: string) {
 /** A statement that fails its batch unless the store is still at `version` (the one the change read). */
 function sameStoreVersion(db: Db, userId: string, version: number) {
   return db
-    .select({ same: sql<number>`case when ${users.storeVersion} = ${version} then 1 else json('store version moved: ' || ${users.id}) end` })
+    .select({
+      same: sql<number>`case when ${users.storeVersion} = ${version} then 1 else json('store version moved: ' || ${users.id}) end`,
+    })
     .from(users)
     .where(eq(users.id, userId));
 }
@@ -110,7 +112,11 @@ export async function alignShopMoney(db: Db, shopDb: ShopDb, userId: string) {
  * `guard` for the global batch (the account's money, `sameMoney`) and `shopGuard` for the shop's (the prices'
  * money in shop_money), each failing its batch when a change landed between the read and the write.
  */
-export function moneyGuards(db: Db, shopDb: ShopDb, row: { id: string; phone: string | null; countryCode: string | null; storeCurrency: string | null; storeLocale: string | null }) {
+export function moneyGuards(
+  db: Db,
+  shopDb: ShopDb,
+  row: { id: string; phone: string | null; countryCode: string | null; storeCurrency: string | null; storeLocale: string | null },
+) {
   return { guard: [sameMoney(db, row)], shopGuard: [sameShopCurrency(shopDb, row.id, storeMoneyOf(row).currency)] };
 }
 
