@@ -178,7 +178,7 @@ describe("the archival of old orders to R2", () => {
     ]);
     const [, ...lineRows] = parseCsv(new TextDecoder().decode(zip["lineas-de-pedidos.csv"]));
     expect(lineRows.filter((l) => l[0] === s.archivable[1]!.code)).toEqual([
-      [s.archivable[1]!.code, "Remera", "Negro", "M", "2", "12500", "25000"],
+      [s.archivable[1]!.code, "Remera", "Negro", "M", "2", "12500", "25000", "ARS"],
     ]);
 
     expect(await archiveOldOrders(env)).toMatchObject({ orders: 0, objects: 0 });

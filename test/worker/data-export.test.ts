@@ -81,7 +81,10 @@ describe("'Descargar mis datos'", () => {
     const orders = csvOf(zip, "pedidos.csv");
     expect(orders.slice(1).map((row) => row[0])).toEqual(seller.orders.map((o) => o.code));
     const lines = csvOf(zip, "lineas-de-pedidos.csv");
-    expect(lines.slice(1)).toEqual([[seller.orders[0]!.code, "Gorro Esmeralda", "", "Único", "1", "9000", "9000"]]);
+    expect(lines.slice(1)).toEqual([[seller.orders[0]!.code, "Gorro Esmeralda", "", "Único", "1", "9000", "9000", "ARS"]]);
+    // Every amount with its currency: the orders are the Argentine store's, in pesos.
+    expect(orders[0]!.slice(9, 11)).toEqual(["Total", "Moneda"]);
+    expect(orders.slice(1).map((row) => row[10])).toEqual(seller.orders.map(() => "ARS"));
 
     const credits = csvOf(zip, "creditos.csv");
     const balance = await env.DB.prepare("SELECT credits FROM users WHERE id = ?").bind(seller.id).first<number>("credits");

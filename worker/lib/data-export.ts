@@ -95,6 +95,8 @@ export async function exportFiles(env: Bindings, userId: string): Promise<Zippab
         "Costo de envío",
         "Subtotal",
         "Total",
+        // Each order's own currency: a store that changed its money has orders in both, and a number means nothing without it.
+        "Moneda",
         "Forma de pago",
         "Nota",
       ],
@@ -109,6 +111,7 @@ export async function exportFiles(env: Bindings, userId: string): Promise<Zippab
         o.deliveryCost,
         o.subtotal,
         o.total,
+        o.currency ?? "ARS",
         o.paymentMethod,
         o.note,
       ]),
@@ -116,7 +119,7 @@ export async function exportFiles(env: Bindings, userId: string): Promise<Zippab
   );
   files["lineas-de-pedidos.csv"] = text(
     toCsv(
-      ["Pedido", "Producto", "Color", "Talle", "Cantidad", "Precio unitario", "Subtotal"],
+      ["Pedido", "Producto", "Color", "Talle", "Cantidad", "Precio unitario", "Subtotal", "Moneda"],
       sold.flatMap((o) =>
         (JSON.parse(o.lines) as OrderLine[]).map((l) => [
           o.code,
@@ -126,6 +129,7 @@ export async function exportFiles(env: Bindings, userId: string): Promise<Zippab
           l.quantity,
           l.unitPrice,
           l.quantity * l.unitPrice,
+          o.currency ?? "ARS",
         ]),
       ),
     ),
