@@ -463,7 +463,7 @@ async function brazilianShop(shard: number, price: string) {
   const opened = await openStore(browser, { phoneNumber: "+55 11 98765-4321", countryCode: "BR" });
   const [vestido] = await addProducts(browser, ["Vestido Ipê 🌸"]);
   expect((await setPricing(browser, [{ id: vestido!.id, price, published: true }])).status).toBe(200);
-  return { browser, username: opened.username!, storeName: opened.name, vestido: vestido! };
+  return { browser, username: opened.username!, storeName: opened.name!, vestido: vestido! };
 }
 
 const changeMoney = (browser: Browser, currency: string, locale: string) => browser.json("PUT", "/api/store-locale", { currency, locale });
