@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { KEPT_ORDER_PAGE_DAYS, OPEN_STATUSES } from "../../common/order-status";
 import { type Db, inGlobalDatabase, type ShopDb } from "../db/client";
-import { generatedImages, orders, passwordResets, products, sessions, storeCheckout, storeModels, users } from "../db/schema";
+import { generatedImages, orders, passwordResets, products, sessions, shopMoney, storeCheckout, storeModels, users } from "../db/schema";
 import { deleteImages } from "./renditions";
 import { moveCredits } from "./credits";
 import { ApiError } from "./errors";
@@ -170,6 +170,8 @@ export async function deleteAccount(
     shopDb.delete(products).where(eq(products.userId, user.id)),
     // The bank account and its holder's name are personal; an open order keeps what its buyer was told, for its page.
     shopDb.delete(storeCheckout).where(eq(storeCheckout.userId, user.id)),
+    // The money its prices were in, with its delivery zones' names: nothing is left for it to describe.
+    shopDb.delete(shopMoney).where(eq(shopMoney.userId, user.id)),
     ...keepOrdersForBuyers(shopDb, user, Date.now()),
   ];
   // Where the shop has a database of its own, its rows go first as one batch of it: a failure of the account's

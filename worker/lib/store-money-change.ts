@@ -5,7 +5,7 @@ import { type Db, inGlobalDatabase, type ShopDb } from "../db/client";
 import { shopMoney, users } from "../db/schema";
 import { ApiError } from "./errors";
 import { isMoneyGuard, readDeliveryJson, readShopMoney, sameShopCurrency, shiftShopMoney } from "./shop-money";
-import { storeMoneyOf } from "./store-locale";
+import { readStoreLocale, storeMoneyOf } from "./store-locale";
 import { nextStoreVersion } from "./store-version";
 
 export const MONEY_CHANGE_BUSY = "Tu tienda cambió mientras guardabas. Revisa la moneda y el idioma y vuelve a intentarlo.";
@@ -13,8 +13,12 @@ export const MONEY_CHANGE_BUSY = "Tu tienda cambió mientras guardabas. Revisa l
 export interface MoneyChange {
   currency: string;
   locale: string;
-  /** The ways to pay the store keeps, when the seller took the new country's defaults (undefined: unchanged). */
-  payMethods?: PayMethod[];
+  /**
+   * Which ways to pay the store keeps, when the seller took the new country's defaults (undefined: all). Read
+   * from the store's list inside the change, so a list saved meanwhile (which moves the store's version) is
+   * read again rather than overwritten.
+   */
+  keepPayMethods?: (methods: PayMethod[]) => PayMethod[];
 }
 
 /** The account's columns a change reads: its money (storeMoneyOf) and the store's version it moves on. */
@@ -59,13 +63,14 @@ export async function changeStoreMoney(db: Db, shopDb: ShopDb, userId: string, t
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await readAccount(db, userId);
     const account = storeMoneyOf(row);
+    const kept = target.keepPayMethods?.((await readStoreLocale(db, userId, shopDb))!.payMethods);
     const change = db
       .update(users)
       .set({
         storeCurrency: target.currency,
         storeLocale: target.locale,
         storeVersion: nextStoreVersion(userId),
-        ...(target.payMethods ? { storePayMethods: JSON.stringify(target.payMethods) } : {}),
+        ...(kept ? { storePayMethods: JSON.stringify(kept) } : {}),
       })
       .where(and(eq(users.id, userId), eq(users.storeVersion, row.storeVersion)))
       .returning({ id: users.id });

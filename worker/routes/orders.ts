@@ -208,7 +208,7 @@ export const orderRoutes = new Hono<Env>()
     }
     const { row, shop } = placed;
     const order = toOrder(row);
-    countOrderSent(c, store.id, order.lines, order.total);
+    countOrderSent(c, store.id, order.lines, order.total, order.currency);
     const orderUrl = `${publicOrigin(c.env, c.req.url)}${orderPath(row.token!)}`;
     const message = orderMessage({ storeName: store.name, ...order, link: orderUrl }, shop);
     return c.json({ order, message, whatsappUrl: whatsappUrl(store.phone, message), orderUrl }, 201);

@@ -8,7 +8,7 @@ import { users } from "../db/schema";
 import type { Env } from "../env";
 import { smallJson } from "../lib/body-limit";
 import { requireUser } from "../lib/sessions";
-import { readStoreLocale, storeMoneyOf } from "../lib/store-locale";
+import { storeMoneyOf } from "../lib/store-locale";
 import { changeStoreMoney } from "../lib/store-money-change";
 import { countryOfCurrency, payMethodsKept, previewMoneyChange } from "../lib/store-money-preview";
 import { validate } from "../lib/validation";
@@ -60,12 +60,18 @@ export const storeLocaleRoutes = new Hono<Env>()
     const user = c.get("user");
     const shopDb = shopDatabase(c.env, user);
     const input = c.req.valid("json");
-    const change = { currency: input.currency, locale: input.locale } as Parameters<typeof changeStoreMoney>[3];
-    if (input.countryDefaults) {
-      const country = countryOfCurrency(input.currency, input.countryDefaults);
-      change.locale = countryLocaleOf(country).locale;
-      change.payMethods = payMethodsKept((await readStoreLocale(db, user.id, shopDb))!.payMethods, country);
-    }
-    await changeStoreMoney(db, shopDb, user.id, change);
+    const country = input.countryDefaults && countryOfCurrency(input.currency, input.countryDefaults);
+    await changeStoreMoney(
+      db,
+      shopDb,
+      user.id,
+      country
+        ? {
+            currency: input.currency,
+            locale: countryLocaleOf(country).locale,
+            keepPayMethods: (methods) => payMethodsKept(methods, country),
+          }
+        : { currency: input.currency, locale: input.locale },
+    );
     return c.json(await readSettings(db, user.id), 200);
   });

@@ -67,7 +67,7 @@ export class AnalyticsEngineStats implements StatsEngine {
     for (const e of events) {
       this.dataset.writeDataPoint({
         indexes: [storeId],
-        blobs: [e.kind, e.product, e.source, e.words],
+        blobs: [e.kind, e.product, e.source, e.words, e.currency],
         doubles: [e.units, e.amount, e.entry ? 1 : 0, e.empty ? 1 : 0],
       });
     }
@@ -108,12 +108,12 @@ export class AnalyticsEngineStats implements StatsEngine {
     for (let i = 0; i < storeIds.length; i += STORES_PER_QUERY) {
       const rows = await this.query(
         [
-          `SELECT index1 AS store, formatDateTime(timestamp, '%Y-%m-%d', ${zone(range.timeZone)}) AS day, blob1 AS kind,`,
+          `SELECT index1 AS store, formatDateTime(timestamp, '%Y-%m-%d', ${zone(range.timeZone)}) AS day, blob1 AS kind, blob5 AS currency,`,
           "SUM(_sample_interval) AS events, SUM(_sample_interval * double3) AS entries, SUM(_sample_interval * double4) AS empty,",
           "SUM(_sample_interval * double1) AS units, SUM(_sample_interval * double2) AS amount, MAX(_sample_interval) AS sample_interval",
           `FROM ${STORE_EVENTS_DATASET}`,
           `WHERE ${this.where(storeIds.slice(i, i + STORES_PER_QUERY), range)}`,
-          "GROUP BY store, day, kind ORDER BY store, day, kind LIMIT 100000 FORMAT JSON",
+          "GROUP BY store, day, kind, currency ORDER BY store, day, kind, currency LIMIT 100000 FORMAT JSON",
         ].join(" "),
       );
       for (const row of rows) {
@@ -126,6 +126,7 @@ export class AnalyticsEngineStats implements StatsEngine {
           empty: num(row.empty),
           units: num(row.units),
           amount: num(row.amount),
+          currency: typeof row.currency === "string" ? row.currency : "",
         });
       }
     }
