@@ -7,9 +7,10 @@
  * 96 bytes per point, 25 points per Worker invocation; data is kept three months.
  * One point per event: index1 = the store's id, which is also the key Analytics
  * Engine samples by, so one store's burst is sampled without touching the
- * others'; blob1 kind, blob2 product, blob3 source, blob4 search words;
- * double1 units, double2 pesos, double3 1 for an arrival, double4 1 for a search
- * that found nothing.
+ * others'; blob1 kind, blob2 product, blob3 source, blob4 search words, blob5
+ * an order's currency ("" for other events, and for orders counted before it was kept);
+ * double1 units, double2 the amount in that currency's minor unit, double3 1 for an
+ * arrival, double4 1 for a search that found nothing.
  *
  * Reading (https://developers.cloudflare.com/analytics/analytics-engine/sql-api/):
  * POST https://api.cloudflare.com/client/v4/accounts/<account_id>/analytics_engine/sql
