@@ -13,13 +13,18 @@ import {
 } from "./store-cart";
 import * as storeCart from "./store-cart";
 import { shopText } from "./i18n";
-import { ARS_MONEY } from "./store-money";
+import { ARS_MONEY, formatAmount } from "./store-money";
 
 /** An Argentine store: its messages read exactly as they always have. */
 const AR = shopText("es-AR", ARS_MONEY);
-const orderMessage = (order: Parameters<typeof storeCart.orderMessage>[0]) => storeCart.orderMessage(order, AR);
-const orderReply = (...args: [Parameters<typeof storeCart.orderReply>[0], string, string]) => storeCart.orderReply(...args, AR);
-const orderReplyUrl = (...args: [Parameters<typeof storeCart.orderReplyUrl>[0], string, string]) => storeCart.orderReplyUrl(...args, AR);
+// The Argentine store's orders, in pesos unless a test says otherwise.
+type InPesos<T> = Omit<T, "currency"> & { currency?: string };
+const orderMessage = (order: InPesos<Parameters<typeof storeCart.orderMessage>[0]>) =>
+  storeCart.orderMessage({ currency: "ARS", ...order }, AR);
+const orderReply = (order: InPesos<Parameters<typeof storeCart.orderReply>[0]>, store: string, origin: string) =>
+  storeCart.orderReply({ currency: "ARS", ...order }, store, origin, AR);
+const orderReplyUrl = (order: InPesos<Parameters<typeof storeCart.orderReplyUrl>[0]>, store: string, origin: string) =>
+  storeCart.orderReplyUrl({ currency: "ARS", ...order }, store, origin, AR);
 
 const remera = { productId: "p1", name: "Remera", price: 15000, image: "/img/o/a.jpg", color: null };
 
@@ -218,6 +223,16 @@ describe("the seller's reply to an order", () => {
     link: "/pedido/abc",
   };
   const origin = "https://vidriera.test";
+
+  it("writes an order in its own currency, never the store's current one: a reais order of a store now in pesos", () => {
+    const reais = { ...order, currency: "BRL", total: 27_970, status: "confirmado" as const, payment: null };
+    expect(orderReply(reais, "Moda Sur", origin)).toContain(`(${formatAmount(27_970, "BRL", "es-AR")})`);
+    expect(orderReply(reais, "Moda Sur", origin)).not.toContain("$27.970");
+    const lines = [{ productId: "p1", name: "Vestido", color: null, size: null, quantity: 2, unitPrice: 13_985 }];
+    const message = orderMessage({ storeName: "Moda Sur", code: "K7P2", lines, subtotal: 27_970, total: 27_970, currency: "BRL" });
+    expect(message).toContain(`*Total: ${formatAmount(27_970, "BRL", "es-AR")}*`);
+    expect(message).toContain(`${formatAmount(13_985, "BRL", "es-AR")} c/u`);
+  });
 
   it("greets the buyer by first name, names the store, the code and the total, says what comes next and links the order's page", () => {
     expect(orderReply(order, "Moda Sur", origin)).toBe(

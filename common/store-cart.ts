@@ -8,7 +8,7 @@ import type { OrderStatus, StatusStep } from "./order-status";
 import { payMessageLines } from "./pay-details";
 import { localVariantLabel, type ShopText } from "./shop-text";
 import { digitsOnly } from "./store-format";
-import { formatPrice, type StoreMoney } from "./store-money";
+import { formatPrice, orderMoney, type StoreMoney } from "./store-money";
 import { type ColorStock, type SizeStock, variantLabel } from "./variants";
 
 /** One product as the store page hands it to the cart script. */
@@ -183,8 +183,11 @@ export interface Order {
   delivery: OrderDelivery | null;
   /** How the buyer said they pay, with the details the store gave; null when the store lists none. */
   payment: PaymentDetails | null;
-  /** The store's currency when the order was placed (ISO 4217); null on orders from before: Argentine pesos. */
-  currency?: string | null;
+  /**
+   * The currency its amounts are in (ISO 4217): the shop's when the order was placed, whatever the store sells
+   * in now. Every amount of the order is written with it (common/store-money.ts orderMoney).
+   */
+  currency: string;
   status: OrderStatus;
   history: StatusStep[];
   /** The buyer's private page (/pedido/<token>), which the seller's messages carry. */
@@ -223,9 +226,12 @@ export function shortageText(s: StockShortage): string {
  * How the buyer pays, line by line, as the message and the buyer's status messages say it, in the
  * store's language; a Pix way carries the order's "Pix copia e cola" (its total and code).
  */
-export function paymentLines(payment: PaymentDetails, shop: ShopText, order?: { total: number; code: string }): string[] {
-  return payMessageLines(payMethodOf(payment), shop.t, order && { ...order, currency: shop.money.currency });
+export function paymentLines(payment: PaymentDetails, shop: ShopText, order?: { total: number; code: string; currency: string }): string[] {
+  return payMessageLines(payMethodOf(payment), shop.t, order && { total: order.total, code: order.code, currency: order.currency });
 }
+
+/** The store's words with the money of one order: its amounts in its own currency, in the store's number format. */
+export const inOrderMoney = (shop: ShopText, order: { currency: string }): ShopText => ({ ...shop, money: orderMoney(order, shop.locale) });
 
 /** 'Envío (CABA)', 'Retiro en el local': the delivery's name on the message, the cart and the order page. */
 export function deliveryName(delivery: { kind: Delivery; zone: string | null }, shop: ShopText): string {
@@ -273,6 +279,7 @@ export function orderMessage(
     lines: readonly OrderLine[];
     subtotal: number;
     total: number;
+    currency: string;
     buyer?: Buyer | null;
     /** The buyer's WhatsApp as their country writes it, when they gave it. */
     buyerWhatsapp?: { label: string } | null;
@@ -281,8 +288,9 @@ export function orderMessage(
     /** The order page's absolute address. */
     link?: string | null;
   },
-  shop: ShopText,
+  storeShop: ShopText,
 ): string {
+  const shop = inOrderMoney(storeShop, order);
   const { t } = shop;
   const price = (minor: number) => formatPrice(minor, shop.money);
   const items = order.lines.map((l) => {
@@ -339,13 +347,14 @@ export const REPLY_BY_STATUS: Record<OrderStatus, string> = {
   cancelado: "Tuvimos que cancelar tu pedido. Perdón por las molestias; si quieres, te ayudamos a elegir otra cosa.",
 };
 
-type ReplyOrder = Pick<Order, "code" | "status" | "total" | "buyer" | "delivery" | "payment" | "link">;
+type ReplyOrder = Pick<Order, "code" | "status" | "total" | "currency" | "buyer" | "delivery" | "payment" | "link">;
 
 /**
  * The message a status change sends the buyer (one tap in 'Pedidos'): the news, what the buyer needs for
  * that step (how to pay once confirmed, where to pick it up once ready) and the order's own page.
  */
-export function orderReply(order: ReplyOrder, storeName: string, origin: string, shop: ShopText): string {
+export function orderReply(order: ReplyOrder, storeName: string, origin: string, storeShop: ShopText): string {
+  const shop = inOrderMoney(storeShop, order);
   const { t } = shop;
   const first = order.buyer?.name.split(/\s+/)[0];
   const toAgree = order.delivery?.kind === "envio" && order.delivery.cost === null;

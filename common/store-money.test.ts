@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COUNTRY_LOCALES, storeMoney } from "./store-locale";
-import { ARS_MONEY, feedPrice, formatPrice, formatPriceNumber, fromMinor, numberSeparators, toMinor } from "./store-money";
+import { ARS_MONEY, feedPrice, formatAmount, formatPrice, formatPriceNumber, fromMinor, numberSeparators, toMinor } from "./store-money";
 import { formatArs } from "./store-format";
 
 const NBSP = "\u00a0";
@@ -67,5 +67,16 @@ describe("a store's prices, in its locale's CLDR format", () => {
     expect(feedPrice(12_990, money("BR"))).toBe("129.90 BRL");
     expect(feedPrice(129_950, money("MX"))).toBe("1299.50 MXN");
     expect(feedPrice(150_000, money("ID"))).toBe("150000.00 IDR");
+  });
+});
+
+describe("formatAmount: an amount with its own currency, in the reader's locale", () => {
+  it("writes the same integer as each currency's minor unit says, whatever the store sells in now", () => {
+    expect(formatAmount(12_500, "ARS", "es-AR")).toBe("$12.500");
+    expect(formatAmount(12_990, "BRL", "pt-BR")).toBe(formatPrice(12_990, storeMoney("BRL", "pt-BR")));
+    expect(formatAmount(12_990, "BRL", "pt-BR")).toMatch(/^R\$\s129,90$/);
+    // An order in reais read in an Argentine store's language: still reais, never "$12.990".
+    expect(formatAmount(12_990, "BRL", "es-AR")).toMatch(/^BRL\s129,90$/);
+    expect(formatAmount(125, "CLP", "pt-BR")).toMatch(/^CLP\s125$/);
   });
 });

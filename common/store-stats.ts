@@ -48,7 +48,7 @@ export function storeTimeZone(store: { phone: string | null; countryCode: string
   return STORE_TIME_ZONES[storeCountry(store).code] ?? STORE_TIME_ZONES.AR!;
 }
 
-/** The counts of one period. Money in ARS. */
+/** The counts of one period. Money per currency: one currency's amounts are never added to another's. */
 export interface StatsTotals {
   /** Arrivals at the store from outside it (another site, an app, the QR, a typed or saved link). */
   visits: number;
@@ -60,7 +60,13 @@ export interface StatsTotals {
   cartAdds: number;
   ordersSent: number;
   ordersConfirmed: number;
+  /** Confirmed money in the store's current currency (its minor unit); orders in another currency are not in it. */
   amountConfirmed: number;
+  /**
+   * Confirmed money per currency, the store's current one first: a store that changed its money has orders in
+   * both, each amount in its own currency's minor unit. Empty when nothing was confirmed.
+   */
+  amountsConfirmed: { amount: number; currency: string }[];
 }
 
 export const PERIODS = ["today", "7d", "30d"] as const;
@@ -111,6 +117,7 @@ export const emptyTotals = (): StatsTotals => ({
   ordersSent: 0,
   ordersConfirmed: 0,
   amountConfirmed: 0,
+  amountsConfirmed: [],
 });
 
 /** "+25 %", "−40 %", "igual", or "nuevo" when there was nothing before: how a figure moved against the period before. */

@@ -97,6 +97,7 @@ describe("the shoppers' catalogues", () => {
     const today = orderMessage(
       {
         storeName: "Ropa Ñandú",
+        currency: "ARS",
         code: "K7P2",
         lines,
         subtotal: 25_000,

@@ -181,6 +181,7 @@ const OWN = [
   "GET /api/checkout-settings",
   "PUT /api/checkout-settings",
   "GET /api/store-locale",
+  "GET /api/store-locale/preview",
   "PUT /api/store-locale",
   "GET /api/stats",
   "PUT /api/stats/weekly-email",
@@ -611,6 +612,10 @@ describe("B's own writes", () => {
     const bLocale = await b.browser.json("PUT", "/api/store-locale", { currency: "ARS", locale: "es-UY" });
     expect(bLocale.status).toBe(200);
     expect(await (await b.browser.request("/api/store-locale")).json()).toMatchObject({ currency: "ARS", locale: "es-UY" });
+    // What a change of B's money would do lists B's prices only, none of A's.
+    const bPreview = await b.browser.request("/api/store-locale/preview?currency=BRL");
+    expect(bPreview.status).toBe(200);
+    expectNoneOf(await textOf(bPreview), markers(a), "B's money change preview");
 
     // 'Descargar mis datos' and the catalogue import: B's own, with nothing of A's.
     expect((await b.browser.request("/api/data/exports", { method: "POST" })).status).toBe(202);

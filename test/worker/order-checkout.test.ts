@@ -5,7 +5,7 @@ import { CHOOSE_ZONE, NO_PICKUP } from "../../common/checkout";
 import { MERCADOPAGO_LINK_INVALID } from "../../common/mercado-pago-link";
 import type { Order } from "../../common/store-cart";
 import { HOLDER_REQUIRED, NO_DELIVERY, TRANSFER_NEEDS_ACCOUNT } from "../../worker/routes/checkout-settings";
-import { buyerWhatsappInvalid, CHOOSE_PAYMENT, PAYMENT_NOT_OFFERED } from "../../worker/routes/orders";
+import { buyerWhatsappInvalid, CHOOSE_PAYMENT, PAYMENT_NOT_OFFERED, ZONE_NOT_OFFERED } from "../../worker/routes/orders";
 import { Browser, count } from "./browser";
 import { addProducts, seller, setPricing, storeData } from "./store-helpers";
 
@@ -310,6 +310,38 @@ describe("the order's delivery, total and way to pay, priced by the Worker", () 
     const pickup = await place(username, remera.id, 1, { ...buyer, delivery: "retiro", zone: null, payment: "efectivo" });
     expect(pickup.status).toBe(400);
     expect(await pickup.json()).toEqual({ error: NO_PICKUP });
+  });
+
+  it("refuses a zone sent to a store without zones, and a way to pay sent to a store that lists none, in the store's language", async () => {
+    for (const [phone, country, zone, payment, errors] of [
+      ["+54 9 11 4000-1234", "AR", "CABA", "transferencia", { zone: ZONE_NOT_OFFERED, payment: PAYMENT_NOT_OFFERED }],
+      [
+        "+55 11 98765-4321",
+        "BR",
+        "Zona Sul 🏙️",
+        "pix",
+        {
+          zone: "Esta loja não tem essa região de entrega: escolha uma da lista.",
+          payment: "Esta loja não aceita essa forma de pagamento: escolha outra.",
+        },
+      ],
+    ] as const) {
+      // A store that never set 'Entrega y pagos': envío to be agreed, no zones, nothing to pay with listed.
+      const plain = await seller({ phoneNumber: phone, countryCode: country });
+      const [gorra] = await addProducts(plain.browser, ["Gorra"]);
+      expect((await setPricing(plain.browser, [{ id: gorra!.id, price: "9000" }])).status).toBe(200);
+      const send = (who: Record<string, unknown>) =>
+        new Browser().json("POST", "/api/orders", { username: plain.username, lines: [{ productId: gorra!.id, quantity: 1 }], buyer: who });
+      const before = await count("orders");
+      const [zoned, paying] = await Promise.all([send({ ...buyer, zone, payment: null }), send({ ...buyer, zone: null, payment })]);
+      expect([zoned.status, await zoned.json()]).toEqual([400, { error: errors.zone }]);
+      expect([paying.status, await paying.json()]).toEqual([400, { error: errors.payment }]);
+      expect(await count("orders")).toBe(before);
+      // Without the zone and the way to pay it is taken, its envío to be agreed.
+      const taken = await send({ ...buyer, zone: null, payment: null, whatsapp: null });
+      expect(taken.status, await taken.clone().text()).toBe(201);
+      expect(((await taken.json()) as Created).order.delivery).toMatchObject({ kind: "envio", zone: null, cost: null });
+    }
   });
 
   it("reads the buyer's number typed the local way, with the seller's area when it is left out", async () => {

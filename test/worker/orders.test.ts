@@ -1,9 +1,13 @@
+import { env } from "cloudflare:workers";
 import { PRODUCT_NOT_IN_STORE } from "../../worker/routes/orders";
 import { describe, expect, it } from "vitest";
+import { shopText } from "../../common/i18n";
 import type { Product } from "../../common/product";
-import { shortageText, type Order } from "../../common/store-cart";
-import { Browser, count } from "./browser";
-import { addProducts, seller, setPricing, stockRows as sizesOf, storeData } from "./store-helpers";
+import { orderReply, shortageText, type Order } from "../../common/store-cart";
+import { formatAmount, type StoreMoney, storeMoney } from "../../common/store-money";
+import { placeShop } from "../../worker/lib/shops";
+import { Browser, count, register } from "./browser";
+import { addProducts, openStore, seller, setPricing, stockRows as sizesOf, storeData } from "./store-helpers";
 
 interface Created {
   order: Order;
@@ -449,4 +453,91 @@ describe("the seller's orders", () => {
     expect(weird.status).toBe(400);
     expect(await weird.json()).toEqual({ error: "Estado de pedido inválido." });
   });
+});
+
+/** A Brazilian store whose shop lives in `shard`, selling one product at `price` (typed as a Brazilian seller does). */
+async function brazilianShop(shard: number, price: string) {
+  const browser = new Browser();
+  const { user } = await register(browser);
+  await placeShop(env, user.id, shard);
+  const opened = await openStore(browser, { phoneNumber: "+55 11 98765-4321", countryCode: "BR" });
+  const [vestido] = await addProducts(browser, ["Vestido Ipê 🌸"]);
+  expect((await setPricing(browser, [{ id: vestido!.id, price, published: true }])).status).toBe(200);
+  return { browser, username: opened.username!, storeName: opened.name!, vestido: vestido! };
+}
+
+const changeMoney = (browser: Browser, currency: string, locale: string) => browser.json("PUT", "/api/store-locale", { currency, locale });
+
+describe("every order in its own currency", () => {
+  it.each([0, 1])(
+    "after the store moves from reais to pesos, the seller's list, its reply and the buyer's page still say 279,70 reais (shard %i)",
+    async (shard) => {
+      const { browser, username, storeName, vestido } = await brazilianShop(shard, "139,85");
+      const sent = await placeOrder(shopper(), username, [{ productId: vestido.id, quantity: 2 }]);
+      expect(sent.status, await sent.clone().text()).toBe(201);
+      const placed = (await sent.json()) as Created;
+      expect(placed.order).toMatchObject({ currency: "BRL", total: 27_970 });
+      const reais = formatAmount(27_970, "BRL", "pt-BR");
+      expect(placed.message).toContain(reais);
+      expect((await changeMoney(browser, "ARS", "es-AR")).status).toBe(200);
+
+      const listed = (await (await browser.request("/api/orders")).json()) as {
+        orders: Order[];
+        store: { locale: string; money: StoreMoney };
+      };
+      expect(listed.store.money.currency).toBe("ARS");
+      const old = listed.orders.find((o) => o.id === placed.order.id)!;
+      expect(old).toMatchObject({ currency: "BRL", total: 27_970, lines: [{ unitPrice: 13_985 }] });
+      // The seller's reply is in the store's language now, its amount in the order's own money.
+      const reply = orderReply(old, storeName, "https://vidriera.test", shopText(listed.store.locale, listed.store.money));
+      expect(reply).toContain(`(${formatAmount(27_970, "BRL", "es-AR")})`);
+      expect(reply).not.toContain("27.970");
+      // The buyer's page reads in the store's language now too, and agrees with the seller on the amount and its money.
+      const page = await (await shopper().request(old.link)).text();
+      expect(page).toContain(formatAmount(27_970, "BRL", "es-AR"));
+      expect(page).not.toContain("27.970");
+
+      // An order placed now is in pesos, at the price's same number (R$ 139,85 became $140).
+      const now = (await (await placeOrder(shopper(), username, [{ productId: vestido.id, quantity: 2 }])).json()) as Created;
+      expect(now.order).toMatchObject({ currency: "ARS", total: 280 });
+      expect(now.message).toContain("$280");
+    },
+  );
+
+  it.each([0, 1])(
+    "orders fired together with the store flipping reais ↔ Chilean pesos are each priced in one money (shard %i)",
+    async (shard) => {
+      const { browser, username, vestido } = await brazilianShop(shard, "125,00");
+      // The seller flips the money back and forth while 24 shoppers send their carts at once.
+      const flipped: number[] = [];
+      const flipping = (async () => {
+        for (const currency of ["CLP", "BRL", "CLP", "BRL", "CLP", "BRL"])
+          flipped.push((await changeMoney(browser, currency, "pt-BR")).status);
+      })();
+      const orders = await Promise.all(
+        Array.from({ length: 24 }, () => placeOrder(shopper(), username, [{ productId: vestido.id, quantity: 1 }])),
+      );
+      await flipping;
+      expect(flipped).toEqual([200, 200, 200, 200, 200, 200]);
+      // Each order is taken (repriced when a change won) or, after losing every time, refused in the store's words.
+      const placed: Order[] = [];
+      for (const answer of orders) {
+        if (answer.status === 201) placed.push(((await answer.json()) as Created).order);
+        else
+          expect([answer.status, await answer.json()]).toEqual([
+            409,
+            { error: shopText("pt-BR", storeMoney("BRL", "pt-BR")).t("order.pricesChanged") },
+          ]);
+      }
+      expect(placed.length).toBeGreaterThan(0);
+      for (const order of placed) {
+        const expected = order.currency === "BRL" ? 12_500 : 125;
+        expect([order.currency, order.total], order.code).toEqual([order.currency === "BRL" ? "BRL" : "CLP", expected]);
+      }
+      const listed = await sellersOrders(browser);
+      for (const order of placed) {
+        expect(listed.find((o) => o.id === order.id)).toMatchObject({ currency: order.currency, total: order.total });
+      }
+    },
+  );
 });

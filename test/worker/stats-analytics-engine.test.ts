@@ -49,7 +49,7 @@ function sqlAnswer(meta: [string, string][], data: Record<string, string | numbe
 }
 
 describe("writing to Analytics Engine", () => {
-  it("one data point per event: the store as index, kind, product, source and words as blobs, units, pesos, arrival and empty search as doubles", async () => {
+  it("one data point per event: the store as index, kind, product, source, words and an order's currency as blobs, units, amount, arrival and empty search as doubles", async () => {
     const { browser, username, user, remera, buzo } = await store();
     const shopper = new Shopper(settled(production));
     await shopper.visit(`/u/${username}?ref=instagram`);
@@ -71,9 +71,9 @@ describe("writing to Analytics Engine", () => {
     await new Shopper(settled(production), "facebookexternalhit/1.1").visit(`/u/${username}`);
     expect((await browser.request(`/u/${username}`, { headers: { "user-agent": PHONE_CHROME } })).status).toBe(200);
 
-    const at = (kind: string, product: string, source: string, words: string, doubles: number[]) => ({
+    const at = (kind: string, product: string, source: string, words: string, doubles: number[], currency = "") => ({
       indexes: [user.id],
-      blobs: [kind, product, source, words],
+      blobs: [kind, product, source, words, currency],
       doubles,
     });
     expect(points).toEqual([
@@ -82,10 +82,10 @@ describe("writing to Analytics Engine", () => {
       at("view", "", "directo", "", [1, 0, 1, 0]),
       at("search", "", "", "campera", [1, 0, 0, 1]),
       at("cart", remera.id, "", "", [1, 0, 0, 0]),
-      at("order", "", "", "", [1, 60000, 0, 0]),
-      at("order_line", remera.id, "", "", [2, 30000, 0, 0]),
-      at("order_line", buzo.id, "", "", [1, 30000, 0, 0]),
-      at("confirmed", "", "", "", [1, 60000, 0, 0]),
+      at("order", "", "", "", [1, 60000, 0, 0], "ARS"),
+      at("order_line", remera.id, "", "", [2, 30000, 0, 0], "ARS"),
+      at("order_line", buzo.id, "", "", [1, 30000, 0, 0], "ARS"),
+      at("confirmed", "", "", "", [1, 60000, 0, 0], "ARS"),
     ]);
     // Within Analytics Engine's limits: one index of at most 96 bytes, at most 20 blobs of 16 KB together.
     for (const point of points) {
@@ -139,6 +139,7 @@ describe("reading through the SQL API", () => {
               ["store", "String"],
               ["day", "String"],
               ["kind", "String"],
+              ["currency", "String"],
               ["events", "UInt64"],
               ["entries", "Float64"],
               ["empty", "Float64"],
@@ -174,11 +175,25 @@ describe("reading through the SQL API", () => {
                 store: storeId,
                 day: today,
                 kind: "confirmed",
+                currency: "ARS",
                 events: "1",
                 entries: 0,
                 empty: 0,
                 units: 1,
                 amount: 45000,
+                sample_interval: "1",
+              },
+              // An order placed in reais before the store moved to pesos: its amount stays apart.
+              {
+                store: storeId,
+                day: today,
+                kind: "confirmed",
+                currency: "BRL",
+                events: "1",
+                entries: 0,
+                empty: 0,
+                units: 1,
+                amount: 27970,
                 sample_interval: "1",
               },
             ],
@@ -250,6 +265,7 @@ describe("reading through the SQL API", () => {
     }
     const days = seen.find((r) => r.body.includes("formatDateTime"))!.body;
     expect(days).toContain("formatDateTime(timestamp, '%Y-%m-%d', 'America/Argentina/Buenos_Aires') AS day");
+    expect(days).toContain("GROUP BY store, day, kind, currency");
     // 60 days read for the chart and the periods, 30 for the rest.
     const [from, to] = [...days.matchAll(/toDateTime\((\d+)\)/g)].map((m) => Number(m[1]));
     expect(Math.round((to! - from!) / 86400)).toBe(60);
@@ -261,8 +277,12 @@ describe("reading through the SQL API", () => {
       emptySearches: 3,
       cartAdds: 0,
       ordersSent: 2,
-      ordersConfirmed: 1,
+      ordersConfirmed: 2,
       amountConfirmed: 45000,
+      amountsConfirmed: [
+        { currency: "ARS", amount: 45000 },
+        { currency: "BRL", amount: 27970 },
+      ],
     });
     expect(report.sampled).toBe(true);
     expect(report.topViewed.map((p) => [p.name, p.views, p.orders, p.units])).toEqual([

@@ -17,8 +17,10 @@ import { MONEY_CHANGED } from "../../worker/lib/store-money-change";
 import { PIX_EMAIL_INVALID } from "../../common/pix";
 import type { Product } from "../../common/product";
 import type { User } from "../../common/user";
-import type { Browser } from "./browser";
-import { addProducts, seller, setPricing } from "./store-helpers";
+import type { MoneyChangePreview } from "../../worker/lib/store-money-preview";
+import { placeShop } from "../../worker/lib/shops";
+import { Browser, register } from "./browser";
+import { addProducts, openStore, seller, setPricing } from "./store-helpers";
 
 const PHONES: Record<string, string> = {
   AR: "+54 9 11 4000-1234",
@@ -365,5 +367,143 @@ describe("the store's money and shoppers' language", () => {
       currency: "ARS",
       defaults: { currency: "MXN", locale: "es-MX" },
     });
+  });
+});
+
+/** A seller whose shop lives in `shard` (placed before anything of it exists), with the store open in `country`. */
+async function shopInShard(country: string, shard: number) {
+  const browser = new Browser();
+  const { user } = await register(browser);
+  await placeShop(env, user.id, shard);
+  const opened = await openStore(browser, { phoneNumber: PHONES[country]!, countryCode: country });
+  return { browser, user: opened, shopD1: shard ? env.SHOP_DB_1 : env.DB };
+}
+
+const PIX = { kind: "pix", keyType: "cpf", key: "529.982.247-25", name: "Loja Bela", city: "São Paulo" };
+
+describe("an honest change of money: what it changes is said first, and a round trip gives every price back", () => {
+  it.each([0, 1])(
+    "R$ 1,50 → pesos → reais is R$ 1,50 again, delivery costs too; an edited price is not restored (shard %i)",
+    async (shard) => {
+      const { browser, user, shopD1 } = await shopInShard("BR", shard);
+      const [coin, bolsa, round, edited] = await addProducts(browser, ["Chaveiro", "Bolsa", "Cinto", "Lenço"]);
+      const typed = [
+        { id: coin!.id, price: "1,50" },
+        { id: bolsa!.id, price: "R$ 129,90" },
+        { id: round!.id, price: "130" },
+        { id: edited!.id, price: "49,99" },
+      ];
+      expect((await setPricing(browser, typed)).status).toBe(200);
+      const saved = await saveMethods(
+        browser,
+        [PIX, { kind: "cash" }],
+        delivery(
+          [
+            { name: "São Paulo", cost: "15,50" },
+            { name: "Interior", cost: "30" },
+          ],
+          "299,90",
+        ),
+      );
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      const prices = async () =>
+        Object.fromEntries(
+          await Promise.all(
+            [coin, bolsa, round, edited].map(async (p) => [
+              p!.name,
+              (await shopD1.prepare("SELECT price FROM products WHERE id = ?").bind(p!.id).first<number>("price"))!,
+            ]),
+          ),
+        );
+      const shipping = async () =>
+        ((await (await browser.request("/api/checkout-settings")).json()) as { delivery: { shipping: unknown } }).delivery.shipping;
+
+      const preview = await browser.request("/api/store-locale/preview?currency=ARS");
+      expect(preview.status, await preview.clone().text()).toBe(200);
+      expect(((await preview.json()) as { preview: MoneyChangePreview }).preview).toEqual({
+        from: { currency: "BRL", locale: "pt-BR", country: "BR" },
+        to: { currency: "ARS", country: "AR" },
+        prices: {
+          losingCents: 3,
+          regainingCents: 0,
+          examples: expect.arrayContaining([
+            { id: coin!.id, name: coin!.name, before: { amount: 150, currency: "BRL" }, after: { amount: 2, currency: "ARS" } },
+            { id: bolsa!.id, name: bolsa!.name, before: { amount: 12_990, currency: "BRL" }, after: { amount: 130, currency: "ARS" } },
+          ]),
+        },
+        delivery: {
+          losingCents: [
+            { id: "São Paulo", name: "São Paulo", before: { amount: 1550, currency: "BRL" }, after: { amount: 16, currency: "ARS" } },
+            { id: "freeFrom", name: "freeFrom", before: { amount: 29_990, currency: "BRL" }, after: { amount: 300, currency: "ARS" } },
+          ],
+          regainingCents: [],
+        },
+        oldCountry: { payMethods: ["pix"], locale: "pt-BR" },
+        newCountry: { country: "AR", currency: "ARS", locale: "es-AR", payMethods: ["ar_transfer", "mercadopago", "cash"] },
+      });
+
+      expect((await browser.json("PUT", "/api/store-locale", { currency: "ARS", locale: "pt-BR" })).status).toBe(200);
+      expect(await prices()).toEqual({ [coin!.name]: 2, [bolsa!.name]: 130, [round!.name]: 130, [edited!.name]: 50 });
+      expect(await shipping()).toEqual({
+        enabled: true,
+        zones: [
+          { name: "São Paulo", cost: 16 },
+          { name: "Interior", cost: 30 },
+        ],
+        freeFrom: 300,
+      });
+      // Edited while in pesos: its cents are the seller's new price's, not the old one's.
+      expect((await setPricing(browser, [{ id: edited!.id, price: "60" }])).status).toBe(200);
+      // Pesos to Chilean pesos (whole units both) keeps what was rounded; the way back to reais restores it.
+      expect((await browser.json("PUT", "/api/store-locale", { currency: "CLP", locale: "pt-BR" })).status).toBe(200);
+      const back = (await (await browser.request("/api/store-locale/preview?currency=BRL")).json()) as { preview: MoneyChangePreview };
+      expect(back.preview.prices).toEqual({ losingCents: 0, regainingCents: 2, examples: [] });
+      expect(back.preview.delivery.regainingCents.map((c) => [c.id, c.after.amount])).toEqual([
+        ["São Paulo", 1550],
+        ["freeFrom", 29_990],
+      ]);
+      expect((await browser.json("PUT", "/api/store-locale", { currency: "BRL", locale: "pt-BR" })).status).toBe(200);
+      expect(await prices()).toEqual({ [coin!.name]: 150, [bolsa!.name]: 12_990, [round!.name]: 13_000, [edited!.name]: 6000 });
+      expect(await shipping()).toEqual({
+        enabled: true,
+        zones: [
+          { name: "São Paulo", cost: 1550 },
+          { name: "Interior", cost: 3000 },
+        ],
+        freeFrom: 29_990,
+      });
+      // Once back, nothing is kept to restore: the next trip rounds from these prices.
+      expect(
+        await shopD1
+          .prepare("SELECT COUNT(*) AS n FROM products WHERE user_id = ? AND price_cents IS NOT NULL")
+          .bind(user.id)
+          .first<number>("n"),
+      ).toBe(0);
+    },
+  );
+
+  it("the change takes the new country's defaults when asked: its language, and only the ways to pay that exist there", async () => {
+    const { browser } = await shopIn("BR");
+    expect((await saveMethods(browser, [PIX, { kind: "cash" }])).status).toBe(200);
+    const kept = await browser.json("PUT", "/api/store-locale", { currency: "ARS", locale: "pt-BR" });
+    expect(await kept.json()).toMatchObject({ currency: "ARS", locale: "pt-BR" });
+    const methods = async () =>
+      ((await (await browser.request("/api/checkout-settings")).json()) as { payMethods: { kind: string }[] }).payMethods.map(
+        (m) => m.kind,
+      );
+    expect(await methods()).toEqual(["pix", "cash"]);
+
+    const defaults = await browser.json("PUT", "/api/store-locale", { currency: "ARS", locale: "pt-BR", countryDefaults: "AR" });
+    expect(defaults.status, await defaults.clone().text()).toBe(200);
+    expect(await defaults.json()).toMatchObject({
+      currency: "ARS",
+      locale: "es-AR",
+      money: { currency: "ARS", locale: "es-AR", digits: 0 },
+    });
+    expect(await methods()).toEqual(["cash"]);
+    const refused = await browser.json("PUT", "/api/store-locale", { currency: "ARS", locale: "es-AR", countryDefaults: "XX" });
+    expect([refused.status, await refused.json()]).toEqual([400, { error: "Elige un país de la lista." }]);
+    const unknown = await browser.request("/api/store-locale/preview?currency=XYZ");
+    expect([unknown.status, await unknown.json()]).toEqual([400, { error: "Elige una moneda de la lista." }]);
   });
 });

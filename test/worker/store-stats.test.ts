@@ -512,3 +512,30 @@ describe("the twin Durable Object", () => {
     expect(rows.reduce((sum, r) => sum + r.events, 0)).toBe(1000);
   });
 });
+
+describe("confirmed money, per currency", () => {
+  it("orders confirmed before and after the store moved from pesos to reais are summed apart, never into one number", async () => {
+    const { browser, username, remera } = await store();
+    const pesos = await order(new Shopper(), username, [{ productId: remera.id, quantity: 2 }]);
+    expect(pesos).toMatchObject({ currency: "ARS", total: 25_000 });
+    expect((await browser.json("PUT", "/api/store-locale", { currency: "BRL", locale: "pt-BR" })).status).toBe(200);
+    const reais = await order(new Shopper(), username, [{ productId: remera.id, quantity: 1 }]);
+    // "12.500" pesos keep their number: R$ 12.500,00.
+    expect(reais).toMatchObject({ currency: "BRL", total: 1_250_000 });
+    const confirmed = await Promise.all(
+      [pesos, reais].map((o) => browser.json("PUT", `/api/orders/${o.id}/status`, { status: "confirmado" })),
+    );
+    expect(confirmed.map((r) => r.status)).toEqual([200, 200]);
+
+    const report = await reportOf(browser);
+    expect(today(report)).toMatchObject({
+      ordersConfirmed: 2,
+      // 'Dinero confirmado' in the store's money now; the pesos stay pesos beside it.
+      amountConfirmed: 1_250_000,
+      amountsConfirmed: [
+        { currency: "BRL", amount: 1_250_000 },
+        { currency: "ARS", amount: 25_000 },
+      ],
+    });
+  });
+});

@@ -14,6 +14,7 @@ import worker from "../../worker/index";
 import { SESSION_COOKIE } from "../../worker/lib/sessions";
 import { UNSUBSCRIBE_LINK_INVALID } from "../../worker/routes/stats";
 import { addDays, dayStart, localDay } from "../../worker/stats/days";
+import { formatAmount } from "../../common/store-money";
 import { event } from "../../worker/stats/events";
 import { mondayOf, sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "../../worker/stats/weekly";
 import { workerLogs } from "./capture-logs";
@@ -184,5 +185,25 @@ describe("the weekly summary", () => {
     );
     await waitOnExecutionContext(ctx);
     expect(workerLogs({ message: "weekly summary skipped" }).map((l) => l.reason)).toEqual(["no-public-origin"]);
+  });
+});
+
+describe("the weekly summary's money", () => {
+  it("says each currency's confirmed sum in its own money, never one number of two currencies", async () => {
+    const now = Date.now();
+    const shop = await storeWithEmail("Dos Monedas");
+    await recordAt(
+      shop.user.id,
+      [
+        ...visits(2),
+        event("confirmed", { amount: 12_500, currency: "ARS" }),
+        event("confirmed", { amount: 27_970, currency: "BRL" }),
+        event("confirmed", { amount: 3_000, currency: "ARS" }),
+      ],
+      lastWeek(now, 3),
+    );
+    await sendWeeklySummaries(withOrigin, now);
+    const [mail] = await mailsTo(shop.email);
+    expect(mail!.text).toContain(`- Pedidos confirmados: 3, por $15.500 y ${formatAmount(27_970, "BRL", "es-AR")}`);
   });
 });

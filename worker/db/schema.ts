@@ -184,6 +184,13 @@ export const products = sqliteTable(
      * Set on creation; the migration product_codes_backfill gave one to every product made before it.
      */
     code: text("code"),
+    /**
+     * The price in hundredths as it was before a change of the store's money to whole units rounded it
+     * (R$ 1,50 stored 150, became $ 2): a change back to a money with cents gives 150 again while the price
+     * is still the rounding of it, so a round trip without edits changes nothing (worker/lib/shop-money.ts).
+     * Null when nothing was rounded, and cleared by the change back.
+     */
+    priceCents: real("price_cents"),
     createdAt: createdAt(),
   },
   (t) => [index("products_user_idx").on(t.userId, t.createdAt), uniqueIndex("products_user_code_unique").on(t.userId, t.code)],
@@ -447,6 +454,24 @@ export const withdrawalRequests = sqliteTable(
  * validated by the route and read through common/checkout.ts; a store without a row delivers
  * as before colours and costs (envío or retiro, cost to agree) and lists no way to pay.
  */
+/**
+ * The money a shop's prices are written in, kept in the shop's own database next to them (worker/lib/shop-money.ts):
+ * a change of the store's currency rescales the prices and moves this row in ONE batch of that database, and an
+ * order is inserted only while `version` is the one it was priced at, so an order never mixes one currency's
+ * prices with another's. No row: no change since the store opened, its prices are in the account's currency.
+ */
+export const shopMoney = sqliteTable("shop_money", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** ISO 4217 of the shop's prices and delivery costs. */
+  currency: text("currency").notNull(),
+  /** Moves on with every change of currency: what an order's insert checks. */
+  version: integer("version").notNull().default(0),
+  /** JSON { zones: { [name]: hundredths }, freeFrom: hundredths | null }: the delivery costs' own priceCents. */
+  deliveryCents: text("delivery_cents"),
+});
+
 export const storeCheckout = sqliteTable("store_checkout", {
   userId: text("user_id")
     .primaryKey()

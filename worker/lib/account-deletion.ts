@@ -8,6 +8,7 @@ import {
   passwordResets,
   products,
   sessions,
+  shopMoney,
   sizeGuides,
   storeCheckout,
   storeModels,
@@ -186,6 +187,8 @@ export async function deleteAccount(
     shopDb.delete(withdrawalRequests).where(eq(withdrawalRequests.sellerId, user.id)),
     // A category's guide is not a product's: it would outlive the catalogue.
     shopDb.delete(sizeGuides).where(eq(sizeGuides.sellerId, user.id)),
+    // The money its prices were in, with its delivery zones' names: nothing is left for it to describe.
+    shopDb.delete(shopMoney).where(eq(shopMoney.userId, user.id)),
     ...keepOrdersForBuyers(shopDb, user, Date.now()),
   ];
   // Where the shop has a database of its own, its rows go first as one batch of it: a failure of the account's

@@ -59,7 +59,7 @@ export function toOrder(row: OrderRow, shortages: StockShortage[] = []): Order {
         }
       : null,
     payment: row.paymentDetails ? (JSON.parse(row.paymentDetails) as PaymentDetails) : null,
-    currency: row.currency,
+    currency: row.currency ?? "ARS",
     status: row.status,
     history: JSON.parse(row.history) as StatusStep[],
     link: orderPath(row.token ?? ""),

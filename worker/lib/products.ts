@@ -23,7 +23,7 @@ async function newestGeneratedKeys(db: Db, productIds: string[]): Promise<Map<st
   return new Map(rows.filter((r) => r.key !== null).map((r) => [r.id, r.key!]));
 }
 
-type ProductRow = typeof products.$inferSelect & { generatedKey: string | null; stock: string | null };
+type ProductRow = Omit<typeof products.$inferSelect, "priceCents"> & { generatedKey: string | null; stock: string | null };
 
 function selectProducts(shopDb: Db) {
   return shopDb

@@ -8,6 +8,8 @@
  *   the one the prices were read in), then `shop` (the shop's rows: all or nothing, e.g. stock that would go
  *   below zero fails them all), then `after` (global follow-ups, such as the store's version that renews the
  *   cached pages: after the rows, so no page is cached under the new version with the old rows).
+ * `shopGuard`: statements of the shop's database that may refuse the write (the prices' money in shop_money being
+ * the one they were typed in), run first in the shop's batch; their results are not returned.
  * What two databases give up: a guard holds when its batch runs, not until the shop's batch commits, and a
  * failure of `after` leaves the shop's rows written (the store's pages renew at the next change).
  */
@@ -23,17 +25,18 @@ async function run(db: Db, items: Items): Promise<unknown[]> {
 export async function writeAcross(
   db: Db,
   shopDb: ShopDb,
-  { guard = [], shop, after = [] }: { guard?: Items; shop: Items; after?: Items },
+  { guard = [], shopGuard = [], shop: rows, after = [] }: { guard?: Items; shopGuard?: Items; shop: Items; after?: Items },
 ): Promise<{ guard: unknown[]; shop: unknown[]; after: unknown[] }> {
+  const shop = [...shopGuard, ...rows];
   if (inGlobalDatabase(shopDb)) {
     const results = await run(db, [...guard, ...shop, ...after]);
     return {
       guard: results.slice(0, guard.length),
-      shop: results.slice(guard.length, guard.length + shop.length),
+      shop: results.slice(guard.length + shopGuard.length, guard.length + shop.length),
       after: results.slice(guard.length + shop.length),
     };
   }
   const guarded = await run(db, guard);
   const written = await run(shopDb, shop);
-  return { guard: guarded, shop: written, after: await run(db, after) };
+  return { guard: guarded, shop: written.slice(shopGuard.length), after: await run(db, after) };
 }

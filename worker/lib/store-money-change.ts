@@ -1,96 +1,128 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { DeliverySettings } from "../../common/checkout";
-import { currencyDigits } from "../../common/store-locale";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { PayMethod } from "../../common/pay-methods";
 import { type Db, inGlobalDatabase, type ShopDb } from "../db/client";
-import { products, storeCheckout, users } from "../db/schema";
+import { shopMoney, users } from "../db/schema";
 import { ApiError } from "./errors";
-import { storeMoneyOf } from "./store-locale";
+import { isMoneyGuard, readDeliveryJson, readShopMoney, sameShopCurrency, shiftShopMoney } from "./shop-money";
+import { readStoreLocale, storeMoneyOf } from "./store-locale";
 import { nextStoreVersion } from "./store-version";
 
 export const MONEY_CHANGE_BUSY = "Tu tienda cambió mientras guardabas. Revisa la moneda y el idioma y vuelve a intentarlo.";
 
-/** A delivery's costs with every price multiplied by `factor` (100 into cents, 1/100 out of them, rounded). */
-export function rescaleDelivery(delivery: DeliverySettings, factor: number): DeliverySettings {
-  const scale = (v: number) => Math.round(v * factor);
-  const { shipping } = delivery;
-  return {
-    ...delivery,
-    shipping: {
-      ...shipping,
-      zones: shipping.zones.map((z) => ({ ...z, cost: scale(z.cost) })),
-      freeFrom: shipping.freeFrom === null ? null : scale(shipping.freeFrom),
-    },
-  };
+export interface MoneyChange {
+  currency: string;
+  locale: string;
+  /**
+   * Which ways to pay the store keeps, when the seller took the new country's defaults (undefined: all). Read
+   * from the store's list inside the change, so a list saved meanwhile (which moves the store's version) is
+   * read again rather than overwritten.
+   */
+  keepPayMethods?: (methods: PayMethod[]) => PayMethod[];
+}
+
+/** The account's columns a change reads: its money (storeMoneyOf) and the store's version it moves on. */
+async function readAccount(db: Db, userId: string) {
+  return (await db
+    .select({
+      phone: users.phone,
+      countryCode: users.countryCode,
+      storeCurrency: users.storeCurrency,
+      storeLocale: users.storeLocale,
+      storeVersion: users.storeVersion,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get())!;
+}
+
+/** A statement that fails its batch unless the store is still at `version` (the one the change read). */
+function sameStoreVersion(db: Db, userId: string, version: number) {
+  return db
+    .select({
+      same: sql<number>`case when ${users.storeVersion} = ${version} then 1 else json('store version moved: ' || ${users.id}) end`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
 }
 
 /**
  * Changes the store's currency and shoppers' language. Prices are not converted: each keeps its number
  * ("12.500" pesos become "12,500.00" when the store moves to Mexican pesos), so where the new money keeps
  * cents and the old one did not (or the other way round) the stored integers are rescaled, products and
- * delivery costs alike, in one batch with the change and the store's new version. The batch only applies
- * while the store's version is the one read: a save that landed meanwhile makes it read again.
- * The prices and delivery costs are the shop's rows (`shopDb`, shopDatabase). Where the shop lives in another
- * database than the account, the change applies first (guarded by the version as here) and the rescale follows
- * as one batch of the shop's database: a price saved between the two would be rescaled with the others.
+ * delivery costs alike, exactly back on a round trip without edits (worker/lib/shop-money.ts shiftShopMoney).
+ * The prices' money moves with them in the shop's database (shop_money), which orders and price saves check,
+ * so open orders never stop a change: each keeps the currency and amounts it was placed with.
+ * A shop in the global database does it all in ONE batch, guarded by the store's version and the shop's. A
+ * shop in its own database first gets its shop_money row (in the currency its prices are in now), then the
+ * account changes (guarded by the store's version), then `alignShopMoney` moves the prices to whatever the
+ * account says by then: two changes racing both end with the prices in the account's last currency, and a
+ * change cut off between the two is finished by the next one.
  */
-export async function changeStoreMoney(db: Db, shopDb: ShopDb, userId: string, target: { currency: string; locale: string }) {
-  const together = inGlobalDatabase(shopDb);
+export async function changeStoreMoney(db: Db, shopDb: ShopDb, userId: string, target: MoneyChange) {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const row = (await db
-      .select({
-        phone: users.phone,
-        countryCode: users.countryCode,
-        storeCurrency: users.storeCurrency,
-        storeLocale: users.storeLocale,
-        storeVersion: users.storeVersion,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .get())!;
-    const checkout = await shopDb
-      .select({ delivery: storeCheckout.delivery })
-      .from(storeCheckout)
-      .where(eq(storeCheckout.userId, userId))
-      .get();
-    const shift = currencyDigits(target.currency) - storeMoneyOf(row).money.digits;
-    const factor = 10 ** shift;
-    const version = row.storeVersion;
-    // Every statement holds only while the store is still at the version read; the change, last, moves it on.
-    // The batch runs alone, so either all of it applies or none does.
-    const unchanged = together
-      ? sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.storeVersion} = ${version})`
-      : undefined;
+    const row = await readAccount(db, userId);
+    const account = storeMoneyOf(row);
+    const kept = target.keepPayMethods?.((await readStoreLocale(db, userId, shopDb))!.payMethods);
     const change = db
       .update(users)
-      .set({ storeCurrency: target.currency, storeLocale: target.locale, storeVersion: nextStoreVersion(userId) })
-      .where(and(eq(users.id, userId), eq(users.storeVersion, version)))
+      .set({
+        storeCurrency: target.currency,
+        storeLocale: target.locale,
+        storeVersion: nextStoreVersion(userId),
+        ...(kept ? { storePayMethods: JSON.stringify(kept) } : {}),
+      })
+      .where(and(eq(users.id, userId), eq(users.storeVersion, row.storeVersion)))
       .returning({ id: users.id });
-    const rescale = shift
-      ? [
-          shopDb
-            .update(products)
-            .set({ price: sql`round(${products.price} * ${factor})` })
-            .where(and(eq(products.userId, userId), unchanged)),
-          ...(checkout
-            ? [
-                shopDb
-                  .update(storeCheckout)
-                  .set({ delivery: JSON.stringify(rescaleDelivery(JSON.parse(checkout.delivery) as DeliverySettings, factor)) })
-                  .where(and(eq(storeCheckout.userId, userId), unchanged)),
-              ]
-            : []),
-        ]
-      : [];
-    if (!together) {
+    if (!inGlobalDatabase(shopDb)) {
+      await shopDb.insert(shopMoney).values({ userId, currency: account.currency, version: 0 }).onConflictDoNothing();
       if (!(await change).length) continue;
-      if (rescale.length) await shopDb.batch(rescale as unknown as [(typeof rescale)[number]]);
+      await alignShopMoney(db, shopDb, userId);
       return;
     }
-    const results = await db.batch([...rescale, change] as unknown as [typeof change]);
-    const changed = results.at(-1) as { id: string }[];
-    if (changed.length) return;
+    const shop = (await readShopMoney(shopDb, userId)) ?? { currency: account.currency, version: 0, deliveryCents: null };
+    const delivery = await readDeliveryJson(shopDb, userId);
+    const moves = shop.currency === target.currency ? [] : shiftShopMoney(shopDb, userId, shop, delivery, target.currency);
+    try {
+      await db.batch([sameStoreVersion(db, userId, row.storeVersion), ...moves, change] as unknown as [typeof change]);
+      return;
+    } catch (error) {
+      if (!isMoneyGuard(error)) throw error;
+    }
   }
   throw new ApiError(409, MONEY_CHANGE_BUSY);
+}
+
+/**
+ * Moves a shop's prices (in its own database) to the account's currency, until they agree: each move is one
+ * batch of the shop's database that applies only while the shop's row is the one read.
+ */
+export async function alignShopMoney(db: Db, shopDb: ShopDb, userId: string) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const wanted = storeMoneyOf(await readAccount(db, userId)).currency;
+    const shop = await readShopMoney(shopDb, userId);
+    if (!shop || shop.currency === wanted) return;
+    const delivery = await readDeliveryJson(shopDb, userId);
+    try {
+      await shopDb.batch(shiftShopMoney(shopDb, userId, shop, delivery, wanted) as unknown as [BatchItem<"sqlite">]);
+    } catch (error) {
+      if (!isMoneyGuard(error)) throw error;
+    }
+  }
+  throw new ApiError(409, MONEY_CHANGE_BUSY);
+}
+
+/**
+ * The guards of a save of prices typed in the seller's money (a product, the pricing grid, delivery costs):
+ * `guard` for the global batch (the account's money, `sameMoney`) and `shopGuard` for the shop's (the prices'
+ * money in shop_money), each failing its batch when a change landed between the read and the write.
+ */
+export function moneyGuards(
+  db: Db,
+  shopDb: ShopDb,
+  row: { id: string; phone: string | null; countryCode: string | null; storeCurrency: string | null; storeLocale: string | null },
+) {
+  return { guard: [sameMoney(db, row)], shopGuard: [sameShopCurrency(shopDb, row.id, storeMoneyOf(row).currency)] };
 }
 
 export const MONEY_CHANGED = "La moneda de tu tienda cambió mientras guardabas. Revisa los precios y guarda de nuevo.";
@@ -117,8 +149,7 @@ export async function moneyGuarded<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (error instanceof Error && /malformed JSON/i.test(`${error.message} ${String(error.cause ?? "")}`))
-      throw new ApiError(409, MONEY_CHANGED);
+    if (isMoneyGuard(error)) throw new ApiError(409, MONEY_CHANGED);
     throw error;
   }
 }

@@ -28,7 +28,7 @@ import { nextStoreVersion } from "../lib/store-version";
 import { readStoreLocale, storeMoneyOf } from "../lib/store-locale";
 import { priceField } from "../lib/price-field";
 import { ApiError } from "../lib/errors";
-import { moneyGuarded, sameMoney } from "../lib/store-money-change";
+import { moneyGuarded, moneyGuards } from "../lib/store-money-change";
 import { validateFor } from "../lib/validation";
 import { writeAcross } from "../lib/shop-writes";
 
@@ -193,7 +193,7 @@ export const checkoutSettingsRoutes = new Hono<Env>()
       // it says. The money guard (on the account) decides first, the account's part follows (worker/lib/shop-writes.ts).
       await moneyGuarded(
         writeAcross(db, shopDb, {
-          guard: [sameMoney(db, user)],
+          ...moneyGuards(db, shopDb, user),
           shop: [
             shopDb
               .insert(storeCheckout)

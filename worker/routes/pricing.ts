@@ -18,7 +18,7 @@ import { storeChanged } from "../lib/store-version";
 import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate, validateFor } from "../lib/validation";
 import { priceField, sellerMoney } from "../lib/price-field";
-import { moneyGuarded, sameMoney } from "../lib/store-money-change";
+import { moneyGuarded, moneyGuards } from "../lib/store-money-change";
 import { limitBody, MiB, smallJson } from "../lib/body-limit";
 import { replaceVariants, shownImageKeys } from "../lib/stock";
 
@@ -278,7 +278,7 @@ export const pricingRoutes = new Hono<Env>()
         ];
       });
       // Prices were read in the store's money: a currency change meanwhile refuses the save (409).
-      await moneyGuarded(writeAcross(db, shopDb, { guard: [sameMoney(db, user)], shop: updates, after: [storeChanged(db, user.id)] }));
+      await moneyGuarded(writeAcross(db, shopDb, { ...moneyGuards(db, shopDb, user), shop: updates, after: [storeChanged(db, user.id)] }));
       return c.json({ products: await listProducts(db, shopDb, user.id) }, 200);
     },
   )

@@ -20,7 +20,7 @@ import { shownImageKeys } from "../lib/stock";
 import { descriptionField, productNameField } from "../lib/product-fields";
 import { validate, validateFor } from "../lib/validation";
 import { priceField, sellerMoney } from "../lib/price-field";
-import { moneyGuarded, sameMoney } from "../lib/store-money-change";
+import { moneyGuarded, moneyGuards } from "../lib/store-money-change";
 import {
   colorsField,
   publishedAfter,
@@ -153,7 +153,7 @@ export const productRoutes = new Hono<Env>()
       // A price read in the store's money is refused (409) if the currency changed meanwhile.
       await moneyGuarded(
         writeAcross(db, shopDb, {
-          guard: [sameMoney(db, user)],
+          ...moneyGuards(db, shopDb, user),
           shop: [
             shopDb
               .update(products)

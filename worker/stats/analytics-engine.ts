@@ -7,9 +7,10 @@
  * 96 bytes per point, 25 points per Worker invocation; data is kept three months.
  * One point per event: index1 = the store's id, which is also the key Analytics
  * Engine samples by, so one store's burst is sampled without touching the
- * others'; blob1 kind, blob2 product, blob3 source, blob4 search words;
- * double1 units, double2 pesos, double3 1 for an arrival, double4 1 for a search
- * that found nothing.
+ * others'; blob1 kind, blob2 product, blob3 source, blob4 search words, blob5
+ * an order's currency ("" for other events, and for orders counted before it was kept);
+ * double1 units, double2 the amount in that currency's minor unit, double3 1 for an
+ * arrival, double4 1 for a search that found nothing.
  *
  * Reading (https://developers.cloudflare.com/analytics/analytics-engine/sql-api/):
  * POST https://api.cloudflare.com/client/v4/accounts/<account_id>/analytics_engine/sql
@@ -67,7 +68,7 @@ export class AnalyticsEngineStats implements StatsEngine {
     for (const e of events) {
       this.dataset.writeDataPoint({
         indexes: [storeId],
-        blobs: [e.kind, e.product, e.source, e.words],
+        blobs: [e.kind, e.product, e.source, e.words, e.currency],
         doubles: [e.units, e.amount, e.entry ? 1 : 0, e.empty ? 1 : 0],
       });
     }
@@ -108,12 +109,12 @@ export class AnalyticsEngineStats implements StatsEngine {
     for (let i = 0; i < storeIds.length; i += STORES_PER_QUERY) {
       const rows = await this.query(
         [
-          `SELECT index1 AS store, formatDateTime(timestamp, '%Y-%m-%d', ${zone(range.timeZone)}) AS day, blob1 AS kind,`,
+          `SELECT index1 AS store, formatDateTime(timestamp, '%Y-%m-%d', ${zone(range.timeZone)}) AS day, blob1 AS kind, blob5 AS currency,`,
           "SUM(_sample_interval) AS events, SUM(_sample_interval * double3) AS entries, SUM(_sample_interval * double4) AS empty,",
           "SUM(_sample_interval * double1) AS units, SUM(_sample_interval * double2) AS amount, MAX(_sample_interval) AS sample_interval",
           `FROM ${STORE_EVENTS_DATASET}`,
           `WHERE ${this.where(storeIds.slice(i, i + STORES_PER_QUERY), range)}`,
-          "GROUP BY store, day, kind ORDER BY store, day, kind LIMIT 100000 FORMAT JSON",
+          "GROUP BY store, day, kind, currency ORDER BY store, day, kind, currency LIMIT 100000 FORMAT JSON",
         ].join(" "),
       );
       for (const row of rows) {
@@ -126,6 +127,7 @@ export class AnalyticsEngineStats implements StatsEngine {
           empty: num(row.empty),
           units: num(row.units),
           amount: num(row.amount),
+          currency: typeof row.currency === "string" ? row.currency : "",
         });
       }
     }

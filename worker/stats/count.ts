@@ -88,7 +88,7 @@ export function countCartAdd(c: Context<Env>, storeId: string, productId: string
  * their own store. Past 24 products the order itself still counts; its
  * other products do not (Analytics Engine takes 25 points per request).
  */
-export function countOrderSent(c: Context<Env>, storeId: string, lines: OrderLine[], total: number) {
+export function countOrderSent(c: Context<Env>, storeId: string, lines: OrderLine[], total: number, currency: string) {
   const byProduct = new Map<string, { units: number; amount: number }>();
   for (const line of lines) {
     const sum = byProduct.get(line.productId) ?? { units: 0, amount: 0 };
@@ -96,8 +96,8 @@ export function countOrderSent(c: Context<Env>, storeId: string, lines: OrderLin
     sum.amount += line.quantity * line.unitPrice;
     byProduct.set(line.productId, sum);
   }
-  const perProduct = [...byProduct].map(([product, sum]) => event("order_line", { product, ...sum }));
-  record(c, storeId, [event("order", { amount: total }), ...perProduct], { skipSeller: false });
+  const perProduct = [...byProduct].map(([product, sum]) => event("order_line", { product, ...sum, currency }));
+  record(c, storeId, [event("order", { amount: total, currency }), ...perProduct], { skipSeller: false });
 }
 
 /**
@@ -110,11 +110,13 @@ export function countOrderSent(c: Context<Env>, storeId: string, lines: OrderLin
  */
 export function orderStatusChanged(
   c: Context<Env>,
-  order: { sellerId: string; total: number; stockTakenAt: Date | null },
+  order: { sellerId: string; total: number; currency: string | null; stockTakenAt: Date | null },
   next: OrderStatus,
 ) {
-  if (next === "confirmado") record(c, order.sellerId, [event("confirmed", { amount: order.total })], { skipSeller: false });
+  // Each amount with its order's own currency: the report never adds one currency's amounts to another's.
+  const money = { amount: order.total, currency: order.currency ?? "ARS" };
+  if (next === "confirmado") record(c, order.sellerId, [event("confirmed", money)], { skipSeller: false });
   else if (next === "cancelado" && order.stockTakenAt !== null) {
-    record(c, order.sellerId, [event("cancelled", { amount: order.total })], { skipSeller: false });
+    record(c, order.sellerId, [event("cancelled", money)], { skipSeller: false });
   }
 }

@@ -25,6 +25,8 @@ export interface DayCount {
   empty: number;
   units: number;
   amount: number;
+  /** The currency of `amount` for an order's kinds ("" for events recorded before they carried it, and for the others). */
+  currency: string;
 }
 
 export interface DayCounts {

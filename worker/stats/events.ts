@@ -27,8 +27,10 @@ export interface StoreEvent {
   empty: boolean;
   /** Units: 1 for a view, search or cart add; the quantity of an order line; 1 for a whole order. */
   units: number;
-  /** Pesos: an order's total, a line's amount, a confirmed (or confirmed then cancelled) order's total; 0 otherwise. */
+  /** In `currency`'s minor unit: an order's total, a line's amount, a confirmed (or confirmed then cancelled) order's total; 0 otherwise. */
   amount: number;
+  /** ISO 4217 of `amount` (the order's own currency) for an order's events; "" for the others. */
+  currency: string;
 }
 
 export const event = (kind: EventKind, fields: Partial<Omit<StoreEvent, "kind">> = {}): StoreEvent => ({
@@ -40,6 +42,7 @@ export const event = (kind: EventKind, fields: Partial<Omit<StoreEvent, "kind">>
   empty: false,
   units: 1,
   amount: 0,
+  currency: "",
   ...fields,
 });
 

@@ -69,7 +69,10 @@ export class StoreStats extends DurableObject<Bindings> implements StoreStatsRpc
   async record(events: TimedEvent[]): Promise<void> {
     for (const e of events) {
       const hour = Math.floor(e.at / HOUR_MS);
-      const key = `${hour}\u0000${e.kind}\u0000${e.product}\u0000${e.source}\u0000${e.words}\u0000${e.empty ? 1 : 0}`;
+      // A money event's currency is kept in `words` (a search's words otherwise: no kind has both), so the
+      // counters of two currencies never merge and the table keeps its shape.
+      const words = e.kind === "search" ? e.words : e.currency;
+      const key = `${hour}\u0000${e.kind}\u0000${e.product}\u0000${e.source}\u0000${words}\u0000${e.empty ? 1 : 0}`;
       const counter = this.pending.get(key);
       if (counter) {
         counter.events += 1;
@@ -82,7 +85,7 @@ export class StoreStats extends DurableObject<Bindings> implements StoreStatsRpc
           kind: e.kind,
           product: e.product,
           source: e.source,
-          words: e.words,
+          words,
           empty: e.empty ? 1 : 0,
           events: 1,
           entries: e.entry ? 1 : 0,
@@ -134,17 +137,26 @@ export class StoreStats extends DurableObject<Bindings> implements StoreStatsRpc
     const [from, to] = hours(range);
     const byDay = new Map<string, DayCount>();
     for (const row of this.ctx.storage.sql
-      .exec<{ hour: number; kind: EventKind; events: number; entries: number; empty: number; units: number; amount: number }>(
-        `SELECT hour, kind, SUM(events) AS events, SUM(entries) AS entries, SUM(CASE WHEN empty = 1 THEN events ELSE 0 END) AS empty,
-           SUM(units) AS units, SUM(amount) AS amount
-         FROM counters WHERE hour >= ? AND hour < ? GROUP BY hour, kind`,
+      .exec<{
+        hour: number;
+        kind: EventKind;
+        currency: string;
+        events: number;
+        entries: number;
+        empty: number;
+        units: number;
+        amount: number;
+      }>(
+        `SELECT hour, kind, CASE WHEN kind = 'search' THEN '' ELSE words END AS currency, SUM(events) AS events, SUM(entries) AS entries,
+           SUM(CASE WHEN empty = 1 THEN events ELSE 0 END) AS empty, SUM(units) AS units, SUM(amount) AS amount
+         FROM counters WHERE hour >= ? AND hour < ? GROUP BY hour, kind, currency`,
         from,
         to,
       )
       .toArray()) {
       const day = localDay(row.hour * HOUR_MS, range.timeZone);
-      const key = `${day} ${row.kind}`;
-      const count = byDay.get(key) ?? { day, kind: row.kind, events: 0, entries: 0, empty: 0, units: 0, amount: 0 };
+      const key = `${day} ${row.kind} ${row.currency}`;
+      const count = byDay.get(key) ?? { day, kind: row.kind, events: 0, entries: 0, empty: 0, units: 0, amount: 0, currency: row.currency };
       count.events += row.events;
       count.entries += row.entries;
       count.empty += row.empty;

@@ -18,6 +18,7 @@ import {
 import type { Db } from "../db/client";
 import { products } from "../db/schema";
 import { chunks } from "../lib/chunks";
+import { storeMoneyOf } from "../lib/store-locale";
 import { addDays, dayStart, localDay } from "./days";
 import type { DayCount, StatsEngine, TimeRange } from "./engine";
 
@@ -26,8 +27,18 @@ const LISTED = 5;
 const NEVER_ORDERED_LISTED = 10;
 const EMPTY_SEARCHES_LISTED = 10;
 
-/** Adds one day's counts into totals. */
-export function addCounts(totals: StatsTotals, row: DayCount) {
+/** Adds one amount into a per-currency list. */
+function addAmount(amounts: StatsTotals["amountsConfirmed"], currency: string, amount: number) {
+  const entry = amounts.find((a) => a.currency === currency);
+  if (entry) entry.amount += amount;
+  else amounts.push({ currency, amount });
+}
+
+/**
+ * Adds one day's counts into totals. `currency`: the store's current one, for amounts recorded before events
+ * carried their order's currency.
+ */
+export function addCounts(totals: StatsTotals, row: DayCount, currency = "ARS") {
   switch (row.kind) {
     case "view":
       totals.visits += row.entries;
@@ -45,12 +56,12 @@ export function addCounts(totals: StatsTotals, row: DayCount) {
       break;
     case "confirmed":
       totals.ordersConfirmed += row.events;
-      totals.amountConfirmed += row.amount;
+      addAmount(totals.amountsConfirmed, row.currency || currency, row.amount);
       break;
     // A confirmed order cancelled later: its confirmation no longer stands.
     case "cancelled":
       totals.ordersConfirmed -= row.events;
-      totals.amountConfirmed -= row.amount;
+      addAmount(totals.amountsConfirmed, row.currency || currency, -row.amount);
       break;
     case "order_line":
       break;
@@ -62,11 +73,17 @@ export function addCounts(totals: StatsTotals, row: DayCount) {
  * counts on the day it happens: an order confirmed before the period and cancelled in it takes nothing
  * below zero (the period confirmed nothing that it could lose).
  */
-export function totalsOf(rows: DayCount[], first: string, last: string): StatsTotals {
+export function totalsOf(rows: DayCount[], first: string, last: string, currency = "ARS"): StatsTotals {
   const totals = emptyTotals();
-  for (const row of rows) if (row.day >= first && row.day <= last) addCounts(totals, row);
+  for (const row of rows) if (row.day >= first && row.day <= last) addCounts(totals, row, currency);
   totals.ordersConfirmed = Math.max(0, Math.round(totals.ordersConfirmed));
-  totals.amountConfirmed = totals.ordersConfirmed > 0 ? Math.max(0, Math.round(totals.amountConfirmed)) : 0;
+  totals.amountsConfirmed = totals.ordersConfirmed
+    ? totals.amountsConfirmed
+        .map((a) => ({ currency: a.currency, amount: Math.max(0, Math.round(a.amount)) }))
+        .filter((a) => a.amount > 0)
+        .sort((a, b) => Number(b.currency === currency) - Number(a.currency === currency) || a.currency.localeCompare(b.currency))
+    : [];
+  totals.amountConfirmed = totals.amountsConfirmed.find((a) => a.currency === currency)?.amount ?? 0;
   return totals;
 }
 
@@ -93,10 +110,11 @@ async function productNames(db: Db, sellerId: string, ids: string[]): Promise<Ma
 export async function statsReport(
   engine: StatsEngine,
   shopDb: Db,
-  seller: { id: string; phone: string | null; countryCode: string | null },
+  seller: { id: string; phone: string | null; countryCode: string | null; storeCurrency: string | null; storeLocale: string | null },
   now = Date.now(),
 ): Promise<Omit<StatsReport, "weeklyEmail">> {
   const timeZone = storeTimeZone(seller);
+  const { currency } = storeMoneyOf(seller);
   const today = localDay(now, timeZone);
   // 60 days: the last 30 and the 30 before them.
   const [counted, breakdown] = await Promise.all([
@@ -111,8 +129,8 @@ export async function statsReport(
       return [
         period,
         {
-          current: totalsOf(rows, addDays(today, 1 - n), today),
-          previous: totalsOf(rows, addDays(today, 1 - 2 * n), addDays(today, -n)),
+          current: totalsOf(rows, addDays(today, 1 - n), today, currency),
+          previous: totalsOf(rows, addDays(today, 1 - 2 * n), addDays(today, -n), currency),
         },
       ];
     }),

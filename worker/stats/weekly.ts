@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
-import { ARS_MONEY, formatPrice, type StoreMoney } from "../../common/store-money";
+import { ARS_MONEY, formatAmount, type StoreMoney } from "../../common/store-money";
 import { storeMoneyOf } from "../lib/store-locale";
 import { changeText, storeTimeZone } from "../../common/store-stats";
 import { database, type Db } from "../db/client";
@@ -82,8 +82,15 @@ interface WeekFigures {
   cartAdds: number;
   ordersSent: number;
   ordersConfirmed: number;
-  amountConfirmed: number;
+  /** Per currency, the store's current one first (a store that changed its money has orders in both). */
+  amountsConfirmed: { amount: number; currency: string }[];
   emptySearches: number;
+}
+
+/** "R$ 279,70 y $ 12.500": each currency's sum in its own money, never added together. */
+function amounts(list: { amount: number; currency: string }[], locale: string): string {
+  const written = list.map((a) => formatAmount(a.amount, a.currency, locale));
+  return written.length > 1 ? `${written.slice(0, -1).join(", ")} y ${written.at(-1)}` : (written[0] ?? "");
 }
 
 export function weeklyEmail(
@@ -99,7 +106,7 @@ export function weeklyEmail(
     `Páginas vistas: ${f.pageViews.toLocaleString("es-AR")}`,
     `Productos agregados al carrito: ${f.cartAdds.toLocaleString("es-AR")}`,
     `Pedidos enviados por WhatsApp: ${f.ordersSent.toLocaleString("es-AR")}`,
-    `Pedidos confirmados: ${f.ordersConfirmed.toLocaleString("es-AR")}${f.ordersConfirmed ? `, por ${formatPrice(f.amountConfirmed, seller.money ?? ARS_MONEY)}` : ""}`,
+    `Pedidos confirmados: ${f.ordersConfirmed.toLocaleString("es-AR")}${f.amountsConfirmed.length ? `, por ${amounts(f.amountsConfirmed, (seller.money ?? ARS_MONEY).locale)}` : ""}`,
     ...(f.emptySearches
       ? [`Búsquedas sin resultado: ${plural(f.emptySearches, "búsqueda", "búsquedas")} de algo que tu tienda no tiene`]
       : []),
@@ -166,7 +173,7 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
       );
       for (const seller of group) {
         const rows = counts.stores.get(seller.id) ?? [];
-        const week = totalsOf(rows, monday, addDays(monday, 6));
+        const week = totalsOf(rows, monday, addDays(monday, 6), storeMoneyOf(seller).currency);
         if (week.visits === 0) continue;
         const figures: WeekFigures = {
           visits: week.visits,
@@ -175,7 +182,7 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
           cartAdds: week.cartAdds,
           ordersSent: week.ordersSent,
           ordersConfirmed: week.ordersConfirmed,
-          amountConfirmed: week.amountConfirmed,
+          amountsConfirmed: week.amountsConfirmed,
           emptySearches: week.emptySearches,
         };
         const claimed = await db

@@ -164,6 +164,8 @@ export const en: Catalogue = {
   "order.emptyCart": "Your cart is empty.",
   "order.notInStore": "A product in your cart is no longer available in this shop. Remove it and try again.",
   "order.paymentNotOffered": "This shop does not take that way to pay: choose another.",
+  "order.zoneNotOffered": "This shop has no such delivery area: choose one from the list.",
+  "order.pricesChanged": "The shop changed its prices while you were ordering. Check your cart and send it again.",
   "order.cartInvalid": "The cart is not valid.",
   "order.tooManyLines": "The cart has too many products: send the order in parts.",
   "order.quantityNumber": "The quantity must be a number.",

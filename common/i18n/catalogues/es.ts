@@ -179,6 +179,8 @@ export const es = {
   "order.emptyCart": "Tu carrito está vacío.",
   "order.notInStore": "Un producto del carrito ya no está disponible en esta tienda. Quítalo e intenta de nuevo.",
   "order.paymentNotOffered": "Esta tienda no acepta ese medio de pago: elige otro.",
+  "order.zoneNotOffered": "Esta tienda no tiene esa zona de envío: elige una de la lista.",
+  "order.pricesChanged": "La tienda cambió sus precios mientras enviabas el pedido. Revisa el carrito y envíalo de nuevo.",
   "order.cartInvalid": "El carrito no es válido.",
   "order.tooManyLines": "El carrito tiene demasiados productos: envía el pedido en partes.",
   "order.quantityNumber": "La cantidad tiene que ser un número.",

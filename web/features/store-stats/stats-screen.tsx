@@ -72,19 +72,22 @@ function Report({ report, username }: { report: StatsReport; username: string })
   );
 }
 
+/** The totals that are one number (the per-currency list of confirmed money is not one). */
+type Figure = Exclude<keyof StatsTotals, "amountsConfirmed">;
+
 /** The four figures of the chosen period, each against the period before. */
 function Periods({ report, period, onPeriod }: { report: StatsReport; period: Period; onPeriod: (p: Period) => void }) {
   const storeMoney = useStoreMoney();
   const money = (amount: number) => formatPrice(amount, storeMoney);
   const { current, previous } = report.periods[period];
   const before = PERIOD_LABELS[period].before;
-  const main: { label: string; key: keyof StatsTotals; show?: (n: number) => string }[] = [
+  const main: { label: string; key: Figure; show?: (n: number) => string }[] = [
     { label: "Visitas", key: "visits" },
     { label: "Pedidos enviados", key: "ordersSent" },
     { label: "Pedidos confirmados", key: "ordersConfirmed" },
     { label: "Dinero confirmado", key: "amountConfirmed", show: money },
   ];
-  const more: { label: string; key: keyof StatsTotals }[] = [
+  const more: { label: string; key: Figure }[] = [
     { label: "Páginas vistas", key: "pageViews" },
     { label: "Agregados al carrito", key: "cartAdds" },
     { label: "Búsquedas", key: "searches" },
