@@ -75,7 +75,7 @@ export function totalsOf(rows: DayCount[], first: string, last: string): StatsTo
 }
 
 /** Whether cart adds were refused on any day from `first` to `last`: that figure has a cap (worker/lib/store-throttle.ts). */
-export function cartAddsCappedIn(rows: DayCount[], first: string, last: string): boolean {
+function cartAddsCappedIn(rows: DayCount[], first: string, last: string): boolean {
   return rows.some((row) => row.kind === "cart_capped" && row.events > 0 && row.day >= first && row.day <= last);
 }
 
