@@ -58,7 +58,9 @@ export interface StatsTotals {
   /** Searches that found nothing. */
   emptySearches: number;
   cartAdds: number;
+  /** Orders sent by WhatsApp, but those cancelled since: a cancelled order is never counted as a sale. */
   ordersSent: number;
+  /** Orders the seller confirmed, but those cancelled since, and what they bring. */
   ordersConfirmed: number;
   /** Confirmed money in the store's current currency (its minor unit); orders in another currency are not in it. */
   amountConfirmed: number;
@@ -83,7 +85,7 @@ export interface ProductFigure {
   name: string;
   views: number;
   cartAdds: number;
-  /** Orders sent that carried the product. */
+  /** Orders sent that carried the product, but those cancelled since ("Lo más pedido"). */
   orders: number;
   units: number;
 }
@@ -93,6 +95,12 @@ export interface StatsReport {
   today: string;
   timeZone: string;
   periods: Record<Period, { current: StatsTotals; previous: StatsTotals }>;
+  /**
+   * Whether some cart adds of the period were not counted: one address or neighbourhood passed its limit, or
+   * so many addresses came that the newest shared one count (worker/lib/store-throttle.ts). The figure is then
+   * a floor, and the screen says it has a cap.
+   */
+  cartAddsCapped: Record<Period, boolean>;
   /** The last 30 days, oldest first. */
   days: { day: string; visits: number; orders: number }[];
   /** The last 30 days. */

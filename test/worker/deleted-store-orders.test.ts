@@ -13,6 +13,7 @@ import { forgetExpiredOrderPages } from "../../worker/lib/account-deletion";
 import { ORDER_PAGE_MISSING } from "../../worker/pages/order-page";
 import { Browser, register } from "./browser";
 import { addProducts, openStore, setPricing } from "./store-helpers";
+import { REAL_STORE_TRANSFER, realStoreCheckout } from "../fixtures/real-store";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,9 +65,12 @@ describe("a deleted store's orders", () => {
       expect(html).toContain("Ropa de Ñandú 🧵");
       expect(html).toContain("La tienda cerró su cuenta");
       expect(html).toContain('href="https://wa.me/5491140001234?text=');
-      // What the buyer was told stays: the lines and how to pay.
+      // What was ordered stays; the store's bank account does not: nobody should pay a store that closed.
       expect(html).toContain("Remera (Talle: M) × 1");
-      expect(html).toContain('<dt>Alias</dt><dd><span id="pay-alias">nandu.ropa.mp</span>');
+      for (const asked of ["nandu.ropa.mp", "0720429088000002339140", "Ana Pérez", "data-copy", ">Copiar<", "<script"]) {
+        expect(html, asked).not.toContain(asked);
+      }
+      expect(html).toContain("La tienda cerró su cuenta: no envíes pagos por este pedido. Si ya habías pagado, escríbele por WhatsApp.");
       // No link to a store that no longer exists.
       expect(html).not.toContain('href="/u/');
     }
@@ -132,14 +136,14 @@ describe("a deleted store's orders", () => {
     expect((await open(waiting.path)).status).toBe(404);
   });
 
-  it("a Brazilian store's kept order page reads in Portuguese and reais, as the order was placed", async () => {
+  it("a Brazilian store's kept order page reads in Portuguese and reais, as the order was placed, and shows no Pix code any more", async () => {
     const browser = new Browser();
     const { password, user } = await register(browser);
     const store = await openStore(browser, { storeName: "Loja da Ana", phoneNumber: "+55 11 98765-4321", countryCode: "BR" });
     await env.DB.prepare("UPDATE users SET store_currency = 'BRL', store_locale = 'pt-BR' WHERE id = ?").bind(user.id).run();
     const saved = await browser.json("PUT", "/api/checkout-settings", {
       delivery: { pickup: { enabled: true, address: "Rua Augusta 1234" }, shipping: { enabled: false, zones: [], freeFrom: null } },
-      payments: { transfer: null, mercadoPago: null, cash: false },
+      payMethods: [{ kind: "pix", keyType: "email", key: "vendas@lojadaana.com.br", name: "Loja da Ana", city: "São Paulo" }],
     });
     expect(saved.status).toBe(200);
     const [camiseta] = await addProducts(browser, ["Camiseta"]);
@@ -148,11 +152,15 @@ describe("a deleted store's orders", () => {
     const placed = await new Browser().json("POST", "/api/orders", {
       username: store.username,
       lines: [{ productId: camiseta!.id, size: "M", quantity: 2 }],
-      buyer: { name: "João Ñúñez", delivery: "retiro" },
+      buyer: { name: "João Ñúñez", delivery: "retiro", payment: "pix" },
     });
     expect(placed.status, await placed.clone().text()).toBe(201);
     const { order, orderUrl } = (await placed.json()) as { order: Order; orderUrl: string };
     expect((await orderRow(order.id))!.locale).toBe("pt-BR");
+    // Open and never confirmed: while the store sells, the page asks for the Pix.
+    const PIX = ["Pix copia e cola", "000201", "vendas@lojadaana.com.br", '<svg role="img"', "data-copy", ">Copiar<", "<script"];
+    const before = await (await open(new URL(orderUrl).pathname)).text();
+    expect(PIX.filter((text) => before.includes(text))).toEqual(PIX);
     const deleted = await browser.json("DELETE", "/api/auth/account", { password });
     expect(deleted.status, await deleted.clone().text()).toBe(200);
 
@@ -166,5 +174,33 @@ describe("a deleted store's orders", () => {
     expect(html).toContain("Camiseta (Tamanho: M)");
     expect(html).not.toContain("Talle");
     expect(html).not.toContain("La tienda cerró su cuenta");
+    expect(PIX.filter((text) => html.includes(text))).toEqual([]);
+    expect(html).toContain(
+      "A loja encerrou a conta: não envie pagamentos para este pedido. Se você já tinha pagado, fale com ela pelo WhatsApp.",
+    );
+  });
+
+  it("an Argentine store's open order that would be paid by Mercado Pago shows no payment link once the store is gone", async () => {
+    const browser = new Browser();
+    const { password } = await register(browser);
+    const store = await openStore(browser, { storeName: "Ropa del Sur", phoneNumber: "+54 9 11 4000-1234" });
+    expect((await browser.json("PUT", "/api/checkout-settings", realStoreCheckout())).status).toBe(200);
+    const [remera] = await addProducts(browser, ["Remera"]);
+    await setPricing(browser, [{ id: remera!.id, price: "12.500", sizes: [{ name: "M", stock: 10 }] }]);
+    const placed = await new Browser().json("POST", "/api/orders", {
+      username: store.username,
+      lines: [{ productId: remera!.id, size: "M", quantity: 1 }],
+      buyer: { name: "Martín Sosa", delivery: "retiro", payment: "mercadopago", whatsapp: "+54 9 11 5555-1234" },
+    });
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const path = new URL(((await placed.json()) as { orderUrl: string }).orderUrl).pathname;
+    expect(await (await open(path)).text()).toContain('href="https://mpago.la/2aBcD3"');
+    expect((await browser.json("DELETE", "/api/auth/account", { password })).status).toBe(200);
+    const html = await (await open(path)).text();
+    for (const asked of ["mpago.la", "Pagar con Mercado Pago", REAL_STORE_TRANSFER.alias, REAL_STORE_TRANSFER.cbu]) {
+      expect(html, asked).not.toContain(asked);
+    }
+    expect(html).toContain("La tienda cerró su cuenta: no envíes pagos por este pedido.");
+    expect(html).toContain("Recibimos tu pedido.");
   });
 });

@@ -4,6 +4,7 @@ import { ORDER_PAGE_MISSING } from "../../worker/pages/order-page";
 import { Browser } from "./browser";
 import { esc } from "../../worker/lib/html";
 import { addProducts, seller, setPricing, storeName } from "./store-helpers";
+import { REAL_STORE_TRANSFER, realStoreCheckout } from "../fixtures/real-store";
 
 interface Created {
   order: Order;
@@ -154,5 +155,112 @@ describe("the buyer's order page (/pedido/<token>)", () => {
     expect((await open(new URL(orderUrl).pathname)).status).toBe(200);
     expect((await s.browser.json("DELETE", "/api/auth/account", { password: "una-clave-segura" })).status).toBe(200);
     expect((await open(new URL(orderUrl).pathname)).status).toBe(404);
+  });
+});
+
+/**
+ * What a page that asks for money shows, for a test to look for before the order dies and to miss after: the Mercado
+ * Pago link and its button, the transfer's alias and account number with their 'Copiar', a Pix code and its QR.
+ */
+const MONEY_ASKED = [
+  "mpago.la",
+  "Pagar con Mercado Pago",
+  "Pagar com Mercado Pago",
+  REAL_STORE_TRANSFER.alias,
+  REAL_STORE_TRANSFER.cbu,
+  "data-copy",
+  ">Copiar<",
+  "Pix copia e cola",
+  "000201",
+  '<svg role="img"',
+  "<script",
+];
+const asksForMoney = (html: string) => MONEY_ASKED.filter((text) => html.includes(text));
+
+/** An Argentine store as its seller sets it up (the real store: transfer, Mercado Pago and cash) with one product. */
+async function argentineStore() {
+  const s = await seller({ storeName: storeName("Ropa del Sur"), phoneNumber: "+54 9 11 4000-1234" });
+  expect((await s.browser.json("PUT", "/api/checkout-settings", realStoreCheckout())).status).toBe(200);
+  const [remera] = await addProducts(s.browser, ["Remera"]);
+  await setPricing(s.browser, [{ id: remera!.id, price: "12.500", sizes: [{ name: "M", stock: 5 }] }]);
+  const order = async (payment: string) => {
+    const response = await new Browser().json("POST", "/api/orders", {
+      username: s.username,
+      lines: [{ productId: remera!.id, size: "M", quantity: 1 }],
+      buyer: { name: "Lucía Fernández", delivery: "retiro", payment, whatsapp: "11 5555-1234" },
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as Created;
+  };
+  return { ...s, order };
+}
+
+/** A Brazilian store that takes Pix, in reais and Portuguese, with one product priced as its seller types it. */
+async function brazilianStore() {
+  const s = await seller({ storeName: storeName("Loja da Ana"), phoneNumber: "+55 11 98765-4321", countryCode: "BR" });
+  expect((await s.browser.json("PUT", "/api/store-locale", { currency: "BRL", locale: "pt-BR" })).status).toBe(200);
+  const saved = await s.browser.json("PUT", "/api/checkout-settings", {
+    delivery: { pickup: { enabled: true, address: "Rua Augusta 1234" }, shipping: { enabled: false, zones: [], freeFrom: null } },
+    payMethods: [{ kind: "pix", keyType: "email", key: "vendas@lojadaana.com.br", name: "Loja da Ana", city: "São Paulo" }],
+  });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  const [camiseta] = await addProducts(s.browser, ["Camiseta"]);
+  const priced = await setPricing(s.browser, [{ id: camiseta!.id, price: "129,90", sizes: [{ name: "M", stock: 5 }], published: true }]);
+  expect(priced.status, await priced.clone().text()).toBe(200);
+  const order = async () => {
+    const response = await new Browser().json("POST", "/api/orders", {
+      username: s.username,
+      lines: [{ productId: camiseta!.id, size: "M", quantity: 2 }],
+      buyer: { name: "João Ñúñez 🌸", delivery: "retiro", payment: "pix", whatsapp: null },
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as Created;
+  };
+  return { ...s, order };
+}
+
+describe("a cancelled order's page asks for no money", () => {
+  it("in an Argentine store: no Mercado Pago link, no alias or CBU, no 'Copiar'; it says why, cancelled before or after confirming", async () => {
+    const store = await argentineStore();
+    const byLink = await store.order("mercadopago");
+    const byTransfer = await store.order("transferencia");
+    const page = async (created: Created) => (await open(new URL(created.orderUrl).pathname)).text();
+    // While open, each page asks for its money.
+    expect(asksForMoney(await page(byLink))).toEqual(["mpago.la", "Pagar con Mercado Pago"]);
+    expect(asksForMoney(await page(byTransfer))).toEqual(
+      expect.arrayContaining([REAL_STORE_TRANSFER.alias, REAL_STORE_TRANSFER.cbu, "data-copy", ">Copiar<", "<script"]),
+    );
+
+    expect((await store.browser.json("PUT", `/api/orders/${byLink.order.id}/status`, { status: "cancelado" })).status).toBe(200);
+    for (const status of ["confirmado", "cancelado"]) {
+      expect((await store.browser.json("PUT", `/api/orders/${byTransfer.order.id}/status`, { status })).status).toBe(200);
+    }
+    for (const created of [byLink, byTransfer]) {
+      const html = await page(created);
+      expect(asksForMoney(html)).toEqual([]);
+      expect(html).toContain("Tu pedido fue cancelado.");
+      expect(html).toContain(
+        "Este pedido fue cancelado, así que no hay nada que pagar. Si ya habías pagado, escríbele a la tienda por WhatsApp.",
+      );
+      // What was ordered, and the store's WhatsApp, stay.
+      expect(html).toContain("Remera (Talle: M) × 1");
+      expect(html).toContain('href="https://wa.me/5491140001234?text=');
+    }
+  });
+
+  it("in a Brazilian store: no Pix code, no QR, no 'Copiar'; it says why in Portuguese", async () => {
+    const store = await brazilianStore();
+    const created = await store.order();
+    const path = new URL(created.orderUrl).pathname;
+    expect(asksForMoney(await (await open(path)).text())).toEqual(
+      expect.arrayContaining(["Pix copia e cola", "000201", '<svg role="img"', "data-copy", ">Copiar<", "<script"]),
+    );
+    expect((await store.browser.json("PUT", `/api/orders/${created.order.id}/status`, { status: "cancelado" })).status).toBe(200);
+    const html = await (await open(path)).text();
+    expect(asksForMoney(html)).toEqual([]);
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain("Este pedido foi cancelado, então não há nada a pagar. Se você já tinha pagado, fale com a loja pelo WhatsApp.");
+    expect(html).toContain("R$\u00a0259,80");
+    expect(html).not.toContain("no hay nada que pagar");
   });
 });

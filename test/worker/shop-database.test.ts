@@ -183,6 +183,8 @@ describe("a shop in its own database (shard 1)", () => {
     const buyerPage = await new Browser().request(confirmed.link);
     expect(buyerPage.status).toBe(200);
     expect(await buyerPage.text()).toContain(confirmed.code);
+    const waiting = list.orders.find((o) => o.status === "nuevo")!;
+    expect(await (await new Browser().request(waiting.link)).text()).toContain(REAL_STORE_CVU);
 
     // Every row of the shop is in SHOP_DB_1, none in DB.
     expect(await shopRows(env.SHOP_DB_1, a.id)).toEqual({ products: 2, stock: 4, checkout: 1, orders: 3 });
@@ -219,7 +221,12 @@ describe("a shop in its own database (shard 1)", () => {
       .first<{ n: number }>();
     expect(kept!.n).toBe(2);
     expect(await shopRows(env.DB, a.id)).toEqual(NONE);
-    expect((await new Browser().request(list.orders.find((o) => o.status === "nuevo")!.link)).status).toBe(200);
+    // Its page stays, and asks for no money: the store that would take it is gone.
+    const keptPage = await new Browser().request(waiting.link);
+    expect(keptPage.status).toBe(200);
+    const keptHtml = await keptPage.text();
+    expect(keptHtml).not.toContain(REAL_STORE_CVU);
+    expect(keptHtml).toContain("La tienda cerró su cuenta: no envíes pagos por este pedido.");
   });
 
   it("keeps a shop of shard 0 in DB beside it", async () => {

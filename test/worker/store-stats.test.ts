@@ -8,12 +8,16 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Order } from "../../common/store-cart";
-import { SESSION_COOKIE } from "../../worker/lib/sessions";
+import { SESSION_COOKIE, sessionKey } from "../../worker/lib/sessions";
 import type { StoreStats } from "../../worker/stats/local-twin";
 import { addDays, dayStart, localDay } from "../../worker/stats/days";
 import { event, searchWords, visitOf } from "../../worker/stats/events";
+import { POLICIES } from "../../worker/lib/throttle";
+import { addressKey, neighbourhoodKey } from "../../worker/lib/client-address";
+import { countForStore, type StoreCount } from "../../worker/lib/store-throttle";
+import { database } from "../../worker/db/client";
 import { count, ORIGIN } from "./browser";
 import { FACEBOOK_APP, INSTAGRAM_APP, PHONE_CHROME, recordAt, reportOf, settled, Shopper } from "./stats-helpers";
 import { addProducts, seller, setPricing } from "./store-helpers";
@@ -145,15 +149,18 @@ describe("views", () => {
     expect(cancels.map((r) => r.status)).toEqual([200, 200, 200]);
 
     report = await reportOf(browser);
-    expect(today(report)).toMatchObject({ cartAdds: 1, ordersSent: 2, ordersConfirmed: 1, amountConfirmed: 55000 });
+    // A cancelled order is no sale: not sent, not confirmed, not among the products ordered.
+    expect(today(report)).toMatchObject({ cartAdds: 1, ordersSent: 1, ordersConfirmed: 1, amountConfirmed: 55000 });
     expect(report.topOrdered.map((p) => [p.name, p.orders, p.units])).toEqual([
-      ["Buzo", 2, 2],
       ["Remera", 1, 2],
+      ["Buzo", 1, 1],
     ]);
+    expect(report.cartAddsCapped).toEqual({ today: false, "7d": false, "30d": false });
   });
 
-  it("a cancelled order's money is never confirmed: cancelled before confirming counts nothing, after confirming takes it back", async () => {
+  it("a cancelled order is no sale: cancelled before confirming counts nothing, after confirming takes everything back, 'Lo más pedido' included", async () => {
     const { browser, username, remera, buzo } = await store();
+    await new Shopper().visit(`/u/${username}/p/${remera.id}`);
     const never = await order(new Shopper(), username, [{ productId: remera.id, quantity: 1 }]);
     expect((await browser.json("PUT", `/api/orders/${never.id}/status`, { status: "cancelado" })).status).toBe(200);
     const kept = await order(new Shopper(), username, [{ productId: buzo.id, quantity: 1 }]);
@@ -164,10 +171,16 @@ describe("views", () => {
     for (const status of ["pagado", "cancelado"]) {
       expect((await browser.json("PUT", `/api/orders/${dropped.id}/status`, { status })).status).toBe(200);
     }
+    // Three sent at once: two were cancelled, one of them after it was confirmed and paid.
     const report = await reportOf(browser);
     for (const period of ["today", "7d", "30d"] as const) {
-      expect(report.periods[period].current).toMatchObject({ ordersSent: 3, ordersConfirmed: 1, amountConfirmed: 30000 });
+      expect(report.periods[period].current).toMatchObject({ ordersSent: 1, ordersConfirmed: 1, amountConfirmed: 30000 });
     }
+    expect(report.days.at(-1)).toMatchObject({ orders: 1 });
+    expect(report.topOrdered.map((p) => [p.name, p.orders, p.units])).toEqual([["Buzo", 1, 1]]);
+    // Seen, and only ever in orders that were cancelled: never ordered.
+    expect(report.viewedNeverOrdered.map((p) => [p.name, p.views, p.orders])).toEqual([["Remera", 1, 0]]);
+    expect(report.topViewed.map((p) => [p.name, p.orders])).toEqual([["Remera", 0]]);
   });
 
   it("an order confirmed in an earlier period and cancelled in this one leaves this period at zero, not below", async () => {
@@ -418,6 +431,18 @@ describe("the report", () => {
   });
 });
 
+/** The events of one kind the store's statistics object holds, written out first. */
+const statsCounter = (storeId: string, kind: string) =>
+  runInDurableObject(
+    env.STORE_STATS.get(env.STORE_STATS.idFromName(storeId)) as unknown as DurableObjectStub<StoreStats>,
+    (instance, state) => {
+      (instance as unknown as { flush(): void }).flush();
+      return Number(
+        state.storage.sql.exec<{ n: number }>("SELECT COALESCE(SUM(events), 0) AS n FROM counters WHERE kind = ?", kind).one().n,
+      );
+    },
+  );
+
 describe("what nobody can inflate", () => {
   /** Every counter row the store's statistics object holds, written out first. */
   const counters = (storeId: string) =>
@@ -476,6 +501,72 @@ describe("what nobody can inflate", () => {
     const keys = await env.DB.prepare("SELECT key FROM login_throttle WHERE key LIKE 'cartAddAddressStore:%'").all<{ key: string }>();
     expect(keys.results.length).toBeGreaterThanOrEqual(3);
     for (const { key } of keys.results) expect(key).not.toMatch(/2001|db8|203\.0|198\.18/);
+  });
+
+  it("500 addresses of one /48 fired at once, each its own /64, count as the /48's 120; another /48 still counts", async () => {
+    const { browser, username, user, remera, buzo } = await store();
+    // One hour's counts: a burst that met the hour's turn would be counted twice as far.
+    const frozen = vi.spyOn(Date, "now").mockReturnValue(Date.now());
+    onTestFinished(() => frozen.mockRestore());
+    const burst = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        new Shopper(settled(), PHONE_CHROME, `2001:db8:48:${i.toString(16)}::${(i % 7) + 1}`).cartAdd(
+          username,
+          i % 2 ? remera.id : buzo.id,
+        ),
+      ),
+    );
+    const statuses = burst.map((a) => a.status);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(POLICIES.cartAddNeighbourhoodStore.limit);
+    expect(statuses.filter((s) => s !== 204 && s !== 429)).toEqual([]);
+    // A /64 never seen before, in the same /48: the neighbourhood is spent.
+    expect((await new Shopper(settled(), PHONE_CHROME, "2001:db8:48:ffff::1").cartAdd(username, remera.id)).status).toBe(429);
+    expect((await new Shopper(settled(), PHONE_CHROME, "2001:db8:49:1::1").cartAdd(username, remera.id)).status).toBe(204);
+    const report = await reportOf(browser);
+    expect(today(report).cartAdds).toBe(121);
+    // The seller is told the figure has a cap, in every period that holds the refused hour.
+    expect(report.cartAddsCapped).toEqual({ today: true, "7d": true, "30d": true });
+    // One mark of the capped hour, not one per refused add.
+    expect(await statsCounter(user.id, "cart_capped")).toBe(1);
+  });
+
+  it("a flood of 5,000 rotating addresses fired together (every one its own /48) adds a bounded number of rows and counts a bounded number of adds", {
+    timeout: 300_000,
+  }, async () => {
+    const { user } = await store();
+    const rows = () => count("login_throttle", "key LIKE 'cartAdd%'");
+    const before = await rows();
+    // The throttle's own batch, as the route calls it, all in one hour (the route 5,000 times would mostly time
+    // the machine), in waves of 1,000 at once: 5,000 pending at once in one workerd cost twice as long in all.
+    const now = Date.now();
+    const cartAdd = (storeId: string, address: string) =>
+      countForStore(
+        database(env.DB),
+        sessionKey({ env }),
+        storeId,
+        [
+          ["cartAddNeighbourhoodStore", neighbourhoodKey(address)!],
+          ["cartAddAddressStore", addressKey(address)],
+        ],
+        now,
+      );
+    const outcomes: StoreCount[] = [];
+    for (let wave = 0; wave < 5; wave++) {
+      outcomes.push(
+        ...(await Promise.all(Array.from({ length: 1000 }, (_, i) => cartAdd(user.id, `2001:db8:${(wave * 1000 + i).toString(16)}:1::1`)))),
+      );
+    }
+    const { cartAddAddressStore: address, cartAddNeighbourhoodStore: neighbourhood } = POLICIES;
+    // Each policy: its own rows per store and its shared count, and the hour's refusal mark; nothing per address past them.
+    expect((await rows()) - before).toBeLessThanOrEqual(address.rowsPerStore + neighbourhood.rowsPerStore + 3);
+    // The first neighbourhoods count on their own rows, the rest in the shared count, until it is full.
+    expect(outcomes.filter((o) => o.counted)).toHaveLength(neighbourhood.rowsPerStore + neighbourhood.shared);
+    // One refusal is the store's first of the hour: the one that marks its figure capped.
+    expect(outcomes.filter((o) => o.firstRefusal)).toHaveLength(1);
+    // The store's shared count is full for the hour: a newcomer is not counted (nor marks it again); another
+    // store's shoppers are not held back.
+    expect(await cartAdd(user.id, "2001:db8:ffff:1::1")).toEqual({ counted: false, firstRefusal: false });
+    expect(await cartAdd("otra-tienda", "2001:db8:ffff:1::1")).toEqual({ counted: true, firstRefusal: false });
   });
 
   it("a count whose hour is over is deleted by the next cart add's own write", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addressKey } from "../../worker/lib/client-address";
+import { addressKey, neighbourhoodKey } from "../../worker/lib/client-address";
 import { useResetLink } from "../../worker/lib/password-reset";
 import { database } from "../../worker/db/client";
 import { Browser, count, register } from "./browser";
@@ -117,6 +117,16 @@ describe("IPv6: every per-address limit counts a /64 as one address", () => {
     expect(addressKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
     expect(addressKey(undefined)).toBe("unknown");
     expect(addressKey("no es una dirección")).toBe("other:no es una dirección");
+  });
+
+  it("keys an IPv6 address's neighbourhood by its /48, whatever the spelling; IPv4 has none", () => {
+    expect(neighbourhoodKey("2001:db8:1:2::1")).toBe("2001:db8:1::/48");
+    expect(neighbourhoodKey("2001:0DB8:0001:ffff:ffff:0:0:1")).toBe("2001:db8:1::/48");
+    expect(neighbourhoodKey("2001:db8:2:2::1")).toBe("2001:db8:2::/48");
+    expect(neighbourhoodKey("::ffff:203.0.113.7")).toBeNull();
+    expect(neighbourhoodKey("203.0.113.7")).toBeNull();
+    expect(neighbourhoodKey(undefined)).toBeNull();
+    expect(neighbourhoodKey("no es una dirección")).toBeNull();
   });
 
   it("sign-ups: 20 at once from 20 addresses of one /64 make 10 accounts", async () => {

@@ -70,6 +70,14 @@ describe("the weekly summary", () => {
     const deleted = await storeWithEmail("Cerrada");
     await recordAt(active.user.id, [...visits(3), event("search", { words: "short", empty: true })], lastWeek(now, 2));
     await recordAt(active.user.id, [event("order", { amount: 12500 }), event("confirmed", { amount: 12500 })], lastWeek(now, 4));
+    // Two orders cancelled in the week, one of them after it was confirmed: neither is a sale.
+    await recordAt(active.user.id, [event("order", { amount: 9000 }), event("confirmed", { amount: 9000 })], lastWeek(now, 1));
+    await recordAt(active.user.id, [event("order", { amount: 4000 })], lastWeek(now, 3));
+    await recordAt(
+      active.user.id,
+      [event("cancelled", { units: 1, amount: 9000 }), event("cancelled", { units: 0, amount: 0 })],
+      lastWeek(now, 5),
+    );
     await recordAt(active.user.id, visits(2), lastWeek(now, 2) - WEEK);
     // Visits this week, none last week.
     await recordAt(quiet.user.id, visits(4), Math.max(now - 1000, dayStart(localDay(now, ZONE), ZONE)));

@@ -16,13 +16,34 @@ export function addressKey(raw: string | null | undefined): string {
   if (!ipaddr.isValid(text)) return `other:${text.slice(0, 64).toLowerCase()}`;
   const address = ipaddr.process(text);
   if (address.kind() === "ipv4") return address.toString();
-  return `${(address as ipaddr.IPv6).parts
-    .slice(0, 4)
+  return ipv6Prefix(address as ipaddr.IPv6, 4);
+}
+
+/** The first `groups` 16-bit groups of an IPv6 address, as "2001:db8:0:1::/64" (four groups) or "2001:db8:0::/48" (three). */
+const ipv6Prefix = (address: ipaddr.IPv6, groups: 3 | 4) =>
+  `${address.parts
+    .slice(0, groups)
     .map((part) => part.toString(16))
-    .join(":")}::/64`;
+    .join(":")}::/${groups * 16}`;
+
+/**
+ * The IPv6 /48 of an address, in the same canonical form as `addressKey`, or null for anything else. A /48 is
+ * what one ISP customer (a home, an office, a server's tunnel) is handed: 65,536 /64s, so a script that
+ * rotates through them is still one neighbourhood. IPv4 has nothing alike: its addresses count one by one.
+ */
+export function neighbourhoodKey(raw: string | null | undefined): string | null {
+  const text = (raw ?? "").trim();
+  if (!ipaddr.isValid(text)) return null;
+  const address = ipaddr.process(text);
+  return address.kind() === "ipv6" ? ipv6Prefix(address as ipaddr.IPv6, 3) : null;
 }
 
 /** The address of the request as Cloudflare's edge reports it, as `addressKey` counts it. */
 export function clientAddress(c: Context<Env>): string {
   return addressKey(c.req.header("cf-connecting-ip"));
+}
+
+/** The request's IPv6 /48 (`neighbourhoodKey`), or null when it came over IPv4. */
+export function clientNeighbourhood(c: Context<Env>): string | null {
+  return neighbourhoodKey(c.req.header("cf-connecting-ip"));
 }

@@ -2,7 +2,6 @@ import { TOO_MANY_GOOGLE_STARTS } from "../../common/google-errors";
 import { TOO_MANY_SIGNUPS } from "../../common/user";
 import type { Db } from "../db/client";
 import { ApiError } from "./errors";
-import { base64url } from "./ids";
 
 /**
  * Fixed-window throttles kept in D1, so they hold across Worker isolates.
@@ -43,30 +42,19 @@ export const POLICIES = {
   resetConfirmLink: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_RESET_LINKS },
   // "Continuar con Google" started from one address: a person needs a few, a script thousands.
   googleStartAddress: { limit: 20, windowMs: 10 * MINUTE, message: TOO_MANY_GOOGLE_STARTS },
-  // Cart adds a store's statistics count from one address: a shopper fills a cart, a script inflates figures.
-  // Statistics keep no address: its key is an `anonymousSubject`, forgotten once its window ends.
-  cartAddAddressStore: { limit: 30, windowMs: 60 * MINUTE, message: TOO_MANY_CART_EVENTS, anonymous: true },
+  // Cart adds a store's statistics count from one address (an IPv4 address, an IPv6 /64): a shopper fills a
+  // cart, a script inflates figures. Statistics keep no address: counted by worker/lib/store-throttle.ts under
+  // keys that mean nothing once their hour is over, and at most `rowsPerStore` of them per store and hour: past
+  // that, newcomers share one count of `shared`, so rotating addresses add no rows.
+  cartAddAddressStore: { limit: 30, windowMs: 60 * MINUTE, message: TOO_MANY_CART_EVENTS, rowsPerStore: 100, shared: 300 },
+  // The same from one IPv6 /48 (one ISP customer: 65,536 /64s), room for a few shoppers of one home or office.
+  cartAddNeighbourhoodStore: { limit: 120, windowMs: 60 * MINUTE, message: TOO_MANY_CART_EVENTS, rowsPerStore: 100, shared: 300 },
 } as const;
 
 export type Policy = keyof typeof POLICIES;
 export type Subject = readonly [policy: Policy, id: string];
 
 const keyOf = ([policy, id]: Subject) => `${policy}:${id}`;
-
-const isAnonymous = (policy: Policy) => "anonymous" in POLICIES[policy];
-
-/**
- * A subject for counting someone whose identity must not be kept (statistics hold no address): an HMAC of
- * the parts under the server's secret and the current window's number. The table never holds the
- * address, the key means nothing once its window has passed (the next window hashes to another key),
- * and `attempt` deletes such keys when their window is over.
- */
-export async function anonymousSubject(policy: Policy, secret: Uint8Array, parts: string[], now = Date.now()): Promise<Subject> {
-  const window = Math.floor(now / POLICIES[policy].windowMs);
-  const key = await crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode([window, ...parts].join("\u0000")));
-  return [policy, base64url(new Uint8Array(mac).slice(0, 16))];
-}
 
 /** The subjects a password check counts against: from the narrowest to the widest (see `attempt`). */
 export function passwordSubjects(account: string, address: string): Subject[] {
@@ -117,17 +105,7 @@ export async function attempt(db: Db, subjects: Subject[], now = Date.now()): Pr
       .bind(keyOf(subject), now, expired, policy.limit, ...earlier.flatMap((e) => [keyOf(e), now - POLICIES[e[0]].windowMs]));
   });
   if (!statements.length) return;
-  // In the same write, an anonymous policy's keys whose window is over are forgotten (a bounded handful
-  // each time, so a write never waits on a long delete; every write clears more than it adds).
-  const purges = [...new Set(subjects.map(([policy]) => policy).filter(isAnonymous))].map((policy) =>
-    d1
-      .prepare(
-        `DELETE FROM login_throttle WHERE key IN (
-           SELECT key FROM login_throttle WHERE key > ?1 AND key < ?2 AND window_started_at <= ?3 LIMIT 20)`,
-      )
-      .bind(`${policy}:`, `${policy};`, now - POLICIES[policy].windowMs),
-  );
-  const results = await d1.batch<{ failures: number }>([...statements, ...purges]);
+  const results = await d1.batch<{ failures: number }>(statements);
   subjects.forEach((subject, i) => {
     const failures = results[i]?.results[0]?.failures ?? 0;
     const policy = POLICIES[subject[0]];

@@ -189,6 +189,14 @@ function paymentBlock(payment: PaymentDetails | null, order: Order, shop: ShopTe
   return { html: `<section class="box"><h2>${esc(t("pay.title"))}</h2>${list}${pix}${status}${link}</section>`, copies };
 }
 
+/**
+ * A dead order asks for no money: once it is cancelled, or its store closed its account, the page shows no
+ * way to pay (no link, code, QR or account) and says why, so nobody pays a store that will not deliver.
+ */
+function noPaymentBlock(reason: "orderPage.noPayCancelled" | "orderPage.noPayClosed", shop: ShopText): string {
+  return `<section class="box" aria-labelledby="pago"><h2 id="pago">${esc(shop.t("pay.title"))}</h2><p class="no-pay">${esc(shop.t(reason))}</p></section>`;
+}
+
 /** Argentina's rows keep the ids and descriptions their page always had. */
 const arId = (label: string) => (label === "Alias" ? "pay-alias" : "pay-cbu");
 const arWhat = (label: string) => (label === "Alias" ? "alias" : label);
@@ -262,7 +270,8 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
   const contact = store.phone
     ? `<a class="btn wa" href="${esc(`${whatsappContactUrl(store.phone)}?text=${encodeURIComponent(t("orderPage.writeMessage", { store: store.name, code: order.code }))}`)}" rel="noopener noreferrer" target="_blank">${esc(t("orderPage.writeStore"))}</a>`
     : "";
-  const pay = paymentBlock(order.payment, order, shop);
+  const dead = order.status === "cancelado" ? "orderPage.noPayCancelled" : closedUntil ? "orderPage.noPayClosed" : null;
+  const pay = dead ? { html: noPaymentBlock(dead, shop), copies: false } : paymentBlock(order.payment, order, shop);
   return [
     head(t("orderPage.title", { code: order.code, store: store.name }), shop.locale),
     "<body>",

@@ -4,7 +4,7 @@ import { database, replicaDatabase, shopDatabase } from "../db/client";
 import type { Env } from "../env";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
 import { ApiError } from "../lib/errors";
-import { clientAddress } from "../lib/client-address";
+import { clientAddress, clientNeighbourhood } from "../lib/client-address";
 import { requireUser, sessionKey } from "../lib/sessions";
 import { rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
 import { validate } from "../lib/validation";
@@ -12,7 +12,8 @@ import { storeVersion } from "../lib/store-data";
 import { StatsReadError } from "../stats/analytics-engine";
 import { admitCartAdd } from "../stats/cart-add-guard";
 import { findShop } from "../lib/shops";
-import { countCartAdd } from "../stats/count";
+import { countCartAdd, countCartAddsCapped } from "../stats/count";
+import { TOO_MANY_CART_EVENTS } from "../lib/throttle";
 import { statsReport } from "../stats/report";
 import { statsEngine } from "../stats/select";
 import { setWeeklyEmail, unsubscribeTokenUser, weeklyEmailOn } from "../stats/weekly";
@@ -52,7 +53,8 @@ export const statsRoutes = new Hono<Env>()
     }
   })
   // sendBeacon from the store's cart script; nothing to answer. Only a product the store sells counts,
-  // and only so many from one address (admitCartAdd), so nobody can inflate a store's figures.
+  // and only so many from one address and its neighbourhood (admitCartAdd), so nobody can inflate a store's
+  // figures; the hour a cart add is refused, the store's statistics say their figure has a cap.
   .post("/events", limitBody(1 * KiB), validate("json", cartAdd), async (c) => {
     const { store, product } = c.req.valid("json");
     const found = await rememberedStoreVersion(store, storeVersionTtl(c.env.STORE_VERSION_TTL_MS), () =>
@@ -62,7 +64,14 @@ export const statsRoutes = new Hono<Env>()
     const db = database(c.env.DB);
     const shop = await findShop(db, found.id);
     if (!shop) throw new ApiError(404, "Esta tienda no existe.");
-    await admitCartAdd(db, shopDatabase(c.env, shop), sessionKey(c), { storeId: found.id, productId: product, address: clientAddress(c) });
+    const admitted = await admitCartAdd(db, shopDatabase(c.env, shop), sessionKey(c), {
+      storeId: found.id,
+      productId: product,
+      address: clientAddress(c),
+      neighbourhood: clientNeighbourhood(c),
+    });
+    if (admitted.firstRefusal) countCartAddsCapped(c, found.id);
+    if (!admitted.counted) throw new ApiError(429, TOO_MANY_CART_EVENTS);
     countCartAdd(c, found.id, product);
     return c.body(null, 204);
   })

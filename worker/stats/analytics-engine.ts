@@ -141,7 +141,7 @@ export class AnalyticsEngineStats implements StatsEngine {
         [
           "SELECT blob2 AS product, blob1 AS kind, SUM(_sample_interval) AS events, SUM(_sample_interval * double1) AS units,",
           `MAX(_sample_interval) AS sample_interval FROM ${STORE_EVENTS_DATASET}`,
-          `WHERE ${where} AND blob2 != '' AND blob1 IN ('view', 'cart', 'order_line')`,
+          `WHERE ${where} AND blob2 != '' AND blob1 IN ('view', 'cart', 'order_line', 'cancelled_line')`,
           "GROUP BY product, kind ORDER BY events DESC LIMIT 5000 FORMAT JSON",
         ].join(" "),
       ),

@@ -11,6 +11,7 @@ import type { OrderStatus } from "../../common/order-status";
 import type { OrderLine } from "../../common/store-cart";
 import type { Env } from "../env";
 import { errorName, log } from "../lib/log";
+import { orderLines } from "../lib/orders";
 import { signedSession } from "../lib/sessions";
 import { MAX_EVENTS_PER_REQUEST } from "./engine";
 import { event, isObviousBot, isPrefetch, searchWords, type StoreEvent, visitOf } from "./events";
@@ -81,14 +82,13 @@ export function countCartAdd(c: Context<Env>, storeId: string, productId: string
   record(c, storeId, [event("cart", { product: productId })], { skipSeller: true });
 }
 
-/**
- * An order saved before WhatsApp opens: the order with its total, and one
- * line per product (how many orders carried it and how many units). Counted
- * whoever sends it: an order is the seller's business even when they try
- * their own store. Past 24 products the order itself still counts; its
- * other products do not (Analytics Engine takes 25 points per request).
- */
-export function countOrderSent(c: Context<Env>, storeId: string, lines: OrderLine[], total: number, currency: string) {
+/** Cart adds were refused this hour (the store's first refusal of it): the figure has a cap, and the seller is told. */
+export function countCartAddsCapped(c: Context<Env>, storeId: string) {
+  record(c, storeId, [event("cart_capped")], { skipSeller: false });
+}
+
+/** One event of `kind` per product of the lines: its units and amount, in the order the lines name them. */
+function perProduct(kind: "order_line" | "cancelled_line", lines: OrderLine[], currency: string): StoreEvent[] {
   const byProduct = new Map<string, { units: number; amount: number }>();
   for (const line of lines) {
     const sum = byProduct.get(line.productId) ?? { units: 0, amount: 0 };
@@ -96,27 +96,40 @@ export function countOrderSent(c: Context<Env>, storeId: string, lines: OrderLin
     sum.amount += line.quantity * line.unitPrice;
     byProduct.set(line.productId, sum);
   }
-  const perProduct = [...byProduct].map(([product, sum]) => event("order_line", { product, ...sum, currency }));
-  record(c, storeId, [event("order", { amount: total, currency }), ...perProduct], { skipSeller: false });
+  return [...byProduct].map(([product, sum]) => event(kind, { product, ...sum, currency }));
+}
+
+/**
+ * An order saved before WhatsApp opens: the order with its total, and one
+ * line per product (how many orders carried it and how many units). Counted
+ * whoever sends it: an order is the seller's business even when they try
+ * their own store. An order has at most 50 lines, well within the 250 points
+ * Analytics Engine takes per request (MAX_EVENTS_PER_REQUEST), so every product counts.
+ */
+export function countOrderSent(c: Context<Env>, storeId: string, lines: OrderLine[], total: number, currency: string) {
+  record(c, storeId, [event("order", { amount: total, currency }), ...perProduct("order_line", lines, currency)], { skipSeller: false });
 }
 
 /**
  * Every change of an order's status goes through here (nuevo → confirmado →
  * pagado → enviado / listo → entregado, or cancelado), once, by the request
  * that moved it: reaching 'confirmado' counts the order as confirmed with its
- * total (delivery included); cancelling an order that had been confirmed
- * (its stock was taken then) takes that back, so a cancelled order's money
- * is never counted as confirmed.
+ * total (delivery included). A cancelled order is no sale: cancelling takes it
+ * back from the orders sent and its products from the products ordered (the
+ * same 24 its sending counted), and, when it had been confirmed (its stock
+ * was taken then), its confirmation and money too.
  */
 export function orderStatusChanged(
   c: Context<Env>,
-  order: { sellerId: string; total: number; currency: string | null; stockTakenAt: Date | null },
+  order: { sellerId: string; total: number; currency: string | null; stockTakenAt: Date | null; lines: string },
   next: OrderStatus,
 ) {
   // Each amount with its order's own currency: the report never adds one currency's amounts to another's.
-  const money = { amount: order.total, currency: order.currency ?? "ARS" };
-  if (next === "confirmado") record(c, order.sellerId, [event("confirmed", money)], { skipSeller: false });
-  else if (next === "cancelado" && order.stockTakenAt !== null) {
-    record(c, order.sellerId, [event("cancelled", money)], { skipSeller: false });
+  const currency = order.currency ?? "ARS";
+  if (next === "confirmado") record(c, order.sellerId, [event("confirmed", { amount: order.total, currency })], { skipSeller: false });
+  else if (next === "cancelado") {
+    const confirmed = order.stockTakenAt !== null;
+    const cancelled = event("cancelled", { units: confirmed ? 1 : 0, amount: confirmed ? order.total : 0, currency });
+    record(c, order.sellerId, [cancelled, ...perProduct("cancelled_line", orderLines(order), currency)], { skipSeller: false });
   }
 }

@@ -37,7 +37,10 @@ export interface DayCounts {
 }
 
 export interface Breakdown {
-  /** Per product: views, cart adds and order lines (events = how many orders carried it, units = how many it sold). */
+  /**
+   * Per product: views, cart adds and order lines (events = how many orders carried it, units = how many it
+   * sold), and the lines of orders cancelled since, to take back.
+   */
   products: { product: string; kind: EventKind; events: number; units: number }[];
   /** Arrivals per source. */
   sources: { source: Source; entries: number }[];

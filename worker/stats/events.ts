@@ -8,8 +8,23 @@ import { SHARE_REFS, type ShareRef } from "../../common/store";
 import type { Source } from "../../common/store-stats";
 import { cleanText } from "../../common/text";
 
-/** "cancelled": a confirmed order cancelled later, which takes its confirmation back (an order never confirmed records none). */
-export const EVENT_KINDS = ["view", "search", "cart", "order", "order_line", "confirmed", "cancelled"] as const;
+/**
+ * "cancelled": an order cancelled, which takes it back from the orders sent, and its confirmation (units 1 and
+ * its amount) when it had been confirmed; "cancelled_line": each of its products taken back from the products
+ * ordered. "cart_capped": cart adds were refused in that hour (worker/lib/store-throttle.ts), so the figure
+ * has a cap.
+ */
+export const EVENT_KINDS = [
+  "view",
+  "search",
+  "cart",
+  "order",
+  "order_line",
+  "confirmed",
+  "cancelled",
+  "cancelled_line",
+  "cart_capped",
+] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** One thing that happened in a store. Only these fields are ever stored. */
@@ -25,7 +40,7 @@ export interface StoreEvent {
   entry: boolean;
   /** A search that found nothing. */
   empty: boolean;
-  /** Units: 1 for a view, search or cart add; the quantity of an order line; 1 for a whole order. */
+  /** Units: 1 for a view, search or cart add; the quantity of an order line; 1 for a whole order (a cancelled one: 1 if it had been confirmed). */
   units: number;
   /** In `currency`'s minor unit: an order's total, a line's amount, a confirmed (or confirmed then cancelled) order's total; 0 otherwise. */
   amount: number;

@@ -174,7 +174,7 @@ export class StoreStats extends DurableObject<Bindings> implements StoreStatsRpc
     const products = sql
       .exec<{ product: string; kind: EventKind; events: number; units: number }>(
         `SELECT product, kind, SUM(events) AS events, SUM(units) AS units FROM counters
-         WHERE hour >= ? AND hour < ? AND product != '' AND kind IN ('view', 'cart', 'order_line') GROUP BY product, kind`,
+         WHERE hour >= ? AND hour < ? AND product != '' AND kind IN ('view', 'cart', 'order_line', 'cancelled_line') GROUP BY product, kind`,
         from,
         to,
       )

@@ -58,24 +58,28 @@ export function addCounts(totals: StatsTotals, row: DayCount, currency = "ARS") 
       totals.ordersConfirmed += row.events;
       addAmount(totals.amountsConfirmed, row.currency || currency, row.amount);
       break;
-    // A confirmed order cancelled later: its confirmation no longer stands.
+    // A cancelled order is no sale: it no longer counts as sent, nor as confirmed when it had been (its units).
     case "cancelled":
-      totals.ordersConfirmed -= row.events;
+      totals.ordersSent -= row.events;
+      totals.ordersConfirmed -= row.units;
       addAmount(totals.amountsConfirmed, row.currency || currency, -row.amount);
       break;
     case "order_line":
+    case "cancelled_line":
+    case "cart_capped":
       break;
   }
 }
 
 /**
  * The totals of the days from `first` to `last` (inclusive, YYYY-MM-DD sort as dates). A cancellation
- * counts on the day it happens: an order confirmed before the period and cancelled in it takes nothing
- * below zero (the period confirmed nothing that it could lose).
+ * counts on the day it happens: an order sent or confirmed before the period and cancelled in it takes
+ * nothing below zero (the period counted nothing that it could lose).
  */
 export function totalsOf(rows: DayCount[], first: string, last: string, currency = "ARS"): StatsTotals {
   const totals = emptyTotals();
   for (const row of rows) if (row.day >= first && row.day <= last) addCounts(totals, row, currency);
+  totals.ordersSent = Math.max(0, Math.round(totals.ordersSent));
   totals.ordersConfirmed = Math.max(0, Math.round(totals.ordersConfirmed));
   totals.amountsConfirmed = totals.ordersConfirmed
     ? totals.amountsConfirmed
@@ -85,6 +89,11 @@ export function totalsOf(rows: DayCount[], first: string, last: string, currency
     : [];
   totals.amountConfirmed = totals.amountsConfirmed.find((a) => a.currency === currency)?.amount ?? 0;
   return totals;
+}
+
+/** Whether cart adds were refused on any day from `first` to `last`: that figure has a cap (worker/lib/store-throttle.ts). */
+function cartAddsCappedIn(rows: DayCount[], first: string, last: string): boolean {
+  return rows.some((row) => row.kind === "cart_capped" && row.events > 0 && row.day >= first && row.day <= last);
 }
 
 const PERIOD_DAYS: Record<Period, number> = { today: 1, "7d": 7, "30d": 30 };
@@ -135,6 +144,9 @@ export async function statsReport(
       ];
     }),
   ) as StatsReport["periods"];
+  const cartAddsCapped = Object.fromEntries(
+    PERIODS.map((period) => [period, cartAddsCappedIn(rows, addDays(today, 1 - PERIOD_DAYS[period]), today)]),
+  ) as StatsReport["cartAddsCapped"];
 
   const days = Array.from({ length: 30 }, (_, i) => {
     const day = addDays(today, i - 29);
@@ -157,16 +169,21 @@ export async function statsReport(
     else if (row.kind === "order_line") {
       figure.orders += row.events;
       figure.units += row.units;
+    } else if (row.kind === "cancelled_line") {
+      figure.orders -= row.events;
+      figure.units -= row.units;
     }
     figures.set(row.product, figure);
   }
-  const all = [...figures.values()];
+  // A product ordered before the 30 days and cancelled in them takes nothing below zero.
+  const all = [...figures.values()].map((p) => ({ ...p, orders: Math.max(0, p.orders), units: Math.max(0, p.units) }));
   const byName = (a: ProductFigure, b: ProductFigure) => a.name.localeCompare(b.name, "es");
 
   return {
     today,
     timeZone,
     periods,
+    cartAddsCapped,
     days,
     topViewed: all
       .filter((p) => p.views > 0)

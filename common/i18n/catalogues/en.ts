@@ -293,6 +293,10 @@ export const en: Catalogue = {
   "orderPage.closedTitle": "The shop closed its account",
   "orderPage.closedText":
     "The shop no longer sells on Vidriera, but this order is still theirs: write to them on WhatsApp about what is left (the delivery or the refund of your payment). This page will be available until {date}.",
+  "orderPage.noPayCancelled":
+    "This order was cancelled, so there is nothing to pay. If you had already paid, write to the shop on WhatsApp.",
+  "orderPage.noPayClosed":
+    "The shop closed its account: do not send any payment for this order. If you had already paid, write to them on WhatsApp.",
   "share.whatsapp": "Hi! Come and see {store}: choose what you like and order it on WhatsApp from here 👉 {url}",
   "share.instagram": "🛍️ {store} now has an online shop: see the products, put your order together and send it on WhatsApp. {url}",
   "qr.scan": "Scan the code to see the shop",

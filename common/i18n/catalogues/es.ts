@@ -314,6 +314,10 @@ export const es = {
   "orderPage.closedTitle": "La tienda cerró su cuenta",
   "orderPage.closedText":
     "La tienda ya no vende en Vidriera, pero este pedido sigue siendo suyo: escríbele por WhatsApp para lo que falte (la entrega o la devolución de tu pago). Esta página estará disponible hasta el {date}.",
+  // A dead order asks for no money: cancelled, or its store closed its account (worker/pages/order-page.ts).
+  "orderPage.noPayCancelled":
+    "Este pedido fue cancelado, así que no hay nada que pagar. Si ya habías pagado, escríbele a la tienda por WhatsApp.",
+  "orderPage.noPayClosed": "La tienda cerró su cuenta: no envíes pagos por este pedido. Si ya habías pagado, escríbele por WhatsApp.",
   "share.whatsapp": "¡Hola! Te invito a ver {store}: elige lo que te gusta y pídelo por WhatsApp desde acá 👉 {url}",
   "share.instagram": "🛍️ {store} ya tiene tienda online: mira los productos, arma tu pedido y envíalo por WhatsApp. {url}",
 

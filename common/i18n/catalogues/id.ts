@@ -295,6 +295,10 @@ export const id: Catalogue = {
   "orderPage.closedTitle": "Toko sudah menutup akunnya",
   "orderPage.closedText":
     "Toko ini tidak lagi berjualan di Vidriera, tetapi pesanan ini tetap tanggung jawabnya: hubungi toko lewat WhatsApp untuk yang masih kurang (pengiriman atau pengembalian pembayaran Anda). Halaman ini tersedia sampai {date}.",
+  "orderPage.noPayCancelled":
+    "Pesanan ini dibatalkan, jadi tidak ada yang perlu dibayar. Jika Anda sudah membayar, hubungi toko lewat WhatsApp.",
+  "orderPage.noPayClosed":
+    "Toko sudah menutup akunnya: jangan kirim pembayaran untuk pesanan ini. Jika Anda sudah membayar, hubungi toko lewat WhatsApp.",
   "share.whatsapp": "Halo! Yuk lihat {store}: pilih yang Anda suka dan pesan lewat WhatsApp dari sini 👉 {url}",
   "share.instagram": "🛍️ {store} sekarang punya toko online: lihat produknya, susun pesanan Anda, lalu kirim lewat WhatsApp. {url}",
   "qr.scan": "Pindai kode untuk melihat toko",

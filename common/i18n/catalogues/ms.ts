@@ -294,6 +294,10 @@ export const ms: Catalogue = {
   "orderPage.closedTitle": "Kedai telah menutup akaunnya",
   "orderPage.closedText":
     "Kedai ini tidak lagi berniaga di Vidriera, tetapi pesanan ini masih tanggungjawabnya: hubungi kedai melalui WhatsApp untuk apa yang masih belum selesai (penghantaran atau pemulangan bayaran anda). Halaman ini tersedia sehingga {date}.",
+  "orderPage.noPayCancelled":
+    "Pesanan ini telah dibatalkan, jadi tiada apa-apa yang perlu dibayar. Jika anda sudah membayar, hubungi kedai melalui WhatsApp.",
+  "orderPage.noPayClosed":
+    "Kedai telah menutup akaunnya: jangan hantar bayaran untuk pesanan ini. Jika anda sudah membayar, hubungi kedai melalui WhatsApp.",
   "share.whatsapp": "Hai! Jom lihat {store}: pilih yang anda suka dan pesan melalui WhatsApp dari sini 👉 {url}",
   "share.instagram": "🛍️ {store} kini ada kedai dalam talian: lihat produknya, susun pesanan anda dan hantar melalui WhatsApp. {url}",
   "qr.scan": "Imbas kod untuk melihat kedai",

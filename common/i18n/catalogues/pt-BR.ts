@@ -294,6 +294,10 @@ export const ptBR: Catalogue = {
   "orderPage.closedTitle": "A loja encerrou a conta",
   "orderPage.closedText":
     "A loja não vende mais na Vidriera, mas este pedido continua sendo dela: fale com ela pelo WhatsApp para o que faltar (a entrega ou a devolução do seu pagamento). Esta página ficará disponível até {date}.",
+  "orderPage.noPayCancelled":
+    "Este pedido foi cancelado, então não há nada a pagar. Se você já tinha pagado, fale com a loja pelo WhatsApp.",
+  "orderPage.noPayClosed":
+    "A loja encerrou a conta: não envie pagamentos para este pedido. Se você já tinha pagado, fale com ela pelo WhatsApp.",
   "share.whatsapp": "Olá! Venha conhecer a {store}: escolha o que gostar e peça pelo WhatsApp por aqui 👉 {url}",
   "share.instagram": "🛍️ {store} agora tem loja online: veja os produtos, monte seu pedido e envie pelo WhatsApp. {url}",
   "qr.scan": "Escaneie o código para ver a loja",

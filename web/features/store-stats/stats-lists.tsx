@@ -74,7 +74,7 @@ export function ProductLists({ report }: { report: StatsReport }) {
           <Empty>Nadie abrió todavía la página de un producto.</Empty>
         )}
       </Card>
-      <Card id="top-ordered" title="Lo más pedido" hint="Pedidos enviados por WhatsApp en los últimos 30 días.">
+      <Card id="top-ordered" title="Lo más pedido" hint="Pedidos enviados por WhatsApp en los últimos 30 días, sin contar los cancelados.">
         {report.topOrdered.length ? (
           <ProductTable
             label="Lo más pedido"
@@ -86,6 +86,11 @@ export function ProductLists({ report }: { report: StatsReport }) {
         )}
       </Card>
       <Card id="never-ordered" title="Vistos pero nunca pedidos" hint="Los miran y no los piden: revisa la foto, el precio o los talles.">
+        {report.viewedNeverOrdered.length && report.cartAddsCapped["30d"] ? (
+          <p data-testid="capped-note" className="mb-2 text-xs text-amber-800">
+            Algunas cifras tienen un tope para frenar visitas automáticas: «Al carrito» puede ser mayor.
+          </p>
+        ) : null}
         {report.viewedNeverOrdered.length ? (
           <ProductTable
             label="Vistos pero nunca pedidos"

@@ -129,13 +129,23 @@ function Periods({ report, period, onPeriod }: { report: StatsReport; period: Pe
       </dl>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-4">
         {more.map(({ label, key }) => (
-          <div key={key} className="flex justify-between gap-2 sm:block">
+          <div key={key} className="flex flex-wrap justify-between gap-x-2 sm:block">
             <dt className="text-slate-600">{label}</dt>
             <dd className="font-semibold tabular-nums">{current[key].toLocaleString("es-AR")}</dd>
+            {key === "cartAdds" && report.cartAddsCapped[period] && <CappedNote />}
           </div>
         ))}
       </dl>
     </section>
+  );
+}
+
+/** Next to a figure that stopped counting some events (worker/lib/store-throttle.ts): it is a floor, and why. */
+function CappedNote() {
+  return (
+    <dd data-testid="capped-note" className="basis-full text-xs text-amber-800">
+      Algunas cifras tienen un tope para frenar visitas automáticas.
+    </dd>
   );
 }
 
