@@ -42,6 +42,12 @@ export interface CurrencyChange {
   canDropPayMethods: boolean;
 }
 
+/** "portugués de Brasil": a language's name as it reads inside a Spanish sentence. */
+const inSentence = (locale: string) => {
+  const label = localeLabel(locale);
+  return `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+};
+
 const homeOf = (currency: string) => Object.entries(COUNTRY_LOCALES).find(([, c]) => c.currency === currency);
 
 /** A stored integer as the Worker rescales it into the new money's digits (SQLite's round: halves away from zero). */
@@ -83,7 +89,7 @@ export function currencyChange(input: CurrencyChangeInput): CurrencyChange {
       after: formatPrice(rescaledPrice(sampleMinor, from.currency, to.currency), after),
     },
     country: countryByCode(countryCode)?.name ?? to.currency,
-    oldLanguage: keepsOldLanguage ? { label: localeLabel(to.locale), next: home.locale, nextLabel: localeLabel(home.locale) } : null,
+    oldLanguage: keepsOldLanguage ? { label: inSentence(to.locale), next: home.locale, nextLabel: inSentence(home.locale) } : null,
     oldPayMethods,
     canDropPayMethods: input.payMethods.length > oldPayMethods.length,
   };
