@@ -37,15 +37,20 @@ export function CurrencyChangeDialog({ saved, currency, locale, open, onClose }:
   const [useDefaults, setUseDefaults] = useState(false);
   const apply = useApplyChange();
   const loaded = products.isSuccess && checkout.isSuccess;
-  const change = loaded
-    ? currencyChange({
-        from: { currency: saved.currency, locale: saved.locale },
-        to: { currency, locale },
-        products: products.data,
-        delivery: checkout.data.delivery,
-        payMethods: checkout.data.payMethods,
-      })
-    : null;
+  const changeIn = (shownIn: string) =>
+    loaded
+      ? currencyChange({
+          from: { currency: saved.currency, locale: saved.locale },
+          to: { currency, locale: shownIn },
+          products: products.data,
+          delivery: checkout.data.delivery,
+          payMethods: checkout.data.payMethods,
+        })
+      : null;
+  const change = changeIn(locale);
+  // With the new country's language taken, the examples read as its shoppers will read them.
+  const next = useDefaults ? change?.oldLanguage?.next : undefined;
+  const shown = next ? changeIn(next) : change;
 
   async function confirm(change: CurrencyChange) {
     const defaults = useDefaults ? change : null;
@@ -77,7 +82,13 @@ export function CurrencyChangeDialog({ saved, currency, locale, open, onClose }:
           <Spinner className="size-4 text-brand-600" /> Revisando tus precios y formas de pago…
         </p>
       ) : (
-        <ChangeSummary change={change} currency={currency} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
+        <ChangeSummary
+          change={change}
+          shown={shown ?? change}
+          currency={currency}
+          useDefaults={useDefaults}
+          onUseDefaults={setUseDefaults}
+        />
       )}
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" className="min-h-11" disabled={apply.isPending} onClick={onClose}>
@@ -96,11 +107,14 @@ const dropped = (change: CurrencyChange) => (change.canDropPayMethods ? change.o
 
 function ChangeSummary({
   change,
+  shown,
   currency,
   useDefaults,
   onUseDefaults,
 }: {
   change: CurrencyChange;
+  /** The same change with its prices as the shoppers will read them. */
+  shown: CurrencyChange;
   currency: string;
   useDefaults: boolean;
   onUseDefaults: (on: boolean) => void;
@@ -120,7 +134,7 @@ function ChangeSummary({
             que se redondean al entero más cercano.
           </p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            {change.examples.map((e) => (
+            {shown.examples.map((e) => (
               <li key={e.name}>
                 {e.name}: {e.before} → <strong>{e.after}</strong>
               </li>
@@ -129,7 +143,7 @@ function ChangeSummary({
         </div>
       ) : (
         <p data-testid="currency-change-prices">
-          Por ejemplo, <strong>{change.sample.before}</strong> pasa a ser <strong>{change.sample.after}</strong>.
+          Por ejemplo, <strong>{shown.sample.before}</strong> pasa a ser <strong>{shown.sample.after}</strong>.
         </p>
       )}
       {change.roundedCosts > 0 && <p>También se redondean {plural(change.roundedCosts, "costo de envío", "costos de envío")}.</p>}

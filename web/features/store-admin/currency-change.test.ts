@@ -55,7 +55,7 @@ describe("currencyChange: what the dialog says before the store changes its mone
       }),
     );
     expect(back.roundedPrices).toBe(0);
-    expect(read(`${back.sample.before} → ${back.sample.after}`)).toBe("$130 → R$ 130,00");
+    expect(read(`${back.sample.before} → ${back.sample.after}`)).toBe("$12.500 → R$ 12.500,00");
   });
 
   it("flags the ways to pay and the language that came with the old money, and offers the new country's", () => {

@@ -30,7 +30,7 @@ export interface CurrencyChange {
   examples: PriceExample[];
   /** Delivery costs (a zone's or the free-delivery threshold) that lose their cents. */
   roundedCosts: number;
-  /** What one price looks like before and after when none is rounded ("R$ 129,90 → S/ 129.90"). */
+  /** What one price looks like before and after when none is rounded ("R$ 129,90 → S/ 129.90", "$12.500 → R$ 12.500,00"). */
   sample: { before: string; after: string };
   /** "Argentina": the country whose money the store moves to. */
   country: string;
@@ -67,7 +67,8 @@ export function currencyChange(input: CurrencyChangeInput): CurrencyChange {
   const costs = [...input.delivery.shipping.zones.map((z) => z.cost), input.delivery.shipping.freeFrom ?? 0].filter(
     (cost) => cost > 0 && losesCents(cost, from.currency, to.currency),
   );
-  const sampleMinor = priced[0]?.price ?? (before.digits ? 12_990 : 12_500);
+  // Into a money with cents the example is a round price: one rounded by an earlier change may get its cents back.
+  const sampleMinor = (after.digits <= before.digits && priced[0]?.price) || 12_500 * 10 ** before.digits;
   const [countryCode, home] = homeOf(to.currency) ?? [];
   const [, oldHome] = homeOf(from.currency) ?? [];
   const offered = home?.payMethods;
