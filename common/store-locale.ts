@@ -11,7 +11,10 @@
 import { COUNTRY_CURRENCY } from "./packs";
 import type { PayMethodKind } from "./pay-methods";
 import { COUNTRIES } from "./store";
-import type { StoreMoney } from "./store-money";
+import { currencyDigits, storeMoney } from "./store-money";
+
+// Kept with the formatting (common/store-money.ts) so the cart script knows every currency's digits; read here too.
+export { currencyDigits, storeMoney };
 
 /** The catalogues shoppers' texts come from (common/i18n/catalogues). */
 export const SHOPPER_LANGUAGES = ["es", "pt-BR", "en", "id", "ms"] as const;
@@ -31,42 +34,6 @@ export interface CountryLocale {
   /** The ways to pay a store of this country can offer, in the order the settings list them. */
   payMethods: readonly PayMethodKind[];
 }
-
-/**
- * The digits of the unit a country's shops price in. ISO 4217 gives the
- * currency's minor unit; where shops and shoppers never use it (the coins are
- * gone and price tags are whole), prices are whole units so nobody types or
- * reads cents that cannot be paid:
- * - ARS 0: Argentine shops price in whole pesos (and every existing store does).
- * - BRL 2, MXN 2, PEN 2, BOB 2, GTQ 2, MYR 2: centavos, céntimos and sen are
- *   on every price tag ("R$ 129,90", "$1,299.00", "S/ 59.90", "RM 29.90").
- * - DOP 2: centavo coins are rare, but Dominican shops and e-commerce price
- *   with them ("RD$1,250.00", "RD$89.95"), as ISO 4217 says.
- * - CLP 0, PYG 0: ISO 4217 has no minor unit.
- * - COP 0, IDR 0: ISO says 2, but centavos and sen are gone; CLDR and Intl
- *   format them with 0 digits ("$ 12.500", "Rp 150.000").
- * - UYU 0: centésimos left circulation in 2010; Uruguayan shops write "$ 1.290".
- * - CRC 0: CLDR's cash digits are 0; the smallest coin is ₡5 and prices read "₡12 500".
- * - KES 0, NGN 0: cents and kobo do not circulate; shops write "KSh 2,500", "₦12,500".
- */
-const MINOR_DIGITS: Record<string, 0 | 2> = {
-  ARS: 0,
-  BRL: 2,
-  CLP: 0,
-  COP: 0,
-  MXN: 2,
-  PEN: 2,
-  UYU: 0,
-  PYG: 0,
-  BOB: 2,
-  DOP: 2,
-  GTQ: 2,
-  CRC: 0,
-  MYR: 2,
-  IDR: 0,
-  KES: 0,
-  NGN: 0,
-};
 
 /**
  * Mercado Pago's own countries (its sites MLA, MLB, MLC, MCO, MLM, MPE, MLU; Venezuela's MLV is not one of
@@ -115,7 +82,7 @@ function countryLocale(code: string): CountryLocale {
   const mercadoPago = (MERCADO_PAGO_COUNTRIES as readonly string[]).includes(code);
   return {
     currency,
-    digits: MINOR_DIGITS[currency]!,
+    digits: currencyDigits(currency),
     locale,
     sizesWord: locale.startsWith("es-") ? (TALLE_COUNTRIES.includes(code) ? "talle" : "talla") : null,
     payMethods: [...(LOCAL_METHODS[code] ?? ["bank_transfer"]), ...(mercadoPago ? (["mercadopago"] as const) : []), "cash"],
@@ -135,11 +102,6 @@ export function countryLocaleOf(code: string | null | undefined): CountryLocale 
 /** Every currency a store may use. */
 export const STORE_CURRENCIES: readonly string[] = [...new Set(Object.values(COUNTRY_LOCALES).map((c) => c.currency))];
 
-/** The digits prices of a currency are kept in, from the table (whole units for one it does not know). */
-export function currencyDigits(currency: string): 0 | 2 {
-  return MINOR_DIGITS[currency] ?? 0;
-}
-
 /** Every shopper locale the table names, and the languages a seller can choose beyond them. */
 export const STORE_LOCALES: readonly string[] = [...new Set([...Object.values(LOCALES), "es", "pt-BR", "en", "id", "ms"])];
 
@@ -157,13 +119,4 @@ export function shopperLanguage(locale: string): ShopperLanguage {
 export function saysTalle(locale: string): boolean {
   const region = locale.split("-")[1]?.toUpperCase();
   return locale.startsWith("es") && region !== undefined && TALLE_COUNTRIES.includes(region);
-}
-
-/**
- * The money a store prices in: its currency, the digits from the table and the locale's CLDR format; an
- * Argentine-peso store in "es-AR" keeps today's "$12.500" (StoreMoney.tight).
- */
-export function storeMoney(currency: string, locale: string): StoreMoney {
-  const money: StoreMoney = { currency, locale, digits: currencyDigits(currency) };
-  return currency === "ARS" && locale === "es-AR" ? { ...money, tight: true } : money;
 }

@@ -24,6 +24,67 @@ export interface StoreMoney {
 /** Every store before it chose another money, and every Argentine one. */
 export const ARS_MONEY: StoreMoney = { currency: "ARS", locale: "es-AR", digits: 0, tight: true };
 
+/**
+ * The digits of the unit a country's shops price in. ISO 4217 gives the
+ * currency's minor unit; where shops and shoppers never use it (the coins are
+ * gone and price tags are whole), prices are whole units so nobody types or
+ * reads cents that cannot be paid:
+ * - ARS 0: Argentine shops price in whole pesos (and every existing store does).
+ * - BRL 2, MXN 2, PEN 2, BOB 2, GTQ 2, MYR 2: centavos, céntimos and sen are
+ *   on every price tag ("R$ 129,90", "$1,299.00", "S/ 59.90", "RM 29.90").
+ * - DOP 2: centavo coins are rare, but Dominican shops and e-commerce price
+ *   with them ("RD$1,250.00", "RD$89.95"), as ISO 4217 says.
+ * - CLP 0, PYG 0: ISO 4217 has no minor unit.
+ * - COP 0, IDR 0: ISO says 2, but centavos and sen are gone; CLDR and Intl
+ *   format them with 0 digits ("$ 12.500", "Rp 150.000").
+ * - UYU 0: centésimos left circulation in 2010; Uruguayan shops write "$ 1.290".
+ * - CRC 0: CLDR's cash digits are 0; the smallest coin is ₡5 and prices read "₡12 500".
+ * - KES 0, NGN 0: cents and kobo do not circulate; shops write "KSh 2,500", "₦12,500".
+ */
+const MINOR_DIGITS: Record<string, 0 | 2> = {
+  ARS: 0,
+  BRL: 2,
+  CLP: 0,
+  COP: 0,
+  MXN: 2,
+  PEN: 2,
+  UYU: 0,
+  PYG: 0,
+  BOB: 2,
+  DOP: 2,
+  GTQ: 2,
+  CRC: 0,
+  MYR: 2,
+  IDR: 0,
+  KES: 0,
+  NGN: 0,
+};
+
+/** The digits prices of a currency are kept in, from the table (whole units for one it does not know). */
+export function currencyDigits(currency: string): 0 | 2 {
+  return MINOR_DIGITS[currency] ?? 0;
+}
+
+/**
+ * The money a store prices in: its currency, the digits from the table and the locale's CLDR format; an
+ * Argentine-peso store in "es-AR" keeps today's "$12.500" (StoreMoney.tight).
+ */
+export function storeMoney(currency: string, locale: string): StoreMoney {
+  const money: StoreMoney = { currency, locale, digits: currencyDigits(currency) };
+  return currency === "ARS" && locale === "es-AR" ? { ...money, tight: true } : money;
+}
+
+/**
+ * THE way an amount is written: an integer of `currency`'s minor unit, in `locale`'s CLDR format. An order's
+ * amounts are written with the order's own currency (never the store's current one), in the reader's locale.
+ */
+export function formatAmount(minor: number, currency: string, locale: string): string {
+  return formatPrice(minor, storeMoney(currency, locale));
+}
+
+/** The money an order's amounts are in: its own currency, written in `locale` (the store's, or the reader's). */
+export const orderMoney = (order: { currency: string }, locale: string): StoreMoney => storeMoney(order.currency, locale);
+
 const cache = new Map<string, Intl.NumberFormat>();
 
 function formatter(money: StoreMoney, style: "currency" | "decimal"): Intl.NumberFormat {

@@ -15,9 +15,8 @@ import {
   shortageText,
   type Order,
 } from "../../../common/store-cart";
-import { currencyMoney, formatAmount } from "../../../common/amount";
 import { CURRENCY_INFO } from "../../../common/packs";
-import { ARS_MONEY } from "../../../common/store-money";
+import { ARS_MONEY, formatAmount, storeMoney } from "../../../common/store-money";
 import { variantLabel } from "../../../common/variants";
 import { Button } from "../../ui/button";
 
@@ -49,7 +48,7 @@ interface Props {
   /** The order the seller just moved: marked and brought into view. */
   followed?: boolean;
   storeName: string;
-  /** The store's language (its money is not the order's); Argentina's until the list has answered it. */
+  /** The store's language and number format (its money is not the order's); Argentina's if the list could not answer it. */
   shop: ShopText | null;
   /** The move being saved for this order, if any. */
   moving: OrderStatus | null;
@@ -68,10 +67,12 @@ const paymentName = (payment: PaymentDetails) =>
     : PAY_METHOD_NAMES[payMethodOf(payment).kind];
 
 export function OrderCard({ order, followed = false, storeName, shop: storeShop, moving, disabled, onMove, onCancel }: Props) {
-  // The store's language for the replies, the order's own money for every amount: the store may sell in
-  // another currency now, and the buyer's page still shows the order in the one it was placed in.
-  const shop = { ...(storeShop ?? ARGENTINA), money: currencyMoney(order.currency) };
-  const price = (minor: number) => formatAmount(minor, order.currency);
+  // Every amount in the order's own currency, written in the store's number format as the buyer's page writes
+  // it: the store may sell in another currency now. Orders from before they kept a currency were in pesos.
+  const currency = order.currency ?? "ARS";
+  const storeWords = storeShop ?? ARGENTINA;
+  const shop = { ...storeWords, money: storeMoney(currency, storeWords.locale) };
+  const price = (minor: number) => formatAmount(minor, currency, storeWords.locale);
   const card = useRef<HTMLElement>(null);
   // After a move the list may have switched to the order's new status: bring it into view there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each move of the followed order (a new status) scrolls to it again.
@@ -131,10 +132,9 @@ export function OrderCard({ order, followed = false, storeName, shop: storeShop,
         {order.delivery?.kind === "envio" && order.delivery.cost === null ? " + envío" : ""}
       </p>
       {/* "$" alone is the peso of several countries: an order in a money the store no longer sells in names it. */}
-      {storeShop && storeShop.money.currency !== (order.currency ?? "ARS") && (
+      {storeShop && storeShop.money.currency !== currency && (
         <p className="text-xs text-slate-600" data-testid="order-currency">
-          En {CURRENCY_INFO[order.currency ?? "ARS"]?.name ?? order.currency} ({order.currency ?? "ARS"}), la moneda de tu tienda cuando
-          llegó el pedido.
+          En {CURRENCY_INFO[currency]?.name ?? currency} ({currency}), la moneda de tu tienda cuando llegó el pedido.
         </p>
       )}
       {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} />}
