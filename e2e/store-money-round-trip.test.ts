@@ -101,7 +101,7 @@ describe("money never changes meaning across a currency change, on a 390 px phon
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const order = (await placed.json()) as { order: { code: string; link: string } };
-    const { page: buyer } = await newPage(chromium.browser, { mobile: true });
+    const { context: buyerContext, page: buyer } = await newPage(chromium.browser, { mobile: true });
 
     /** What the seller's list and card and the buyer's page say of the order, as a person reads them. */
     async function bothSides() {
@@ -170,6 +170,7 @@ describe("money never changes meaning across a currency change, on a 390 px phon
     expect(back.buyerTotal).toBe("R$ 279,70");
     // The round trip without an edit gives every price back: R$ 129,90 and R$ 1,50, not R$ 130,00 and R$ 2,00.
     expect(await prices()).toEqual([12_990, 150]);
+    await buyerContext.close();
     await context.close();
   });
 
