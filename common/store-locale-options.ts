@@ -23,4 +23,4 @@ export const CURRENCY_OPTIONS = STORE_CURRENCIES.map((code) => ({ code, label: c
 export const LOCALE_OPTIONS = STORE_LOCALES.map((code) => ({ code, label: localeLabel(code) }));
 
 export const PRICES_NOT_CONVERTED =
-  "Los precios no se convierten: cada precio queda con el mismo número en la nueva moneda. Revisa tus precios y los costos de envío después del cambio.";
+  "Los precios no se convierten con el tipo de cambio: conservan su número en la nueva moneda, redondeados si ella no usa centavos. Antes de guardar te mostramos cuáles cambian.";

@@ -15,7 +15,8 @@ import {
   shortageText,
   type Order,
 } from "../../../common/store-cart";
-import { ARS_MONEY, formatPrice } from "../../../common/store-money";
+import { CURRENCY_INFO } from "../../../common/packs";
+import { ARS_MONEY, formatAmount, storeMoney } from "../../../common/store-money";
 import { variantLabel } from "../../../common/variants";
 import { Button } from "../../ui/button";
 
@@ -47,7 +48,7 @@ interface Props {
   /** The order the seller just moved: marked and brought into view. */
   followed?: boolean;
   storeName: string;
-  /** The store's language and money; Argentina's until the list has answered them. */
+  /** The store's language and number format (its money is not the order's); Argentina's if the list could not answer it. */
   shop: ShopText | null;
   /** The move being saved for this order, if any. */
   moving: OrderStatus | null;
@@ -66,8 +67,12 @@ const paymentName = (payment: PaymentDetails) =>
     : PAY_METHOD_NAMES[payMethodOf(payment).kind];
 
 export function OrderCard({ order, followed = false, storeName, shop: storeShop, moving, disabled, onMove, onCancel }: Props) {
-  const shop = storeShop ?? ARGENTINA;
-  const price = (minor: number) => formatPrice(minor, shop.money);
+  // Every amount in the order's own currency, written in the store's number format as the buyer's page writes
+  // it: the store may sell in another currency now. Orders from before they kept a currency were in pesos.
+  const currency = order.currency ?? "ARS";
+  const storeWords = storeShop ?? ARGENTINA;
+  const shop = { ...storeWords, money: storeMoney(currency, storeWords.locale) };
+  const price = (minor: number) => formatAmount(minor, currency, storeWords.locale);
   const card = useRef<HTMLElement>(null);
   // After a move the list may have switched to the order's new status: bring it into view there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each move of the followed order (a new status) scrolls to it again.
@@ -126,6 +131,12 @@ export function OrderCard({ order, followed = false, storeName, shop: storeShop,
         Total: {price(order.total)}
         {order.delivery?.kind === "envio" && order.delivery.cost === null ? " + envío" : ""}
       </p>
+      {/* "$" alone is the peso of several countries: an order in a money the store no longer sells in names it. */}
+      {storeShop && storeShop.money.currency !== currency && (
+        <p className="text-xs text-slate-600" data-testid="order-currency">
+          En {CURRENCY_INFO[currency]?.name ?? currency} ({currency}), la moneda de tu tienda cuando llegó el pedido.
+        </p>
+      )}
       {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} />}
       <div className="mt-3 flex flex-wrap gap-2">
         <a

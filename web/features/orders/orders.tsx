@@ -41,7 +41,8 @@ export function OrdersScreen() {
 
 function Orders({ user }: { user: User }) {
   const orders = useQuery(ordersQuery);
-  const shop = useQuery(ordersShopQuery).data ?? null;
+  const shopQuery = useQuery(ordersShopQuery);
+  const shop = shopQuery.data ?? null;
   const status = useOrderStatus(user.id);
   const [filter, setFilter] = useState<Filter>("todos");
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -146,8 +147,9 @@ function Orders({ user }: { user: User }) {
         <p className="rounded-2xl bg-white p-6 text-center text-slate-600">No hay pedidos en este estado.</p>
       )}
 
+      {/* The cards wait for the store's number format, so an amount is never shown first in another one. */}
       <ul className="space-y-4">
-        {shown.map((order) => (
+        {(shopQuery.isPending ? [] : shown).map((order) => (
           <li key={order.id}>
             <OrderCard
               order={order}

@@ -12,7 +12,8 @@ import {
 } from "./checkout-queries";
 import { DeliveryFields } from "./delivery-fields";
 import { PaymentFields, paymentProblems } from "./payment-fields";
-import { formatPriceField, parsePrice } from "../../../common/price";
+import { parsePrice } from "../../../common/price";
+import { deliveryDraft } from "./delivery-draft";
 import type { StoreMoney } from "../../../common/store-money";
 import { payMethodDraft } from "./pay-method-fields";
 import { PAY_METHODS_PROBLEM, PayMethodsFields, payMethodsProblem } from "./pay-methods-fields";
@@ -24,18 +25,9 @@ export const CHECKOUT_SAVED = "Entrega y pagos guardados. Tu tienda ya los muest
 
 /** The saved settings as the form edits them: prices as text, empty fields as "". */
 function toForm(saved: CheckoutSettings): CheckoutForm {
-  const { money } = saved;
-  const { pickup, shipping } = saved.delivery;
   const { transfer, mercadoPago, cash } = saved.payments;
   return {
-    delivery: {
-      pickup: { enabled: pickup.enabled, address: pickup.address ?? "" },
-      shipping: {
-        enabled: shipping.enabled,
-        zones: shipping.zones.map((z) => ({ name: z.name, cost: z.cost === 0 ? "0" : formatPriceField(z.cost, money) })),
-        freeFrom: shipping.freeFrom === null ? "" : formatPriceField(shipping.freeFrom, money),
-      },
-    },
+    delivery: deliveryDraft(saved.delivery, saved.money),
     payments: {
       transfer: transfer ? { alias: transfer.alias ?? "", cbu: transfer.cbu ?? "", holder: transfer.holder } : null,
       mercadoPago,

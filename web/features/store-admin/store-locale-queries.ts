@@ -4,6 +4,7 @@ import { cacheAnswer } from "../../lib/cache-answer";
 import { sessionQuery } from "../../lib/queries";
 import { checkoutSettingsQuery } from "./checkout-queries";
 
+export const STORE_LOCALE_SAVED = "Moneda e idioma guardados. Tu tienda ya los muestra.";
 export const STORE_LOCALE_SAVE_FALLBACK = "No se pudieron guardar la moneda y el idioma. Intenta de nuevo.";
 
 /** The store's currency and shoppers' language (GET /api/store-locale). */

@@ -1,15 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import toast from "react-hot-toast";
-import { CURRENCY_OPTIONS, currencyLabel, LOCALE_OPTIONS, PRICES_NOT_CONVERTED } from "../../../common/store-locale-options";
-import { storeMoney } from "../../../common/store-locale";
+import { CURRENCY_OPTIONS, LOCALE_OPTIONS, PRICES_NOT_CONVERTED } from "../../../common/store-locale-options";
+import { currencyDigits, storeMoney } from "../../../common/store-locale";
 import { formatPrice } from "../../../common/store-money";
 import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
 import { QueryStatus } from "../../ui/query-status";
-import { STORE_LOCALE_SAVE_FALLBACK, type StoreLocale, storeLocaleQuery, useSaveStoreLocale } from "./store-locale-queries";
-
-export const STORE_LOCALE_SAVED = "Moneda e idioma guardados. Tu tienda ya los muestra.";
+import { CurrencyChangeDialog } from "./currency-change-dialog";
+import {
+  STORE_LOCALE_SAVE_FALLBACK,
+  STORE_LOCALE_SAVED,
+  type StoreLocale,
+  storeLocaleQuery,
+  useSaveStoreLocale,
+} from "./store-locale-queries";
 
 const SELECT =
   "mt-1 w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -38,17 +42,11 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
   const [confirming, setConfirming] = useState(false);
   const save = useSaveStoreLocale();
   const dirty = currency !== saved.currency || locale !== saved.locale;
-  // What one price becomes: the same number in the new money.
-  const next = storeMoney(currency, locale);
-  const example = {
-    before: formatPrice(12_500 * 10 ** saved.money.digits, saved.money),
-    after: formatPrice(12_500 * 10 ** next.digits, next),
-  };
+  const example = formatPrice(12_500 * 10 ** currencyDigits(currency), storeMoney(currency, locale));
 
   async function send() {
     try {
       await save.mutateAsync({ currency, locale });
-      setConfirming(false);
       toast.success(STORE_LOCALE_SAVED);
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : STORE_LOCALE_SAVE_FALLBACK);
@@ -57,7 +55,7 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // A new currency asks first: prices keep their numbers, they are not converted.
+    // A new currency asks first, with what it does to this store's prices, ways to pay and language.
     if (currency !== saved.currency) setConfirming(true);
     else void send();
   }
@@ -98,15 +96,16 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
         </p>
       )}
       <p className="text-sm text-slate-600" data-testid="store-locale-example">
-        Un precio se verá así: {example.after}
+        Un precio se verá así: {example}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={save.isPending && !confirming} disabled={!dirty}>
+        <Button type="submit" className="min-h-11" busy={save.isPending} disabled={!dirty}>
           Guardar moneda e idioma
         </Button>
         {dirty && (
           <Button
             variant="secondary"
+            className="min-h-11"
             disabled={save.isPending}
             onClick={() => {
               setCurrency(saved.currency);
@@ -117,20 +116,7 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
           </Button>
         )}
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`¿Vender en ${currencyLabel(currency)}?`}>
-        <p className="text-slate-700">{PRICES_NOT_CONVERTED}</p>
-        <p className="mt-3 text-slate-700">
-          Por ejemplo, <strong>{example.before}</strong> pasa a ser <strong>{example.after}</strong>.
-        </p>
-        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={save.isPending} onClick={() => setConfirming(false)}>
-            Cancelar
-          </Button>
-          <Button busy={save.isPending} onClick={() => void send()}>
-            Cambiar a {currency}
-          </Button>
-        </div>
-      </Dialog>
+      <CurrencyChangeDialog saved={saved} currency={currency} locale={locale} open={confirming} onClose={() => setConfirming(false)} />
     </form>
   );
 }
