@@ -100,7 +100,7 @@ describe("money never changes meaning across a currency change, on a 390 px phon
       headers: { "cf-connecting-ip": shopperAddress() },
     });
     expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await placed.json()) as { order: { code: string; link: string } };
+    const order = (await placed.json()) as { order: { id: string; code: string; link: string } };
     const { context: buyerContext, page: buyer } = await newPage(chromium.browser, { mobile: true });
 
     /** What the seller's list and card and the buyer's page say of the order, as a person reads them. */
@@ -158,6 +158,10 @@ describe("money never changes meaning across a currency change, on a 390 px phon
     expect(await seenText(orderCard(page, order.order.code).getByTestId("order-currency"))).toBe(
       "En reales brasileños (BRL), la moneda de tu tienda cuando llegó el pedido.",
     );
+    // Confirmed now, in a store that sells in pesos: the statistics keep its reais apart, never added to pesos.
+    await send("put", `/api/orders/${order.order.id}/status`, { status: "confirmado" });
+    await page.goto("/estadisticas");
+    expect(read(await seenText(page.getByTestId("other-currencies")))).toBe("y R$ 279,70 de pedidos en otra moneda");
 
     // And back to reais: nothing is rounded, and nothing else is flagged.
     await changeCurrency(page, "BRL", async (dialog) => {

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
-import { formatPrice } from "../../../common/store-money";
+import { formatAmount, formatPrice } from "../../../common/store-money";
 import { useStoreMoney } from "../../lib/store-money";
 import { changeText, PERIOD_LABELS, PERIODS, type Period, type StatsReport, type StatsTotals } from "../../../common/store-stats";
 import { useSession } from "../../lib/session";
@@ -124,6 +124,9 @@ function Periods({ report, period, onPeriod }: { report: StatsReport; period: Pe
             <dd className="text-xs text-slate-600">
               {changeText(current[key], previous[key])} frente a {before}
             </dd>
+            {key === "amountConfirmed" && (
+              <OtherCurrencies amounts={current.amountsConfirmed} currency={storeMoney.currency} locale={storeMoney.locale} />
+            )}
           </div>
         ))}
       </dl>
@@ -137,6 +140,20 @@ function Periods({ report, period, onPeriod }: { report: StatsReport; period: Pe
         ))}
       </dl>
     </section>
+  );
+}
+
+/**
+ * Money confirmed in another currency than the store's today (orders placed before it changed its money),
+ * each on its own: an amount in one currency is never added to another's.
+ */
+function OtherCurrencies({ amounts, currency, locale }: { amounts: StatsTotals["amountsConfirmed"]; currency: string; locale: string }) {
+  const others = amounts.filter((a) => a.currency !== currency);
+  if (!others.length) return null;
+  return (
+    <dd className="mt-1 text-sm text-slate-700" data-testid="other-currencies">
+      y {others.map((a) => formatAmount(a.amount, a.currency, locale)).join(" y ")} de pedidos en otra moneda
+    </dd>
   );
 }
 
