@@ -2,11 +2,25 @@
  * The catalogue as CSV in the columns Tiendanube's product import reads (and its export writes): ";" between
  * fields, one row per variant, the product's own fields on its first row and only the identifier and the
  * variant's properties on the rows after it. The seller's export writes it; the import reads it back, so a
- * catalogue can go to Tiendanube and come back. Prices are whole pesos, written and read the Argentine way
- * ("12.500"); Tiendanube's own "12500.00" is read too.
+ * catalogue can go to Tiendanube and come back, and export → import → export gives the same file.
+ *
+ * 'Identificador de URL' is the product's handle (worker/lib/product-core/handles.ts): importing a row whose
+ * handle the seller has updates that product. Prices are written as Tiendanube writes them, plain digits with
+ * "." and two decimals where the store's money has cents ("125.00") and whole units where it has none
+ * ("12500"); they are read in the store's money as its country's sellers type them ("12.500" in Argentina,
+ * "129,90" in Brazil, "1,299.50" in Mexico), and a "." followed by exactly two digits at the end is always
+ * Tiendanube's decimal point ("150.00" is R$ 150,00 in Brazil and 150 pesos in Argentina). Every product's
+ * fields go through the product core's rules (names, sizes, colours, categories cleaned and limited, stock read
+ * by readStock), so the import stores nothing the editor would refuse.
  */
-import { parseArsPrice } from "../../common/price";
-import { DESCRIPTION_MAX_LENGTH } from "./product-fields";
+import { z } from "zod";
+import { maxPrice, parsePrice, priceMessages, type PriceResult } from "../../common/price";
+import type { StoreMoney } from "../../common/store-money";
+import { cleanText } from "../../common/text";
+import { categoryField, colorsField, sizelessStockField, sizesField } from "./product-core/fields";
+import { HANDLE_MAX_LENGTH } from "./product-core/handles";
+import { publishNeedsPrice } from "./product-core/save";
+import { descriptionField, productNameField } from "./product-fields";
 
 /** Tiendanube's product CSV columns, in its order. */
 export const TIENDANUBE_COLUMNS = [
@@ -49,13 +63,16 @@ export type CsvRow = Partial<Record<Column, string>>;
 export const COLOR_PROPERTY = "Color";
 export const SIZE_PROPERTY = "Talle";
 
+/** A product as the catalogue CSV holds it, its price in the store's money (its smallest unit kept). */
 export interface CatalogueProduct {
+  /** Its 'Identificador de URL'; "" when the file gives none (the product gets one from its name). */
+  handle: string;
   name: string;
   price: number;
   published: boolean;
   description: string | null;
   category: string | null;
-  /** Stock per colour ("" when the product has no colours) and size. */
+  /** Stock per colour ("" when the product has no colours) and size ("" for the units of a product without either). */
   stock: { color: string; size: string; stock: number }[];
 }
 
@@ -98,26 +115,39 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** A URL identifier as Tiendanube writes them: lowercase words without accents, joined by "-". */
-export function urlIdentifier(name: string, suffix: string): string {
-  const words = name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-  return `${words || "producto"}-${suffix}`;
+/** A price as Tiendanube writes it: plain digits, with "." and two decimals where the money has cents. */
+export function formatCsvPrice(price: number, money: StoreMoney): string {
+  if (!(price > 0)) return "";
+  return money.digits ? (price / 10 ** money.digits).toFixed(money.digits) : String(Math.round(price));
 }
 
-const formatPrice = (price: number) => (price > 0 ? String(Math.round(price)).replace(/\B(?=(\d{3})+(?!\d))/g, ".") : "");
+// Tiendanube's decimal point: a "." followed by exactly two digits at the end, in any store ("150.00", "89.90").
+const TIENDANUBE_DECIMAL = /^(\d+)\.(\d{2})$/;
+
+/**
+ * A price of the file in the store's money: Tiendanube's "150.00" in any store, else as the store's sellers
+ * type it (common/price.ts). Cents in a whole-unit money ("12.50" pesos) are refused with parsePrice's reason.
+ */
+export function readCsvPrice(value: string, money: StoreMoney): PriceResult {
+  const text = value.trim();
+  const decimal = TIENDANUBE_DECIMAL.exec(text);
+  if (!decimal) return parsePrice(text, money);
+  const [, units, cents] = decimal as unknown as [string, string, string];
+  if (!money.digits) return cents === "00" ? parsePrice(units, money) : parsePrice(text, money);
+  const read = parsePrice(units, { ...money, digits: 0 });
+  if ("error" in read) return read;
+  const price = read.price * 10 ** money.digits + Number(cents);
+  return price > maxPrice(money) ? { error: priceMessages(money).tooHigh } : { price };
+}
 
 /** The rows of one product: one per colour and size it sells, or one without properties. */
-export function productRows(p: CatalogueProduct & { identifier: string }): string[][] {
+export function productRows(p: CatalogueProduct, money: StoreMoney): string[][] {
+  const price = formatCsvPrice(p.price, money);
   const first: CsvRow = {
-    "Identificador de URL": p.identifier,
+    "Identificador de URL": p.handle,
     Nombre: p.name,
     Categorías: p.category ?? "",
-    Precio: formatPrice(p.price),
+    Precio: price,
     "Mostrar en tienda": p.published ? "SI" : "NO",
     "Envío sin cargo": "NO",
     Descripción: p.description ?? "",
@@ -125,17 +155,15 @@ export function productRows(p: CatalogueProduct & { identifier: string }): strin
   };
   const variants = p.stock.length ? p.stock : [null];
   return variants.map((v, i) => {
-    const row: CsvRow = i === 0 ? { ...first } : { "Identificador de URL": p.identifier };
+    const row: CsvRow = i === 0 ? { ...first } : { "Identificador de URL": p.handle };
     if (v) {
-      const properties = v.color
-        ? [[COLOR_PROPERTY, v.color] as const, [SIZE_PROPERTY, v.size] as const]
-        : [[SIZE_PROPERTY, v.size] as const];
+      const properties = [...(v.color ? [[COLOR_PROPERTY, v.color] as const] : []), ...(v.size ? [[SIZE_PROPERTY, v.size] as const] : [])];
       properties.forEach(([name, value], n) => {
         row[`Nombre de propiedad ${n + 1}` as Column] = name;
         row[`Valor de propiedad ${n + 1}` as Column] = value;
       });
       row.Stock = String(v.stock);
-      if (i > 0) row.Precio = formatPrice(p.price);
+      if (i > 0) row.Precio = price;
     }
     return TIENDANUBE_COLUMNS.map((c) => row[c] ?? "");
   });
@@ -147,19 +175,86 @@ export interface ImportError {
   message: string;
 }
 
-const MAX_PRODUCTS = 500;
-const NAME_MAX = 120;
+export const MAX_IMPORT_PRODUCTS = 500;
 
-/** "12.500", "12500", "$ 12.500" and Tiendanube's "12500.00": whole pesos, or why not. */
-function readPrice(value: string): { price: number } | { error: string } {
-  return parseArsPrice(value.trim().replace(/^(\d[\d.]*)[.,]00$/, "$1"));
+/** The export writes a cell that a spreadsheet would run as a formula with a "'" in front; the import takes exactly that one away. */
+const unneutralised = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+
+/** A product's cells as the file has them, before the core's rules read them. */
+interface RawProduct {
+  line: number;
+  handle: string;
+  name: string;
+  price: string;
+  shown: string;
+  description: string;
+  category: string;
+  variants: { line: number; color: string; size: string; stock: string }[];
+}
+
+const catalogueFields = z.object({
+  name: productNameField,
+  description: descriptionField,
+  category: categoryField,
+  sizes: sizesField,
+  colors: colorsField,
+  stock: sizelessStockField,
+});
+
+/** Tiendanube's "Ropa > Remeras, Ofertas": the first category's first level. */
+const firstCategory = (value: string) => value.split(",")[0]?.split(">")[0]?.trim() ?? "";
+
+/** One product of the file read by the product core's rules, or the first reason it is refused. */
+function readProduct(raw: RawProduct, money: StoreMoney): CatalogueProduct | ImportError {
+  const error = (message: string, line = raw.line) => ({ line, message });
+  const seen = new Set<string>();
+  for (const v of raw.variants) {
+    const key = `${cleanText(v.color).toLowerCase()}\u0000${cleanText(v.size).toLowerCase()}`;
+    if (seen.has(key)) return error(`La variante ${[v.color, v.size].filter(Boolean).join(" ")} está repetida.`, v.line);
+    seen.add(key);
+  }
+  const colorNames = [...new Set(raw.variants.map((v) => v.color).filter(Boolean))];
+  const sizesOf = (color: string) => raw.variants.filter((v) => v.color === color && v.size).map((v) => ({ name: v.size, stock: v.stock }));
+  const units = raw.variants.find((v) => !v.color && !v.size);
+  const fields = catalogueFields.safeParse({
+    name: raw.name,
+    description: raw.description,
+    category: firstCategory(raw.category),
+    sizes: colorNames.length ? [] : sizesOf(""),
+    colors: colorNames.map((name) => ({ name, sizes: sizesOf(name) })),
+    stock: units && !colorNames.length && !sizesOf("").length ? units.stock : null,
+  });
+  if (!fields.success) return error(fields.error.issues[0]?.message ?? "Los datos del producto no son válidos.");
+  const price = readCsvPrice(raw.price, money);
+  if ("error" in price) return error(price.error);
+  const { name, description, category, sizes, colors, stock } = fields.data;
+  const published = /^s[ií]$/i.test(raw.shown);
+  if (published && price.price <= 0) return error(publishNeedsPrice(name));
+  const handle = cleanText(raw.handle);
+  if (handle.length > HANDLE_MAX_LENGTH) return error(`El identificador de URL puede tener hasta ${HANDLE_MAX_LENGTH} caracteres.`);
+  return {
+    handle,
+    name,
+    price: price.price,
+    published,
+    description,
+    category,
+    stock: [
+      ...(colors.length
+        ? colors.flatMap((c) => c.sizes.map((s) => ({ color: c.name, size: s.name, stock: s.stock })))
+        : sizes.map((s) => ({ color: "", size: s.name, stock: s.stock }))),
+      ...(stock !== null ? [{ color: "", size: "", stock }] : []),
+    ],
+  };
 }
 
 /**
- * Reads a catalogue CSV in Tiendanube's columns: the products it holds, or every error with its line. Rows
- * of one product share its identifier (or follow its first row with the identifier empty).
+ * Reads a catalogue CSV in Tiendanube's columns: the products it holds, read in the store's money `money` by the
+ * product core's rules, or every error with its line. Rows of one product share its identifier, one after the
+ * other (or follow its first row with the identifier empty); an identifier that comes back after another
+ * product's rows, or with another name, is a second product under the same identifier: an error, never a merge.
  */
-export function readCatalogueCsv(text: string): { products: CatalogueProduct[]; errors: ImportError[] } {
+export function readCatalogueCsv(text: string, money: StoreMoney): { products: CatalogueProduct[]; errors: ImportError[] } {
   const rows = parseCsv(text);
   const errors: ImportError[] = [];
   const header = (rows[0] ?? []).map((h) => h.trim());
@@ -168,39 +263,42 @@ export function readCatalogueCsv(text: string): { products: CatalogueProduct[]; 
   if (missing.length) {
     return { products: [], errors: [{ line: 1, message: `Faltan columnas de Tiendanube: ${missing.join(", ")}.` }] };
   }
-  const get = (row: string[], column: Column) => (at.has(column) ? (row[at.get(column)!] ?? "").trim() : "");
-  const byIdentifier = new Map<string, CatalogueProduct>();
-  const products: CatalogueProduct[] = [];
-  let current: CatalogueProduct | null = null;
+  const get = (row: string[], column: Column) => (at.has(column) ? unneutralised(row[at.get(column)!] ?? "").trim() : "");
+  const byHandle = new Map<string, RawProduct>();
+  const raws: RawProduct[] = [];
+  let current: RawProduct | null = null;
   rows.slice(1).forEach((row, index) => {
     const line = index + 2;
     if (row.every((v) => v.trim() === "")) return;
-    const identifier = get(row, "Identificador de URL");
-    const name = get(row, "Nombre").replace(/[\u200b-\u200d\u2060\ufeff]/g, "");
-    const known = identifier ? byIdentifier.get(identifier) : current;
-    let product = known ?? null;
-    if (!product || (name && identifier && !known)) {
+    const handle = get(row, "Identificador de URL");
+    const name = get(row, "Nombre");
+    const known = handle ? byHandle.get(handle) : undefined;
+    const sameName = !name || cleanText(name) === cleanText(known?.name ?? "");
+    if (known && (known !== current || !sameName)) {
+      errors.push({
+        line,
+        message: `El identificador «${handle}» ya es de otro producto (línea ${known.line}): cada producto lleva el suyo.`,
+      });
+      return;
+    }
+    let product = known ?? (handle || name ? null : current);
+    if (!product) {
       if (!name) {
         errors.push({ line, message: "Falta el nombre del producto." });
         return;
       }
-      if (name.length > NAME_MAX) errors.push({ line, message: `El nombre no puede tener más de ${NAME_MAX} caracteres.` });
-      const price = readPrice(get(row, "Precio"));
-      if ("error" in price) errors.push({ line, message: price.error });
-      const description = get(row, "Descripción");
-      if (description.length > DESCRIPTION_MAX_LENGTH) {
-        errors.push({ line, message: `La descripción no puede tener más de ${DESCRIPTION_MAX_LENGTH} caracteres.` });
-      }
       product = {
+        line,
+        handle,
         name,
-        price: "price" in price ? price.price : 0,
-        published: /^s[ií]$/i.test(get(row, "Mostrar en tienda")) && "price" in price && price.price > 0,
-        description: description || null,
-        category: get(row, "Categorías").split(",")[0]?.split(">")[0]?.trim() || null,
-        stock: [],
+        price: get(row, "Precio"),
+        shown: get(row, "Mostrar en tienda"),
+        description: get(row, "Descripción"),
+        category: get(row, "Categorías"),
+        variants: [],
       };
-      products.push(product);
-      if (identifier) byIdentifier.set(identifier, product);
+      raws.push(product);
+      if (handle) byHandle.set(handle, product);
     }
     current = product;
     const properties = new Map<string, string>();
@@ -211,20 +309,22 @@ export function readCatalogueCsv(text: string): { products: CatalogueProduct[]; 
     }
     const size = properties.get(SIZE_PROPERTY.toLowerCase()) ?? properties.get("tamaño") ?? properties.get("talla");
     const color = properties.get(COLOR_PROPERTY.toLowerCase()) ?? "";
-    const stockText = get(row, "Stock");
-    if (size || color) {
-      const stock = stockText === "" ? 0 : Number(stockText);
-      if (!Number.isSafeInteger(stock) || stock < 0) {
-        errors.push({ line, message: `El stock tiene que ser un número entero, sin signo: "${stockText}".` });
-        return;
-      }
-      const variant = { color, size: size ?? "Único", stock };
-      if (product.stock.some((v) => v.color === variant.color && v.size === variant.size)) {
-        errors.push({ line, message: `La variante ${[color, variant.size].filter(Boolean).join(" ")} está repetida.` });
-      } else product.stock.push(variant);
-    }
+    const stock = get(row, "Stock");
+    // A colour without a size sells as 'Único'; a row without either counts the units of a product that has neither.
+    if (size || color) product.variants.push({ line, color, size: size ?? "Único", stock });
+    else if (stock !== "") product.variants.push({ line, color: "", size: "", stock });
   });
-  if (products.length > MAX_PRODUCTS) errors.push({ line: 1, message: `Puedes importar hasta ${MAX_PRODUCTS} productos por archivo.` });
+  if (raws.length > MAX_IMPORT_PRODUCTS) {
+    errors.push({ line: 1, message: `Puedes importar hasta ${MAX_IMPORT_PRODUCTS} productos por archivo.` });
+    return { products: [], errors };
+  }
+  const products: CatalogueProduct[] = [];
+  for (const raw of raws) {
+    const read = readProduct(raw, money);
+    if ("message" in read) errors.push(read);
+    else products.push(read);
+  }
+  errors.sort((a, b) => a.line - b.line);
   if (!products.length && !errors.length) errors.push({ line: 1, message: "El archivo no tiene productos." });
   return { products, errors };
 }

@@ -41,6 +41,7 @@ function selectProducts(shopDb: Db) {
       description: products.description,
       category: products.category,
       code: products.code,
+      handle: products.handle,
       createdAt: products.createdAt,
     })
     .from(products);
