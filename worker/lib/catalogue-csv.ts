@@ -204,34 +204,48 @@ const catalogueFields = z.object({
 /** Tiendanube's "Ropa > Remeras, Ofertas": the first category's first level. */
 const firstCategory = (value: string) => value.split(",")[0]?.split(">")[0]?.trim() ?? "";
 
-/** One product of the file read by the product core's rules, or the first reason it is refused. */
-function readProduct(raw: RawProduct, money: StoreMoney): CatalogueProduct | ImportError {
-  const error = (message: string, line = raw.line) => ({ line, message });
+/** One product of the file read by the product core's rules, or why it is refused, each reason on its line. */
+function readProduct(raw: RawProduct, money: StoreMoney): CatalogueProduct | ImportError[] {
+  const errors: ImportError[] = [];
+  const refuse = (message: string, line = raw.line) => {
+    if (!errors.some((e) => e.line === line && e.message === message)) errors.push({ line, message });
+  };
   const seen = new Set<string>();
   for (const v of raw.variants) {
     const key = `${cleanText(v.color).toLowerCase()}\u0000${cleanText(v.size).toLowerCase()}`;
-    if (seen.has(key)) return error(`La variante ${[v.color, v.size].filter(Boolean).join(" ")} está repetida.`, v.line);
+    if (seen.has(key)) refuse(`La variante ${[v.color, v.size].filter(Boolean).join(" ")} está repetida.`, v.line);
     seen.add(key);
   }
   const colorNames = [...new Set(raw.variants.map((v) => v.color).filter(Boolean))];
-  const sizesOf = (color: string) => raw.variants.filter((v) => v.color === color && v.size).map((v) => ({ name: v.size, stock: v.stock }));
-  const units = raw.variants.find((v) => !v.color && !v.size);
+  const sized = (color: string) => raw.variants.filter((v) => v.color === color && v.size);
+  const units = colorNames.length || sized("").length ? undefined : raw.variants.find((v) => !v.color && !v.size);
   const fields = catalogueFields.safeParse({
     name: raw.name,
     description: raw.description,
     category: firstCategory(raw.category),
-    sizes: colorNames.length ? [] : sizesOf(""),
-    colors: colorNames.map((name) => ({ name, sizes: sizesOf(name) })),
-    stock: units && !colorNames.length && !sizesOf("").length ? units.stock : null,
+    sizes: colorNames.length ? [] : sized("").map((v) => ({ name: v.size, stock: v.stock })),
+    colors: colorNames.map((name) => ({ name, sizes: sized(name).map((v) => ({ name: v.size, stock: v.stock })) })),
+    stock: units ? units.stock : null,
   });
-  if (!fields.success) return error(fields.error.issues[0]?.message ?? "Los datos del producto no son válidos.");
+  // A size's or a colour's reason goes on its own row.
+  const lineOf = (path: readonly PropertyKey[]) => {
+    if (path[0] === "sizes" && typeof path[1] === "number") return sized("")[path[1]]?.line;
+    if (path[0] === "colors" && typeof path[1] === "number") {
+      const rows = sized(colorNames[path[1]] ?? "");
+      return (path[2] === "sizes" && typeof path[3] === "number" ? rows[path[3]] : rows[0])?.line;
+    }
+    if (path[0] === "stock") return units?.line;
+    return undefined;
+  };
+  if (!fields.success) for (const issue of fields.error.issues.slice(0, 20)) refuse(issue.message, lineOf(issue.path) ?? raw.line);
   const price = readCsvPrice(raw.price, money);
-  if ("error" in price) return error(price.error);
-  const { name, description, category, sizes, colors, stock } = fields.data;
+  if ("error" in price) refuse(price.error);
   const published = /^s[ií]$/i.test(raw.shown);
-  if (published && price.price <= 0) return error(publishNeedsPrice(name));
+  if (published && "price" in price && price.price <= 0) refuse(publishNeedsPrice(cleanText(raw.name)));
   const handle = cleanText(raw.handle);
-  if (handle.length > HANDLE_MAX_LENGTH) return error(`El identificador de URL puede tener hasta ${HANDLE_MAX_LENGTH} caracteres.`);
+  if (handle.length > HANDLE_MAX_LENGTH) refuse(`El identificador de URL puede tener hasta ${HANDLE_MAX_LENGTH} caracteres.`);
+  if (errors.length || !fields.success || "error" in price) return errors;
+  const { name, description, category, sizes, colors, stock } = fields.data;
   return {
     handle,
     name,
@@ -321,7 +335,7 @@ export function readCatalogueCsv(text: string, money: StoreMoney): { products: C
   const products: CatalogueProduct[] = [];
   for (const raw of raws) {
     const read = readProduct(raw, money);
-    if ("message" in read) errors.push(read);
+    if (Array.isArray(read)) errors.push(...read);
     else products.push(read);
   }
   errors.sort((a, b) => a.line - b.line);
