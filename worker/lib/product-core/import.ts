@@ -3,7 +3,7 @@
  * (name, price, description, category, published, stock), every other one is made new, all in one batch with
  * the store-money guard (the prices were read in the store's money) and the product cap, or nothing is.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, ShopDb } from "../../db/client";
 import { products } from "../../db/schema";
 import type { CatalogueProduct } from "../catalogue-csv";
@@ -59,14 +59,17 @@ export async function importCatalogue(
         const existing = byHandle.get(p.handle);
         if (existing) {
           return [
-            shopDb.update(products).set(fields).where(eq(products.id, existing.id)),
+            shopDb
+              .update(products)
+              .set(fields)
+              .where(and(eq(products.id, existing.id), eq(products.userId, seller.id))),
             ...stockWrites(shopDb, existing.id, p, JSON.parse(existing.colors)),
           ];
         }
         const id = randomId();
         return [
           insertProduct(shopDb, { id, userId: seller.id, ...fields, ...(p.handle ? { handle: p.handle } : {}) }),
-          ...stockWrites(shopDb, id, p, []),
+          ...(p.stock.length ? stockWrites(shopDb, id, p, []) : []),
         ];
       });
       await writeAcross(db, shopDb, {
