@@ -21,14 +21,16 @@ export const SIZE_NAME_TOO_LONG = `El nombre de un talle no puede tener más de 
 export const CATEGORY_TOO_LONG = `La categoría puede tener hasta ${MAX_CATEGORY_LENGTH} caracteres.`;
 
 /** A whole number from 0 up, read by readStock: "5abc", "1e3", "0x10", "-1" or 2.7 is refused with its reason, never guessed. */
-export const stockField = z.unknown().transform((value, ctx) => {
+function readStockField(value: unknown, ctx: z.core.$RefinementCtx): number {
   const read = readStock(value);
   if ("error" in read) {
     ctx.addIssue({ code: "custom", message: read.error });
     return z.NEVER;
   }
   return read.stock;
-});
+}
+
+const stockField = z.unknown().transform(readStockField);
 
 // Long junk is refused before it is cleaned: cleaning half a megabyte to then refuse it is work for nothing.
 const sizeName = z
@@ -43,15 +45,11 @@ const sizeField = z.object({ name: sizeName, stock: stockField }, { error: "Los 
  * Units of a product without colours nor sizes ("5", "1.200" or a number, read as the sizes' stock is);
  * null or "" says it is not counted (it sells without limit).
  */
-export const sizelessStockField = z.unknown().transform((value, ctx): number | null => {
-  if (value === null || (typeof value === "string" && !value.trim())) return null;
-  const read = readStock(value);
-  if ("error" in read) {
-    ctx.addIssue({ code: "custom", message: read.error });
-    return z.NEVER;
-  }
-  return read.stock;
-});
+export const sizelessStockField = z
+  .unknown()
+  .transform((value, ctx): number | null =>
+    value === null || (typeof value === "string" && !value.trim()) ? null : readStockField(value, ctx),
+  );
 
 export const sizesField = z
   .array(sizeField, { error: "Los talles no son válidos." })

@@ -6,6 +6,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products } from "../../db/schema";
+import { isCodeTaken } from "../short-codes";
 
 export const HANDLE_MAX_LENGTH = 200;
 
@@ -54,9 +55,4 @@ export async function ensureHandles(shopDb: Db, userId: string): Promise<void> {
   }
 }
 
-export function isHandleTaken(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if (e.message.includes("UNIQUE") && e.message.includes("products.handle")) return true;
-  }
-  return false;
-}
+export const isHandleTaken = (err: unknown) => isCodeTaken(err, "products.handle");
