@@ -52,15 +52,18 @@ export function resolveStoreImages(urls: string[], allowed: Set<string> | undefi
 }
 
 /**
- * The statement that makes a finished generation the product's store picture, for the batch that records it:
- * the picture the seller paid for is what shoppers see, unless the seller already chose the store's images
- * (a choice is never overwritten, so only the first generated picture of a product without one takes its place).
+ * A generated picture as the product's store pictures, unless the seller already chose them: the picture the
+ * seller paid for is what shoppers see, and a choice is never overwritten.
  */
+export const pictureUnlessChosen = (imageKey: string) =>
+  sql<string>`CASE WHEN ${products.storeImageKeys} = '[]' THEN ${JSON.stringify([imageKey])} ELSE ${products.storeImageKeys} END`;
+
+/** The statement that makes a finished generation the store picture of a product without a choice, for the batch that records it. */
 export function showGeneratedPicture(shopDb: Db, product: { id: string; userId: string }, imageKey: string) {
   return shopDb
     .update(products)
-    .set({ storeImageKeys: JSON.stringify([imageKey]) })
-    .where(and(eq(products.id, product.id), eq(products.userId, product.userId), eq(products.storeImageKeys, "[]")));
+    .set({ storeImageKeys: pictureUnlessChosen(imageKey) })
+    .where(and(eq(products.id, product.id), eq(products.userId, product.userId)));
 }
 
 /** The statement that takes a deleted image out of the product's store pictures (with none left it shows its own photo). */

@@ -9,13 +9,13 @@ import type { Db, ShopDb } from "../../db/client";
 import { products } from "../../db/schema";
 import { chunks } from "../chunks";
 import { ApiError } from "../errors";
-import { ownProduct, PRODUCT_NOT_FOUND } from "../products";
+import { newestGeneratedKeys, ownProduct, PRODUCT_NOT_FOUND } from "../products";
 import { writeAcross } from "../shop-writes";
 import { replaceVariants, shownImageKeys } from "../stock";
 import { moneyGuarded, sameMoney } from "../store-money-change";
 import { storeChanged } from "../store-version";
 import type { ColorsInput, ProductChangeInput } from "./fields";
-import { keyOfUrl, resolveStoreImages, storeImageKeys } from "./pictures";
+import { keyOfUrl, pictureUnlessChosen, resolveStoreImages, storeImageKeys } from "./pictures";
 
 export const colorImageNotShown = (color: string) => `La foto del color ${color} tiene que ser una de las imágenes que muestra tu tienda.`;
 export const publishNeedsPrice = (name: string) => `Ponle un precio a «${name}» antes de publicarlo.`;
@@ -92,6 +92,7 @@ export async function saveProducts(db: Db, shopDb: ShopDb, seller: Seller, chang
   const ids = changes.map((c) => c.id);
   const owned = await ownedRows(shopDb, seller.id, ids);
   const allowed = changes.some((c) => c.storeImageURLs) ? await storeImageKeys(db, shopDb, ids) : new Map<string, Set<string>>();
+  const generated = changes.some((c) => c.published) ? await newestGeneratedKeys(db, ids) : new Map<string, string>();
   const writes = changes.flatMap((change) => {
     const before = owned.get(change.id)!;
     const published = publishedAfter(change.price ?? before.price ?? 0, change.published, change.name ?? before.name);
@@ -101,6 +102,12 @@ export async function saveProducts(db: Db, shopDb: ShopDb, seller: Seller, chang
     const photo = change.imageKey === undefined ? before.imageKey : change.imageKey;
     // A store showing the 'Original' photo goes on showing the original: the new one.
     if (photo !== before.imageKey && photo) storeKeys = [...new Set(storeKeys.map((k) => (k === before.imageKey ? photo : k)))];
+    const chosen = change.storeImageURLs || photo !== before.imageKey;
+    // Published without a choice of pictures (and no colour pointing at its photo): its generated picture, as a
+    // generation finishing now would make it. Products generated before that rule get it here.
+    const picture =
+      published && !chosen && !storeKeys.length && !change.colors?.some((c) => c.image) ? generated.get(change.id) : undefined;
+    if (picture) storeKeys = [picture];
     return [
       shopDb
         .update(products)
@@ -108,7 +115,7 @@ export async function saveProducts(db: Db, shopDb: ShopDb, seller: Seller, chang
           ...(change.name !== undefined ? { name: change.name } : {}),
           ...(photo !== before.imageKey ? { imageKey: photo } : {}),
           // Written only when it changes: a generation finishing meanwhile may have set the store's image.
-          ...(change.storeImageURLs || photo !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
+          ...(chosen ? { storeImageKeys: JSON.stringify(storeKeys) } : picture ? { storeImageKeys: pictureUnlessChosen(picture) } : {}),
           ...(change.price !== undefined ? { price: change.price } : {}),
           ...(published !== undefined ? { published } : {}),
           ...(change.description !== undefined ? { description: change.description } : {}),
@@ -124,9 +131,10 @@ export async function saveProducts(db: Db, shopDb: ShopDb, seller: Seller, chang
 /** 'Publicar' / 'Ocultar' one product. One statement: publishing only takes while it has a price, even if a save lands meanwhile. */
 export async function publishProduct(db: Db, shopDb: ShopDb, userId: string, id: string, published: boolean): Promise<void> {
   const mine = and(eq(products.id, id), eq(products.userId, userId));
+  const picture = published ? (await newestGeneratedKeys(db, [id])).get(id) : undefined;
   const changed = await shopDb
     .update(products)
-    .set({ published })
+    .set({ published, ...(picture ? { storeImageKeys: pictureUnlessChosen(picture) } : {}) })
     .where(published ? and(mine, gt(products.price, 0)) : mine)
     .returning({ id: products.id });
   if (changed.length === 0) {
