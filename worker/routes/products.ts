@@ -4,7 +4,6 @@ import { z } from "zod";
 import { nameFromFile } from "../../common/product-names";
 import { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from "../../common/uploads";
 import { database, type Db, shopDatabase } from "../db/client";
-import { writeAcross } from "../lib/shop-writes";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
@@ -16,7 +15,7 @@ import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { createProducts } from "../lib/product-core/create";
 import { productChangeFields } from "../lib/product-core/fields";
-import { saveProducts } from "../lib/product-core/save";
+import { deleteProduct, saveProducts } from "../lib/product-core/save";
 import { storeChanged } from "../lib/store-version";
 import { productNameField } from "../lib/product-fields";
 import { validate, validateFor } from "../lib/validation";
@@ -138,13 +137,7 @@ export const productRoutes = new Hono<Env>()
     const shopDb = shopDatabase(c.env, user);
     const product = await ownProduct(db, shopDb, user.id, c.req.valid("param").id);
     const generated = await db.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.productId, product.id));
-    // Its stock goes with it (ON DELETE CASCADE in the shop's database). Generated images, jobs and batch items
-    // stay in the global database, where their foreign keys to products act only while the shop lives there too
-    // (docs/data.md, "The plan past one database").
-    await writeAcross(db, shopDb, {
-      shop: [shopDb.delete(products).where(and(eq(products.id, product.id), eq(products.userId, user.id)))],
-      after: [storeChanged(db, user.id)],
-    });
+    await deleteProduct(db, shopDb, user.id, product.id);
     if (generated.length)
       await deleteImages(
         c.env.IMAGES,

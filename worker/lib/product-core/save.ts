@@ -143,3 +143,15 @@ export async function publishProduct(db: Db, shopDb: ShopDb, userId: string, id:
   }
   await storeChanged(db, userId);
 }
+
+/**
+ * Deletes one of the seller's products with its stock (ON DELETE CASCADE in the shop's database). Generated images,
+ * jobs and batch items stay in the global database, where their foreign keys to products act only while the shop
+ * lives there too (docs/data.md, "The plan past one database").
+ */
+export async function deleteProduct(db: Db, shopDb: ShopDb, userId: string, id: string): Promise<void> {
+  await writeAcross(db, shopDb, {
+    shop: [shopDb.delete(products).where(and(eq(products.id, id), eq(products.userId, userId)))],
+    after: [storeChanged(db, userId)],
+  });
+}
