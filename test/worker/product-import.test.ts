@@ -6,7 +6,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../common/product";
-import { formatCsvPrice, readCatalogueCsv } from "../../worker/lib/catalogue-csv";
+import { formatCsvPrice } from "../../worker/lib/catalogue-csv";
+import { readCatalogueCsv } from "../../worker/lib/catalogue-import";
 import { MAX_PRODUCTS_PER_SELLER, PRODUCT_CAP_REACHED } from "../../worker/lib/product-core/create";
 import { MONEY_CHANGED } from "../../worker/lib/store-money-change";
 import { IMPORT_HAS_ERRORS } from "../../worker/routes/data";

@@ -5,7 +5,7 @@ import { database, shopDatabase } from "../db/client";
 import { dataExports } from "../db/schema";
 import type { Env } from "../env";
 import { KiB, limitBody, MiB, noBody } from "../lib/body-limit";
-import { readCatalogueCsv } from "../lib/catalogue-csv";
+import { readCatalogueCsv } from "../lib/catalogue-import";
 import { type ExportState, exportKey, exportLink, exportOrigin, exportState, linkOpens, requestExport } from "../lib/data-export";
 import { ApiError } from "../lib/errors";
 import { randomId } from "../lib/ids";
