@@ -15,8 +15,9 @@ export function shortCode(length: number): string {
 }
 
 /**
- * Whether a write failed because a code (`products.code`, `orders.code`) or a handle (`products.handle`) is already one of the seller's, and is
- * worth drawing again. Drizzle wraps D1's error ("Failed query: …"), whose own message is in the cause chain.
+ * Whether a write failed because a code (`products.code`, `orders.code`) or a handle (`products.handle`) is
+ * already one of the seller's, and is worth drawing again. Drizzle wraps D1's error ("Failed query: …"), whose
+ * own message is in the cause chain.
  */
 export function isCodeTaken(err: unknown, column: "products.code" | "products.handle" | "orders.code"): boolean {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {

@@ -72,7 +72,8 @@ export const dataRoutes = new Hono<Env>()
       });
     },
   )
-  // A catalogue CSV in Tiendanube's columns: every product in it (updated where its handle is the seller's, else new), or none, with each error by line.
+  // A catalogue CSV in Tiendanube's columns: every product in it (updated where its handle is the seller's, else
+  // new), or none, with each error by line.
   .post(
     "/import",
     limitBody(2 * MiB + 16 * KiB, IMPORT_TOO_LARGE),
