@@ -8,7 +8,6 @@ import { KiB, limitBody, MiB, noBody } from "../lib/body-limit";
 import { readCatalogueCsv } from "../lib/catalogue-import";
 import { type ExportState, exportKey, exportLink, exportOrigin, exportState, linkOpens, requestExport } from "../lib/data-export";
 import { ApiError } from "../lib/errors";
-import { randomId } from "../lib/ids";
 import { sellerMoney } from "../lib/price-field";
 import { importCatalogue } from "../lib/product-core/import";
 import { requireUser } from "../lib/sessions";

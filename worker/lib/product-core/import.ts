@@ -10,14 +10,17 @@ import type { CatalogueProduct } from "../catalogue-csv";
 import { randomId } from "../ids";
 import { writeAcross } from "../shop-writes";
 import { replaceVariants } from "../stock";
-import { moneyGuarded, sameMoney } from "../store-money-change";
+import { moneyGuarded, moneyGuards } from "../store-money-change";
 import { storeChanged } from "../store-version";
 import { insertProduct, MAX_PRODUCTS_PER_SELLER, PRODUCT_CAP_REACHED, withinProductCap, writingNewProducts } from "./create";
 import { ensureHandles } from "./handles";
 import { ApiError } from "../errors";
 
+/** The account's row as the money guards read it (the session's user). */
 interface Seller {
   id: string;
+  phone: string | null;
+  countryCode: string | null;
   storeCurrency: string | null;
   storeLocale: string | null;
 }
@@ -73,7 +76,7 @@ export async function importCatalogue(
         ];
       });
       await writeAcross(db, shopDb, {
-        guard: [sameMoney(db, seller)],
+        ...moneyGuards(db, shopDb, seller),
         shop: [...shop, withinProductCap(shopDb, seller.id)],
         after: [storeChanged(db, seller.id)],
       });

@@ -12,7 +12,7 @@ import { ApiError } from "../errors";
 import { newestGeneratedKeys, ownProduct, PRODUCT_NOT_FOUND } from "../products";
 import { writeAcross } from "../shop-writes";
 import { replaceVariants, shownImageKeys } from "../stock";
-import { moneyGuarded, sameMoney } from "../store-money-change";
+import { moneyGuarded, moneyGuards } from "../store-money-change";
 import { storeChanged } from "../store-version";
 import type { ColorsInput, ProductChangeInput } from "./fields";
 import { keyOfUrl, pictureUnlessChosen, resolveStoreImages, storeImageKeys } from "./pictures";
@@ -56,8 +56,11 @@ export interface ProductChange extends ProductChangeInput {
   imageKey?: string | null;
 }
 
+/** The account's row as the money guards read it (the session's user). */
 interface Seller {
   id: string;
+  phone: string | null;
+  countryCode: string | null;
   storeCurrency: string | null;
   storeLocale: string | null;
 }
@@ -125,7 +128,7 @@ export async function saveProducts(db: Db, shopDb: ShopDb, seller: Seller, chang
       ...variantWrites(shopDb, before, change, shownImageKeys({ storeImageKeys: JSON.stringify(storeKeys), imageKey: photo })),
     ];
   });
-  await moneyGuarded(writeAcross(db, shopDb, { guard: [sameMoney(db, seller)], shop: writes, after: [storeChanged(db, seller.id)] }));
+  await moneyGuarded(writeAcross(db, shopDb, { ...moneyGuards(db, shopDb, seller), shop: writes, after: [storeChanged(db, seller.id)] }));
 }
 
 /** 'Publicar' / 'Ocultar' one product. One statement: publishing only takes while it has a price, even if a save lands meanwhile. */
