@@ -20,6 +20,7 @@ import { ProviderTransientError } from "../../worker/providers/types";
 import { CANCELLED_PICTURE } from "../../worker/routes/batches";
 import { Browser, count, register } from "./browser";
 import { photoForm, photoOfSize } from "./fixtures";
+import { openStore, storeData } from "./store-helpers";
 import { provider, resultBytes } from "./generation-helpers";
 import { creditsOf } from "./payments-fakes";
 
@@ -67,6 +68,10 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, bou
 /** A seller with products whose photos are told apart by the byte their padding repeats (`fills`; byte 10 is in it). */
 async function sellerWithProducts(fills: number[], browser = new Browser()) {
   const { user, email } = await register(browser);
+  return { browser, user, email, ...(await uploadedProducts(browser, fills)) };
+}
+
+async function uploadedProducts(browser: Browser, fills: number[]) {
   const products: Product[] = [];
   for (let i = 0; i < fills.length; i += 10) {
     const files = fills.slice(i, i + 10).map((fill) => ({ bytes: photoOfSize("jpeg", 2048, fill), name: `remera-${fill}.jpg` }));
@@ -74,7 +79,7 @@ async function sellerWithProducts(fills: number[], browser = new Browser()) {
     expect(response.status).toBe(201);
     products.push(...((await response.json()) as { products: Product[] }).products);
   }
-  return { browser, user, email, ids: products.map((p) => p.id) };
+  return { ids: products.map((p) => p.id) };
 }
 
 /**
@@ -179,6 +184,43 @@ describe("confirming a batch", () => {
     expect(calls.map((c) => c.source.bytes[10]).sort()).toEqual([1, 2, 3]);
     expect(await count("generated_images", "user_id = ?", user.id)).toBe(3);
     await ledgerHolds();
+  });
+
+  it("a batch's pictures are what the store shows once 'Publicar todos' publishes them, unless the seller chose others", async () => {
+    provider(async (request) => resultBytes(request.source.bytes[10]!));
+    studioLimits = { inFlight: 2, perMinute: 1000 };
+    const browser = new Browser();
+    await register(browser);
+    const { username } = await openStore(browser, { phoneNumber: "+54 9 11 5555-1234" });
+    const { ids } = await uploadedProducts(browser, [41, 42]);
+    const [chosen, own] = [ids[1]!, ids[0]!];
+    // The seller chose the second product's own photo for the store before its picture came.
+    const photo = (await (await browser.request(`/api/products/get/${chosen}`)).json()) as { product: Product };
+    const choice = await browser.json("POST", "/api/products/update-pricing", {
+      products: [{ id: chosen, price: "", storeImageURLs: [photo.product.imageUrl] }],
+    });
+    expect(choice.status).toBe(200);
+    const batch = await newBatch(browser, { productIds: ids });
+    const done = await finished(browser, batch.id);
+    const pictureOf = (id: string) => done.items.find((item) => item.productId === id)!.imageUrl!;
+    // 'Poner precios y publicar' → 'Publicar todos', as the grid sends it.
+    const published = await browser.json("POST", "/api/products/update-pricing", {
+      products: ids.map((id) => ({
+        id,
+        name: `Remera ${id.slice(0, 4)}`,
+        price: "12.500",
+        sizes: [{ name: "M", stock: 2 }],
+        published: true,
+      })),
+    });
+    expect(published.status, await published.clone().text()).toBe(200);
+    const list = ((await published.json()) as { products: Product[] }).products;
+    expect(list.find((p) => p.id === own)!.storeImageURLs).toEqual([pictureOf(own)]);
+    expect(list.find((p) => p.id === chosen)!.storeImageURLs).toEqual([photo.product.imageUrl]);
+    const page = await browser.request(`/u/${username}`);
+    const shown = storeData(await page.text()).products;
+    expect(shown.find((p) => p.id === own)!.image).toBe(pictureOf(own));
+    expect(shown.find((p) => p.id === chosen)!.image).toBe(photo.product.imageUrl);
   });
 
   it("refuses a batch the balance does not cover, saying how many it covers, and moves nothing", async () => {

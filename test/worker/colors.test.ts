@@ -7,7 +7,8 @@ import { database } from "../../worker/db/client";
 import { orders } from "../../worker/db/schema";
 import { orderLines } from "../../worker/lib/orders";
 import { isStockBelowZero, takeStock } from "../../worker/lib/stock";
-import { colorImageNotShown, DUPLICATE_COLOR } from "../../worker/routes/pricing";
+import { DUPLICATE_COLOR } from "../../worker/lib/product-core/fields";
+import { colorImageNotShown } from "../../worker/lib/product-core/save";
 import { Browser } from "./browser";
 import { addProducts, seller, setPricing, stockRows, storeData } from "./store-helpers";
 

@@ -65,7 +65,11 @@ describe("'Descargar mis datos'", () => {
     const at = (column: string) => TIENDANUBE_COLUMNS.indexOf(column as (typeof TIENDANUBE_COLUMNS)[number]);
     const gorro = products[1]!;
     expect(gorro[at("Nombre")]).toBe("Gorro Esmeralda");
-    expect(gorro[at("Precio")]).toBe("9.000");
+    // Whole pesos as Tiendanube writes them, and the product's handle as its identifier.
+    expect(gorro[at("Precio")]).toBe("9000");
+    const handle = await env.DB.prepare("SELECT handle FROM products WHERE id = ?").bind(seller.products[0]!.id).first<string>("handle");
+    expect(gorro[at("Identificador de URL")]).toBe(handle);
+    expect(handle).toMatch(/^gorro-esmeralda-[a-z0-9]{6}$/);
     expect(gorro[at("Mostrar en tienda")]).toBe("SI");
     expect([gorro[at("Nombre de propiedad 1")], gorro[at("Valor de propiedad 1")], gorro[at("Stock")]]).toEqual(["Talle", "Único", "3"]);
 
@@ -142,9 +146,27 @@ describe("importing a catalogue CSV", () => {
     const csv = new TextDecoder().decode(zip["productos.csv"]);
     const imported = await browser.json("POST", "/api/data/import", { csv });
     expect(imported.status).toBe(201);
-    expect(await imported.json()).toEqual({ imported: 1 });
+    expect(await imported.json()).toEqual({ imported: 1, created: 1, updated: 0 });
     const [gorro] = await productsOf(browser, user.id);
     expect(gorro).toMatchObject({ name: "Gorro Esmeralda", price: 9000, published: true, sizes: [{ name: "Único", stock: 3 }] });
+  });
+
+  it("re-importing the seller's own export updates the products it names: nothing duplicated, stock unchanged, the same file back", async () => {
+    const csv = new TextDecoder().decode(zip["productos.csv"]);
+    const gorro = seller.products[0]!;
+    const before = await count("products", "user_id = ?1", seller.id);
+    // Fired together: each one updates, none adds a copy.
+    const answers = await Promise.all([1, 2, 3].map(() => seller.browser.json("POST", "/api/data/import", { csv })));
+    for (const answer of answers) expect(await answer.json()).toEqual({ imported: 1, created: 0, updated: 1 });
+    expect(await count("products", "user_id = ?1", seller.id)).toBe(before);
+    const [again] = await productsOf(seller.browser, seller.id);
+    expect(again).toMatchObject({ id: gorro.id, name: "Gorro Esmeralda", price: 9000, published: true });
+    expect(again!.sizes).toEqual([{ name: "Único", stock: 3 }]);
+    // The store keeps showing the picture it showed (the import never touches the product's images).
+    expect(again!.storeImageURLs).toEqual([again!.generatedImageUrl]);
+    const next = await readyExport(seller.browser);
+    const files = unzipSync(new Uint8Array(await (await seller.browser.request(pathOf(next.url))).arrayBuffer()));
+    expect(new TextDecoder().decode(files["productos.csv"])).toBe(csv);
   });
 
   it("reads prices the Argentine way and colours with their sizes", async () => {

@@ -21,7 +21,7 @@ import { BATCH_NOT_FOUND } from "../../worker/batches/view";
 import { ORDER_NOT_FOUND, PRODUCT_NOT_IN_STORE } from "../../worker/routes/orders";
 import { PAYMENT_NOT_FOUND } from "../../worker/routes/payments";
 import { EXPORT_NOT_FOUND } from "../../worker/routes/data";
-import { FOREIGN_STORE_IMAGE } from "../../worker/routes/pricing";
+import { FOREIGN_STORE_IMAGE } from "../../worker/lib/product-core/pictures";
 import { Browser, viaWorker } from "./browser";
 import { photoOfSize, photoForm } from "./fixtures";
 import { allIds, controlledProvider, fullSeller, markers, ownObjects, type Seller, smallSeller, snapshot } from "./isolation-world";

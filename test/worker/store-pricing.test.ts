@@ -290,6 +290,31 @@ describe("PUT /api/products/update from the store admin", () => {
     expect((await list(browser, user.id))[0]!.storeImageURLs).toEqual([updated.imageURL]);
     expect(await version(user.id)).toBeGreaterThan(before);
   });
+
+  it("publishes a product generated before the pictures rule with its generated picture, through the grid and 'Publicar', and keeps a choice", async () => {
+    const { browser, user, products } = await sellerWithProducts(["Remera", "Buzo", "Gorra"]);
+    const [remera, buzo, gorra] = products as [Product, Product, Product];
+    const keyOf = (letter: string) => `g/${letter.repeat(43)}.jpg`;
+    for (const [product, letter] of [
+      [remera, "E"],
+      [buzo, "F"],
+      [gorra, "G"],
+    ] as const)
+      await addGenerated(user.id, product.id, keyOf(letter));
+    // The seller chose the gorra's own photo for the store.
+    await setPricing(browser, [{ id: gorra.id, price: "", storeImageURLs: [gorra.imageURL!] }], { publish: false });
+    const grid = await setPricing(browser, [
+      { id: remera.id, price: "12.500", published: true },
+      { id: gorra.id, price: "9.000", published: true },
+    ]);
+    expect(grid.status).toBe(200);
+    expect((await setPricing(browser, [{ id: buzo.id, price: "5.000" }], { publish: false })).status).toBe(200);
+    expect((await browser.json("POST", "/api/products/publish", { id: buzo.id, published: true })).status).toBe(200);
+    const shown = new Map((await list(browser, user.id)).map((p) => [p.id, p.storeImageURLs]));
+    expect(shown.get(remera.id)).toEqual([`/img/${keyOf("E")}`]);
+    expect(shown.get(buzo.id)).toEqual([`/img/${keyOf("F")}`]);
+    expect(shown.get(gorra.id)).toEqual([gorra.imageURL]);
+  });
 });
 
 describe("drafts: a product reaches the store only priced and published", () => {

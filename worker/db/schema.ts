@@ -154,7 +154,7 @@ export const products = sqliteTable(
     name: text("name").notNull(),
     /** R2 key of the seller's own photo (the spec's imageURL / originalImageUrl). */
     imageKey: text("image_key"),
-    /** Pesos (ARS); null or 0 means no price yet. */
+    /** In the store's money, in its smallest unit kept (centavos where it has them); null or 0 means no price yet. */
     price: real("price"),
     /**
      * Before product_stock: JSON list of { name, stock }. Kept (migrations only add) but no longer read
@@ -191,9 +191,20 @@ export const products = sqliteTable(
      * Null when nothing was rounded, and cleared by the change back.
      */
     priceCents: real("price_cents"),
+    /**
+     * The product's identity in the catalogue CSV ('Identificador de URL'), unique within the seller's products:
+     * an import of a row with a handle the seller has updates that product instead of adding a copy. Set on
+     * creation; products made before the column get one from urlIdentifier the first time the seller exports
+     * or imports (worker/lib/product-core/handles.ts), so an export downloaded before it still matches.
+     */
+    handle: text("handle"),
     createdAt: createdAt(),
   },
-  (t) => [index("products_user_idx").on(t.userId, t.createdAt), uniqueIndex("products_user_code_unique").on(t.userId, t.code)],
+  (t) => [
+    index("products_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("products_user_code_unique").on(t.userId, t.code),
+    uniqueIndex("products_user_handle_unique").on(t.userId, t.handle),
+  ],
 );
 
 /**

@@ -1,7 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { database } from "../db/client";
-import { generatedImages, generationJobs, products } from "../db/schema";
+import { database, shopDatabase } from "../db/client";
+import { generatedImages, generationJobs } from "../db/schema";
+import { showGeneratedPicture } from "../lib/product-core/pictures";
+import { writeAcross } from "../lib/shop-writes";
+import { findShop } from "../lib/shops";
 import { storeChanged } from "../lib/store-version";
 import { variantOf } from "../../common/image-variants";
 import type { Bindings } from "../env";
@@ -448,7 +451,7 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
         originalId: job.originalId ?? null,
         jobId: job.id,
       };
-      await db.batch([
+      const recorded = [
         db.insert(generatedImages).values(row).onConflictDoNothing(),
         // A modification takes its original's place in the gallery; the original is kept, linked, restorable.
         ...(job.originalId
@@ -463,18 +466,16 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
           .update(generationJobs)
           .set({ status: "succeeded", imageId: job.id, finishedAt: new Date() })
           .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"))),
-        // 'Mejorar la foto con IA' (kind "product"): the store shows the improved photo, unless the
-        // seller already chose the store's images.
-        ...(job.kind === "product" && job.productId
-          ? [
-              db
-                .update(products)
-                .set({ storeImageKeys: JSON.stringify([outcome.imageKey]) })
-                .where(and(eq(products.id, job.productId), eq(products.storeImageKeys, "[]"))),
-              storeChanged(db, job.userId),
-            ]
-          : []),
-      ]);
+      ];
+      if (job.productId) {
+        // The picture the seller paid for is what the store shows, unless they chose its images (the product core's rule).
+        const shopDb = shopDatabase(this.env, (await findShop(db, job.userId)) ?? { id: job.userId, shard: 0 });
+        await writeAcross(db, shopDb, {
+          guard: recorded,
+          shop: [showGeneratedPicture(shopDb, { id: job.productId, userId: job.userId }, outcome.imageKey)],
+          after: [storeChanged(db, job.userId)],
+        });
+      } else await db.batch(recorded as unknown as [(typeof recorded)[number]]);
       jobLog("info", "job succeeded", job, { attempts: job.attempts, providerMs: outcome.providerMs });
       return;
     }

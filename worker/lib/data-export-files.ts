@@ -10,11 +10,13 @@ import { ORDER_STATUS_LABELS } from "../../common/order-status";
 import type { OrderLine } from "../../common/store-cart";
 import { currencyDigits } from "../../common/store-locale";
 import { database, shopDatabase } from "../db/client";
-import { creditLedger, generatedImages, orders, products, productStock } from "../db/schema";
+import { creditLedger, generatedImages, orders, products, productStock, users } from "../db/schema";
 import type { Bindings } from "../env";
 import { archivedLedgerRows } from "./archive";
 import { archivedOrderRows } from "./archive-orders";
-import { productRows, TIENDANUBE_COLUMNS, urlIdentifier } from "./catalogue-csv";
+import { productRows, TIENDANUBE_COLUMNS } from "./catalogue-csv";
+import { ensureHandles, newHandle } from "./product-core/handles";
+import { storeMoneyOf } from "./store-locale";
 import { CSV_BOM, type CsvValue, csvLine } from "./csv";
 import { customersOf } from "./customers";
 import { findShop } from "./shops";
@@ -78,6 +80,7 @@ export async function writeExportFiles(env: Bindings, userId: string, zip: ZipTo
     if (object) await zip.addStream(paths.path(folder, name, extensionOf(key)), object.body);
   };
 
+  await ensureHandles(db, userId);
   const catalogue = await db.select().from(products).where(eq(products.userId, userId)).orderBy(asc(products.createdAt));
   const stock = await db
     .select({ productId: productStock.productId, color: productStock.color, size: productStock.size, stock: productStock.stock })
@@ -87,16 +90,26 @@ export async function writeExportFiles(env: Bindings, userId: string, zip: ZipTo
     .orderBy(asc(productStock.color), asc(productStock.position));
   const stockOf = new Map<string, typeof stock>();
   for (const s of stock) stockOf.get(s.productId)?.push(s) ?? stockOf.set(s.productId, [s]);
+  // Prices are written in the money they are kept in, as Tiendanube writes them; each product under its handle.
+  const seller = await global
+    .select({ phone: users.phone, countryCode: users.countryCode, storeCurrency: users.storeCurrency, storeLocale: users.storeLocale })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  const money = storeMoneyOf(seller ?? { phone: null, countryCode: null, storeCurrency: null, storeLocale: null }).money;
   const rows = catalogue.flatMap((p) =>
-    productRows({
-      identifier: urlIdentifier(p.name, p.id.slice(0, 6).toLowerCase()),
-      name: p.name,
-      price: p.price ?? 0,
-      published: p.published,
-      description: p.description,
-      category: p.category,
-      stock: stockOf.get(p.id) ?? [],
-    }),
+    productRows(
+      {
+        handle: p.handle ?? newHandle(p.name, p.id),
+        name: p.name,
+        price: p.price ?? 0,
+        published: p.published,
+        description: p.description,
+        category: p.category,
+        stock: stockOf.get(p.id) ?? [],
+      },
+      money,
+    ),
   );
   await zip.addText("productos.csv", csvPieces(TIENDANUBE_COLUMNS, rows));
 

@@ -13,7 +13,7 @@ export const PRODUCT_NOT_FOUND = "Producto no encontrado.";
  * The newest generated image of each product, from the global database (generated images stay there while
  * products live in the shop's database): one indexed lookup per product, as the subquery it replaces was.
  */
-async function newestGeneratedKeys(db: Db, productIds: string[]): Promise<Map<string, string>> {
+export async function newestGeneratedKeys(db: Db, productIds: string[]): Promise<Map<string, string>> {
   if (!productIds.length) return new Map();
   const rows = await db.all<{ id: string; key: string | null }>(sql`
     SELECT p.value AS id, (
@@ -41,6 +41,7 @@ function selectProducts(shopDb: Db) {
       description: products.description,
       category: products.category,
       code: products.code,
+      handle: products.handle,
       createdAt: products.createdAt,
     })
     .from(products);

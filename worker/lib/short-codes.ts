@@ -3,10 +3,6 @@
  * alphabet without 0/O nor 1/I/L, unique per seller (a unique index each); a draw that repeats one
  * of the seller's is simply drawn again.
  */
-import type { BatchItem } from "drizzle-orm/batch";
-import type { Db, ShopDb } from "../db/client";
-import { writeAcross } from "./shop-writes";
-import { products } from "../db/schema";
 
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const ORDER_CODE_LENGTH = 4;
@@ -19,10 +15,11 @@ export function shortCode(length: number): string {
 }
 
 /**
- * Whether a write failed because a code (`products.code`, `orders.code`) is already one of the seller's, and is
- * worth drawing again. Drizzle wraps D1's error ("Failed query: …"), whose own message is in the cause chain.
+ * Whether a write failed because a code (`products.code`, `orders.code`) or a handle (`products.handle`) is
+ * already one of the seller's, and is worth drawing again. Drizzle wraps D1's error ("Failed query: …"), whose
+ * own message is in the cause chain.
  */
-export function isCodeTaken(err: unknown, column: "products.code" | "orders.code"): boolean {
+export function isCodeTaken(err: unknown, column: "products.code" | "products.handle" | "orders.code"): boolean {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     if (e.message.includes("UNIQUE") && e.message.includes(column)) return true;
   }
@@ -30,30 +27,3 @@ export function isCodeTaken(err: unknown, column: "products.code" | "orders.code
 }
 
 export const isProductCodeTaken = (err: unknown) => isCodeTaken(err, "products.code");
-
-const DRAWS = 5;
-
-/**
- * Inserts new products into the shop's database, each with a fresh code, with `after` (global statements of
- * the same write, such as the store's version) in one batch where the shop lives in the global database
- * (worker/lib/shop-writes.ts). A code that clashes with one of the seller's redraws all and retries: the
- * products' batch is atomic, so a failed try left nothing behind.
- */
-export async function insertProducts(
-  db: Db,
-  shopDb: ShopDb,
-  rows: Omit<typeof products.$inferInsert, "code">[],
-  after: BatchItem<"sqlite">[] = [],
-): Promise<void> {
-  for (let draw = 1; ; draw++) {
-    try {
-      await writeAcross(db, shopDb, {
-        shop: rows.map((row) => shopDb.insert(products).values({ ...row, code: shortCode(PRODUCT_CODE_LENGTH) })),
-        after,
-      });
-      return;
-    } catch (err) {
-      if (draw >= DRAWS || !isProductCodeTaken(err)) throw err;
-    }
-  }
-}

@@ -2,17 +2,15 @@ import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { database, shopDatabase } from "../db/client";
-import { dataExports, products } from "../db/schema";
-import { writeAcross } from "../lib/shop-writes";
+import { dataExports } from "../db/schema";
 import type { Env } from "../env";
 import { KiB, limitBody, MiB, noBody } from "../lib/body-limit";
-import { readCatalogueCsv } from "../lib/catalogue-csv";
+import { readCatalogueCsv } from "../lib/catalogue-import";
 import { type ExportState, exportKey, exportLink, exportOrigin, exportState, linkOpens, requestExport } from "../lib/data-export";
 import { ApiError } from "../lib/errors";
-import { randomId } from "../lib/ids";
+import { sellerMoney } from "../lib/price-field";
+import { importCatalogue } from "../lib/product-core/import";
 import { requireUser } from "../lib/sessions";
-import { replaceVariants } from "../lib/stock";
-import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
 
 export const EXPORT_NOT_FOUND = "No encontramos esa descarga de tus datos.";
@@ -73,7 +71,8 @@ export const dataRoutes = new Hono<Env>()
       });
     },
   )
-  // A catalogue CSV in Tiendanube's columns: every product in it, or none (one batch), with each error by line.
+  // A catalogue CSV in Tiendanube's columns: every product in it (updated where its handle is the seller's, else
+  // new), or none, with each error by line.
   .post(
     "/import",
     limitBody(2 * MiB + 16 * KiB, IMPORT_TOO_LARGE),
@@ -81,34 +80,9 @@ export const dataRoutes = new Hono<Env>()
     validate("json", z.object({ csv: z.string({ error: "Elige un archivo CSV." }).min(1, "El archivo está vacío.") })),
     async (c) => {
       const user = c.get("user");
-      const { products: read, errors } = readCatalogueCsv(c.req.valid("json").csv);
+      const { products: read, errors } = readCatalogueCsv(c.req.valid("json").csv, sellerMoney(user));
       if (errors.length) return c.json({ error: IMPORT_HAS_ERRORS, errors: errors.slice(0, 100) }, 400);
-      const db = database(c.env.DB);
-      const shopDb = shopDatabase(c.env, user);
-      const statements = read.flatMap((p) => {
-        const id = randomId();
-        const colors = [...new Set(p.stock.map((s) => s.color))].filter(Boolean);
-        const sizesOf = (color: string) => p.stock.filter((s) => s.color === color).map((s) => ({ name: s.size, stock: s.stock }));
-        return [
-          shopDb.insert(products).values({
-            id,
-            userId: user.id,
-            name: p.name,
-            price: p.price || null,
-            published: p.published,
-            description: p.description,
-            category: p.category,
-          }),
-          ...replaceVariants(
-            shopDb,
-            id,
-            colors.length ? [] : sizesOf(""),
-            colors.map((name) => ({ name, imageKey: null, sizes: sizesOf(name) })),
-          ),
-        ];
-      });
-      // Every product or none: one batch in the shop's database; the store's version follows it.
-      await writeAcross(db, shopDb, { shop: statements, after: [storeChanged(db, user.id)] });
-      return c.json({ imported: read.length }, 201);
+      const { created, updated } = await importCatalogue(database(c.env.DB), shopDatabase(c.env, user), user, read);
+      return c.json({ imported: read.length, created, updated }, 201);
     },
   );

@@ -12,7 +12,7 @@ import { acceptPhoto, decodeBase64Image, mimeOfKey } from "../lib/images";
 import { ownProduct, toApiProduct } from "../lib/products";
 import { nameFromPhoto } from "../batches/drafts";
 import { requireUser } from "../lib/sessions";
-import { insertProducts } from "../lib/short-codes";
+import { createProducts } from "../lib/product-core/create";
 import { storeChanged } from "../lib/store-version";
 import { validate } from "../lib/validation";
 import { runJob, type JobRequest } from "../jobs/start-job";
@@ -224,7 +224,7 @@ export const generationRoutes = new Hono<Env>()
       const id = randomId();
       const shopDb = shopDatabase(c.env, user);
       const name = await nameFromPhoto(shopDb, user.id, { bytes, mimeType: mime }, fileName);
-      await insertProducts(db, shopDb, [{ id, userId: user.id, name, imageKey: key }], [storeChanged(db, user.id)]);
+      await createProducts(db, shopDb, user.id, [{ id, userId: user.id, name, imageKey: key }], [storeChanged(db, user.id)]);
       const job = await runJob(c.env, {
         userId: user.id,
         productId: id,

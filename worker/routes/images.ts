@@ -13,6 +13,8 @@ import { deleteImages } from "../lib/renditions";
 import { ownProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
 import { storeChanged } from "../lib/store-version";
+import { forgetStorePicture } from "../lib/product-core/pictures";
+import { writeAcross } from "../lib/shop-writes";
 import { validate } from "../lib/validation";
 import { IMAGE_NOT_FOUND } from "./generation";
 import { noBody } from "../lib/body-limit";
@@ -118,19 +120,17 @@ export const imageRoutes = new Hono<Env>()
     if (!image) throw new ApiError(404, IMAGE_NOT_FOUND);
     // A store showing this image stops showing it (with none left it shows the product's own photo),
     // and an original it stood in front of comes back to the gallery.
-    await db.batch([
-      db
-        .update(products)
-        .set({
-          storeImageKeys: sql`(SELECT json_group_array(value) FROM json_each(${products.storeImageKeys}) WHERE value != ${image.key})`,
-        })
-        .where(and(eq(products.id, image.productId), eq(products.userId, user.id))),
-      db
-        .update(generatedImages)
-        .set({ replacedBy: null })
-        .where(and(eq(generatedImages.userId, user.id), eq(generatedImages.replacedBy, image.id))),
-      storeChanged(db, user.id),
-    ]);
+    const shopDb = shopDatabase(c.env, user);
+    await writeAcross(db, shopDb, {
+      shop: [forgetStorePicture(shopDb, { id: image.productId, userId: user.id }, image.key)],
+      after: [
+        db
+          .update(generatedImages)
+          .set({ replacedBy: null })
+          .where(and(eq(generatedImages.userId, user.id), eq(generatedImages.replacedBy, image.id))),
+        storeChanged(db, user.id),
+      ],
+    });
     // Its renditions and link preview go with it: nothing derived from a deleted image keeps answering.
     await deleteImages(c.env.IMAGES, [image.key]);
     return c.json({ ok: true }, 200);

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { nameFromFile } from "../../common/product-names";
 import { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from "../../common/uploads";
 import { database, type Db, shopDatabase } from "../db/client";
-import { writeAcross } from "../lib/shop-writes";
 import { generatedImages, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
@@ -14,23 +13,13 @@ import type { ImageMime } from "../providers/types";
 import { deleteImages, writeRenditionsLater } from "../lib/renditions";
 import { listProducts, ownProduct, toApiProduct } from "../lib/products";
 import { requireUser } from "../lib/sessions";
-import { insertProducts } from "../lib/short-codes";
+import { createProducts } from "../lib/product-core/create";
+import { productChangeFields } from "../lib/product-core/fields";
+import { deleteProduct, saveProducts } from "../lib/product-core/save";
 import { storeChanged } from "../lib/store-version";
-import { shownImageKeys } from "../lib/stock";
-import { descriptionField, productNameField } from "../lib/product-fields";
+import { productNameField } from "../lib/product-fields";
 import { validate, validateFor } from "../lib/validation";
-import { priceField, sellerMoney } from "../lib/price-field";
-import { moneyGuarded, moneyGuards } from "../lib/store-money-change";
-import {
-  colorsField,
-  publishedAfter,
-  resolveStoreImages,
-  sizelessStockField,
-  sizesField,
-  storeImageKeys,
-  storeImagesField,
-  variantWrites,
-} from "./pricing";
+import { sellerMoney } from "../lib/price-field";
 import { limitBody, noBody } from "../lib/body-limit";
 
 const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
@@ -106,7 +95,7 @@ export const productRoutes = new Hono<Env>()
       const key = await saveOriginal(c.env, user.id, photo.bytes, photo.mime);
       rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
     }
-    await insertProducts(db, shopDb, rows, [storeChanged(db, user.id)]);
+    await createProducts(db, shopDb, user.id, rows, [storeChanged(db, user.id)]);
     const created = await Promise.all(rows.map((row) => ownProduct(db, shopDb, user.id, row.id)));
     return c.json({ products: created.map(toApiProduct) }, 201);
   })
@@ -116,17 +105,10 @@ export const productRoutes = new Hono<Env>()
     validateFor("json", (c) =>
       z.object(
         {
+          ...productChangeFields(sellerMoney(c.get("user"))),
           id: z.string({ error: "Falta el producto." }).min(1, "Falta el producto."),
           name: productName,
-          description: descriptionField.optional(),
           imageBase64: z.string().optional(),
-          // The store admin also edits these; the products page leaves them out and they stay as they are.
-          price: priceField(sellerMoney(c.get("user"))).optional(),
-          sizes: sizesField.optional(),
-          colors: colorsField.optional(),
-          stock: sizelessStockField.optional(),
-          storeImageURLs: storeImagesField.optional(),
-          published: z.boolean({ error: "Indica si el producto se publica." }).optional(),
         },
         { error: "Faltan los datos del producto." },
       ),
@@ -135,47 +117,18 @@ export const productRoutes = new Hono<Env>()
       const db = database(c.env.DB);
       const user = c.get("user");
       const shopDb = shopDatabase(c.env, user);
-      const input = c.req.valid("json");
-      const before = await ownProduct(db, shopDb, user.id, input.id);
-      let storeKeys: string[] = JSON.parse(before.storeImageKeys);
-      if (input.storeImageURLs)
-        storeKeys = resolveStoreImages(input.storeImageURLs, (await storeImageKeys(db, shopDb, [before.id])).get(before.id));
-      const published = publishedAfter(input.price ?? before.price ?? 0, input.published, input.name);
-      let imageKeyValue = before.imageKey;
-      if (input.imageBase64) {
-        const bytes = decodeBase64Image(input.imageBase64);
-        imageKeyValue = await saveOriginal(c.env, user.id, bytes, await acceptPhoto(bytes));
+      const { imageBase64, ...change } = c.req.valid("json");
+      const before = await ownProduct(db, shopDb, user.id, change.id);
+      let photoKey = before.imageKey;
+      if (imageBase64) {
+        const bytes = decodeBase64Image(imageBase64);
+        photoKey = await saveOriginal(c.env, user.id, bytes, await acceptPhoto(bytes));
       }
-      // A store showing the 'Original' photo goes on showing the original: the new one.
-      if (imageKeyValue !== before.imageKey) {
-        storeKeys = [...new Set(storeKeys.map((k) => (k === before.imageKey ? imageKeyValue! : k)))];
-      }
-      // A price read in the store's money is refused (409) if the currency changed meanwhile.
-      await moneyGuarded(
-        writeAcross(db, shopDb, {
-          ...moneyGuards(db, shopDb, user),
-          shop: [
-            shopDb
-              .update(products)
-              .set({
-                name: input.name,
-                imageKey: imageKeyValue,
-                // Written only when it changes: a generation finishing meanwhile may have set the store's image.
-                ...(input.storeImageURLs || imageKeyValue !== before.imageKey ? { storeImageKeys: JSON.stringify(storeKeys) } : {}),
-                ...(input.price !== undefined ? { price: input.price } : {}),
-                ...(published !== undefined ? { published } : {}),
-                ...(input.description !== undefined ? { description: input.description } : {}),
-              })
-              .where(and(eq(products.id, input.id), eq(products.userId, user.id))),
-            ...variantWrites(shopDb, before, input, shownImageKeys({ storeImageKeys: JSON.stringify(storeKeys), imageKey: imageKeyValue })),
-          ],
-          after: [storeChanged(db, user.id)],
-        }),
-      );
-      if (before.imageKey && before.imageKey !== imageKeyValue) {
+      await saveProducts(db, shopDb, user, [{ ...change, imageKey: photoKey }]);
+      if (before.imageKey && before.imageKey !== photoKey) {
         await deleteUnusedObjects(shopDb, c.env.IMAGES, [before.imageKey]);
       }
-      return c.json({ product: toApiProduct(await ownProduct(db, shopDb, user.id, input.id)) }, 200);
+      return c.json({ product: toApiProduct(await ownProduct(db, shopDb, user.id, change.id)) }, 200);
     },
   )
   .delete("/delete/:id", noBody(), validate("param", idParam), async (c) => {
@@ -184,13 +137,7 @@ export const productRoutes = new Hono<Env>()
     const shopDb = shopDatabase(c.env, user);
     const product = await ownProduct(db, shopDb, user.id, c.req.valid("param").id);
     const generated = await db.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.productId, product.id));
-    // Its stock goes with it (ON DELETE CASCADE in the shop's database). Generated images, jobs and batch items
-    // stay in the global database, where their foreign keys to products act only while the shop lives there too
-    // (docs/data.md, "The plan past one database").
-    await writeAcross(db, shopDb, {
-      shop: [shopDb.delete(products).where(and(eq(products.id, product.id), eq(products.userId, user.id)))],
-      after: [storeChanged(db, user.id)],
-    });
+    await deleteProduct(db, shopDb, user.id, product.id);
     if (generated.length)
       await deleteImages(
         c.env.IMAGES,

@@ -26,6 +26,7 @@ import {
   publishItem,
   type RowLeft,
   rowErrors,
+  rowPicture,
   rowsLeft,
   typedStock,
 } from "./pricing-rows";
@@ -76,7 +77,7 @@ function rowsOf(batch: BatchView, products: readonly Product[], money: StoreMone
     return [
       {
         id: product.id,
-        photoUrl: item.imageUrl ?? product.imageUrl,
+        photoUrl: rowPicture(product, item.imageUrl),
         name: item.productName ?? product.name,
         price: formatPriceField(product.price, money),
         sizes: product.sizes.map((s) => s.name).join(", "),
@@ -103,6 +104,8 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
   const [focusOn, setFocusOn] = useState<{ row: number; field: GridField } | null>(null);
   const leaving = useUnsavedChanges(rows.some((row) => !sameRow(row, initial.get(row.id))));
   const errors = rows.map((row) => rowErrors(row, money));
+  // Pictures still being made when the grid opened show as they arrive: read from the batch on each render.
+  const pictures = new Map(rowsOf(batch, products, money).map((row) => [row.id, row.photoUrl]));
   const left = publishedLast === null ? [] : rowsLeft(rows, money);
 
   const publish = useMutation({
@@ -209,7 +212,7 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
           {rows.map((row, index) => (
             <PricingRow
               key={row.id}
-              row={row}
+              row={{ ...row, photoUrl: pictures.get(row.id) ?? row.photoUrl }}
               index={index}
               errors={checked ? errors[index]! : {}}
               onEdit={(field, value) => edit(index, field, value)}

@@ -7,6 +7,7 @@ import {
   PRICE_REQUIRED,
   publishItem,
   rowErrors,
+  rowPicture,
   rowsLeft,
   stockPerSize,
   typedStock,
@@ -98,5 +99,22 @@ describe("a row of the pricing grid", () => {
     );
     expect(leftLabel(0, left.slice(0, 1))).toBe("Falta completar 1 fila: fila 2, «Remera negra» (precio).");
     expect(rowsLeft([row()])).toEqual([]);
+  });
+});
+
+describe("a row's picture", () => {
+  const photo = "/img/o/u1/foto.jpg";
+  const generated = "/img/g/u1/anuncio.jpg";
+  it("is the batch's generated picture, not the phone photo, while the seller chose no store images", () => {
+    expect(rowPicture({ storeImageURLs: [], generatedImageUrl: null, imageUrl: photo }, generated)).toBe(generated);
+    expect(rowPicture({ storeImageURLs: [generated], generatedImageUrl: generated, imageUrl: photo }, null)).toBe(generated);
+  });
+
+  it("is the store image the seller chose, even the phone photo, over a new generated picture", () => {
+    expect(rowPicture({ storeImageURLs: [photo], generatedImageUrl: generated, imageUrl: photo }, generated)).toBe(photo);
+  });
+
+  it("is the phone photo only when nothing was generated", () => {
+    expect(rowPicture({ storeImageURLs: [], generatedImageUrl: null, imageUrl: photo }, null)).toBe(photo);
   });
 });

@@ -6,6 +6,7 @@
  * while the others wait.
  */
 import { parsePrice } from "../../../common/price";
+import type { Product } from "../../../common/product";
 import { ARS_MONEY, type StoreMoney } from "../../../common/store-money";
 import { MAX_SIZES, readStock, SIZE_NAME_MAX_LENGTH } from "../../../common/store";
 import { cleanText } from "../../../common/text";
@@ -19,6 +20,18 @@ export interface GridRow {
   sizes: string;
   /** Units of each size, in the sizes' order ("3, 2, 1" for "S, M, L"), or one number for all of them. */
   stock: string;
+}
+
+/**
+ * The picture a row shows: the one the store will show once it is published. The seller's chosen store images
+ * come first; without a choice, the batch's generated picture (the Worker makes it the store's as it finishes),
+ * else the product's newest generated one; the phone photo only when there is none.
+ */
+export function rowPicture(
+  product: Pick<Product, "storeImageURLs" | "generatedImageUrl" | "imageUrl">,
+  batchPicture: string | null,
+): string | null {
+  return product.storeImageURLs[0] ?? batchPicture ?? product.generatedImageUrl ?? product.imageUrl;
 }
 
 export const GRID_FIELDS = ["name", "price", "sizes", "stock"] as const;

@@ -3,6 +3,7 @@ import { useState, type ChangeEvent } from "react";
 import toast from "react-hot-toast";
 import { Spinner } from "../../ui/spinner";
 import { api, ApiFailure, unwrap } from "../../lib/api";
+import { importSummary } from "./import-summary";
 
 const latestExport = {
   queryKey: ["data-export", "latest"] as const,
@@ -88,11 +89,9 @@ function ImportPart() {
   const [errors, setErrors] = useState<{ line: number; message: string }[]>([]);
   const importCsv = useMutation({
     mutationFn: (csv: string) => unwrap(api.data.import.$post({ json: { csv } }), "No pudimos importar el archivo."),
-    onSuccess: ({ imported }) => {
+    onSuccess: (answer) => {
       setErrors([]);
-      toast.success(
-        imported === 1 ? "Importamos 1 producto como borrador o publicado, según el archivo." : `Importamos ${imported} productos.`,
-      );
+      toast.success(importSummary(answer));
     },
     onError: (err) => {
       const listed = err instanceof ApiFailure && Array.isArray(err.details?.errors) ? (err.details.errors as typeof errors) : [];
@@ -116,8 +115,8 @@ function ImportPart() {
     <div className="mt-6 border-t border-slate-200 pt-4">
       <h3 className="font-medium">Importar catálogo</h3>
       <p className="mt-1 text-sm text-slate-600">
-        Elige un CSV con las columnas de Tiendanube (el de tu descarga sirve). Si alguna línea tiene un error, no se importa nada y te
-        decimos cuál corregir.
+        Elige un CSV con las columnas de Tiendanube (el de tu descarga sirve). Un producto que ya tienes, con el mismo Identificador de URL,
+        se actualiza en vez de duplicarse. Si alguna línea tiene un error, no se importa nada y te decimos cuál corregir.
       </p>
       <label className="mt-3 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-700">
         {importCsv.isPending && <Spinner className="size-4" />}
