@@ -35,6 +35,11 @@ export interface Seller {
   /** `link` is the buyer's private page: nobody else's screen may show it. */
   orders: { id: string; code: string; link: string }[];
   paymentIds: string[];
+  /** A 'Botón de arrepentimiento' request a buyer sent the store, and a size guide of the store. */
+  withdrawalIds: string[];
+  guideIds: string[];
+  /** The store's buyers as 'Clientes' keys them. */
+  customerKeys: string[];
 }
 
 /** Every provider call answers different bytes; the kid variant is refused, so a job fails. */
@@ -121,6 +126,9 @@ async function newSeller(label: string, productNames: string[], logoFill: number
     batchId: null,
     orders: [],
     paymentIds: [],
+    withdrawalIds: [],
+    guideIds: [],
+    customerKeys: [],
   };
 }
 
@@ -185,6 +193,30 @@ export async function fullSeller(): Promise<Seller> {
   await simulatedPayment(a, "approve");
   await simulatedPayment(a, null);
 
+  // A buyer's 'Botón de arrepentimiento' request and a size guide: B may neither answer, change nor see them.
+  const withdrawal = await new Browser().request(`/u/${a.username}/arrepentimiento`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ order: a.orders[0]!.code, name: "Compradora de Alfa", contact: "alfa.compradora@example.com" }).toString(),
+  });
+  expect(withdrawal.status).toBe(201);
+  const requests = (await (await a.browser.request("/api/withdrawals")).json()) as { withdrawals: { id: string }[] };
+  a.withdrawalIds = requests.withdrawals.map((w) => w.id);
+  const guide = await a.browser.json("POST", "/api/size-guides", {
+    title: "Guía Alfa",
+    scope: { productId: campera.id },
+    unit: "cm",
+    measures: ["Pecho Alfa"],
+    rows: [{ size: "M", values: ["96"] }],
+    note: null,
+  });
+  expect(guide.status, await guide.clone().text()).toBe(201);
+  a.guideIds = [((await guide.json()) as { guide: { id: string } }).guide.id];
+  a.customerKeys = ((await (await a.browser.request("/api/customers")).json()) as { customers: { key: string }[] }).customers.map(
+    (c) => c.key,
+  );
+  expect(a.customerKeys).toEqual(["n:compradora de alfa"]);
+
   // A batch of one, made through the queue: waited for, so nothing of A's changes while B tries things.
   const batch = await a.browser.json("POST", "/api/batches", { productIds: [pollera.id], kind: "ad" });
   expect(batch.status, await batch.clone().text()).toBe(201);
@@ -238,6 +270,8 @@ export function allIds(s: Seller): string[] {
     ...(s.batchId ? [s.batchId] : []),
     ...s.orders.map((o) => o.id),
     ...s.paymentIds,
+    ...s.withdrawalIds,
+    ...s.guideIds,
   ];
 }
 
@@ -292,6 +326,8 @@ export async function snapshot(userId: string) {
     ),
     checkout: await rows("SELECT * FROM store_checkout WHERE user_id = ?"),
     payments: await rows("SELECT * FROM payments WHERE user_id = ? ORDER BY id"),
+    withdrawals: await rows("SELECT * FROM withdrawal_requests WHERE seller_id = ? ORDER BY id"),
+    guides: await rows("SELECT * FROM size_guides WHERE seller_id = ? ORDER BY id"),
     objects,
   };
 }

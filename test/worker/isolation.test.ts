@@ -21,6 +21,9 @@ import { BATCH_NOT_FOUND } from "../../worker/batches/view";
 import { ORDER_NOT_FOUND, PRODUCT_NOT_IN_STORE } from "../../worker/routes/orders";
 import { PAYMENT_NOT_FOUND } from "../../worker/routes/payments";
 import { EXPORT_NOT_FOUND } from "../../worker/routes/data";
+import { WITHDRAWAL_NOT_FOUND } from "../../worker/routes/withdrawals";
+import { GUIDE_NOT_FOUND, GUIDE_PRODUCT_NOT_FOUND } from "../../worker/lib/size-guides";
+import { CUSTOMER_NOT_FOUND } from "../../worker/lib/customers";
 import { FOREIGN_STORE_IMAGE } from "../../worker/lib/product-core/pictures";
 import { Browser, viaWorker } from "./browser";
 import { photoOfSize, photoForm } from "./fixtures";
@@ -68,6 +71,15 @@ const attempt = (method: string, path: string, status: number, error: string, bo
   error,
   body,
 });
+
+/** A size guide B could save for a category of B's own. */
+const betaGuide = {
+  title: "Guía Beta",
+  scope: { category: "Beta" },
+  unit: "cm",
+  measures: ["Largo"],
+  rows: [{ size: "Único", values: ["60"] }],
+};
 
 /**
  * Routes that take an id (in the path or the body): B calls each with every
@@ -146,6 +158,15 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
   "GET /api/data/exports/:id/download": (a) =>
     allIds(a).map((id) => attempt("GET", `/api/data/exports/${id}/download`, 404, EXPORT_NOT_FOUND)),
   "GET /api/payments/:id": (a) => allIds(a).map((id) => attempt("GET", `/api/payments/${id}`, 404, PAYMENT_NOT_FOUND)),
+  "POST /api/withdrawals/:id/answered": (a) =>
+    allIds(a).map((id) => attempt("POST", `/api/withdrawals/${id}/answered`, 404, WITHDRAWAL_NOT_FOUND)),
+  "PUT /api/size-guides/:id": (a) => allIds(a).map((id) => attempt("PUT", `/api/size-guides/${id}`, 404, GUIDE_NOT_FOUND, betaGuide)),
+  "DELETE /api/size-guides/:id": (a) => allIds(a).map((id) => attempt("DELETE", `/api/size-guides/${id}`, 404, GUIDE_NOT_FOUND)),
+  // A guide on A's product, from B: as if the product did not exist.
+  "POST /api/size-guides": (a) =>
+    a.products.map((p) => attempt("POST", "/api/size-guides", 404, GUIDE_PRODUCT_NOT_FOUND, { ...betaGuide, scope: { productId: p.id } })),
+  "POST /api/customers/forget": (a) =>
+    a.customerKeys.map((key) => attempt("POST", "/api/customers/forget", 404, CUSTOMER_NOT_FOUND, { key })),
   // B keeping any of A's ids (A's images above all) as B's store model: every audience, the same 404 as a missing image.
   "PUT /api/store-models/:audience": (a) =>
     allIds(a).flatMap((imageId) =>
@@ -188,6 +209,9 @@ const OWN = [
   "POST /api/data/exports",
   "GET /api/data/exports/latest",
   "POST /api/data/import",
+  "GET /api/withdrawals",
+  "GET /api/customers",
+  "GET /api/size-guides",
 ];
 
 /** Public by design, each with why it needs no owner check. */
@@ -219,6 +243,9 @@ const PUBLIC: Record<string, string> = {
   "GET /u/:username/feed.xml": "the store's public catalogue feed for Meta and Google: only what the public page shows",
   "GET /u/:username/qr.svg": "a QR code of the store's public link; holds nothing else",
   "GET /u/:username/qr.png": "the same QR code as a PNG; holds nothing else",
+  "GET /u/:username/arrepentimiento": "an Argentine store's 'Botón de arrepentimiento' form: the store's name and an empty form",
+  "POST /u/:username/arrepentimiento":
+    "a buyer's withdrawal request to the store it names, without an account as the law asks; answers only its own code, throttled (withdrawals.test.ts)",
   "GET /pedido/:token":
     "a buyer's order page, reached only by its 256-bit private link; holds that order alone (checked in order-page.test.ts)",
   "POST /api/stats/events":
@@ -616,6 +643,11 @@ describe("B's own writes", () => {
     const bPreview = await b.browser.request("/api/store-locale/preview?currency=BRL");
     expect(bPreview.status).toBe(200);
     expectNoneOf(await textOf(bPreview), markers(a), "B's money change preview");
+    // B's withdrawal requests, customers and size guides: B's own lists, with nothing of A's.
+    const aBuyer = ["Compradora de Alfa", "alfa.compradora@example.com", "Guía Alfa", "Pecho Alfa", ...a.withdrawalIds, ...a.guideIds];
+    for (const path of ["/api/withdrawals", "/api/customers", "/api/size-guides"]) {
+      expectNoneOf(await textOf(await b.browser.request(path)), [...markers(a), ...aBuyer], `B's ${path}`);
+    }
 
     // 'Descargar mis datos' and the catalogue import: B's own, with nothing of A's.
     expect((await b.browser.request("/api/data/exports", { method: "POST" })).status).toBe(202);

@@ -177,9 +177,16 @@ export async function createGuide(db: Db, shopDb: ShopDb, sellerId: string, inpu
   return toGuide((await shopDb.select().from(sizeGuides).where(eq(sizeGuides.id, id)).get())!);
 }
 
-export async function updateGuide(db: Db, shopDb: ShopDb, sellerId: string, id: string, input: SizeGuideInput): Promise<SizeGuide> {
-  await checkProduct(shopDb, sellerId, input);
+/** The seller's guide by id, or 404: another seller's looks missing, and nothing of anyone's is touched for it. */
+async function ownGuide(shopDb: Db, sellerId: string, id: string) {
   const mine = and(eq(sizeGuides.id, id), eq(sizeGuides.sellerId, sellerId));
+  if (!(await shopDb.select({ id: sizeGuides.id }).from(sizeGuides).where(mine).get())) throw new ApiError(404, GUIDE_NOT_FOUND);
+  return mine;
+}
+
+export async function updateGuide(db: Db, shopDb: ShopDb, sellerId: string, id: string, input: SizeGuideInput): Promise<SizeGuide> {
+  const mine = await ownGuide(shopDb, sellerId, id);
+  await checkProduct(shopDb, sellerId, input);
   try {
     await writeAcross(db, shopDb, {
       shop: [shopDb.update(sizeGuides).set(columns(input)).where(mine)],
@@ -195,7 +202,7 @@ export async function updateGuide(db: Db, shopDb: ShopDb, sellerId: string, id: 
 }
 
 export async function deleteGuide(db: Db, shopDb: ShopDb, sellerId: string, id: string): Promise<void> {
-  const mine = and(eq(sizeGuides.id, id), eq(sizeGuides.sellerId, sellerId));
+  const mine = await ownGuide(shopDb, sellerId, id);
   const { shop } = await writeAcross(db, shopDb, {
     shop: [shopDb.delete(sizeGuides).where(mine).returning({ id: sizeGuides.id })],
     after: [storeChanged(db, sellerId)],
