@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { useLoadedValue } from "../../lib/loaded-value";
 import toast from "react-hot-toast";
 import { Button } from "../../ui/button";
 import { QueryStatus } from "../../ui/query-status";
@@ -73,8 +74,7 @@ export function CheckoutSettingsCard() {
         Tus clientes eligen en el carrito cómo lo reciben y cómo pagan, y ven el total con el envío.
       </p>
       <QueryStatus query={saved} />
-      {/* Keyed by what was saved, so a save (or another tab's) starts the form from it again. */}
-      {saved.isSuccess && <CheckoutSettingsForm key={JSON.stringify(saved.data)} saved={saved.data} />}
+      {saved.isSuccess && <CheckoutSettingsForm saved={saved.data} />}
     </section>
   );
 }
@@ -85,7 +85,9 @@ function focusFirstInvalid(form: HTMLFormElement) {
 
 function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
   const initial = toForm(saved);
-  const [form, setForm] = useState(initial);
+  // Settings read again later (another tab's save, a refetch on focus) fill the form only while the seller
+  // has changed nothing in it: nothing typed is replaced by a late load.
+  const { value: form, set: setForm, reset } = useLoadedValue(initial, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const [tried, setTried] = useState(false);
   const save = useSaveCheckout();
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
@@ -103,7 +105,7 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
       return;
     }
     try {
-      await save.mutateAsync(form);
+      reset(toForm(await save.mutateAsync(form)));
       toast.success(CHECKOUT_SAVED);
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : CHECKOUT_SAVE_FALLBACK);
@@ -128,7 +130,7 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
           Guardar entrega y pagos
         </Button>
         {dirty && (
-          <Button variant="secondary" disabled={save.isPending} onClick={() => setForm(initial)}>
+          <Button variant="secondary" disabled={save.isPending} onClick={() => reset(initial)}>
             Descartar cambios
           </Button>
         )}

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { useLoadedValue } from "../../lib/loaded-value";
 import toast from "react-hot-toast";
 import { CURRENCY_OPTIONS, currencyLabel, LOCALE_OPTIONS, PRICES_NOT_CONVERTED } from "../../../common/store-locale-options";
 import { storeMoney } from "../../../common/store-locale";
@@ -26,15 +27,16 @@ export function StoreLocaleCard() {
         Tus clientes ven los precios en esta moneda y leen tu tienda, el carrito y los mensajes en este idioma.
       </p>
       <QueryStatus query={saved} />
-      {saved.isSuccess && <StoreLocaleForm key={`${saved.data.currency} ${saved.data.locale}`} saved={saved.data} />}
+      {saved.isSuccess && <StoreLocaleForm saved={saved.data} />}
     </section>
   );
 }
 
 function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
   const id = useId();
-  const [currency, setCurrency] = useState(saved.currency);
-  const [locale, setLocale] = useState(saved.locale);
+  // A later read (another tab's save) moves a choice only while the seller has not changed it here.
+  const { value: currency, set: setCurrency } = useLoadedValue(saved.currency);
+  const { value: locale, set: setLocale } = useLoadedValue(saved.locale);
   const [confirming, setConfirming] = useState(false);
   const save = useSaveStoreLocale();
   const dirty = currency !== saved.currency || locale !== saved.locale;
