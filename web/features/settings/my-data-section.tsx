@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type ChangeEvent } from "react";
+import { useEffect, useState, type ChangeEvent } from "react";
 import toast from "react-hot-toast";
 import { Spinner } from "../../ui/spinner";
 import { api, ApiFailure, unwrap } from "../../lib/api";
@@ -34,13 +34,27 @@ function ExportPart() {
     // While the ZIP is being built, ask again every two seconds; once it is ready, stop.
     refetchInterval: (query) => (query.state.data?.export && !query.state.data.export.ready ? 2000 : false),
   });
+  // The export asked for on this visit: once it is ready the browser downloads it, as 'Descargar' promised.
+  const [awaited, setAwaited] = useState<string | null>(null);
   const ask = useMutation({
     mutationFn: () => unwrap(api.data.exports.$post(), "No pudimos preparar tus datos. Intenta de nuevo."),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: latestExport.queryKey }),
+    onSuccess: ({ export: started }) => {
+      setAwaited(started.id);
+      return queryClient.invalidateQueries({ queryKey: latestExport.queryKey });
+    },
     onError: (err) => toast.error(err.message),
   });
   const current = latest.data?.export;
   const building = ask.isPending || (current && !current.ready);
+  const readyUrl = current?.ready && current.id === awaited ? current.url : null;
+  useEffect(() => {
+    if (!readyUrl) return;
+    setAwaited(null);
+    const link = document.createElement("a");
+    link.href = readyUrl;
+    link.download = "";
+    link.click();
+  }, [readyUrl]);
   return (
     <div className="mt-1">
       <p className="text-sm text-slate-600">
@@ -81,15 +95,21 @@ function ExportPart() {
   );
 }
 
+export const importedLabel = (count: number) =>
+  count === 1
+    ? "Importamos 1 producto: ya está en tu catálogo, como borrador o publicado según el archivo."
+    : `Importamos ${count} productos: ya están en tu catálogo, como borradores o publicados según el archivo.`;
+
 function ImportPart() {
   const [errors, setErrors] = useState<{ line: number; message: string }[]>([]);
+  // Said where the file was chosen, and kept there: a toast had gone before a seller looked back at it.
+  const [imported, setImported] = useState<number | null>(null);
   const importCsv = useMutation({
     mutationFn: (csv: string) => unwrap(api.data.import.$post({ json: { csv } }), "No pudimos importar el archivo."),
-    onSuccess: ({ imported }) => {
+    onMutate: () => setImported(null),
+    onSuccess: (answer) => {
       setErrors([]);
-      toast.success(
-        imported === 1 ? "Importamos 1 producto como borrador o publicado, según el archivo." : `Importamos ${imported} productos.`,
-      );
+      setImported(answer.imported);
     },
     onError: (err) => {
       const listed = err instanceof ApiFailure && Array.isArray(err.details?.errors) ? (err.details.errors as typeof errors) : [];
@@ -121,6 +141,9 @@ function ImportPart() {
         Elegir archivo CSV
         <input type="file" accept=".csv,text/csv" className="sr-only" onChange={chosen} disabled={importCsv.isPending} />
       </label>
+      <p role="status" className="mt-3 text-sm font-medium text-green-800 empty:hidden" data-testid="import-done">
+        {imported !== null && importedLabel(imported)}
+      </p>
       {errors.length > 0 && (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-red-700">
           {errors.map((e) => (

@@ -47,7 +47,7 @@ function Admin({ user, username }: { user: User; username: string }) {
             href={storePath(username)}
             target="_blank"
             rel="noopener"
-            className="text-sm break-all text-white/90 underline underline-offset-2"
+            className="inline-flex min-h-11 items-center text-sm break-all text-white/90 underline underline-offset-2"
           >
             {link.replace(/^https?:\/\//, "")}
           </a>
