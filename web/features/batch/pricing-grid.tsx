@@ -35,6 +35,7 @@ import {
 const PUBLISH_FALLBACK = "No se pudieron publicar los productos.";
 const DRAFT_FALLBACK = "No se pudo guardar el borrador.";
 export const DRAFT_SAVED = "Guardamos tus precios, talles y stock. Puedes publicar cuando quieras.";
+const DRAFT_UP_TO_DATE = "Tu borrador ya estaba guardado: no hay cambios nuevos.";
 const DRAFT_BLOCKED = "Corrige los campos marcados para guardar el borrador.";
 
 /**
@@ -141,7 +142,10 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
       setFocusOn({ row: wrong, field: GRID_FIELDS.find((field) => liveErrors[wrong]![field])! });
       return false;
     }
-    if (unsaved.length === 0) return true;
+    if (unsaved.length === 0) {
+      toast.success(DRAFT_UP_TO_DATE);
+      return true;
+    }
     await draft.mutateAsync(unsaved);
     return true;
   }
@@ -267,7 +271,7 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
         </ol>
       )}
       {rows.length > 0 && (
-        <div className="sticky bottom-0 space-y-2 border-t border-slate-200 bg-slate-50/95 py-3">
+        <div data-sticky-actions className="sticky bottom-0 space-y-2 border-t border-slate-200 bg-slate-50/95 py-3">
           {publishedLast !== null && left[0] && (
             <div role="alert" className="flex flex-wrap items-center gap-x-2 text-sm text-red-800" data-testid="grid-left">
               <p>{leftLabel(publishedLast, left)}</p>
