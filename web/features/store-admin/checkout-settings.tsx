@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useLoadedValue } from "../../lib/loaded-value";
 import toast from "react-hot-toast";
 import { Button } from "../../ui/button";
@@ -89,6 +89,7 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
   // has changed nothing in it: nothing typed is replaced by a late load.
   const { value: form, set: setForm, reset } = useLoadedValue(initial, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const [tried, setTried] = useState(false);
+  const noChangesId = useId();
   const save = useSaveCheckout();
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   const problem = formProblem(form, saved.money);
@@ -126,9 +127,15 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
         <PaymentFields value={form.payments} onChange={(payments) => setForm({ ...form, payments })} tried={tried} />
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={save.isPending} disabled={!dirty}>
+        <Button type="submit" busy={save.isPending} disabled={!dirty} aria-describedby={dirty ? undefined : noChangesId}>
           Guardar entrega y pagos
         </Button>
+        {/* A grey button says why. */}
+        {!dirty && (
+          <p id={noChangesId} className="self-center text-sm text-slate-500">
+            No hay cambios para guardar.
+          </p>
+        )}
         {dirty && (
           <Button variant="secondary" disabled={save.isPending} onClick={() => reset(initial)}>
             Descartar cambios

@@ -34,6 +34,7 @@ export function StoreLocaleCard() {
 
 function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
   const id = useId();
+  const noChangesId = `${id}-no-changes`;
   // A later read (another tab's save) moves a choice only while the seller has not changed it here.
   const { value: currency, set: setCurrency } = useLoadedValue(saved.currency);
   const { value: locale, set: setLocale } = useLoadedValue(saved.locale);
@@ -103,9 +104,15 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
         Un precio se verá así: {example.after}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={save.isPending && !confirming} disabled={!dirty}>
+        <Button type="submit" busy={save.isPending && !confirming} disabled={!dirty} aria-describedby={dirty ? undefined : noChangesId}>
           Guardar moneda e idioma
         </Button>
+        {/* A grey button says why. */}
+        {!dirty && (
+          <p id={noChangesId} className="self-center text-sm text-slate-500">
+            No hay cambios para guardar.
+          </p>
+        )}
         {dirty && (
           <Button
             variant="secondary"
