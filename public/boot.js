@@ -43,6 +43,12 @@
       start();
     });
   } else {
+    // 4. A browser that had a session (web/lib/session.ts) asks for it now, beside the app's files: the app
+    //    takes this answer (web/lib/queries.ts) instead of asking once its code has arrived and run.
+    try {
+      if (localStorage.getItem("vidriera:had-session") === "1")
+        window.__vidrieraSession = fetch("/api/auth/profile", { credentials: "same-origin" });
+    } catch (_ignored) {}
     preload();
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
     else start();
