@@ -23,6 +23,12 @@
   var entry = me && me.getAttribute("data-entry");
   if (!entry) return;
   var files = [entry].concat((me.getAttribute("data-preload") || "").split(" ").filter(Boolean));
+  // A seller's screen opened directly: its own chunks too, beside the entry's (scripts/prerender-landing.ts).
+  var own = null;
+  try {
+    own = JSON.parse(me.getAttribute("data-routes") || "{}")[location.pathname];
+  } catch (_ignored) {}
+  if (own) files = files.concat(own.split(" ").filter(Boolean));
   function add(tag, props) {
     var el = document.createElement(tag);
     for (var key in props) el[key] = props[key];
