@@ -12,7 +12,8 @@ const PRODUCT_SCREENS = ["/home", "/mi-tienda-admin", "/product-pricing", "/lote
  * A signed-in screen opened fresh used to wait for its own code before asking for the session, and for the
  * session before asking for its data: three round trips one after another, 4 to 6 s on a phone. Asked here
  * as the app starts, they travel beside the screen's code. Only for a browser that had a session: a visitor
- * is not made to ask for one.
+ * is not made to ask for one. The screen shows these answers as it mounts, and still reads its data again then
+ * (a change made meanwhile elsewhere), as it always did.
  */
 export function startFirstLoad(queryClient: QueryClient, path: string): void {
   // The landing is prerendered HTML; its island asks for what it shows.

@@ -11,8 +11,6 @@ export const ordersQuery = queryOptions({
   queryKey: ["orders"],
   queryFn: async () => (await unwrap(api.orders.$get(), "No se pudieron cargar los pedidos.")).orders,
   refetchInterval: 60_000,
-  // Fetched as the app starts (web/lib/first-load.ts): the shell that mounts a moment later uses that answer.
-  staleTime: 5_000,
 });
 
 /** How many orders wait for the seller (status 'Nuevo'); 0 while unknown, and never asked for without a store. */

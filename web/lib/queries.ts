@@ -39,9 +39,6 @@ export const productsQuery = (userId: string) =>
   queryOptions({
     queryKey: ["products", userId],
     queryFn: async () => (await unwrap(api.products.list[":userId"].$get({ param: { userId } }), "Error al cargar los productos")).products,
-    // Fetched as the app starts (web/lib/first-load.ts): the screen that mounts a moment later uses that answer
-    // instead of asking again. Every change invalidates it.
-    staleTime: 5_000,
   });
 
 export const galleryQuery = (userId: string) =>
