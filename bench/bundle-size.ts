@@ -42,7 +42,7 @@ const html = readFileSync("dist/client/index.html", "utf8");
 const assets = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => join("dist/client", m[1]!));
 
 // public/boot.js starts the app; the build lists its files on that script tag (scripts/prerender-landing.ts).
-const boot = /<script src="(\/boot\.js)" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(html);
+const boot = /<script src="(\/boot\.js)" data-entry="([^"]+)" data-preload="([^"]*)"(?: data-routes="[^"]*")?><\/script>/.exec(html);
 if (!boot) throw new Error("dist/client/index.html has no boot script with data-entry");
 const entryScripts = [boot[1]!, boot[2]!, ...boot[3]!.split(" ").filter(Boolean)].map((file) => join("dist/client", file));
 

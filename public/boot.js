@@ -23,6 +23,12 @@
   var entry = me && me.getAttribute("data-entry");
   if (!entry) return;
   var files = [entry].concat((me.getAttribute("data-preload") || "").split(" ").filter(Boolean));
+  // A seller's screen opened directly: its own chunks too, beside the entry's (scripts/prerender-landing.ts).
+  var own = null;
+  try {
+    own = JSON.parse(me.getAttribute("data-routes") || "{}")[location.pathname];
+  } catch (_ignored) {}
+  if (own) files = files.concat(own.split(" ").filter(Boolean));
   function add(tag, props) {
     var el = document.createElement(tag);
     for (var key in props) el[key] = props[key];
@@ -43,6 +49,12 @@
       start();
     });
   } else {
+    // 4. A browser that had a session (web/lib/session.ts) asks for it now, beside the app's files: the app
+    //    takes this answer (web/lib/queries.ts) instead of asking once its code has arrived and run.
+    try {
+      if (localStorage.getItem("vidriera:had-session") === "1")
+        window.__vidrieraSession = fetch("/api/auth/profile", { credentials: "same-origin" });
+    } catch (_ignored) {}
     preload();
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
     else start();

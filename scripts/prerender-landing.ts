@@ -39,19 +39,60 @@ export function prerenderLanding(): Plugin {
         let page = html
           .replace(PLACEHOLDER, `<div id="landing-static" data-year="${year}">${module.renderLandingHtml(year)}</div>`)
           .replaceAll('content="/landing/', `content="${origin}/landing/`);
-        if (context.bundle) page = handAppToBoot(page);
+        if (context.bundle) page = handAppToBoot(page, routeFiles(context.bundle));
         return page;
       },
     },
   };
 }
 
-function handAppToBoot(html: string): string {
+/**
+ * The seller's screens whose own code boot.js fetches beside the entry's on a first open of their path: each
+ * is a lazy chunk (web/router.tsx) that the router would only ask for once the entry had arrived and run.
+ */
+const ROUTE_MODULES: Record<string, string> = {
+  "/home": "web/features/products/home.tsx",
+  "/mi-tienda-admin": "web/features/store-admin/store-admin.tsx",
+  "/mi-tienda": "web/features/store-admin/store-setup.tsx",
+  "/pedidos": "web/features/orders/orders.tsx",
+  "/settings": "web/features/settings/settings.tsx",
+};
+
+type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin["transformIndexHtml"]>, { handler: unknown }>["handler"]>[1]["bundle"]>;
+
+/** Each path's chunk and every chunk it imports, as the URLs the page asks for. */
+function routeFiles(bundle: Bundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+  const routes: Record<string, string[]> = {};
+  for (const [path, module] of Object.entries(ROUTE_MODULES)) {
+    const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
+    if (!root) throw new Error(`no chunk for ${module} (${path}): is it still a lazy route?`);
+    const files = new Set<string>();
+    const visit = (fileName: string) => {
+      if (files.has(fileName)) return;
+      files.add(fileName);
+      for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) visit(imported);
+    };
+    visit(root.fileName);
+    routes[path] = [...files].map((fileName) => `/${fileName}`);
+  }
+  return routes;
+}
+
+function handAppToBoot(html: string, routes: Record<string, string[]>): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error("the build wrote no module script into index.html");
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   let page = html.replace(entry[0], "");
   for (const preload of preloads) page = page.replace(preload[0], "");
-  const files = preloads.map((m) => m[1]).join(" ");
-  return page.replace(BOOT, `<script src="/boot.js" data-entry="${entry[1]}" data-preload="${files}"></script>`);
+  const files = preloads.map((m) => m[1]);
+  // What the entry already preloads is left out of each route's list.
+  const own = Object.fromEntries(
+    Object.entries(routes).map(([path, list]) => [path, list.filter((file) => file !== entry[1] && !files.includes(file)).join(" ")]),
+  );
+  const routeAttribute = JSON.stringify(own).replaceAll('"', "&quot;");
+  return page.replace(
+    BOOT,
+    `<script src="/boot.js" data-entry="${entry[1]}" data-preload="${files.join(" ")}" data-routes="${routeAttribute}"></script>`,
+  );
 }

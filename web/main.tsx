@@ -7,12 +7,14 @@ import { MaintenanceDialog } from "./features/shell/maintenance-dialog";
 import { PageToasts } from "./ui/toast-host";
 import { watchTheme } from "./lib/theme";
 import { retryTransient } from "./lib/api";
+import { startFirstLoad } from "./lib/first-load";
 import { router } from "./router";
 import "./styles.css";
 
 watchTheme();
 // Queries try again by themselves after a lost connection or a server error, not after a 4xx.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryTransient } } });
+startFirstLoad(queryClient, location.pathname);
 
 const landing = adoptPrerenderedLanding();
 if (landing) {

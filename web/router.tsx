@@ -5,6 +5,7 @@ import { LoginScreen } from "./features/auth/login";
 import { NotFoundScreen } from "./features/shell/not-found";
 import { RegisterScreen } from "./features/auth/register";
 import { validateAdminSearch } from "./features/store-admin/admin-sections";
+import { preloadSection } from "./features/store-admin/admin-section-code";
 
 /**
  * The spec's route table (section 2). Every screen is its own chunk, loaded
@@ -76,6 +77,9 @@ const storeAdmin = createRoute({
   getParentRoute: () => signedIn,
   path: "/mi-tienda-admin",
   validateSearch: validateAdminSearch,
+  // A section's own code downloads beside the screen's, not after it.
+  loaderDeps: ({ search }) => ({ seccion: search.seccion }),
+  loader: ({ deps }) => preloadSection(deps.seccion),
   component: lazyRouteComponent(() => import("./features/store-admin/store-admin"), "StoreAdminScreen"),
 });
 const orders = guarded("/pedidos", () => import("./features/orders/orders"), "OrdersScreen");

@@ -721,4 +721,24 @@ describe("the end of a batch", () => {
     expect((await outbox()).results).toHaveLength(1);
     await ledgerHolds();
   });
+
+  it("sends no e-mail when the seller left 'Avisarme por email cuando termine' unchecked, not even after the upkeep", async () => {
+    provider(async (_r, call) => resultBytes(call));
+    const { browser, email, ids } = await sellerWithProducts([4, 5]);
+    // One batch with the box left as it is (the route's default) and one unchecked on purpose.
+    const left = await newBatch(browser, { productIds: ids.slice(0, 1) });
+    const unchecked = await newBatch(browser, { productIds: ids.slice(1), notify: false });
+    await finished(browser, left.id);
+    await finished(browser, unchecked.id);
+    await keepBatchesMoving(env, { batchId: left.id });
+    await keepBatchesMoving(env, { batchId: unchecked.id });
+    await keepBatchesMoving(env);
+    const outbox = await env.DB.prepare('SELECT subject FROM email_outbox WHERE "to" = ?').bind(email).all();
+    expect(outbox.results).toEqual([]);
+    const told = await env.DB.prepare("SELECT notify, notified_at FROM batches WHERE id IN (?, ?)").bind(left.id, unchecked.id).all();
+    expect(told.results).toEqual([
+      { notify: 0, notified_at: null },
+      { notify: 0, notified_at: null },
+    ]);
+  });
 });

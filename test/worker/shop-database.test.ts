@@ -231,6 +231,24 @@ describe("a shop in its own database (shard 1)", () => {
     expect(keptHtml).toContain("La tienda cerró su cuenta: no envíes pagos por este pedido.");
   });
 
+  it("keeps a batch's order in shard 1 too: «Buzo 01» to «Buzo 11» first to last in the store", async () => {
+    const { browser, id, username } = await sellerIn(1);
+    const names = Array.from({ length: 11 }, (_, i) => `Buzo ${String(i + 1).padStart(2, "0")}`);
+    // Ten at a time, the last group first, as the batch screen sends them.
+    const made = [...(await addProducts(browser, names.slice(10))), ...(await addProducts(browser, names.slice(0, 10)))];
+    expect(
+      (
+        await setPricing(
+          browser,
+          made.map((p) => ({ id: p.id, price: "12.500" })),
+        )
+      ).status,
+    ).toBe(200);
+    const page = await new Browser().request(`/u/${username}`);
+    expect(storeData(await page.text()).products.map((p) => p.name)).toEqual(names);
+    expect((await shopRows(env.DB, id)).products).toBe(0);
+  });
+
   it("keeps a shop of shard 0 in DB beside it", async () => {
     const b = await sellerIn(0);
     const [gorra] = await addProducts(b.browser, ["Gorra Piñón"]);

@@ -261,6 +261,22 @@ describe("the public store page /u/:username", () => {
     // The corner was transparent in the logo.
     expect([jpeg.data[0], jpeg.data[1], jpeg.data[2]].every((v) => v! > 240)).toBe(true);
   });
+
+  it("keeps a batch's order: the photos picked as «Buzo 01» to «Buzo 12» read first to last, in the store and the seller's list", async () => {
+    const { browser, user, username } = await seller();
+    const names = Array.from({ length: 12 }, (_, i) => `Buzo ${String(i + 1).padStart(2, "0")}`);
+    // As the batch screen sends them: ten at a time, the last group first (web/features/batch/photo-upload.ts).
+    const made = [...(await addProducts(browser, names.slice(10))), ...(await addProducts(browser, names.slice(0, 10)))];
+    const pricing = await setPricing(
+      browser,
+      made.map((product) => ({ id: product.id, price: "12.500" })),
+    );
+    expect(pricing.status).toBe(200);
+    const { html } = await page(`/u/${username}`);
+    expect(storeData(html).products.map((p) => p.name)).toEqual(names);
+    const list = await browser.request(`/api/products/list/${user.id}`);
+    expect(((await list.json()) as { products: { name: string }[] }).products.map((p) => p.name)).toEqual(names);
+  });
 });
 
 describe("the edge cache of store pages", () => {

@@ -355,6 +355,39 @@ describe("drafts: a product reaches the store only priced and published", () => 
     expect(await shown()).toEqual([]);
   });
 
+  it("a draft of the batch's grid (no 'published') saves prices, sizes and stock and publishes or hides nothing", async () => {
+    const { browser, user, products, shown } = await shopFor();
+    const [remera, buzo] = products;
+    await setPricing(browser, [{ id: buzo!.id, price: "9.000" }]);
+    // As 'Guardar borrador' sends both rows, at once from two taps.
+    const draft = () =>
+      browser.json("POST", "/api/products/update-pricing", {
+        products: [
+          {
+            id: remera!.id,
+            price: "15.000",
+            sizes: [
+              { name: "S", stock: 3 },
+              { name: "M", stock: 2 },
+            ],
+          },
+          { id: buzo!.id, name: "Buzo canguro", price: "9.500", sizes: [{ name: "Único", stock: 4 }] },
+        ],
+      });
+    expect((await Promise.all([draft(), draft()])).map((r) => r.status)).toEqual([200, 200]);
+    const saved = await list(browser, user.id);
+    expect(saved.find((p) => p.id === remera!.id)).toMatchObject({
+      price: 15000,
+      published: false,
+      sizes: [
+        { name: "S", stock: 3 },
+        { name: "M", stock: 2 },
+      ],
+    });
+    expect(saved.find((p) => p.id === buzo!.id)).toMatchObject({ name: "Buzo canguro", price: 9500, published: true });
+    expect(await shown()).toEqual([expect.objectContaining({ id: buzo!.id, price: 9500 })]);
+  });
+
   it("hides a published product whose price is removed", async () => {
     const { browser, user, products, shown } = await shopFor();
     await setPricing(browser, [{ id: products[0]!.id, price: "9.000" }]);

@@ -3,11 +3,22 @@ import type { User } from "../../common/user";
 import { api, ApiFailure, retryTransient, unwrap } from "./api";
 
 /** The signed-in seller, or null. A 401 means signed out, not an error. */
+/**
+ * The session boot.js asked for before the app's code arrived (a browser that had one), taken once: the first
+ * read of the session uses it, every later one asks again.
+ */
+function earlySession(): ReturnType<typeof api.auth.profile.$get> | undefined {
+  const held = window as { __vidrieraSession?: Promise<Response> };
+  const early = held.__vidrieraSession;
+  held.__vidrieraSession = undefined;
+  return early as ReturnType<typeof api.auth.profile.$get> | undefined;
+}
+
 export const sessionQuery = queryOptions({
   queryKey: ["session"],
   queryFn: async (): Promise<User | null> => {
     try {
-      return (await unwrap(api.auth.profile.$get(), "No se pudo cargar tu sesión.")).user;
+      return (await unwrap(earlySession() ?? api.auth.profile.$get(), "No se pudo cargar tu sesión.")).user;
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 401) return null;
       throw err;

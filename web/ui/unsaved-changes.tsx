@@ -1,5 +1,5 @@
 import { useBlocker } from "@tanstack/react-router";
-import { useCallback, useRef, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 
@@ -11,9 +11,14 @@ export const LEAVE_TITLE = "¿Salir sin guardar?";
  * editando' stays, 'Salir sin guardar' goes on), and closing or reloading the
  * tab gets the browser's own "leave site?" prompt. `saved()` lets the
  * navigation that follows a successful save through at once, before the
- * screen has drawn itself clean.
+ * screen has drawn itself clean. With `save` (`true` once saved), the dialog also offers to save and then
+ * leave, so leaving never has to throw the edits away.
  */
-export function useUnsavedChanges(dirty: boolean): { prompt: ReactNode; saved: () => void } {
+export function useUnsavedChanges(
+  dirty: boolean,
+  save?: { label: string; run: () => Promise<boolean> },
+): { prompt: ReactNode; saved: () => void } {
+  const [saving, setSaving] = useState(false);
   const holding = useRef(dirty);
   holding.current = dirty;
   const blocker = useBlocker({
@@ -26,10 +31,28 @@ export function useUnsavedChanges(dirty: boolean): { prompt: ReactNode; saved: (
     <Dialog open={blocker.status === "blocked"} onClose={() => blocker.reset?.()} title={LEAVE_TITLE}>
       <p className="text-slate-700">Tienes cambios sin guardar en esta pantalla. Si sales ahora, se pierden.</p>
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => blocker.proceed?.()}>
+        <Button variant="secondary" disabled={saving} onClick={() => blocker.proceed?.()}>
           Salir sin guardar
         </Button>
-        <Button onClick={() => blocker.reset?.()}>Seguir editando</Button>
+        <Button variant={save ? "secondary" : undefined} disabled={saving} onClick={() => blocker.reset?.()}>
+          Seguir editando
+        </Button>
+        {save && (
+          <Button
+            busy={saving}
+            onClick={async () => {
+              setSaving(true);
+              const done = await save.run().catch(() => false);
+              setSaving(false);
+              // Not saved (a field to fix): the seller stays, on the field that says why.
+              if (!done) return blocker.reset?.();
+              holding.current = false;
+              blocker.proceed?.();
+            }}
+          >
+            {save.label}
+          </Button>
+        )}
       </div>
     </Dialog>
   );

@@ -91,9 +91,13 @@ export const productRoutes = new Hono<Env>()
     const db = database(c.env.DB);
     const shopDb = shopDatabase(c.env, user);
     const rows = [];
-    for (const photo of photos) {
+    // Lists and the store show the newest first, and products made in one statement batch would share their
+    // millisecond and fall back on their random ids: the first photo picked is made the newest, a millisecond
+    // apart, so the photos read in the order they were picked (the client sends a batch's groups last first).
+    const madeAt = Date.now() + photos.length;
+    for (const [index, photo] of photos.entries()) {
       const key = await saveOriginal(c.env, user.id, photo.bytes, photo.mime);
-      rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key });
+      rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key, createdAt: new Date(madeAt - index) });
     }
     await createProducts(db, shopDb, user.id, rows, [storeChanged(db, user.id)]);
     const created = await Promise.all(rows.map((row) => ownProduct(db, shopDb, user.id, row.id)));

@@ -34,7 +34,8 @@ function NewBatch({ user }: { user: User }) {
   const products = useQuery(productsQuery(user.id));
   const [mode, setMode] = useState<ViewMode>(INITIAL_VIEW_MODE);
   const [quality, setQuality] = useState<Quality>("standard");
-  const [notify, setNotify] = useState(true);
+  // Opt-in: an e-mail goes only when the seller ticks the box they see.
+  const [notify, setNotify] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; affordable: number } | null>(null);
 
   const count = selected.length;

@@ -32,14 +32,27 @@ export async function refusedPhotos(files: readonly File[]): Promise<string[]> {
   return refused;
 }
 
-/** Compresses and uploads the photos; `onProgress(sent, total)` after each group. */
+/**
+ * Where each group of photos starts, last group first. The store shows the newest product first and the
+ * Worker makes a group's first photo its newest, so sending the last group first leaves the first photo
+ * picked at the top of the store, and the rest in the order they were picked.
+ */
+export function groupStarts(count: number, size = MAX_FILES_PER_UPLOAD): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i < count; i += size) starts.unshift(i);
+  return starts;
+}
+
+/** Compresses and uploads the photos; `onProgress(sent, total)` after each group. The products come back in the files' order. */
 export async function uploadPhotos(files: readonly File[], onProgress: (sent: number, total: number) => void): Promise<Product[]> {
-  const created: Product[] = [];
-  for (let i = 0; i < files.length; i += MAX_FILES_PER_UPLOAD) {
+  const groups: Product[][] = [];
+  let sent = 0;
+  for (const start of groupStarts(files.length)) {
     const group: File[] = [];
-    for (const file of files.slice(i, i + MAX_FILES_PER_UPLOAD)) group.push((await compressImage(file, ADD_DIALOG_THRESHOLD)).file);
-    created.push(...(await uploadProductImages(group)));
-    onProgress(Math.min(files.length, i + group.length), files.length);
+    for (const file of files.slice(start, start + MAX_FILES_PER_UPLOAD)) group.push((await compressImage(file, ADD_DIALOG_THRESHOLD)).file);
+    groups.unshift(await uploadProductImages(group));
+    sent += group.length;
+    onProgress(sent, files.length);
   }
-  return created;
+  return groups.flat();
 }

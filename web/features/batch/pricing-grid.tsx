@@ -18,6 +18,7 @@ import { useUnsavedChanges } from "../../ui/unsaved-changes";
 import { batchQuery } from "./batch-api";
 import { cellId, PricingRow } from "./pricing-row";
 import {
+  draftItem,
   fillDown,
   GRID_FIELDS,
   type GridField,
@@ -29,12 +30,18 @@ import {
   rowPicture,
   rowsLeft,
   typedStock,
+  typingErrors,
 } from "./pricing-rows";
 
 const PUBLISH_FALLBACK = "No se pudieron publicar los productos.";
+const DRAFT_FALLBACK = "No se pudo guardar el borrador.";
+export const DRAFT_SAVED = "Guardamos tus precios, talles y stock. Puedes publicar cuando quieras.";
+const DRAFT_UP_TO_DATE = "Tu borrador ya estaba guardado: no hay cambios nuevos.";
+const DRAFT_BLOCKED = "Corrige los campos marcados para guardar el borrador.";
 
 /**
- * /lote/$id/precios: the batch's products as a grid, priced row after row, then 'Publicar todos'. The names
+ * /lote/$id/precios: the batch's products as a grid, priced row after row, then 'Publicar todos' (or
+ * 'Guardar borrador', which keeps prices, sizes and stock and publishes nothing). The names
  * are the ones the Worker drafted from the photos: the grid waits for them, so what it shows is what is
  * published.
  */
@@ -95,17 +102,58 @@ const sameRow = (a: GridRow, b: GridRow | undefined) => !!b && GRID_FIELDS.every
 function Grid({ user, batch, products }: { user: User; batch: BatchView; products: Product[] }) {
   const queryClient = useQueryClient();
   const money = useStoreMoney();
-  const [initial] = useState(() => new Map(rowsOf(batch, products, money).map((row) => [row.id, row])));
+  // What the Worker holds for each row: the loaded rows, then what a draft saved.
+  const [initial, setInitial] = useState(() => new Map(rowsOf(batch, products, money).map((row) => [row.id, row])));
   const [rows, setRows] = useState(() => [...initial.values()]);
+  // Cells the seller typed in: their mistakes are said as they type, not only on publishing.
+  const [typed, setTyped] = useState<ReadonlySet<string>>(new Set());
+  const [draftTried, setDraftTried] = useState(false);
   const [published, setPublished] = useState(0);
   const [checked, setChecked] = useState(false);
   // After 'Publicar todos' with rows left: how many went then; the rows left are read live as the seller fixes them.
   const [publishedLast, setPublishedLast] = useState<number | null>(null);
   const [focusOn, setFocusOn] = useState<{ row: number; field: GridField } | null>(null);
-  const leaving = useUnsavedChanges(rows.some((row) => !sameRow(row, initial.get(row.id))));
+  const unsaved = rows.filter((row) => !sameRow(row, initial.get(row.id)));
   const errors = rows.map((row) => rowErrors(row, money));
   // Pictures still being made when the grid opened show as they arrive: read from the batch on each render.
   const pictures = new Map(rowsOf(batch, products, money).map((row) => [row.id, row.photoUrl]));
+  const liveErrors = rows.map((row) => typingErrors(row, money));
+  const shownErrors = (index: number) => {
+    if (checked) return errors[index]!;
+    const live = liveErrors[index]!;
+    const id = rows[index]!.id;
+    return Object.fromEntries(Object.entries(live).filter(([field]) => draftTried || typed.has(`${id}:${field}`)));
+  };
+
+  const draft = useMutation({
+    mutationFn: async (sent: GridRow[]) =>
+      unwrap(api.products["update-pricing"].$post({ json: { products: sent.map(draftItem) } }), DRAFT_FALLBACK),
+    onSuccess: (_, sent) => {
+      void queryClient.invalidateQueries({ queryKey: ["products"] });
+      setInitial((prev) => new Map([...prev, ...sent.map((row) => [row.id, row] as const)]));
+      toast.success(DRAFT_SAVED);
+    },
+    onError: (err) => toast.error(err.message),
+  });
+
+  /** 'Guardar borrador': every row's prices, sizes and stock, none published; `false` when a field must be fixed first. */
+  async function saveDraft(): Promise<boolean> {
+    setDraftTried(true);
+    const wrong = liveErrors.findIndex((row) => Object.keys(row).length > 0);
+    if (wrong >= 0) {
+      toast.error(DRAFT_BLOCKED);
+      setFocusOn({ row: wrong, field: GRID_FIELDS.find((field) => liveErrors[wrong]![field])! });
+      return false;
+    }
+    if (unsaved.length === 0) {
+      toast.success(DRAFT_UP_TO_DATE);
+      return true;
+    }
+    await draft.mutateAsync(unsaved);
+    return true;
+  }
+
+  const leaving = useUnsavedChanges(unsaved.length > 0, { label: "Guardar borrador y salir", run: saveDraft });
   const left = publishedLast === null ? [] : rowsLeft(rows, money);
 
   const publish = useMutation({
@@ -150,8 +198,11 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
     else takeToLeft(0, stillLeft);
   }
 
-  const edit = (index: number, field: GridField, value: string) =>
+  function edit(index: number, field: GridField, value: string) {
+    const id = rows[index]?.id;
+    if (id) setTyped((prev) => (prev.has(`${id}:${field}`) ? prev : new Set(prev).add(`${id}:${field}`)));
     setRows((prev) => prev.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+  }
 
   /** Enter (the phone keyboard's 'Siguiente') moves down the column, Shift+Enter up; Ctrl+D fills sizes and stock down. */
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>, index: number, field: GridField) {
@@ -214,7 +265,7 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
               key={row.id}
               row={{ ...row, photoUrl: pictures.get(row.id) ?? row.photoUrl }}
               index={index}
-              errors={checked ? errors[index]! : {}}
+              errors={shownErrors(index)}
               onEdit={(field, value) => edit(index, field, value)}
               onKeyDown={(event, field) => onKeyDown(event, index, field)}
               onFillDown={index > 0 ? () => setRows((prev) => fillDown(prev, index)) : undefined}
@@ -223,7 +274,7 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
         </ol>
       )}
       {rows.length > 0 && (
-        <div className="sticky bottom-0 space-y-2 border-t border-slate-200 bg-slate-50/95 py-3">
+        <div data-sticky-actions className="sticky bottom-0 space-y-2 border-t border-slate-200 bg-slate-50/95 py-3">
           {publishedLast !== null && left[0] && (
             <div role="alert" className="flex flex-wrap items-center gap-x-2 text-sm text-red-800" data-testid="grid-left">
               <p>{leftLabel(publishedLast, left)}</p>
@@ -232,8 +283,17 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
               </Button>
             </div>
           )}
-          <div className="flex justify-end">
-            <Button busy={publish.isPending} onClick={publishReady}>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="secondary"
+              className="min-h-11"
+              busy={draft.isPending}
+              disabled={publish.isPending}
+              onClick={() => void saveDraft().catch(() => undefined)}
+            >
+              Guardar borrador
+            </Button>
+            <Button className="min-h-11" busy={publish.isPending} disabled={draft.isPending} onClick={publishReady}>
               Publicar todos
             </Button>
           </div>

@@ -5,13 +5,17 @@ import {
   type GridRow,
   leftLabel,
   PRICE_REQUIRED,
+  draftItem,
   publishItem,
   rowErrors,
   rowPicture,
   rowsLeft,
   stockPerSize,
   typedStock,
+  typingErrors,
 } from "./pricing-rows";
+import { storeMoney } from "../../../common/store-locale";
+import { parsePrice } from "../../../common/price";
 
 const row = (over: Partial<GridRow> = {}): GridRow => ({
   id: "p1",
@@ -99,6 +103,32 @@ describe("a row of the pricing grid", () => {
     );
     expect(leftLabel(0, left.slice(0, 1))).toBe("Falta completar 1 fila: fila 2, «Remera negra» (precio).");
     expect(rowsLeft([row()])).toEqual([]);
+  });
+
+  it("warns as the seller types with the parser's own words, and lets an empty price or name wait for publishing", () => {
+    const ars = storeMoney("ARS", "es-AR");
+    const centsInPesos = typingErrors(row({ price: "$ 15.000,50" }), ars);
+    expect(centsInPesos.price).toBe((parsePrice("$ 15.000,50", ars) as { error: string }).error);
+    expect(centsInPesos.price).toMatch(/sin centavos/);
+    expect(typingErrors(row({ price: "12,5" }), ars).price).toBe((parsePrice("12,5", ars) as { error: string }).error);
+    expect(typingErrors(row({ price: "", name: "" }), ars)).toEqual({});
+    expect(rowErrors(row({ price: "" }), ars).price).toBe(PRICE_REQUIRED);
+    // In reais the same "12,5" is a price: twelve reais and fifty cents.
+    expect(typingErrors(row({ price: "12,5" }), storeMoney("BRL", "pt-BR"))).toEqual({});
+  });
+
+  it("saves a draft's prices, sizes and stock without touching whether it is published, nor a name cleared to nothing", () => {
+    expect(draftItem(row({ stock: "3, 2, 1" }))).toEqual({
+      id: "p1",
+      name: "Campera de jean",
+      price: "12.500",
+      sizes: [
+        { name: "S", stock: 3 },
+        { name: "M", stock: 2 },
+        { name: "L", stock: 1 },
+      ],
+    });
+    expect(draftItem(row({ name: " \u200b ", price: "" }))).toEqual({ id: "p1", price: "", sizes: expect.any(Array) });
   });
 });
 

@@ -115,6 +115,25 @@ export function publishItem(row: GridRow) {
   };
 }
 
+/**
+ * What is wrong with a row as the seller types, said at the field before anything is sent: a price the
+ * parser cannot read ("$ 15.000,50" in pesos, "12,5"), sizes or stock that do not fit. An empty name or
+ * price is no mistake yet (a draft may lack them); publishing asks for them.
+ */
+export function typingErrors(row: GridRow, money: StoreMoney = ARS_MONEY): RowErrors {
+  const errors = rowErrors(row, money);
+  if (errors.name === NAME_REQUIRED) delete errors.name;
+  if (errors.price === PRICE_REQUIRED) delete errors.price;
+  return errors;
+}
+
+/** The row as update-pricing takes it for 'Guardar borrador': prices, sizes and stock saved, published left as it is. */
+export function draftItem(row: GridRow) {
+  const { published: _, name, ...item } = publishItem(row);
+  // A name cleared to nothing stays as it was: a draft needs no name yet.
+  return name ? { ...item, name } : item;
+}
+
 /** A row 'Publicar todos' leaves for later: its place in the grid, its name and what it still needs. */
 export interface RowLeft {
   index: number;

@@ -162,7 +162,12 @@ export function OrderCard({ order, followed = false, storeName, shop: storeShop,
         ))}
       </div>
       <p className="mt-2 text-sm">
-        <a href={order.link} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline underline-offset-2">
+        <a
+          href={order.link}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
+        >
           Ver la página del pedido
         </a>{" "}
         <span className="text-slate-500">(la que ve tu cliente; el mensaje de WhatsApp lleva su enlace)</span>

@@ -11,7 +11,7 @@ import { productsQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
 
 const CTA =
-  "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
+  "inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
 
 export function HomeScreen() {
   const { user } = useSession();

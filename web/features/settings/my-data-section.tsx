@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type ChangeEvent } from "react";
+import { useEffect, useState, type ChangeEvent } from "react";
 import toast from "react-hot-toast";
 import { Spinner } from "../../ui/spinner";
 import { api, ApiFailure, unwrap } from "../../lib/api";
@@ -35,13 +35,27 @@ function ExportPart() {
     // While the ZIP is being built, ask again every two seconds; once it is ready, stop.
     refetchInterval: (query) => (query.state.data?.export?.state === "building" ? 2000 : false),
   });
+  // The export asked for on this visit: once it is ready the browser downloads it, as 'Descargar' promised.
+  const [awaited, setAwaited] = useState<string | null>(null);
   const ask = useMutation({
     mutationFn: () => unwrap(api.data.exports.$post(), "No pudimos preparar tus datos. Intenta de nuevo."),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: latestExport.queryKey }),
+    onSuccess: ({ export: started }) => {
+      setAwaited(started.id);
+      return queryClient.invalidateQueries({ queryKey: latestExport.queryKey });
+    },
     onError: (err) => toast.error(err.message),
   });
   const current = latest.data?.export;
   const building = ask.isPending || current?.state === "building";
+  const readyUrl = current?.state === "ready" && current.id === awaited ? current.url : null;
+  useEffect(() => {
+    if (!readyUrl) return;
+    setAwaited(null);
+    const link = document.createElement("a");
+    link.href = readyUrl;
+    link.download = "";
+    link.click();
+  }, [readyUrl]);
   return (
     <div className="mt-1">
       <p className="text-sm text-slate-600">
@@ -87,11 +101,14 @@ function ExportPart() {
 
 function ImportPart() {
   const [errors, setErrors] = useState<{ line: number; message: string }[]>([]);
+  // Said where the file was chosen, and kept there: a toast had gone before a seller looked back at it.
+  const [imported, setImported] = useState<string | null>(null);
   const importCsv = useMutation({
     mutationFn: (csv: string) => unwrap(api.data.import.$post({ json: { csv } }), "No pudimos importar el archivo."),
+    onMutate: () => setImported(null),
     onSuccess: (answer) => {
       setErrors([]);
-      toast.success(importSummary(answer));
+      setImported(importSummary(answer));
     },
     onError: (err) => {
       const listed = err instanceof ApiFailure && Array.isArray(err.details?.errors) ? (err.details.errors as typeof errors) : [];
@@ -123,6 +140,9 @@ function ImportPart() {
         Elegir archivo CSV
         <input type="file" accept=".csv,text/csv" className="sr-only" onChange={chosen} disabled={importCsv.isPending} />
       </label>
+      <p role="status" className="mt-3 text-sm font-medium text-green-800 empty:hidden" data-testid="import-done">
+        {imported}
+      </p>
       {errors.length > 0 && (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-red-700">
           {errors.map((e) => (

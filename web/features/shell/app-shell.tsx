@@ -25,6 +25,8 @@ export function AppShell({ user }: { user: User }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [tutorialOpen, setTutorialOpen] = useState(false);
+  // Opened from 'Ayuda' (the seller asked: it takes the focus), or on its own on a first visit (it does not).
+  const [tutorialAsked, setTutorialAsked] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   const newOrders = useNewOrdersCount(!!user.username);
@@ -33,6 +35,7 @@ export function AppShell({ user }: { user: User }) {
   useEffect(() => {
     if (!settled || config.maintenance || tutorialSeen(localStorage)) return;
     markTutorialSeen(localStorage);
+    setTutorialAsked(false);
     setTutorialOpen(true);
   }, [settled, config.maintenance]);
 
@@ -92,6 +95,7 @@ export function AppShell({ user }: { user: User }) {
       <div className="mx-auto flex max-w-7xl">
         <DesktopSidebar user={user} onHelp={openHelp} />
         <main id="contenido" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:py-8 lg:px-8">
+          <TutorialDialog open={tutorialOpen} focus={tutorialAsked} onClose={() => setTutorialOpen(false)} />
           <Outlet />
         </main>
       </div>
@@ -101,11 +105,11 @@ export function AppShell({ user }: { user: User }) {
         onClose={() => setHelpOpen(false)}
         onShowTutorial={() => {
           setHelpOpen(false);
+          setTutorialAsked(true);
           setTutorialOpen(true);
         }}
         config={config}
       />
-      <TutorialDialog open={tutorialOpen} onClose={() => setTutorialOpen(false)} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { useLoadedValue } from "../../lib/loaded-value";
 import toast from "react-hot-toast";
 import { Button } from "../../ui/button";
 import { QueryStatus } from "../../ui/query-status";
@@ -65,8 +66,7 @@ export function CheckoutSettingsCard() {
         Tus clientes eligen en el carrito cómo lo reciben y cómo pagan, y ven el total con el envío.
       </p>
       <QueryStatus query={saved} />
-      {/* Keyed by what was saved, so a save (or another tab's) starts the form from it again. */}
-      {saved.isSuccess && <CheckoutSettingsForm key={JSON.stringify(saved.data)} saved={saved.data} />}
+      {saved.isSuccess && <CheckoutSettingsForm saved={saved.data} />}
     </section>
   );
 }
@@ -77,8 +77,11 @@ function focusFirstInvalid(form: HTMLFormElement) {
 
 function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
   const initial = toForm(saved);
-  const [form, setForm] = useState(initial);
+  // Settings read again later (another tab's save, a refetch on focus) fill the form only while the seller
+  // has changed nothing in it: nothing typed is replaced by a late load.
+  const { value: form, set: setForm, reset } = useLoadedValue(initial, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const [tried, setTried] = useState(false);
+  const noChangesId = useId();
   const save = useSaveCheckout();
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   const problem = formProblem(form, saved.money);
@@ -95,7 +98,7 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
       return;
     }
     try {
-      await save.mutateAsync(form);
+      reset(toForm(await save.mutateAsync(form)));
       toast.success(CHECKOUT_SAVED);
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : CHECKOUT_SAVE_FALLBACK);
@@ -116,11 +119,17 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
         <PaymentFields value={form.payments} onChange={(payments) => setForm({ ...form, payments })} tried={tried} />
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={save.isPending} disabled={!dirty}>
+        <Button type="submit" busy={save.isPending} disabled={!dirty} aria-describedby={dirty ? undefined : noChangesId}>
           Guardar entrega y pagos
         </Button>
+        {/* A grey button says why. */}
+        {!dirty && (
+          <p id={noChangesId} className="self-center text-sm text-slate-500">
+            No hay cambios para guardar.
+          </p>
+        )}
         {dirty && (
-          <Button variant="secondary" disabled={save.isPending} onClick={() => setForm(initial)}>
+          <Button variant="secondary" disabled={save.isPending} onClick={() => reset(initial)}>
             Descartar cambios
           </Button>
         )}

@@ -1,16 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { TRIAL_EXPLAINED } from "../../../common/store-browse";
-import { StoreShareCard } from "./store-share";
 import { Link, useSearch } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { storeCountry, storePath } from "../../../common/store";
 import type { User } from "../../../common/user";
 import { StoreAdminProducts } from "./store-admin-products";
 import { publicStoreLink } from "../../lib/store-link";
 import { priceClaimsQuery } from "../../lib/payment-queries";
-import { CheckoutSettingsCard } from "./checkout-settings";
-import { StoreLocaleCard } from "./store-locale-settings";
 import { NoStoreYet } from "../../ui/no-store";
 import { fileToDataUrl } from "../../lib/compress";
 import { useSession } from "../../lib/session";
@@ -19,9 +16,21 @@ import { useSaveStore } from "./store-queries";
 import { AdminSectionNav } from "./admin-section-nav";
 import { type AdminSection, DEFAULT_ADMIN_SECTION } from "./admin-sections";
 import { OrdersSummary } from "./orders-summary";
-import { StoreInfoCard } from "./store-info";
+import { SECTION_CODE } from "./admin-section-code";
+import { Spinner } from "../../ui/spinner";
 
 export const COPIED_FOR_MS = 2000;
+
+const CheckoutSettingsCard = lazy(() => SECTION_CODE["entrega-y-pagos"]().then((m) => ({ default: m.CheckoutSettingsCard })));
+const StoreLocaleCard = lazy(() => SECTION_CODE["entrega-y-pagos"]().then((m) => ({ default: m.StoreLocaleCard })));
+const StoreShareCard = lazy(() => SECTION_CODE.compartir().then((m) => ({ default: m.StoreShareCard })));
+const StoreInfoCard = lazy(() => SECTION_CODE.datos().then((m) => ({ default: m.StoreInfoCard })));
+
+const sectionLoading = (
+  <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+    <Spinner className="size-4" /> Cargando…
+  </p>
+);
 
 /**
  * /mi-tienda-admin: the seller's store at a glance (spec section 2, "Store admin"), then one section at a
@@ -47,7 +56,7 @@ function Admin({ user, username }: { user: User; username: string }) {
             href={storePath(username)}
             target="_blank"
             rel="noopener"
-            className="text-sm break-all text-white/90 underline underline-offset-2"
+            className="inline-flex min-h-11 items-center text-sm break-all text-white/90 underline underline-offset-2"
           >
             {link.replace(/^https?:\/\//, "")}
           </a>
@@ -66,18 +75,20 @@ function Admin({ user, username }: { user: User; username: string }) {
       <PaidBanner paid={user.paidMiTienda} />
       <AdminSectionNav current={section} />
       <div id="admin-section">
-        {section === "productos" && <StoreAdminProducts user={user} />}
-        {section === "pedidos" && <OrdersSummary />}
-        {section === "entrega-y-pagos" && (
-          <div className="space-y-6">
-            <CheckoutSettingsCard />
-            <StoreLocaleCard />
-          </div>
-        )}
-        {section === "compartir" && (
-          <StoreShareCard username={username} storeName={user.name ?? username} locale={user.storeMoney.locale} />
-        )}
-        {section === "datos" && <StoreInfoCard user={user} link={link} />}
+        <Suspense fallback={sectionLoading}>
+          {section === "productos" && <StoreAdminProducts user={user} />}
+          {section === "pedidos" && <OrdersSummary />}
+          {section === "entrega-y-pagos" && (
+            <div className="space-y-6">
+              <CheckoutSettingsCard />
+              <StoreLocaleCard />
+            </div>
+          )}
+          {section === "compartir" && (
+            <StoreShareCard username={username} storeName={user.name ?? username} locale={user.storeMoney.locale} />
+          )}
+          {section === "datos" && <StoreInfoCard user={user} link={link} />}
+        </Suspense>
       </div>
     </div>
   );

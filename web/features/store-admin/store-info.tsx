@@ -2,12 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { formatWhatsappNumber } from "../../../common/phone";
-import { localPart, REQUIRED_FIELDS, STORE_NAME_MAX_LENGTH } from "../../../common/store";
+import { keepDialPrefix, localPart, REQUIRED_FIELDS, STORE_NAME_MAX_LENGTH, storeCountry } from "../../../common/store";
+import { useLoadedValue } from "../../lib/loaded-value";
 import type { User } from "../../../common/user";
 import { productsQuery } from "../../lib/queries";
 import { Button } from "../../ui/button";
 import { useUnsavedChanges } from "../../ui/unsaved-changes";
-import { StoreLinkField, useStoreLink } from "./store-link-preview";
+import { CHOOSE_FREE_LINK, StoreLinkField, useStoreLink } from "./store-link-preview";
 import { useSaveStore } from "./store-queries";
 import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
 
@@ -56,13 +57,17 @@ export function StoreInfoCard({ user, link }: { user: User; link: string }) {
 
 function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
   const ids = { name: useId(), country: useId(), phone: useId() };
-  const [name, setName] = useState(user.name ?? "");
+  const storeName = useLoadedValue(user.name ?? "");
+  const name = storeName.value;
+  const problemId = useId();
   const { country, phone, landline, setLandline, typePhone, changeCountry } = useWhatsappNumber(user);
   const link = useStoreLink(name, user.username);
   const save = useSaveStore("Error al actualizar la tienda");
   const missing = !name.trim() || !localPart(phone, country).trim() || !link.link;
-  const [initial] = useState(() => ({ name, phone }));
-  const leaving = useUnsavedChanges(name !== initial.name || phone !== initial.phone);
+  const leaving = useUnsavedChanges(name !== (user.name ?? "") || phone !== keepDialPrefix(user.phone ?? "", storeCountry(user)));
+  const linkTaken = link.settled && !link.available;
+  // A grey 'Guardar' always says why.
+  const problem = missing ? REQUIRED_FIELDS : linkTaken ? CHOOSE_FREE_LINK : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -97,7 +102,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
           id={ids.name}
           value={name}
           maxLength={STORE_NAME_MAX_LENGTH}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => storeName.set(e.target.value)}
           className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
         />
         <StoreLinkField state={link} currentUsername={user.username} />
@@ -118,8 +123,13 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
           <WhatsappPreview phone={phone} country={country} landline={landline} onLandline={setLandline} />
         </div>
       </div>
+      {problem && (
+        <p id={problemId} className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          {problem}
+        </p>
+      )}
       <div className="flex gap-2">
-        <Button type="submit" busy={save.isPending} disabled={missing || (link.settled && !link.available)}>
+        <Button type="submit" busy={save.isPending} disabled={!!problem} aria-describedby={problem ? problemId : undefined}>
           Guardar
         </Button>
         <Button variant="secondary" disabled={save.isPending} onClick={onDone}>

@@ -3,6 +3,9 @@ import { useEffect, useId, useState } from "react";
 import { slugFromStoreName, slugText, storeLinkPreview } from "../../../common/store";
 import { slugPreviewQuery } from "./store-queries";
 
+/** Said under a grey save button while the link the seller has is not free (the server's own words when it gives them). */
+export const CHOOSE_FREE_LINK = "Ese enlace no está libre: elige otro para continuar.";
+
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

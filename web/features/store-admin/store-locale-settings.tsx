@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { useLoadedValue } from "../../lib/loaded-value";
 import toast from "react-hot-toast";
 import { CURRENCY_OPTIONS, LOCALE_OPTIONS, PRICES_NOT_CONVERTED } from "../../../common/store-locale-options";
 import { currencyDigits, storeMoney } from "../../../common/store-locale";
@@ -30,15 +31,17 @@ export function StoreLocaleCard() {
         Tus clientes ven los precios en esta moneda y leen tu tienda, el carrito y los mensajes en este idioma.
       </p>
       <QueryStatus query={saved} />
-      {saved.isSuccess && <StoreLocaleForm key={`${saved.data.currency} ${saved.data.locale}`} saved={saved.data} />}
+      {saved.isSuccess && <StoreLocaleForm saved={saved.data} />}
     </section>
   );
 }
 
 function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
   const id = useId();
-  const [currency, setCurrency] = useState(saved.currency);
-  const [locale, setLocale] = useState(saved.locale);
+  const noChangesId = `${id}-no-changes`;
+  // A later read (another tab's save) moves a choice only while the seller has not changed it here.
+  const { value: currency, set: setCurrency } = useLoadedValue(saved.currency);
+  const { value: locale, set: setLocale } = useLoadedValue(saved.locale);
   const [confirming, setConfirming] = useState(false);
   const save = useSaveStoreLocale();
   const dirty = currency !== saved.currency || locale !== saved.locale;
@@ -99,9 +102,21 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
         Un precio se verá así: {example}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" className="min-h-11" busy={save.isPending} disabled={!dirty}>
+        <Button
+          type="submit"
+          className="min-h-11"
+          busy={save.isPending}
+          disabled={!dirty}
+          aria-describedby={dirty ? undefined : noChangesId}
+        >
           Guardar moneda e idioma
         </Button>
+        {/* A grey button says why. */}
+        {!dirty && (
+          <p id={noChangesId} className="self-center text-sm text-slate-500">
+            No hay cambios para guardar.
+          </p>
+        )}
         {dirty && (
           <Button
             variant="secondary"

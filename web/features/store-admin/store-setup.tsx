@@ -2,11 +2,19 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { localPart, NAME_WITHOUT_LETTERS, REQUIRED_FIELDS, STORE_NAME_MAX_LENGTH } from "../../../common/store";
+import {
+  keepDialPrefix,
+  localPart,
+  NAME_WITHOUT_LETTERS,
+  REQUIRED_FIELDS,
+  STORE_NAME_MAX_LENGTH,
+  storeCountry,
+} from "../../../common/store";
+import { useLoadedValue } from "../../lib/loaded-value";
 import type { User } from "../../../common/user";
 import { BackLink } from "./store-back-link";
 import { StoreFeatures } from "./store-features";
-import { StoreLinkField, useStoreLink } from "./store-link-preview";
+import { CHOOSE_FREE_LINK, StoreLinkField, useStoreLink } from "./store-link-preview";
 import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
 import { Button } from "../../ui/button";
 import { fileToDataUrl } from "../../lib/compress";
@@ -19,6 +27,7 @@ import { STORE_CREATE_FALLBACK, useSaveStore } from "./store-queries";
 
 export const STORE_CREATED = "¡Tu tienda virtual se ha creado exitosamente!";
 export const STORE_UPDATED = "Tienda actualizada correctamente";
+export const FILL_TO_CONTINUE = "Escribe el nombre de tu tienda y tu WhatsApp para continuar.";
 
 /** /mi-tienda: create or edit the store (spec section 2, "Store setup"). */
 export function StoreSetupScreen() {
@@ -36,7 +45,8 @@ interface PickedLogo {
 function StoreForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const ids = { name: useId(), logo: useId(), country: useId(), phone: useId(), phoneHelp: useId(), problem: useId() };
-  const [name, setName] = useState(user.name ?? "");
+  const storeName = useLoadedValue(user.name ?? "");
+  const name = storeName.value;
   const { country, phone, landline, setLandline, typePhone, changeCountry } = useWhatsappNumber(user);
   const link = useStoreLink(name, user.username);
   const [logo, setLogo] = useState<PickedLogo | null>(null);
@@ -46,14 +56,26 @@ function StoreForm({ user }: { user: User }) {
   const save = useSaveStore();
   const editing = user.paidMiTienda;
   const claims = useQuery(priceClaimsQuery).data!;
-  const [initial] = useState(() => ({ name, phone }));
-  const leaving = useUnsavedChanges(name !== initial.name || phone !== initial.phone || logo !== null);
+  const leaving = useUnsavedChanges(
+    name !== (user.name ?? "") || phone !== keepDialPrefix(user.phone ?? "", storeCountry(user)) || logo !== null,
+  );
 
   useEffect(() => () => (logo ? URL.revokeObjectURL(logo.previewUrl) : undefined), [logo]);
 
   const slug = link.link;
   const missing = !name.trim() || !localPart(phone, country).trim();
-  const problem = missing ? (touched ? REQUIRED_FIELDS : null) : slug ? null : NAME_WITHOUT_LETTERS;
+  const linkTaken = link.settled && !link.available;
+  const blocked = missing || !slug || linkTaken;
+  // A grey 'Continuar' always says why: what is missing, a name without letters, or a link that is not free.
+  const problem = missing
+    ? touched
+      ? REQUIRED_FIELDS
+      : FILL_TO_CONTINUE
+    : !slug
+      ? NAME_WITHOUT_LETTERS
+      : linkTaken
+        ? CHOOSE_FREE_LINK
+        : null;
 
   async function chooseLogo(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -128,7 +150,7 @@ function StoreForm({ user }: { user: User }) {
             autoComplete="organization"
             placeholder="Ej: Moda Sur"
             onChange={(e) => {
-              setName(e.target.value);
+              storeName.set(e.target.value);
               setTouched(true);
             }}
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -214,14 +236,19 @@ function StoreForm({ user }: { user: User }) {
         </div>
 
         {problem && (
-          <p id={ids.problem} role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          <p
+            id={ids.problem}
+            role={touched ? "alert" : undefined}
+            className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+            data-testid="store-setup-problem"
+          >
             {problem}
           </p>
         )}
         <Button
           type="submit"
           busy={save.isPending}
-          disabled={missing || !slug || (link.settled && !link.available)}
+          disabled={blocked}
           className="w-full py-3 text-base"
           aria-describedby={problem ? ids.problem : undefined}
         >

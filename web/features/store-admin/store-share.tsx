@@ -67,7 +67,11 @@ export function StoreShareCard({ username, storeName, locale }: { username: stri
           </a>
           <p className="text-xs text-slate-600">
             Una imagen para tu galería, WhatsApp o imprimir en tu local y tus bolsas: abre tu tienda con la cámara.{" "}
-            <a href={`${qr}.svg?descargar`} download={`qr-${username}.svg`} className="font-semibold text-brand-700 underline">
+            <a
+              href={`${qr}.svg?descargar`}
+              download={`qr-${username}.svg`}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+            >
               SVG para imprenta
             </a>
           </p>

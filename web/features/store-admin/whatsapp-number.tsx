@@ -1,4 +1,5 @@
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useLoadedValue } from "../../lib/loaded-value";
 import { isArgentineLandline, parseWhatsappNumber, phoneExample, whatsappTestUrl } from "../../../common/phone";
 import {
   COUNTRIES,
@@ -17,18 +18,19 @@ import type { User } from "../../../common/user";
  * the number keeps the country's dial prefix, and choosing another country swaps it.
  */
 export function useWhatsappNumber(user: User) {
-  const [country, setCountry] = useState(() => storeCountry(user));
-  const [phone, setPhone] = useState(() => keepDialPrefix(user.phone ?? "", storeCountry(user)));
-  const [landline, setLandline] = useState(() => isArgentineLandline(user.phone));
+  // Each follows a later read of the seller (the session loaded again) until the seller changes it.
+  const country = useLoadedValue(storeCountry(user), (a, b) => a.code === b.code);
+  const phone = useLoadedValue(keepDialPrefix(user.phone ?? "", storeCountry(user)));
+  const landline = useLoadedValue(isArgentineLandline(user.phone));
   return {
-    country,
-    phone,
-    landline,
-    setLandline,
-    typePhone: (typed: string) => setPhone(keepDialPrefix(typed, country)),
+    country: country.value,
+    phone: phone.value,
+    landline: landline.value,
+    setLandline: landline.set,
+    typePhone: (typed: string) => phone.set(keepDialPrefix(typed, country.value)),
     changeCountry: (next: Country) => {
-      setPhone((current) => replaceDialPrefix(current, country, next));
-      setCountry(next);
+      phone.set((current) => replaceDialPrefix(current, country.value, next));
+      country.set(next);
     },
   };
 }
