@@ -78,8 +78,12 @@ describe("no lost step for a new seller", () => {
       await page.getByLabel("Nombre de la tienda").fill(name);
       // The name alone: still grey, and still saying so once the seller has typed.
       expect(await seenText(page.getByTestId("store-setup-problem"))).toBe("Por favor completa todos los campos obligatorios.");
-      await tap(page.getByLabel("Número de WhatsApp"));
-      await page.getByLabel("Número de WhatsApp").fill("+54 11 5555-1234");
+      // Typed key by key as a phone does, from wherever the caret landed (its start here): the "+54 " stays in front.
+      const whatsapp = page.getByLabel("Número de WhatsApp");
+      await tap(whatsapp);
+      await whatsapp.evaluate((input: HTMLInputElement) => input.setSelectionRange(0, 0));
+      await page.keyboard.type("11 5555-1234");
+      expect(await whatsapp.inputValue()).toBe("+54 11 5555-1234");
       await page.getByText("✓ Disponible").waitFor();
       expect(await page.getByTestId("store-setup-problem").count()).toBe(0);
       expect(await page.getByLabel("Nombre de la tienda").inputValue()).toBe(name);

@@ -60,7 +60,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
   const storeName = useLoadedValue(user.name ?? "");
   const name = storeName.value;
   const problemId = useId();
-  const { country, phone, landline, setLandline, typePhone, changeCountry } = useWhatsappNumber(user);
+  const { country, phone, landline, setLandline, typePhone, changeCountry, keepCaretAfterPrefix } = useWhatsappNumber(user);
   const link = useStoreLink(name, user.username);
   const save = useSaveStore("Error al actualizar la tienda");
   const missing = !name.trim() || !localPart(phone, country).trim() || !link.link;
@@ -118,6 +118,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
             type="tel"
             value={phone}
             onChange={(e) => typePhone(e.target.value)}
+            onSelect={keepCaretAfterPrefix}
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
           />
           <WhatsappPreview phone={phone} country={country} landline={landline} onLandline={setLandline} />

@@ -47,7 +47,7 @@ function StoreForm({ user }: { user: User }) {
   const ids = { name: useId(), logo: useId(), country: useId(), phone: useId(), phoneHelp: useId(), problem: useId() };
   const storeName = useLoadedValue(user.name ?? "");
   const name = storeName.value;
-  const { country, phone, landline, setLandline, typePhone, changeCountry } = useWhatsappNumber(user);
+  const { country, phone, landline, setLandline, typePhone, changeCountry, keepCaretAfterPrefix } = useWhatsappNumber(user);
   const link = useStoreLink(name, user.username);
   const [logo, setLogo] = useState<PickedLogo | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
@@ -226,6 +226,7 @@ function StoreForm({ user }: { user: User }) {
                 typePhone(e.target.value);
                 setTouched(true);
               }}
+              onSelect={keepCaretAfterPrefix}
               className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600"
             />
             <p id={ids.phoneHelp} className="mt-1 text-sm text-slate-500">

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type SyntheticEvent, useId } from "react";
 import { useLoadedValue } from "../../lib/loaded-value";
 import { isArgentineLandline, parseWhatsappNumber, phoneExample, whatsappTestUrl } from "../../../common/phone";
 import {
@@ -6,6 +6,7 @@ import {
   type Country,
   countryByCode,
   DEFAULT_COUNTRY,
+  dialPrefix,
   keepDialPrefix,
   localPart,
   replaceDialPrefix,
@@ -31,6 +32,18 @@ export function useWhatsappNumber(user: User) {
     changeCountry: (next: Country) => {
       phone.set((current) => replaceDialPrefix(current, country.value, next));
       country.set(next);
+    },
+    /**
+     * The caret never rests inside the "+54 " the field keeps: a tap there (or a field that opens with the caret
+     * at its start) would put the number in front of the prefix, and each keystroke would then be moved behind it
+     * one by one ("+54 1 1 5555…"). A selection is left alone, so the whole number can still be chosen.
+     */
+    keepCaretAfterPrefix: (event: SyntheticEvent<HTMLInputElement>) => {
+      const input = event.currentTarget;
+      const prefix = dialPrefix(country.value).length;
+      if (input.selectionStart !== null && input.selectionStart === input.selectionEnd && input.selectionStart < prefix) {
+        input.setSelectionRange(prefix, prefix);
+      }
     },
   };
 }
