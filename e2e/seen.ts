@@ -91,7 +91,8 @@ export async function expectSeen(locator: Locator, options: { target?: boolean; 
     await locator.page().waitForTimeout(100);
     report = await seenReport(locator, options);
   }
-  expect(report.problem, "what a person sees").toBeNull();
+  // Said whole: an expectation's diff would cut the problem to its first words ("is clipped out of v…").
+  if (report.problem) expect.fail(`what a person sees: ${report.problem}`);
 }
 
 /** A target a finger can hit: seen, whole, at least 44×44 px. */
