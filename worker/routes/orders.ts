@@ -38,6 +38,7 @@ import { orders } from "../db/schema";
 import type { Env } from "../env";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
 import { readCheckout } from "../lib/checkout";
+import { envioPostalCode, POSTAL_CODE_MAX_LENGTH } from "../lib/delivery-address";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { randomToken } from "../lib/ids";
@@ -93,6 +94,11 @@ const deliveryAddress = (t: T) =>
         reference: addressPart(t, ADDRESS_REFERENCE_MAX_LENGTH, "order.referenceTooLong")
           .nullish()
           .transform((v) => v || null),
+        // Held to the store's country's rule once the store is known (worker/lib/delivery-address.ts).
+        postalCode: z
+          .string({ error: t("order.addressInvalid") })
+          .max(POSTAL_CODE_MAX_LENGTH, t("order.addressInvalid"))
+          .nullish(),
       },
       { error: t("order.addressInvalid") },
     )
@@ -307,7 +313,9 @@ async function priceInStore(db: Db, input: Input, store: StoreRecord, locale: St
       throw new ApiError(400, CHOOSE_PAYMENT);
     }
     if (buyer.whatsapp) phone = buyerWhatsapp(buyer.whatsapp, store);
+    const postalCode = buyer.delivery === "envio" ? envioPostalCode(store, buyer.address?.postalCode, shop) : null;
     return {
+      postalCode,
       store,
       shop,
       lines,
@@ -318,7 +326,7 @@ async function priceInStore(db: Db, input: Input, store: StoreRecord, locale: St
       pickupAddress: quote.kind === "retiro" ? checkout.delivery.pickup.address : null,
     };
   }
-  return { store, shop, lines, subtotal, quote, payment, phone, pickupAddress: null };
+  return { store, shop, lines, subtotal, quote, payment, phone, pickupAddress: null, postalCode: null };
 }
 
 /** Shoppers' orders (public, throttled) and the seller's order list and status changes. */
@@ -346,7 +354,7 @@ export const orderRoutes = new Hono<Env>()
       await release(db, visitor);
       throw err;
     }
-    const { shop, lines, subtotal, quote, payment, phone, pickupAddress } = priced;
+    const { shop, lines, subtotal, quote, payment, phone, pickupAddress, postalCode } = priced;
     const token = randomToken();
     const history: StatusStep[] = [{ status: "nuevo", at: new Date().toISOString() }];
 
@@ -375,6 +383,7 @@ export const orderRoutes = new Hono<Env>()
                   deliveryStreet: input.buyer.address.street,
                   deliveryLocality: input.buyer.address.locality,
                   deliveryReference: input.buyer.address.reference,
+                  deliveryPostalCode: postalCode,
                 }
               : {}),
             paymentMethod: payment?.method ?? null,
