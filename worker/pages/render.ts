@@ -253,10 +253,11 @@ function cartShell(shop: ShopText): string {
     '<div id="cart-body" class="panel-body">',
     `<p id="cart-empty" class="cart-empty">${t("cart.empty")}</p>`,
     '<ul id="cart-lines" class="lines"></ul>',
+    // Right below the lines, before the form: back to the store for another product without scrolling past it.
+    `<button id="cart-keep" type="button" class="btn ghost keep" data-close>${t("cart.keepShopping")}</button>`,
     // The buyer's form goes first in here (web/store/buyer-form.ts); subtotal and delivery (web/store/cart.ts
     // fills them from the store's zones) above the total with them.
-    `<div id="cart-form" class="cart-form"><dl id="cart-sums" class="sums"></dl><p class="total"><span>${t("cart.total")}</span><strong id="cart-total">${esc(formatPrice(0, shop.money))}</strong></p>`,
-    `<button type="button" class="btn ghost keep" data-close>${t("cart.keepShopping")}</button></div>`,
+    `<div id="cart-form" class="cart-form"><dl id="cart-sums" class="sums"></dl><p class="total"><span>${t("cart.total")}</span><strong id="cart-total">${esc(formatPrice(0, shop.money))}</strong></p></div>`,
     // After an order: its code and what happens next, in place of the lines (web/store/cart.ts fills it).
     '<section id="cart-done" class="done" hidden aria-labelledby="done-title"><h3 id="done-title"></h3>',
     `<ol><li>${t("cart.doneStep1")}</li>`,
