@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
 import { drawImage, newPage, newSeller, useChromium } from "./chromium";
 import { captureWhatsApp, confirmOrder, sendOrderByWhatsApp } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -49,10 +50,10 @@ describe("the seller's statistics (issue 29)", () => {
     const whatsapp = await captureWhatsApp(context);
     await shop.goto(`/u/${username}?ref=instagram`);
     await shop.getByLabel("Buscar en la tienda").fill("zapatillas doradas");
-    await shop.getByRole("button", { name: "Buscar" }).click();
-    await shop.getByText("No encontramos productos").waitFor();
-    await shop.getByRole("link", { name: "mira todos los productos" }).click();
-    await shop.getByRole("button", { name: "Añadir al carrito" }).click();
+    await tap(shop.getByRole("button", { name: "Buscar" }));
+    await expectSeen(shop.getByText("No encontramos productos"));
+    await tap(shop.getByRole("link", { name: "mira todos los productos" }));
+    await tap(shop.getByRole("button", { name: "Añadir al carrito" }));
     const message = (await sendOrderByWhatsApp(shop, whatsapp)).searchParams.get("text")!;
     const code = /Pedido #(\w{4})/.exec(message)![1]!;
     await context.close();
