@@ -3,6 +3,7 @@ import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
 import { drawImage, newPage, signInTo, STATE_MS, useChromium, useSeller } from "./chromium";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 const seller = useSeller(chromium, "misdatos");
@@ -22,7 +23,7 @@ describe("'Descargar mis datos' in /settings on a phone", () => {
 
     await page.goto("/settings");
     const section = page.getByRole("region", { name: "Tus datos" });
-    await section.getByRole("button", { name: "Descargar mis datos" }).click();
+    await tap(section.getByRole("button", { name: "Descargar mis datos" }));
     const link = section.getByRole("link", { name: "Descargar el archivo ZIP" });
     await link.waitFor({ timeout: STATE_MS });
     await expectClean(page, "/settings, Tus datos");
@@ -49,7 +50,7 @@ describe("'Descargar mis datos' in /settings on a phone", () => {
     const input = section.getByLabel("Elegir archivo CSV");
     const broken = "Identificador de URL;Nombre;Precio\nremera-bien;Remera bien;12.500\nremera-mal;Remera mal;12,50\n";
     await input.setInputFiles({ name: "catalogo.csv", mimeType: "text/csv", buffer: Buffer.from(broken) });
-    await section.getByText("Línea 3: Los precios en pesos van sin centavos").waitFor();
+    await expectSeen(section.getByText("Línea 3: Los precios en pesos van sin centavos"));
 
     const good = "Identificador de URL;Nombre;Precio\nremera-bien;Remera Nube;12.500\n";
     await input.setInputFiles({ name: "catalogo.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
