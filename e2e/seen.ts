@@ -44,7 +44,11 @@ export async function seenReport(locator: Locator, { target = false }: { target?
 }
 
 /** Runs in the page: the report of one element where it is now. */
-function check(el: Element, { target, min }: { target: boolean; min: number }): SeenReport {
+function check(element: Element, { target, min }: { target: boolean; min: number }): SeenReport {
+  // A radio or checkbox inside its label is seen and tapped through the whole label: the input itself is often
+  // drawn by its label and kept 1 px (a pack card, a chip).
+  const choice = element instanceof HTMLInputElement && (element.type === "radio" || element.type === "checkbox");
+  const el = (choice && element.closest("label")) || element;
   const rect = el.getBoundingClientRect();
   const box = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
   const name = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
@@ -78,16 +82,14 @@ function check(el: Element, { target, min }: { target: boolean; min: number }): 
         problem: `${name} is cut: ${Math.round(shownWidth)}×${Math.round(shownHeight)} of ${Math.round(rect.width)}×${Math.round(rect.height)} px shown`,
         box,
       };
-    // A radio or checkbox inside its label is tapped through the whole label.
-    const choice = el instanceof HTMLInputElement && (el.type === "radio" || el.type === "checkbox");
-    const tapBox = ((choice && el.closest("label")) || el).getBoundingClientRect();
+    const tapBox = rect;
     if (tapBox.width < min - 0.5 || tapBox.height < min - 0.5)
       return { problem: `${name} is ${Math.round(tapBox.width)}×${Math.round(tapBox.height)} px, under ${min}×${min}`, box };
   }
   const x = (left + right) / 2;
   const y = (top + bottom) / 2;
   const hit = document.elementFromPoint(x, y);
-  const label = el instanceof HTMLInputElement ? el.closest("label") : null;
+  const label = element instanceof HTMLInputElement ? element.closest("label") : null;
   if (!hit || !(el === hit || el.contains(hit) || label?.contains(hit))) {
     const cover = hit
       ? `${hit.tagName.toLowerCase()}${hit.id ? `#${hit.id}` : ""}${typeof hit.className === "string" && hit.className ? `.${hit.className.trim().split(/\s+/).slice(0, 2).join(".")}` : ""}`
@@ -117,7 +119,11 @@ export const expectTappable = (locator: Locator, options: { timeout?: number } =
 /** Taps `locator` as a person would: only once it is seen and big enough, then a click at its centre. */
 export async function tap(locator: Locator, options: { timeout?: number } = {}): Promise<void> {
   await expectTappable(locator, options);
-  await locator.click({ timeout: options.timeout ?? STATE_MS });
+  // A radio or checkbox drawn by its label is tapped on its label, where a finger lands.
+  const onLabel = await locator.evaluate(
+    (el) => el instanceof HTMLInputElement && (el.type === "radio" || el.type === "checkbox") && el.closest("label") !== null,
+  );
+  await (onLabel ? locator.locator("xpath=ancestor::label[1]") : locator).click({ timeout: options.timeout ?? STATE_MS });
 }
 
 /** Reads what a person sees of `locator`: fails when it is in the DOM but not on screen. */
