@@ -197,6 +197,8 @@ describe("what the store's pages tell the cart", () => {
           },
         },
         payments: ["transferencia", "mercadopago", "efectivo"],
+        // The address asks Argentina's optional postal code (common/postal-codes.ts).
+        country: "AR",
       });
       for (const secret of ["mi.tienda.mp", "0000003110003456789128", "Ana Pérez", "mpago.la", "Corrientes"])
         expect(html).not.toContain(secret);
@@ -209,6 +211,7 @@ describe("what the store's pages tell the cart", () => {
     expect(storeData(html).checkout).toEqual({
       delivery: { pickup: { enabled: true, address: null }, shipping: { enabled: true, zones: [], freeFrom: null } },
       payments: [],
+      country: "AR",
     });
   });
 });
