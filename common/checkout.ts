@@ -72,6 +72,8 @@ export interface ShopperCheckout {
   delivery: DeliverySettings;
   /** The ways offered, as the cart sends them back (payChoice): Argentina's keep their names of old. */
   payments: PayChoice[];
+  /** The store's country (ISO 3166): the address asks for its postal code (common/postal-codes.ts). */
+  country: string;
 }
 
 /** Argentina's ways keep the names orders and carts used before every country had its own. */
@@ -91,9 +93,13 @@ export const chosenPayMethod = (methods: readonly PayMethod[], choice: string): 
   methods.find((m) => payChoice(m.kind) === choice);
 
 /** The store's delivery and ways to pay as its pages may show them (never the pick-up address, never the details). */
-export function shopperCheckout(settings: { delivery: DeliverySettings }, methods: readonly PayMethod[]): ShopperCheckout {
+export function shopperCheckout(settings: { delivery: DeliverySettings }, methods: readonly PayMethod[], country: string): ShopperCheckout {
   const { pickup, shipping } = settings.delivery;
-  return { delivery: { pickup: { enabled: pickup.enabled, address: null }, shipping }, payments: methods.map((m) => payChoice(m.kind)) };
+  return {
+    delivery: { pickup: { enabled: pickup.enabled, address: null }, shipping },
+    payments: methods.map((m) => payChoice(m.kind)),
+    country,
+  };
 }
 
 /**

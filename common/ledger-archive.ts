@@ -83,6 +83,8 @@ export interface ArchivedOrder {
   deliveryStreet: string | null;
   deliveryLocality: string | null;
   deliveryReference: string | null;
+  /** Missing from orders archived before it was kept. */
+  deliveryPostalCode?: string | null;
   paymentMethod: string | null;
   paymentDetails: string | null;
   currency: string | null;

@@ -162,6 +162,8 @@ export interface DeliveryAddress {
   locality: string;
   /** Floor, flat, doorbell, between which streets; optional. */
   reference: string | null;
+  /** As the store's country writes it (common/postal-codes.ts); null where none is asked or given, and on older orders. */
+  postalCode?: string | null;
 }
 
 /** 'Av. Corrientes 1234, Palermo, CABA': one line, as the message and the order page show it. */
@@ -262,6 +264,7 @@ const oneLine = (text: string) => text.split(LINE_BREAK).join(" ");
 /** The buyer's address in the message, each part on its own line (typed text, so never more than one line each). */
 const addressLines = (address: DeliveryAddress, shop: ShopText) => [
   shop.t("message.address", { address: oneLine(addressText(address)) }),
+  ...(address.postalCode ? [shop.t("message.postalCode", { code: address.postalCode })] : []),
   ...(address.reference ? [shop.t("message.reference", { reference: oneLine(address.reference) })] : []),
 ];
 

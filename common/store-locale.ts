@@ -10,6 +10,7 @@
  */
 import { COUNTRY_CURRENCY } from "./packs";
 import type { PayMethodKind } from "./pay-methods";
+import { type PostalCodeRule, postalCodeRule } from "./postal-codes";
 import { COUNTRIES } from "./store";
 import { currencyDigits, storeMoney } from "./store-money";
 
@@ -33,6 +34,8 @@ export interface CountryLocale {
   sizesWord: SizesWord | null;
   /** The ways to pay a store of this country can offer, in the order the settings list them. */
   payMethods: readonly PayMethodKind[];
+  /** The postal code an envío's address asks for (common/postal-codes.ts), or null where none is used. */
+  postalCode: PostalCodeRule | null;
 }
 
 /**
@@ -86,6 +89,7 @@ function countryLocale(code: string): CountryLocale {
     locale,
     sizesWord: locale.startsWith("es-") ? (TALLE_COUNTRIES.includes(code) ? "talle" : "talla") : null,
     payMethods: [...(LOCAL_METHODS[code] ?? ["bank_transfer"]), ...(mercadoPago ? (["mercadopago"] as const) : []), "cash"],
+    postalCode: postalCodeRule(code),
   };
 }
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
 import { newPage, signInTo, useChromium, useSeller, type PageOptions } from "./chromium";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 const seller = useSeller(chromium, "a11y");
@@ -21,17 +22,17 @@ for (const scheme of ["light", "dark"] as const) {
       for (const mobile of [false, true]) {
         const { context, page } = await newPage(chromium.browser, { colorScheme: scheme, mobile });
         await page.goto("/");
-        await page.locator('#landing-static[data-hydrated="true"]').waitFor();
-        await page.getByRole("link", { name: "Comenzar ahora" }).waitFor();
+        await expectSeen(page.locator('#landing-static[data-hydrated="true"]'));
+        await expectSeen(page.getByRole("link", { name: "Comenzar ahora" }));
         await expectClean(page, `/ (${mobile ? "390 px" : "desktop"})`);
         await context.close();
       }
       const { context, page } = await newPage(chromium.browser, { colorScheme: scheme });
       await page.goto("/login");
-      await page.getByRole("button", { name: "Entrar" }).waitFor();
+      await expectSeen(page.getByRole("button", { name: "Entrar" }));
       await expectClean(page, "/login");
       await page.goto("/register");
-      await page.getByRole("button", { name: "Crear cuenta" }).waitFor();
+      await expectSeen(page.getByRole("button", { name: "Crear cuenta" }));
       await expectClean(page, "/register");
       await context.close();
     });
@@ -39,29 +40,29 @@ for (const scheme of ["light", "dark"] as const) {
     it("home, images and settings, with the menu, help and tutorial open", async () => {
       const { context, page } = await signedIn("/home", { colorScheme: scheme, tutorialSeen: false });
       const tutorial = page.getByRole("dialog", { name: "Cómo usar Vidriera" });
-      await tutorial.waitFor();
+      await expectSeen(tutorial);
       await expectClean(page, "/home with the tutorial");
-      await tutorial.getByRole("button", { name: "Cerrar" }).click();
+      await tap(tutorial.getByRole("button", { name: "Cerrar" }));
 
-      await page.getByText("No hay productos", { exact: true }).waitFor();
+      await expectSeen(page.getByText("No hay productos", { exact: true }));
       await expectClean(page, "/home");
-      await page.getByRole("banner").getByRole("button", { name: "Ayuda" }).click();
-      await page.getByRole("dialog", { name: "Ayuda" }).waitFor();
+      await tap(page.getByRole("banner").getByRole("button", { name: "Ayuda" }));
+      await expectSeen(page.getByRole("dialog", { name: "Ayuda" }));
       await expectClean(page, "/home with 'Ayuda'");
       await page.keyboard.press("Escape");
 
       await page.goto("/images");
-      await page.getByText("No hay imágenes", { exact: true }).waitFor();
+      await expectSeen(page.getByText("No hay imágenes", { exact: true }));
       await expectClean(page, "/images");
 
       await page.goto("/settings");
-      await page.getByRole("heading", { name: "Configuración de Tienda" }).waitFor();
+      await expectSeen(page.getByRole("heading", { name: "Configuración de Tienda" }));
       await expectClean(page, "/settings");
       await context.close();
 
       const phone = await signedIn("/home", { colorScheme: scheme, mobile: true });
-      await phone.page.getByRole("button", { name: "Abrir menú" }).click();
-      await phone.page.getByRole("dialog", { name: "Menú" }).waitFor();
+      await tap(phone.page.getByRole("button", { name: "Abrir menú" }));
+      await expectSeen(phone.page.getByRole("dialog", { name: "Menú" }));
       await expectClean(phone.page, "/home (390 px) with the menu open");
       await phone.context.close();
     });
@@ -71,7 +72,7 @@ for (const scheme of ["light", "dark"] as const) {
 describe("keyboard", () => {
   it("every control of the frame is reachable with Tab and shows a visible focus ring", async () => {
     const { context, page } = await signedIn("/home", {});
-    await page.getByText("No hay productos", { exact: true }).waitFor();
+    await expectSeen(page.getByText("No hay productos", { exact: true }));
     await page.locator("body").focus();
     const reached: string[] = [];
     for (let i = 0; i < 14; i++) {

@@ -15,6 +15,7 @@ import { startLocalApp } from "../scripts/local-app.ts";
 import { creditsShown, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
 import { expectClean } from "./axe";
 import { creditsOf, uploadProduct } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -95,14 +96,14 @@ describe("a batch on a phone", () => {
       const seller = await newSeller(chromium.browser, "lote", app.baseURL);
       const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
       await signInTo(page, seller);
-      await page.getByRole("link", { name: "Subir muchas fotos y generar en lote" }).click();
-      await page.getByRole("heading", { name: "Generar en lote" }).waitFor();
+      await tap(page.getByRole("link", { name: "Subir muchas fotos y generar en lote" }));
+      await expectSeen(page.getByRole("heading", { name: "Generar en lote" }));
 
       // A file that is not a photo is refused by its name, and nothing is sent.
       const files = await photos(page);
       const input = page.getByTestId("batch-photos");
       await input.setInputFiles([{ name: "roto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("esto no es una foto") }, files[0]!]);
-      await page.getByRole("alert").filter({ hasText: "«roto.jpg» no es una foto que podamos abrir." }).waitFor();
+      await expectSeen(page.getByRole("alert").filter({ hasText: "«roto.jpg» no es una foto que podamos abrir." }));
       expect(await productsOf(page)).toHaveLength(0);
 
       // While the photos go up (the upload held here), each one already shows, drawn from the phone's own file.
@@ -114,14 +115,14 @@ describe("a batch on a phone", () => {
       });
       await input.setInputFiles(files);
       const sending = page.getByTestId("batch-sending");
-      await sending.getByRole("img", { name: "IMG_20261127_101600.jpg" }).waitFor();
+      await expectSeen(sending.getByRole("img", { name: "IMG_20261127_101600.jpg" }));
       await page.waitForFunction((count) => {
         const previews = [...document.querySelectorAll<HTMLImageElement>('[data-testid="batch-sending"] img')];
         return previews.length === count && previews.every((img) => img.src.startsWith("blob:") && img.complete && img.naturalWidth > 0);
       }, PHOTOS.length);
       await expectClean(page, "/lote while the photos upload");
       letUploadGo();
-      await page.getByTestId("batch-selected").filter({ hasText: "11 productos elegidos" }).waitFor();
+      await expectSeen(page.getByTestId("batch-selected").filter({ hasText: "11 productos elegidos" }));
       await sending.waitFor({ state: "detached" });
       await page.unroute("**/api/products/upload-images");
       // No camera's file name became a product's name, even before the photos are read.
@@ -137,7 +138,7 @@ describe("a batch on a phone", () => {
       expect(await creditsShown(page)).toBe("10 imágenes");
       // Which photo is left out, by its file's name and its picture, and what to do about it.
       const leftOut = page.getByTestId("batch-left-out");
-      await leftOut.waitFor();
+      await expectSeen(leftOut);
       expect(await leftOut.textContent()).toContain("Queda fuera esta foto (la última que elegiste):«IMG_20261127_101600.jpg»");
       expect(await leftOut.textContent()).toContain("compra créditos para incluirla ahora, o genera las demás y esta después");
       await page.waitForFunction(() => {
@@ -145,12 +146,12 @@ describe("a batch on a phone", () => {
         return thumbnails.length === 1 && thumbnails[0]!.complete && thumbnails[0]!.naturalWidth > 0;
       });
       await expectClean(page, "/lote with a photo left out");
-      await page.getByRole("button", { name: "Generar solo 10 imágenes · 500 créditos" }).click();
+      await tap(page.getByRole("button", { name: "Generar solo 10 imágenes · 500 créditos" }));
       await page.waitForURL(/\/lote\/[a-z0-9]+$/);
       const batchUrl = new URL(page.url()).pathname;
-      await page.getByRole("progressbar", { name: "Progreso del lote" }).waitFor();
+      await expectSeen(page.getByRole("progressbar", { name: "Progreso del lote" }));
       // Charged on confirming, all at once: the header says so.
-      await page.getByTestId("credits").filter({ hasText: "0 imágenes" }).waitFor();
+      await expectSeen(page.getByTestId("credits").filter({ hasText: "0 imágenes" }));
 
       // The tab closes mid-batch; another one (the seller's phone, with a touch screen) finds it from /home.
       await context.close();
@@ -159,7 +160,7 @@ describe("a batch on a phone", () => {
       const running = again.page.getByTestId("batch-running");
       const finishedAlready = again.page.getByRole("heading", { name: "Tus Productos" });
       await Promise.race([running.waitFor(), finishedAlready.waitFor()]);
-      if (await running.isVisible()) await running.getByRole("link", { name: "Ver progreso" }).click();
+      if (await running.isVisible()) await tap(running.getByRole("link", { name: "Ver progreso" }));
       else await again.page.goto(batchUrl);
       await again.page.waitForURL(`**${batchUrl}`);
       await again.page.getByText("Terminó. Revisa los nombres, ponles precio y publícalos.").waitFor({ timeout: BATCH_MS });
@@ -170,11 +171,11 @@ describe("a batch on a phone", () => {
       await expectClean(again.page, "a finished batch");
 
       // The pricing grid opens with the names drafted from the photos: what it shows is what gets published.
-      await again.page.getByRole("link", { name: "Poner precios y publicar" }).click();
-      await again.page.getByRole("heading", { name: "Precios del lote" }).waitFor();
+      await tap(again.page.getByRole("link", { name: "Poner precios y publicar" }));
+      await expectSeen(again.page.getByRole("heading", { name: "Precios del lote" }));
       const page2 = again.page;
       const field = (row: number, label: string) => page2.locator(`#fila-${row}-${label}`);
-      await field(0, "name").waitFor();
+      await expectSeen(field(0, "name"));
       const names = await Promise.all(DRAFTED.map((_, i) => field(i, "name").inputValue()));
       expect(names.filter((n) => CAMERA_WORDS.test(n))).toEqual([]);
       expect(names[0]).toBe("Campera jean azul");
@@ -190,16 +191,16 @@ describe("a batch on a phone", () => {
       expect(await page2.evaluate(() => document.activeElement?.id)).toBe("fila-1-price");
       await field(0, "sizes").fill("S, M, L");
       await field(0, "stock").fill("3, 2, 1");
-      await page2.getByRole("button", { name: "Igual que arriba" }).first().click();
+      await tap(page2.getByRole("button", { name: "Igual que arriba" }).first());
       expect(await field(1, "sizes").inputValue()).toBe("S, M, L");
       expect(await field(1, "stock").inputValue()).toBe("3, 2, 1");
 
       // Leaving through the menu with prices typed asks first; 'Seguir editando' keeps every one of them.
-      await page2.getByRole("button", { name: "Abrir menú" }).click();
-      await page2.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Productos" }).click();
+      await tap(page2.getByRole("button", { name: "Abrir menú" }));
+      await tap(page2.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Productos" }));
       const prompt = page2.getByRole("dialog", { name: "¿Salir sin guardar?" });
-      await prompt.waitFor();
-      await prompt.getByRole("button", { name: "Seguir editando" }).click();
+      await expectSeen(prompt);
+      await tap(prompt.getByRole("button", { name: "Seguir editando" }));
       await prompt.waitFor({ state: "hidden" });
       expect(new URL(page2.url()).pathname).toBe(`${batchUrl}/precios`);
       expect(await field(0, "price").inputValue()).toBe("12.500");
@@ -208,7 +209,7 @@ describe("a batch on a phone", () => {
       // On a computer (a mouse and a keyboard) the same grid speaks of Enter and Ctrl+D.
       const desk = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
       await signInTo(desk.page, seller, `${batchUrl}/precios`);
-      await desk.page.locator("#fila-0-name").waitFor();
+      await expectSeen(desk.page.locator("#fila-0-name"));
       expect(await desk.page.getByTestId("grid-help-keyboard").isVisible()).toBe(true);
       expect(await desk.page.getByTestId("grid-help-touch").isVisible()).toBe(false);
       await desk.context.close();
@@ -222,9 +223,9 @@ describe("a batch on a phone", () => {
         await page2.keyboard.type("9.900");
         await page2.keyboard.press("Enter");
       }
-      await page2.getByRole("button", { name: "Publicar todos" }).click();
+      await tap(page2.getByRole("button", { name: "Publicar todos" }));
       const left = page2.getByTestId("grid-left");
-      await left.waitFor();
+      await expectSeen(left);
       expect(await left.locator("p").textContent()).toBe(
         `Publicaste 8 productos. Falta completar 2 filas: fila 1, «${names[2]}» (stock); fila 2, «${names[9]}» (precio).`,
       );
@@ -235,11 +236,11 @@ describe("a batch on a phone", () => {
       await expectClean(page2, "the pricing grid with two rows left");
 
       await field(0, "stock").fill("4");
-      await page2.getByRole("button", { name: "Ir a la fila 2" }).click();
+      await tap(page2.getByRole("button", { name: "Ir a la fila 2" }));
       await page2.waitForFunction(() => document.activeElement?.id === "fila-1-price");
       await page2.keyboard.type("15.000");
-      await page2.getByRole("button", { name: "Publicar todos" }).click();
-      await page2.getByText("Publicaste 10 productos en tu tienda.").waitFor();
+      await tap(page2.getByRole("button", { name: "Publicar todos" }));
+      await expectSeen(page2.getByText("Publicaste 10 productos en tu tienda."));
 
       const saved = await productsOf(page2);
       expect(saved.find((p) => p.name === "Campera de jean clásica")).toMatchObject({
@@ -283,16 +284,16 @@ describe("cancelling a batch", () => {
       for (const name of ["buzo-gris.jpg", "pollera-negra.jpg", "vestido-rojo.jpg", "gorro-azul.jpg", "short-verde.jpg"])
         await uploadProduct(page, name);
       await page.goto("/lote");
-      await page.getByRole("button", { name: "Elegir todos" }).click();
-      await page.getByTestId("batch-selected").filter({ hasText: "5 productos elegidos" }).waitFor();
+      await tap(page.getByRole("button", { name: "Elegir todos" }));
+      await expectSeen(page.getByTestId("batch-selected").filter({ hasText: "5 productos elegidos" }));
       expect(await page.getByTestId("batch-price").textContent()).toBe("5 imágenes · 250 créditos");
-      await page.getByRole("button", { name: "Confirmar y generar (250 créditos)" }).click();
+      await tap(page.getByRole("button", { name: "Confirmar y generar (250 créditos)" }));
       await page.waitForURL(/\/lote\/[a-z0-9]+$/);
 
       // Two calls a minute, and one picture getting ready at a time: at least two have not begun when 'Cancelar' shows.
-      await page.getByRole("button", { name: "Cancelar", exact: true }).click();
+      await tap(page.getByRole("button", { name: "Cancelar", exact: true }));
       const dialog = page.getByRole("dialog", { name: "¿Cancelar las imágenes en espera?" });
-      await dialog.getByRole("button", { name: "Cancelar las que esperan" }).click();
+      await tap(dialog.getByRole("button", { name: "Cancelar las que esperan" }));
       await dialog.waitFor({ state: "detached" });
       await page.getByText("Terminó. Revisa los nombres, ponles precio y publícalos.").waitFor({ timeout: BATCH_MS });
       const cancelled = await page.locator('[data-state="cancelled"]').count();

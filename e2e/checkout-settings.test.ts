@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newPage, newSeller, useChromium } from "./chromium";
 import { openAdminSection, uploadProduct } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -21,11 +22,11 @@ describe("the seller's delivery, ways to pay and colours, on a phone", () => {
     await page.goto("/mi-tienda-admin");
     await openAdminSection(page, "Entrega y pagos");
     const card = page.getByRole("region", { name: "Entrega y pagos" });
-    await card.getByRole("button", { name: "Agregar zona" }).click();
+    await tap(card.getByRole("button", { name: "Agregar zona" }));
     await card.getByLabel("Zona 1", { exact: true }).fill("CABA");
     await card.getByLabel("Costo de envío").fill("3.500");
-    await card.getByText("Se verá así: $3.500").waitFor();
-    await card.getByRole("button", { name: "Agregar zona" }).click();
+    await expectSeen(card.getByText("Se verá así: $3.500"));
+    await tap(card.getByRole("button", { name: "Agregar zona" }));
     await card.getByLabel("Zona 2", { exact: true }).fill("GBA Norte");
     await card.getByLabel("Costo de envío").nth(1).fill("5000");
     await card.getByLabel("Envío gratis desde (opcional)").fill("50.000");
@@ -35,14 +36,14 @@ describe("the seller's delivery, ways to pay and colours, on a phone", () => {
     await card.getByLabel("Alias").fill("mi.tienda.mp");
     // One digit off in the second block: said as soon as the 22 digits are in.
     await card.getByLabel("CBU o CVU").fill("2850590940090418135202");
-    await card.getByText("Ese CBU o CVU no es válido: algún número está mal. Cópialo de tu banco o billetera.").waitFor();
+    await expectSeen(card.getByText("Ese CBU o CVU no es válido: algún número está mal. Cópialo de tu banco o billetera."));
     await card.getByLabel("Titular de la cuenta").fill("Ana Pérez");
     let saves = 0;
     page.on("request", (r) => {
       if (r.url().endsWith("/api/checkout-settings") && r.method() === "PUT") saves++;
     });
-    await card.getByRole("button", { name: "Guardar entrega y pagos" }).click();
-    await card.getByRole("alert").getByText("Ese CBU o CVU no es válido", { exact: false }).waitFor();
+    await tap(card.getByRole("button", { name: "Guardar entrega y pagos" }));
+    await expectSeen(card.getByRole("alert").getByText("Ese CBU o CVU no es válido", { exact: false }));
     expect(saves).toBe(0);
     // Said once, at the field, where the cursor goes: not again above the button nor in a toast.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"))).toBe("true");
@@ -50,10 +51,10 @@ describe("the seller's delivery, ways to pay and colours, on a phone", () => {
     expect(await page.getByText("Ese CBU o CVU no es válido", { exact: false }).count()).toBe(1);
 
     await card.getByLabel("CBU o CVU").fill("2850 5909 4009 0418 1352 01");
-    await card.getByText("CBU válido.").waitFor();
+    await expectSeen(card.getByText("CBU válido."));
     await card.getByLabel("Efectivo al retirar o al recibir").check();
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/checkout-settings") && r.request().method() === "PUT");
-    await card.getByRole("button", { name: "Guardar entrega y pagos" }).click();
+    await tap(card.getByRole("button", { name: "Guardar entrega y pagos" }));
     expect((await saved).status()).toBe(200);
     await page.getByText("Entrega y pagos guardados. Tu tienda ya los muestra.").waitFor();
 
@@ -75,19 +76,19 @@ describe("the seller's delivery, ways to pay and colours, on a phone", () => {
     });
     expect(priced.status()).toBe(200);
     await page.goto("/product-pricing");
-    await page.getByRole("button", { name: "Agregar color" }).click();
+    await tap(page.getByRole("button", { name: "Agregar color" }));
     // The first colour starts with the stock the product had.
     await page.getByLabel("Nombre del color").fill("Negro");
     expect(await page.getByLabel(`Stock del talle M de ${product.name}`).inputValue()).toBe("4");
-    await page.getByAltText("Imagen 1 para Negro").click();
+    await tap(page.getByAltText("Imagen 1 para Negro"));
     expect(await page.getByRole("radio", { name: "Imagen 1 para Negro" }).isChecked()).toBe(true);
-    await page.getByRole("button", { name: "Agregar color" }).click();
+    await tap(page.getByRole("button", { name: "Agregar color" }));
     await page.getByLabel("Nombre del color").fill("Blanco");
-    await page.getByRole("group", { name: "Talles y stock de Blanco" }).waitFor();
+    await expectSeen(page.getByRole("group", { name: "Talles y stock de Blanco" }));
     await page.getByLabel(`Stock del talle M de ${product.name}`).fill("2");
-    await page.getByTestId("stock-all-colors").getByText("6").waitFor();
+    await expectSeen(page.getByTestId("stock-all-colors").getByText("6"));
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/products/update-pricing"));
-    await page.getByRole("button", { name: "Guardar Cambios" }).click();
+    await tap(page.getByRole("button", { name: "Guardar Cambios" }));
     expect((await saved).status()).toBe(200);
 
     const listed = await page.request.get(`/api/products/get/${product.id}`);

@@ -23,8 +23,14 @@ export const baseURL = () => inject("baseURL");
 /** How long a screen may take to reach a state (a click's effect, a navigation) on a busy 2-core machine. */
 export const STATE_MS = 60_000;
 
+/** The two phones every shopper flow is checked on: a common 390 px one and a small 360 px one. */
+export const PHONES = { mobile: { width: 390, height: 844 }, small: { width: 360, height: 740 } } as const;
+
 export interface PageOptions {
+  /** A 390×844 phone. */
   mobile?: boolean;
+  /** A small 360×740 phone (wins over `mobile`): what a narrow, short screen leaves of a drawer or a form. */
+  small?: boolean;
   /**
    * The tutorial opens once per browser on the first signed-in screen; a fresh
    * context is a new browser, so by default it starts as already seen and
@@ -51,7 +57,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   const context = await browser.newContext({
     baseURL: options.baseURL ?? baseURL(),
     locale: "es-AR",
-    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    viewport: options.small ? PHONES.small : options.mobile ? PHONES.mobile : { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? "light",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     userAgent: options.userAgent,

@@ -8,7 +8,8 @@ import { baseURL } from "./chromium";
  * scripts/serve-build.ts; `wrangler dev` and `vite preview` behaved the same). Before worker/lib/read-whole-body.ts, workerd
  * reset such connections and vite answered a 500 "fetch failed" page instead:
  * in a burst like this one, a third to all of the photo-sized uploads, and a few
- * percent of small bodies.
+ * percent of small bodies. It drives no screen, so nothing here is checked as seen (e2e/seen.ts): what is
+ * checked is the Worker's own answer, byte for byte.
  */
 
 /** A photo as the app sends it when a product is edited (base64 in JSON): about 700 KB. */

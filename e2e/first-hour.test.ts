@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { CHILDREN_NOT_OFFERED, MODIFY_NOT_OFFERED } from "../common/image-providers";
 import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, registerInBrowser, signInTo, useChromium } from "./chromium";
 import { captureWhatsApp, countTaps, keepShopping, openAdminSection, openCart, uploadProduct } from "./journey-steps";
+import { expectSeen, expectTappable, seenText, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -211,25 +212,22 @@ describe("a shopper at 390 px", () => {
     const opened = await captureWhatsApp(context);
     const taps = await countTaps(shop);
     await shop.goto(`/u/${username}`);
-    await shop.getByRole("heading", { name: "Remera rayada" }).waitFor();
+    await expectSeen(shop.getByRole("heading", { name: "Remera rayada" }));
 
-    await shop.getByRole("button", { name: "Añadir al carrito" }).click(); // 1
-    await shop
-      .getByRole("dialog", { name: "Selecciona un talle para Remera rayada" })
-      .getByRole("button", { name: "M", exact: true })
-      .click(); // 2: the first product added opens the cart
+    await tap(shop.getByRole("button", { name: "Añadir al carrito" })); // 1
+    await tap(shop.getByRole("dialog", { name: "Selecciona un talle para Remera rayada" }).getByRole("button", { name: "M", exact: true })); // 2: the product added opens the cart
     const cart = await openCart(shop);
-    await cart.getByLabel("Tu nombre").fill("Valentina Ñáñez");
-    await cart.getByLabel("Retiro en el local").check(); // 3
+    await tap(cart.getByLabel("Retiro en el local")); // 3: the cursor goes to the name
+    await expect.poll(() => cart.getByLabel("Tu nombre").evaluate((field) => field === document.activeElement)).toBe(true);
+    await shop.keyboard.type("Valentina Ñáñez");
     const whatsapp = context.waitForEvent("page");
-    await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click(); // 4
+    await tap(cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" })); // 4
     await whatsapp;
 
     // The confirmation: the order's code and what happens next, on the store's own page.
     const title = cart.getByRole("heading", { name: /^¡Pedido #[A-Z0-9]{4} guardado!$/ });
-    await title.waitFor();
-    const code = /#([A-Z0-9]{4})/.exec((await title.textContent())!)![1];
-    await cart.getByText("La tienda te responde por WhatsApp para confirmar el stock, el pago y la entrega.").waitFor();
+    const code = /#([A-Z0-9]{4})/.exec(await seenText(title))![1];
+    await expectSeen(cart.getByText("La tienda te responde por WhatsApp para confirmar el stock, el pago y la entrega."));
     const again = (await cart.getByRole("link", { name: "Abrir WhatsApp de nuevo" }).getAttribute("href"))!;
     expect(decodeURIComponent(again)).toBe(decodeURIComponent(opened[0]!));
     expect(decodeURIComponent(opened[0]!)).toContain(`Pedido #${code}`);
@@ -246,27 +244,20 @@ describe("a shopper at 390 px", () => {
     const { context, page: shop } = await newPage(chromium.browser, { mobile: true });
     await shop.goto(`/u/${username}`);
     const add = shop.getByRole("button", { name: "Añadir al carrito" });
-    // The first add opens the cart; back in the store, two more adds.
-    await add.click();
-    await keepShopping(shop);
-    for (let i = 0; i < 2; i++) await add.click();
-    await expect.poll(() => shop.locator("#cart-count").textContent()).toBe("3");
-    // Two adds, one message on screen.
-    expect(await shop.locator("#toasts .toast").count()).toBe(1);
-    await shop.getByRole("button", { name: /^Abrir carrito/ }).click();
     const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
-    expect(await shop.locator("#toasts .toast").count()).toBe(0);
-    await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
-    // The missing name is said inside the cart, above its button: the title and 'Cerrar' stay free.
-    await cart.locator("#cart-note").getByText("Escribe tu nombre para que la tienda sepa quién compra.").waitFor();
-    for (const control of [cart.getByRole("heading", { name: "Tu Carrito" }), cart.getByRole("button", { name: "Cerrar" })]) {
-      const b = (await control.boundingBox())!;
-      const onTop = await shop.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("#cart .panel-head") !== null, {
-        x: b.x + b.width / 2,
-        y: b.y + b.height / 2,
-      });
-      expect(onTop).toBe(true);
+    // Each add opens the cart and says so inside it, once: no toast under the drawer, none piling up.
+    for (let i = 0; i < 3; i++) {
+      if (i) await keepShopping(shop);
+      await tap(add);
+      expect(await seenText(cart.locator("#cart-note"))).toMatch(/^¡Producto «.+» añadido al carrito!$/);
+      expect(await shop.locator("#toasts .toast").count()).toBe(0);
     }
+    await expect.poll(() => shop.locator("#cart-count").textContent()).toBe("3");
+    await tap(cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }));
+    // What is missing is said inside the cart, right above its button: the title and 'Cerrar' stay free.
+    expect(await seenText(cart.locator("#cart-note"))).toBe("Elige envío a domicilio o retiro en el local.");
+    await expectSeen(cart.getByRole("heading", { name: "Tu Carrito" }));
+    await expectTappable(cart.getByRole("button", { name: "Cerrar" }));
     await context.close();
     await sellerContext.close();
   });

@@ -15,6 +15,7 @@ import { startLocalApp } from "../scripts/local-app.ts";
 import { creditsShown, GENERATION_MS, newPage, newSeller, type Seller, signInTo, useChromium, useSeller } from "./chromium";
 import { expectClean } from "./axe";
 import { creditsOf, uploadProduct, waitForGeneratedImage } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -33,9 +34,9 @@ function generationRequests(page: Page): string[] {
 /** The products page loaded again (so it lists what the API added), then a product's drawer opened from its card. */
 async function openDrawer(page: Page, product: { name: string }) {
   await page.reload();
-  await page.getByRole("button", { name: product.name, exact: true }).click();
+  await tap(page.getByRole("button", { name: product.name, exact: true }));
   const drawer = page.getByRole("dialog", { name: product.name, exact: true });
-  await drawer.waitFor();
+  await expectSeen(drawer);
   return { product, drawer, radio: (name: string) => drawer.getByRole("radio", { name, exact: true }) };
 }
 
@@ -115,8 +116,8 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
       expect(await generate.getAttribute("aria-disabled")).toBeNull();
 
       await radio("Bebé").check();
-      await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).waitFor();
-      await drawer.getByText("En su lugar puedes generar la prenda sola, sin modelo, por 1 imagen.").waitFor();
+      await expectSeen(drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }));
+      await expectSeen(drawer.getByText("En su lugar puedes generar la prenda sola, sin modelo, por 1 imagen."));
       await expectClean(page, "the drawer with the children notice (light)");
       // The button stays in place, focusable, aria-disabled and described by the reason; pressing it sends nothing.
       expect(await generate.getAttribute("aria-disabled")).toBe("true");
@@ -128,14 +129,14 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
       // The same for Niño and Niña.
       for (const child of ["Niño", "Niña"]) {
         await radio(child).check();
-        await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).waitFor();
+        await expectSeen(drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }));
         expect(await generate.getAttribute("aria-disabled")).toBe("true");
       }
       expect(sent).toEqual([]);
       expect(await creditsOf(page)).toBe(credits);
 
       // One tap: 'Sin modelo' is chosen, the notice goes, and the garment alone is generated at its price.
-      await drawer.getByRole("button", { name: "Cambiar a Sin modelo (1 imagen)" }).click();
+      await tap(drawer.getByRole("button", { name: "Cambiar a Sin modelo (1 imagen)" }));
       expect(await radio("Sin modelo").isChecked()).toBe(true);
       await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).waitFor({ state: "hidden" });
       expect(await generate.getAttribute("aria-disabled")).toBeNull();
@@ -144,7 +145,7 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
       expect(await personalize.getAttribute("aria-disabled")).toBe("true");
       expect(await descriptionOf(personalize)).toContain("Personalizar necesitan un modelo");
       const request = page.waitForRequest(GENERATION_ROUTE);
-      await generate.click();
+      await tap(generate);
       expect((await request).url()).toContain("/api/products/generate-ad/");
       expect((await request).postDataJSON()).toEqual({ includeModel: false, quality: "standard" });
       const result = page.getByRole("dialog", { name: `Resultado: ${product.name}` });
@@ -173,11 +174,11 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
     await pro.press("Space");
     expect(await pro.getAttribute("aria-checked")).toBe("false");
     // The price on the button stays the standard one: no Pro can be asked for.
-    await drawer.getByRole("button", { name: "Generar 1 imagen" }).waitFor();
+    await expectSeen(drawer.getByRole("button", { name: "Generar 1 imagen" }));
     expect(await drawer.getByRole("button", { name: /Calidad Pro/ }).count()).toBe(0);
     // Both notices at once, in the dark theme: still readable and named for assistive technology.
     await drawer.getByRole("radio", { name: "Niño", exact: true }).check();
-    await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).waitFor();
+    await expectSeen(drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }));
     await expectClean(page, "the drawer with Pro and children not offered (dark)");
     expect(sent).toEqual([]);
     await context.close();
@@ -208,22 +209,22 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
       await radio("Bebé").check();
       expect(await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).count()).toBe(0);
       const answered = page.waitForResponse(GENERATION_ROUTE);
-      await drawer.getByRole("button", { name: "Generar 1 imagen" }).click();
+      await tap(drawer.getByRole("button", { name: "Generar 1 imagen" }));
       expect((await answered).status()).toBe(422);
       const result = page.getByRole("dialog", { name: `Resultado: ${product.name}` });
       const failed = result.getByText("No se pudo generar la imagen.", { exact: true });
-      await failed.waitFor();
+      await expectSeen(failed);
       expect(await failed.locator("..").textContent()).toBe(`No se pudo generar la imagen.${CHILDREN_UNAVAILABLE}`);
       expect(await creditsOf(page)).toBe(credits);
       expect(await creditsShown(page)).toBe(header);
       expect(await jobsOf(page)).toEqual([]);
 
       // The refusal made the tab read the configuration again: the drawer now says it before paying.
-      await result.getByRole("button", { name: "Cerrar" }).click();
-      await page.getByRole("button", { name: product.name, exact: true }).click();
-      await drawer.waitFor();
+      await tap(result.getByRole("button", { name: "Cerrar" }));
+      await tap(page.getByRole("button", { name: product.name, exact: true }));
+      await expectSeen(drawer);
       await radio("Niña").check();
-      await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).waitFor();
+      await expectSeen(drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }));
       await context.close();
     },
     2 * GENERATION_MS,
@@ -247,19 +248,19 @@ describe("where the provider makes everything (the default offline studio)", () 
       const pro = drawer.getByRole("switch", { name: "Calidad Pro" });
       expect(await pro.getAttribute("aria-disabled")).toBeNull();
       expect(await descriptionOf(pro)).toBe("Imagen en 2K, más nítida. Cuesta 2 imágenes en vez de 1 imagen.");
-      await drawer.getByRole("button", { name: "Generar 1 imagen" }).click();
+      await tap(drawer.getByRole("button", { name: "Generar 1 imagen" }));
       await waitForGeneratedImage(result, product.name);
       expect(await creditsOf(page)).toBe(credits - 50);
       expect((await galleryOf(page)).map((image) => image.variant)).toEqual(["baby"]);
 
       // Closing the result starts again from Adulto and standard quality; Pro is chosen and charged as shown.
-      await result.getByRole("button", { name: "Cerrar" }).click();
+      await tap(result.getByRole("button", { name: "Cerrar" }));
       await result.waitFor({ state: "hidden" });
-      await page.getByRole("button", { name: product.name, exact: true }).click();
-      await drawer.waitFor();
-      await pro.click();
+      await tap(page.getByRole("button", { name: product.name, exact: true }));
+      await expectSeen(drawer);
+      await tap(pro);
       expect(await pro.getAttribute("aria-checked")).toBe("true");
-      await drawer.getByRole("button", { name: "Generar (Calidad Pro, 2 imágenes)" }).click();
+      await tap(drawer.getByRole("button", { name: "Generar (Calidad Pro, 2 imágenes)" }));
       await waitForGeneratedImage(result, product.name);
       expect(await creditsOf(page)).toBe(credits - 150);
       await expect.poll(() => creditsShown(page)).toBe(`${(credits - 150) / 50} imágenes`);

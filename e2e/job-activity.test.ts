@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { drawImage, GENERATION_MS, newPage, newSeller, useChromium } from "./chromium";
 import { creditsOf } from "./journey-steps";
+import { tap } from "./seen";
 
 /**
  * Issue 7, faults: a generation that failed while nobody watched (the tab was
@@ -94,7 +95,7 @@ describe("a failed generation the seller did not watch", () => {
       await page.goto("/home");
       await expect.poll(() => page.getByTestId("job-failed").count()).toBe(1);
 
-      await page.getByTestId("job-failed").getByRole("button", { name: "Entendido" }).click();
+      await tap(page.getByTestId("job-failed").getByRole("button", { name: "Entendido" }));
       await expect.poll(() => page.getByTestId("job-failed").count()).toBe(0);
       await page.goto("/images");
       await expect.poll(() => page.getByRole("heading", { name: "Galería de Imágenes Generadas" }).count()).toBe(1);

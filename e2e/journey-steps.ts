@@ -5,6 +5,7 @@
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { drawImage, GENERATION_MS } from "./chromium";
+import { expectSeen, tap } from "./seen";
 
 /** Uploads a photo as a new product through the API with the page's own session, for tests not about uploading. */
 export async function uploadProduct(page: Page, fileName: string, color = "#2563eb") {
@@ -50,18 +51,18 @@ export async function countTaps(page: Page) {
   return () => page.evaluate(() => (window as unknown as { taps: number }).taps);
 }
 
-/** The store's cart: the first product added opens it by itself; later, its button in the header does. */
+/** The store's cart: every product added opens it by itself; otherwise its button in the header does. */
 export async function openCart(shop: Page) {
   const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
-  if (!(await cart.isVisible())) await shop.getByRole("button", { name: /^Abrir carrito/ }).click();
-  await cart.waitFor();
+  if (!(await cart.isVisible())) await tap(shop.getByRole("button", { name: /^Abrir carrito/ }));
+  await expectSeen(cart.getByRole("heading", { name: "Tu Carrito" }));
   return cart;
 }
 
-/** After the first product added opened the cart, back to the store for more ('Seguir comprando'). */
+/** After a product added opened the cart, back to the store for more ('Seguir comprando', right below the lines). */
 export async function keepShopping(shop: Page) {
   const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
-  await cart.getByRole("button", { name: "Seguir comprando" }).click();
+  await tap(cart.getByRole("button", { name: "Seguir comprando" }));
   await cart.waitFor({ state: "hidden" });
 }
 
@@ -77,7 +78,7 @@ export async function sendOrderByWhatsApp(
     delivery: "Envío a domicilio" | "Retiro en el local";
     note?: string;
     whatsapp?: string;
-    address?: { street: string; locality: string; reference?: string };
+    address?: { street: string; locality: string; postalCode?: string; reference?: string };
   } = {
     name: "Ana Pérez",
     delivery: "Retiro en el local",
@@ -85,20 +86,21 @@ export async function sendOrderByWhatsApp(
 ): Promise<URL> {
   const before = opened.length;
   const cart = await openCart(shop);
-  // The cart asks who is buying and how before WhatsApp opens (issue 14.10).
-  await cart.getByLabel("Tu nombre").fill(buyer.name);
-  await cart.getByLabel(buyer.delivery).check();
+  // The cart asks how and who is buying before WhatsApp opens, the way first.
+  await tap(cart.getByLabel(buyer.delivery));
   if (buyer.delivery === "Envío a domicilio") {
     const address = buyer.address ?? { street: "Av. Corrientes 4567", locality: "Almagro, CABA" };
     await cart.getByLabel("Calle y número").fill(address.street);
     await cart.getByLabel("Localidad").fill(address.locality);
+    if (address.postalCode) await cart.getByLabel("Código postal (opcional)").fill(address.postalCode);
     if (address.reference) await cart.getByLabel("Referencias (opcional)").fill(address.reference);
   }
+  await cart.getByLabel("Tu nombre").fill(buyer.name);
   if (buyer.note) await cart.getByLabel("Nota (opcional)").fill(buyer.note);
   if (buyer.whatsapp) await cart.getByLabel(/Tu WhatsApp/).fill(buyer.whatsapp);
   const popup = shop.context().waitForEvent("page");
   const ordered = shop.waitForResponse((r) => r.url().endsWith("/api/orders"));
-  await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
+  await tap(cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }));
   expect((await ordered).status()).toBe(201);
   await popup;
   await expect.poll(() => opened.length).toBe(before + 1);

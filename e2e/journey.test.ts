@@ -15,6 +15,7 @@ import {
   productCodes,
   publishInAdmin,
 } from "./journey-steps";
+import { expectSeen, seenText, tap } from "./seen";
 
 /**
  * Issue 7: the whole journey of a new seller and a shopper, through the screens
@@ -284,26 +285,23 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       const { context: shopperContext, page: shop } = await newPage(chromium.browser, { mobile: true });
       const opened = await captureWhatsApp(shopperContext);
       await shop.goto(`/u/${username}`);
-      await shop.getByRole("heading", { name: storeName, level: 1 }).waitFor();
+      await expectSeen(shop.getByRole("heading", { name: storeName, level: 1 }));
       for (const [name, size] of [
         [REMERA, "S"],
         [BUZO, "L"],
       ] as const) {
         const item = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name, exact: true }) });
-        await item.getByRole("button", { name: "Añadir al carrito" }).click();
-        await shop
-          .getByRole("dialog", { name: `Selecciona un talle para ${name}` })
-          .getByRole("button", { name: size, exact: true })
-          .click();
-        await shop.getByText(`¡Producto «${name}» añadido al carrito!`).waitFor();
-        // The first product opens the cart; 'Seguir comprando' goes back for the second.
+        await tap(item.getByRole("button", { name: "Añadir al carrito" }));
+        await tap(shop.getByRole("dialog", { name: `Selecciona un talle para ${name}` }).getByRole("button", { name: size, exact: true }));
+        await expectSeen(shop.getByText(`¡Producto «${name}» añadido al carrito!`));
+        // Each product opens the cart; 'Seguir comprando' goes back for the second.
         if (name === REMERA) await keepShopping(shop);
       }
       await expect.poll(() => shop.locator("#cart-count").textContent()).toBe("2");
       const cart = await openCart(shop);
-      await cart.getByRole("button", { name: `Agregar uno de ${REMERA}` }).click();
+      await tap(cart.getByRole("button", { name: `Agregar uno de ${REMERA}` }));
       expect(await cart.getByLabel(`Cantidad de ${REMERA}`).inputValue()).toBe("2");
-      expect(await cart.locator("#cart-total").textContent()).toBe("$52.000");
+      expect(await seenText(cart.locator("#cart-total"))).toBe("$52.000");
 
       const whatsapp = await sendOrderByWhatsApp(shop, opened, { name: "Sofía Ñañez", delivery: "Envío a domicilio", note: "Depto 3° B" });
       expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/5491144445555");

@@ -2,6 +2,7 @@ import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { imageSource } from "../common/image-renditions";
 import { drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -26,21 +27,21 @@ describe("modifying keeps the original (issue 14.7)", () => {
       const cards = page.getByTestId("gallery-card");
       await expect.poll(() => cards.count()).toBe(1);
       const card = cards.first();
-      await card.getByText(product.name).waitFor();
+      await expectSeen(card.getByText(product.name));
       expect(await card.getByTestId("gallery-kind").textContent()).toBe("Frente");
       // Compared as stored images: the card shows a rendition, the before/after the full image.
       const shown = async (img: Locator) => imageSource((await img.getAttribute("src"))!);
       const original = await shown(card.getByRole("img"));
 
-      await card.getByRole("button", { name: `Modificar imagen de ${product.name}` }).click();
+      await tap(card.getByRole("button", { name: `Modificar imagen de ${product.name}` }));
       const modify = page.getByRole("dialog", { name: "Modificar imagen con IA" });
       await modify.getByLabel("Instrucciones para modificar").fill("fondo más claro");
-      await modify.getByRole("button", { name: "Modificar Imagen" }).click();
+      await tap(modify.getByRole("button", { name: "Modificar Imagen" }));
       await page.getByText("¡Imagen modificada con éxito!").waitFor({ timeout: GENERATION_MS });
       // Before and after, side by side, in the dialog.
-      await modify.getByTestId("before-after").waitFor();
+      await expectSeen(modify.getByTestId("before-after"));
       expect(await shown(modify.getByRole("img", { name: `${product.name}, antes` }))).toBe(original);
-      await modify.getByRole("button", { name: "Cerrar" }).click();
+      await tap(modify.getByRole("button", { name: "Cerrar" }));
 
       await expect.poll(() => card.getByTestId("gallery-kind").textContent()).toBe("Modificada");
       expect(await cards.count()).toBe(1);
@@ -50,12 +51,12 @@ describe("modifying keeps the original (issue 14.7)", () => {
       await page.reload();
       await expect.poll(() => card.getByTestId("gallery-kind").textContent()).toBe("Modificada");
       expect(await cards.count()).toBe(1);
-      await card.getByRole("button", { name: `Ver ${product.name} en grande` }).click();
+      await tap(card.getByRole("button", { name: `Ver ${product.name} en grande` }));
       const preview = page.getByRole("dialog", { name: product.name });
       expect(await shown(preview.getByRole("img", { name: `${product.name}, antes` }))).toBe(original);
-      await preview.getByRole("button", { name: "Restaurar original" }).click();
+      await tap(preview.getByRole("button", { name: "Restaurar original" }));
       await page.getByText("Imagen original restaurada.").waitFor();
-      await preview.getByRole("button", { name: "Cerrar" }).click();
+      await tap(preview.getByRole("button", { name: "Cerrar" }));
       await expect.poll(() => shown(card.getByRole("img"))).toBe(original);
       expect(await card.getByTestId("gallery-kind").textContent()).toBe("Frente");
       expect(await cards.count()).toBe(1);

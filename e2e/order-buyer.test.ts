@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { drawImage, newPage, newSeller, useChromium } from "./chromium";
 import { captureWhatsApp, openCart, orderCard, sendOrderByWhatsApp } from "./journey-steps";
+import { expectSeen, seenText, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -40,18 +41,21 @@ describe("the order tells the seller who is buying (issue 14.10)", () => {
     const whatsapp = await captureWhatsApp(context);
     await shop.goto(`/u/${username}/p/${product.id}`);
     // The description shows as text, never as markup.
-    await shop.getByText("Frisa <b>invierno</b>").waitFor();
+    await expectSeen(shop.getByText("Frisa <b>invierno</b>"));
     expect(await shop.locator(".desc b").count()).toBe(0);
-    await shop.getByRole("button", { name: "Añadir al carrito" }).click();
+    await tap(shop.getByRole("button", { name: "Añadir al carrito" }));
     const cart = await openCart(shop);
 
-    // Without a name nothing is sent and the shopper is told why.
+    // Without the way or a name nothing is sent and the shopper is told why, right above the button.
     let posted = 0;
     shop.on("request", (r) => {
       if (r.url().endsWith("/api/orders")) posted++;
     });
-    await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
-    await shop.getByText("Escribe tu nombre para que la tienda sepa quién compra.").waitFor();
+    await tap(cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }));
+    expect(await seenText(cart.locator("#cart-note"))).toBe("Elige envío a domicilio o retiro en el local.");
+    await tap(cart.getByLabel("Retiro en el local"));
+    await tap(cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }));
+    expect(await seenText(cart.locator("#cart-note"))).toBe("Escribe tu nombre para que la tienda sepa quién compra.");
     expect(posted).toBe(0);
 
     const url = await sendOrderByWhatsApp(shop, whatsapp, {
@@ -70,7 +74,7 @@ describe("the order tells the seller who is buying (issue 14.10)", () => {
 
     await admin.goto("/pedidos");
     const order = orderCard(admin, code);
-    await order.getByTestId("order-buyer").getByText("María José Núñez").waitFor();
+    await expectSeen(order.getByTestId("order-buyer").getByText("María José Núñez"));
     expect(await order.getByTestId("order-buyer").textContent()).toContain("Envío a domicilio");
     // Where to send it, on the seller's card too.
     expect(await order.getByTestId("order-address").textContent()).toBe(

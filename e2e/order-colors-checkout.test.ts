@@ -3,6 +3,7 @@ import { REAL_STORE_TRANSFER, realStoreCheckout } from "../test/fixtures/real-st
 import { expectClean } from "./axe";
 import { drawImage, newPage, newSeller, useChromium } from "./chromium";
 import { captureWhatsApp, confirmOrder, keepShopping, orderCard } from "./journey-steps";
+import { expectSeen, expectTappable, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -92,31 +93,32 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
 
     // The store page: the colour swatches first, then the chosen colour's sizes, 'Sin stock' per combination.
     await shop.goto(`/u/${seller.username}`);
-    await shop.getByText("Colores: Negro, Blanco").waitFor();
+    await expectSeen(shop.getByText("Colores: Negro, Blanco"));
     const remeraCard = shop.locator("li.card").filter({ hasText: "Remera básica" });
-    await remeraCard.getByRole("button", { name: "Añadir al carrito" }).click();
+    await tap(remeraCard.getByRole("button", { name: "Añadir al carrito" }));
     const picker = shop.getByRole("dialog", { name: "Elige color y talle de Remera básica" });
     const colors = picker.getByRole("group", { name: "Color" });
-    await colors.getByRole("button", { name: "Blanco" }).click();
+    await tap(colors.getByRole("button", { name: "Blanco" }));
     await expect.poll(() => colors.getByRole("button", { name: "Blanco" }).getAttribute("aria-pressed")).toBe("true");
     expect(await picker.getByRole("button", { name: "M Sin stock" }).isDisabled()).toBe(true);
     expect(await picker.getByRole("button", { name: "S", exact: true }).isEnabled()).toBe(true);
-    await colors.getByRole("button", { name: "Negro" }).click();
-    await picker.getByRole("button", { name: "S Sin stock" }).waitFor();
+    await tap(colors.getByRole("button", { name: "Negro" }));
+    await expectSeen(picker.getByRole("button", { name: "S Sin stock" }));
     expect(await picker.getByRole("button", { name: "S Sin stock" }).isDisabled()).toBe(true);
     // Each colour shows its own picture on its swatch.
     expect(await colors.getByRole("button", { name: "Negro" }).locator("img").getAttribute("src")).toContain("/img/");
-    expect((await colors.getByRole("button", { name: "Negro" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expectTappable(colors.getByRole("button", { name: "Negro" }));
     await expectClean(shop, "the colour and size picker at 390 px");
-    await picker.getByRole("button", { name: "M", exact: true }).click();
+    await tap(picker.getByRole("button", { name: "M", exact: true }));
     await picker.waitFor({ state: "hidden" });
-    // The first product added opens the cart; 'Seguir comprando' goes back to the store.
-    await shop.getByRole("dialog", { name: "Tu Carrito" }).getByText("Color: Negro · Talle: M").waitFor();
+    // The product added opens the cart; 'Seguir comprando' goes back to the store.
+    await expectSeen(shop.getByRole("dialog", { name: "Tu Carrito" }).getByText("Color: Negro · Talle: M"));
     await keepShopping(shop);
 
     // A product without colours nor sizes goes straight to the cart, as before colours existed.
-    await shop.locator("li.card").filter({ hasText: "Gorra" }).getByRole("button", { name: "Añadir al carrito" }).click();
-    await shop.getByRole("button", { name: "Abrir carrito (2 productos)" }).waitFor();
+    await tap(shop.locator("li.card").filter({ hasText: "Gorra" }).getByRole("button", { name: "Añadir al carrito" }));
+    await expectSeen(shop.getByRole("dialog", { name: "Tu Carrito" }).getByText("Gorra", { exact: true }));
+    await shop.getByRole("button", { name: "Abrir carrito (2 productos)" }).waitFor({ state: "attached" });
 
     // The product page: choosing a colour turns the gallery to its picture and leaves only its sizes in stock.
     await shop.goto(`/u/${seller.username}/p/${seller.remera.id}?color=Blanco`);
@@ -131,22 +133,22 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     await colorChips.getByRole("radio", { name: "Blanco" }).check();
     await expect.poll(() => gallery.evaluate((el) => el.scrollLeft)).toBe(0);
     await sizeChips.getByRole("radio", { name: "S", exact: true }).check();
-    await shop.getByRole("button", { name: "Añadir al carrito" }).click();
-    await shop.getByRole("button", { name: "Abrir carrito (3 productos)" }).click();
+    await tap(shop.getByRole("button", { name: "Añadir al carrito" }));
+    await shop.getByRole("button", { name: "Abrir carrito (3 productos)" }).waitFor({ state: "attached" });
 
     const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
-    await cart.getByText("Color: Negro · Talle: M").waitFor();
-    await cart.getByText("Color: Blanco · Talle: S").waitFor();
+    await expectSeen(cart.getByText("Color: Negro · Talle: M"));
+    await expectSeen(cart.getByText("Color: Blanco · Talle: S"));
     await cart.getByLabel("Tu nombre").fill("Lucía Gómez");
     // The free-delivery threshold says how far it is; each zone is its own choice, priced.
-    await cart.getByText("Envío gratis desde $50.000: te faltan $20.000").waitFor();
-    await cart.getByLabel("Envío a domicilio (CABA)").check();
+    await expectSeen(cart.getByText("Envío gratis desde $50.000: te faltan $20.000"));
+    await tap(cart.getByLabel("Envío a domicilio (CABA)"));
     await cart.getByLabel("Calle y número").fill("Av. Corrientes 4567");
     await cart.getByLabel("Localidad").fill("Almagro");
     const sums = cart.locator("#cart-sums");
     await expect.poll(() => sums.innerText()).toMatch(/Subtotal\s+\$30\.000\s+Envío \(CABA\)\s+\$3\.500/);
-    await cart.getByText("$33.500", { exact: true }).waitFor();
-    await cart.getByLabel("Transferencia bancaria").check();
+    await expectSeen(cart.getByText("$33.500", { exact: true }));
+    await tap(cart.getByLabel("Transferencia bancaria"));
     // Every control the cart added is a 44 px target on a phone.
     const controls = [
       "Envío a domicilio (CABA)",
@@ -154,15 +156,15 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
       "Retiro en el local",
       "Transferencia bancaria",
       "Efectivo al retirar o al recibir",
-    ].map((name) => cart.locator("label.opt", { hasText: name }));
-    for (const control of controls) expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    ].map((name) => cart.getByLabel(name));
+    for (const control of controls) await expectTappable(control);
     await expectClean(shop, "the cart with zones and ways to pay at 390 px");
     // Typed the local way: the seller's status messages go to this chat.
     await cart.getByLabel(/Tu WhatsApp/).fill("011 15 2345-6789");
 
     const popup = context.waitForEvent("page");
     const ordered = shop.waitForResponse((r) => r.url().endsWith("/api/orders"));
-    await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
+    await tap(cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }));
     expect((await ordered).status()).toBe(201);
     await popup;
     await expect.poll(() => whatsapp.length).toBe(1);
@@ -249,28 +251,28 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
     await shop.goto(`/u/${username}`);
     expect(await shop.locator("p.colors").count()).toBe(0);
     // L is its only size: nothing to choose, so it goes straight to the cart, which opens.
-    await shop.getByRole("button", { name: "Añadir al carrito" }).click();
+    await tap(shop.getByRole("button", { name: "Añadir al carrito" }));
     const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
-    await cart.getByText("Talle: L", { exact: true }).waitFor();
+    await expectSeen(cart.getByText("Talle: L", { exact: true }));
     expect(await shop.getByRole("dialog", { name: "Selecciona un talle para Buzo" }).isVisible()).toBe(false);
     await cart.getByLabel("Tu nombre").fill("Ana");
-    await cart.getByLabel("Envío a domicilio").check();
+    await tap(cart.getByLabel("Envío a domicilio"));
     await cart.getByLabel("Calle y número").fill("Belgrano 820");
     await cart.getByLabel("Localidad").fill("Córdoba");
     // No zones: the cost is agreed with the store, as before; and nothing asks how to pay.
-    await cart.getByText("A coordinar con la tienda").waitFor();
-    await cart.getByText("$20.000 + envío", { exact: true }).waitFor();
+    await expectSeen(cart.getByText("A coordinar con la tienda"));
+    await expectSeen(cart.getByText("$20.000 + envío", { exact: true }));
     expect(await cart.locator("label.opt", { hasText: "Envío a domicilio (" }).count()).toBe(0);
     expect(await cart.getByRole("group", { name: "¿Cómo quieres pagar?" }).count()).toBe(0);
     const ordered = shop.waitForResponse((r) => r.url().endsWith("/api/orders"));
-    await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
+    await tap(cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }));
     expect((await ordered).status()).toBe(201);
     await expect.poll(() => whatsapp.length).toBe(1);
     const message = new URL(whatsapp[0]!).searchParams.get("text")!;
     expect(message).toContain("• Buzo (Talle: L) x 1 - $20.000 c/u");
     expect(message).toContain("Envío: A coordinar con la tienda\n*Total: $20.000 + envío*");
     expect(message).not.toContain("Pago:");
-    await cart.getByRole("link", { name: "Ver mi pedido" }).waitFor();
+    await expectTappable(cart.getByRole("link", { name: "Ver mi pedido" }));
     await context.close();
     await sellerContext.close();
   });

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
 import { newPage, newSeller, shopperAddress, useChromium } from "./chromium";
 import { orderCard, uploadProduct } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -72,39 +73,39 @@ describe("an order's life in 'Pedidos' on a phone", () => {
     await admin.goto("/pedidos");
     const card = orderCard(admin, code);
     // Each line names the product's code, as the buyer's message does.
-    await card.getByText(`2 × ${product.name} (Color: Negro, Talle: M) — $28.500 c/u · Cód. ${product.code}`).waitFor();
+    await expectSeen(card.getByText(`2 × ${product.name} (Color: Negro, Talle: M) — $28.500 c/u · Cód. ${product.code}`));
     const chips = admin.getByRole("group", { name: "Ver pedidos" });
-    await chips.getByRole("button", { name: "Nuevo (1)" }).click();
+    await tap(chips.getByRole("button", { name: "Nuevo (1)" }));
 
     // Confirming from the 'Nuevo' list: the list follows the order to 'Confirmado'.
-    await card.getByRole("button", { name: "Confirmar" }).click();
+    await tap(card.getByRole("button", { name: "Confirmar" }));
     await admin.getByText(`Pedido #${code} confirmado: descontamos su stock. Ahora lo ves en «Confirmado».`).waitFor();
     await expect.poll(() => chips.getByRole("button", { name: "Confirmado (1)" }).getAttribute("aria-pressed")).toBe("true");
-    await card.getByText("Confirmado", { exact: true }).waitFor();
+    await expectSeen(card.getByText("Confirmado", { exact: true }));
     expect(await card.getAttribute("data-followed")).toBe("true");
     expect(await stockOf("Negro")).toBe(1);
     expect(await stockOf("Gris")).toBe(1);
 
     // 'Marcar enviado': the order does not vanish; it is under 'Enviado', in view and marked.
-    await card.getByRole("button", { name: "Marcar enviado" }).click();
+    await tap(card.getByRole("button", { name: "Marcar enviado" }));
     await admin.getByText(`Pedido #${code}: enviado. Ahora lo ves en «Enviado».`).waitFor();
     await expect.poll(() => chips.getByRole("button", { name: "Enviado (1)" }).getAttribute("aria-pressed")).toBe("true");
-    await card.getByText("Enviado", { exact: true }).waitFor();
+    await expectSeen(card.getByText("Enviado", { exact: true }));
     expect(await admin.getByText("No hay pedidos en este estado.").count()).toBe(0);
     expect(await card.isVisible()).toBe(true);
     await expectClean(admin, "/pedidos after following an order");
 
     // Cancelling asks first and tells the truth: what confirming took comes back by itself.
-    await card.getByRole("button", { name: "Cancelar pedido" }).click();
+    await tap(card.getByRole("button", { name: "Cancelar pedido" }));
     const ask = admin.getByRole("dialog", { name: `¿Cancelar el pedido #${code}?` });
     const stockNote = ask.getByTestId("cancel-stock");
-    await stockNote.waitFor();
+    await expectSeen(stockNote);
     expect(await stockNote.textContent()).toContain("vuelve solo a tu stock: no hace falta que lo cambies en Configurar Precios");
     expect(await ask.textContent()).not.toContain("no vuelve solo");
     await expectClean(admin, "the cancel dialog");
-    await ask.getByRole("button", { name: "Cancelar pedido" }).click();
+    await tap(ask.getByRole("button", { name: "Cancelar pedido" }));
     await expect.poll(() => chips.getByRole("button", { name: "Cancelado (1)" }).getAttribute("aria-pressed")).toBe("true");
-    await card.getByText("Cancelado", { exact: true }).waitFor();
+    await expectSeen(card.getByText("Cancelado", { exact: true }));
     expect(await stockOf("Negro")).toBe(3);
     expect(await stockOf("Gris")).toBe(2);
 
@@ -119,15 +120,15 @@ describe("an order's life in 'Pedidos' on a phone", () => {
     });
     const secondCode = ((await second.json()) as { order: { code: string } }).order.code;
     await admin.reload();
-    await chips.getByRole("button", { name: "Todos (2)" }).waitFor();
+    await expectSeen(chips.getByRole("button", { name: "Todos (2)" }));
     const other = orderCard(admin, secondCode);
-    await other.getByRole("button", { name: "Cancelar pedido" }).click();
+    await tap(other.getByRole("button", { name: "Cancelar pedido" }));
     // Never confirmed: nothing was taken, and the dialog says so.
     expect(await admin.getByTestId("cancel-stock").textContent()).toBe(
       "Este pedido todavía no descontó stock, así que cancelarlo no cambia tu stock.",
     );
-    await admin.getByRole("button", { name: "Volver" }).click();
-    await other.getByRole("button", { name: "Confirmar" }).click();
+    await tap(admin.getByRole("button", { name: "Volver" }));
+    await tap(other.getByRole("button", { name: "Confirmar" }));
     await admin.getByText(`Pedido #${secondCode} confirmado: descontamos su stock.`, { exact: true }).waitFor();
     expect(await chips.getByRole("button", { name: "Todos (2)" }).getAttribute("aria-pressed")).toBe("true");
     expect(await other.getAttribute("data-followed")).toBe("true");
@@ -148,7 +149,7 @@ describe("an order's life in 'Pedidos' on a phone", () => {
 
     const shop = await context.newPage();
     await shop.goto(`/u/${username}/p/${product.id}`);
-    await shop.getByText(`Cód. ${product.code}`, { exact: true }).waitFor();
+    await expectSeen(shop.getByText(`Cód. ${product.code}`, { exact: true }));
     expect(await shop.getByText(`Cód. ${product.code}`, { exact: true }).isVisible()).toBe(true);
     await context.close();
   });

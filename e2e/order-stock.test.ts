@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { drawImage, newPage, newSeller, shopperAddress, useChromium } from "./chromium";
 import { confirmOrder, orderCard } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -41,17 +42,17 @@ describe("the last unit, as the seller sees it (issue 12.8)", () => {
     const [first, second] = codes as [string, string];
 
     await admin.goto("/pedidos");
-    await orderCard(admin, second).getByText("Nuevo", { exact: true }).waitFor();
+    await expectSeen(orderCard(admin, second).getByText("Nuevo", { exact: true }));
     // Both can be confirmed as far as the stock goes: no card shows a conflict yet.
     expect(await admin.getByTestId("order-conflict").count()).toBe(0);
     await confirmOrder(admin, first);
 
     const lost = orderCard(admin, second);
-    await lost.getByRole("button", { name: "Confirmar" }).click();
+    await tap(lost.getByRole("button", { name: "Confirmar" }));
     const conflict = lost.getByTestId("order-conflict");
-    await conflict.getByText(`${name} (Talle: M): pide 1, sin stock`).waitFor();
+    await expectSeen(conflict.getByText(`${name} (Talle: M): pide 1, sin stock`));
     expect(await conflict.textContent()).toContain("cancela el pedido");
-    await lost.getByText("Nuevo", { exact: true }).waitFor();
+    await expectSeen(lost.getByText("Nuevo", { exact: true }));
     expect(await orderCard(admin, first).getByTestId("order-conflict").count()).toBe(0);
 
     // The stock in the API: the one unit went to the first order, never below zero.
@@ -64,22 +65,22 @@ describe("the last unit, as the seller sees it (issue 12.8)", () => {
 
     // Not a passing notice: it is still on the card after a reload, until the seller acts.
     await admin.reload();
-    await orderCard(admin, second).getByTestId("order-conflict").getByText(`${name} (Talle: M)`, { exact: false }).waitFor();
+    await expectSeen(orderCard(admin, second).getByTestId("order-conflict").getByText(`${name} (Talle: M)`, { exact: false }));
     // 'Cancelar pedido' asks first: 'Volver' changes nothing, the dialog's own button cancels.
-    await orderCard(admin, second).getByRole("button", { name: "Cancelar pedido" }).click();
+    await tap(orderCard(admin, second).getByRole("button", { name: "Cancelar pedido" }));
     const ask = admin.getByRole("dialog", { name: `¿Cancelar el pedido #${second}?` });
     await ask
       .getByText("Lucía Gómez no recibe un aviso automático", { exact: false })
       .or(ask.getByText("Martín Sosa no recibe un aviso automático", { exact: false }))
       .waitFor();
-    await ask.getByRole("button", { name: "Volver" }).click();
+    await tap(ask.getByRole("button", { name: "Volver" }));
     await ask.waitFor({ state: "hidden" });
     expect((await (await admin.request.get("/api/orders")).json()).orders.find((o: { code: string }) => o.code === second).status).toBe(
       "nuevo",
     );
-    await orderCard(admin, second).getByRole("button", { name: "Cancelar pedido" }).click();
-    await ask.getByRole("button", { name: "Cancelar pedido" }).click();
-    await orderCard(admin, second).getByText("Cancelado", { exact: true }).waitFor();
+    await tap(orderCard(admin, second).getByRole("button", { name: "Cancelar pedido" }));
+    await tap(ask.getByRole("button", { name: "Cancelar pedido" }));
+    await expectSeen(orderCard(admin, second).getByText("Cancelado", { exact: true }));
     expect(await orderCard(admin, second).getByTestId("order-conflict").count()).toBe(0);
     expect(await stockOf()).toEqual([{ name: "M", stock: 0 }]);
     await context.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newPage, registerInBrowser, useChromium } from "./chromium";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -10,14 +11,14 @@ describe("password recovery through the local outbox (issue 14.6)", () => {
     const { user } = (await (await page.request.get("/api/auth/profile")).json()) as { user: { email: string } };
     // This phone stays signed in (it shows /home) while the password is reset from another.
     await page.goto("/home");
-    await page.getByTestId("credits").waitFor();
+    await expectSeen(page.getByTestId("credits"));
 
     const { context, page: phone } = await newPage(chromium.browser, { mobile: true });
     await phone.goto("/login");
-    await phone.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
-    await phone.getByRole("heading", { name: "¿Olvidaste tu contraseña?" }).waitFor();
+    await tap(phone.getByRole("link", { name: "¿Olvidaste tu contraseña?" }));
+    await expectSeen(phone.getByRole("heading", { name: "¿Olvidaste tu contraseña?" }));
     await phone.getByLabel("Email").fill(user.email);
-    await phone.getByRole("button", { name: "Enviar enlace" }).click();
+    await tap(phone.getByRole("button", { name: "Enviar enlace" }));
     await phone
       .getByRole("status")
       .getByText(/Si hay una cuenta con ese email/)
@@ -35,15 +36,15 @@ describe("password recovery through the local outbox (issue 14.6)", () => {
       .toMatch(/\/restablecer#token=[\w-]+$/);
 
     await phone.goto(new URL(link!).pathname + new URL(link!).hash);
-    await phone.getByRole("heading", { name: "Crea una nueva contraseña" }).waitFor();
+    await expectSeen(phone.getByRole("heading", { name: "Crea una nueva contraseña" }));
     await phone.getByLabel("Nueva contraseña").fill("mi-clave-nueva-2026");
-    await phone.getByRole("button", { name: "Guardar contraseña" }).click();
+    await tap(phone.getByRole("button", { name: "Guardar contraseña" }));
     await phone.waitForURL("**/home");
 
     // The link worked once: opening it again is refused.
     await phone.goto(new URL(link!).pathname + new URL(link!).hash);
     await phone.getByLabel("Nueva contraseña").fill("otra-clave-mas-2026");
-    await phone.getByRole("button", { name: "Guardar contraseña" }).click();
+    await tap(phone.getByRole("button", { name: "Guardar contraseña" }));
     await phone
       .getByRole("alert")
       .getByText(/El enlace no es válido, ya se usó o venció/)
@@ -56,7 +57,7 @@ describe("password recovery through the local outbox (issue 14.6)", () => {
     // The recovery ended the first phone's session: it is a seller with an account, sent to /login, not /register.
     await page.goto("/home");
     await page.waitForURL("**/login");
-    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await expectSeen(page.getByRole("button", { name: "Entrar" }));
     await seller.close();
     await context.close();
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
 import { creditsShown, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
 import { approveSimulatedCheckout, uploadProduct } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 /**
  * Buying images and the store plan in a real browser, through the offline
@@ -25,26 +26,26 @@ describe("/credits in a real browser", () => {
   it("Argentina: choose a pack, 'Pagar' in the card, approve the checkout, back at /pago with the new balance", async () => {
     const { context, page } = await sellerFrom("AR", "creditos-ar");
     // The header (and, depending on the layout, the menu) lead to it.
-    await page.getByRole("link", { name: "Comprar imágenes" }).first().click();
+    await tap(page.getByRole("link", { name: "Comprar imágenes" }).first());
     await page.waitForURL("**/credits");
-    await page.getByRole("heading", { name: "Comprar imágenes" }).waitFor();
+    await expectSeen(page.getByRole("heading", { name: "Comprar imágenes" }));
     await page.getByText("¿Por qué se cobran las imágenes?").waitFor();
     await expect
       .poll(() => page.getByTestId("country-price-label").textContent())
       .toBe("🇦🇷 Precios en pesos argentinos (ARS). Pagas con Mercado Pago.");
     expect(await pack(page, "pack-10").getByTestId("pack-price").textContent()).toBe("$ 1.200");
     expect(await pack(page, "pack-100").getByTestId("pack-price").textContent()).toBe("$ 12.000");
-    await pack(page, "pack-50").getByText("Más elegido").waitFor();
+    await expectSeen(pack(page, "pack-50").getByText("Más elegido"));
     await page.getByText("Si ya pagaste y tus imágenes todavía no aparecen").waitFor();
 
     // 'Pagar' at the bottom with nothing chosen: the spec's message.
-    await page.getByTestId("pay-bottom").click();
+    await tap(page.getByTestId("pay-bottom"));
     await page.getByText("Por favor selecciona un pack de imágenes.").waitFor();
 
     expect(await pack(page, "pack-10").getByRole("button", { name: "Pagar" }).count()).toBe(0);
-    await pack(page, "pack-10").getByText("10 imágenes", { exact: true }).click();
+    await tap(pack(page, "pack-10").getByRole("radio"));
     expect(await page.getByRole("radio", { name: /10 imágenes/ }).isChecked()).toBe(true);
-    await pack(page, "pack-10").getByRole("button", { name: "Pagar" }).click();
+    await tap(pack(page, "pack-10").getByRole("button", { name: "Pagar" }));
 
     await approveSimulatedCheckout(page, "$ 1.200", "Mercado Pago");
     expect(await page.getByTestId("balance-after").textContent()).toBe("20 imágenes");
@@ -61,24 +62,24 @@ describe("/credits in a real browser", () => {
       expect(await page.getByTestId("country-price-label").textContent()).toContain("dLocal Go");
       expect(await pack(page, "pack-10").getByTestId("pack-price").textContent()).toBe("$ 1.354,94");
       // The dollars charged, written as Chile writes numbers.
-      await pack(page, "pack-10").getByText("Se cobra US$ 1,25", { exact: true }).waitFor();
+      await expectSeen(pack(page, "pack-10").getByText("Se cobra US$ 1,25", { exact: true }));
       // Savings from what is charged (US$ 0.13 an image alone): 32% for the 50 pack, and the 100 pack, at
       // the same price per image, says it saves the same, not more.
-      await pack(page, "pack-50").getByText("Ahorras 32%", { exact: true }).waitFor();
-      await pack(page, "pack-100").getByTestId("pack-per-image").getByText("US$ 0,088 por imagen").waitFor();
-      await pack(page, "pack-100").getByText("Ahorras 32%, igual que 50 imágenes", { exact: true }).waitFor();
+      await expectSeen(pack(page, "pack-50").getByText("Ahorras 32%", { exact: true }));
+      await expectSeen(pack(page, "pack-100").getByTestId("pack-per-image").getByText("US$ 0,088 por imagen"));
+      await expectSeen(pack(page, "pack-100").getByText("Ahorras 32%, igual que 50 imágenes", { exact: true }));
 
-      await pack(page, "pack-10").getByText("10 imágenes", { exact: true }).click();
-      await page.getByTestId("pay-bottom").click();
+      await tap(pack(page, "pack-10").getByRole("radio"));
+      await tap(page.getByTestId("pay-bottom"));
       await page.waitForURL("**/api/payments/simulated/checkout?session=*");
-      await page.getByRole("heading", { name: "Pago simulado (dLocal Go)" }).waitFor();
+      await expectSeen(page.getByRole("heading", { name: "Pago simulado (dLocal Go)" }));
       expect(await page.getByTestId("simulated-amount").textContent()).toBe("US$ 1.25");
-      await page.getByRole("button", { name: "Rechazar pago" }).click();
+      await tap(page.getByRole("button", { name: "Rechazar pago" }));
 
       await page.waitForURL("**/pago?payment=*");
-      await page.getByRole("heading", { name: "El pago fue rechazado" }).waitFor();
+      await expectSeen(page.getByRole("heading", { name: "El pago fue rechazado" }));
       expect(await creditsShown(page)).toBe("10 imágenes");
-      await page.getByRole("link", { name: "Volver a intentar" }).click();
+      await tap(page.getByRole("link", { name: "Volver a intentar" }));
       await page.waitForURL("**/credits");
       await context.close();
     },
@@ -103,15 +104,15 @@ describe("/credits in a real browser", () => {
     expect(await pack(page, "pack-10").getByTestId("pack-charge").textContent()).toBe("Se cobra US$ 1,25");
     expect(await pack(page, "pack-50").getByTestId("pack-per-image").textContent()).toBe("US$ 0,088 por imagen");
     expect(await pack(page, "pack-100").getByTestId("pack-charge").textContent()).toBe("Se cobra US$ 8,80");
-    await pack(page, "pack-100").getByText("Ahorras 32%, igual que 50 imágenes", { exact: true }).waitFor();
+    await expectSeen(pack(page, "pack-100").getByText("Ahorras 32%, igual que 50 imágenes", { exact: true }));
     expect(await page.getByText(/US\$ \d+\.\d/).count()).toBe(0);
 
-    await pack(page, "pack-10").getByText("10 imágenes", { exact: true }).click();
+    await tap(pack(page, "pack-10").getByRole("radio"));
     await page.getByText("Elegiste 10 imágenes por unos $ 1.650,59 (se cobran US$ 1,25).").waitFor();
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectClean(page, "/credits at 390 px, prices estimated in pesos");
-    await pack(page, "pack-10").getByRole("button", { name: "Pagar" }).click();
+    await tap(pack(page, "pack-10").getByRole("button", { name: "Pagar" }));
     await page.waitForURL("**/api/payments/simulated/checkout?session=*");
     expect(await page.getByTestId("simulated-amount").textContent()).toBe("US$ 1.25");
     await context.close();
@@ -124,7 +125,7 @@ describe("/credits in a real browser", () => {
     const { paymentId, preference } = (await opened.json()) as { paymentId: string; preference: { init_point: string } };
 
     await page.goto(`/pago?payment=${paymentId}`);
-    await page.getByRole("heading", { name: "Pago pendiente" }).waitFor();
+    await expectSeen(page.getByRole("heading", { name: "Pago pendiente" }));
     await page.getByText("$ 6.000").waitFor();
     expect(await creditsShown(page)).toBe("10 imágenes");
 
@@ -136,7 +137,7 @@ describe("/credits in a real browser", () => {
     });
     expect(decided.status()).toBe(303);
 
-    await page.getByRole("heading", { name: "¡Pago aprobado!" }).waitFor();
+    await expectSeen(page.getByRole("heading", { name: "¡Pago aprobado!" }));
     expect(await page.getByTestId("balance-after").textContent()).toBe("60 imágenes");
     await expect.poll(() => creditsShown(page)).toBe("60 imágenes");
     await context.close();
@@ -147,7 +148,7 @@ describe("/credits in a real browser", () => {
     await page.goto("/credits");
     await expect.poll(() => page.getByTestId("country-price-label").textContent()).toContain("pesos mexicanos (MXN)");
     for (const id of ["pack-50", "pack-100"]) {
-      await pack(page, id).getByText("No disponible en tu país").waitFor();
+      await expectSeen(pack(page, id).getByText("No disponible en tu país"));
       expect(await pack(page, id).getByRole("radio").isDisabled()).toBe(true);
     }
     expect(await pack(page, "pack-10").getByRole("radio").isDisabled()).toBe(false);
@@ -173,35 +174,35 @@ describe("/pay-mi-tienda in a real browser", () => {
     expect(priced.status()).toBe(200);
 
     await page.goto("/pay-mi-tienda");
-    await page.getByRole("heading", { name: "Tu Tienda Virtual" }).waitFor();
+    await expectSeen(page.getByRole("heading", { name: "Tu Tienda Virtual" }));
     await page.getByText("Paso 1 de 3").waitFor();
     // 'Así se verá tu tienda' is the public store's own list: the priced, published product, and not the draft.
     const preview = page.getByRole("list", { name: "Vista previa de tus productos" });
-    await preview.getByText("Campera verde").waitFor();
-    await preview.getByText("$18.500").waitFor();
+    await expectSeen(preview.getByText("Campera verde"));
+    await expectSeen(preview.getByText("$18.500"));
     expect(await preview.getByRole("listitem").count()).toBe(1);
     expect(await page.getByText("Gorro borrador").count()).toBe(0);
 
-    await page.getByRole("button", { name: "Continuar" }).click();
+    await tap(page.getByRole("button", { name: "Continuar" }));
     await page.getByText("Paso 2 de 3").waitFor();
     await page.getByText("Pedidos por WhatsApp").waitFor();
 
-    await page.getByRole("button", { name: "Continuar" }).click();
+    await tap(page.getByRole("button", { name: "Continuar" }));
     await page.getByText("Paso 3 de 3").waitFor();
-    await page.getByRole("heading", { name: "Último paso" }).waitFor();
-    await page.getByRole("heading", { name: "Plan Mi Tienda" }).waitFor();
+    await expectSeen(page.getByRole("heading", { name: "Último paso" }));
+    await expectSeen(page.getByRole("heading", { name: "Plan Mi Tienda" }));
     expect(await page.getByTestId("store-plan-price").textContent()).toBe("$ 2.000");
     await page.getByText("pago único").waitFor();
     await page.getByText("Pagas con Mercado Pago").waitFor();
     // The last step shows no button that cannot be pressed: no 'Continuar', and 'Anterior' goes back.
     expect(await page.getByRole("button", { name: "Continuar" }).count()).toBe(0);
 
-    await page.getByRole("button", { name: "Pagar $ 2.000" }).click();
+    await tap(page.getByRole("button", { name: "Pagar $ 2.000" }));
     await approveSimulatedCheckout(page, "$ 2.000");
     await page.getByText("Tu Tienda está activa.").waitFor();
 
     await page.goto("/pay-mi-tienda-3");
-    await page.getByRole("heading", { name: "Activar Mi Tienda" }).waitFor();
+    await expectSeen(page.getByRole("heading", { name: "Activar Mi Tienda" }));
     await page.getByText("Tu Tienda Pagada").waitFor();
     expect(await page.getByRole("button", { name: /^Pagar/ }).count()).toBe(0);
     await context.close();
@@ -222,14 +223,14 @@ describe("a plan payment for a plan already active (issue 12.9)", () => {
     // The first tab's payment still goes through: its value comes back as 500 credits.
     await page.goto(preference.init_point);
     await approveSimulatedCheckout(page, "$ 2.000");
-    await page.getByTestId("plan-as-credits").getByText("Tu Tienda ya estaba activa: sumamos 10 imágenes a tu saldo").waitFor();
+    await expectSeen(page.getByTestId("plan-as-credits").getByText("Tu Tienda ya estaba activa: sumamos 10 imágenes a tu saldo"));
     expect(await page.getByTestId("balance-after").textContent()).toBe("10 imágenes");
     await expect.poll(() => creditsShown(page)).toBe("10 imágenes");
 
     // The seller's movements show where those credits came from.
     await page.goto("/credits");
     const latest = page.getByTestId("credit-history").getByRole("listitem").first();
-    await latest.getByText("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como imágenes").waitFor();
+    await expectSeen(latest.getByText("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como imágenes"));
     expect(await latest.textContent()).toContain("+10 imágenes");
     expect(await latest.textContent()).toContain("Saldo: 10 imágenes");
     await context.close();
@@ -245,24 +246,24 @@ describe("/auto-charge in a real browser", () => {
     });
     // Reached from the plan card, where the link says the price and that it asks first.
     await page.goto("/pay-mi-tienda-3");
-    await page.getByRole("link", { name: "Actívala con 10 imágenes" }).click();
+    await tap(page.getByRole("link", { name: "Actívala con 10 imágenes" }));
     await page.waitForURL("**/auto-charge");
     const ask = page.getByRole("region", { name: "Activar Mi Tienda con tus imágenes" });
-    await ask.getByText("cuesta 10 imágenes de tu saldo", { exact: false }).waitFor();
+    await expectSeen(ask.getByText("cuesta 10 imágenes de tu saldo", { exact: false }));
     expect(await ask.getByTestId("plan-balance").textContent()).toBe("Tienes 10 imágenes; te quedarán 0 imágenes para crear fotos.");
     expect(charges).toBe(0);
 
     // 'Cancelar' leaves with the balance whole.
-    await ask.getByRole("link", { name: "Cancelar" }).click();
+    await tap(ask.getByRole("link", { name: "Cancelar" }));
     await page.waitForURL("**/mi-tienda-admin");
     await expect.poll(() => creditsShown(page)).toBe("10 imágenes");
     expect(charges).toBe(0);
 
     // Arriving at the page again (a reload, a shared link) asks again; only the yes charges.
     await page.goto("/auto-charge");
-    await page.getByRole("button", { name: "Sí, activar por 10 imágenes" }).click();
+    await tap(page.getByRole("button", { name: "Sí, activar por 10 imágenes" }));
     await page.getByText("Se descontaron 500 créditos.").waitFor();
-    await page.getByRole("link", { name: "Volver al inicio" }).waitFor();
+    await expectSeen(page.getByRole("link", { name: "Volver al inicio" }));
     expect(charges).toBe(1);
 
     await page.reload();
@@ -285,9 +286,9 @@ describe("/auto-charge in a real browser", () => {
     });
     expect(generated.status()).toBe(200);
     await page.goto("/auto-charge");
-    await page.getByTestId("plan-balance").getByText("Tienes 9 imágenes: no te alcanza.", { exact: false }).waitFor();
+    await expectSeen(page.getByTestId("plan-balance").getByText("Tienes 9 imágenes: no te alcanza.", { exact: false }));
     expect(await page.getByRole("button", { name: /Sí, activar/ }).count()).toBe(0);
-    await page.getByRole("link", { name: "Comprar imágenes" }).last().click();
+    await tap(page.getByRole("link", { name: "Comprar imágenes" }).last());
     await page.waitForURL("**/credits");
     await context.close();
   });

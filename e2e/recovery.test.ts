@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage, useChromium, useSeller } from "./chromium";
+import { expectSeen, tap } from "./seen";
 
 /**
  * A busy machine or a flaky network fails a call now and then. The screen a
@@ -36,9 +37,9 @@ describe("a failed first call does not leave the screen blank", () => {
     const sessionFailures = await failFirst(page, "**/api/auth/profile", 1);
     const listFailures = await failFirst(page, "**/api/products/list/**", 1);
     await page.goto("/home");
-    await page.getByRole("banner").getByTestId("credits").waitFor();
-    await page.getByText("Imágenes mejoradas desde US$ 0.088 por imagen").waitFor();
-    await page.getByRole("button", { name: "Añadir Producto" }).first().waitFor();
+    await expectSeen(page.getByRole("banner").getByTestId("credits"));
+    await expectSeen(page.getByText("Imágenes mejoradas desde US$ 0.088 por imagen"));
+    await expectSeen(page.getByRole("button", { name: "Añadir Producto" }).first());
     expect(sessionFailures()).toBe(1);
     expect(listFailures()).toBe(1);
     // Still signed in: a failed session call is not a signed-out seller.
@@ -54,11 +55,11 @@ describe("a failed first call does not leave the screen blank", () => {
     );
     await page.goto("/images");
     const alert = page.getByRole("alert");
-    await alert.getByText("El servidor está ocupado.").waitFor();
+    await expectSeen(alert.getByText("El servidor está ocupado."));
     expect(new URL(page.url()).pathname).toBe("/images");
     failing = false;
-    await alert.getByRole("button", { name: "Reintentar" }).click();
-    await page.getByRole("banner").getByTestId("credits").waitFor();
+    await tap(alert.getByRole("button", { name: "Reintentar" }));
+    await expectSeen(page.getByRole("banner").getByTestId("credits"));
     expect(new URL(page.url()).pathname).toBe("/images");
     await context.close();
   });
@@ -71,7 +72,7 @@ describe("a failed first call does not leave the screen blank", () => {
     });
     await page.goto("/home");
     await page.waitForURL("**/register");
-    await page.getByRole("button", { name: "Crear cuenta" }).waitFor();
+    await expectSeen(page.getByRole("button", { name: "Crear cuenta" }));
     expect(calls).toBe(1);
     await context.close();
   });

@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, inject, describe, expect, it } from "vitest";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { newPage, newSeller, signInTo, useChromium, useSeller, type PageOptions } from "./chromium";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -20,7 +21,7 @@ async function signedIn(path: string, options: PageOptions = {}) {
 /** Entries of the visible menu (sidebar on desktop, drawer on phones), in order. */
 async function menuLabels(page: Page) {
   const menu = page.getByRole("navigation", { name: "Menú principal" });
-  await menu.waitFor();
+  await expectSeen(menu);
   return (await menu.getByRole("listitem").allInnerTexts()).map((t) => t.trim());
 }
 
@@ -47,15 +48,15 @@ describe("landing", () => {
     expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/\/landing\/vista-previa\.jpg$/);
 
     await page.getByText("Fotos de Producto con IA", { exact: true }).waitFor();
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    await expectSeen(page.getByRole("heading", { level: 1 }));
     // Only claims the app can prove: the price per image as charged, what the store plan costs.
     expect(await page.getByText(/150 tiendas/).count()).toBe(0);
     await page.getByText("Desde US$ 0.088 por imagen", { exact: true }).waitFor();
     await page.getByText("Tu tienda online con pedidos por WhatsApp, sin comisiones por venta").waitFor();
-    await page.getByTestId("landing-store-plan").waitFor();
+    await expectSeen(page.getByTestId("landing-store-plan"));
     await page.getByText("Sin estudio ni fotógrafo: solo tu celular").waitFor();
     await page.getByText("Pagas desde cualquier país, convertido a tu moneda al momento del pago").waitFor();
-    await page.getByRole("heading", { name: "Hecho por un estudiante, para tiendas como la tuya" }).waitFor();
+    await expectSeen(page.getByRole("heading", { name: "Hecho por un estudiante, para tiendas como la tuya" }));
     expect(await page.getByRole("figure").count()).toBe(4);
     expect(await page.getByText("Antes", { exact: true }).count()).toBe(2);
     expect(await page.getByText("Después", { exact: true }).count()).toBe(2);
@@ -67,7 +68,7 @@ describe("landing", () => {
       "Fácil de usar",
       "Resultados consistentes",
     ]) {
-      await page.getByRole("heading", { name: title, level: 3 }).waitFor();
+      await expectSeen(page.getByRole("heading", { name: title, level: 3 }));
     }
     const featured = page.getByRole("listitem").filter({ hasText: "Más elegido" });
     expect(await featured.count()).toBe(1);
@@ -94,28 +95,28 @@ describe("landing", () => {
     await page.goto("/");
     const heading = page.getByRole("heading", { level: 1 });
     await heading.evaluate((h1) => h1.setAttribute("data-original", ""));
-    await page.locator('#landing-static[data-hydrated="true"]').waitFor();
+    await expectSeen(page.locator('#landing-static[data-hydrated="true"]'));
     // The same element, not a copy drawn again: the largest paint stays the first one.
     expect(await page.locator("h1[data-original]").count()).toBe(1);
     expect(await heading.count()).toBe(1);
     expect(errors).toEqual([]);
 
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await page.getByRole("link", { name: "Comenzar ahora" }).click();
+    await tap(page.getByRole("link", { name: "Comenzar ahora" }));
     await page.waitForURL("**/register");
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await page.locator("#landing-static").count()).toBe(0);
     await page.goBack();
-    await page.getByRole("link", { name: "Comenzar ahora" }).waitFor();
+    await expectSeen(page.getByRole("link", { name: "Comenzar ahora" }));
     expect(await heading.count()).toBe(1);
 
     await context.addCookies(seller.cookies);
     await page.goto("/");
-    await page.getByRole("link", { name: "Ir a tus productos" }).click();
+    await tap(page.getByRole("link", { name: "Ir a tus productos" }));
     await page.waitForURL("**/home");
     // The closing button always goes to /register, signed in or not.
     await page.goto("/");
-    await page.getByRole("link", { name: "Ir a tus productos" }).waitFor();
+    await expectSeen(page.getByRole("link", { name: "Ir a tus productos" }));
     expect(await page.getByRole("link", { name: "Crear mi cuenta gratis" }).getAttribute("href")).toBe("/register");
     expect(errors).toEqual([]);
     await context.close();
@@ -145,7 +146,7 @@ describe("menu", () => {
     expect(await page.getByRole("list", { name: "Redes sociales" }).count()).toBe(0);
 
     const menu = page.getByRole("navigation", { name: "Menú principal" });
-    await menu.getByRole("link", { name: "Imágenes", exact: true }).click();
+    await tap(menu.getByRole("link", { name: "Imágenes", exact: true }));
     await page.waitForURL("**/images");
     expect(await menu.getByRole("link", { name: "Imágenes", exact: true }).getAttribute("aria-current")).toBe("page");
 
@@ -174,17 +175,17 @@ describe("menu", () => {
     expect(noOverflow).toBe(true);
 
     const opener = page.getByRole("button", { name: "Abrir menú" });
-    await opener.click();
+    await tap(opener);
     const drawer = page.getByRole("dialog", { name: "Menú" });
-    await drawer.waitFor();
+    await expectSeen(drawer);
     expect(await menuLabels(page)).toEqual(["Productos", "Imágenes", "Mi Tienda", "Configuración", "Ayuda"]);
-    await drawer.getByRole("link", { name: "Configuración" }).click();
+    await tap(drawer.getByRole("link", { name: "Configuración" }));
     await page.waitForURL("**/settings");
     await drawer.waitFor({ state: "hidden" });
 
     await pretendStoreOwner(page);
     await page.reload();
-    await opener.click();
+    await tap(opener);
     expect(await menuLabels(page)).toEqual([
       "Productos",
       "Imágenes",
@@ -204,15 +205,15 @@ describe("menu", () => {
 describe("help and tutorial", () => {
   it("'Ayuda' offers only the configured channels (none here) and still answers the first questions", async () => {
     const { context, page } = await signedIn("/home");
-    await page.getByRole("banner").getByRole("button", { name: "Ayuda" }).click();
+    await tap(page.getByRole("banner").getByRole("button", { name: "Ayuda" }));
     const help = page.getByRole("dialog", { name: "Ayuda" });
-    await help.getByText("Este sitio todavía no tiene un canal de contacto", { exact: false }).waitFor();
+    await expectSeen(help.getByText("Este sitio todavía no tiene un canal de contacto", { exact: false }));
     expect(await help.getByRole("link").count()).toBe(0);
     // The FAQ opens in place, and its plan price is this visitor's (the local edge says US: dollars, as charged).
     const faq = help.getByTestId("faq");
     expect(await faq.getByRole("listitem").count()).toBeGreaterThanOrEqual(5);
-    await faq.getByText("¿La tienda cobra comisiones?").click();
-    await faq.getByText("el Plan Mi Tienda es un pago único de US$ 2.00", { exact: false }).waitFor();
+    await tap(faq.getByText("¿La tienda cobra comisiones?"));
+    await expectSeen(faq.getByText("el Plan Mi Tienda es un pago único de US$ 2.00", { exact: false }));
     await context.close();
   });
 
@@ -236,44 +237,44 @@ describe("help and tutorial", () => {
     expect(await social.getAttribute("href")).toBe("https://instagram.com/vidriera");
     expect(await social.getAttribute("target")).toBe("_blank");
 
-    await page.getByRole("navigation", { name: "Menú principal" }).getByRole("button", { name: "Ayuda" }).click();
+    await tap(page.getByRole("navigation", { name: "Menú principal" }).getByRole("button", { name: "Ayuda" }));
     const help = page.getByRole("dialog", { name: "Ayuda" });
     expect(await help.getByRole("link", { name: /Escríbenos por e-mail/ }).getAttribute("href")).toBe(
       "mailto:ayuda@vidriera.app?subject=Ayuda%20con%20Vidriera",
     );
     const whatsapp = help.getByRole("link", { name: /Escríbenos por WhatsApp/ });
     expect(await whatsapp.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/5491122334455\?text=/);
-    await help.getByText("+54 9 11 2233-4455").waitFor();
+    await expectSeen(help.getByText("+54 9 11 2233-4455"));
     await context.close();
   });
 
   it("the tutorial shows once per browser, 'Siguiente' ×3 then 'Entendido', and reopens from help at step 1", async () => {
     const { context, page } = await signedIn("/home", { tutorialSeen: false });
     const tutorial = page.getByRole("dialog", { name: "Cómo usar Vidriera" });
-    await tutorial.waitFor();
+    await expectSeen(tutorial);
     for (const step of [1, 2, 3]) {
-      await tutorial.getByText(`Paso ${step} de 4`).waitFor();
+      await expectSeen(tutorial.getByText(`Paso ${step} de 4`));
       expect(await tutorial.getByRole("button", { name: "Entendido" }).count()).toBe(0);
-      await tutorial.getByRole("button", { name: "Siguiente" }).click();
+      await tap(tutorial.getByRole("button", { name: "Siguiente" }));
     }
-    await tutorial.getByText("Paso 4 de 4").waitFor();
+    await expectSeen(tutorial.getByText("Paso 4 de 4"));
     expect(await tutorial.getByRole("button", { name: "Siguiente" }).count()).toBe(0);
-    await tutorial.getByRole("button", { name: "Entendido" }).click();
+    await tap(tutorial.getByRole("button", { name: "Entendido" }));
     await tutorial.waitFor({ state: "hidden" });
 
     // Same browser, later visit: not again.
     await page.reload();
-    await page.getByRole("banner").getByTestId("credits").waitFor();
+    await expectSeen(page.getByRole("banner").getByTestId("credits"));
     await page.waitForTimeout(500);
     expect(await tutorial.isVisible()).toBe(false);
 
-    await page.getByRole("banner").getByRole("button", { name: "Ayuda" }).click();
-    await page.getByRole("dialog", { name: "Ayuda" }).getByRole("button", { name: "Ver tutorial" }).click();
-    await tutorial.getByText("Paso 1 de 4").waitFor();
+    await tap(page.getByRole("banner").getByRole("button", { name: "Ayuda" }));
+    await tap(page.getByRole("dialog", { name: "Ayuda" }).getByRole("button", { name: "Ver tutorial" }));
+    await expectSeen(tutorial.getByText("Paso 1 de 4"));
     // Keyboard: the dialog holds focus, Enter presses 'Siguiente', Escape closes.
     await tutorial.getByRole("button", { name: "Siguiente" }).focus();
     await page.keyboard.press("Enter");
-    await tutorial.getByText("Paso 2 de 4").waitFor();
+    await expectSeen(tutorial.getByText("Paso 2 de 4"));
     await page.keyboard.press("Escape");
     await tutorial.waitFor({ state: "hidden" });
     await context.close();
@@ -289,7 +290,7 @@ describe("theme", () => {
     await page.goto("/settings");
     const group = page.getByRole("main").getByRole("group", { name: "Tema" });
     expect(await group.getByRole("radio", { name: "Sistema" }).isChecked()).toBe(true);
-    await group.getByText("Claro", { exact: true }).click();
+    await tap(group.getByText("Claro", { exact: true }));
     expect(await htmlIsDark(page)).toBe(false);
     const light = await bodyBackground(page);
     expect(light).not.toBe(dark);
@@ -302,7 +303,7 @@ describe("theme", () => {
     await page.unroute(/\/assets\/.+\.js$/);
 
     await page.reload();
-    await page.getByRole("main").getByRole("group", { name: "Tema" }).getByText("Oscuro", { exact: true }).click();
+    await tap(page.getByRole("main").getByRole("group", { name: "Tema" }).getByText("Oscuro", { exact: true }));
     await withoutAppScripts(page);
     await page.emulateMedia({ colorScheme: "light" });
     await page.reload();
@@ -315,7 +316,7 @@ describe("theme", () => {
   it("'Sistema' follows the device when it changes", async () => {
     const { context, page } = await newPage(chromium.browser);
     await page.goto("/login");
-    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await expectSeen(page.getByRole("button", { name: "Entrar" }));
     expect(await htmlIsDark(page)).toBe(false);
     await page.emulateMedia({ colorScheme: "dark" });
     await expect.poll(() => htmlIsDark(page)).toBe(true);
@@ -327,7 +328,7 @@ describe("maintenance", () => {
   it("is off by default: no dialog", async () => {
     const { context, page } = await newPage(chromium.browser);
     await page.goto("/login");
-    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await expectSeen(page.getByRole("button", { name: "Entrar" }));
     const response = await page.request.get("/api/config");
     expect(((await response.json()) as { maintenance: boolean }).maintenance).toBe(false);
     expect(await page.getByRole("dialog", { name: "Sitio en mantenimiento" }).count()).toBe(0);
@@ -350,13 +351,13 @@ describe("maintenance", () => {
         const { context, page } = await newPage(chromium.browser, { baseURL: app.baseURL, tutorialSeen: false });
         await page.goto(path);
         const dialog = page.getByRole("dialog", { name: "Sitio en mantenimiento" });
-        await dialog.waitFor();
-        await dialog.getByText("Vuelve a intentar en unos minutos.", { exact: false }).waitFor();
+        await expectSeen(dialog);
+        await expectSeen(dialog.getByText("Vuelve a intentar en unos minutos.", { exact: false }));
         await page.keyboard.press("Escape");
         expect(await dialog.isVisible()).toBe(true);
         // 'Reintentar' asks the configuration again; the answer still says maintenance, so the dialog stays.
         const asked = page.waitForResponse((r) => r.url().endsWith("/api/config"));
-        await dialog.getByRole("button", { name: "Reintentar" }).click();
+        await tap(dialog.getByRole("button", { name: "Reintentar" }));
         await asked;
         expect(await dialog.isVisible()).toBe(true);
         await context.close();
@@ -378,7 +379,7 @@ describe("motion", () => {
       });
       await signInTo(page, seller, "/home");
       const pulse = page.getByTestId("product-skeleton").first().locator(".animate-pulse").first();
-      await pulse.waitFor();
+      await expectSeen(pulse);
       const motion = await pulse.evaluate((element) => {
         const style = getComputedStyle(element);
         return { iterations: style.animationIterationCount, name: style.animationName };

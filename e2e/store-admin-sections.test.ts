@@ -9,6 +9,7 @@ import { LOGO_NOT_AN_IMAGE } from "../common/store";
 import { expectClean } from "./axe";
 import { newPage, newSeller, useChromium } from "./chromium";
 import { openAdminSection, uploadProduct } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -58,7 +59,7 @@ describe("the store admin's sections at 390 px", () => {
 
     await page.goto("/mi-tienda-admin");
     const nav = page.getByRole("navigation", { name: "Secciones de Mi Tienda" });
-    await nav.getByRole("link", { name: "Productos" }).waitFor();
+    await expectSeen(nav.getByRole("link", { name: "Productos" }));
     expect(await nav.getByRole("link").allTextContents()).toEqual([
       "Productos",
       "Pedidos",
@@ -68,7 +69,7 @@ describe("the store admin's sections at 390 px", () => {
     ]);
     // Products first: each colour's stock on its own, a sold-out size said so (not "S: 2 · M: 4" summed over colours).
     const card = page.getByRole("article", { name: "Remera básica" });
-    await card.waitFor();
+    await expectSeen(card);
     expect(await card.getByTestId("color-stock").allTextContents()).toEqual(["Negro: S 2 · M 0 (agotado)", "Blanco: S 0 (agotado) · M 4"]);
     await expectClean(page, "/mi-tienda-admin, Productos");
 
@@ -90,7 +91,7 @@ describe("the store admin's sections at 390 px", () => {
     ] as const;
     for (const section of sections) {
       await openAdminSection(page, section.label);
-      await section.shows().waitFor();
+      await expectSeen(section.shows());
       expect(new URL(page.url()).search).toBe(section.search);
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       expect(height, section.label).toBeLessThan(SECTION_MAX_HEIGHT);
@@ -98,9 +99,9 @@ describe("the store admin's sections at 390 px", () => {
     }
     // A section's link survives a reload, and the back button returns to the one before.
     await page.reload();
-    await page.getByRole("region", { name: "Datos de la tienda" }).waitFor();
+    await expectSeen(page.getByRole("region", { name: "Datos de la tienda" }));
     await page.goBack();
-    await page.getByRole("button", { name: "Copiar para Instagram" }).waitFor();
+    await expectSeen(page.getByRole("button", { name: "Copiar para Instagram" }));
 
     // 'Editar' opens the editor over the list where the seller is: the page does not jump.
     await openAdminSection(page, "Productos");
@@ -108,10 +109,10 @@ describe("the store admin's sections at 390 px", () => {
     await gorraCard.scrollIntoViewIfNeeded();
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(0);
-    await gorraCard.getByRole("button", { name: "Editar" }).click();
+    await tap(gorraCard.getByRole("button", { name: "Editar" }));
     const dialog = page.getByRole("dialog", { name: "Editar Gorra" });
     const editor = dialog.getByRole("form", { name: "Editar Gorra" });
-    await editor.getByLabel("Precio (ARS)").waitFor();
+    await expectSeen(editor.getByLabel("Precio (ARS)"));
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
     const box = (await editor.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
@@ -120,12 +121,12 @@ describe("the store admin's sections at 390 px", () => {
     await editor.getByLabel("Precio (ARS)").fill("6.000");
     // A product without sizes counts its units too: 0 is sold out, in the list and in the store.
     await editor.getByLabel("Unidades en stock (sin talles)").fill("0");
-    await editor.getByRole("button", { name: "Guardar" }).click();
+    await tap(editor.getByRole("button", { name: "Guardar" }));
     await dialog.waitFor({ state: "hidden" });
-    await gorraCard.getByText("$6.000").waitFor();
-    await gorraCard.getByTestId("unit-stock").getByText("Sin stock (agotado)").waitFor();
-    await gorraCard.getByRole("button", { name: "Publicar" }).click();
-    await gorraCard.getByTestId("publish-state").getByText("Publicado").waitFor();
+    await expectSeen(gorraCard.getByText("$6.000"));
+    await expectSeen(gorraCard.getByTestId("unit-stock").getByText("Sin stock (agotado)"));
+    await tap(gorraCard.getByRole("button", { name: "Publicar" }));
+    await expectSeen(gorraCard.getByTestId("publish-state").getByText("Publicado"));
     const username = ((await opened.json()) as { user: { username: string } }).user.username;
     const { context: shopper, page: shop } = await newPage(chromium.browser, { mobile: true });
     await shop.goto(`/u/${username}`);
@@ -140,11 +141,11 @@ describe("the store admin's sections at 390 px", () => {
     const { context, page } = await newPage(chromium.browser, { mobile: true });
     await context.addCookies(cookies);
     await page.goto("/mi-tienda");
-    await page.getByRole("button", { name: "Elegir logo" }).waitFor();
+    await expectSeen(page.getByRole("button", { name: "Elegir logo" }));
     await page
       .getByLabel("Logo (opcional)")
       .setInputFiles({ name: "logo.txt", mimeType: "text/plain", buffer: Buffer.from("no soy una imagen") });
-    await page.getByRole("alert").getByText(LOGO_NOT_AN_IMAGE).waitFor();
+    await expectSeen(page.getByRole("alert").getByText(LOGO_NOT_AN_IMAGE));
     // A toast is raised in the same handler as the field's message, so it would be on the page by now.
     expect(await page.getByText(LOGO_NOT_AN_IMAGE).count()).toBe(1);
     await context.close();

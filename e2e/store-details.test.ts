@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newPage, registerInBrowser, useChromium } from "./chromium";
 import { uploadProduct } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -26,11 +27,11 @@ describe("Argentine numbers, prices, drafts and the store link on a 390 px phone
     await page.getByLabel("Nombre de la tienda").fill(`\u200b${name} 🌸`);
     const link = page.getByTestId("store-link-input");
     await expect.poll(() => link.inputValue()).toBe(taken);
-    await page.getByTestId("store-link-taken").getByText(`El enlace /u/${taken} ya es de otra tienda. Elige otro.`).waitFor();
+    await expectSeen(page.getByTestId("store-link-taken").getByText(`El enlace /u/${taken} ya es de otra tienda. Elige otro.`));
     expect(await page.getByRole("button", { name: "Continuar" }).isDisabled()).toBe(true);
     const suggestion = page.getByTestId("store-link-suggestion").first();
     const chosen = (await suggestion.textContent())!;
-    await suggestion.click();
+    await tap(suggestion);
     await expect.poll(() => page.getByTestId("store-link-preview").textContent()).toMatch(new RegExp(`/u/${chosen}$`));
     await page.getByText("✓ Disponible").waitFor();
 
@@ -51,24 +52,24 @@ describe("Argentine numbers, prices, drafts and the store link on a 390 px phone
     await page.getByLabel("País").selectOption("AR");
     await phone.fill("+54 11 2345-6789");
     await expect.poll(() => page.getByTestId("whatsapp-test-link").getAttribute("href")).toBe("https://wa.me/5491123456789");
-    await page.getByRole("button", { name: "Continuar" }).click();
+    await tap(page.getByRole("button", { name: "Continuar" }));
     await page.waitForURL("**/product-pricing");
 
     // Prices as typed in Argentina, shown before saving; cents are refused.
     const card = page.getByRole("article", { name: product.name });
     const price = card.getByLabel("Precio (ARS)");
     await price.fill("12,50");
-    await card.getByText("Los precios en pesos van sin centavos: escribe, por ejemplo, 12.500.").waitFor();
+    await expectSeen(card.getByText("Los precios en pesos van sin centavos: escribe, por ejemplo, 12.500."));
     await price.fill("$ 12.500");
-    await card.getByText("Se verá así: $12.500").waitFor();
+    await expectSeen(card.getByText("Se verá así: $12.500"));
     // A draft: 'Publicar' needs a price, and a typed one is enough (publishing saves it too).
-    await card.getByText("Borrador").waitFor();
+    await expectSeen(card.getByText("Borrador"));
     expect(await card.getByRole("button", { name: "Publicar" }).isEnabled()).toBe(true);
     await price.fill("");
     expect(await card.getByRole("button", { name: "Publicar" }).isDisabled()).toBe(true);
-    await card.getByText("Escribe un precio para publicarlo.").waitFor();
+    await expectSeen(card.getByText("Escribe un precio para publicarlo."));
     await price.fill("$ 12.500");
-    await page.getByRole("button", { name: "Guardar Cambios" }).click();
+    await tap(page.getByRole("button", { name: "Guardar Cambios" }));
     await page.getByText("¡Cambios guardados con éxito!").waitFor();
 
     // Not in the store until published.
@@ -79,11 +80,11 @@ describe("Argentine numbers, prices, drafts and the store link on a 390 px phone
     );
     await page.goto("/mi-tienda-admin");
     const adminCard = page.getByRole("article", { name: product.name });
-    await adminCard.getByRole("button", { name: "Publicar" }).click();
-    await adminCard.getByTestId("publish-state").getByText("Publicado").waitFor();
+    await tap(adminCard.getByRole("button", { name: "Publicar" }));
+    await expectSeen(adminCard.getByTestId("publish-state").getByText("Publicado"));
     const shown = (await (await page.request.get(`/api/auth/store/${chosen}`)).json()) as { products: { id: string; price: number }[] };
     expect(shown.products).toEqual([expect.objectContaining({ id: product.id, price: 12500 })]);
-    await adminCard.getByRole("button", { name: "Ocultar" }).click();
-    await adminCard.getByTestId("publish-state").getByText("Borrador").waitFor();
+    await tap(adminCard.getByRole("button", { name: "Ocultar" }));
+    await expectSeen(adminCard.getByTestId("publish-state").getByText("Borrador"));
   }, 180_000);
 });

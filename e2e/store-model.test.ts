@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startLocalApp } from "../scripts/local-app.ts";
 import { drawImage, GENERATION_MS, newPage, newSeller, type Seller, signInTo, useChromium, useSeller } from "./chromium";
 import { uploadProduct, waitForGeneratedImage } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 const studioSeller = useSeller(chromium, "sin-modelo");
@@ -78,22 +79,22 @@ describe("'Modelo de mi tienda' where the generator cannot use it (the offline s
       await signInTo(page, studioSeller, "/home");
       const product = await uploadProduct(page, "remera-gris.jpg", "#64748b");
       await page.reload();
-      await page.getByRole("button", { name: product.name, exact: true }).click();
+      await tap(page.getByRole("button", { name: product.name, exact: true }));
       const drawer = page.getByRole("dialog", { name: product.name, exact: true });
-      await drawer.getByRole("button", { name: "Generar 1 imagen" }).waitFor();
+      await expectSeen(drawer.getByRole("button", { name: "Generar 1 imagen" }));
       expect(await drawer.getByTestId("store-model-adult").count()).toBe(0);
-      await drawer.getByRole("button", { name: "Generar 1 imagen" }).click();
+      await tap(drawer.getByRole("button", { name: "Generar 1 imagen" }));
       const result = page.getByRole("dialog", { name: `Resultado: ${product.name}` });
       await waitForGeneratedImage(result, product.name);
       expect(await result.getByRole("button", { name: /modelo de (mi|tu) tienda/ }).count()).toBe(0);
-      await result.getByRole("button", { name: "Cerrar" }).click();
+      await tap(result.getByRole("button", { name: "Cerrar" }));
 
       await page.goto("/settings");
-      await page.getByRole("heading", { name: "Cambiar contraseña" }).waitFor();
+      await expectSeen(page.getByRole("heading", { name: "Cambiar contraseña" }));
       expect(await page.getByRole("region", { name: "Modelo de mi tienda" }).count()).toBe(0);
       expect(await page.getByText(/modelo de (mi|tu) tienda/i).count()).toBe(0);
       await page.goto("/images");
-      await page.getByTestId("gallery-card").first().waitFor();
+      await expectSeen(page.getByTestId("gallery-card").first());
       expect(await page.getByRole("button", { name: /modelo de (mi|tu) tienda/ }).count()).toBe(0);
       await context.close();
     },
@@ -112,29 +113,29 @@ describe("'Modelo de mi tienda' at 390 px on a site that generates with Gemini",
       await page.reload();
 
       // The drawer, adult model: no store model yet.
-      await page.getByRole("button", { name: product.name, exact: true }).click();
+      await tap(page.getByRole("button", { name: product.name, exact: true }));
       const drawer = page.getByRole("dialog", { name: product.name, exact: true });
       const panel = drawer.getByTestId("store-model-adult");
-      await panel.getByText("Sin modelo para Adulto", { exact: false }).waitFor();
-      await drawer.getByRole("button", { name: "Generar 1 imagen" }).click();
+      await expectSeen(panel.getByText("Sin modelo para Adulto", { exact: false }));
+      await tap(drawer.getByRole("button", { name: "Generar 1 imagen" }));
 
       // The result: 'Usar como modelo de mi tienda' keeps it for Adulto.
       const result = page.getByRole("dialog", { name: `Resultado: ${product.name}` });
       await waitForGeneratedImage(result, product.name);
       const keep = result.getByRole("button", { name: "Usar como modelo de mi tienda" });
       const kept = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith("/api/store-models/adult"));
-      await keep.click();
+      await tap(keep);
       expect((await kept).status()).toBe(200);
-      await result.getByRole("button", { name: "Es el modelo de tu tienda (Adulto)" }).waitFor();
+      await expectSeen(result.getByRole("button", { name: "Es el modelo de tu tienda (Adulto)" }));
       const keepBox = (await result.getByRole("button", { name: "Es el modelo de tu tienda (Adulto)" }).boundingBox())!;
       expect(keepBox.height).toBeGreaterThanOrEqual(44);
-      await result.getByRole("button", { name: "Cerrar" }).click();
+      await tap(result.getByRole("button", { name: "Cerrar" }));
       await result.waitFor({ state: "hidden" });
 
       // The drawer now shows its thumbnail, with 'Cambiar' and 'Quitar'.
-      if (!(await drawer.isVisible())) await page.getByRole("button", { name: product.name, exact: true }).click();
+      if (!(await drawer.isVisible())) await tap(page.getByRole("button", { name: product.name, exact: true }));
       const thumbnail = panel.getByRole("img", { name: "Modelo de tu tienda para Adulto" });
-      await thumbnail.waitFor();
+      await expectSeen(thumbnail);
       await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       for (const name of ["Cambiar", "Quitar"]) {
         const box = (await panel.getByRole("button", { name, exact: true }).boundingBox())!;
@@ -142,41 +143,41 @@ describe("'Modelo de mi tienda' at 390 px on a site that generates with Gemini",
       }
       // The next generation sends it to Gemini: the seller's photo and the store's model.
       expect(imagesSent).toEqual([1]);
-      await drawer.getByRole("button", { name: "Generar 1 imagen" }).click();
+      await tap(drawer.getByRole("button", { name: "Generar 1 imagen" }));
       await waitForGeneratedImage(result, product.name);
       expect(imagesSent).toEqual([1, 2]);
-      await result.getByRole("button", { name: "Cerrar" }).click();
+      await tap(result.getByRole("button", { name: "Cerrar" }));
       await result.waitFor({ state: "hidden" });
-      if (!(await drawer.isVisible())) await page.getByRole("button", { name: product.name, exact: true }).click();
+      if (!(await drawer.isVisible())) await tap(page.getByRole("button", { name: product.name, exact: true }));
       // Gemini draws no children here, so there is no store model for them either.
       expect(await drawer.getByTestId("store-model-baby").count()).toBe(0);
-      await drawer.getByRole("button", { name: "Cerrar" }).click();
+      await tap(drawer.getByRole("button", { name: "Cerrar" }));
 
       // /settings lists it under Adulto, the only audience it works for on this site.
       await page.goto("/settings");
       const section = page.getByRole("region", { name: "Modelo de mi tienda", exact: true });
-      await section.waitFor();
+      await expectSeen(section);
       const adult = section.getByTestId("store-model-adult");
-      await adult.getByRole("img", { name: "Modelo de tu tienda para Adulto" }).waitFor();
+      await expectSeen(adult.getByRole("img", { name: "Modelo de tu tienda para Adulto" }));
       expect(await section.locator("[data-testid^=store-model-]").count()).toBe(1);
       // 'Cambiar' opens the seller's images that fit; the kept one is marked.
-      await adult.getByRole("button", { name: "Cambiar", exact: true }).click();
+      await tap(adult.getByRole("button", { name: "Cambiar", exact: true }));
       const choices = adult.getByRole("list", { name: "Tus imágenes para el modelo Adulto" });
-      await choices.waitFor();
+      await expectSeen(choices);
       expect(await choices.getByRole("button", { pressed: true }).count()).toBe(1);
 
       // 'Quitar' removes it: the empty state comes back, and the server agrees.
       const removed = page.waitForResponse((r) => r.request().method() === "DELETE" && r.url().endsWith("/api/store-models/adult"));
-      await adult.getByRole("button", { name: "Quitar", exact: true }).click();
+      await tap(adult.getByRole("button", { name: "Quitar", exact: true }));
       expect((await removed).status()).toBe(200);
-      await adult.getByText("Sin modelo para Adulto", { exact: false }).waitFor();
+      await expectSeen(adult.getByText("Sin modelo para Adulto", { exact: false }));
       const listed = (await (await page.request.get("/api/store-models")).json()) as { models: unknown[] };
       expect(listed.models).toEqual([]);
 
       // And the drawer says so too.
       await page.goto("/home");
-      await page.getByRole("button", { name: product.name, exact: true }).click();
-      await drawer.getByTestId("store-model-adult").getByText("Sin modelo para Adulto", { exact: false }).waitFor();
+      await tap(page.getByRole("button", { name: product.name, exact: true }));
+      await expectSeen(drawer.getByTestId("store-model-adult").getByText("Sin modelo para Adulto", { exact: false }));
       await context.close();
     },
     GENERATION_MS * 3,

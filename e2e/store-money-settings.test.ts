@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
 import { newPage, newSeller, useChromium } from "./chromium";
 import { openAdminSection, uploadProduct } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -27,18 +28,18 @@ describe("a store outside Argentina, set up on a phone", () => {
     const card = page.getByRole("region", { name: "Entrega y pagos" });
     await card.getByLabel("Transferencia SPEI (CLABE)").check();
     // Mercado Pago operates in Mexico; M-Pesa or Pix are not offered.
-    await card.getByLabel("Link de pago de Mercado Pago").waitFor();
+    await expectSeen(card.getByLabel("Link de pago de Mercado Pago"));
     expect(await card.getByLabel("Pix", { exact: true }).count()).toBe(0);
     await card.getByLabel("CLABE", { exact: true }).fill("032180000118359718");
-    await card.getByLabel("Titular de la cuenta").click();
-    await card.getByText(CLABE_WRONG).waitFor();
+    await tap(card.getByLabel("Titular de la cuenta"));
+    await expectSeen(card.getByText(CLABE_WRONG));
     expect(await page.getByText(CLABE_WRONG).count()).toBe(1);
     await card.getByLabel("CLABE", { exact: true }).fill("032 180 000118359719");
     await card.getByLabel("Titular de la cuenta").fill("María José Hernández");
     await card.getByLabel("Efectivo al retirar o al recibir").check();
     await expectClean(page, "store admin of a Mexican store");
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/checkout-settings") && r.request().method() === "PUT");
-    await card.getByRole("button", { name: "Guardar entrega y pagos" }).click();
+    await tap(card.getByRole("button", { name: "Guardar entrega y pagos" }));
     expect((await saved).status()).toBe(200);
     await page.getByText("Entrega y pagos guardados. Tu tienda ya los muestra.").waitFor();
     await page.reload();
@@ -51,18 +52,18 @@ describe("a store outside Argentina, set up on a phone", () => {
     const dress = page.getByRole("article", { name: product.name });
     const price = dress.getByLabel("Precio (MXN)");
     await price.fill("1.299");
-    await dress.getByText("¿1.299 es mil doscientos noventa y nueve o uno coma dos nueve nueve?", { exact: false }).waitFor();
+    await expectSeen(dress.getByText("¿1.299 es mil doscientos noventa y nueve o uno coma dos nueve nueve?", { exact: false }));
     await price.fill("1,299.50");
-    await dress.getByText("Se verá así: $1,299.50").waitFor();
+    await expectSeen(dress.getByText("Se verá así: $1,299.50"));
     await expectClean(page, "pricing of a Mexican store");
     const priced = page.waitForResponse((r) => r.url().endsWith("/api/products/update-pricing"));
-    await page.getByRole("button", { name: "Guardar Cambios" }).click();
+    await tap(page.getByRole("button", { name: "Guardar Cambios" }));
     expect((await priced).status()).toBe(200);
     const list = await page.request.get(`/api/products/list/${userId}`);
     const saved2 = ((await list.json()) as { products: { id: string; price: number }[] }).products.find((p) => p.id === product.id)!;
     expect(saved2.price).toBe(129950);
     await page.goto("/mi-tienda-admin");
-    await page.getByRole("article", { name: product.name }).getByText("$1,299.50").waitFor();
+    await expectSeen(page.getByRole("article", { name: product.name }).getByText("$1,299.50"));
     await context.close();
   });
 
@@ -75,13 +76,13 @@ describe("a store outside Argentina, set up on a phone", () => {
     await card.getByLabel("Tipo de llave Pix").selectOption("cpf");
     await card.getByLabel("Llave Pix", { exact: true }).fill("529.982.247-24");
     await card.getByLabel("Nombre de quien recibe").fill("Loja da Ana");
-    await card.getByText(CPF_WRONG).waitFor();
+    await expectSeen(card.getByText(CPF_WRONG));
     expect(await page.getByText(CPF_WRONG).count()).toBe(1);
     await card.getByLabel("Llave Pix", { exact: true }).fill("529.982.247-25");
     await card.getByLabel("Ciudad").fill("São Paulo");
     await card.getByText(CPF_WRONG).waitFor({ state: "detached" });
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/checkout-settings") && r.request().method() === "PUT");
-    await card.getByRole("button", { name: "Guardar entrega y pagos" }).click();
+    await tap(card.getByRole("button", { name: "Guardar entrega y pagos" }));
     expect((await saved).status()).toBe(200);
     await page.reload();
     await expect
@@ -90,15 +91,15 @@ describe("a store outside Argentina, set up on a phone", () => {
 
     const money = page.getByRole("region", { name: "Moneda e idioma de tu tienda" });
     await money.getByLabel("Moneda", { exact: true }).selectOption("PYG");
-    await money.getByText("Los precios no se convierten", { exact: false }).waitFor();
+    await expectSeen(money.getByText("Los precios no se convierten", { exact: false }));
     await expectClean(page, "store admin of a Brazilian store, changing currency");
-    await money.getByRole("button", { name: "Guardar moneda e idioma" }).click();
+    await tap(money.getByRole("button", { name: "Guardar moneda e idioma" }));
     const dialog = page.getByRole("dialog");
-    await dialog.getByText("pasa a ser", { exact: false }).waitFor();
+    await expectSeen(dialog.getByText("pasa a ser", { exact: false }));
     expect((await dialog.innerText()).replace(/\s/g, " ")).toContain("R$ 12.500,00");
     await expectClean(page, "the currency change's confirmation");
     const changed = page.waitForResponse((r) => r.url().endsWith("/api/store-locale") && r.request().method() === "PUT");
-    await dialog.getByRole("button", { name: "Cambiar a PYG" }).click();
+    await tap(dialog.getByRole("button", { name: "Cambiar a PYG" }));
     expect((await changed).status()).toBe(200);
     await page.getByText("Moneda e idioma guardados. Tu tienda ya los muestra.").waitFor();
     const profile = (await (await page.request.get("/api/auth/profile")).json()) as { user: { storeMoney: { currency: string } } };

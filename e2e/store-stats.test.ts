@@ -51,7 +51,7 @@ describe("the seller's statistics (issue 29)", () => {
     await shop.goto(`/u/${username}?ref=instagram`);
     await shop.getByLabel("Buscar en la tienda").fill("zapatillas doradas");
     await tap(shop.getByRole("button", { name: "Buscar" }));
-    await shop.getByText("No encontramos productos").waitFor();
+    await expectSeen(shop.getByText("No encontramos productos"));
     await tap(shop.getByRole("link", { name: "mira todos los productos" }));
     await tap(shop.getByRole("button", { name: "Añadir al carrito" }));
     const message = (await sendOrderByWhatsApp(shop, whatsapp)).searchParams.get("text")!;

@@ -6,11 +6,13 @@ import {
   confirmOrder,
   keepShopping,
   openAdminSection,
+  openCart,
   orderCard,
   publishInAdmin,
   sendOrderByWhatsApp,
   uploadProduct,
 } from "./journey-steps";
+import { expectSeen, expectTappable, seenText, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -155,47 +157,48 @@ describe("the virtual store in a real browser", () => {
     const { context: shopperContext, page: shop } = await newPage(chromium.browser, { mobile: true });
     const opened = await captureWhatsApp(shopperContext);
     await shop.goto(`/u/${username}`);
-    await shop.getByRole("heading", { name, level: 1 }).waitFor();
+    await expectSeen(shop.getByRole("heading", { name, level: 1 }));
     // The admin's price edit shows at once: the cached page was renewed.
-    await shop.getByText("$16.000").waitFor();
-    await shop.getByText("2 productos").waitFor();
+    await expectSeen(shop.getByText("$16.000"));
+    await expectSeen(shop.getByText("2 productos"));
     const remeraItem = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name: remera.name }) });
     await remeraItem.getByText("(Sin stock)").waitFor({ state: "attached" });
-    await remeraItem.getByRole("button", { name: "Añadir al carrito" }).click();
-    // M is sold out, so S is the one size to have: chosen for the shopper, and the first product opens the cart.
+    await tap(remeraItem.getByRole("button", { name: "Añadir al carrito" }));
+    // M is sold out, so S is the one size to have: chosen for the shopper, and the product opens the cart.
     const firstAdd = shop.getByRole("dialog", { name: "Tu Carrito" });
-    await firstAdd.getByText("Talle: S").waitFor();
+    await expectSeen(firstAdd.getByText("Talle: S"));
     expect(await shop.getByRole("dialog", { name: `Selecciona un talle para ${remera.name}` }).isVisible()).toBe(false);
-    await firstAdd.getByText(`¡Producto «${remera.name}» añadido al carrito!`).waitFor();
+    await expectSeen(firstAdd.getByText(`¡Producto «${remera.name}» añadido al carrito!`));
     const badge = shop.locator("#cart-count");
     expect(await badge.textContent()).toBe("1");
     await keepShopping(shop);
     const gorraItem = shop.getByRole("listitem").filter({ has: shop.getByRole("heading", { name: gorra.name }) });
-    await gorraItem.getByRole("button", { name: "Añadir al carrito" }).click();
-    await shop.getByText(`¡Producto «${gorra.name}» añadido al carrito!`).waitFor();
-    await gorraItem.getByRole("button", { name: "Añadir al carrito" }).click();
+    // Every add opens the cart at its line; 'Seguir comprando' goes back for one more.
+    await tap(gorraItem.getByRole("button", { name: "Añadir al carrito" }));
+    await expectSeen(firstAdd.getByText(`¡Producto «${gorra.name}» añadido al carrito!`));
+    await keepShopping(shop);
+    await tap(gorraItem.getByRole("button", { name: "Añadir al carrito" }));
+    await expectSeen(firstAdd.getByText(`¡Producto «${gorra.name}» añadido al carrito!`));
     await expect.poll(() => badge.textContent()).toBe("3");
 
     // The cart survives a reload.
     await shop.reload();
     await expect.poll(() => shop.locator("#cart-count").textContent()).toBe("3");
-    await shop.getByRole("button", { name: /^Abrir carrito/ }).click();
-    const cart = shop.getByRole("dialog", { name: "Tu Carrito" });
-    await cart.waitFor();
-    expect(await cart.locator("#cart-total").textContent()).toBe("$32.000");
+    const cart = await openCart(shop);
+    expect(await seenText(cart.locator("#cart-total"))).toBe("$32.000");
     // Quantity down to 0 removes the line.
-    await cart.getByRole("button", { name: `Quitar uno de ${gorra.name}` }).click();
-    expect(await cart.locator("#cart-total").textContent()).toBe("$24.000");
-    await cart.getByRole("button", { name: `Quitar uno de ${gorra.name}` }).click();
-    await shop.getByText("Producto eliminado del carrito.").waitFor();
+    await tap(cart.getByRole("button", { name: `Quitar uno de ${gorra.name}` }));
+    expect(await seenText(cart.locator("#cart-total"))).toBe("$24.000");
+    await tap(cart.getByRole("button", { name: `Quitar uno de ${gorra.name}` }));
+    await expectSeen(shop.getByText("Producto eliminado del carrito."));
     expect(await cart.getByRole("listitem").count()).toBe(1);
     // More than the size's stock is refused.
-    await cart.getByRole("button", { name: `Agregar uno de ${remera.name}` }).click();
-    await cart.getByRole("button", { name: `Agregar uno de ${remera.name}` }).click();
-    await shop.getByText("No hay más stock de este talle.").waitFor();
+    await tap(cart.getByRole("button", { name: `Agregar uno de ${remera.name}` }));
+    await tap(cart.getByRole("button", { name: `Agregar uno de ${remera.name}` }));
+    await expectSeen(shop.getByText("No hay más stock de este talle."));
     expect(await cart.getByLabel(`Cantidad de ${remera.name}`).inputValue()).toBe("2");
-    await cart.getByRole("button", { name: `Quitar uno de ${remera.name}` }).click();
-    await cart.getByText("Talle: S").waitFor();
+    await tap(cart.getByRole("button", { name: `Quitar uno de ${remera.name}` }));
+    await expectSeen(cart.getByText("Talle: S"));
 
     const whatsapp = await sendOrderByWhatsApp(shop, opened);
     expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/5491155556666");
@@ -224,7 +227,7 @@ describe("the virtual store in a real browser", () => {
       ].join("\n"),
     );
     // The cart now shows the order's code and what comes next, and it is empty.
-    await cart.getByRole("heading", { name: `¡Pedido #${code} guardado!` }).waitFor();
+    await expectSeen(cart.getByRole("heading", { name: `¡Pedido #${code} guardado!` }));
     await expect.poll(() => shop.locator("#cart-count").isVisible()).toBe(false);
 
     // --- The seller sees the order in 'Pedidos' and confirms it; the stock goes down ---
@@ -407,8 +410,8 @@ describe("the virtual store in a real browser", () => {
     expect(await shop.locator("#cart-open").isVisible()).toBe(false);
 
     // Each product has its own page, with its own preview tags.
-    await shop.getByRole("link", { name: product.name }).click();
-    await shop.getByRole("heading", { name: product.name, level: 2 }).waitFor();
+    await tap(shop.getByRole("link", { name: product.name }));
+    await expectSeen(shop.getByRole("heading", { name: product.name, level: 2 }));
     expect(await shop.locator('meta[property="og:type"]').getAttribute("content")).toBe("product");
     await shop.getByText("L Sin stock").waitFor();
 
@@ -422,7 +425,7 @@ describe("the virtual store in a real browser", () => {
     const buyer = await phone.newPage();
     await buyer.goto(`/u/sinjs${suffix}/p/${product.id}`);
     const add = buyer.getByRole("button", { name: "Añadir al carrito" });
-    await add.waitFor();
+    await expectTappable(add);
     expect((await add.boundingBox())!.height).toBeGreaterThanOrEqual(48);
     const inView = async () => {
       const box = (await add.boundingBox())!;
@@ -435,18 +438,18 @@ describe("the virtual store in a real browser", () => {
     // M is the one size in stock: chosen already on the page, so one tap adds it, with no pop-up.
     await expect.poll(() => buyer.getByRole("radio", { name: "M", exact: true }).isChecked()).toBe(true);
     expect(await buyer.getByRole("radio", { name: "L Sin stock" }).isDisabled()).toBe(true);
-    await add.click();
-    await buyer.getByText(`¡Producto «${product.name}» añadido al carrito!`).waitFor();
+    await tap(add);
+    await expectSeen(buyer.getByText(`¡Producto «${product.name}» añadido al carrito!`));
     await expect.poll(() => buyer.locator("#cart-count").textContent()).toBe("1");
-    // The first product opens the cart itself; no size picker came on the way.
-    await buyer.getByRole("dialog", { name: "Tu Carrito" }).getByText("Talle: M").waitFor();
+    // The product opens the cart itself; no size picker came on the way.
+    await expectSeen(buyer.getByRole("dialog", { name: "Tu Carrito" }).getByText("Talle: M"));
     expect(await buyer.locator("#size-picker[open]").count()).toBe(0);
     await phone.close();
 
     const missing = await shop.goto("/u/noexisteestatienda");
     expect(missing!.status()).toBe(404);
-    await shop.getByRole("heading", { name: "Página no encontrada" }).waitFor();
-    await shop.getByText("Esta página no existe").waitFor();
+    await expectSeen(shop.getByRole("heading", { name: "Página no encontrada" }));
+    await expectSeen(shop.getByText("Esta página no existe"));
     await noJs.close();
     await context.close();
   });

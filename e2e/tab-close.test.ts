@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { creditsShown, GENERATION_MS, newPage, newSeller, useChromium } from "./chromium";
 import { creditsOf, uploadProduct } from "./journey-steps";
+import { expectSeen, tap } from "./seen";
 
 /**
  * Issue 7, faults: the seller closes the tab while an image is being made.
@@ -21,14 +22,14 @@ describe("closing the tab during a generation", () => {
       await page.reload();
       expect(await creditsOf(page)).toBe(500);
 
-      await page.getByRole("button", { name: product.name, exact: true }).click();
+      await tap(page.getByRole("button", { name: product.name, exact: true }));
       const drawer = page.getByRole("dialog", { name: product.name, exact: true });
       let answered = false;
       page.on("response", (r) => {
         if (r.url().includes("/api/products/generate-ad/")) answered = true;
       });
       const sent = page.waitForRequest((r) => r.url().includes("/api/products/generate-ad/"));
-      await drawer.getByRole("button", { name: "Generar 1 imagen" }).click();
+      await tap(drawer.getByRole("button", { name: "Generar 1 imagen" }));
       await sent;
       await page.close();
       // Closed before the answer: the browser dropped the request, not the other way round.
@@ -40,15 +41,15 @@ describe("closing the tab during a generation", () => {
       await expect.poll(() => creditsOf(again), { timeout: GENERATION_MS }).toBe(450);
       await expect.poll(() => creditsShown(again)).toBe("9 imágenes");
 
-      await again.getByRole("link", { name: "Imágenes", exact: true }).click();
-      await again.getByRole("heading", { name: "Galería de Imágenes Generadas" }).waitFor();
+      await tap(again.getByRole("link", { name: "Imágenes", exact: true }));
+      await expectSeen(again.getByRole("heading", { name: "Galería de Imágenes Generadas" }));
       const cards = again.getByTestId("gallery-card");
       // The gallery does not follow jobs by itself: the seller reloads until it is there.
       await expect
         .poll(
           async () => {
             await again.reload();
-            await again.getByRole("heading", { name: "Galería de Imágenes Generadas" }).waitFor();
+            await expectSeen(again.getByRole("heading", { name: "Galería de Imágenes Generadas" }));
             await cards
               .or(again.getByText("No hay imágenes", { exact: true }))
               .first()
@@ -59,7 +60,7 @@ describe("closing the tab during a generation", () => {
         )
         .toBe(1);
       const card = cards.first();
-      await card.getByText(product.name).waitFor();
+      await expectSeen(card.getByText(product.name));
       await expect.poll(() => card.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
       // Nothing more happens later: no second charge, no refund, no second image. Later is once no job of the
@@ -71,7 +72,7 @@ describe("closing the tab during a generation", () => {
         })
         .toBe(0);
       await again.reload();
-      await cards.first().waitFor();
+      await expectSeen(cards.first());
       expect(await cards.count()).toBe(1);
       expect(await creditsOf(again)).toBe(450);
       expect(await creditsShown(again)).toBe("9 imágenes");

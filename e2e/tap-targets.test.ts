@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { GENERATION_MS, newPage, newSeller, useChromium } from "./chromium";
 import { captureWhatsApp, openCart, uploadProduct } from "./journey-steps";
+import { expectTappable, tap } from "./seen";
 
 const chromium = useChromium();
 
@@ -168,15 +169,12 @@ describe("phone ergonomics at 390 px", () => {
     await shop.locator(".sz.out").first().waitFor();
     expect(await contrastOf(shop, ".sz.out")).toBeGreaterThanOrEqual(4.5);
     expect(await smallTargets(shop)).toEqual([]);
-    await shop
-      .getByRole("button", { name: /Añadir al carrito/ })
-      .first()
-      .click();
+    await tap(shop.getByRole("button", { name: /Añadir al carrito/ }).first());
     // A product with sizes asks for one first (the picker's buttons are measured too).
     const picker = shop.locator("#size-picker[open]");
     await picker.waitFor();
     expect(await smallTargets(shop)).toEqual([]);
-    await picker.locator("button:not([data-close]):not([disabled])").first().click();
+    await tap(picker.locator("button:not([data-close]):not([disabled])").first());
     await openCart(shop);
     expect(await smallTargets(shop)).toEqual([]);
     await shop.context().close();
@@ -207,17 +205,17 @@ describe("phone ergonomics at 390 px", () => {
     await shop.goto(`/u/${store.user.username}/p/${product.id}`);
     await shop.getByRole("radio", { name: "S", exact: true }).waitFor();
     expect(await smallTargets(shop), "product page").toEqual([]);
-    await shop.getByRole("radio", { name: "S", exact: true }).check();
-    await shop.getByRole("button", { name: "Añadir al carrito" }).click();
+    await tap(shop.getByRole("radio", { name: "S", exact: true }));
+    await tap(shop.getByRole("button", { name: "Añadir al carrito" }));
     const cart = await openCart(shop);
-    await cart.getByLabel("Tu nombre").waitFor();
+    await expectTappable(cart.getByLabel("Tu nombre"));
     expect(await smallTargets(shop), "cart").toEqual([]);
+    await tap(cart.getByLabel("Retiro en el local"));
     await cart.getByLabel("Tu nombre").fill("Ana");
-    await cart.getByLabel("Retiro en el local").check();
     const whatsapp = shopper.waitForEvent("page");
-    await cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }).click();
+    await tap(cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }));
     await whatsapp;
-    await cart.getByRole("link", { name: "Abrir WhatsApp de nuevo" }).waitFor();
+    await expectTappable(cart.getByRole("link", { name: "Abrir WhatsApp de nuevo" }));
     expect(await smallTargets(shop), "order confirmation").toEqual([]);
     await shopper.close();
 

@@ -1,16 +1,20 @@
 /**
- * Who buys and how, in the cart above its total: the shopper's name, envío
- * (one choice per zone of the store, so one tap picks the way and the zone)
- * or retiro, the address when it is envío, how they pay among the store's
- * ways, an optional WhatsApp and note. Everything but the note is remembered
- * for the next order, on this phone only. The keyboard's Enter (its 'Next'
- * key on a phone) goes from one text field to the next. `read` answers what
- * the order sends, or the Spanish reason it is not complete yet; `delivery`
- * what the total is priced with while the shopper chooses.
+ * Who buys and how, in the cart below its lines: envío (one choice per zone
+ * of the store, so one tap picks the way and the zone) or retiro first, the
+ * address when it is envío (with the postal code the store's country asks
+ * for), the shopper's name, how they pay among the store's ways, an optional
+ * WhatsApp and note. Choosing the way puts the cursor in the first field left
+ * to write, and the keyboard's Enter (its 'Next' key on a phone) goes from one
+ * text field to the next, so the form is typed, not tapped through.
+ * Everything but the note is remembered for the next order, on this phone
+ * only. `read` answers what the order sends, or the reason (in the store's
+ * language) it is not complete yet; `delivery` what the total is priced with
+ * while the shopper chooses.
  */
 import type { DeliveryChoice, PayChoice, ShopperCheckout } from "../../common/checkout";
 import type { MessageKey } from "../../common/i18n/catalogues/es";
 import type { PayMethodKind } from "../../common/pay-methods";
+import { checkPostalCode, postalCodeRule } from "../../common/postal-codes";
 import type { ShopText } from "../../common/shop-text";
 import { ADDRESS_LOCALITY_MAX_LENGTH, ADDRESS_REFERENCE_MAX_LENGTH, ADDRESS_STREET_MAX_LENGTH } from "../../common/shopper-text";
 import type { DeliveryAddress } from "../../common/store-cart";
@@ -29,7 +33,12 @@ export interface BuyerInput {
 
 const BUYER_KEY = "vidriera:comprador";
 
-type Remembered = Partial<Record<"name" | "delivery" | "whatsapp" | "zone" | "payment" | "street" | "locality" | "reference", string>>;
+/** Room for a code typed with spaces or dashes ("C1425 ABC", "01310-100"); the rule reads it compacted. */
+const POSTAL_CODE_TYPED_MAX = 16;
+
+type Remembered = Partial<
+  Record<"name" | "delivery" | "whatsapp" | "zone" | "payment" | "street" | "locality" | "postalCode" | "reference", string>
+>;
 
 function radios(name: string, legend: string, options: { value: string; label: string; hint?: string; zone?: string }[]) {
   const box = el("fieldset", "how");
@@ -69,7 +78,7 @@ function textInput(autocomplete: AutoFill, placeholder = "") {
 const payName = (choice: PayChoice): MessageKey =>
   `pay.${(choice === "transferencia" ? "ar_transfer" : choice === "efectivo" ? "cash" : choice) satisfies PayMethodKind}`;
 
-export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: ShopText, onChange: () => void) {
+export function buyerForm(form: HTMLElement, checkout: ShopperCheckout, shop: ShopText, onChange: () => void) {
   const { t } = shop;
   const { pickup, shipping } = checkout.delivery;
   const box = el("div", "buyer");
@@ -98,11 +107,19 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
   const reference = textInput("address-line2", t("buyer.addressReferenceExample"));
   street.required = true;
   locality.required = true;
+  // The store's country's postal code: Brazil's CEP, Mexico's código postal; none where none is used.
+  const postal = postalCodeRule(checkout.country);
+  const postalCode = textInput("postal-code", postal?.example);
+  postalCode.inputMode = checkout.country === "AR" ? "text" : "numeric";
+  postalCode.required = postal?.required ?? false;
   const address = el("fieldset", "address");
   address.append(
     el("legend", "", t("buyer.addressLegend")),
     ...field("buyer-street", t("buyer.addressStreet"), street, ADDRESS_STREET_MAX_LENGTH),
     ...field("buyer-locality", t("buyer.addressLocality"), locality, ADDRESS_LOCALITY_MAX_LENGTH),
+    ...(postal
+      ? field("buyer-postal-code", t(postal.required ? "buyer.postalCode" : "buyer.postalCodeOptional"), postalCode, POSTAL_CODE_TYPED_MAX)
+      : []),
     ...field("buyer-reference", t("buyer.addressReference"), reference, ADDRESS_REFERENCE_MAX_LENGTH),
   );
 
@@ -122,15 +139,15 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
   note.placeholder = t("buyer.notePlaceholder");
 
   box.append(
-    ...field("buyer-name", t("buyer.name"), name, 80),
     how.box,
     address,
+    ...field("buyer-name", t("buyer.name"), name, 80),
     ...(pay.inputs.length ? [pay.box] : []),
     phoneLabel,
     phone,
     ...field("buyer-note", t("buyer.note"), note, 300),
   );
-  foot.insertBefore(box, foot.firstChild);
+  form.insertBefore(box, form.firstChild);
 
   const chosen = () => how.inputs.find((r) => r.checked);
   const kind = () => chosen()?.value as "envio" | "retiro" | undefined;
@@ -138,7 +155,13 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
     address.hidden = kind() !== "envio";
     onChange();
   };
-  how.box.addEventListener("change", refresh);
+  how.box.addEventListener("change", () => {
+    refresh();
+    // The way chosen, the next step is typing: the cursor goes to the first field still to write (the street for
+    // envío, else the name), so no tap is spent finding it.
+    const next = [street, locality, ...(postal?.required ? [postalCode] : []), name].find((f) => f.offsetParent && !f.value.trim());
+    next?.focus();
+  });
 
   // Enter, or a phone keyboard's 'Next', moves on to the next text field instead of doing nothing.
   box.addEventListener("keydown", (event) => {
@@ -155,6 +178,7 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
     phone.value = saved.whatsapp ?? "";
     street.value = saved.street ?? "";
     locality.value = saved.locality ?? "";
+    postalCode.value = saved.postalCode ?? "";
     reference.value = saved.reference ?? "";
     for (const radio of how.inputs) {
       if (radio.value === saved.delivery && (radio.value === "retiro" || radio.dataset.zone === (saved.zone ?? ""))) radio.checked = true;
@@ -176,10 +200,7 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
       const delivery = kind();
       const zone = delivery === "envio" ? chosen()!.dataset.zone || null : null;
       const payment = (pay.inputs.find((r) => r.checked)?.value as PayChoice | undefined) ?? null;
-      if (!name.value.trim()) {
-        name.focus();
-        return t("buyer.nameRequired");
-      }
+      // Asked in the form's order: the way, the address, then the name.
       if (!delivery) {
         how.inputs[0]?.focus();
         return t("checkout.chooseDelivery");
@@ -191,6 +212,16 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
       if (delivery === "envio" && !locality.value.trim()) {
         locality.focus();
         return t("buyer.localityRequired");
+      }
+      const code = delivery === "envio" ? checkPostalCode(checkout.country, postalCode.value) : { code: null };
+      if ("problem" in code) {
+        postalCode.focus();
+        return code.problem === "required" ? t("buyer.postalCodeRequired") : t("buyer.postalCodeInvalid", { example: code.example });
+      }
+      if (code.code) postalCode.value = code.code;
+      if (!name.value.trim()) {
+        name.focus();
+        return t("buyer.nameRequired");
       }
       if (pay.inputs.length && !payment) {
         pay.inputs[0]!.focus();
@@ -204,6 +235,7 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
         payment: payment ?? "",
         street: street.value.trim(),
         locality: locality.value.trim(),
+        postalCode: postalCode.value.trim(),
         reference: reference.value.trim(),
       };
       try {
@@ -216,7 +248,10 @@ export function buyerForm(foot: HTMLElement, checkout: ShopperCheckout, shop: Sh
         delivery,
         zone,
         payment,
-        address: delivery === "envio" ? { street: street.value, locality: locality.value, reference: reference.value || null } : null,
+        address:
+          delivery === "envio"
+            ? { street: street.value, locality: locality.value, reference: reference.value || null, postalCode: code.code }
+            : null,
         note: note.value,
         whatsapp: phone.value,
       };

@@ -53,12 +53,15 @@ function start() {
   const pickerOptions = byId("size-options");
   const toasts = byId("toasts");
   const note = byId("cart-note");
-  const foot = send.parentElement!;
+  const body = byId("cart-body");
+  const form = byId("cart-form");
+  const keep = byId("cart-keep");
+  const foot = byId("cart-foot");
   const done = byId("cart-done");
 
   let sending = false;
   let lines = reconcile(readSaved());
-  const buyer = buyerForm(foot, data.checkout, shop, () => render());
+  const buyer = buyerForm(form, data.checkout, shop, () => render());
 
   function readSaved(): CartLine[] {
     try {
@@ -99,8 +102,8 @@ function start() {
   }
 
   /**
-   * One message at a time: with the cart open it is written inside the drawer, above 'Finalizar
-   * Compra', where nothing covers its title or its close button; otherwise a toast at the bottom of
+   * One message at a time: with the cart open it is written inside the drawer, just above 'Finalizar
+   * Compra' in its fixed foot, where nothing covers its title or its close button; otherwise a toast at the bottom of
    * the screen that takes no taps, and a newer one replaces it instead of piling up.
    */
   function toast(text: string, kind: "success" | "error" = "success") {
@@ -128,7 +131,8 @@ function start() {
     toasts.showPopover();
   }
 
-  function open(dialog: HTMLDialogElement) {
+  /** Opens a dialog; the cart opens at its lines, or at `line` (the one just added) when given. */
+  function open(dialog: HTMLDialogElement, line?: string) {
     if (dialog === drawer) {
       // A toast from the page would sit over the cart's controls: inside it, messages go to its note.
       toasts.replaceChildren();
@@ -138,6 +142,11 @@ function start() {
       render();
     }
     if (!dialog.open) dialog.showModal();
+    if (dialog === drawer) {
+      body.scrollTop = 0;
+      // A key holds NUL separators, which a CSS selector cannot: found by comparing instead.
+      if (line) [...list.children].find((li) => (li as HTMLElement).dataset.key === line)?.scrollIntoView({ block: "nearest" });
+    }
     raiseToasts();
   }
 
@@ -145,6 +154,8 @@ function start() {
   function showOrder(sent: boolean) {
     done.hidden = !sent;
     foot.hidden = sent;
+    form.hidden = sent;
+    keep.hidden = sent;
     list.hidden = sent;
     if (sent) empty.hidden = true;
   }
@@ -243,11 +254,10 @@ function start() {
       toast(t("cart.noMoreStock"), "error");
       return;
     }
-    // Most orders are one product: the first one added opens the cart, where the order is sent
-    // ('Seguir comprando' closes it); later ones only say they were added.
-    const first = lines.length === 0;
+    // Every add opens the cart at its line: the shopper sees what went in and where the order is sent, with no
+    // header button to find ('Seguir comprando' closes it for the next product).
     update(addToCart(lines, { ...id, name: product.name, price: product.price, image: imageOf(product, color) }));
-    if (first) open(drawer);
+    open(drawer, lineKey(id));
     // The store's statistics count the add (no cookie, nothing about the shopper); a lost beacon loses only a count.
     try {
       navigator.sendBeacon(

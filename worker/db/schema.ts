@@ -351,6 +351,8 @@ export const orders = sqliteTable(
     deliveryStreet: text("delivery_street"),
     deliveryLocality: text("delivery_locality"),
     deliveryReference: text("delivery_reference"),
+    /** Envío: the postal code the store's country asks for (Brazil's CEP as 00000-000), null where none was given. */
+    deliveryPostalCode: text("delivery_postal_code"),
     /** Argentina's ways by their names of old ('transferencia'), any other by its kind ('pix'). */
     paymentMethod: text("payment_method", { enum: PAY_CHOICES }),
     /** JSON: the details to pay with as the store gave them when the order was placed (alias, CBU, link). */

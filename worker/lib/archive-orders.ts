@@ -55,6 +55,7 @@ type OrderDbRow = {
   delivery_street: string | null;
   delivery_locality: string | null;
   delivery_reference: string | null;
+  delivery_postal_code: string | null;
   payment_method: string | null;
   payment_details: string | null;
   currency: string | null;
@@ -85,6 +86,7 @@ const orderLine = (o: OrderDbRow): ArchivedOrder => ({
   deliveryStreet: o.delivery_street,
   deliveryLocality: o.delivery_locality,
   deliveryReference: o.delivery_reference,
+  deliveryPostalCode: o.delivery_postal_code,
   paymentMethod: o.payment_method,
   paymentDetails: o.payment_details,
   currency: o.currency,
@@ -184,6 +186,8 @@ export async function archivedOrderRows(env: Pick<Bindings, "DB" | "DATA">, user
       deliveryStreet: o.deliveryStreet,
       deliveryLocality: o.deliveryLocality,
       deliveryReference: o.deliveryReference,
+      // Archived before orders kept a postal code: none.
+      deliveryPostalCode: o.deliveryPostalCode ?? null,
       paymentMethod: o.paymentMethod as OrderRow["paymentMethod"],
       paymentDetails: o.paymentDetails,
       currency: o.currency,

@@ -54,7 +54,13 @@ export function toOrder(row: OrderRow, shortages: StockShortage[] = []): Order {
           pickupAddress: row.pickupAddress,
           address:
             row.deliveryStreet && row.deliveryLocality
-              ? { street: row.deliveryStreet, locality: row.deliveryLocality, reference: row.deliveryReference }
+              ? {
+                  street: row.deliveryStreet,
+                  locality: row.deliveryLocality,
+                  reference: row.deliveryReference,
+                  // Only where one was given: the orders of countries without codes read as before.
+                  ...(row.deliveryPostalCode ? { postalCode: row.deliveryPostalCode } : {}),
+                }
               : null,
         }
       : null,

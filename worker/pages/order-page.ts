@@ -263,8 +263,8 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
       : "";
   const address = delivery?.address
     ? `<p>${esc(t("buyer.addressLabel"))}: <strong>${esc(addressText(delivery.address))}</strong></p>${
-        delivery.address.reference ? `<p>${esc(t("buyer.referenceLabel"))}: ${esc(delivery.address.reference)}</p>` : ""
-      }`
+        delivery.address.postalCode ? `<p>${esc(t("buyer.postalCode"))}: <strong>${esc(delivery.address.postalCode)}</strong></p>` : ""
+      }${delivery.address.reference ? `<p>${esc(t("buyer.referenceLabel"))}: ${esc(delivery.address.reference)}</p>` : ""}`
     : "";
   const storeLink = store.username ? `<a href="${esc(storePath(store.username))}">${esc(store.name)}</a>` : esc(store.name);
   const contact = store.phone

@@ -274,19 +274,25 @@ function card(store: PublicStore, product: StoreProductRecord, index: number, or
 const cartButton = (shop: ShopText) =>
   `<button id="cart-open" class="cartbtn" type="button" hidden aria-label="${esc(shop.t("cart.open"))}">${CART_ICON}<span id="cart-count" class="badge">0</span></button>`;
 
-/** The drawer and the size picker: inert until the cart script runs. */
+/**
+ * The drawer and the size picker: inert until the cart script runs. The drawer is one scrolling column (the
+ * lines with their − / + / 'Eliminar' first, then who buys and how, the sums and the total) and only the send
+ * button is fixed at its bottom: a form that grows (envío, an address, three ways to pay, a returning
+ * shopper's remembered answers) pushes the lines up the column, never squeezes them to nothing.
+ */
 function cartShell(shop: ShopText): string {
   const t = (key: Parameters<ShopText["t"]>[0]) => esc(shop.t(key));
   return [
     '<dialog id="cart" class="drawer" aria-labelledby="cart-title"><div class="panel">',
     `<div class="panel-head"><h2 id="cart-title">${t("cart.title")}</h2><button type="button" class="x" data-close aria-label="${t("cart.close")}">×</button></div>`,
+    '<div id="cart-body" class="panel-body">',
     `<p id="cart-empty" class="cart-empty">${t("cart.empty")}</p>`,
     '<ul id="cart-lines" class="lines"></ul>',
-    // Subtotal and delivery (web/store/cart.ts fills them from the store's zones) above the total with them.
-    `<div class="panel-foot"><dl id="cart-sums" class="sums"></dl><p class="total"><span>${t("cart.total")}</span><strong id="cart-total">${esc(formatPrice(0, shop.money))}</strong></p>`,
-    '<p id="cart-note" class="cart-note" role="status"></p>',
-    `<button id="cart-send" type="button" class="btn wa">${t("cart.send")}</button>`,
-    `<button type="button" class="btn ghost keep" data-close>${t("cart.keepShopping")}</button></div>`,
+    // Right below the lines, before the form: back to the store for another product without scrolling past it.
+    `<button id="cart-keep" type="button" class="btn ghost keep" data-close>${t("cart.keepShopping")}</button>`,
+    // The buyer's form goes first in here (web/store/buyer-form.ts); subtotal and delivery (web/store/cart.ts
+    // fills them from the store's zones) above the total with them.
+    `<div id="cart-form" class="cart-form"><dl id="cart-sums" class="sums"></dl><p class="total"><span>${t("cart.total")}</span><strong id="cart-total">${esc(formatPrice(0, shop.money))}</strong></p></div>`,
     // After an order: its code and what happens next, in place of the lines (web/store/cart.ts fills it).
     '<section id="cart-done" class="done" hidden aria-labelledby="done-title"><h3 id="done-title"></h3>',
     `<ol><li>${t("cart.doneStep1")}</li>`,
@@ -294,7 +300,10 @@ function cartShell(shop: ShopText): string {
     `<li>${t("cart.doneStep3")}</li></ol>`,
     `<a id="done-whatsapp" class="btn wa" href="https://wa.me/" rel="noopener" target="_blank">${t("cart.reopenWhatsapp")}</a>`,
     `<a id="done-order" class="btn" href="/" rel="noopener" target="_blank">${t("cart.viewOrder")}</a>`,
-    `<button type="button" class="btn ghost" data-close>${t("cart.keepShopping")}</button></section>`,
+    `<button type="button" class="btn ghost" data-close>${t("cart.keepShopping")}</button></section></div>`,
+    // Fixed below the column: what the last tap did (a missing field, an added product) and the send button.
+    '<div id="cart-foot" class="panel-foot"><p id="cart-note" class="cart-note" role="status"></p>',
+    `<button id="cart-send" type="button" class="btn wa">${t("cart.send")}</button></div>`,
     "</div></dialog>",
     '<dialog id="size-picker" class="modal" aria-labelledby="size-title"><div class="panel">',
     `<div class="panel-head"><h2 id="size-title">${t("picker.title")}</h2><button type="button" class="x" data-close aria-label="${t("cart.close")}">×</button></div>`,

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { cartScript, cartScriptHash, storeCss, storeCssHash } from "virtual:store-assets";
 import { shopText } from "../../common/i18n";
 import type { ShopText } from "../../common/shop-text";
-import { productPath, storePath, storeShareUrl } from "../../common/store";
+import { productPath, storeCountry, storePath, storeShareUrl } from "../../common/store";
 import { formatPrice } from "../../common/store-money";
 import { browse, browseQuery, browseSearch, categoriesOf } from "../../common/store-browse";
 import { replicaDatabase, type Db, shopDatabase } from "../db/client";
@@ -101,7 +101,7 @@ async function render(
   const locale = (await readStoreLocale(db, store.id, shopDb))!;
   const shop = shopText(locale.locale, locale.money);
   // The cart prices the delivery with the store's zones and offers its ways to pay (never their details).
-  const checkout = shopperCheckout(await readCheckout(shopDb, store.id), locale.payMethods);
+  const checkout = shopperCheckout(await readCheckout(shopDb, store.id), locale.payMethods, storeCountry(store).code);
   const preview = (key: string | null | undefined) => {
     const path = key ? previewPath(key) : null;
     return path ? `${url.origin}${path}` : null;

@@ -20,6 +20,7 @@ import { database, shopDatabase } from "../db/client";
 import { orders } from "../db/schema";
 import type { Env } from "../env";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
+import { POSTAL_CODE_MAX_LENGTH } from "../lib/delivery-address";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { buyerWhatsappInvalid, DELIVERY_REQUIRED, PAYMENT_NOT_OFFERED, placeOrder, ZONE_NOT_OFFERED } from "../lib/order-core/place";
@@ -66,6 +67,11 @@ const deliveryAddress = (t: T) =>
         reference: addressPart(t, ADDRESS_REFERENCE_MAX_LENGTH, "order.referenceTooLong")
           .nullish()
           .transform((v) => v || null),
+        // Held to the store's country's rule once the store is known (worker/lib/delivery-address.ts).
+        postalCode: z
+          .string({ error: t("order.addressInvalid") })
+          .max(POSTAL_CODE_MAX_LENGTH, t("order.addressInvalid"))
+          .nullish(),
       },
       { error: t("order.addressInvalid") },
     )

@@ -170,6 +170,10 @@ export const es = {
   "buyer.localityRequired": "Escribe la localidad para el envío.",
   "buyer.addressLabel": "Dirección",
   "buyer.referenceLabel": "Referencias",
+  "buyer.postalCode": "Código postal",
+  "buyer.postalCodeOptional": "Código postal (opcional)",
+  "buyer.postalCodeRequired": "Escribe el código postal para el envío.",
+  "buyer.postalCodeInvalid": "Revisa el código postal: escríbelo como {example}.",
   "checkout.chooseDelivery": "Elige envío a domicilio o retiro en el local.",
   "checkout.chooseZone": "Elige la zona de envío.",
   "checkout.choosePayment": "Elige cómo quieres pagar.",
@@ -265,6 +269,7 @@ export const es = {
   "message.note": "Nota del cliente:",
   "message.address": "Dirección: {address}",
   "message.reference": "Referencias: {reference}",
+  "message.postalCode": "Código postal: {code}",
   "message.code": "Pedido #{code}",
   "message.viewOrder": "Ver pedido: {link}",
 

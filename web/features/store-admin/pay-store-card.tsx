@@ -77,7 +77,7 @@ export function PayStoreCard({ user, country }: { user: User; country: string | 
           </Button>
           <p className="mt-4 text-center text-xs text-slate-500">
             ¿Prefieres pagar con tu saldo?{" "}
-            <Link to="/auto-charge" className="font-semibold text-brand-700 underline">
+            <Link to="/auto-charge" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
               Actívala con {imagesLabel(STORE_PLAN.credits)}
             </Link>{" "}
             (te pedimos confirmación antes de descontarlas).

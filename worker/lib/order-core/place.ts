@@ -30,6 +30,7 @@ import { ApiError } from "../errors";
 import { randomToken } from "../ids";
 import { loadCartProducts, type OrderRow, PRODUCT_NOT_IN_STORE, priceCart } from "../orders";
 import { isMoneyGuard, orderMoneySnapshot, sameShopVersion } from "../shop-money";
+import { envioPostalCode } from "../delivery-address";
 import { isCodeTaken, ORDER_CODE_LENGTH, shortCode } from "../short-codes";
 import type { StoreRecord } from "../store-data";
 import type { StoreLocaleSettings } from "../store-locale";
@@ -50,7 +51,7 @@ export interface OrderRequest {
     whatsapp: string | null;
     zone?: string | null;
     payment?: PayChoice | null;
-    address?: { street: string; locality: string; reference: string | null } | null;
+    address?: { street: string; locality: string; reference: string | null; postalCode?: string | null } | null;
   };
 }
 
@@ -109,7 +110,7 @@ async function priceOrder(shopDb: ShopDb, input: OrderRequest, store: StoreRecor
     // Only a store that asks for nothing (both ways, no zones, nothing to pay with listed) takes an order without choices.
     const { pickup, shipping } = checkout.delivery;
     if (offered.length || shipping.zones.length || !pickup.enabled || !shipping.enabled) throw new ApiError(400, DELIVERY_REQUIRED);
-    return { lines, subtotal, quote: null, payment: null, phone: null, pickupAddress: null };
+    return { lines, subtotal, quote: null, payment: null, phone: null, pickupAddress: null, postalCode: null };
   }
   const zone = buyer.zone ?? null;
   if (buyer.delivery === "envio" && zone?.trim() && !checkout.delivery.shipping.zones.length) throw new ApiError(400, ZONE_NOT_OFFERED);
@@ -128,7 +129,17 @@ async function priceOrder(shopDb: ShopDb, input: OrderRequest, store: StoreRecor
     throw new ApiError(400, CHOOSE_PAYMENT);
   }
   const phone = buyer.whatsapp ? buyerWhatsapp(buyer.whatsapp, store) : null;
-  return { lines, subtotal, quote, payment, phone, pickupAddress: quote.kind === "retiro" ? checkout.delivery.pickup.address : null };
+  // The postal code by the store's country's rule (Brazil's CEP, Mexico's código postal), refused in the store's language.
+  const postalCode = buyer.delivery === "envio" ? envioPostalCode(store, buyer.address?.postalCode, shop) : null;
+  return {
+    lines,
+    subtotal,
+    quote,
+    payment,
+    phone,
+    postalCode,
+    pickupAddress: quote.kind === "retiro" ? checkout.delivery.pickup.address : null,
+  };
 }
 
 /** How many times an order priced from a snapshot a currency change replaced is priced again. */
@@ -155,7 +166,7 @@ export async function placeOrder(
     } catch (err) {
       throw err instanceof ApiError ? inStoreLanguage(err, shop, store) : err;
     }
-    const { lines, subtotal, quote, payment, phone, pickupAddress } = priced;
+    const { lines, subtotal, quote, payment, phone, pickupAddress, postalCode } = priced;
     const history: StatusStep[] = [{ status: "nuevo", at: new Date().toISOString() }];
     const address = input.buyer?.delivery === "envio" ? input.buyer.address : null;
     // Codes are unique per seller; a clash with an earlier order just draws another.
@@ -176,7 +187,14 @@ export async function placeOrder(
           deliveryZone: quote?.zone ?? null,
           deliveryCost: quote?.cost ?? null,
           pickupAddress,
-          ...(address ? { deliveryStreet: address.street, deliveryLocality: address.locality, deliveryReference: address.reference } : {}),
+          ...(address
+            ? {
+                deliveryStreet: address.street,
+                deliveryLocality: address.locality,
+                deliveryReference: address.reference,
+                deliveryPostalCode: postalCode,
+              }
+            : {}),
           paymentMethod: payment?.method ?? null,
           paymentDetails: payment ? JSON.stringify(payment) : null,
           currency: snapshot.currency,
