@@ -21,6 +21,8 @@ export interface StoreItem {
   /** Units of a product without colours nor sizes, when counted (common/variants.ts). */
   stock?: number | null;
   image: string | null;
+  /** Set when the product has a size guide (its own or its category's): the size picker links to it. */
+  sizeGuide?: true;
 }
 
 /** The JSON the store page hands to its cart script: worker/pages/render.ts writes it, web/store/cart.ts reads it. */

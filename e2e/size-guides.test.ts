@@ -1,6 +1,7 @@
 /**
  * A size guide on the real store at 390 px: the seller makes one from Mi Tienda for the T-shirt, and the
- * shopper opens it beside the sizes on the product page and reads the measures, at 390 and 360 px.
+ * shopper opens it beside the sizes on the product page and reads the measures, at 390 and 360 px, and reaches it from
+ * the store's size picker.
  */
 import { describe, expect, it } from "vitest";
 import { newPage, useChromium } from "./chromium";
@@ -46,5 +47,15 @@ describe("size guides", () => {
       await expectTappable(summary);
       await shop.context().close();
     }
+
+    // From the store's size picker too: the link opens the product page with its guide open.
+    const { page: shop } = await newPage(chromium.browser, { mobile: true });
+    await shop.goto(`/u/${store.username}`);
+    await tap(shop.getByRole("button", { name: "Añadir al carrito" }));
+    const picker = shop.locator("#size-picker");
+    await tap(picker.getByRole("link", { name: "Guía de talles" }));
+    await shop.waitForURL(`**/u/${store.username}/p/${store.productId}#guia-de-talles`);
+    expect(await seenText(shop.locator("#guia-de-talles").getByRole("row", { name: /^M/ }))).toBe("M\t96–100\t70");
+    await shop.context().close();
   });
 });

@@ -33,7 +33,16 @@ export function catalogueFor(locale: string): Catalogue {
 }
 
 /** The keys the cart script shows (cart, size picker, buyer form, delivery, ways to pay): all it is sent. */
-export const CART_KEY_PREFIXES = ["cart.", "picker.", "buyer.", "checkout.", "delivery.", "pay.", "product.soldOut"] as const;
+export const CART_KEY_PREFIXES = [
+  "cart.",
+  "picker.",
+  "buyer.",
+  "checkout.",
+  "delivery.",
+  "pay.",
+  "product.soldOut",
+  "product.sizeGuide",
+] as const;
 export const CART_KEYS = MESSAGE_KEYS.filter((key) => CART_KEY_PREFIXES.some((prefix) => key.startsWith(prefix)));
 
 const compiled = new Map<string, Messages>();

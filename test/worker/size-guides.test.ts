@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_GUIDES, type SizeGuide } from "../../common/size-guides";
 import { GUIDE_TAKEN, TOO_MANY_GUIDES } from "../../worker/lib/size-guides";
 import { Browser } from "./browser";
-import { addProducts, seller, setPricing } from "./store-helpers";
+import { addProducts, seller, setPricing, storeData } from "./store-helpers";
 
 const tops = {
   title: "Remeras",
@@ -65,11 +65,22 @@ describe("size guides", () => {
 
     const { guides } = (await (await browser.request("/api/size-guides")).json()) as { guides: SizeGuide[] };
     expect(guides.map((g) => g.title)).toEqual(["Buzo oversize", "Remeras"]);
+    // The store page tells its size picker which products have a guide to link to.
+    const listed = storeData(await page(`/u/${username}`)).products;
+    expect(listed.map((p) => [p.id, p.sizeGuide ?? false]).sort()).toEqual(
+      [
+        [remera.id, true],
+        [buzo.id, true],
+      ].sort(),
+    );
     const removed = await browser.request(`/api/size-guides/${((await created.json()) as { guide: SizeGuide }).guide.id}`, {
       method: "DELETE",
     });
     expect(removed.status).toBe(200);
     expect(guideOf(await page(`/u/${username}/p/${remera.id}`))).toBeNull();
+    const after = storeData(await page(`/u/${username}`)).products;
+    expect(after.find((p) => p.id === remera.id)?.sizeGuide).toBeUndefined();
+    expect(after.find((p) => p.id === buzo.id)?.sizeGuide).toBe(true);
   });
 
   it("reads in the store's language and words", async () => {

@@ -295,11 +295,16 @@ function start() {
         add(product, color, size);
       },
       t,
+      product.sizeGuide ? `/u/${data.username}/p/${product.id}#guia-de-talles` : null,
     );
     open(picker);
   }
 
   /** The product page's own colour and size chips: chosen there, never in a second pop-up. */
+  // Arrived from the size picker's 'Guía de talles': the guide is open where the page scrolled to it.
+  const guide = document.getElementById("guia-de-talles");
+  if (guide instanceof HTMLDetailsElement && location.hash === "#guia-de-talles") guide.open = true;
+
   const chips = productChips(data.all ? undefined : data.products[0], t);
   const onProductPage = Boolean(chips.colorChips || chips.sizeChips);
 

@@ -39,7 +39,10 @@ export function fillPicker(
   options: HTMLElement,
   onPick: (color: string | null, size: string | null) => void,
   t: CartText,
+  /** The product page's size guide, when the product has one: wrong sizes are the first cause of returns. */
+  guideUrl: string | null = null,
 ) {
+  const guide = guideUrl ? [guideLink(guideUrl, t)] : [];
   title.textContent = t(product.colors.length ? "picker.colorAndSize" : "picker.titleFor", { product: product.name });
   const sizesBox = el("div", "size-options");
   const showSizes = (color: string | null) => {
@@ -54,7 +57,7 @@ export function fillPicker(
   };
   if (!product.colors.length) {
     showSizes(null);
-    options.replaceChildren(sizesBox);
+    options.replaceChildren(sizesBox, ...guide);
     return;
   }
   const colors = el("div", "size-options color-options");
@@ -77,7 +80,13 @@ export function fillPicker(
     colors.append(button);
   }
   if (only) showSizes(only);
-  options.replaceChildren(colors, sizesBox);
+  options.replaceChildren(colors, sizesBox, ...guide);
+}
+
+function guideLink(url: string, t: CartText): HTMLAnchorElement {
+  const link = el("a", "guide-link", t("product.sizeGuide"));
+  link.href = url;
+  return link;
 }
 
 /**

@@ -228,3 +228,16 @@ export async function guideForProduct(
   const row = rows.find((r) => r.productId === product.id) ?? rows[0];
   return row ? toGuide(row) : null;
 }
+
+/** Which of these products have a guide (their own or their category's): one read of the store's guides. */
+export async function guidedProducts(shopDb: Db, sellerId: string, list: { id: string; category: string | null }[]): Promise<Set<string>> {
+  if (!list.length) return new Set();
+  const guides = await shopDb
+    .select({ productId: sizeGuides.productId, category: sizeGuides.category })
+    .from(sizeGuides)
+    .where(eq(sizeGuides.sellerId, sellerId));
+  if (!guides.length) return new Set();
+  const products = new Set(guides.map((g) => g.productId).filter(Boolean));
+  const categories = new Set(guides.map((g) => g.category).filter(Boolean));
+  return new Set(list.filter((p) => products.has(p.id) || (p.category !== null && categories.has(p.category))).map((p) => p.id));
+}

@@ -317,7 +317,14 @@ function cartShell(shop: ShopText): string {
  * What the cart script needs to know; the rest it reads from the page itself. The cart's messages come
  * in the store's locale only (common/i18n cartMessages), so no other language reaches the phone.
  */
-function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean, checkout: ShopperCheckout, shop: ShopText): string {
+function storeData(
+  store: PublicStore,
+  items: StoreProductRecord[],
+  all: boolean,
+  checkout: ShopperCheckout,
+  shop: ShopText,
+  guided: ReadonlySet<string> = new Set(),
+): string {
   const data: StorePageData = {
     username: store.username,
     all,
@@ -329,6 +336,7 @@ function storeData(store: PublicStore, items: StoreProductRecord[], all: boolean
       colors: p.colors,
       ...(p.stock != null ? { stock: p.stock } : {}),
       image: p.images[0] ?? null,
+      ...(guided.has(p.id) ? { sizeGuide: true as const } : {}),
     })),
     checkout,
     locale: shop.locale,
@@ -418,6 +426,8 @@ export function renderStorePage(input: {
   assets: PageAssets;
   checkout: ShopperCheckout;
   shop: ShopText;
+  /** The listed products with a size guide: their size picker links to it. */
+  guided?: ReadonlySet<string>;
 }): string {
   const { store, products, host, origin, query, shop } = input;
   const { t } = shop;
@@ -442,7 +452,7 @@ export function renderStorePage(input: {
     footer(store, host, shop),
     cartShell(shop),
     // The cart drops lines of products missing from the page only when the page lists them all.
-    storeData(store, products, !filtered && input.pages <= 1, input.checkout, shop),
+    storeData(store, products, !filtered && input.pages <= 1, input.checkout, shop, input.guided),
     "</body></html>",
   ].join("");
 }

@@ -20,7 +20,7 @@ import { errorName, log } from "../lib/log";
 import { keepOnlyWithSource } from "../lib/renditions";
 import { forgetStoreLink, rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
 import { countStoreView } from "../stats/count";
-import { guideForProduct } from "../lib/size-guides";
+import { guidedProducts, guideForProduct } from "../lib/size-guides";
 
 export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
 const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
@@ -157,6 +157,7 @@ async function render(
     assets: ASSETS,
     checkout,
     shop,
+    guided: await guidedProducts(shopDb, store.id, shown.items),
   });
   return { html, results: shown.total };
 }
