@@ -4,18 +4,16 @@
  * the delivery address as the order stored it and every amount beside its own currency; photos are named by
  * the product's code and name, safe for any file system and each once.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import worker from "../../worker/index";
 import { parseCsv } from "../../worker/lib/catalogue-csv";
 import { csvCell, toCsv } from "../../worker/lib/csv";
 import { exportKey } from "../../worker/lib/data-export";
 import { safeFileName, UniquePaths } from "../../worker/lib/data-export-files";
-import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "../../worker/lib/data-export-message";
 import { realStoreCheckout } from "../fixtures/real-store";
 import { Browser } from "./browser";
+import { builtExport } from "./export-helpers";
 import { addProducts, seller, setPricing } from "./store-helpers";
 
 beforeAll(() => {
@@ -31,16 +29,7 @@ const CALC = "+cmd|' /C calc'!A0";
 
 /** The seller's export, built through the queue as in production, unzipped. */
 async function exportOf(userId: string) {
-  const exportId = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO data_exports (id, user_id, origin) VALUES (?1, ?2, 'https://vidriera.test')")
-    .bind(exportId, userId)
-    .run();
-  const batch = createMessageBatch<DataExportMessage>(DATA_EXPORTS_QUEUE, [
-    { id: exportId, timestamp: new Date(), attempts: 1, body: { exportId, userId } },
-  ]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env);
-  await getQueueResult(batch, ctx);
+  const exportId = await builtExport(userId);
   const files = unzipSync(new Uint8Array(await (await env.DATA.get(exportKey(userId, exportId)))!.arrayBuffer()));
   const text = (name: string) => new TextDecoder().decode(files[name]);
   return { files, text, csv: (name: string) => parseCsv(text(name)) };
@@ -170,7 +159,7 @@ describe("the export's files", () => {
     expect(
       (await setPricing(s.browser, [{ id: camiseta!.id, price: "129,90", sizes: [{ name: "M", stock: 5 }], published: true }])).status,
     ).toBe(200);
-    const address = { street: "Rua Augusta 1500, ap. 12", locality: "São Paulo - SP", reference: "Portão azul" };
+    const address = { street: "Rua Augusta 1500, ap. 12", locality: "São Paulo - SP", reference: "Portão azul", postalCode: "01310100" };
     const placed = await new Browser().json("POST", "/api/orders", {
       username: s.username,
       lines: [{ productId: camiseta!.id, size: "M", quantity: 2 }],
@@ -181,7 +170,13 @@ describe("the export's files", () => {
     const { csv } = await exportOf(s.user.id);
     const [header, row] = csv("pedidos.csv");
     const at = (column: string) => row![header!.indexOf(column)];
-    expect([at("Calle y número"), at("Localidad"), at("Referencia")]).toEqual([address.street, address.locality, address.reference]);
+    // The CEP as Brazil writes it, whatever the buyer typed.
+    expect([at("Calle y número"), at("Localidad"), at("Código postal"), at("Referencia")]).toEqual([
+      address.street,
+      address.locality,
+      "01310-100",
+      address.reference,
+    ]);
     expect([at("Moneda"), at("Costo de envío"), at("Subtotal"), at("Total")]).toEqual(["BRL", "15.00", "259.80", "274.80"]);
     expect(csv("lineas-de-pedidos.csv")[1]!.slice(4)).toEqual(["2", "BRL", "129.90", "259.80"]);
     expect(csv("clientes.csv")[1]!.slice(0, 5)).toEqual(["João Conceição", "", "1", "BRL", "274.80"]);

@@ -3,14 +3,12 @@
  * buyers' names, phones and addresses), not a week later at the purge. Also for a shop in the second database,
  * and for a ZIP whose build ends after the deletion.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import worker from "../../worker/index";
 import { buildExport, exportKey } from "../../worker/lib/data-export";
-import { DATA_EXPORTS_QUEUE, type DataExportMessage } from "../../worker/lib/data-export-message";
 import { placeShop } from "../../worker/lib/shops";
 import { Browser, count, register } from "./browser";
+import { builtExport } from "./export-helpers";
 import { addProducts, openStore } from "./store-helpers";
 
 beforeAll(() => {
@@ -20,21 +18,6 @@ beforeAll(() => {
   });
 });
 afterAll(() => vi.restoreAllMocks());
-
-async function built(userId: string) {
-  const exportId = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO data_exports (id, user_id, origin) VALUES (?1, ?2, 'https://vidriera.test')")
-    .bind(exportId, userId)
-    .run();
-  const batch = createMessageBatch<DataExportMessage>(DATA_EXPORTS_QUEUE, [
-    { id: exportId, timestamp: new Date(), attempts: 1, body: { exportId, userId } },
-  ]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env);
-  await getQueueResult(batch, ctx);
-  expect(await env.DATA.head(exportKey(userId, exportId))).not.toBeNull();
-  return exportId;
-}
 
 async function sellerIn(shard: number) {
   const browser = new Browser();
@@ -49,8 +32,8 @@ describe("deleting the account", () => {
   it.each([0, 1])("removes every export of a shop in database %i, rows and ZIPs, at once", async (shard) => {
     const s = await sellerIn(shard);
     const other = await sellerIn(0);
-    const ids = [await built(s.id), await built(s.id)];
-    const kept = await built(other.id);
+    const ids = [await builtExport(s.id), await builtExport(s.id)];
+    const kept = await builtExport(other.id);
 
     const response = await s.browser.json("DELETE", "/api/auth/account", { password: s.password });
     expect(response.status, await response.clone().text()).toBe(200);
