@@ -94,7 +94,7 @@ describe("money never changes meaning across a currency change, on a 390 px phon
           zone: "Zona Sul",
           payment: "pix",
           whatsapp: "+55 11 91234-5678",
-          address: { street: "Rua Augusta 1234", locality: "São Paulo" },
+          address: { street: "Rua Augusta 1234", locality: "São Paulo", postalCode: "01310-100" },
         },
       },
       headers: { "cf-connecting-ip": shopperAddress() },
