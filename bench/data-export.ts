@@ -21,6 +21,7 @@ import { join, resolve } from "node:path";
 import { betweenMarkers } from "../scripts/doc-markers.ts";
 import { withScratchWorker } from "../scripts/scratch-worker.ts";
 import { iterations, recordRow, rowWithin } from "./results.ts";
+import { migrationStatements } from "./migration-statements.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const at = process.argv.indexOf("--products");
@@ -35,16 +36,6 @@ const GROWTH_BUDGET = 128 * MiB;
 const MARKERS = ["<!-- performance:export:start (written by npm run bench:export) -->", "<!-- performance:export:end -->"] as const;
 
 const photo = readFileSync(join(root, "../shared/fixtures/foto-producto.jpg"));
-
-function migrationStatements(): string[] {
-  const dir = join(root, "migrations");
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(".sql"))
-    .sort()
-    .flatMap((name) => readFileSync(join(dir, name), "utf8").split("--> statement-breakpoint"))
-    .map((sql) => sql.trim())
-    .filter(Boolean);
-}
 
 /**
  * A request to the scratch Worker. Under load, Vite's preview proxy now and then finds its kept-alive connection to

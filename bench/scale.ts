@@ -26,6 +26,7 @@ import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { withScratchWorker } from "../scripts/scratch-worker.ts";
 import { QUICK, recordRow } from "./results.ts";
+import { migrationStatements } from "./migration-statements.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const arg = (name: string) => {
@@ -104,16 +105,6 @@ function findSqlite(dir: string): string {
   walk(dir);
   if (found.length !== 1) throw new Error(`expected one database under ${dir}, found ${found.length}`);
   return found[0]!;
-}
-
-function migrationStatements(): string[] {
-  const dir = join(root, "migrations");
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(".sql"))
-    .sort()
-    .flatMap((name) => readFileSync(join(dir, name), "utf8").split("--> statement-breakpoint"))
-    .map((sql) => sql.trim())
-    .filter(Boolean);
 }
 
 async function post(base: string, path: string, body: unknown, tries = 8): Promise<unknown> {
