@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { linguiCatalogues } from "./scripts/lingui-catalogues-plugin.ts";
 import { prerenderLanding } from "./scripts/prerender-landing.ts";
 import { storeAssets } from "./scripts/store-assets-plugin.ts";
 
@@ -9,6 +10,8 @@ import { storeAssets } from "./scripts/store-assets-plugin.ts";
 // VIDRIERA_STATE_DIR lets end-to-end runs keep their data apart from `npm run dev`'s.
 export default defineConfig({
   plugins: [
+    // The seller app's catalogues, compiled at build time (web/i18n).
+    linguiCatalogues(),
     react(),
     tailwindcss(),
     prerenderLanding(),

@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { linguiCatalogues } from "./scripts/lingui-catalogues-plugin.ts";
 import { storeAssets } from "./scripts/store-assets-plugin.ts";
 import { wranglerConfigWithoutDevVars } from "./scripts/test-vars.ts";
 import { workerPackages } from "./scripts/worker-packages.ts";
@@ -55,6 +56,8 @@ export default defineConfig(async () => {
           },
         },
         {
+          // The seller app's catalogues import as compiled messages there too (web/i18n).
+          plugins: [linguiCatalogues()],
           test: {
             name: "web",
             include: ["web/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],

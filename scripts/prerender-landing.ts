@@ -14,6 +14,7 @@
  */
 import { resolve } from "node:path";
 import { runnerImport, type Plugin } from "vite";
+import { linguiCatalogues } from "./lingui-catalogues-plugin.ts";
 
 const PLACEHOLDER = '<div id="landing-static"></div>';
 const BOOT = '<script src="/boot.js"></script>';
@@ -31,6 +32,7 @@ export function prerenderLanding(): Plugin {
         const { module } = await runnerImport<{ renderLandingHtml(year: number): string }>(ENTRY, {
           configFile: false,
           logLevel: "error",
+          plugins: [linguiCatalogues()],
           // Node's own react-dom/server, not a browser build.
           ssr: { external: true },
         });

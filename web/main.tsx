@@ -9,6 +9,7 @@ import { watchTheme } from "./lib/theme";
 import { retryTransient } from "./lib/api";
 import { startFirstLoad } from "./lib/first-load";
 import { router } from "./router";
+import { startSellerLanguage } from "./i18n/language";
 import "./styles.css";
 
 watchTheme();
@@ -16,21 +17,26 @@ watchTheme();
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryTransient } } });
 startFirstLoad(queryClient, location.pathname);
 
-const landing = adoptPrerenderedLanding();
-if (landing) {
-  void import("./features/landing/landing-island").then(({ hydrateLanding }) => hydrateLanding(landing, queryClient));
-  // The "/" screen dismisses it as the next one commits; this covers a navigation that leaves before that screen mounted.
-  router.subscribe("onResolved", ({ toLocation }) => {
-    if (toLocation.pathname !== "/") dismissPrerenderedLanding();
-  });
+function start() {
+  const landing = adoptPrerenderedLanding();
+  if (landing) {
+    void import("./features/landing/landing-island").then(({ hydrateLanding }) => hydrateLanding(landing, queryClient));
+    // The "/" screen dismisses it as the next one commits; this covers a navigation that leaves before that screen mounted.
+    router.subscribe("onResolved", ({ toLocation }) => {
+      if (toLocation.pathname !== "/") dismissPrerenderedLanding();
+    });
+  }
+
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <PageToasts />
+        <MaintenanceDialog />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <PageToasts />
-      <MaintenanceDialog />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Spanish is ready at once; another language first loads its one catalogue chunk.
+void startSellerLanguage().then(start);

@@ -1,4 +1,3 @@
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { CHOOSE_DELIVERY, CHOOSE_PAYMENT, CHOOSE_ZONE, NO_PICKUP, NO_SHIPPING, PAYMENT_LABELS } from "../checkout";
 import { BUYER_STATUS_TEXT, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../order-status";
@@ -8,24 +7,8 @@ import { ARS_MONEY } from "../store-money";
 import { SHOPPER_LANGUAGES } from "../store-locale";
 import { esRioplatense } from "./catalogues/es-rioplatense";
 import { GLOSSARY } from "./glossary";
+import { placeholders } from "./placeholders";
 import { CART_KEYS, CATALOGUES, cartMessages, catalogueFor, MESSAGE_KEYS, type MessageKey, shopText, translator } from "./index";
-
-/** A message's arguments as "name:type" (plural and select branches included), from Lingui's compiled form. */
-function placeholders(message: string): string[] {
-  const found = new Set<string>();
-  // A compiled message is a list of tokens: text, or [name, type?, format?] where a plural's format holds lists again.
-  const tokens = (list: unknown): void => {
-    if (!Array.isArray(list)) return;
-    for (const token of list) {
-      if (!Array.isArray(token)) continue;
-      const [name, type, format] = token as [string, string | undefined, unknown];
-      found.add(`${name}:${type ?? "text"}`);
-      if (format && typeof format === "object") for (const branch of Object.values(format)) tokens(branch);
-    }
-  };
-  tokens(compileMessage(message));
-  return [...found].sort();
-}
 
 describe("the shoppers' catalogues", () => {
   it("has every key of the Spanish source in every language, and no other", () => {

@@ -1,9 +1,17 @@
 import { hc, type ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "../../worker/index";
+import { sellerLanguage } from "../i18n/language";
+import { SELLER_LANGUAGE_HEADER } from "../../common/seller-language";
 
-/** The one typed client for the Worker's API; every screen goes through it. */
-export const api = hc<AppType>("/", { init: { credentials: "same-origin" } }).api;
+/**
+ * The one typed client for the Worker's API; every screen goes through it. Each request says the language the
+ * screens are in, so `{ error }` comes back in it (worker/lib/seller-language.ts).
+ */
+export const api = hc<AppType>("/", {
+  init: { credentials: "same-origin" },
+  headers: () => ({ [SELLER_LANGUAGE_HEADER]: sellerLanguage() }),
+}).api;
 
 /** An API failure with the Spanish message the server sent (or a fallback) and its status. */
 export class ApiFailure extends Error {
