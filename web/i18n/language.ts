@@ -16,6 +16,17 @@ export function sellerLanguage(): SellerLanguage {
   return active;
 }
 
+/**
+ * The locale for dates and plain numbers on the seller's screens (Intl): es-AR keeps Spanish screens as they
+ * were; English sellers are in Kenya and Nigeria, which write dates day first as en-GB does. Amounts of money
+ * are not formatted with it: they use their store's money (common/store-money.ts formatAmount).
+ */
+export function sellerLocale(): string {
+  return SELLER_LOCALES[active];
+}
+
+const SELLER_LOCALES: Readonly<Record<SellerLanguage, string>> = { es: "es-AR", "pt-BR": "pt-BR", en: "en-GB" };
+
 function storedChoice(): SellerLanguage | null {
   try {
     const value = localStorage.getItem(STORAGE_KEY);
