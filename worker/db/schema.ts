@@ -38,6 +38,11 @@ export const users = sqliteTable(
     storeCurrency: text("store_currency"),
     storeLocale: text("store_locale"),
     /**
+     * The language the seller reads the app, its e-mails and its errors in (common/seller-language.ts): "es",
+     * "pt-BR" or "en". Null: never chosen, so the browser's (a request's) or, with no request, the country's.
+     */
+    sellerLanguage: text("seller_language"),
+    /**
      * JSON list of the ways to pay (common/pay-methods.ts payMethodsSchema, validated on the way in). Null:
      * the store still offers what store_checkout.payments says (Argentina's transfer, Mercado Pago, cash).
      */
