@@ -7,7 +7,7 @@ export default {
   notEnoughNone: "Você precisa de {credits} para {pictures} e tem {balance}. Nada foi descontado. Compre créditos para gerar o lote.",
   notEnoughSome:
     "Você precisa de {credits} para {pictures} e tem {balance}. Seu saldo dá para {covered}: você pode gerar essas agora. Nada foi descontado.",
-  timeLeftUnderMinute: "Falta menos de 1 min",
+  timeLeftUnderMinute: "Menos de 1 min restante",
   timeLeftMinutes: "Faltam uns {minutes} min",
   timeLeftHours: "Faltam umas {hours} h",
   timeLeftHoursMinutes: "Faltam umas {hours} h {minutes} min",
@@ -105,7 +105,7 @@ export default {
   batchProducts: "Produtos do lote",
   goToRow: "Ir para a linha {row}",
   saveDraft: "Salvar rascunho",
-  publishAll: "Publicar todos",
+  publishAll: "Publicar tudo",
   fieldName: "Nome",
   fieldPrice: "Preço",
   fieldSizes: "Tamanhos",
