@@ -127,6 +127,8 @@ export default {
   repeatedSizes: "Hay talles repetidos: {sizes}.",
   stockCountMismatch:
     "Escribiste {count} números de stock para {sizeCount} talles ({sizes}): escribe uno por talle, en el mismo orden (por ejemplo {example}), o uno solo para todos.",
+  // A Spanish seller reads the parsers' own reasons (common/price.ts, common/store.ts: grid-texts.ts); these
+  // are the source of the same reasons in other languages.
   stockInvalid: "El stock de un talle es un número entero de 0 o más, sin decimales: por ejemplo 5 o 1.200.",
   stockTooHigh: "El stock máximo por talle es 1.000.000.",
   priceInvalid: "El precio no es válido: escribe solo números, por ejemplo {example}.",
