@@ -56,7 +56,11 @@ describe("the examples the seller's screens show", () => {
 
   it("writes Kenya's in shillings without cents, with English words", () => {
     const money = moneyOf("KE");
-    expect(sellerExamples("KE", "en")).toMatchObject({ address: "Moi Avenue 12, Nairobi", zones: "Nairobi CBD, Westlands", category: "T-shirts" });
+    expect(sellerExamples("KE", "en")).toMatchObject({
+      address: "Moi Avenue 12, Nairobi",
+      zones: "Nairobi CBD, Westlands",
+      category: "T-shirts",
+    });
     expect(priceTip(money, "en")).toEqual({ units: "shillings", example: "12,500", cents: "none" });
     expect(priceExample(money)).toBe("12,500");
   });

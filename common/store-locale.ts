@@ -154,7 +154,12 @@ const PLACES: Record<string, CountryPlaces> = {
   UY: { address: "Av. 18 de Julio 1234, Montevideo", zones: "Montevideo, Canelones", bank: "BROU", category: "Remeras" },
   PY: { address: "Av. Mariscal López 1234, Asunción", zones: "Asunción, Gran Asunción", bank: "Banco Continental", category: "Remeras" },
   BO: { address: "Av. 16 de Julio 1234, La Paz", zones: "La Paz, El Alto", bank: "Banco Unión", category: "Poleras" },
-  DO: { address: "Av. Winston Churchill 95, Santo Domingo", zones: "Distrito Nacional, Santo Domingo Este", bank: "Banco Popular", category: "Camisetas" },
+  DO: {
+    address: "Av. Winston Churchill 95, Santo Domingo",
+    zones: "Distrito Nacional, Santo Domingo Este",
+    bank: "Banco Popular",
+    category: "Camisetas",
+  },
   GT: { address: "6a. Avenida 10-25, Zona 1, Guatemala", zones: "Zona 1, Mixco", bank: "Banco Industrial", category: "Playeras" },
   CR: { address: "Avenida Central, San José", zones: "San José, Heredia", bank: "Banco Nacional", category: "Camisetas" },
   MY: { address: "Jalan Bukit Bintang 55, Kuala Lumpur", zones: "Kuala Lumpur, Petaling Jaya", bank: "Maybank", category: "Camisetas" },

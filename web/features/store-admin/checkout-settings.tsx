@@ -4,13 +4,7 @@ import { useLoadedValue } from "../../lib/loaded-value";
 import toast from "react-hot-toast";
 import { Button } from "../../ui/button";
 import { QueryStatus } from "../../ui/query-status";
-import {
-  type CheckoutForm,
-  type CheckoutSettings,
-  checkoutSaveFallback,
-  checkoutSettingsQuery,
-  useSaveCheckout,
-} from "./checkout-queries";
+import { type CheckoutForm, type CheckoutSettings, checkoutSaveFallback, checkoutSettingsQuery, useSaveCheckout } from "./checkout-queries";
 import { DeliveryFields } from "./delivery-fields";
 import { PaymentFields, paymentProblems } from "./payment-fields";
 import { parsePrice } from "../../../common/price";
@@ -22,7 +16,6 @@ import { t } from "./texts";
 
 /** Argentina's stores keep their settings as always (transfer with CBU/alias, Mercado Pago, cash). */
 const keepsArgentineSettings = (saved: CheckoutSettings) => saved.countryPayMethods.includes("ar_transfer");
-
 
 /** The saved settings as the form edits them: prices as text, empty fields as "". */
 function toForm(saved: CheckoutSettings): CheckoutForm {
@@ -62,9 +55,7 @@ export function CheckoutSettingsCard() {
       <h2 id="checkout-title" className="text-lg font-semibold">
         {t("sectionCheckout")}
       </h2>
-      <p className="mb-4 text-sm text-slate-600">
-        {t("checkoutIntro")}
-      </p>
+      <p className="mb-4 text-sm text-slate-600">{t("checkoutIntro")}</p>
       <QueryStatus query={saved} />
       {saved.isSuccess && <CheckoutSettingsForm saved={saved.data} />}
     </section>
@@ -92,7 +83,9 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
     setTried(true);
     if (problem) {
       // Each error is said once: a field's at the field (and the cursor goes there), the rest in a toast.
-      const atField = form.payMethods ? problem === t("payMethodsProblem") : Object.values(paymentProblems(form.payments)).includes(problem);
+      const atField = form.payMethods
+        ? problem === t("payMethodsProblem")
+        : Object.values(paymentProblems(form.payments)).includes(problem);
       if (atField) requestAnimationFrame(() => focusFirstInvalid(formElement));
       else toast.error(problem);
       return;

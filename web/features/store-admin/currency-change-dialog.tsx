@@ -15,7 +15,6 @@ import { countryName, currencyName, currencyOptionLabel, languageInSentence, lis
 import { t } from "./texts";
 import { storeLocaleSaveFallback, storeLocaleSaved, type StoreLocale, useSaveStoreLocale } from "./store-locale-queries";
 
-
 interface Props {
   saved: StoreLocale;
   currency: string;
@@ -176,12 +175,8 @@ function ChangeSummary({
             className="mt-0.5 size-5 shrink-0 accent-brand-700"
           />
           <span>
-            <span className="font-semibold">
-              {t("useCountryDefaults", { what: offers, country })}
-            </span>
-            <span className="block text-sm text-slate-600">
-              {t("defaultsDetail", { what: offers, language: nextLanguage, names })}
-            </span>
+            <span className="font-semibold">{t("useCountryDefaults", { what: offers, country })}</span>
+            <span className="block text-sm text-slate-600">{t("defaultsDetail", { what: offers, language: nextLanguage, names })}</span>
           </span>
         </label>
       )}

@@ -58,9 +58,7 @@ export function DeliveryFields({ value, onChange }: { value: Delivery; onChange:
         </label>
         {shipping.enabled && (
           <div className="mt-2 space-y-3 pl-7">
-            {shipping.zones.length === 0 && (
-              <p className="text-sm text-slate-600">{t("noZones")}</p>
-            )}
+            {shipping.zones.length === 0 && <p className="text-sm text-slate-600">{t("noZones")}</p>}
             <ul className="space-y-3">
               {shipping.zones.map((zone, i) => (
                 // Zones have no id of their own; their place in the list is who they are while editing.

@@ -30,7 +30,6 @@ export interface FieldSpec {
 /** A way to pay as the form edits it: its kind and each field as typed. */
 export type PayMethodDraft = { kind: PayMethodKind } & Record<string, string>;
 
-
 /**
  * Nigeria's main deposit money banks, and the microfinance and payment service banks most sellers are paid
  * through (Moniepoint, Kuda, OPay, PalmPay), with their CBN codes: the NUBAN check digit is computed with the

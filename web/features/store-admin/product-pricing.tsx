@@ -21,7 +21,6 @@ import { pricingSaveFallback, publishFallback, useUpdatePricing } from "./store-
 import { sellerPriceTip, useSellerExamples } from "./seller-examples";
 import { t } from "./texts";
 
-
 /** /product-pricing, 'Configurar Precios': prices, sizes, stock and store images of every product. */
 export function ProductPricingScreen() {
   const { user } = useSession();
@@ -102,9 +101,7 @@ function Pricing({ user }: { user: User }) {
         <BackLink to="/mi-tienda" />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold sm:text-3xl">{t("pricingTitle")}</h1>
-          <p className="mt-1 text-slate-600">
-            {t("pricingSubtitle", { sizes })}
-          </p>
+          <p className="mt-1 text-slate-600">{t("pricingSubtitle", { sizes })}</p>
           {user.username && (
             <a
               href={storePath(user.username)}
@@ -146,9 +143,7 @@ function Pricing({ user }: { user: User }) {
           role="status"
           className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between"
         >
-          <p>
-            {t("waitingDrafts", { count: waiting.length })}
-          </p>
+          <p>{t("waitingDrafts", { count: waiting.length })}</p>
           <Button busy={publishing.isPending} onClick={() => void publishWaiting()}>
             {t("publishWaiting", { count: waiting.length })}
           </Button>
@@ -193,9 +188,7 @@ function Pricing({ user }: { user: User }) {
       {changed.length > 0 && (
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 p-3 backdrop-blur">
           <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-1">
-            <p className="text-sm text-slate-600">
-              {t("unsavedProducts", { count: changed.length })}
-            </p>
+            <p className="text-sm text-slate-600">{t("unsavedProducts", { count: changed.length })}</p>
             <Button busy={save.isPending} className="shrink-0 whitespace-nowrap" onClick={() => void submit()}>
               {t("saveChanges")}
             </Button>

@@ -6,7 +6,6 @@ import { Button } from "../../ui/button";
 import { publishFallback, usePublishProduct } from "./store-queries";
 import { t } from "./texts";
 
-
 /** A product's edits not saved yet, as 'Configurar Precios' holds them: publishing saves them in the same step. */
 export interface UnsavedProduct {
   /** The typed price is a price (the Worker refuses to publish without one). */
@@ -58,9 +57,7 @@ export function PublishControl({ product, userId, unsaved }: { product: Product;
           {t("publish")}
         </Button>
       )}
-      {!product.published && (
-        <span className="text-slate-600">{priced ? t("customersDontSeeIt") : t("priceToPublish")}</span>
-      )}
+      {!product.published && <span className="text-slate-600">{priced ? t("customersDontSeeIt") : t("priceToPublish")}</span>}
     </div>
   );
 }

@@ -95,9 +95,7 @@ export function StoreAdminProducts({ user }: { user: User }) {
         </div>
       )}
       {products.isSuccess && products.data.length === 0 && !adding && (
-        <p className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          {t("noProductsYet")}
-        </p>
+        <p className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("noProductsYet")}</p>
       )}
       {products.isSuccess && (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">

@@ -99,9 +99,7 @@ function PickerBody({
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">
-        {rich((values) => t("pickerIntro", values), { name: <strong>{product.name}</strong> })}
-      </p>
+      <p className="text-sm text-slate-600">{rich((values) => t("pickerIntro", values), { name: <strong>{product.name}</strong> })}</p>
       {images.isPending && (
         <p role="status" className="flex items-center gap-2 py-8 text-slate-600">
           <Spinner className="size-5 text-brand-600" />

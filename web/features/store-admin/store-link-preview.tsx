@@ -4,7 +4,6 @@ import { slugFromStoreName, slugText, storeLinkPreview } from "../../../common/s
 import { slugPreviewQuery } from "./store-queries";
 import { t } from "./texts";
 
-
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -9,13 +9,7 @@ import { t } from "./texts";
 import { Button } from "../../ui/button";
 import { QueryStatus } from "../../ui/query-status";
 import { CurrencyChangeDialog } from "./currency-change-dialog";
-import {
-  storeLocaleSaveFallback,
-  storeLocaleSaved,
-  type StoreLocale,
-  storeLocaleQuery,
-  useSaveStoreLocale,
-} from "./store-locale-queries";
+import { storeLocaleSaveFallback, storeLocaleSaved, type StoreLocale, storeLocaleQuery, useSaveStoreLocale } from "./store-locale-queries";
 
 const SELECT =
   "mt-1 w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -28,9 +22,7 @@ export function StoreLocaleCard() {
       <h2 id="store-locale-title" className="text-lg font-semibold">
         {t("storeLocaleTitle")}
       </h2>
-      <p className="mb-4 text-sm text-slate-600">
-        {t("storeLocaleIntro")}
-      </p>
+      <p className="mb-4 text-sm text-slate-600">{t("storeLocaleIntro")}</p>
       <QueryStatus query={saved} />
       {saved.isSuccess && <StoreLocaleForm saved={saved.data} />}
     </section>

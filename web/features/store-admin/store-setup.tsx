@@ -18,7 +18,6 @@ import { formatMegabytes, logoProblem, shrinkLogo } from "./store-logo";
 import { storeCreateFallback, useSaveStore } from "./store-queries";
 import { t } from "./texts";
 
-
 /** /mi-tienda: create or edit the store (spec section 2, "Store setup"). */
 export function StoreSetupScreen() {
   const { user } = useSession();

@@ -93,9 +93,7 @@ export function StoreShareCard({ username, storeName, locale }: { username: stri
                 className="mt-1 w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-xs"
               />
             </li>
-            <li>
-              {t("pasteFeed")}
-            </li>
+            <li>{t("pasteFeed")}</li>
           </ol>
           <p className="mt-2 text-xs text-slate-600">{t("feedIncludes", { sizes })}</p>
         </div>

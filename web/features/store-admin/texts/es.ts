@@ -39,7 +39,8 @@ export default {
   back: "Volver",
   featuresTitle: "Todo lo que incluye tu tienda",
   featureStockTitle: "Control de stock",
-  featureStockText: "Carga el stock de cada {sizes, select, talla {talla} other {talle}}: lo agotado se muestra 'Sin stock' y no se puede pedir.",
+  featureStockText:
+    "Carga el stock de cada {sizes, select, talla {talla} other {talle}}: lo agotado se muestra 'Sin stock' y no se puede pedir.",
   featureSizesTitle: "Gestión de {sizes, select, talla {tallas} other {talles}}",
   featureSizesText: "Cada producto con sus {sizes, select, talla {tallas} other {talles}}: S, M, L, 31, 32… los que uses.",
   featureImagesTitle: "Imágenes con IA",
@@ -81,7 +82,8 @@ export default {
   noOrdersYet: "Todavía no recibiste pedidos. Comparte el enlace de tu tienda para empezar a vender.",
   newOrders: "{count, plural, =0 {No tienes pedidos nuevos.} one {Tienes # pedido nuevo.} other {Tienes # pedidos nuevos.}}",
   seeOrders: "Ver pedidos",
-  planTerms: "Crearla y probarla es gratis. El Plan Mi Tienda es un pago único de {price} que quita el aviso 'Tienda en modo prueba'. Sin comisiones por venta: lo que vendes es todo tuyo.",
+  planTerms:
+    "Crearla y probarla es gratis. El Plan Mi Tienda es un pago único de {price} que quita el aviso 'Tienda en modo prueba'. Sin comisiones por venta: lo que vendes es todo tuyo.",
 
   // The admin's products
   loadFailed: "Error al cargar los datos de la tienda",
@@ -157,7 +159,8 @@ export default {
   removeSizeOf: "Quitar {sizes, select, talla {la talla} other {el talle}} {size} de {name}",
   addSize: "Agregar {sizes, select, talla {Talla} other {Talle}}",
   stockTotal: "Stock total:",
-  sizesCount: "({count, plural, one {# {sizes, select, talla {talla} other {talle}}} other {# {sizes, select, talla {tallas} other {talles}}}})",
+  sizesCount:
+    "({count, plural, one {# {sizes, select, talla {talla} other {talle}}} other {# {sizes, select, talla {tallas} other {talles}}}})",
 
   // Prices and publishing
   productPublished: "Producto publicado en la tienda",
@@ -182,14 +185,16 @@ export default {
   selectionSaved: "Selección guardada. No olvides guardar los cambios.",
   productsPublished: "{count} productos publicados en la tienda",
   pricingTitle: "Configurar Precios",
-  pricingSubtitle: "Pon precio, {sizes, select, talla {tallas} other {talles}} y stock a tus productos, publícalos y elige qué imágenes se ven en tu tienda.",
+  pricingSubtitle:
+    "Pon precio, {sizes, select, talla {tallas} other {talles}} y stock a tus productos, publícalos y elige qué imágenes se ven en tu tienda.",
   seeMyStore: "Ver mi tienda",
   opensInNewTab: "(se abre en otra pestaña)",
   productsLoadFailed: "Error al cargar los productos",
   noProducts: "No hay productos",
   uploadToPrice: "Sube tus productos para ponerles precio y mostrarlos en tu tienda.",
   goToProducts: "Ir a Productos",
-  waitingDrafts: "{count, plural, one {# producto con precio está en borrador: tus clientes todavía no lo ven.} other {# productos con precio están en borrador: tus clientes todavía no los ven.}}",
+  waitingDrafts:
+    "{count, plural, one {# producto con precio está en borrador: tus clientes todavía no lo ven.} other {# productos con precio están en borrador: tus clientes todavía no los ven.}}",
   publishWaiting: "{count, plural, one {Publicarlo} other {Publicar los #}}",
   summary: "Resumen",
   withPrice: "Con precio",
@@ -198,8 +203,10 @@ export default {
   unsavedProducts: "{count, plural, one {# producto con cambios sin guardar} other {# productos con cambios sin guardar}}",
   saveChanges: "Guardar Cambios",
   tipsTitle: "Consejos",
-  tipPrices: "Los precios van en {units}, {cents, select, none {sin centavos} comma {con los centavos después de una coma} other {con los centavos después de un punto}}: escribe {example}. Solo se ven en tu tienda los productos publicados con precio.",
-  tipStock: "Carga el stock de cada {sizes, select, talla {talla: las tallas en 0 aparecen} other {talle: los talles en 0 aparecen}} como 'Sin stock' y no se pueden pedir.",
+  tipPrices:
+    "Los precios van en {units}, {cents, select, none {sin centavos} comma {con los centavos después de una coma} other {con los centavos después de un punto}}: escribe {example}. Solo se ven en tu tienda los productos publicados con precio.",
+  tipStock:
+    "Carga el stock de cada {sizes, select, talla {talla: las tallas en 0 aparecen} other {talle: los talles en 0 aparecen}} como 'Sin stock' y no se pueden pedir.",
   tipOrders: "Cuando confirmas un pedido, su cantidad se descuenta sola del stock.",
   tipCover: "Elige como primera imagen la que mejor muestre el producto: es la portada en tu tienda.",
   storeCreateFailed: "Error al crear la tienda. Intenta nuevamente.",
@@ -281,7 +288,8 @@ export default {
   yourCountrysCurrency: "— la de tu país",
   shoppersLanguageLabel: "Idioma de tus clientes",
   yourCountrysLanguage: "— el de tu país",
-  pricesNotConverted: "Los precios no se convierten con el tipo de cambio: conservan su número en la nueva moneda, redondeados si ella no usa centavos. Antes de guardar te mostramos cuáles cambian.",
+  pricesNotConverted:
+    "Los precios no se convierten con el tipo de cambio: conservan su número en la nueva moneda, redondeados si ella no usa centavos. Antes de guardar te mostramos cuáles cambian.",
   priceWillShowAs: "Un precio se verá así: {price}",
   saveStoreLocale: "Guardar moneda e idioma",
   sellInTitle: "¿Vender en {currency}?",
@@ -293,11 +301,14 @@ export default {
   noCentsInMoney: ": los {money} no los usan, así que se redondean al entero más cercano.",
   sampleChange: "Por ejemplo, {before} pasa a ser {after}.",
   costsRounded: "También se redondean {count, plural, one {# costo de envío} other {# costos de envío}}.",
-  payNotThere: "Tus clientes pueden pagar con {names}, que no {count, plural, one {existe} other {existen}} en {country}: no {count, plural, one {sirve} other {sirven}} para cobrar en {money}.",
+  payNotThere:
+    "Tus clientes pueden pagar con {names}, que no {count, plural, one {existe} other {existen}} en {country}: no {count, plural, one {sirve} other {sirven}} para cobrar en {money}.",
   onlyPayMethod: "Es tu única forma de pago: agrega otra en 'Entrega y pagos' y quítala allí.",
   shoppersReadIn: "Tus clientes leen tu tienda en {language}.",
-  useCountryDefaults: "Usar {what, select, both {el idioma y las formas de pago} language {el idioma} other {las formas de pago}} de {country}",
-  defaultsDetail: "{what, select, both {Tu tienda pasa a {language} y quitamos {names}.} language {Tu tienda pasa a {language}.} other {quitamos {names}.}}",
+  useCountryDefaults:
+    "Usar {what, select, both {el idioma y las formas de pago} language {el idioma} other {las formas de pago}} de {country}",
+  defaultsDetail:
+    "{what, select, both {Tu tienda pasa a {language} y quitamos {names}.} language {Tu tienda pasa a {language}.} other {quitamos {names}.}}",
   dropFailed: "Cambiamos la moneda, pero no pudimos quitar las formas de pago de antes: quítalas en 'Entrega y pagos'.",
 
   // Store details and sharing
@@ -315,7 +326,8 @@ export default {
   catalogueTitle: "Tu catálogo en Instagram, Facebook, WhatsApp y Google",
   copyCatalogueLink: "Copia el enlace de tu catálogo:",
   catalogueLink: "Enlace del catálogo",
-  pasteFeed: "Pégalo como feed programado con actualización diaria: en Meta Commerce Manager, en Catálogo → Orígenes de datos → Feed de datos; en Google Merchant Center, en Productos → Agregar productos → Archivo desde una URL.",
+  pasteFeed:
+    "Pégalo como feed programado con actualización diaria: en Meta Commerce Manager, en Catálogo → Orígenes de datos → Feed de datos; en Google Merchant Center, en Productos → Agregar productos → Archivo desde una URL.",
   feedIncludes: "Solo entran los productos con precio e imagen; cada {sizes, select, talla {talla} other {talle}} va como variante.",
 
   // The store plan
