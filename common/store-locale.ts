@@ -180,7 +180,7 @@ const CURRENCY_UNITS: Record<string, Record<SellerLanguage, string>> = {
   MXN: { es: "pesos", "pt-BR": "pesos", en: "pesos" },
   PEN: { es: "soles", "pt-BR": "soles", en: "soles" },
   UYU: { es: "pesos", "pt-BR": "pesos", en: "pesos" },
-  PYG: { es: "guaraníes", "pt-BR": "guaranis", en: "guaraní" },
+  PYG: { es: "guaraníes", "pt-BR": "guaranis", en: "guaranis" },
   BOB: { es: "bolivianos", "pt-BR": "bolivianos", en: "bolivianos" },
   DOP: { es: "pesos", "pt-BR": "pesos", en: "pesos" },
   GTQ: { es: "quetzales", "pt-BR": "quetzais", en: "quetzales" },
