@@ -43,6 +43,11 @@ describe("the store screens in the seller's language", () => {
     const editor = page.getByRole("dialog");
     const price = editor.getByLabel("Preço (BRL)");
     expect(await price.getAttribute("placeholder")).toBe("Ex.: 1.299,50");
+    // Cents after a point, as a Mexican types them: told why in Portuguese, with a Brazilian price.
+    await price.fill("129.90");
+    expect(plain(await seenText(editor.getByTestId("price-preview")))).toBe(
+      "Os centavos vão depois de uma vírgula: escreva, por exemplo, 1.299,50.",
+    );
     await price.fill("129,90");
     expect(plain(await seenText(editor.getByTestId("price-preview")))).toBe("Vai aparecer assim: R$ 129,90");
     await expectSeen(editor.getByText("Tamanhos e estoque", { exact: true }));
@@ -83,6 +88,10 @@ describe("the store screens in the seller's language", () => {
     const editor = page.getByRole("dialog");
     const price = editor.getByLabel("Price (KES)");
     expect(await price.getAttribute("placeholder")).toBe("e.g. 12,500");
+    await price.fill("2,500.50");
+    expect(plain(await seenText(editor.getByTestId("price-preview")))).toBe(
+      "Prices in shillings have no cents: type, for example, 12,500.",
+    );
     await price.fill("2,500");
     expect(plain(await seenText(editor.getByTestId("price-preview")))).toBe("It will show as: Ksh 2,500");
     await expectSeen(editor.getByText("Sizes and stock", { exact: true }));

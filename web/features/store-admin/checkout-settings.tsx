@@ -12,6 +12,7 @@ import { deliveryDraft } from "./delivery-draft";
 import type { StoreMoney } from "../../../common/store-money";
 import { payMethodDraft } from "./pay-method-fields";
 import { PayMethodsFields, payMethodsProblem } from "./pay-methods-fields";
+import { priceProblem } from "./price-problem";
 import { t } from "./texts";
 
 /** Argentina's stores keep their settings as always (transfer with CBU/alias, Mercado Pago, cash). */
@@ -39,7 +40,7 @@ function formProblem(form: CheckoutForm, money: StoreMoney): string | null {
     if (shipping.zones.some((z) => !z.name.trim())) return t("nameEachZone");
     for (const typed of [...shipping.zones.map((z) => z.cost), shipping.freeFrom]) {
       const price = parsePrice(typed, money);
-      if ("error" in price) return price.error;
+      if ("error" in price) return priceProblem(price.error, money);
     }
   }
   if (form.payMethods) return payMethodsProblem(form.payMethods);

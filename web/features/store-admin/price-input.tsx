@@ -1,6 +1,7 @@
 import { formatPriceField, formatPriceInput, parsePrice, priceSuggestion } from "../../../common/price";
 import { priceExample } from "../../../common/store-locale";
 import { currencySymbol, pricePreviewIn, useStoreMoney } from "../../lib/store-money";
+import { priceProblem } from "./price-problem";
 import { t } from "./texts";
 
 /**
@@ -18,7 +19,7 @@ export function PriceInput({ id, value, onChange }: { id: string; value: string;
   const symbol = currencySymbol(money);
   const parsed = parsePrice(value, money);
   const preview = pricePreviewIn(value, money);
-  const problem = "error" in parsed ? parsed.error : null;
+  const problem = "error" in parsed ? priceProblem(parsed.error, money) : null;
   const pesos = money.currency === "ARS" && money.digits === 0;
   const suggestion = problem && pesos ? priceSuggestion(value) : null;
   return (

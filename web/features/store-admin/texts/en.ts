@@ -389,4 +389,10 @@ export default {
   sizeRepeated: "A product has {sizes, select, other {repeated sizes}}.",
   colourNameMissing: "Fill in the name of each colour.",
   colourRepeated: "A product has repeated colours.",
+  priceInvalid: "That price is not valid: type numbers only, for example {example}.",
+  priceNoCents: "Prices in {units} have no cents: type, for example, {example}.",
+  priceTooHigh: "The highest price is {max}.",
+  priceNegative: "The price cannot be negative.",
+  priceWrongDecimal: "The cents go after {sign, select, comma {a comma} other {a point}}: type, for example, {example}.",
+  priceTwoWays: "That price reads two ways: type it as in this example, {example}.",
 } satisfies Record<keyof typeof source, string>;

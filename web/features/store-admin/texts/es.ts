@@ -391,4 +391,10 @@ export default {
   sizeRepeated: "Hay {sizes, select, talla {tallas repetidas} other {talles repetidos}} en un producto.",
   colourNameMissing: "Completa el nombre de cada color.",
   colourRepeated: "Hay colores repetidos en un producto.",
+  priceInvalid: "El precio no es válido: escribe solo números, por ejemplo {example}.",
+  priceNoCents: "Los precios en {units} van sin centavos: escribe, por ejemplo, {example}.",
+  priceTooHigh: "El precio máximo es {max}.",
+  priceNegative: "El precio no puede ser negativo.",
+  priceWrongDecimal: "Los centavos van después de {sign, select, comma {una coma} other {un punto}}: escribe, por ejemplo, {example}.",
+  priceTwoWays: "Ese precio se puede leer de dos maneras: escríbelo como en este ejemplo, {example}.",
 };

@@ -391,4 +391,10 @@ export default {
   sizeRepeated: "Há {sizes, select, other {tamanhos repetidos}} em um produto.",
   colourNameMissing: "Preencha o nome de cada cor.",
   colourRepeated: "Há cores repetidas em um produto.",
+  priceInvalid: "Esse preço não é válido: escreva só números, por exemplo {example}.",
+  priceNoCents: "Os preços em {units} não têm centavos: escreva, por exemplo, {example}.",
+  priceTooHigh: "O preço máximo é {max}.",
+  priceNegative: "O preço não pode ser negativo.",
+  priceWrongDecimal: "Os centavos vão depois de {sign, select, comma {uma vírgula} other {um ponto}}: escreva, por exemplo, {example}.",
+  priceTwoWays: "Esse preço pode ser lido de dois jeitos: escreva como neste exemplo, {example}.",
 } satisfies Record<keyof typeof source, string>;
