@@ -103,7 +103,7 @@ export function CustomersScreen() {
         {shown.map((customer) => (
           <li key={customer.key} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="customer">
             <p className="text-lg font-semibold">{customer.name}</p>
-            {customer.whatsapp && <p className="text-sm text-slate-700">{t("whatsappNumber", { number: customer.whatsapp.label })}</p>}
+            {customer.whatsapp && <p className="text-sm text-slate-700">WhatsApp {customer.whatsapp.label}</p>}
             <p className="mt-1 text-sm text-slate-700">
               {t("ordersAndSpent", { count: customer.orders, spent: spentText(customer, locale) })}
             </p>

@@ -91,7 +91,7 @@ export function OrderCard({ order, followed = false, storeName, sizesWord, shop:
               )}
             </p>
           )}
-          {order.buyerWhatsapp && <p className="text-slate-600">{t("whatsappNumber", { number: order.buyerWhatsapp.label })}</p>}
+          {order.buyerWhatsapp && <p className="text-slate-600">WhatsApp {order.buyerWhatsapp.label}</p>}
           {order.buyer.note && <p className="mt-0.5 whitespace-pre-line text-slate-600">{t("note", { note: order.buyer.note })}</p>}
         </div>
       )}

@@ -32,7 +32,7 @@ export function actionLabel(status: OrderStatus): string {
     enviado: t("actionSent"),
     listo: t("actionReady"),
     entregado: t("actionDelivered"),
-    cancelado: t("actionCancel"),
+    cancelado: t("cancelOrder"),
   };
   return labels[status];
 }
@@ -64,7 +64,7 @@ export function lineLabel(name: string, color: string | null | undefined, size: 
     color ? t("lineColor", { color }) : null,
     size ? (sizesWord === "talle" ? t("lineTalle", { size }) : t("lineTalla", { size })) : null,
   ].filter(Boolean);
-  return parts.length ? t("lineDetails", { name, details: parts.join(", ") }) : name;
+  return parts.length ? `${name} (${parts.join(", ")})` : name;
 }
 
 export function shortageLine(s: StockShortage, sizesWord: SizesWord): string {

@@ -113,7 +113,7 @@ function Orders({ user }: { user: User }) {
                 }}
                 className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
               >
-                {t("filterChip", { label: f === "todos" ? t("filterAll") : statusLabel(f), count })}
+                {f === "todos" ? t("filterAll") : statusLabel(f)} ({count})
               </button>
             );
           })}

@@ -48,7 +48,7 @@ function Bars({
           const h = values[i]! ? Math.max(2, (values[i]! / max) * (HEIGHT - 4)) : 0;
           return (
             <rect key={d.day} x={i * step + step * 0.15} y={HEIGHT - 1 - h} width={step * 0.7} height={h} rx="1" className={color}>
-              <title>{t("barTitle", { day: longDay(d.day), count: say(values[i]!) })}</title>
+              <title>{`${longDay(d.day)}: ${say(values[i]!)}`}</title>
             </rect>
           );
         })}

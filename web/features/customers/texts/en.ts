@@ -15,7 +15,6 @@ export default {
   emptyTitle: "You don't have any customers yet",
   emptyHint: "When someone sends you an order from your store, they show up here.",
   noMatch: "No customer matches «{query}».",
-  whatsappNumber: "WhatsApp {number}",
   ordersAndSpent: "{count, plural, one {# order} other {# orders}} · Bought: {spent}",
   lastOrder: "Last order #{code} on {date}",
   writeWhatsapp: "Message on WhatsApp",

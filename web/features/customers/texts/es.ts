@@ -14,7 +14,6 @@ export default {
   emptyTitle: "Todavía no tienes clientes",
   emptyHint: "Cuando alguien te envíe un pedido desde tu tienda, aparece aquí.",
   noMatch: "Ningún cliente coincide con «{query}».",
-  whatsappNumber: "WhatsApp {number}",
   ordersAndSpent: "{count, plural, one {# pedido} other {# pedidos}} · Compró: {spent}",
   lastOrder: "Último pedido #{code} el {date}",
   writeWhatsapp: "Escribir por WhatsApp",

@@ -15,7 +15,6 @@ export default {
   emptyTitle: "Você ainda não tem clientes",
   emptyHint: "Quando alguém enviar um pedido pela sua loja, ele aparece aqui.",
   noMatch: "Nenhum cliente corresponde a «{query}».",
-  whatsappNumber: "WhatsApp {number}",
   ordersAndSpent: "{count, plural, one {# pedido} other {# pedidos}} · Comprou: {spent}",
   lastOrder: "Último pedido #{code} em {date}",
   writeWhatsapp: "Escrever pelo WhatsApp",

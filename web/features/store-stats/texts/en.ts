@@ -42,7 +42,6 @@ export default {
   ordersCount: "{count, plural, one {# order} other {# orders}}",
   in30Days: "{total} in 30 days",
   chartLabel: "{title}: {total} in the last 30 days; the busiest day, {most}.",
-  barTitle: "{day}: {count}",
   product: "Product",
   conversion: "Conversion",
   units: "Units",

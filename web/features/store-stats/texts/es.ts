@@ -41,7 +41,6 @@ export default {
   ordersCount: "{count, plural, one {# pedido} other {# pedidos}}",
   in30Days: "{total} en 30 días",
   chartLabel: "{title}: {total} en los últimos 30 días; el día con más, {most}.",
-  barTitle: "{day}: {count}",
   product: "Producto",
   conversion: "Conversión",
   units: "Unidades",
