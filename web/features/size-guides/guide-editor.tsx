@@ -189,7 +189,9 @@ export function GuideEditor({
               {draft.measures.map((m, j) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: one value per measure, in the measures' order
                 <label key={j} className="block">
-                  <span className="text-sm">{m || t("measureN", { n: j + 1 })} ({draft.unit})</span>
+                  <span className="text-sm">
+                    {m || t("measureN", { n: j + 1 })} ({draft.unit})
+                  </span>
                   <input
                     className={field}
                     inputMode="decimal"
