@@ -3,6 +3,7 @@ import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "../../worker/index";
 import { sellerLanguage } from "../i18n/language";
 import { SELLER_LANGUAGE_HEADER } from "../../common/seller-language";
+import { t } from "./texts";
 
 /**
  * The one typed client for the Worker's API; every screen goes through it. Each request says the language the
@@ -53,7 +54,7 @@ export async function unwrap<R extends ClientResponse<unknown, number, "json">>(
   try {
     response = await call;
   } catch {
-    throw new ApiFailure("No hay conexión con el servidor. Revisa tu internet e intenta de nuevo.", 0);
+    throw new ApiFailure(t("noConnection"), 0);
   }
   const body = (await response.json().catch(() => undefined)) as { error?: unknown; jobId?: unknown } | undefined;
   if (!response.ok) {

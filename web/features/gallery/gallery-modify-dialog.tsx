@@ -8,7 +8,7 @@ import { ModifyInstructionField, ModifyingOverlay, useModifyInstruction } from "
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 
-export { EMPTY_INSTRUCTION, MODIFY_FAILED, MODIFY_NO_RESULT, MODIFY_OK } from "../../ui/modify-instruction";
+export { emptyInstruction, modifyFailed, modifyNoResult, modifyOk } from "../../ui/modify-instruction";
 export const PREVIEW_FAILED = "No se pudo cargar la imagen para modificar.";
 
 /**

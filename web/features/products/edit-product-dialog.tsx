@@ -5,7 +5,7 @@ import type { Product } from "../../../common/product";
 import { api, unwrap } from "../../lib/api";
 import { compressImage, EDIT_DIALOG_THRESHOLD, fileToDataUrl, formatFileSize } from "../../lib/compress";
 import { productsQuery } from "../../lib/queries";
-import { createProduct, UPLOAD_FALLBACK } from "../../lib/upload";
+import { createProduct, uploadFallback } from "../../lib/upload";
 import { ProductImage } from "../../ui/product-image";
 import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
@@ -115,7 +115,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
       toast.success("Producto agregado correctamente");
       onClose();
     },
-    onError: (err) => toast.error(err.message || UPLOAD_FALLBACK),
+    onError: (err) => toast.error(err.message || uploadFallback()),
   });
 
   const remove = useMutation({

@@ -1,7 +1,7 @@
 import toast from "react-hot-toast";
 import { storePath } from "../../../common/store";
 import { publicStoreLink } from "../../lib/store-link";
-import { INSTAGRAM_COPIED, instagramText, whatsappShareUrl } from "../../lib/share-texts";
+import { instagramCopied, instagramText, whatsappShareUrl } from "../../lib/share-texts";
 
 const ACTION =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
@@ -21,7 +21,7 @@ export function StoreShareCard({ username, storeName, locale }: { username: stri
   async function copyForInstagram() {
     try {
       await navigator.clipboard.writeText(instagramText(storeName, publicStoreLink(username, undefined, "instagram").url, locale));
-      toast.success(INSTAGRAM_COPIED);
+      toast.success(instagramCopied());
     } catch {
       toast.error("No se pudo copiar el texto. Copia el enlace de tu tienda a mano.");
     }
