@@ -48,21 +48,14 @@ export const productsQuery = (userId: string) =>
 export const galleryQuery = (userId: string) =>
   queryOptions({
     queryKey: ["gallery", userId],
-    queryFn: async () =>
-      (await unwrap(api.products.images["by-user"][":userId"].$get({ param: { userId } }), t("galleryFailed")))
-        .images,
+    queryFn: async () => (await unwrap(api.products.images["by-user"][":userId"].$get({ param: { userId } }), t("galleryFailed"))).images,
   });
 
 export const productImagesQuery = (productId: string) =>
   queryOptions({
     queryKey: ["product-images", productId],
     queryFn: async () =>
-      (
-        await unwrap(
-          api.products["generated-images"][":id"].$get({ param: { id: productId } }),
-          t("productImagesFailed"),
-        )
-      ).images,
+      (await unwrap(api.products["generated-images"][":id"].$get({ param: { id: productId } }), t("productImagesFailed"))).images,
   });
 
 /** Generations still running and the ones that failed lately (a closed tab never saw them end). */

@@ -14,20 +14,14 @@ export function audienceLabel(audience: Audience): string {
 
 export const storeModelsQuery = queryOptions({
   queryKey: ["store-models"],
-  queryFn: async (): Promise<StoreModel[]> =>
-    (await unwrap(api["store-models"].$get(), t("storeModelFailed"))).models,
+  queryFn: async (): Promise<StoreModel[]> => (await unwrap(api["store-models"].$get(), t("storeModelFailed"))).models,
 });
 
 export function useSetStoreModel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ audience, imageId }: { audience: Audience; imageId: string }) =>
-      (
-        await unwrap(
-          api["store-models"][":audience"].$put({ param: { audience }, json: { imageId } }),
-          t("storeModelSaveFailed"),
-        )
-      ).model,
+      (await unwrap(api["store-models"][":audience"].$put({ param: { audience }, json: { imageId } }), t("storeModelSaveFailed"))).model,
     onSuccess: async (model) => {
       await cacheAnswer(queryClient, storeModelsQuery.queryKey, (models = []) => [
         ...models.filter((m) => m.audience !== model.audience),
@@ -43,10 +37,7 @@ export function useRemoveStoreModel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (audience: Audience) => {
-      await unwrap(
-        api["store-models"][":audience"].$delete({ param: { audience } }),
-        t("storeModelRemoveFailed"),
-      );
+      await unwrap(api["store-models"][":audience"].$delete({ param: { audience } }), t("storeModelRemoveFailed"));
       return audience;
     },
     onSuccess: async (audience) => {

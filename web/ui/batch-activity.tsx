@@ -28,9 +28,7 @@ export function BatchActivity() {
             data-testid="batch-running"
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="font-semibold">
-                {t("batchProgressLine", { ended, total: batch.total })}
-              </p>
+              <p className="font-semibold">{t("batchProgressLine", { ended, total: batch.total })}</p>
               <Link
                 to="/lote/$id"
                 params={{ id: batch.id }}

@@ -68,12 +68,8 @@ export function JobActivity() {
         >
           <Spinner className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <div>
-            <p className="font-semibold">
-              {t("jobsRunningCount", { count: running.length })}
-            </p>
-            <p className="text-sm">
-              {t("jobsRunningText", { jobs: running.map(jobName).join(" · ") })}
-            </p>
+            <p className="font-semibold">{t("jobsRunningCount", { count: running.length })}</p>
+            <p className="text-sm">{t("jobsRunningText", { jobs: running.map(jobName).join(" · ") })}</p>
           </div>
         </div>
       )}

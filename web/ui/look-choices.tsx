@@ -90,9 +90,7 @@ export function LookChoices({
       />
       {!adult && (
         <p id={MODEL_NOTE_ID} className="text-xs text-slate-500">
-          {mode.includeModel
-            ? t("adultOnlyNote")
-            : t(personalizes ? "noModelNotePersonalize" : "noModelNote")}
+          {mode.includeModel ? t("adultOnlyNote") : t(personalizes ? "noModelNotePersonalize" : "noModelNote")}
         </p>
       )}
       {!hasPersonalization(mode.personalization) && mode.includeModel && !childBlocked && <StoreModelPanel audience={mode.audience} />}

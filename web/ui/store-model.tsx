@@ -74,9 +74,7 @@ export function StoreModelPanel({ audience, heading = "h3" }: { audience: Audien
               className="h-[70px] w-14 shrink-0 rounded-lg bg-slate-100 object-cover"
             />
           ) : (
-            <p className="min-w-0 flex-1 text-sm text-slate-600">
-              {t("storeModelNone", { audience: label })}
-            </p>
+            <p className="min-w-0 flex-1 text-sm text-slate-600">{t("storeModelNone", { audience: label })}</p>
           )}
           <div className={`flex flex-wrap gap-2 ${model ? "min-w-0 flex-1" : "shrink-0"}`}>
             <Button variant="secondary" className="min-h-11" aria-expanded={choosing} onClick={() => setChoosing((c) => !c)}>
@@ -121,11 +119,7 @@ function StoreModelChoices({ audience, currentId, onDone }: { audience: Audience
   }
   const fitting = gallery.data.filter((image: GalleryImage) => fitsAudience(image.variant, audience));
   if (fitting.length === 0) {
-    return (
-      <p className="mt-3 text-sm text-slate-600">
-        {t("storeModelNoFitting", { audience: label })}
-      </p>
-    );
+    return <p className="mt-3 text-sm text-slate-600">{t("storeModelNoFitting", { audience: label })}</p>;
   }
   return (
     <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={t("storeModelChoices", { audience: label })}>

@@ -8,7 +8,9 @@ export function ThemeSelect({ compact = false }: { compact?: boolean }) {
   const name = useId();
   return (
     <fieldset>
-      <legend className={compact ? "mb-2 px-1 text-xs font-semibold tracking-wide text-slate-600 uppercase" : "sr-only"}>{t("theme")}</legend>
+      <legend className={compact ? "mb-2 px-1 text-xs font-semibold tracking-wide text-slate-600 uppercase" : "sr-only"}>
+        {t("theme")}
+      </legend>
       <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1">
         {THEME_CHOICES.map((value) => (
           <label key={value} className="relative">

@@ -73,12 +73,7 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
         )}
         {supportWhatsapp && (
           <li>
-            <a
-              href={whatsappUrl(supportWhatsapp, t("helpWhatsappMessage"))}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={CHANNEL}
-            >
+            <a href={whatsappUrl(supportWhatsapp, t("helpWhatsappMessage"))} target="_blank" rel="noopener noreferrer" className={CHANNEL}>
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
                 <svg
                   aria-hidden
@@ -103,11 +98,7 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
             </a>
           </li>
         )}
-        {!supportEmail && !supportWhatsapp && (
-          <li className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">
-            {t("helpNoChannel")}
-          </li>
-        )}
+        {!supportEmail && !supportWhatsapp && <li className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">{t("helpNoChannel")}</li>}
       </ul>
       <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">{t("helpFirstTime")}</p>

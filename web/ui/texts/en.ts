@@ -75,7 +75,8 @@ export default {
   storeModelChoose: "Choose",
   storeModelRemove: "Remove",
   storeModelGalleryLoading: "Loading your images...",
-  storeModelNoFitting: "You have no images with a {audience} model yet. Generate one and come back here to choose it as your store’s model.",
+  storeModelNoFitting:
+    "You have no images with a {audience} model yet. Generate one and come back here to choose it as your store’s model.",
   storeModelChoices: "Your images for the {audience} model",
   unnamedProduct: "Unnamed product",
   storeModelUse: "Use the image of {name} ({variant}) as your store’s model",

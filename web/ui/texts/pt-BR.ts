@@ -76,8 +76,7 @@ export default {
   storeModelChoose: "Escolher",
   storeModelRemove: "Remover",
   storeModelGalleryLoading: "Carregando suas imagens...",
-  storeModelNoFitting:
-    "Você ainda não tem imagens com modelo {audience}. Gere uma e volte aqui para escolher como o modelo da sua loja.",
+  storeModelNoFitting: "Você ainda não tem imagens com modelo {audience}. Gere uma e volte aqui para escolher como o modelo da sua loja.",
   storeModelChoices: "Suas imagens para o modelo {audience}",
   unnamedProduct: "Produto sem nome",
   storeModelUse: "Usar a imagem de {name} ({variant}) como modelo da sua loja",

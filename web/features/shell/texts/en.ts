@@ -59,7 +59,8 @@ export default {
   tutorialChooseText:
     "Tap your product and choose front or back view, who it is for (Baby, Boy, Girl or Adult) and whether the garment goes alone or as an outfit.",
   tutorialGenerateTitle: "Generate your image",
-  tutorialGenerateText: "Tap “Generate 1 image” and in seconds you have your catalogue photo. Each photo uses one of your available images.",
+  tutorialGenerateText:
+    "Tap “Generate 1 image” and in seconds you have your catalogue photo. Each photo uses one of your available images.",
   tutorialSellTitle: "Download it and sell",
   tutorialSellText:
     "In “Images” you find all your photos to download or edit. Put them in your online store and receive orders on WhatsApp.",

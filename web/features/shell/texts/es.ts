@@ -28,7 +28,8 @@ export default {
   faqFailQ: "¿Y si una imagen sale mal o falla?",
   faqFailA: "Si la generación falla, te devolvemos la imagen a tu saldo sola. Si no te gusta, puedes regenerarla.",
   faqPublishQ: "¿Cómo hago que mis clientes vean un producto?",
-  faqPublishA: "En 'Configurar Precios', escríbele un precio y toca 'Publicar'. Tu tienda solo muestra los productos publicados con precio.",
+  faqPublishA:
+    "En 'Configurar Precios', escríbele un precio y toca 'Publicar'. Tu tienda solo muestra los productos publicados con precio.",
   faqOrdersQ: "¿Cómo me llegan los pedidos?",
   faqOrdersA:
     "Tus clientes arman el carrito y te escriben por WhatsApp con el pedido y su código. También los ves en 'Pedidos', donde puedes responderles.",
@@ -59,8 +60,7 @@ export default {
   tutorialChooseText:
     "Toca tu producto y elige vista de frente o de espalda, para quién es (Bebé, Niño, Niña o Adulto) y si va la prenda sola o en conjunto.",
   tutorialGenerateTitle: "Genera tu imagen",
-  tutorialGenerateText:
-    "Toca 'Generar 1 imagen' y en segundos tienes tu foto de catálogo. Cada foto usa una de tus imágenes disponibles.",
+  tutorialGenerateText: "Toca 'Generar 1 imagen' y en segundos tienes tu foto de catálogo. Cada foto usa una de tus imágenes disponibles.",
   tutorialSellTitle: "Descárgala y vende",
   tutorialSellText:
     "En 'Imágenes' encuentras todas tus fotos para descargarlas o modificarlas. Publícalas en tu tienda virtual y recibe pedidos por WhatsApp.",
