@@ -52,5 +52,10 @@ export default {
   themeDark: "Dark",
   themeSystem: "System",
 
+  loginToBuy: "You need to sign in to buy credits.",
+  unexpectedPaymentError: "An unexpected error occurred while processing the payment.",
+  checkoutFailed: "Error opening the payment ({status})",
+  missingPaymentUrl: "No payment link was received from {provider}.",
+
   uploadFailed: "Error uploading the products",
 } satisfies Record<keyof typeof source, string>;

@@ -52,5 +52,10 @@ export default {
   themeDark: "Oscuro",
   themeSystem: "Sistema",
 
+  loginToBuy: "Debes iniciar sesión para comprar créditos.",
+  unexpectedPaymentError: "Ocurrió un error inesperado al intentar procesar el pago.",
+  checkoutFailed: "Error al crear la preferencia de pago ({status})",
+  missingPaymentUrl: "No se recibió la URL de pago de {provider}.",
+
   uploadFailed: "Error al subir productos",
 };

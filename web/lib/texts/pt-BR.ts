@@ -52,5 +52,10 @@ export default {
   themeDark: "Escuro",
   themeSystem: "Sistema",
 
+  loginToBuy: "Você precisa entrar na sua conta para comprar créditos.",
+  unexpectedPaymentError: "Ocorreu um erro inesperado ao processar o pagamento.",
+  checkoutFailed: "Erro ao abrir o pagamento ({status})",
+  missingPaymentUrl: "Não recebemos o link de pagamento do {provider}.",
+
   uploadFailed: "Erro ao enviar os produtos",
 } satisfies Record<keyof typeof source, string>;
