@@ -14,7 +14,7 @@ export const api = hc<AppType>("/", {
   headers: () => ({ [SELLER_LANGUAGE_HEADER]: sellerLanguage() }),
 }).api;
 
-/** An API failure with the Spanish message the server sent (or a fallback) and its status. */
+/** An API failure with the message the server sent in the seller's language (or a fallback) and its status. */
 export class ApiFailure extends Error {
   constructor(
     message: string,

@@ -18,7 +18,7 @@ import {
   type Quality,
   type ViewMode,
 } from "../../common/generation";
-import { CHILDREN_NOT_OFFERED, type GenerationOffer } from "../../common/image-providers";
+import type { GenerationOffer } from "../../common/image-providers";
 import { ChildrenNotice } from "./generation-choices";
 import { StoreModelPanel } from "./store-model";
 import { audienceLabel } from "../lib/store-models";
@@ -84,7 +84,7 @@ export function LookChoices({
         options={models()}
       />
       <ChildrenNotice
-        reason={childBlocked ? (offer.children.reason ?? CHILDREN_NOT_OFFERED) : null}
+        reason={childBlocked ? (offer.children.reason ?? t("childrenNotOffered")) : null}
         quality={quality}
         onGarmentOnly={() => onModeChange(chooseWithoutModel(mode))}
       />

@@ -9,7 +9,7 @@ import { ADD_DIALOG_THRESHOLD, compressImage, fileToDataUrl, formatFileSize } fr
 import { useGenerateProduct } from "../../lib/generation";
 import { sessionQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
-import { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES, useUploadProducts } from "../../lib/upload";
+import { MAX_FILES_PER_UPLOAD, tooManyFiles, useUploadProducts } from "../../lib/upload";
 import { CameraCapture, CameraIcon } from "./camera-capture";
 import { DownloadButton } from "../../ui/gallery-download-button";
 import { Spinner } from "../../ui/spinner";
@@ -139,7 +139,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
     const accepted = files.filter((f) => ACCEPTED_TYPES.includes(f.type));
     if (accepted.length < files.length) toast.error("Solo se aceptan imágenes PNG, JPEG o WebP.");
     const room = MAX_FILES_PER_UPLOAD - itemsRef.current.length;
-    if (accepted.length > room) toast.error(TOO_MANY_FILES);
+    if (accepted.length > room) toast.error(tooManyFiles());
     const chosen = accepted.slice(0, Math.max(0, room));
     if (chosen.length === 0) return;
     const token = session.current;

@@ -4,7 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SellerLanguage } from "../../../common/seller-language";
 import { startSellerLanguage } from "../../i18n/language";
 import { downloadFailed } from "../../lib/download";
+import { CHILDREN_NOT_OFFERED } from "../../../common/image-providers";
+import { TOO_MANY_FILES } from "../../../common/uploads";
 import { formatFileSize } from "../../lib/compress";
+import { tooManyFiles } from "../../lib/upload";
 import { audienceLabel } from "../../lib/store-models";
 import { themeLabel } from "../../lib/theme";
 import { priceLabel } from "../../ui/generation-choices";
@@ -50,6 +53,9 @@ describe("the app's frame in the seller's language", () => {
     );
     expect(tutorial()).toContain("Paso 1 de 4");
     expect(formatFileSize(1.44 * 1024 * 1024)).toBe("1,4 MB");
+    // The client's copies of messages the Worker also says read as the Worker's.
+    expect(tooManyFiles()).toBe(TOO_MANY_FILES);
+    expect(uiText("childrenNotOffered")).toBe(CHILDREN_NOT_OFFERED);
   });
 
   it("shows every Spanish message without values exactly as written (quotes and '…' included)", async () => {
@@ -101,5 +107,6 @@ describe("the app's frame in the seller's language", () => {
     expect(priceLabel("standard")).toBe("1 image");
     expect(themeLabel("system")).toBe("System");
     expect(formatFileSize(1.44 * 1024 * 1024)).toBe("1.4 MB");
+    expect(tooManyFiles()).toBe("You can upload up to 10 images at a time.");
   });
 });

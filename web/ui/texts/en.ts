@@ -63,6 +63,7 @@ export default {
   modifyNoResult: "Error getting the edited image.",
   modifyCostNote: "Cost of the edit: 1 image.",
   noImagesLeft: "You have no images left.",
+  childrenNotOffered: "With this site’s image generator we cannot create photos with baby, boy or girl models.",
   modifyInstruction: "Instructions to edit",
   modifyExample: "E.g. change the background to white",
   modifying: "Editing...",

@@ -63,6 +63,7 @@ export default {
   modifyNoResult: "Error al obtener la imagen modificada.",
   modifyCostNote: "Costo de modificación: 1 imagen.",
   noImagesLeft: "No te quedan imágenes disponibles.",
+  childrenNotOffered: "Con el generador de imágenes de este sitio no podemos crear fotos con modelos bebé, niño o niña.",
   modifyInstruction: "Instrucciones para modificar",
   modifyExample: "Ej.: cambia el fondo a blanco",
   modifying: "Modificando...",

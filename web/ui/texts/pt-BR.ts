@@ -63,6 +63,7 @@ export default {
   modifyNoResult: "Erro ao obter a imagem editada.",
   modifyCostNote: "Custo da edição: 1 imagem.",
   noImagesLeft: "Você não tem mais imagens disponíveis.",
+  childrenNotOffered: "Com o gerador de imagens deste site não conseguimos criar fotos com modelos bebê, menino ou menina.",
   modifyInstruction: "Instruções para editar",
   modifyExample: "Ex.: mude o fundo para branco",
   modifying: "Editando...",
