@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Product } from "../../common/product";
-import { MAX_FILES_PER_UPLOAD } from "../../common/uploads";
 import { api, unwrap } from "./api";
 import { productsQuery } from "./queries";
 import { cacheAnswer } from "./cache-answer";
@@ -9,7 +8,6 @@ import { t } from "./texts";
 /** The Worker's limits (common/uploads.ts), checked here too so a seller hears them before sending. */
 export { MAX_FILES_PER_UPLOAD } from "../../common/uploads";
 export const uploadFallback = () => t("uploadFailed");
-export const tooManyFiles = () => t("tooManyFiles", { max: MAX_FILES_PER_UPLOAD });
 
 /**
  * POST /api/products/upload-images as multipart with the repeated field `images`.

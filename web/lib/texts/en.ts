@@ -58,5 +58,4 @@ export default {
   missingPaymentUrl: "No payment link was received from {provider}.",
 
   uploadFailed: "Error uploading the products",
-  tooManyFiles: "You can upload up to {max} images at a time.",
 } satisfies Record<keyof typeof source, string>;

@@ -58,5 +58,4 @@ export default {
   missingPaymentUrl: "No se recibió la URL de pago de {provider}.",
 
   uploadFailed: "Error al subir productos",
-  tooManyFiles: "Puedes subir hasta {max} imágenes por vez.",
 };

@@ -58,5 +58,4 @@ export default {
   missingPaymentUrl: "Não recebemos o link de pagamento do {provider}.",
 
   uploadFailed: "Erro ao enviar os produtos",
-  tooManyFiles: "Você pode enviar até {max} imagens por vez.",
 } satisfies Record<keyof typeof source, string>;
