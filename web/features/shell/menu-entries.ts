@@ -5,6 +5,8 @@
  * 'Comprar imágenes' in the mobile drawer only with a username (the header
  * always has its own 'Comprar imágenes' button).
  */
+import { t } from "./texts";
+
 export type MenuLayout = "desktop" | "mobile";
 export type MenuPath = "/home" | "/images" | "/mi-tienda-admin" | "/pedidos" | "/estadisticas" | "/credits" | "/settings";
 
@@ -18,13 +20,13 @@ export interface MenuEntry {
 export function menuEntries(user: { username: string | null }, layout: MenuLayout): MenuEntry[] {
   const hasStore = Boolean(user.username);
   const entries: (MenuEntry | false)[] = [
-    { to: "/home", label: "Productos" },
-    { to: "/images", label: "Imágenes" },
-    (layout === "mobile" || hasStore) && { to: "/mi-tienda-admin", label: "Mi Tienda" },
-    hasStore && { to: "/pedidos", label: "Pedidos", badge: "new-orders" },
-    hasStore && { to: "/estadisticas", label: "Estadísticas" },
-    (layout === "desktop" || hasStore) && { to: "/credits", label: "Comprar imágenes" },
-    { to: "/settings", label: "Configuración" },
+    { to: "/home", label: t("entryProducts") },
+    { to: "/images", label: t("entryImages") },
+    (layout === "mobile" || hasStore) && { to: "/mi-tienda-admin", label: t("entryStore") },
+    hasStore && { to: "/pedidos", label: t("entryOrders"), badge: "new-orders" },
+    hasStore && { to: "/estadisticas", label: t("entryStats") },
+    (layout === "desktop" || hasStore) && { to: "/credits", label: t("entryBuyImages") },
+    { to: "/settings", label: t("entrySettings") },
   ];
   return entries.filter((entry): entry is MenuEntry => entry !== false);
 }
