@@ -56,3 +56,12 @@ export function acceptLanguageTags(header: string | null | undefined): string[] 
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map((entry) => entry.tag);
 }
+
+/**
+ * The cookie that mirrors the seller's choice in this browser (web/i18n/language.ts writes it): the Worker
+ * reads it to serve "/" (worker/lib/landing-language.ts) and to give a Google sign-up its language.
+ */
+export const SELLER_LANGUAGE_COOKIE = "vidriera-language";
+
+/** The query parameter that asks for one language's landing: `/?lang=pt-BR` (each version's own address). */
+export const SELLER_LANGUAGE_PARAM = "lang";
