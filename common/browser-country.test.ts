@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryOfBrowser } from "./browser-country";
+import { countryOfBrowser, withBrowserCountry } from "./browser-country";
 
 const code = (tags: string[]) => countryOfBrowser(tags).code;
 
@@ -25,5 +25,14 @@ describe("countryOfBrowser", () => {
     expect(code([])).toBe("AR");
     expect(code(["pt"])).toBe("BR");
     expect(code(["pt-PT"])).toBe("BR");
+  });
+});
+
+describe("withBrowserCountry", () => {
+  it("gives a seller who never said a country the browser's, and leaves a saved phone or country alone", () => {
+    expect(withBrowserCountry({ phone: null, countryCode: null }, ["pt-BR"]).countryCode).toBe("BR");
+    expect(withBrowserCountry({ phone: null, countryCode: "MX" }, ["pt-BR"]).countryCode).toBe("MX");
+    const argentine = { phone: "+54 9 11 5555-1234", countryCode: null };
+    expect(withBrowserCountry(argentine, ["en-KE"])).toBe(argentine);
   });
 });

@@ -24,3 +24,11 @@ export function countryOfBrowser(tags: readonly string[]): Country {
   const portuguese = tags.some((tag) => tag.trim().toLowerCase().split(/[-_]/)[0] === "pt");
   return portuguese ? (COUNTRIES.find((c) => c.code === "BR") ?? DEFAULT_COUNTRY) : DEFAULT_COUNTRY;
 }
+
+/**
+ * A seller as the store's set-up reads them: one who never said a country (no phone, no country saved) starts
+ * from the browser's, where Argentina was everyone's default.
+ */
+export function withBrowserCountry<T extends { phone: string | null; countryCode: string | null }>(seller: T, tags: readonly string[]): T {
+  return seller.phone || seller.countryCode ? seller : { ...seller, countryCode: countryOfBrowser(tags).code };
+}

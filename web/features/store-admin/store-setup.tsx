@@ -12,6 +12,8 @@ import {
 } from "../../../common/store";
 import { useLoadedValue } from "../../lib/loaded-value";
 import type { User } from "../../../common/user";
+import { withBrowserCountry } from "../../../common/browser-country";
+import { browserLanguages } from "../../i18n/language";
 import { BackLink } from "./store-back-link";
 import { StoreFeatures } from "./store-features";
 import { CHOOSE_FREE_LINK, StoreLinkField, useStoreLink } from "./store-link-preview";
@@ -33,7 +35,7 @@ export const FILL_TO_CONTINUE = "Escribe el nombre de tu tienda y tu WhatsApp pa
 export function StoreSetupScreen() {
   const { user } = useSession();
   if (!user) return null;
-  return <StoreForm user={user} />;
+  return <StoreForm user={withBrowserCountry(user, browserLanguages())} />;
 }
 
 interface PickedLogo {
