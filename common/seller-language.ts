@@ -65,3 +65,11 @@ export const SELLER_LANGUAGE_COOKIE = "vidriera-language";
 
 /** The query parameter that asks for one language's landing: `/?lang=pt-BR` (each version's own address). */
 export const SELLER_LANGUAGE_PARAM = "lang";
+
+/**
+ * Where the build keeps each language's prerendered landing among the SPA's assets (scripts/prerender-landing.ts);
+ * Spanish is index.html itself. The Worker asks the assets for it without the ".html" (worker/lib/landing-language.ts).
+ */
+export function landingPageFile(language: Exclude<SellerLanguage, "es">): string {
+  return `landing/${language}.html`;
+}
