@@ -11,10 +11,10 @@ import { Spinner } from "../../ui/spinner";
 import { t } from "./texts";
 
 /** The desktop panel's four benefits; the price is the claim for the visitor's country (GET /api/payments/prices). */
-const benefits = (fromPerImage: string) => [
+const benefits = (price: string) => [
   { title: t("benefitStudioTitle"), text: t("benefitStudioText") },
   { title: t("benefitFastTitle"), text: t("benefitFastText") },
-  { title: t("benefitSavingsTitle"), text: t("benefitSavingsText", { fromPerImage }) },
+  { title: t("benefitSavingsTitle"), text: t("benefitSavingsText", { price }) },
   { title: t("benefitSellTitle"), text: t("benefitSellText") },
 ];
 
@@ -116,7 +116,7 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
       <aside className="hidden bg-gradient-to-br from-brand-700 to-fuchsia-600 p-12 text-white lg:flex lg:flex-col lg:justify-center">
         <h2 className="text-3xl font-bold">{t("asideTitle")}</h2>
         <ul className="mt-10 space-y-6">
-          {benefits(claims.fromPerImage).map((b) => (
+          {benefits(claims.fromPerImagePrice).map((b) => (
             <li key={b.title} className="flex gap-4">
               <span aria-hidden className="mt-1 grid size-7 shrink-0 place-items-center rounded-full bg-white/20">
                 ✓

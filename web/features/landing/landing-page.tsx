@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { imagesFromCredits, SIGNUP_CREDITS } from "../../../common/credits";
-import { NOT_AVAILABLE_IN_COUNTRY } from "../../../common/payments";
-import { storePlanTerms, type PriceClaims } from "../../../common/price-claims";
+import { PROVIDER_NAMES } from "../../../common/packs";
+import type { PackClaim, PriceClaims } from "../../../common/price-claims";
 import { LogoMark } from "../../ui/brand";
 import { LanguageSwitch } from "./language-switch";
 import { t } from "./texts";
@@ -61,7 +61,7 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
           </div>
           <ul className="mx-auto mt-10 grid max-w-2xl gap-3 text-left text-sm text-slate-700 sm:grid-cols-2">
             <Claim>
-              <span data-testid="landing-from-price">{claims.fromPerImage}</span>
+              <span data-testid="landing-from-price">{t("fromPerImage", { price: claims.fromPerImagePrice })}</span>
             </Claim>
             <Claim>{t("claimStore")}</Claim>
             <Claim>{t("claimPhone")}</Claim>
@@ -125,17 +125,17 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
                     {t("mostChosen")}
                   </span>
                 )}
-                <h3 className="font-semibold text-slate-900">{pack.title}</h3>
+                <h3 className="font-semibold text-slate-900">{t("packImages", { count: pack.images })}</h3>
                 <p className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{pack.price}</p>
-                <p className="mt-1 text-sm text-slate-600">{pack.perImage}</p>
+                <p className="mt-1 text-sm text-slate-600">{t("perImage", { price: pack.perImagePrice })}</p>
                 <p className="mt-3 min-h-5 text-sm font-semibold text-emerald-700">
-                  {!pack.available ? <span className="text-slate-600">{NOT_AVAILABLE_IN_COUNTRY}</span> : (pack.savingsText ?? "")}
+                  {!pack.available ? <span className="text-slate-600">{t("notAvailable")}</span> : savingText(pack)}
                 </p>
               </li>
             ))}
           </ul>
           <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600" data-testid="landing-currency-note">
-            {claims.currencyNote}
+            {t(claims.route === "mercadopago" ? "currencyPesos" : "currencyDollars", { provider: PROVIDER_NAMES[claims.route] })}
           </p>
           <div className="mx-auto mt-8 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
             <h3 className="font-semibold text-slate-900">{t("storePlanTitle")}</h3>
@@ -143,7 +143,7 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
               {t("storePlanBefore")} <strong data-testid="landing-store-plan">{claims.storePlan}</strong>
               {t("storePlanAfter")}
             </p>
-            <p className="mt-2 text-sm text-slate-600">{storePlanTerms(claims.storePlan)}</p>
+            <p className="mt-2 text-sm text-slate-600">{t("storePlanTerms", { price: claims.storePlan })}</p>
           </div>
         </section>
 
@@ -186,6 +186,14 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
       </footer>
     </div>
   );
+}
+
+/** A pack's saving, as common/price-claims.ts packSavingsText says it in Spanish. */
+function savingText({ saving }: PackClaim): string {
+  if (!saving) return "";
+  return saving.sameAs
+    ? t("savingSameAs", { percent: saving.percent, images: saving.sameAs.images })
+    : t("saving", { percent: saving.percent });
 }
 
 function Claim({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ export default {
   benefitFastTitle: "Results in seconds",
   benefitFastText: "Upload a photo of your garment and get the image straight away.",
   benefitSavingsTitle: "Real savings",
-  benefitSavingsText: "{fromPerImage}, with no photo shoots.",
+  benefitSavingsText: "From {price} per image, with no photo shoots.",
   benefitSellTitle: "Attract and sell more",
   benefitSellText: "Consistent images that build your customers’ trust.",
   unexpectedError: "Something unexpected went wrong.",

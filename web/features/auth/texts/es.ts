@@ -5,7 +5,7 @@ export default {
   benefitFastTitle: "Resultados en segundos",
   benefitFastText: "Sube la foto de tu prenda y obtén la imagen al instante.",
   benefitSavingsTitle: "Ahorro significativo",
-  benefitSavingsText: "{fromPerImage}, sin sesiones de fotos.",
+  benefitSavingsText: "Desde {price} por imagen, sin sesiones de fotos.",
   benefitSellTitle: "Atrae y vende más",
   benefitSellText: "Imágenes consistentes que generan confianza en tus clientes.",
   unexpectedError: "Ocurrió un error inesperado.",

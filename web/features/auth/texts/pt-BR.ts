@@ -6,7 +6,7 @@ export default {
   benefitFastTitle: "Resultados em segundos",
   benefitFastText: "Envie a foto da sua peça e receba a imagem na hora.",
   benefitSavingsTitle: "Economia de verdade",
-  benefitSavingsText: "{fromPerImage}, sem sessões de fotos.",
+  benefitSavingsText: "A partir de {price} por imagem, sem sessões de fotos.",
   benefitSellTitle: "Atraia e venda mais",
   benefitSellText: "Imagens padronizadas que passam confiança para os seus clientes.",
   unexpectedError: "Ocorreu um erro inesperado.",

@@ -37,6 +37,17 @@ export default {
   pricesTitle: "Precios simples",
   pricesSubtitle: "Compra imágenes en packs, sin suscripciones. Cuantas más, menos pagas por cada una.",
   mostChosen: "Más elegido",
+  fromPerImage: "Desde {price} por imagen",
+  packImages: "{count, plural, one {# imagen} other {# imágenes}}",
+  perImage: "{price} por imagen",
+  notAvailable: "No disponible en tu país",
+  saving: "Ahorras {percent}%",
+  savingSameAs: "Ahorras {percent}%, igual que {images, plural, one {# imagen} other {# imágenes}}",
+  currencyPesos: "Precios en pesos argentinos. Pagas con {provider}.",
+  currencyDollars:
+    "Precios en dólares estadounidenses. Pagas con {provider} desde cualquier país: el importe se convierte a tu moneda al momento del pago.",
+  storePlanTerms:
+    "Crearla y probarla es gratis. El Plan Mi Tienda es un pago único de {price} que quita el aviso 'Tienda en modo prueba'. Sin comisiones por venta: lo que vendes es todo tuyo.",
   storePlanTitle: "Plan Mi Tienda",
   storePlanBefore: "Tu tienda con link propio, carrito y pedidos por WhatsApp:",
   storePlanAfter: ", pago único.",

@@ -37,6 +37,17 @@ export default {
   pricesTitle: "Preços simples",
   pricesSubtitle: "Compre imagens em pacotes, sem assinatura. Quanto mais, menos você paga por cada uma.",
   mostChosen: "Mais escolhido",
+  fromPerImage: "A partir de {price} por imagem",
+  packImages: "{count, plural, one {# imagem} other {# imagens}}",
+  perImage: "{price} por imagem",
+  notAvailable: "Não disponível no seu país",
+  saving: "Economize {percent}%",
+  savingSameAs: "Economize {percent}%, igual ao de {images, plural, one {# imagem} other {# imagens}}",
+  currencyPesos: "Preços em pesos argentinos. Você paga com {provider}.",
+  currencyDollars:
+    "Preços em dólares americanos. Você paga com {provider} de qualquer país: o valor é convertido para a sua moeda na hora do pagamento.",
+  storePlanTerms:
+    "Criar e testar é grátis. O Plano Minha Loja é um pagamento único de {price} que tira o aviso 'Loja em modo de teste'. Sem comissão por venda: tudo o que você vende é seu.",
   storePlanTitle: "Plano Minha Loja",
   storePlanBefore: "Sua loja com link próprio, carrinho e pedidos pelo WhatsApp:",
   storePlanAfter: ", pagamento único.",
