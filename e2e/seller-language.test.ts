@@ -41,6 +41,9 @@ describe("the seller's language, from the landing to Configuración", () => {
     expect(await seenText(page.getByRole("heading", { level: 1 }))).toBe(PORTUGUESE_HERO);
     expect(await alternates(page)).toEqual(EVERY_VERSION);
     await expectSeen(page.getByTestId("landing-languages").getByRole("link", { name: "English" }));
+    // The price claims too, with the price as the visitor's country writes it.
+    expect(await seenText(page.getByTestId("landing-from-price"))).toMatch(/^A partir de US\$ ?0[.,]\d+ por imagem$/);
+    expect(await seenText(page.getByTestId("landing-currency-note"))).toMatch(/^Preços em dólares americanos\./);
     // The app takes the page over in the same language it was served in.
     await page.locator('#landing-static[data-hydrated="true"]').waitFor({ state: "attached" });
     expect(mismatches).toEqual([]);
