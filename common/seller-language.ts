@@ -59,7 +59,7 @@ export function acceptLanguageTags(header: string | null | undefined): string[] 
 
 /**
  * The cookie that mirrors the seller's choice in this browser (web/i18n/language.ts writes it): the Worker
- * reads it to serve "/" (worker/lib/landing-language.ts) and to give a Google sign-up its language.
+ * reads it to serve "/" (worker/routes/landing.ts) and to give a Google sign-up its language.
  */
 export const SELLER_LANGUAGE_COOKIE = "vidriera-language";
 
@@ -68,7 +68,7 @@ export const SELLER_LANGUAGE_PARAM = "lang";
 
 /**
  * Where the build keeps each language's prerendered landing among the SPA's assets (scripts/prerender-landing.ts);
- * Spanish is index.html itself. The Worker asks the assets for it without the ".html" (worker/lib/landing-language.ts).
+ * Spanish is index.html itself. The Worker asks the assets for it without the ".html" (worker/routes/landing.ts).
  */
 export function landingPageFile(language: Exclude<SellerLanguage, "es">): string {
   return `landing/${language}.html`;

@@ -12,7 +12,7 @@
  * - Makes one page per language of the seller's app (common/seller-language.ts): index.html is
  *   the Spanish one, as it always was; Portuguese and English are written beside it
  *   (landingPageFile), each with its `<html lang>`, its head's texts (web/features/landing/landing-head.ts)
- *   and its landing. The Worker serves "/" in the visitor's (worker/lib/landing-language.ts). Every
+ *   and its landing. The Worker serves "/" in the visitor's (worker/routes/landing.ts). Every
  *   page links to every version (hreflang, `/?lang=pt-BR`) and to "/" as x-default.
  *
  * PUBLIC_ORIGIN, when set at build time, makes the link-preview image URL and

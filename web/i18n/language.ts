@@ -49,7 +49,7 @@ export function browserLanguages(): readonly string[] {
 }
 
 /**
- * On "/", the language the Worker served the prerendered landing in (worker/lib/landing-language.ts): the
+ * On "/", the language the Worker served the prerendered landing in (worker/routes/landing.ts): the
  * app hydrates that HTML, so it must speak the same. `/?lang=en` (a version's own address, the landing's
  * switch) is a choice, remembered like one.
  */

@@ -10,7 +10,7 @@ import { t } from "./texts";
 
 /**
  * The landing's languages, each named in itself and linked to its own version (`/?lang=pt-BR`): a whole page
- * load, since each language's landing is its own prerendered page (worker/lib/landing-language.ts), and a
+ * load, since each language's landing is its own prerendered page (worker/routes/landing.ts), and a
  * choice the app then remembers (web/i18n/language.ts).
  */
 export function LanguageSwitch() {
