@@ -57,6 +57,12 @@ describe("the seller's language, from the landing to Configuración", () => {
     await page.waitForURL("**/home");
     expect(await page.getAttribute("html", "lang")).toBe("pt-BR");
 
+    // The store's set-up starts from the browser's country, not Argentina.
+    await page.goto("/mi-tienda");
+    const country = page.locator('select:has(option[value="BR"])');
+    await expectSeen(country);
+    expect(await country.inputValue()).toBe("BR");
+
     await page.goto("/settings");
     await expectSeen(page.getByRole("heading", { name: "Configurações da loja" }));
     await expectSeen(page.getByRole("radio", { name: "Português (Brasil)", checked: true }));
