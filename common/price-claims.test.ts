@@ -83,3 +83,24 @@ describe("price claims per country", () => {
     expect(PACKS.map((p) => packSavingsText(p, "PE"))).toEqual([null, "Ahorras 4%", null, null]);
   });
 });
+
+describe("price claims as numbers, for the seller's screens in another language", () => {
+  it("say what the Spanish texts say: the bare prices inside them, and each pack's saving and the pack it matches", () => {
+    for (const country of ["AR", "MX", "BR", "KE", null]) {
+      const claims = priceClaims(country);
+      expect(claims.fromPerImage).toBe(`Desde ${claims.fromPerImagePrice} por imagen`);
+      expect(claims.route).toBe(country === "AR" ? "mercadopago" : "dlocalgo");
+      for (const claim of claims.packs) {
+        expect(claim.perImage).toBe(`${claim.perImagePrice} por imagen`);
+        expect(claim.images).toBe(pack(claim.id).images);
+        const { saving } = claim;
+        const said = saving && `Ahorras ${saving.percent}%${saving.sameAs ? `, igual que ${saving.sameAs.images} imágenes` : ""}`;
+        expect(said, `${country} ${claim.id}`).toBe(claim.savingsText);
+      }
+    }
+    expect(priceClaims(null).packs.find((p) => p.id === "pack-100")!.saving).toEqual({
+      percent: 32,
+      sameAs: { images: 50, credits: 2500 },
+    });
+  });
+});

@@ -15,6 +15,7 @@ import {
   localeOf,
   packAvailableIn,
   PACKS,
+  type PaymentRoute,
   paymentRouteFor,
   PROVIDER_NAMES,
   STORE_PLAN,
@@ -54,9 +55,24 @@ export function packSavingsPercent(pack: Pack, country: string | null): number {
  * than it is, nor as if it saved nothing. Null when there is nothing to claim.
  */
 export function packSavingsText(pack: Pack, country: string | null): string | null {
+  const saving = packSaving(pack, country);
+  if (!saving) return null;
+  return saving.sameAs ? `Ahorras ${saving.percent}%, igual que ${imagesLabel(saving.sameAs.credits)}` : `Ahorras ${saving.percent}%`;
+}
+
+/**
+ * The saving packSavingsText says, as numbers, for screens that say it in another language: its percent and,
+ * when it is a smaller pack's saving at the same price per image, that pack's images.
+ */
+export interface PackSaving {
+  percent: number;
+  sameAs: { images: number; credits: number } | null;
+}
+
+export function packSaving(pack: Pack, country: string | null): PackSaving | null {
   if (!packAvailableIn(pack, country)) return null;
   const own = packSavingsPercent(pack, country);
-  if (own > 0) return `Ahorras ${own}%`;
+  if (own > 0) return { percent: own, sameAs: null };
   const unit = micro(perImageCharge(pack, country));
   const same = PACKS.find(
     (p) =>
@@ -65,7 +81,7 @@ export function packSavingsText(pack: Pack, country: string | null): string | nu
       micro(perImageCharge(p, country)) === unit &&
       packSavingsPercent(p, country) > 0,
   );
-  return same ? `Ahorras ${packSavingsPercent(same, country)}%, igual que ${imagesLabel(same.credits)}` : null;
+  return same ? { percent: packSavingsPercent(same, country), sameAs: { images: same.images, credits: same.credits } } : null;
 }
 
 /**
@@ -112,6 +128,11 @@ export interface PackClaim {
   savings: number;
   /** "Ahorras 32%", "Ahorras 32%, igual que 50 imágenes", or null. */
   savingsText: string | null;
+  /** The same claims as numbers and bare prices, for the seller's screens in another language. */
+  images: number;
+  /** "US$ 0,125": perImage's price alone. */
+  perImagePrice: string;
+  saving: PackSaving | null;
   available: boolean;
   featured: boolean;
 }
@@ -120,6 +141,10 @@ export interface PriceClaims {
   country: string | null;
   /** "Desde $ 120 por imagen". */
   fromPerImage: string;
+  /** "$ 120": fromPerImage's price alone, for the seller's screens in another language. */
+  fromPerImagePrice: string;
+  /** Who collects the prices (currencyNote's subject), for the same screens. */
+  route: PaymentRoute;
   packs: PackClaim[];
   /** In which money the prices are and who collects them. */
   currencyNote: string;
@@ -140,15 +165,21 @@ export function priceClaims(country: string | null, options: { home?: string | n
     const local = options.rates ? chargeEstimate(charged, home, options.rates) : null;
     return local ? formatMoney(local, home) : null;
   };
+  const fromPerImagePrice = formatPerImage(cheapestImageCharge(country), home);
   return {
     country,
-    fromPerImage: `Desde ${formatPerImage(cheapestImageCharge(country), home)} por imagen`,
+    fromPerImage: `Desde ${fromPerImagePrice} por imagen`,
+    fromPerImagePrice,
+    route,
     packs: PACKS.map((pack) => ({
       id: pack.id,
       title: imagesLabel(pack.credits),
       price: formatMoney(chargeFor(pack, route), home),
       estimate: estimate(chargeFor(pack, route)),
       perImage: `${formatPerImage(perImageCharge(pack, country), home)} por imagen`,
+      perImagePrice: formatPerImage(perImageCharge(pack, country), home),
+      images: pack.images,
+      saving: packSaving(pack, country),
       savings: packSavingsPercent(pack, country),
       savingsText: packSavingsText(pack, country),
       available: packAvailableIn(pack, country),

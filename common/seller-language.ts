@@ -56,3 +56,20 @@ export function acceptLanguageTags(header: string | null | undefined): string[] 
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map((entry) => entry.tag);
 }
+
+/**
+ * The cookie that mirrors the seller's choice in this browser (web/i18n/language.ts writes it): the Worker
+ * reads it to serve "/" (worker/routes/landing.ts) and to give a Google sign-up its language.
+ */
+export const SELLER_LANGUAGE_COOKIE = "vidriera-language";
+
+/** The query parameter that asks for one language's landing: `/?lang=pt-BR` (each version's own address). */
+export const SELLER_LANGUAGE_PARAM = "lang";
+
+/**
+ * Where the build keeps each language's prerendered landing among the SPA's assets (scripts/prerender-landing.ts);
+ * Spanish is index.html itself. The Worker asks the assets for it without the ".html" (worker/routes/landing.ts).
+ */
+export function landingPageFile(language: Exclude<SellerLanguage, "es">): string {
+  return `landing/${language}.html`;
+}

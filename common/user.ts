@@ -1,3 +1,4 @@
+import type { SellerLanguage } from "./seller-language";
 import type { StoreMoney } from "./store-money";
 
 /** The signed-in seller as every auth endpoint answers it: never a password or its hash. */
@@ -15,6 +16,8 @@ export interface User {
   paidMiTiendaDate: string | null;
   /** How the store's prices are kept, typed and shown (its currency and locale): the seller's screens read prices with it. */
   storeMoney: StoreMoney;
+  /** The language the seller chose to read the app in (common/seller-language.ts); null: never chosen. */
+  sellerLanguage: SellerLanguage | null;
 }
 
 /** A sign-up refused by the per-address limit, whether by e-mail or through Google (each account brings free credits). */

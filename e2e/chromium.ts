@@ -51,7 +51,7 @@ export interface PageOptions {
   reducedMotion?: "reduce" | "no-preference";
   /** A touch screen and no mouse (a real phone): `pointer: coarse`, `hover: none`. */
   touch?: boolean;
-  /** The browser's language (navigator.languages), es-AR unless a test is about another seller's language. */
+  /** The browser's language (navigator.languages, Accept-Language): es-AR unless a test is about another. */
   locale?: string;
 }
 

@@ -9,18 +9,41 @@
  *   public/boot.js (as data-entry and data-preload), which starts the app
  *   after the landing has loaded and at once on every other screen.
  *
- * PUBLIC_ORIGIN, when set at build time, makes the link-preview image URL
- * absolute, as Facebook and WhatsApp want it.
+ * - Makes one page per language of the seller's app (common/seller-language.ts): index.html is
+ *   the Spanish one, as it always was; Portuguese and English are written beside it
+ *   (landingPageFile), each with its `<html lang>`, its head's texts (web/features/landing/landing-head.ts)
+ *   and its landing. The Worker serves "/" in the visitor's (worker/routes/landing.ts). Every
+ *   page links to every version (hreflang, `/?lang=pt-BR`) and to "/" as x-default.
+ *
+ * PUBLIC_ORIGIN, when set at build time, makes the link-preview image URL and
+ * the versions' links absolute, as Facebook, WhatsApp and search engines want them.
  */
-import { resolve } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { runnerImport, type Plugin } from "vite";
+import {
+  landingPageFile,
+  SELLER_LANGUAGE_PARAM,
+  SELLER_LANGUAGE_TAGS,
+  SELLER_LANGUAGES,
+  type SellerLanguage,
+} from "../common/seller-language.ts";
+import type { LandingHead } from "../web/features/landing/landing-head.ts";
 import { linguiCatalogues } from "./lingui-catalogues-plugin.ts";
 
 const PLACEHOLDER = '<div id="landing-static"></div>';
 const BOOT = '<script src="/boot.js"></script>';
+const ICON = '<link rel="icon"';
 const ENTRY = resolve(import.meta.dirname, "../web/features/landing/landing-static.tsx");
 
+type Built = {
+  renderLandingHtml(year: number, language: SellerLanguage): string;
+  LANDING_HEADS: Record<Exclude<SellerLanguage, "es">, LandingHead>;
+};
+
 export function prerenderLanding(): Plugin {
+  // The other languages' pages, made with index.html and written beside it once the bundle is.
+  const others = new Map<string, string>();
   return {
     name: "vidriera:prerender-landing",
     transformIndexHtml: {
@@ -28,8 +51,9 @@ export function prerenderLanding(): Plugin {
       order: "post",
       async handler(html, context) {
         if (!html.includes(PLACEHOLDER) || !html.includes(BOOT)) throw new Error(`index.html needs ${PLACEHOLDER} and ${BOOT}`);
+        if (!html.includes(ICON)) throw new Error(`index.html needs ${ICON}: the language versions' links go before it`);
         // A separate, config-less runner: the app's own config would load this plugin and the Worker again.
-        const { module } = await runnerImport<{ renderLandingHtml(year: number): string }>(ENTRY, {
+        const { module } = await runnerImport<Built>(ENTRY, {
           configFile: false,
           logLevel: "error",
           plugins: [linguiCatalogues()],
@@ -38,14 +62,57 @@ export function prerenderLanding(): Plugin {
         });
         const year = new Date().getFullYear();
         const origin = process.env.PUBLIC_ORIGIN?.replace(/\/$/, "") ?? "";
-        let page = html
-          .replace(PLACEHOLDER, `<div id="landing-static" data-year="${year}">${module.renderLandingHtml(year)}</div>`)
-          .replaceAll('content="/landing/', `content="${origin}/landing/`);
-        if (context.bundle) page = handAppToBoot(page, routeFiles(context.bundle));
-        return page;
+        const routes = context.bundle ? routeFiles(context.bundle) : null;
+        const pageIn = (language: SellerLanguage) => {
+          let page = html
+            .replace(
+              PLACEHOLDER,
+              `<div id="landing-static" data-year="${year}" data-language="${language}">${module.renderLandingHtml(year, language)}</div>`,
+            )
+            .replace(ICON, `${alternateLinks(origin)}\n    ${ICON}`);
+          if (language !== "es") page = inLanguage(page, language, module.LANDING_HEADS[language]);
+          page = page.replaceAll('content="/landing/', `content="${origin}/landing/`);
+          return routes ? handAppToBoot(page, routes) : page;
+        };
+        others.clear();
+        for (const language of SELLER_LANGUAGES) if (language !== "es") others.set(landingPageFile(language), pageIn(language));
+        return pageIn("es");
       },
     },
+    writeBundle(options) {
+      if (!options.dir) return;
+      for (const [file, page] of others) {
+        mkdirSync(dirname(join(options.dir, file)), { recursive: true });
+        writeFileSync(join(options.dir, file), page);
+      }
+    },
   };
+}
+
+/** Every version's address, and x-default: "/" itself, which picks the visitor's language. */
+function alternateLinks(origin: string): string {
+  const links = SELLER_LANGUAGES.map(
+    (language) =>
+      `<link rel="alternate" hreflang="${SELLER_LANGUAGE_TAGS[language]}" href="${origin}/?${SELLER_LANGUAGE_PARAM}=${language}" />`,
+  );
+  return [...links, `<link rel="alternate" hreflang="x-default" href="${origin}/" />`].join("\n    ");
+}
+
+/** index.html's head in another language: `<html lang>` and the texts of the title, description and link preview. */
+function inLanguage(html: string, language: SellerLanguage, head: LandingHead): string {
+  const swaps: [RegExp, string][] = [
+    [/<html lang="es">/, `<html lang="${SELLER_LANGUAGE_TAGS[language]}">`],
+    [/<title>[^<]*<\/title>/, `<title>${head.title}</title>`],
+    [/(<meta name="description" content=")[^"]*"/, `$1${head.description}"`],
+    [/(<meta property="og:locale" content=")[^"]*"/, `$1${head.ogLocale}"`],
+    [/(<meta property="og:title" content=")[^"]*"/, `$1${head.ogTitle}"`],
+    [/(<meta property="og:description" content=")[^"]*"/, `$1${head.ogDescription}"`],
+    [/(<meta property="og:image:alt" content=")[^"]*"/, `$1${head.ogImageAlt}"`],
+  ];
+  return swaps.reduce((page, [pattern, replacement]) => {
+    if (!pattern.test(page)) throw new Error(`index.html has no ${pattern}: the ${language} landing would keep Spanish there`);
+    return page.replace(pattern, replacement);
+  }, html);
 }
 
 /**

@@ -9,13 +9,20 @@ import { watchTheme } from "./lib/theme";
 import { retryTransient } from "./lib/api";
 import { startFirstLoad } from "./lib/first-load";
 import { router } from "./router";
-import { startSellerLanguage } from "./i18n/language";
+import { sessionQuery } from "./lib/queries";
+import { followAccountLanguage, startSellerLanguage } from "./i18n/language";
+import type { User } from "../common/user";
 import "./styles.css";
 
 watchTheme();
 // Queries try again by themselves after a lost connection or a server error, not after a 4xx.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryTransient } } });
 startFirstLoad(queryClient, location.pathname);
+// The account's language, on a device that did not know it yet (a sign-in elsewhere, a new browser).
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type === "updated" && event.query.queryKey[0] === sessionQuery.queryKey[0])
+    followAccountLanguage((event.query.state.data as User | null | undefined)?.sellerLanguage);
+});
 
 function start() {
   const landing = adoptPrerenderedLanding();

@@ -9,6 +9,8 @@ import type { StoreStatsRpc } from "./stats/engine";
 /** Bindings from wrangler.toml plus vars and secrets (.dev.vars locally, `wrangler secret put` in production). */
 export interface Bindings {
   DB: D1Database;
+  /** The SPA's built files (wrangler.toml [assets]): "/" picks its landing's language among them (worker/routes/landing.ts). */
+  ASSETS: Fetcher;
   IMAGES: R2Bucket;
   /** The sellers' own files, never served publicly: 'Descargar mis datos' ZIPs (worker/lib/data-export.ts). */
   DATA: R2Bucket;

@@ -12,6 +12,7 @@ import { RENDITIONS_QUEUE, type RenditionMessage, writeQueuedRenditions } from "
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { forgetStoresSavedDuring } from "./lib/store-version";
 import { storePages } from "./pages/store-pages";
+import { landingPages } from "./routes/landing";
 import { withdrawalPages } from "./pages/withdrawal-page";
 import { orderPages } from "./pages/order-page";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
@@ -96,6 +97,7 @@ const app = new Hono<Env>()
   .route("/u", withdrawalPages)
   .route("/u", storePages)
   .route("/pedido", orderPages)
+  .route("/", landingPages)
   .notFound((c) => c.json({ error: "No encontrado." }, 404))
   .onError(errorResponse);
 

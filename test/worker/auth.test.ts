@@ -20,6 +20,7 @@ const USER_FIELDS = [
   "paidMiTienda",
   "paidMiTiendaDate",
   "phone",
+  "sellerLanguage",
   "storeMoney",
   "username",
 ];

@@ -2,6 +2,7 @@ import { placeNewShop } from "./shops";
 import { eq } from "drizzle-orm";
 import { SIGNUP_CREDITS } from "../../common/credits";
 import type { User } from "../../common/user";
+import { isSellerLanguage, type SellerLanguage } from "../../common/seller-language";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { moveCredits, type MovementResult } from "./credits";
@@ -26,6 +27,7 @@ export function toApiUser(row: SessionUser): User {
     paidMiTienda: row.paidMiTienda,
     paidMiTiendaDate: row.paidMiTiendaDate?.toISOString() ?? null,
     storeMoney: storeMoneyOf(row).money,
+    sellerLanguage: isSellerLanguage(row.sellerLanguage) ? row.sellerLanguage : null,
   };
 }
 
@@ -43,6 +45,8 @@ export interface NewAccount {
   googleSub?: string;
   name?: string;
   imageUrl?: string;
+  /** The language the sign-up came in (worker/lib/request-language.ts): the app starts in it on every device. */
+  sellerLanguage?: SellerLanguage;
 }
 
 /**
@@ -76,4 +80,11 @@ function isUniqueEmailViolation(err: unknown): boolean {
     if (e.message.includes("users.email")) return true;
   }
   return false;
+}
+
+/** Remembers the language the seller reads the app in, for every device they sign in on. */
+export async function setSellerLanguage(db: Db, userId: string, language: SellerLanguage): Promise<SessionUser> {
+  const user = await db.update(users).set({ sellerLanguage: language }).where(eq(users.id, userId)).returning().get();
+  if (!user) throw new Error("account vanished while setting its language");
+  return user;
 }

@@ -5,7 +5,9 @@ import { z } from "zod";
 import { database, type Db, shopDatabase } from "../db/client";
 import type { Env, SessionUser } from "../env";
 import { confirmIdentity, deleteAccount } from "../lib/account-deletion";
-import { createAccount, EMAIL_TAKEN, findUserByEmail, toApiUser } from "../lib/accounts";
+import { createAccount, EMAIL_TAKEN, findUserByEmail, setSellerLanguage, toApiUser } from "../lib/accounts";
+import { requestSellerLanguage } from "../lib/request-language";
+import { SELLER_LANGUAGES } from "../../common/seller-language";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { googleMode } from "../lib/google";
@@ -50,6 +52,9 @@ const accountDeletion = z.object(
   { error: "Confirma tu identidad para eliminar la cuenta." },
 );
 
+export const UNKNOWN_LANGUAGE = "Elige uno de estos idiomas: es, pt-BR o en.";
+const languageChoice = z.object({ language: z.enum(SELLER_LANGUAGES, { error: UNKNOWN_LANGUAGE }) }, { error: "Falta el idioma." });
+
 const resetRequest = z.object({ email }, { error: "Escribe el email de tu cuenta." });
 const resetConfirm = z.object(
   {
@@ -65,7 +70,11 @@ async function register(c: Context<Env>, db: Db, input: { email: string; passwor
   await attempt(db, signups);
   let user: SessionUser;
   try {
-    user = await createAccount(db, { email: input.email, passwordHash: await hashPassword(input.password) }, c.env);
+    user = await createAccount(
+      db,
+      { email: input.email, passwordHash: await hashPassword(input.password), sellerLanguage: requestSellerLanguage(c) },
+      c.env,
+    );
   } catch (err) {
     // No account was made: the attempt does not use up the address's sign-ups.
     await release(db, signups);
@@ -165,6 +174,11 @@ export const auth = new Hono<Env>()
     return c.json({ user: toApiUser(user!) }, 200);
   })
   .get("/profile", requireUser, (c) => c.json({ user: toApiUser(c.get("user")) }, 200))
+  // The language the seller reads the app in, remembered on the account for every device.
+  .put("/language", smallJson(), requireUser, validate("json", languageChoice), async (c) => {
+    const user = await setSellerLanguage(database(c.env.DB), c.get("user").id, c.req.valid("json").language);
+    return c.json({ user: toApiUser(user) }, 200);
+  })
   .put("/password", smallJson(), requireUser, validate("json", passwordChange), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");

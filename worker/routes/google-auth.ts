@@ -15,6 +15,8 @@ import { randomToken } from "../lib/ids";
 import { sessionKey, startSession } from "../lib/sessions";
 import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
+import { requestSellerLanguage } from "../lib/request-language";
+import type { SellerLanguage } from "../../common/seller-language";
 import { errorName, log } from "../lib/log";
 
 /**
@@ -57,6 +59,7 @@ async function accountFor(
   env: Env["Bindings"],
   identity: GoogleIdentity,
   address: string,
+  language: SellerLanguage,
 ): Promise<{ userId: string } | { error: CallbackError }> {
   const bySub = await db.select({ id: users.id }).from(users).where(eq(users.googleSub, identity.sub)).get();
   if (bySub) return { userId: bySub.id };
@@ -79,7 +82,11 @@ async function accountFor(
     throw err;
   }
   try {
-    const created = await createAccount(db, { email, googleSub: identity.sub, name: identity.name, imageUrl: identity.picture }, env);
+    const created = await createAccount(
+      db,
+      { email, googleSub: identity.sub, name: identity.name, imageUrl: identity.picture, sellerLanguage: language },
+      env,
+    );
     return { userId: created.id };
   } catch (err) {
     // No account was made: the attempt does not use up the address's sign-ups.
@@ -134,7 +141,7 @@ export const googleAuth = new Hono<Env>()
       log("warn", "google exchange failed", { requestId: c.get("requestId"), error: errorName(err) });
       return back(c, saved.intent, "google_callback_failed");
     }
-    const account = await accountFor(db, c.env, identity, clientAddress(c));
+    const account = await accountFor(db, c.env, identity, clientAddress(c), requestSellerLanguage(c));
     if ("error" in account) return back(c, saved.intent, account.error);
     await startSession(c, db, account.userId);
     return c.redirect("/home", 302);

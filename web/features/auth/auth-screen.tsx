@@ -1,20 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { GOOGLE_NOT_CONFIGURED, type AuthScreen as Screen } from "../../../common/google-errors";
+import type { AuthScreen as Screen } from "../../../common/google-errors";
 import { priceClaimsQuery } from "../../lib/payment-queries";
 import { authProvidersQuery } from "../../lib/queries";
 import { useSignIn } from "../../lib/session";
 import { Brand } from "../../ui/brand";
 import { FormError, TextField } from "../../ui/form-field";
 import { Spinner } from "../../ui/spinner";
+import { t } from "./texts";
 
 /** The desktop panel's four benefits; the price is the claim for the visitor's country (GET /api/payments/prices). */
-const benefits = (fromPerImage: string) => [
-  { title: "Calidad de estudio profesional", text: "Fotos de catálogo sin fotógrafo ni estudio." },
-  { title: "Resultados en segundos", text: "Sube la foto de tu prenda y obtén la imagen al instante." },
-  { title: "Ahorro significativo", text: `${fromPerImage}, sin sesiones de fotos.` },
-  { title: "Atrae y vende más", text: "Imágenes consistentes que generan confianza en tus clientes." },
+const benefits = (price: string) => [
+  { title: t("benefitStudioTitle"), text: t("benefitStudioText") },
+  { title: t("benefitFastTitle"), text: t("benefitFastText") },
+  { title: t("benefitSavingsTitle"), text: t("benefitSavingsText", { price }) },
+  { title: t("benefitSellTitle"), text: t("benefitSellText") },
 ];
 
 interface Props {
@@ -48,14 +49,14 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
       await signIn.mutateAsync({ email, password });
       await navigate({ to: "/home" });
     } catch (err) {
-      setError(err instanceof Error ? err.message : "Ocurrió un error inesperado.");
+      setError(err instanceof Error ? err.message : t("unexpectedError"));
     }
   }
 
   function continueWithGoogle() {
     setError(null);
     if (providers.data?.google === "off") {
-      setError(GOOGLE_NOT_CONFIGURED);
+      setError(t("googleNotConfigured"));
       return;
     }
     setLeavingForGoogle(true);
@@ -77,20 +78,21 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
             className="mt-8 flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
           >
             <GoogleLogo />
-            Continuar con Google
+            {t("continueWithGoogle")}
           </button>
-          {providers.data?.google === "off" && <p className="mt-2 text-center text-xs text-slate-500">{GOOGLE_NOT_CONFIGURED}</p>}
+          {providers.data?.google === "off" && <p className="mt-2 text-center text-xs text-slate-500">{t("googleNotConfigured")}</p>}
 
           <div className="my-6 flex items-center gap-3 text-xs uppercase text-slate-400">
-            <span className="h-px flex-1 bg-slate-200" />o con tu email
+            <span className="h-px flex-1 bg-slate-200" />
+            {t("orWithEmail")}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
 
           <form onSubmit={submit} className="space-y-4" aria-busy={busy}>
             {error && <FormError>{error}</FormError>}
-            <TextField label="Email" type="email" name="email" autoComplete="email" disabled={busy} value={email} onValue={setEmail} />
+            <TextField label={t("email")} type="email" name="email" autoComplete="email" disabled={busy} value={email} onValue={setEmail} />
             <TextField
-              label="Contraseña"
+              label={t("password")}
               type="password"
               name="password"
               autoComplete={screen === "login" ? "current-password" : "new-password"}
@@ -112,9 +114,9 @@ export function AuthScreen({ screen, title, subtitle, submitLabel, busyLabel, in
         </div>
       </main>
       <aside className="hidden bg-gradient-to-br from-brand-700 to-fuchsia-600 p-12 text-white lg:flex lg:flex-col lg:justify-center">
-        <h2 className="text-3xl font-bold">Fotos de producto con IA para tu tienda</h2>
+        <h2 className="text-3xl font-bold">{t("asideTitle")}</h2>
         <ul className="mt-10 space-y-6">
-          {benefits(claims.fromPerImage).map((b) => (
+          {benefits(claims.fromPerImagePrice).map((b) => (
             <li key={b.title} className="flex gap-4">
               <span aria-hidden className="mt-1 grid size-7 shrink-0 place-items-center rounded-full bg-white/20">
                 ✓

@@ -1,6 +1,7 @@
 import { getRouteApi } from "@tanstack/react-router";
 import { AuthScreen, TextLink } from "./auth-screen";
 import { useGoogleReturnError } from "./auth-error";
+import { t } from "./texts";
 
 const route = getRouteApi("/login");
 
@@ -10,18 +11,18 @@ export function LoginScreen() {
   return (
     <AuthScreen
       screen="login"
-      title="Iniciar sesión"
-      subtitle="Entra para crear imágenes de tus productos y manejar tu tienda."
-      submitLabel="Entrar"
-      busyLabel="Entrando..."
+      title={t("loginTitle")}
+      subtitle={t("loginSubtitle")}
+      submitLabel={t("loginSubmit")}
+      busyLabel={t("loginBusy")}
       initialError={initialError}
       footer={
         <>
           <p>
-            <TextLink to="/recuperar">¿Olvidaste tu contraseña?</TextLink>
+            <TextLink to="/recuperar">{t("forgotPassword")}</TextLink>
           </p>
           <p>
-            ¿No tienes cuenta? <TextLink to="/register">Regístrate gratis</TextLink>
+            {t("noAccount")} <TextLink to="/register">{t("registerFree")}</TextLink>
           </p>
         </>
       }

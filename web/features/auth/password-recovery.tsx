@@ -7,6 +7,7 @@ import { Brand } from "../../ui/brand";
 import { Button } from "../../ui/button";
 import { FormError, TextField } from "../../ui/form-field";
 import { cacheAnswer } from "../../lib/cache-answer";
+import { t } from "./texts";
 
 function RecoveryLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -17,7 +18,7 @@ function RecoveryLayout({ title, children }: { title: string; children: ReactNod
         {children}
         <p className="mt-6 text-center text-sm text-slate-600">
           <Link to="/login" className="inline-block py-3 font-semibold text-brand-700 underline-offset-2 hover:underline">
-            Volver a iniciar sesión
+            {t("backToLogin")}
           </Link>
         </p>
       </div>
@@ -29,26 +30,25 @@ function RecoveryLayout({ title, children }: { title: string; children: ReactNod
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState("");
   const ask = useMutation({
-    mutationFn: async () =>
-      (await unwrap(api.auth["password-reset"].$post({ json: { email } }), "No se pudo enviar el correo. Inténtalo de nuevo.")).message,
+    mutationFn: async () => (await unwrap(api.auth["password-reset"].$post({ json: { email } }), t("recoverySendFailed"))).message,
   });
   function submit(event: FormEvent) {
     event.preventDefault();
     ask.mutate();
   }
   return (
-    <RecoveryLayout title="¿Olvidaste tu contraseña?">
+    <RecoveryLayout title={t("forgotPassword")}>
       {ask.isSuccess ? (
         <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-3 text-sm text-emerald-900">
           {ask.data}
         </p>
       ) : (
         <>
-          <p className="mt-2 text-slate-600">Escribe el email de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.</p>
+          <p className="mt-2 text-slate-600">{t("recoveryAsk")}</p>
           <form onSubmit={submit} className="mt-6 space-y-4" aria-busy={ask.isPending}>
             {ask.isError && <FormError>{ask.error.message}</FormError>}
             <TextField
-              label="Email"
+              label={t("email")}
               type="email"
               name="email"
               autoComplete="email"
@@ -57,7 +57,7 @@ export function ForgotPasswordScreen() {
               onValue={setEmail}
             />
             <Button type="submit" busy={ask.isPending} className="min-h-11 w-full">
-              Enviar enlace
+              {t("recoverySend")}
             </Button>
           </form>
         </>
@@ -73,13 +73,7 @@ export function ResetPasswordScreen() {
   const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get("token") ?? "");
   const [password, setPassword] = useState("");
   const reset = useMutation({
-    mutationFn: async () =>
-      (
-        await unwrap(
-          api.auth["password-reset"].confirm.$post({ json: { token, password } }),
-          "No se pudo cambiar la contraseña. Inténtalo de nuevo.",
-        )
-      ).user,
+    mutationFn: async () => (await unwrap(api.auth["password-reset"].confirm.$post({ json: { token, password } }), t("resetFailed"))).user,
     onSuccess: async (user) => {
       await cacheAnswer(queryClient, sessionQuery.queryKey, user);
       await navigate({ to: "/home" });
@@ -91,21 +85,21 @@ export function ResetPasswordScreen() {
   }
   if (!token) {
     return (
-      <RecoveryLayout title="Crea una nueva contraseña">
-        <FormError className="mt-6">Este enlace está incompleto. Ábrelo tal como llegó en el correo o pide uno nuevo.</FormError>
+      <RecoveryLayout title={t("resetTitle")}>
+        <FormError className="mt-6">{t("resetIncomplete")}</FormError>
         <Link to="/recuperar" className="mt-4 inline-block py-3 font-semibold text-brand-700 underline-offset-2 hover:underline">
-          Pedir un enlace nuevo
+          {t("resetAskAgain")}
         </Link>
       </RecoveryLayout>
     );
   }
   return (
-    <RecoveryLayout title="Crea una nueva contraseña">
-      <p className="mt-2 text-slate-600">Al guardarla se cerrará tu sesión en todos los dispositivos y se abrirá aquí con la nueva.</p>
+    <RecoveryLayout title={t("resetTitle")}>
+      <p className="mt-2 text-slate-600">{t("resetHelp")}</p>
       <form onSubmit={submit} className="mt-6 space-y-4" aria-busy={reset.isPending}>
         {reset.isError && <FormError>{reset.error.message}</FormError>}
         <TextField
-          label="Nueva contraseña"
+          label={t("newPassword")}
           type="password"
           name="new-password"
           autoComplete="new-password"
@@ -113,10 +107,10 @@ export function ResetPasswordScreen() {
           disabled={reset.isPending}
           value={password}
           onValue={setPassword}
-          hint="Al menos 8 caracteres."
+          hint={t("passwordHint")}
         />
         <Button type="submit" busy={reset.isPending} className="min-h-11 w-full">
-          Guardar contraseña
+          {t("savePassword")}
         </Button>
       </form>
     </RecoveryLayout>

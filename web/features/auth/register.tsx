@@ -1,7 +1,8 @@
 import { getRouteApi } from "@tanstack/react-router";
 import { AuthScreen, TextLink } from "./auth-screen";
 import { useGoogleReturnError } from "./auth-error";
-import { imagesLabel, SIGNUP_CREDITS } from "../../../common/credits";
+import { imagesFromCredits, SIGNUP_CREDITS } from "../../../common/credits";
+import { t } from "./texts";
 import { supportWhatsappLabel, useAppConfig, whatsappUrl } from "../../lib/config";
 
 const route = getRouteApi("/register");
@@ -14,41 +15,41 @@ export function RegisterScreen() {
   return (
     <AuthScreen
       screen="register"
-      title="Crea tu cuenta"
-      subtitle={`Empieza gratis: te regalamos ${imagesLabel(SIGNUP_CREDITS)} para probar.`}
-      submitLabel="Crear cuenta"
-      busyLabel="Creando cuenta..."
-      passwordHint="Al menos 8 caracteres."
+      title={t("registerTitle")}
+      subtitle={t("registerSubtitle", { images: imagesFromCredits(SIGNUP_CREDITS) })}
+      submitLabel={t("registerSubmit")}
+      busyLabel={t("registerBusy")}
+      passwordHint={t("passwordHint")}
       initialError={initialError}
       footer={
         <>
           <p>
-            ¿Ya tienes cuenta? <TextLink to="/login">Inicia sesión</TextLink>
+            {t("haveAccount")} <TextLink to="/login">{t("signIn")}</TextLink>
           </p>
           <p className="text-xs text-slate-500">
-            Al registrarte aceptas los{" "}
+            {t("acceptTermsBefore")}{" "}
             <a
               href="/terminos-y-condiciones"
               target="_blank"
               rel="noopener"
               className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2"
             >
-              términos y condiciones
+              {t("acceptTermsLink")}
             </a>
-            .
+            {t("acceptTermsAfter")}
           </p>
           {/* Spec, Register: a contact link to a messaging app; the support WhatsApp, hidden when none is configured (as in 'Ayuda'). */}
           {supportWhatsapp && (
             <p>
-              ¿Tienes dudas antes de empezar?{" "}
+              {t("questions")}{" "}
               <a
-                href={whatsappUrl(supportWhatsapp, "Hola, tengo una consulta sobre Vidriera.")}
+                href={whatsappUrl(supportWhatsapp, t("supportGreeting"))}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="font-semibold text-brand-700 underline-offset-2 hover:underline"
               >
-                Escríbenos por WhatsApp
-                <span className="sr-only"> al {supportWhatsappLabel(config)} (se abre en otra pestaña)</span>
+                {t("writeUs")}
+                <span className="sr-only">{t("writeUsScreenReader", { number: supportWhatsappLabel(config) })}</span>
               </a>
             </p>
           )}

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
-import { imagesLabel, SIGNUP_CREDITS } from "../../../common/credits";
-import { NOT_AVAILABLE_IN_COUNTRY } from "../../../common/payments";
-import { storePlanTerms, type PriceClaims } from "../../../common/price-claims";
+import { imagesFromCredits, SIGNUP_CREDITS } from "../../../common/credits";
+import { PROVIDER_NAMES } from "../../../common/packs";
+import type { PackClaim, PriceClaims } from "../../../common/price-claims";
 import { LogoMark } from "../../ui/brand";
+import { LanguageSwitch } from "./language-switch";
+import { t } from "./texts";
 
 /**
  * The marketing page. It renders twice: to static HTML at build time
@@ -38,58 +40,51 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
             to="/login"
             className="inline-flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
           >
-            Iniciar sesión
+            {t("signIn")}
           </Link>
         )}
       </header>
 
       <main>
         <section className="mx-auto max-w-3xl px-5 pt-8 pb-14 text-center sm:px-6 sm:pt-14">
-          <span className="inline-block rounded-full bg-brand-100 px-4 py-1 text-sm font-semibold text-brand-800">
-            Fotos de Producto con IA
-          </span>
-          <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">
-            Fotos profesionales de tus prendas, sin fotógrafo ni estudio
-          </h1>
-          <p className="mt-5 text-lg text-pretty text-slate-600">
-            Sube una foto de tu producto sacada con el celular y obtén imágenes de catálogo en segundos. Publica tu tienda y recibe pedidos
-            por WhatsApp, sin comisiones.
-          </p>
+          <span className="inline-block rounded-full bg-brand-100 px-4 py-1 text-sm font-semibold text-brand-800">{t("badge")}</span>
+          <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">{t("heroTitle")}</h1>
+          <p className="mt-5 text-lg text-pretty text-slate-600">{t("heroText")}</p>
           <div className="mt-8 flex flex-col items-center gap-3">
             <Link
               to={signedIn ? "/home" : "/register"}
               className={`${BUTTON} bg-brand-700 px-8 text-lg text-white hover:bg-brand-800 focus-visible:outline-brand-700`}
             >
-              {signedIn ? "Ir a tus productos" : "Comenzar ahora"}
+              {signedIn ? t("goToProducts") : t("startNow")}
             </Link>
-            <p className="text-sm text-slate-600">Empieza con {imagesLabel(SIGNUP_CREDITS)} gratis. Sin tarjeta.</p>
+            <p className="text-sm text-slate-600">{t("freeStart", { images: imagesFromCredits(SIGNUP_CREDITS) })}</p>
           </div>
           <ul className="mx-auto mt-10 grid max-w-2xl gap-3 text-left text-sm text-slate-700 sm:grid-cols-2">
             <Claim>
-              <span data-testid="landing-from-price">{claims.fromPerImage}</span>
+              <span data-testid="landing-from-price">{t("fromPerImage", { price: claims.fromPerImagePrice })}</span>
             </Claim>
-            <Claim>Tu tienda online con pedidos por WhatsApp, sin comisiones por venta</Claim>
-            <Claim>Sin estudio ni fotógrafo: solo tu celular</Claim>
-            <Claim>Pagas desde cualquier país, convertido a tu moneda al momento del pago</Claim>
+            <Claim>{t("claimStore")}</Claim>
+            <Claim>{t("claimPhone")}</Claim>
+            <Claim>{t("claimPay")}</Claim>
           </ul>
         </section>
 
         <section aria-labelledby="antes-despues" className="mx-auto max-w-5xl px-5 py-14 sm:px-6">
-          <SectionTitle id="antes-despues" subtitle="Fotos sacadas con el celular, convertidas por Vidriera en imágenes de catálogo.">
-            Antes y después
+          <SectionTitle id="antes-despues" subtitle={t("beforeAfterSubtitle")}>
+            {t("beforeAfterTitle")}
           </SectionTitle>
           <div className="mt-8 grid gap-6 md:grid-cols-2">
-            <Comparison index={1} garment="una remera azul a rayas" />
-            <Comparison index={2} garment="una remera roja a rayas" />
+            <Comparison index={1} garment={t("garmentBlue")} />
+            <Comparison index={2} garment={t("garmentRed")} />
           </div>
         </section>
 
         <section aria-labelledby="beneficios" className="mx-auto max-w-6xl px-5 py-14 sm:px-6">
-          <SectionTitle id="beneficios" subtitle="Todo lo que necesitas para que tus productos se vean como en una revista.">
-            Por qué elegir Vidriera
+          <SectionTitle id="beneficios" subtitle={t("whySubtitle")}>
+            {t("whyTitle")}
           </SectionTitle>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {BENEFITS.map((benefit) => (
+            {benefits().map((benefit) => (
               <li key={benefit.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                 <span className="grid size-11 place-items-center rounded-xl bg-brand-100 text-brand-700">
                   <svg
@@ -113,8 +108,8 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
         </section>
 
         <section aria-labelledby="precios" className="mx-auto max-w-6xl px-5 py-14 sm:px-6">
-          <SectionTitle id="precios" subtitle="Compra imágenes en packs, sin suscripciones. Cuantas más, menos pagas por cada una.">
-            Precios simples
+          <SectionTitle id="precios" subtitle={t("pricesSubtitle")}>
+            {t("pricesTitle")}
           </SectionTitle>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {claims.packs.map((pack) => (
@@ -127,53 +122,49 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
               >
                 {pack.featured && pack.available && (
                   <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-0.5 text-xs font-semibold text-white">
-                    Más elegido
+                    {t("mostChosen")}
                   </span>
                 )}
-                <h3 className="font-semibold text-slate-900">{pack.title}</h3>
+                <h3 className="font-semibold text-slate-900">{t("packImages", { count: pack.images })}</h3>
                 <p className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{pack.price}</p>
-                <p className="mt-1 text-sm text-slate-600">{pack.perImage}</p>
+                <p className="mt-1 text-sm text-slate-600">{t("perImage", { price: pack.perImagePrice })}</p>
                 <p className="mt-3 min-h-5 text-sm font-semibold text-emerald-700">
-                  {!pack.available ? <span className="text-slate-600">{NOT_AVAILABLE_IN_COUNTRY}</span> : (pack.savingsText ?? "")}
+                  {!pack.available ? <span className="text-slate-600">{t("notAvailable")}</span> : savingText(pack)}
                 </p>
               </li>
             ))}
           </ul>
           <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600" data-testid="landing-currency-note">
-            {claims.currencyNote}
+            {t(claims.route === "mercadopago" ? "currencyPesos" : "currencyDollars", { provider: PROVIDER_NAMES[claims.route] })}
           </p>
           <div className="mx-auto mt-8 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-            <h3 className="font-semibold text-slate-900">Plan Mi Tienda</h3>
+            <h3 className="font-semibold text-slate-900">{t("storePlanTitle")}</h3>
             <p className="mt-2 text-slate-700">
-              Tu tienda con link propio, carrito y pedidos por WhatsApp:{" "}
-              <strong data-testid="landing-store-plan">{claims.storePlan}</strong>, pago único.
+              {t("storePlanBefore")} <strong data-testid="landing-store-plan">{claims.storePlan}</strong>
+              {t("storePlanAfter")}
             </p>
-            <p className="mt-2 text-sm text-slate-600">{storePlanTerms(claims.storePlan)}</p>
+            <p className="mt-2 text-sm text-slate-600">{t("storePlanTerms", { price: claims.storePlan })}</p>
           </div>
         </section>
 
         <section aria-labelledby="creador" className="mx-auto max-w-3xl px-5 py-14 sm:px-6">
           <div className="rounded-3xl border border-brand-100 bg-brand-50 p-8 sm:p-10">
             <h2 id="creador" className="text-2xl font-bold tracking-tight text-slate-900">
-              Hecho por un estudiante, para tiendas como la tuya
+              {t("creatorTitle")}
             </h2>
-            <p className="mt-4 text-slate-700">
-              Vidriera nació cuando un estudiante argentino ayudaba a la tienda de ropa de su familia: sacar buenas fotos de cada prenda
-              llevaba días y costaba más de lo que se vendía. Construyó la herramienta que le hubiera gustado tener, y hoy la usan tiendas
-              de toda Latinoamérica.
-            </p>
-            <p className="mt-3 text-slate-700">Cada mejora sale de lo que nos cuentan las tiendas que la usan todos los días.</p>
+            <p className="mt-4 text-slate-700">{t("creatorStory")}</p>
+            <p className="mt-3 text-slate-700">{t("creatorListens")}</p>
           </div>
         </section>
 
         <section aria-labelledby="cierre" className="px-5 py-14 sm:px-6">
           <div className="mx-auto max-w-4xl rounded-3xl bg-brand-700 px-6 py-12 text-center text-white shadow-lg sm:px-12">
             <h2 id="cierre" className="text-3xl font-bold tracking-tight text-balance">
-              Tu próxima foto de catálogo está a un clic
+              {t("closingTitle")}
             </h2>
-            <p className="mt-3 text-white/90">Crea tu cuenta y prueba con {imagesLabel(SIGNUP_CREDITS)} gratis.</p>
+            <p className="mt-3 text-white/90">{t("closingText", { images: imagesFromCredits(SIGNUP_CREDITS) })}</p>
             <Link to="/register" className={`${BUTTON} mt-8 bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-white`}>
-              Crear mi cuenta gratis
+              {t("closingButton")}
             </Link>
           </div>
         </section>
@@ -181,19 +172,28 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
 
       <footer className="border-t border-slate-200">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-5 py-8 text-sm text-slate-600 sm:flex-row sm:px-6">
-          <p>© {year} Vidriera. Hecho en Argentina.</p>
-          <nav aria-label="Pie de página" className="flex gap-4">
+          <p>{t("madeIn", { year })}</p>
+          <nav aria-label={t("footerLabel")} className="flex gap-4">
             <Link to="/terminos-y-condiciones" className="inline-flex min-h-11 items-center hover:underline">
-              Términos y condiciones
+              {t("terms")}
             </Link>
             <Link to="/login" className="inline-flex min-h-11 items-center hover:underline">
-              Iniciar sesión
+              {t("signIn")}
             </Link>
           </nav>
+          <LanguageSwitch />
         </div>
       </footer>
     </div>
   );
+}
+
+/** A pack's saving, as common/price-claims.ts packSavingsText says it in Spanish. */
+function savingText({ saving }: PackClaim): string {
+  if (!saving) return "";
+  return saving.sameAs
+    ? t("savingSameAs", { percent: saving.percent, images: saving.sameAs.images })
+    : t("saving", { percent: saving.percent });
 }
 
 function Claim({ children }: { children: ReactNode }) {
@@ -236,41 +236,42 @@ function Comparison({ index, garment }: { index: number; garment: string }) {
   );
   return (
     <div className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-4">
-      {picture("antes", `Foto original de ${garment}, sacada con el celular`, "Antes")}
-      {picture("despues", `La misma prenda convertida por Vidriera en una foto de catálogo`, "Después")}
+      {picture("antes", t("beforeAlt", { garment }), t("before"))}
+      {picture("despues", t("afterAlt"), t("after"))}
     </div>
   );
 }
 
-const BENEFITS = [
+// A function, not a table: its texts are read in the language active when the page renders.
+const benefits = () => [
   {
-    title: "Calidad de estudio",
-    text: "Fondo limpio, luz pareja y sombras suaves, como en una sesión profesional.",
+    title: t("benefitStudioTitle"),
+    text: t("benefitStudioText"),
     icon: "M3 7h3l2-3h8l2 3h3v13H3V7Zm9 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z",
   },
   {
-    title: "Generación instantánea",
-    text: "Tu imagen lista en segundos, sin turnos ni esperas.",
+    title: t("benefitFastTitle"),
+    text: t("benefitFastText"),
     icon: "M13 2 4 14h7l-1 8 9-12h-7l1-8Z",
   },
   {
-    title: "Ahorro real",
-    text: "Mucho menos que un fotógrafo, un estudio o una modelo por cada prenda.",
+    title: t("benefitSavingsTitle"),
+    text: t("benefitSavingsText"),
     icon: "M12 3v18M17 7.5C17 5.6 14.8 4.5 12 4.5S7 5.6 7 7.5 9.2 10.3 12 11s5 1.9 5 3.9-2.2 3.6-5 3.6-5-1.2-5-3",
   },
   {
-    title: "Atrae más clientes",
-    text: "Fotos que frenan el scroll en Instagram, WhatsApp y tu tienda online.",
+    title: t("benefitCustomersTitle"),
+    text: t("benefitCustomersText"),
     icon: "M12 21s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 11c0 5.6-7 10-7 10Z",
   },
   {
-    title: "Fácil de usar",
-    text: "Subes la foto, eliges cómo la quieres y listo. Desde el celular o la compu.",
+    title: t("benefitEasyTitle"),
+    text: t("benefitEasyText"),
     icon: "M7 3h10a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Zm4 15h2",
   },
   {
-    title: "Resultados consistentes",
-    text: "Todo tu catálogo con el mismo estilo, para una marca prolija y reconocible.",
+    title: t("benefitConsistentTitle"),
+    text: t("benefitConsistentText"),
     icon: "M4 4h7v7H4V4Zm9 0h7v7h-7V4ZM4 13h7v7H4v-7Zm9 0h7v7h-7v-7Z",
   },
 ];

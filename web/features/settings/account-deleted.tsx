@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { KEPT_OPEN_ORDERS } from "./delete-account-dialog";
+import { keptOpenOrders } from "./delete-account-dialog";
+import { t } from "./texts";
 
 /**
  * /cuenta-eliminada: where a seller lands after deleting the account, so it is
@@ -14,23 +15,23 @@ export function AccountDeletedScreen() {
         className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-950"
       >
         <h1 id="cuenta-eliminada" className="text-2xl font-bold">
-          Tu cuenta fue eliminada
+          {t("deletedTitle")}
         </h1>
-        <p className="mt-3">Borramos tus productos, tus imágenes, tu tienda y su enlace, tus sesiones y los créditos que te quedaban.</p>
-        <p className="mt-2">{KEPT_OPEN_ORDERS}</p>
-        <p className="mt-2">De tus pedidos y pagos se conserva después solo lo que pide la contabilidad, sin datos personales.</p>
+        <p className="mt-3">{t("deletedWhat")}</p>
+        <p className="mt-2">{keptOpenOrders()}</p>
+        <p className="mt-2">{t("deletedAccounting")}</p>
         <div className="mt-5 flex flex-col gap-2 sm:flex-row">
           <Link
             to="/"
             className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
-            Ir al inicio
+            {t("goHome")}
           </Link>
           <Link
             to="/register"
             className="inline-flex min-h-11 items-center justify-center rounded-lg px-4 font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
-            Crear una cuenta nueva
+            {t("createNewAccount")}
           </Link>
         </div>
       </section>

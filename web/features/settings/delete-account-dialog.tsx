@@ -10,11 +10,10 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { cacheAnswer } from "../../lib/cache-answer";
 import { forgetSession } from "../../lib/session";
+import { t } from "./texts";
 
-export const ACCOUNT_DELETED = "Tu cuenta fue eliminada.";
 /** What a deletion leaves for the buyers of orders still under way (worker/lib/account-deletion.ts). */
-export const KEPT_OPEN_ORDERS = `Tus pedidos sin entregar ni cancelar siguen visibles para sus compradores durante ${KEPT_ORDER_PAGE_DAYS} días, para que puedan escribirte.`;
-const DELETE_FAILED = "No se pudo eliminar la cuenta. Intenta de nuevo.";
+export const keptOpenOrders = () => t("keptOpenOrders", { days: KEPT_ORDER_PAGE_DAYS });
 
 /**
  * Confirms the deletion with the password, or with the e-mail for accounts
@@ -30,7 +29,7 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
 
   const confirmation = useQuery({
     queryKey: ["account-confirmation"],
-    queryFn: () => unwrap(api.auth.account.$get(), "No se pudo preparar la eliminación de la cuenta."),
+    queryFn: () => unwrap(api.auth.account.$get(), t("deletePrepareFailed")),
     enabled: open,
     staleTime: Infinity,
   });
@@ -38,7 +37,7 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
 
   const remove = useMutation({
     mutationFn: () =>
-      unwrap(api.auth.account.$delete({ json: confirmWith === "email" ? { email: secret } : { password: secret } }), DELETE_FAILED),
+      unwrap(api.auth.account.$delete({ json: confirmWith === "email" ? { email: secret } : { password: secret } }), t("deleteFailed")),
     onSuccess: async () => {
       forgetSession();
       await navigate({ to: "/cuenta-eliminada", replace: true });
@@ -47,7 +46,7 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
       // seller ('Ir a tus productos') until a reload.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQuery.queryKey[0] });
       await cacheAnswer(queryClient, sessionQuery.queryKey, null);
-      toast.success(ACCOUNT_DELETED);
+      toast.success(t("accountDeleted"));
     },
     onError: (err) => setError(err.message),
   });
@@ -70,18 +69,16 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
   }
 
   return (
-    <Dialog open={open} onClose={close} title="Eliminar cuenta">
+    <Dialog open={open} onClose={close} title={t("deleteTitle")}>
       <form onSubmit={submit} className="space-y-4">
-        <p className="text-sm text-slate-700">
-          Esta acción no se puede deshacer. Se eliminan tus productos, tus imágenes, tu tienda, tus sesiones y los créditos que te queden.
-        </p>
-        <p className="text-sm text-slate-700">{KEPT_OPEN_ORDERS}</p>
+        <p className="text-sm text-slate-700">{t("deleteIrreversible")}</p>
+        <p className="text-sm text-slate-700">{keptOpenOrders()}</p>
         {/* As tall as the field it waits for: the dialog is centred, and growing when the answer comes would move
             'Cancelar' from under a finger (or a click) already on its way. */}
         <div className="min-h-[4.375rem]">
           {confirmation.isPending ? (
             <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-              <Spinner className="size-4" /> Cargando…
+              <Spinner className="size-4" /> {t("loading")}
             </p>
           ) : confirmation.isError ? (
             <p role="alert" className="text-sm text-red-700">
@@ -90,7 +87,7 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
           ) : (
             <div>
               <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
-                {confirmWith === "email" ? `Escribe tu email (${email}) para confirmar` : "Tu contraseña, para confirmar"}
+                {confirmWith === "email" ? t("confirmWithEmail", { email }) : t("confirmWithPassword")}
               </label>
               <input
                 id={fieldId}
@@ -117,10 +114,10 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-            Cancelar
+            {t("cancel")}
           </Button>
           <Button type="submit" variant="danger" busy={remove.isPending} disabled={!confirmWith}>
-            Eliminar mi cuenta
+            {t("deleteMyAccount")}
           </Button>
         </div>
       </form>

@@ -4,10 +4,11 @@ import toast from "react-hot-toast";
 import { Spinner } from "../../ui/spinner";
 import { api, ApiFailure, unwrap } from "../../lib/api";
 import { importSummary } from "./import-summary";
+import { t } from "./texts";
 
 const latestExport = {
   queryKey: ["data-export", "latest"] as const,
-  queryFn: () => unwrap(api.data.exports.latest.$get(), "No pudimos ver el estado de tu descarga."),
+  queryFn: () => unwrap(api.data.exports.latest.$get(), t("exportStatusFailed")),
 };
 
 const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -20,7 +21,7 @@ export function MyDataSection() {
   return (
     <section aria-labelledby="tus-datos" className="rounded-2xl border border-slate-200 bg-white p-6">
       <h2 id="tus-datos" className="font-semibold">
-        Tus datos
+        {t("myDataTitle")}
       </h2>
       <ExportPart />
       <ImportPart />
@@ -38,7 +39,7 @@ function ExportPart() {
   // The export asked for on this visit: once it is ready the browser downloads it, as 'Descargar' promised.
   const [awaited, setAwaited] = useState<string | null>(null);
   const ask = useMutation({
-    mutationFn: () => unwrap(api.data.exports.$post(), "No pudimos preparar tus datos. Intenta de nuevo."),
+    mutationFn: () => unwrap(api.data.exports.$post(), t("exportFailed")),
     onSuccess: ({ export: started }) => {
       setAwaited(started.id);
       return queryClient.invalidateQueries({ queryKey: latestExport.queryKey });
@@ -58,10 +59,7 @@ function ExportPart() {
   }, [readyUrl]);
   return (
     <div className="mt-1">
-      <p className="text-sm text-slate-600">
-        Un archivo ZIP con tu catálogo (en las columnas que importa Tiendanube), tus fotos y las imágenes generadas, tus pedidos y tu
-        historial de créditos. Te avisamos por correo cuando esté listo.
-      </p>
+      <p className="text-sm text-slate-600">{t("exportWhat")}</p>
       <button
         type="button"
         onClick={() => ask.mutate()}
@@ -69,29 +67,27 @@ function ExportPart() {
         className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
       >
         {building && <Spinner className="size-4" />}
-        Descargar mis datos
+        {t("exportButton")}
       </button>
       <div aria-live="polite" className="mt-3 text-sm">
-        {latest.isPending && <p className="text-slate-600">Buscando tu última descarga…</p>}
+        {latest.isPending && <p className="text-slate-600">{t("exportLooking")}</p>}
         {latest.isError && (
           <p className="text-red-700">
             {latest.error.message}{" "}
             <button type="button" onClick={() => latest.refetch()} className="min-h-11 font-semibold underline">
-              Reintentar
+              {t("retry")}
             </button>
           </p>
         )}
-        {current?.state === "building" && <p className="text-slate-600">Estamos preparando tu archivo. Puedes seguir usando Vidriera.</p>}
-        {current?.state === "failed" && !ask.isPending && (
-          <p className="text-red-700">No pudimos preparar tu archivo. Pídelo de nuevo con el botón «Descargar mis datos».</p>
-        )}
+        {current?.state === "building" && <p className="text-slate-600">{t("exportBuilding")}</p>}
+        {current?.state === "failed" && !ask.isPending && <p className="text-red-700">{t("exportBuildFailed")}</p>}
         {current?.state === "ready" && current.url && (
           <p className="text-slate-700">
-            Tu archivo está listo.{" "}
+            {t("exportReady")}{" "}
             <a href={current.url} download className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
-              Descargar el archivo ZIP
+              {t("exportDownload")}
             </a>{" "}
-            (el enlace vale 7 días y solo funciona con tu sesión).
+            {t("exportLinkTerms")}
           </p>
         )}
       </div>
@@ -104,7 +100,7 @@ function ImportPart() {
   // Said where the file was chosen, and kept there: a toast had gone before a seller looked back at it.
   const [imported, setImported] = useState<string | null>(null);
   const importCsv = useMutation({
-    mutationFn: (csv: string) => unwrap(api.data.import.$post({ json: { csv } }), "No pudimos importar el archivo."),
+    mutationFn: (csv: string) => unwrap(api.data.import.$post({ json: { csv } }), t("importFailed")),
     onMutate: () => setImported(null),
     onSuccess: (answer) => {
       setErrors([]);
@@ -122,7 +118,7 @@ function ImportPart() {
     event.target.value = "";
     if (!file) return;
     if (file.size > IMPORT_MAX_BYTES) {
-      toast.error("El archivo es demasiado grande: importa hasta 2 MB por vez.");
+      toast.error(t("importTooLarge"));
       return;
     }
     importCsv.mutate(await file.text());
@@ -130,14 +126,11 @@ function ImportPart() {
 
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
-      <h3 className="font-medium">Importar catálogo</h3>
-      <p className="mt-1 text-sm text-slate-600">
-        Elige un CSV con las columnas de Tiendanube (el de tu descarga sirve). Un producto que ya tienes, con el mismo Identificador de URL,
-        se actualiza en vez de duplicarse. Si alguna línea tiene un error, no se importa nada y te decimos cuál corregir.
-      </p>
+      <h3 className="font-medium">{t("importTitle")}</h3>
+      <p className="mt-1 text-sm text-slate-600">{t("importHelp")}</p>
       <label className="mt-3 inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-700">
         {importCsv.isPending && <Spinner className="size-4" />}
-        Elegir archivo CSV
+        {t("importChoose")}
         <input type="file" accept=".csv,text/csv" className="sr-only" onChange={chosen} disabled={importCsv.isPending} />
       </label>
       <p role="status" className="mt-3 text-sm font-medium text-green-800 empty:hidden" data-testid="import-done">
@@ -146,9 +139,7 @@ function ImportPart() {
       {errors.length > 0 && (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-red-700">
           {errors.map((e) => (
-            <li key={`${e.line}-${e.message}`}>
-              Línea {e.line}: {e.message}
-            </li>
+            <li key={`${e.line}-${e.message}`}>{t("importLineError", { line: e.line, message: e.message })}</li>
           ))}
         </ul>
       )}

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { DeleteAccountDialog, KEPT_OPEN_ORDERS } from "./delete-account-dialog";
+import { DeleteAccountDialog, keptOpenOrders } from "./delete-account-dialog";
+import { LanguageSection } from "./language-section";
+import { t } from "./texts";
 import { MyDataSection } from "./my-data-section";
 import { Spinner } from "../../ui/spinner";
 import { ThemeSelect } from "../../ui/theme-select";
@@ -23,26 +25,27 @@ export function SettingsScreen() {
       await logout.mutateAsync();
       await navigate({ to: "/login" });
     } catch {
-      toast.error("No se pudo cerrar la sesión. Intenta de nuevo.");
+      toast.error(t("signOutFailed"));
     }
   }
 
   return (
     <div className="max-w-xl space-y-8">
-      <h1 className="text-2xl font-bold">Configuración de Tienda</h1>
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
       <section aria-labelledby="apariencia" className="rounded-2xl border border-slate-200 bg-white p-6">
         <h2 id="apariencia" className="font-semibold">
-          Apariencia
+          {t("appearanceTitle")}
         </h2>
-        <p className="mt-1 mb-4 text-sm text-slate-600">Con «Sistema», Vidriera sigue el modo claro u oscuro de tu dispositivo.</p>
+        <p className="mt-1 mb-4 text-sm text-slate-600">{t("appearanceHelp")}</p>
         <ThemeSelect />
       </section>
+      <LanguageSection />
       <StoreModelSection />
       <PasswordForm />
       <MyDataSection />
       <section className="rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 className="font-semibold">Sesión</h2>
-        <p className="mt-1 text-sm text-slate-600">Estás conectado como {user?.email}.</p>
+        <h2 className="font-semibold">{t("sessionTitle")}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t("signedInAs", { email: user?.email ?? "" })}</p>
         <button
           type="button"
           onClick={signOut}
@@ -50,7 +53,7 @@ export function SettingsScreen() {
           className="mt-4 inline-flex items-center gap-2 rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-70"
         >
           {logout.isPending && <Spinner className="size-4" />}
-          Cerrar Sesión
+          {t("signOut")}
         </button>
       </section>
       <DeleteAccountSection email={user?.email ?? ""} />
@@ -71,11 +74,11 @@ function StoreModelSection() {
   return (
     <section aria-labelledby="modelo-de-mi-tienda" className="rounded-2xl border border-slate-200 bg-white p-6">
       <h2 id="modelo-de-mi-tienda" className="font-semibold">
-        Modelo de mi tienda
+        {t("storeModelTitle")}
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-600">
-        Elige una de tus imágenes generadas: las próximas imágenes muestran a la misma persona, para que tu catálogo se vea parejo.
-        {childrenLeftOut && " Solo con modelo adulto: en las fotos de bebé, niño o niña cada imagen muestra a una persona distinta."}
+        {t("storeModelHelp")}
+        {childrenLeftOut && t("storeModelAdultsOnly")}
       </p>
       <div className="space-y-3">
         {audiences.map((audience) => (
@@ -91,28 +94,19 @@ function DeleteAccountSection({ email }: { email: string }) {
   return (
     <section aria-labelledby="eliminar-cuenta" className="rounded-2xl border border-red-200 bg-white p-6">
       <h2 id="eliminar-cuenta" className="font-semibold text-red-700">
-        Eliminar cuenta
+        {t("deleteTitle")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Se borran para siempre tus productos, todas tus imágenes (fotos subidas y generadas), tu tienda y su enlace, tus sesiones abiertas y
-        los créditos que te queden.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t("deleteWhat")}</p>
       <p className="mt-2 text-sm text-slate-600" data-testid="kept-orders">
-        {KEPT_OPEN_ORDERS} La página de cada uno (su enlace privado) sigue mostrando lo que compraron, cómo pagar y el nombre y el WhatsApp
-        de tu tienda.
+        {t("deleteOrderPages", { keptOrders: keptOpenOrders() })}
       </p>
-      <p className="mt-2 text-sm text-slate-600">
-        Pasado ese plazo, y desde el primer momento en los pedidos entregados o cancelados, de cada pedido se conserva solo lo que pide la
-        contabilidad: código, productos, colores, talles, cantidades, precios, envío, medio de pago, total, estado y fechas. Se borran el
-        nombre, el WhatsApp y la nota del comprador, tus datos de pago y tu dirección de retiro, y el enlace del pedido. Tus pagos (créditos
-        y plan) se conservan para la contabilidad.
-      </p>
+      <p className="mt-2 text-sm text-slate-600">{t("deleteAccounting")}</p>
       <button
         type="button"
         onClick={() => setOpen(true)}
         className="mt-4 rounded-lg border border-red-300 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
       >
-        Eliminar cuenta
+        {t("deleteButton")}
       </button>
       <DeleteAccountDialog open={open} onClose={() => setOpen(false)} email={email} />
     </section>
@@ -124,12 +118,12 @@ function PasswordForm() {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const change = useMutation({
-    mutationFn: () => unwrap(api.auth.password.$put({ json: { currentPassword, newPassword } }), "No se pudo cambiar la contraseña."),
+    mutationFn: () => unwrap(api.auth.password.$put({ json: { currentPassword, newPassword } }), t("passwordFailed")),
     onSuccess: async ({ user }) => {
       await cacheAnswer(queryClient, sessionQuery.queryKey, user);
       setCurrent("");
       setNew("");
-      toast.success("Contraseña actualizada. Cerramos la sesión en tus otros dispositivos.");
+      toast.success(t("passwordChanged"));
     },
     onError: (err) => toast.error(err.message),
   });
@@ -141,9 +135,9 @@ function PasswordForm() {
 
   return (
     <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
-      <h2 className="font-semibold">Cambiar contraseña</h2>
+      <h2 className="font-semibold">{t("passwordTitle")}</h2>
       <label className="block">
-        <span className="text-sm font-medium text-slate-700">Contraseña actual</span>
+        <span className="text-sm font-medium text-slate-700">{t("currentPassword")}</span>
         <input
           type="password"
           autoComplete="current-password"
@@ -154,7 +148,7 @@ function PasswordForm() {
         />
       </label>
       <label className="block">
-        <span className="text-sm font-medium text-slate-700">Contraseña nueva</span>
+        <span className="text-sm font-medium text-slate-700">{t("newPassword")}</span>
         <input
           type="password"
           autoComplete="new-password"
@@ -171,7 +165,7 @@ function PasswordForm() {
         className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
       >
         {change.isPending && <Spinner className="size-4" />}
-        Guardar contraseña
+        {t("savePassword")}
       </button>
     </form>
   );

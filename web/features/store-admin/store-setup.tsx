@@ -5,6 +5,8 @@ import toast from "react-hot-toast";
 import { keepDialPrefix, localPart, STORE_NAME_MAX_LENGTH, storeCountry } from "../../../common/store";
 import { useLoadedValue } from "../../lib/loaded-value";
 import type { User } from "../../../common/user";
+import { withBrowserCountry } from "../../../common/browser-country";
+import { browserLanguages } from "../../i18n/language";
 import { BackLink } from "./store-back-link";
 import { StoreFeatures } from "./store-features";
 import { StoreLinkField, useStoreLink } from "./store-link-preview";
@@ -22,7 +24,7 @@ import { t } from "./texts";
 export function StoreSetupScreen() {
   const { user } = useSession();
   if (!user) return null;
-  return <StoreForm user={user} />;
+  return <StoreForm user={withBrowserCountry(user, browserLanguages())} />;
 }
 
 interface PickedLogo {
