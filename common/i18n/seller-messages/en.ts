@@ -1,0 +1,2 @@
+// placeholder
+export default {} satisfies Record<string, string>;

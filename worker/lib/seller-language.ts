@@ -1,0 +1,64 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { sellerMessage, hasSellerMessage } from "../../common/i18n/seller-messages";
+import {
+  acceptLanguageTags,
+  isSellerLanguage,
+  SELLER_LANGUAGE_HEADER,
+  type SellerLanguage,
+  sellerLanguageOf,
+  sellerLanguageOfCountry,
+} from "../../common/seller-language";
+import type { Env } from "../env";
+import { log } from "./log";
+
+/** The language of the seller making a request: the app's header, else the browser's Accept-Language, else Spanish. */
+export function requestSellerLanguage(c: Context): SellerLanguage {
+  const header = c.req.header(SELLER_LANGUAGE_HEADER);
+  if (isSellerLanguage(header)) return header;
+  return sellerLanguageOf(acceptLanguageTags(c.req.header("accept-language")));
+}
+
+/**
+ * The language of a seller when no request says it (a cron's or a queue's e-mail): the one the account
+ * chose, else the one of the seller's country.
+ */
+export function accountSellerLanguage(account: { sellerLanguage: string | null; countryCode: string | null }): SellerLanguage {
+  return isSellerLanguage(account.sellerLanguage) ? account.sellerLanguage : sellerLanguageOfCountry(account.countryCode);
+}
+
+/**
+ * Marks a route whose refusals a shopper reads: they are already in the store's language (common/i18n),
+ * whatever language the visitor's browser asks for.
+ */
+export const shopperFacing: MiddlewareHandler<Env> = async (c, next) => {
+  c.set("shopperFacing", true);
+  await next();
+};
+
+/**
+ * Every `{ error }` an API route answers, in the requesting seller's language: the routes, the validator
+ * and errorResponse write Spanish, and this one exit translates it (common/i18n/seller-messages), so no
+ * refusal can skip it. A Spanish answer is left untouched, byte for byte.
+ */
+export const errorsInSellerLanguage: MiddlewareHandler<Env> = async (c, next) => {
+  await next();
+  if (c.res.status < 400 || c.get("shopperFacing")) return;
+  const language = requestSellerLanguage(c);
+  if (language === "es" || !c.res.headers.get("content-type")?.startsWith("application/json")) return;
+  const body: unknown = await c.res
+    .clone()
+    .json()
+    .catch(() => null);
+  if (!body || typeof body !== "object" || typeof (body as { error?: unknown }).error !== "string") return;
+  const spanish = (body as { error: string }).error;
+  if (!hasSellerMessage(spanish, language)) {
+    // The catalogue test should have caught it; the seller still reads Spanish rather than nothing.
+    log("warn", "seller message without translation", { requestId: c.get("requestId"), language, status: c.res.status });
+  }
+  const translated = { ...body, error: sellerMessage(spanish, language) };
+  const { status } = c.res;
+  const headers = new Headers(c.res.headers);
+  headers.delete("content-length");
+  c.res = undefined;
+  c.res = new Response(JSON.stringify(translated), { status, headers });
+};
