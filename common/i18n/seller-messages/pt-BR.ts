@@ -1,2 +1,479 @@
-// placeholder
-export default {} satisfies Record<string, string>;
+// Portuguese (Brazil) for the seller's messages, keyed by their Spanish source (./translate.ts): as
+// Nuvemshop and Mercado Livre sellers write it (você, estoque, tamanho, loja, pedido).
+export default {
+  "El CBU o CVU tiene que tener solo números.": "O CBU ou CVU só pode ter números.",
+  "El CBU o CVU tiene {0} números: revisa que esté completo.": "O CBU ou CVU tem {0} números: confira se está completo.",
+  "Ese CBU o CVU no es válido: algún número está mal. Cópialo de tu banco o billetera.":
+    "Esse CBU ou CVU não é válido: algum número está errado. Copie-o do seu banco ou carteira digital.",
+  "El alias tiene de {0} a {1} letras, números, puntos o guiones (por ejemplo: mi.tienda.mp).":
+    "O alias tem de {0} a {1} letras, números, pontos ou hifens (por exemplo: mi.tienda.mp).",
+  "La CLABE tiene 18 números: revisa que esté completa.": "A CLABE tem 18 números: confira se está completa.",
+  "Esa CLABE no es válida: algún número está mal. Cópiala de la app de tu banco.":
+    "Essa CLABE não é válida: algum número está errado. Copie-a do app do seu banco.",
+  "Ese RUT no es válido: revisa los números y el dígito verificador (por ejemplo 12.345.678-5).":
+    "Esse RUT não é válido: confira os números e o dígito verificador (por exemplo 12.345.678-5).",
+  "El número de cuenta NUBAN tiene 10 números: revisa que esté completo.":
+    "O número da conta NUBAN tem 10 números: confira se está completo.",
+  "Elige tu banco: el número de cuenta se revisa con su código.": "Escolha seu banco: o número da conta é conferido com o código dele.",
+  "Ese número de cuenta no corresponde a ese banco: revisa el número y el banco elegido.":
+    "Esse número de conta não corresponde a esse banco: confira o número e o banco escolhido.",
+  "Escribe el celular peruano de tu cuenta: 9 números que empiezan con 9 (por ejemplo +51 912 345 678).":
+    "Digite o celular peruano da sua conta: 9 números que começam com 9 (por exemplo +51 912 345 678).",
+  "Escribe el celular colombiano de tu cuenta: 10 números que empiezan con 3 (por ejemplo +57 312 345 6789).":
+    "Digite o celular colombiano da sua conta: 10 números que começam com 3 (por exemplo +57 312 345 6789).",
+  "El número de Till de M-Pesa tiene de 5 a 7 números.": "O número de Till do M-Pesa tem de 5 a 7 números.",
+  "El número de Paybill de M-Pesa tiene de 5 a 7 números.": "O número de Paybill do M-Pesa tem de 5 a 7 números.",
+  "Escribe el número de cuenta de tu Paybill (hasta 20 letras o números).":
+    "Digite o número da conta do seu Paybill (até 20 letras ou números).",
+  "Esa llave Bre-B no es válida: usa tu celular, tu número de documento, tu correo o tu llave alfanumérica (empieza con @).":
+    "Essa chave Bre-B não é válida: use seu celular, seu número de documento, seu e-mail ou sua chave alfanumérica (começa com @).",
+  "Necesitas {0} para {1} y tienes {2}.": "Você precisa de {0} para {1} e tem {2}.",
+  "{0} No se descontó nada. Compra créditos para generar el lote.": "{0} Nada foi descontado. Compre créditos para gerar o lote.",
+  "{0} Tu saldo alcanza para {1}: puedes generar esas ahora. No se descontó nada.":
+    "{0} Seu saldo dá para {1}: você pode gerar essas agora. Nada foi descontado.",
+  "Ese CPF no es válido: revisa los 11 números (por ejemplo 529.982.247-25).":
+    "Esse CPF não é válido: confira os 11 números (por exemplo 529.982.247-25).",
+  "Ese CNPJ no es válido: revisa los 14 caracteres (por ejemplo 11.222.333/0001-81).":
+    "Esse CNPJ não é válido: confira os 14 caracteres (por exemplo 11.222.333/0001-81).",
+  "Elige envío a domicilio o retiro en el local.": "Escolha entrega em domicílio ou retirada na loja.",
+  "Elige la zona de envío.": "Escolha a região de entrega.",
+  "Elige cómo quieres pagar.": "Escolha como você quer pagar.",
+  "Esta tienda no ofrece retiro en el local.": "Esta loja não oferece retirada na loja.",
+  "Esta tienda no hace envíos: elige retiro en el local.": "Esta loja não faz entregas: escolha retirada na loja.",
+  "No te quedan imágenes disponibles.": "Você não tem mais imagens disponíveis.",
+  "Demasiados intentos de entrar con Google. Espera unos minutos e inténtalo de nuevo.":
+    "Muitas tentativas de entrar com o Google. Espere alguns minutos e tente de novo.",
+  "El inicio de sesión con Google no está disponible en este sitio. Entra con tu email y contraseña.":
+    "O login com o Google não está disponível neste site. Entre com seu e-mail e senha.",
+  "Error de seguridad (estado inválido). Inténtalo de nuevo.": "Erro de segurança (estado inválido). Tente de novo.",
+  "Permiso denegado para acceder con Google.": "Permissão negada para entrar com o Google.",
+  "Permiso denegado para registrarse con Google.": "Permissão negada para se cadastrar com o Google.",
+  "Este email ya está asociado con otra cuenta de Google.": "Este e-mail já está associado a outra conta do Google.",
+  "Este email ya está asociado con otra cuenta de Google. Intenta iniciar sesión.":
+    "Este e-mail já está associado a outra conta do Google. Tente entrar.",
+  "Falló la comunicación con Google. Inténtalo de nuevo.": "A comunicação com o Google falhou. Tente de novo.",
+  "Error durante el inicio de sesión con Google.": "Erro ao entrar com o Google.",
+  "Error durante el registro con Google.": "Erro ao se cadastrar com o Google.",
+  "Con el generador de imágenes de este sitio no podemos crear fotos con modelos bebé, niño o niña.":
+    "Com o gerador de imagens deste site não conseguimos criar fotos com modelos bebê, menino ou menina.",
+  "La Calidad Pro (2K) no está disponible en este sitio: las imágenes que crea no llegan a ese tamaño.":
+    "A Qualidade Pro (2K) não está disponível neste site: as imagens que ele cria não chegam a esse tamanho.",
+  "El generador de imágenes de este sitio no puede modificar imágenes con instrucciones.":
+    "O gerador de imagens deste site não consegue modificar imagens com instruções.",
+  "{0} No se descontaron créditos. Puedes generar la prenda sola, sin modelo, por 1 imagen.":
+    "{0} Nenhum crédito foi descontado. Você pode gerar a peça sozinha, sem modelo, por 1 imagem.",
+  "{0} No se descontaron créditos; usa la calidad estándar.": "{0} Nenhum crédito foi descontado; use a qualidade padrão.",
+  "{0} No se descontaron créditos.": "{0} Nenhum crédito foi descontado.",
+  "Pega un link de pago de Mercado Pago (empieza con https://mpago.la/ o https://link.mercadopago.com.ar/).":
+    "Cole um link de pagamento do Mercado Pago (começa com https://mpago.la/ ou https://link.mercadopago.com.ar/).",
+  "Este pedido es para retirar en el local: márcalo «Listo para retirar».":
+    "Este pedido é para retirar na loja: marque-o como «Pronto para retirar».",
+  "Este pedido es con envío a domicilio: márcalo «Enviado».": "Este pedido é com entrega em domicílio: marque-o como «Enviado».",
+  "Un pedido {0} no puede pasar a {1}.": "Um pedido {0} não pode passar para {1}.",
+  nuevo: "novo",
+  confirmado: "confirmado",
+  pagado: "pago",
+  enviado: "enviado",
+  "listo para retirar": "pronto para retirar",
+  entregado: "entregue",
+  cancelado: "cancelado",
+  "Escribe el nombre del titular de la cuenta.": "Digite o nome do titular da conta.",
+  "Escribe el nombre de tu banco.": "Digite o nome do seu banco.",
+  "Escribe el número de cuenta.": "Digite o número da conta.",
+  "Para transferencias escribe tu alias o tu CBU/CVU.": "Para transferências, digite seu alias ou seu CBU/CVU.",
+  "Escribe el nombre de quien recibe el Pix, como lo muestra tu banco.": "Digite o nome de quem recebe o Pix, como aparece no seu banco.",
+  "Escribe tu ciudad: el código Pix la lleva.": "Digite sua cidade: o código Pix inclui ela.",
+  "Cada forma de pago va una sola vez.": "Cada forma de pagamento entra uma vez só.",
+  "Esa forma de pago no es válida.": "Essa forma de pagamento não é válida.",
+  "El dato no es válido.": "O dado não é válido.",
+  "Puede tener hasta {0} caracteres.": "Pode ter até {0} caracteres.",
+  "Elige el tipo de llave Pix.": "Escolha o tipo de chave Pix.",
+  "Escribe tu llave Pix.": "Digite sua chave Pix.",
+  "Elige el tipo de cuenta.": "Escolha o tipo de conta.",
+  "Elige tu banco.": "Escolha seu banco.",
+  "Debes iniciar sesión para comprar créditos.": "Você precisa entrar para comprar créditos.",
+  "Por favor selecciona un pack de imágenes.": "Selecione um pacote de imagens.",
+  "Debes iniciar sesión para acceder a esta página.": "Você precisa entrar para acessar esta página.",
+  "Ocurrió un error inesperado al intentar procesar el pago.": "Ocorreu um erro inesperado ao processar o pagamento.",
+  "Ocurrió un error al intentar descontar los créditos.": "Ocorreu um erro ao descontar os créditos.",
+  "Se descontaron 500 créditos.": "Foram descontados 500 créditos.",
+  "No se recibió la URL de pago de {0}.": "Não recebemos o link de pagamento de {0}.",
+  "Tu Tienda ya estaba activa: sumamos {0} a tu saldo por este pago.":
+    "Sua Loja já estava ativa: somamos {0} ao seu saldo por este pagamento.",
+  "El número de WhatsApp solo puede tener números.": "O número de WhatsApp só pode ter números.",
+  "El número de WhatsApp es demasiado corto.": "O número de WhatsApp é curto demais.",
+  "El número de WhatsApp es demasiado largo.": "O número de WhatsApp é longo demais.",
+  "El número de WhatsApp tiene que empezar con el código del país elegido.":
+    "O número de WhatsApp tem que começar com o código do país escolhido.",
+  "Por favor completa todos los campos obligatorios.": "Preencha todos os campos obrigatórios.",
+  "El número de WhatsApp no es válido en {0}. Revisa el código de área.": "O número de WhatsApp não é válido em {0}. Confira o DDD.",
+  "Escribe tu número de WhatsApp para que la tienda te avise cómo sigue tu pedido.":
+    "Digite seu número de WhatsApp para a loja avisar como está seu pedido.",
+  "Ese e-mail no sirve como llave Pix: revisa que esté completo (por ejemplo loja@exemplo.com.br).":
+    "Esse e-mail não serve como chave Pix: confira se está completo (por exemplo loja@exemplo.com.br).",
+  "Ese celular no sirve como llave Pix: escribe el código de área y el número, por ejemplo +55 11 98765-4321.":
+    "Esse celular não serve como chave Pix: digite o DDD e o número, por exemplo +55 11 98765-4321.",
+  "Esa llave aleatoria no es válida: cópiala de la app de tu banco (32 letras y números separados por guiones).":
+    "Essa chave aleatória não é válida: copie-a do app do seu banco (32 letras e números separados por hifens).",
+  "El precio máximo es {0}.": "O preço máximo é {0}.",
+  "Los precios en pesos van sin centavos: escribe, por ejemplo, 12.500.":
+    "Os preços em pesos não têm centavos: digite, por exemplo, 12.500.",
+  "El precio no puede ser negativo.": "O preço não pode ser negativo.",
+  "El precio no es válido: escribe solo números, por ejemplo 12.500.": "O preço não é válido: digite só números, por exemplo 12.500.",
+  "El precio no es válido: escribe solo números, por ejemplo {0}.": "O preço não é válido: digite só números, por exemplo {0}.",
+  "Los precios en {0} van sin centavos: escribe, por ejemplo, {1}.": "Os preços em {0} não têm centavos: digite, por exemplo, {1}.",
+  "Los centavos van después de {0}: escribe, por ejemplo, {1}.": "Os centavos vão depois de {0}: digite, por exemplo, {1}.",
+  "una coma": "uma vírgula",
+  "un punto": "um ponto",
+  pesos: "pesos",
+  reales: "reais",
+  soles: "soles",
+  guaraníes: "guaranis",
+  bolivianos: "bolivianos",
+  quetzales: "quetzais",
+  colones: "colones",
+  ringgits: "ringgits",
+  rupias: "rupias",
+  chelines: "xelins",
+  nairas: "nairas",
+  dólares: "dólares",
+  euros: "euros",
+  "Si es {0}, escribe {1}.": "Se for {0}, digite {1}.",
+  "¿{0} es {1} o {2}? Si es {1}, escribe {3}.": "{0} é um valor em milhares ou com centavos? Se for em milhares, digite {3}.",
+  "Esta imagen muestra la prenda sola: elige una imagen con modelo.": "Esta imagem mostra só a peça: escolha uma imagem com modelo.",
+  "Esta imagen no muestra a un modelo de ese público: elige otra.": "Esta imagem não mostra um modelo desse público: escolha outra.",
+  "Ese enlace es una palabra de Vidriera y no puede usarse para una tienda. Elige otro.":
+    "Esse link é uma palavra da Vidriera e não pode ser usado para uma loja. Escolha outro.",
+  "El enlace solo puede tener letras sin acentos y números, hasta {0} caracteres.":
+    "O link só pode ter letras sem acento e números, até {0} caracteres.",
+  "El enlace /u/{0} ya es de otra tienda. Elige otro.": "O link /u/{0} já é de outra loja. Escolha outro.",
+  "El nombre de la tienda tiene que tener al menos una letra o un número.": "O nome da loja tem que ter pelo menos uma letra ou um número.",
+  "Por favor selecciona un archivo de imagen válido.": "Selecione um arquivo de imagem válido.",
+  "La imagen debe ser menor a 5MB.": "A imagem deve ter menos de 5MB.",
+  "El stock máximo por talle es 1.000.000.": "O estoque máximo por tamanho é 1.000.000.",
+  "El stock de un talle es un número entero de 0 o más, sin decimales: por ejemplo 5 o 1.200.":
+    "O estoque de um tamanho é um número inteiro de 0 ou mais, sem decimais: por exemplo 5 ou 1.200.",
+  "Debes seleccionar al menos una imagen.": "Selecione pelo menos uma imagem.",
+  "Puedes subir hasta {0} imágenes por vez.": "Você pode enviar até {0} imagens por vez.",
+  "Se crearon demasiadas cuentas desde esta conexión. Inténtalo de nuevo en una hora.":
+    "Muitas contas foram criadas a partir desta conexão. Tente de novo em uma hora.",
+  "¡Hola, {0}!": "Olá, {0}!",
+  "Míralas, ponles precio y publícalas en tu tienda:": "Veja as imagens, coloque preço e publique na sua loja:",
+  "No encontramos ese lote.": "Não encontramos esse lote.",
+  "No encontrado.": "Não encontrado.",
+  "El generador de imágenes está saturado o no respondió a tiempo.": "O gerador de imagens está sobrecarregado ou não respondeu a tempo.",
+  "La generación tardó demasiado y se canceló. Te devolvimos los créditos.":
+    "A geração demorou demais e foi cancelada. Devolvemos seus créditos.",
+  "No se pudo generar la imagen. Te devolvimos los créditos; intenta de nuevo.":
+    "Não foi possível gerar a imagem. Devolvemos seus créditos; tente de novo.",
+  "El generador de imágenes está saturado en este momento. Te devolvimos los créditos; intenta en unos minutos.":
+    "O gerador de imagens está sobrecarregado neste momento. Devolvemos seus créditos; tente em alguns minutos.",
+  "Ahora no podemos crear imágenes en este sitio. Te devolvimos los créditos.":
+    "No momento não conseguimos criar imagens neste site. Devolvemos seus créditos.",
+  "La imagen de origen ya no existe. Te devolvimos los créditos.": "A imagem de origem não existe mais. Devolvemos seus créditos.",
+  "No pudimos iniciar la generación y no se descontaron créditos. Intenta de nuevo en unos minutos.":
+    "Não conseguimos iniciar a geração e nenhum crédito foi descontado. Tente de novo em alguns minutos.",
+  "Escribe tu contraseña para confirmar.": "Digite sua senha para confirmar.",
+  "Escribe el email de tu cuenta para confirmar.": "Digite o e-mail da sua conta para confirmar.",
+  "La contraseña no es correcta.": "A senha não está correta.",
+  "El email no coincide con el de tu cuenta.": "O e-mail não é o da sua conta.",
+  "Tienes imágenes generándose. Espera a que terminen y vuelve a intentar.":
+    "Você tem imagens sendo geradas. Espere terminarem e tente de novo.",
+  "Tu saldo de créditos cambió mientras eliminábamos la cuenta. Intenta de nuevo.":
+    "Seu saldo de créditos mudou enquanto excluíamos a conta. Tente de novo.",
+  "Ya existe una cuenta con este email. Inicia sesión.": "Já existe uma conta com este e-mail. Entre.",
+  "La variante {0} está repetida.": "A variante {0} está repetida.",
+  "El identificador de URL puede tener hasta {0} caracteres.": "O identificador de URL pode ter até {0} caracteres.",
+  "Faltan columnas de Tiendanube: {0}.": "Faltam colunas da Nuvemshop: {0}.",
+  "El identificador «{0}» ya es de otro producto (línea {1}): cada producto lleva el suyo.":
+    "O identificador «{0}» já é de outro produto (linha {1}): cada produto tem o seu.",
+  "Falta el nombre del producto.": "Falta o nome do produto.",
+  "Puedes importar hasta {0} productos por archivo.": "Você pode importar até {0} produtos por arquivo.",
+  "El archivo no tiene productos.": "O arquivo não tem produtos.",
+  "No encontramos ese cliente en tus pedidos.": "Não encontramos esse cliente nos seus pedidos.",
+  "Este cliente tiene pedidos en curso: entrégalos o cancélalos antes de borrar sus datos, así no pierdes su dirección.":
+    "Este cliente tem pedidos em andamento: entregue ou cancele antes de apagar os dados dele, assim você não perde o endereço.",
+  "Ya estamos preparando tus datos. Te avisamos por correo cuando estén listos.":
+    "Já estamos preparando seus dados. Avisamos por e-mail quando estiverem prontos.",
+  "Ya pediste tus datos {0} veces en las últimas 24 horas. Vuelve a intentarlo mañana.":
+    "Você já pediu seus dados {0} vezes nas últimas 24 horas. Tente de novo amanhã.",
+  "Tus datos de Vidriera están listos: tu catálogo (en las columnas que importa Tiendanube), tus fotos e imágenes, tus pedidos y tu historial de créditos, en un archivo ZIP.":
+    "Seus dados da Vidriera estão prontos: seu catálogo (nas colunas que a Nuvemshop importa), suas fotos e imagens, seus pedidos e seu histórico de créditos, em um arquivo ZIP.",
+  "Descárgalo desde este enlace (vale {0} días y solo funciona con tu sesión iniciada):":
+    "Baixe por este link (vale por {0} dias e só funciona com você conectado):",
+  "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.": "Ocorreu um erro inesperado. Tente de novo em alguns minutos.",
+  "El cuerpo de la solicitud no es un JSON válido.": "O corpo da solicitação não é um JSON válido.",
+  "La solicitud es demasiado grande.": "A solicitação é grande demais.",
+  "La imagen no llegó bien codificada (base64 inválido). Vuelve a elegir la foto.":
+    "A imagem não chegou bem codificada (base64 inválido). Escolha a foto de novo.",
+  "{0} está vacío.": "{0} está vazio.",
+  "{0} pesa más de {1} MB, el máximo por imagen.": "{0} tem mais de {1} MB, o máximo por imagem.",
+  "{0} no es una imagen que podamos abrir. Usa una imagen JPEG, PNG o WebP.":
+    "{0} não é uma imagem que conseguimos abrir. Use uma imagem JPEG, PNG ou WebP.",
+  "{0} tiene {1} megapíxeles y el máximo es {2}. Reduce su tamaño o usa otra imagen.":
+    "{0} tem {1} megapixels e o máximo é {2}. Reduza o tamanho ou use outra imagem.",
+  "{0} es un JPEG progresivo de {1} pasadas (una foto de teléfono tiene unas diez): no podemos procesarlo. Expórtalo de nuevo como JPEG común o usa otra imagen.":
+    "{0} é um JPEG progressivo de {1} passadas (uma foto de celular tem umas dez): não conseguimos processá-lo. Exporte de novo como JPEG comum ou use outra imagem.",
+  "Esta tienda no acepta ese medio de pago: elige otro.": "Esta loja não aceita essa forma de pagamento: escolha outra.",
+  "Esta tienda no tiene esa zona de envío: elige una de la lista.": "Esta loja não tem essa região de entrega: escolha uma da lista.",
+  "Revisa tu número de WhatsApp: escríbelo con su código de área{0}. También puedes dejarlo vacío.":
+    "Confira seu número de WhatsApp: digite com o DDD{0}. Você também pode deixá-lo em branco.",
+  "Pedido no encontrado.": "Pedido não encontrado.",
+  "No hay stock suficiente para confirmar este pedido:": "Não há estoque suficiente para confirmar este pedido:",
+  "{0} {1}. Ajusta el stock o cancela el pedido.": "{0} {1}. Ajuste o estoque ou cancele o pedido.",
+  "El pedido cambió mientras tanto. Recarga la lista.": "O pedido mudou nesse meio-tempo. Recarregue a lista.",
+  "Un producto del carrito ya no está disponible en esta tienda. Quítalo e intenta de nuevo.":
+    "Um produto do carrinho não está mais disponível nesta loja. Tire-o e tente de novo.",
+  "Si hay una cuenta con ese email, te enviamos un correo con los pasos para entrar. Revisa tu bandeja de entrada y la carpeta de spam.":
+    "Se houver uma conta com esse e-mail, enviamos uma mensagem com os passos para entrar. Confira sua caixa de entrada e a pasta de spam.",
+  "El enlace no es válido, ya se usó o venció. Pide uno nuevo desde '¿Olvidaste tu contraseña?'.":
+    "O link não é válido, já foi usado ou expirou. Peça um novo em 'Esqueceu sua senha?'.",
+  "Pediste muchos correos de recuperación seguidos. Espera una hora e inténtalo de nuevo.":
+    "Você pediu muitos e-mails de recuperação seguidos. Espere uma hora e tente de novo.",
+  "La recuperación por correo no está disponible en este momento. Escríbenos desde 'Ayuda'.":
+    "A recuperação por e-mail não está disponível neste momento. Fale com a gente em 'Ajuda'.",
+  "Recibimos un pedido para crear una nueva contraseña de tu cuenta de Vidriera.":
+    "Recebemos um pedido para criar uma nova senha para sua conta da Vidriera.",
+  "Abre este enlace para elegirla (vale por una hora y funciona una sola vez):":
+    "Abra este link para escolher a senha (vale por uma hora e funciona uma vez só):",
+  "Si no lo pediste tú, ignora este correo: tu contraseña sigue igual.":
+    "Se não foi você que pediu, ignore este e-mail: sua senha continua a mesma.",
+  "Recibimos un pedido para recuperar tu cuenta de Vidriera.": "Recebemos um pedido para recuperar sua conta da Vidriera.",
+  "Tu cuenta no tiene contraseña: entras con Google. Abre la página de inicio y toca 'Continuar con Google':":
+    "Sua conta não tem senha: você entra com o Google. Abra a página inicial e toque em 'Continuar com o Google':",
+  "Si no lo pediste tú, ignora este correo.": "Se não foi você que pediu, ignore este e-mail.",
+  "Tu tienda puede tener hasta {0} productos. Borra los que ya no vendes para agregar otros.":
+    "Sua loja pode ter até {0} produtos. Apague os que você não vende mais para adicionar outros.",
+  "Completa el nombre de cada talle.": "Preencha o nome de cada tamanho.",
+  "Hay talles repetidos en un producto.": "Há tamanhos repetidos em um produto.",
+  "Completa el nombre de cada color.": "Preencha o nome de cada cor.",
+  "Hay colores repetidos en un producto.": "Há cores repetidas em um produto.",
+  "Un producto puede tener hasta {0} talles.": "Um produto pode ter até {0} tamanhos.",
+  "El nombre de un talle no puede tener más de {0} caracteres.": "O nome de um tamanho não pode ter mais de {0} caracteres.",
+  "La categoría puede tener hasta {0} caracteres.": "A categoria pode ter até {0} caracteres.",
+  "Los talles no son válidos.": "Os tamanhos não são válidos.",
+  "El nombre de un color no puede tener más de {0} caracteres.": "O nome de uma cor não pode ter mais de {0} caracteres.",
+  "La foto del color no es válida.": "A foto da cor não é válida.",
+  "Los colores no son válidos.": "As cores não são válidas.",
+  "Un producto puede tener hasta {0} colores.": "Um produto pode ter até {0} cores.",
+  "Las imágenes elegidas no son válidas.": "As imagens escolhidas não são válidas.",
+  "Puedes mostrar hasta {0} imágenes por producto.": "Você pode mostrar até {0} imagens por produto.",
+  "La categoría no es válida.": "A categoria não é válida.",
+  "Indica si el producto se publica.": "Indique se o produto será publicado.",
+  "Una de las imágenes elegidas no es de este producto.": "Uma das imagens escolhidas não é deste produto.",
+  "La foto del color {0} tiene que ser una de las imágenes que muestra tu tienda.":
+    "A foto da cor {0} tem que ser uma das imagens que sua loja mostra.",
+  "Ponle un precio a «{0}» antes de publicarlo.": "Coloque um preço em «{0}» antes de publicar.",
+  "El nombre es obligatorio.": "O nome é obrigatório.",
+  "El nombre no puede tener más de 120 caracteres.": "O nome não pode ter mais de 120 caracteres.",
+  "La descripción no es válida.": "A descrição não é válida.",
+  "La descripción no puede tener más de {0} caracteres.": "A descrição não pode ter mais de {0} caracteres.",
+  "Producto no encontrado.": "Produto não encontrado.",
+  "Solicitud rechazada: proviene de otro sitio.": "Solicitação recusada: vem de outro site.",
+  "Debes iniciar sesión para continuar.": "Você precisa entrar para continuar.",
+  "Tu sesión expiró o no es válida. Inicia sesión de nuevo.": "Sua sessão expirou ou não é válida. Entre de novo.",
+  "No encontramos esa guía de talles.": "Não encontramos essa tabela de medidas.",
+  "Ese producto no es de tu tienda.": "Esse produto não é da sua loja.",
+  "Ya tienes una guía para ese producto o categoría: edítala en lugar de crear otra.":
+    "Você já tem uma tabela para esse produto ou categoria: edite-a em vez de criar outra.",
+  "Puedes tener hasta {0} guías de talles. Borra una que no uses para crear otra.":
+    "Você pode ter até {0} tabelas de medidas. Apague uma que não use para criar outra.",
+  "Ponle un nombre a la guía.": "Dê um nome à tabela.",
+  "El nombre puede tener hasta {0} caracteres.": "O nome pode ter até {0} caracteres.",
+  "Elige una categoría.": "Escolha uma categoria.",
+  "Elige a qué producto o categoría se aplica la guía.": "Escolha a qual produto ou categoria a tabela se aplica.",
+  "Elige la unidad de las medidas.": "Escolha a unidade das medidas.",
+  "Completa el nombre de cada medida.": "Preencha o nome de cada medida.",
+  "Una medida puede tener hasta {0} caracteres.": "Uma medida pode ter até {0} caracteres.",
+  "Agrega al menos una medida.": "Adicione pelo menos uma medida.",
+  "Una guía puede tener hasta {0} medidas.": "Uma tabela pode ter até {0} medidas.",
+  "Cada medida puede tener hasta {0} caracteres.": "Cada medida pode ter até {0} caracteres.",
+  "Agrega al menos un talle.": "Adicione pelo menos um tamanho.",
+  "Una guía puede tener hasta {0} talles.": "Uma tabela pode ter até {0} tamanhos.",
+  "La nota puede tener hasta {0} caracteres.": "A observação pode ter até {0} caracteres.",
+  "Faltan los datos de la guía.": "Faltam os dados da tabela.",
+  "Cada talle tiene que tener un valor por medida.": "Cada tamanho tem que ter um valor por medida.",
+  "Hay talles repetidos en la guía.": "Há tamanhos repetidos na tabela.",
+  "Tu tienda cambió mientras guardabas. Revisa la moneda y el idioma y vuelve a intentarlo.":
+    "Sua loja mudou enquanto você salvava. Confira a moeda e o idioma e tente de novo.",
+  "La moneda de tu tienda cambió mientras guardabas. Revisa los precios y guarda de nuevo.":
+    "A moeda da sua loja mudou enquanto você salvava. Confira os preços e salve de novo.",
+  "Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo.":
+    "Muitas tentativas sem sucesso. Espere 15 minutos antes de tentar de novo.",
+  "Enviaste muchos pedidos seguidos. Espera unos minutos e inténtalo de nuevo.":
+    "Você enviou muitos pedidos seguidos. Espere alguns minutos e tente de novo.",
+  "Agregaste muchos productos seguidos. Espera unos minutos e inténtalo de nuevo.":
+    "Você adicionou muitos produtos seguidos. Espere alguns minutos e tente de novo.",
+  "Probaste demasiados enlaces de recuperación. Espera 15 minutos o pide un enlace nuevo desde '¿Olvidaste tu contraseña?'.":
+    "Você tentou links de recuperação demais. Espere 15 minutos ou peça um link novo em 'Esqueceu sua senha?'.",
+  "Ingresa un email válido.": "Digite um e-mail válido.",
+  "Ingresa un enlace válido.": "Digite um link válido.",
+  "Falta un dato obligatorio.": "Falta um dado obrigatório.",
+  "Un dato no tiene el formato esperado.": "Um dado não está no formato esperado.",
+  "Un texto es demasiado largo: puede tener hasta {0} caracteres.": "Um texto está longo demais: pode ter até {0} caracteres.",
+  "Hay demasiados elementos: puede haber hasta {0}.": "Há itens demais: pode haver até {0}.",
+  "El archivo es demasiado grande.": "O arquivo é grande demais.",
+  "Un número es demasiado grande: puede ser hasta {0}.": "Um número é grande demais: pode ser até {0}.",
+  "Falta completar un dato.": "Falta preencher um dado.",
+  "Un texto es demasiado corto: necesita al menos {0} caracteres.": "Um texto está curto demais: precisa de pelo menos {0} caracteres.",
+  "Falta elegir al menos uno.": "Falta escolher pelo menos um.",
+  "Faltan elementos: necesita al menos {0}.": "Faltam itens: precisa de pelo menos {0}.",
+  "Un número es demasiado chico: tiene que ser al menos {0}.": "Um número é pequeno demais: tem que ser pelo menos {0}.",
+  "Elige una de las opciones disponibles.": "Escolha uma das opções disponíveis.",
+  "Un número no es válido.": "Um número não é válido.",
+  "La solicitud trae datos que no corresponden.": "A solicitação traz dados que não correspondem.",
+  "Un dato no es válido.": "Um dado não é válido.",
+  "Datos inválidos.": "Dados inválidos.",
+  "Ese pack de imágenes no existe.": "Esse pacote de imagens não existe.",
+  "Este pack no está disponible en tu país.": "Este pacote não está disponível no seu país.",
+  "El precio cambió. Recarga la página e intenta de nuevo.": "O preço mudou. Recarregue a página e tente de novo.",
+  "Tu Tienda ya está activa: no hace falta pagarla de nuevo.": "Sua Loja já está ativa: não precisa pagar de novo.",
+  "Ya tienes un pago del Plan Mi Tienda en curso. Termínalo en la pestaña donde lo abriste o espera 30 minutos para empezar otro.":
+    "Você já tem um pagamento do Plano Minha Loja em andamento. Termine-o na aba em que abriu ou espere 30 minutos para começar outro.",
+  "Ya tienes {0} pagos abiertos sin terminar. Termina uno de ellos o espera una hora para abrir otro.":
+    "Você já tem {0} pagamentos abertos sem terminar. Termine um deles ou espere uma hora para abrir outro.",
+  "En Argentina el pago se hace con Mercado Pago.": "Na Argentina o pagamento é feito com Mercado Pago.",
+  "Desde tu país el pago se hace con {0}.": "Do seu país o pagamento é feito com {0}.",
+  "Firma de notificación inválida.": "Assinatura de notificação inválida.",
+  "No pudimos consultar el pago con el proveedor.": "Não conseguimos consultar o pagamento com o provedor.",
+  "El proveedor todavía no muestra este pago; vuelve a enviar la notificación.":
+    "O provedor ainda não mostra este pagamento; envie a notificação de novo.",
+  "Los pagos no están configurados en este servidor.": "Os pagamentos não estão configurados neste servidor.",
+  "La imagen es demasiado grande: el máximo es {0} megapíxeles.": "A imagem é grande demais: o máximo é {0} megapixels.",
+  "La imagen es un JPEG progresivo de {0} pasadas (el máximo es {1}) y abrirla tardaría demasiado.":
+    "A imagem é um JPEG progressivo de {0} passadas (o máximo é {1}) e abri-la demoraria demais.",
+  "No se pudo leer la imagen.": "Não foi possível ler a imagem.",
+  "El proveedor de imágenes rechazó esta imagen por sus políticas de contenido.":
+    "O provedor de imagens recusou esta imagem pelas suas políticas de conteúdo.",
+  "El proveedor de imágenes está saturado o no respondió a tiempo.": "O provedor de imagens está sobrecarregado ou não respondeu a tempo.",
+  "No pudimos conectar con el proveedor de imágenes.": "Não conseguimos conectar com o provedor de imagens.",
+  "{0} Te devolvimos los créditos.": "{0} Devolvemos seus créditos.",
+  "Credenciales incorrectas o error del servidor. Inténtalo de nuevo.": "Dados de acesso incorretos ou erro do servidor. Tente de novo.",
+  "La contraseña actual no es correcta.": "A senha atual não está correta.",
+  "Tu cuenta inicia sesión con Google y no tiene contraseña para cambiar.": "Sua conta entra com o Google e não tem senha para trocar.",
+  "El email es obligatorio.": "O e-mail é obrigatório.",
+  "El email es demasiado largo.": "O e-mail é longo demais.",
+  "La contraseña es obligatoria.": "A senha é obrigatória.",
+  "La contraseña no puede tener más de 128 caracteres.": "A senha não pode ter mais de 128 caracteres.",
+  "La contraseña debe tener al menos 8 caracteres.": "A senha deve ter pelo menos 8 caracteres.",
+  "Faltan el email y la contraseña.": "Faltam o e-mail e a senha.",
+  "Faltan la contraseña actual y la nueva.": "Faltam a senha atual e a nova.",
+  "Confirma tu identidad para eliminar la cuenta.": "Confirme sua identidade para excluir a conta.",
+  "Escribe el email de tu cuenta.": "Digite o e-mail da sua conta.",
+  "Falta el enlace.": "Falta o link.",
+  "El enlace está incompleto.": "O link está incompleto.",
+  "El enlace no es válido.": "O link não é válido.",
+  "Falta la nueva contraseña.": "Falta a nova senha.",
+  "Cancelaste esta imagen antes de que empezara. Te devolvimos los créditos.":
+    "Você cancelou esta imagem antes de começar. Devolvemos seus créditos.",
+  "Un lote puede tener hasta {0} imágenes.": "Um lote pode ter até {0} imagens.",
+  "Elige los productos del lote.": "Escolha os produtos do lote.",
+  "Elige al menos un producto.": "Escolha pelo menos um produto.",
+  "Un producto aparece dos veces en el lote.": "Um produto aparece duas vezes no lote.",
+  "Las fotos nuevas no son válidas.": "As fotos novas não são válidas.",
+  "Elige cómo quieres las fotos.": "Escolha como você quer as fotos.",
+  "Calidad inválida.": "Qualidade inválida.",
+  "Indica si quieres el aviso por email.": "Indique se você quer o aviso por e-mail.",
+  "Envía un objeto JSON.": "Envie um objeto JSON.",
+  "Una foto nueva no está entre los productos del lote.": "Uma foto nova não está entre os produtos do lote.",
+  "Ofrece al menos una forma de entrega: envío a domicilio o retiro en el local.":
+    "Ofereça pelo menos uma forma de entrega: entrega em domicílio ou retirada na loja.",
+  "Ponle un nombre a cada zona de envío.": "Dê um nome a cada região de entrega.",
+  "Hay zonas de envío con el mismo nombre.": "Há regiões de entrega com o mesmo nome.",
+  "El texto no es válido.": "O texto não é válido.",
+  "El nombre de una zona puede tener hasta {0} caracteres.": "O nome de uma região pode ter até {0} caracteres.",
+  "Las zonas de envío no son válidas.": "As regiões de entrega não são válidas.",
+  "Indica si ofreces retiro en el local.": "Indique se você oferece retirada na loja.",
+  "La dirección de retiro puede tener hasta {0} caracteres.": "O endereço de retirada pode ter até {0} caracteres.",
+  "Indica si haces envíos.": "Indique se você faz entregas.",
+  "Puedes tener hasta {0} zonas de envío.": "Você pode ter até {0} regiões de entrega.",
+  "Faltan los datos de entrega.": "Faltam os dados de entrega.",
+  "El nombre del titular puede tener hasta {0} caracteres.": "O nome do titular pode ter até {0} caracteres.",
+  "Indica si aceptas efectivo.": "Indique se você aceita dinheiro.",
+  "Faltan las formas de pago.": "Faltam as formas de pagamento.",
+  "Envía tus formas de pago una sola vez.": "Envie suas formas de pagamento uma vez só.",
+  "{0} no está disponible en {1}.": "{0} não está disponível em {1}.",
+  "Faltan los datos.": "Faltam os dados.",
+  "Tu Tienda ya está activa: no se descontaron créditos.": "Sua Loja já está ativa: nenhum crédito foi descontado.",
+  "No tienes imágenes suficientes: activar tu Tienda cuesta {0} y tienes {1}.":
+    "Você não tem imagens suficientes: ativar sua Loja custa {0} e você tem {1}.",
+  "Falta el cliente.": "Falta o cliente.",
+  "No encontramos esa descarga de tus datos.": "Não encontramos esse download dos seus dados.",
+  "El enlace de descarga venció o no es tuyo. Pide tus datos de nuevo desde Configuración.":
+    "O link de download expirou ou não é seu. Peça seus dados de novo em Configurações.",
+  "El archivo tiene errores: corrígelos y vuelve a importarlo. No se importó ningún producto.":
+    "O arquivo tem erros: corrija e importe de novo. Nenhum produto foi importado.",
+  "El archivo es demasiado grande: importa hasta 2 MB por vez.": "O arquivo é grande demais: importe até 2 MB por vez.",
+  "Elige un archivo CSV.": "Escolha um arquivo CSV.",
+  "El archivo está vacío.": "O arquivo está vazio.",
+  "El producto no tiene imagen. Sube una foto antes de generar.": "O produto não tem imagem. Envie uma foto antes de gerar.",
+  "Por favor, ingresa las instrucciones para modificar la imagen.": "Digite as instruções para modificar a imagem.",
+  "Imagen no encontrada.": "Imagem não encontrada.",
+  "Género inválido.": "Gênero inválido.",
+  "Edad inválida.": "Idade inválida.",
+  "Tono de piel inválido.": "Tom de pele inválido.",
+  "Tipo de cuerpo inválido.": "Tipo de corpo inválido.",
+  "No se pudo generar la imagen.": "Não foi possível gerar a imagem.",
+  "¡Imagen generada con éxito!": "Imagem gerada com sucesso!",
+  "Elige al menos una opción de personalización.": "Escolha pelo menos uma opção de personalização.",
+  "Las instrucciones no pueden tener más de 500 caracteres.": "As instruções não podem ter mais de 500 caracteres.",
+  "Falta la imagen.": "Falta a imagem.",
+  "El nombre del archivo no es válido.": "O nome do arquivo não é válido.",
+  "El nombre del archivo es demasiado largo.": "O nome do arquivo é longo demais.",
+  "Solicitud inválida.": "Solicitação inválida.",
+  "La imagen original ya no está guardada o ya está en la galería.": "A imagem original não está mais salva ou já está na galeria.",
+  "Esta imagen no tiene una original para restaurar.": "Esta imagem não tem uma original para restaurar.",
+  "No encontramos esa generación.": "Não encontramos essa geração.",
+  "Esta tienda no existe.": "Esta loja não existe.",
+  "Tu carrito está vacío.": "Seu carrinho está vazio.",
+  "Escribe tu nombre para que la tienda sepa quién compra.": "Digite seu nome para a loja saber quem está comprando.",
+  "Estado de pedido inválido.": "Status de pedido inválido.",
+  "No encontramos ese pago.": "Não encontramos esse pagamento.",
+  "El enlace de pago venció o no es válido. Vuelve a intentar desde Vidriera.":
+    "O link de pagamento expirou ou não é válido. Tente de novo pela Vidriera.",
+  "Elige qué quieres pagar.": "Escolha o que você quer pagar.",
+  "El precio enviado no es válido.": "O preço enviado não é válido.",
+  "Faltan los datos del pago.": "Faltam os dados do pagamento.",
+  "Falta el producto.": "Falta o produto.",
+  "Los datos de un producto no son válidos.": "Os dados de um produto não são válidos.",
+  "Faltan los productos.": "Faltam os produtos.",
+  "No hay cambios para guardar.": "Não há alterações para salvar.",
+  "Guarda de a 500 productos como máximo.": "Salve no máximo 500 produtos por vez.",
+  "Un producto aparece dos veces.": "Um produto aparece duas vezes.",
+  "Faltan los datos del producto.": "Faltam os dados do produto.",
+  "Las imágenes superan el máximo de 25 MB por envío. Súbelas de a poco.":
+    "As imagens passam do máximo de 25 MB por envio. Envie aos poucos.",
+  "Un nombre va con una sola imagen.": "Um nome vai com uma imagem só.",
+  "Elige al menos una imagen para subir.": "Escolha pelo menos uma imagem para enviar.",
+  "Envía las imágenes como formulario (multipart/form-data) en el campo images.":
+    "Envie as imagens como formulário (multipart/form-data) no campo images.",
+  "Todavía no tienes una tienda: créala en 'Mi Tienda' para ver sus estadísticas.":
+    "Você ainda não tem uma loja: crie em 'Minha Loja' para ver as estatísticas.",
+  "No pudimos leer tus estadísticas en este momento. Intenta de nuevo en unos minutos.":
+    "Não conseguimos ler suas estatísticas neste momento. Tente de novo em alguns minutos.",
+  "El enlace para darte de baja no es válido. Puedes desactivar el resumen semanal desde Estadísticas, con tu sesión iniciada.":
+    "O link para cancelar a inscrição não é válido. Você pode desativar o resumo semanal em Estatísticas, com você conectado.",
+  "Evento inválido.": "Evento não válido.",
+  "Indica sí o no.": "Indique sim ou não.",
+  "Elige una moneda de la lista.": "Escolha uma moeda da lista.",
+  "Elige un país de la lista.": "Escolha um país da lista.",
+  "Elige un idioma de la lista.": "Escolha um idioma da lista.",
+  "Elige la moneda y el idioma de tu tienda.": "Escolha a moeda e o idioma da sua loja.",
+  "El público debe ser adulto, bebé, niño o niña.": "O público deve ser adulto, bebê, menino ou menina.",
+  "Elige una imagen de tu galería.": "Escolha uma imagem da sua galeria.",
+  "No encontramos un enlace libre para ese nombre. Prueba con otro nombre de tienda.":
+    "Não encontramos um link livre para esse nome. Tente outro nome de loja.",
+  "El nombre de la tienda no puede tener más de {0} caracteres.": "O nome da loja não pode ter mais de {0} caracteres.",
+  "Indica si el número es un teléfono fijo.": "Indique se o número é um telefone fixo.",
+  "No encontramos ese pedido de arrepentimiento.": "Não encontramos esse pedido de arrependimento.",
+  "Este producto no está en esta tienda.": "Este produto não está nesta loja.",
+  "Así le fue a {0} {1}:": "Veja como foi {0} {1}:",
+  "Mira qué productos se ven y cuáles se piden, de dónde llegan tus visitas y qué buscan:":
+    "Veja quais produtos são vistos e quais são pedidos, de onde vêm suas visitas e o que procuram:",
+  "¿No quieres recibir este resumen? Date de baja con este enlace (no hace falta iniciar sesión):":
+    "Não quer receber este resumo? Cancele a inscrição com este link (não precisa entrar):",
+  "1 imagen": "1 imagem",
+  "{0} imágenes": "{0} imagens",
+  "1 crédito": "1 crédito",
+  "{0} créditos": "{0} créditos",
+} satisfies Record<string, string>;

@@ -21,7 +21,7 @@ const HAS_HOLE = /\{\d+\}/;
 
 const compiled = new WeakMap<SellerCatalogue, Template[]>();
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -35,13 +35,13 @@ function templatesOf(catalogue: SellerCatalogue): Template[] {
         let source = "";
         let last = 0;
         for (const hole of spanish.matchAll(HOLE)) {
-          source += escape(spanish.slice(last, hole.index));
+          source += escapeRegExp(spanish.slice(last, hole.index));
           const n = hole[1]!;
           source += seen.has(n) ? `\\k<v${n}>` : `(?<v${n}>[\\s\\S]+?)`;
           seen.add(n);
           last = hole.index + hole[0].length;
         }
-        source += escape(spanish.slice(last));
+        source += escapeRegExp(spanish.slice(last));
         return { pattern: new RegExp(`^${source}$`), translation, literal: spanish.replace(HOLE, "").length };
       })
       .sort((a, b) => b.literal - a.literal);
