@@ -11,19 +11,29 @@ import {
 import type { Env } from "../env";
 import { log } from "./log";
 
-/** The language of the seller making a request: the app's header, else the browser's Accept-Language, else Spanish. */
-export function requestSellerLanguage(c: Context): SellerLanguage {
+/** The language a request asks for: the app's header, else the first of Accept-Language the app speaks, else null. */
+export function statedSellerLanguage(c: Context): SellerLanguage | null {
   const header = c.req.header(SELLER_LANGUAGE_HEADER);
   if (isSellerLanguage(header)) return header;
-  return sellerLanguageOf(acceptLanguageTags(c.req.header("accept-language")));
+  const spoken = acceptLanguageTags(c.req.header("accept-language")).filter((tag) => /^(es|pt|en)(\b|[-_])/i.test(tag));
+  return spoken.length ? sellerLanguageOf(spoken) : null;
+}
+
+/** The language of the seller making a request: the one it asks for, else Spanish. */
+export function requestSellerLanguage(c: Context): SellerLanguage {
+  return statedSellerLanguage(c) ?? "es";
 }
 
 /**
- * The language of a seller when no request says it (a cron's or a queue's e-mail): the one the account
- * chose, else the one of the seller's country.
+ * The language of an e-mail to a seller: the one the account chose, else the one of the request that
+ * caused it (none for a cron's or a queue's), else the one of the seller's country.
  */
-export function accountSellerLanguage(account: { sellerLanguage: string | null; countryCode: string | null }): SellerLanguage {
-  return isSellerLanguage(account.sellerLanguage) ? account.sellerLanguage : sellerLanguageOfCountry(account.countryCode);
+export function accountSellerLanguage(
+  account: { sellerLanguage: string | null; countryCode: string | null },
+  stated: SellerLanguage | null = null,
+): SellerLanguage {
+  if (isSellerLanguage(account.sellerLanguage)) return account.sellerLanguage;
+  return stated ?? sellerLanguageOfCountry(account.countryCode);
 }
 
 /**

@@ -27,6 +27,10 @@ const NOT_THE_SELLERS: Readonly<Record<string, string>> = {
   "worker/providers/describe-gemini.ts": "a provider's fault, for the logs",
   "worker/providers/describe-openai.ts": "a provider's fault, for the logs",
   "worker/providers/model-alerts.ts": "the operator's e-mail, not a seller's",
+  "worker/lib/password-reset-texts.ts": "an e-mail typed per language: the compiler holds each to all its lines",
+  "worker/stats/weekly-texts.ts": "an e-mail typed per language: the compiler holds each to all its lines",
+  "worker/lib/data-export-texts.ts": "an e-mail typed per language: the compiler holds each to all its lines",
+  "worker/batches/batch-email-texts.ts": "an e-mail typed per language: the compiler holds each to all its lines",
 };
 
 /** Sentences in the seller's files that are not messages to a seller. */
