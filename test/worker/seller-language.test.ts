@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SELLER_LANGUAGE_HEADER } from "../../common/seller-language";
 import type { Bindings } from "../../worker/env";
+import { finishedEmail } from "../../worker/batches/upkeep";
 import { database } from "../../worker/db/client";
 import { recoveryEmail, RESET_REQUESTED } from "../../worker/lib/password-reset";
 import { NOT_SIGNED_IN } from "../../worker/lib/sessions";
@@ -179,5 +180,39 @@ describe("e-mails to a seller in the seller's language", () => {
     expect(portuguese.subject).toBe("Sua semana na Loja do João: 2 visitas");
     expect(portuguese.text).toMatch(/Veja como foi a Loja do João de segunda, \d{1,2} de [a-zç]+, a domingo, \d{1,2} de [a-zç]+:/);
     expect(portuguese.text).toContain("- Pedidos confirmados: 1, somando R$\u00a0129,90");
+  });
+
+  it("the data export: the language of the screen that asked, for an account that never chose one", async () => {
+    const { browser, user } = await seller({ phoneNumber: "11 5555-1234" });
+    const email = (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(user.id).first<{ email: string }>())!.email;
+    const asked = await browser.request("/api/data/exports", { method: "POST", headers: { [SELLER_LANGUAGE_HEADER]: "pt-BR" } });
+    expect(asked.status).toBe(202);
+    const mail = await vi.waitFor(
+      async () => {
+        const row = await env.DB.prepare('SELECT subject, text FROM email_outbox WHERE "to" = ?')
+          .bind(email)
+          .first<{ subject: string; text: string }>();
+        if (!row) throw new Error("no mail yet");
+        return row;
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    expect(mail.subject).toBe("Seus dados da Vidriera estão prontos");
+    expect(mail.text).toContain("Baixe por este link (vale por 7 dias e só funciona com você conectado):");
+  });
+
+  it("the finished batch: Spanish as it always read, Portuguese and English with their own plurals", () => {
+    const counts = { done: 2, failed: 1, cancelled: 0 };
+    const spanish = finishedEmail("ana@example.com", "Ana", "https://vidriera.test/lote/1", counts);
+    expect(spanish.subject).toBe("Tu lote de 3 imágenes terminó");
+    expect(spanish.text).toContain(
+      "Terminamos tu lote: 2 imágenes listas y 1 que no se pudo generar. Te devolvimos los créditos de las que no se hicieron.",
+    );
+    const pt = finishedEmail("ana@example.com", "Ana", "https://vidriera.test/lote/1", counts, "pt-BR");
+    expect(pt.subject).toBe("Seu lote de 3 imagens terminou");
+    expect(pt.text).toContain("Terminamos seu lote: 2 imagens prontas e 1 que não pôde ser gerada.");
+    const en = finishedEmail("ana@example.com", null, "https://vidriera.test/lote/1", { done: 1, failed: 0, cancelled: 2 }, "en");
+    expect(en.subject).toBe("Your batch of 3 pictures is finished");
+    expect(en.text).toMatch(/^Hello!\n\nYour batch is finished: 1 picture ready and 2 cancelled\. We gave back the credits/);
   });
 });
