@@ -7,6 +7,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SELLER_LANGUAGE_HEADER } from "../../common/seller-language";
+import { SLUG_RESERVED } from "../../common/store";
 import type { Bindings } from "../../worker/env";
 import { finishedEmail } from "../../worker/batches/upkeep";
 import { database } from "../../worker/db/client";
@@ -87,6 +88,27 @@ describe("API errors in the seller's language", () => {
     expect(wrongEs!.error).not.toBe(wrongEn!.error);
     expect(wrongEn!.error).toMatch(/^[A-Z][a-z]/);
     expect(wrongEn!.error).not.toMatch(/[áéíóúñ]/);
+  });
+
+  it("translates the messages a successful answer carries, and each line's problem of a refused file", async () => {
+    const { browser } = await seller();
+    const preview = await browser.request("/api/auth/mi-tienda/slug-preview?link=api", { headers: { [SELLER_LANGUAGE_HEADER]: "en" } });
+    expect(preview.status).toBe(200);
+    expect(((await preview.json()) as { error: string }).error).toBe(
+      "That link is a Vidriera word and cannot be used for a store. Choose another.",
+    );
+    const spanish = await browser.request("/api/auth/mi-tienda/slug-preview?link=api");
+    expect(((await spanish.json()) as { error: string }).error).toBe(SLUG_RESERVED);
+
+    const csv = ["Identificador de URL;Nombre;Precio;Nombre de propiedad 1;Valor de propiedad 1;Stock", "sin-nombre;;9.000;;;"].join(
+      "\r\n",
+    );
+    const refused = await post(browser, "/api/data/import", { csv }, { [SELLER_LANGUAGE_HEADER]: "pt-BR" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: "O arquivo tem erros: corrija e importe de novo. Nenhum produto foi importado.",
+      errors: [{ line: 2, message: "Falta o nome do produto." }],
+    });
   });
 
   it("leaves the shopper's order refusals in the store's language whatever the visitor's browser asks", async () => {

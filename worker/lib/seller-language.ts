@@ -37,6 +37,14 @@ export function accountSellerLanguage(
 }
 
 /**
+ * A Spanish message a successful answer carries (a job's failure kept in D1, a note after a payment), in
+ * the requesting seller's language: errorsInSellerLanguage sees only refusals.
+ */
+export function inSellerLanguage<T extends string | null | undefined>(c: Context, spanish: T): T {
+  return (typeof spanish === "string" ? sellerMessage(spanish, requestSellerLanguage(c)) : spanish) as T;
+}
+
+/**
  * Marks a route whose refusals a shopper reads: they are already in the store's language (common/i18n),
  * whatever language the visitor's browser asks for.
  */
@@ -65,7 +73,16 @@ export const errorsInSellerLanguage: MiddlewareHandler<Env> = async (c, next) =>
     // The catalogue test should have caught it; the seller still reads Spanish rather than nothing.
     log("warn", "seller message without translation", { requestId: c.get("requestId"), language, status: c.res.status });
   }
-  const translated = { ...body, error: sellerMessage(spanish, language) };
+  const translated: Record<string, unknown> = { ...body, error: sellerMessage(spanish, language) };
+  // A file's refusal lists each line's problem (the catalogue import).
+  const { errors } = body as { errors?: unknown };
+  if (Array.isArray(errors)) {
+    translated.errors = errors.map((e: unknown) =>
+      e && typeof e === "object" && typeof (e as { message?: unknown }).message === "string"
+        ? { ...e, message: sellerMessage((e as { message: string }).message, language) }
+        : e,
+    );
+  }
   const { status } = c.res;
   const headers = new Headers(c.res.headers);
   headers.delete("content-length");
