@@ -123,7 +123,7 @@ export default {
   "Los precios en {0} van sin centavos: escribe, por ejemplo, {1}.": "Prices in {0} have no cents: type, for example, {1}.",
   "Los centavos van después de {0}: escribe, por ejemplo, {1}.": "Cents go after {0}: type, for example, {1}.",
   "una coma": "a comma",
-  "un punto": "a full stop",
+  "un punto": "a decimal point",
   pesos: "pesos",
   reales: "reais",
   soles: "soles",
