@@ -152,6 +152,17 @@ describe("the seller's messages in Portuguese and English", () => {
     );
   });
 
+  it("translates a refused confirmation with what is short, and a country's name inside a message", () => {
+    const short =
+      "No hay stock suficiente para confirmar este pedido: Remera Ñandú Azul M: pide 3, quedan 1. Ajusta el stock o cancela el pedido.";
+    expect(sellerMessage(short, "en")).toBe(
+      "There is not enough stock to confirm this order: Remera Ñandú Azul M: asks for 3, 1 left. Adjust the stock or cancel the order.",
+    );
+    expect(sellerMessage("El número de WhatsApp no es válido en Brasil. Revisa el código de área.", "en")).toBe(
+      "The WhatsApp number is not valid in Brazil. Check the area code.",
+    );
+  });
+
   it("matches a message built with values back to its template, values that are messages translated too", () => {
     const catalogue = { "Tienes {0}.": "You have {0}.", "{0} imágenes": "{0} pictures", "Hola {0}, hola {0}.": "Hi {0}." };
     expect(translateSellerMessage("Tienes 3 imágenes.", catalogue)).toBe("You have 3 pictures.");
