@@ -16,7 +16,9 @@ import { NOT_SIGNED_IN } from "../../worker/lib/sessions";
 import { addDays, dayStart, localDay } from "../../worker/stats/days";
 import { event } from "../../worker/stats/events";
 import { mondayOf, sendWeeklySummaries } from "../../worker/stats/weekly";
+import { app } from "../../worker/index";
 import { Browser, register } from "./browser";
+import { workerLogs } from "./capture-logs";
 import { recordAt, settled } from "./stats-helpers";
 import { seller } from "./store-helpers";
 
@@ -109,6 +111,42 @@ describe("API errors in the seller's language", () => {
       error: "O arquivo tem erros: corrija e importe de novo. Nenhum produto foi importado.",
       errors: [{ line: 2, message: "Falta o nome do produto." }],
     });
+  });
+
+  it("every /api route's refusal of bad input has its English: none goes out in Spanish for lack of one", async () => {
+    const long = "ñ".repeat(300);
+    const fields = ["id", "ids", "name", "email", "password", "currentPassword", "newPassword", "storeName", "storeLink", "phoneNumber"];
+    const more = ["countryCode", "price", "stock", "sizes", "colors", "description", "category", "published", "productId", "token"];
+    const rest = ["packId", "quality", "audience", "enabled", "zone", "payments", "delivery", "status", "link", "products", "csv"];
+    const names = [...fields, ...more, ...rest];
+    const bodies = [Object.fromEntries(names.map((f) => [f, long])), Object.fromEntries(names.map((f) => [f, 12345])), {}];
+    const routes = new Map<string, { method: string; path: string }>();
+    for (const r of app.routes) if (r.method !== "ALL" && r.path.startsWith("/api/")) routes.set(`${r.method} ${r.path}`, r);
+    // Signing out or deleting the account would end the walk's session: last.
+    const walk = [...routes.values()].sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
+    let { browser } = await seller();
+    const english = { [SELLER_LANGUAGE_HEADER]: "en" };
+    let refusals = 0;
+    for (const { method, path } of walk) {
+      const filled = `${path.replace(/:[A-Za-z]+/g, "x".repeat(70)).replace(/\*$/, "x")}?${new URLSearchParams({ q: long, page: "-1", link: long })}`;
+      const sent =
+        method === "GET"
+          ? [await browser.request(filled, { headers: english })]
+          : await Promise.all(
+              bodies.map((body) =>
+                browser.request(filled, {
+                  method,
+                  headers: { "content-type": "application/json", ...english },
+                  body: JSON.stringify(body),
+                }),
+              ),
+            );
+      for (const response of sent) if (response.status >= 400 && response.status < 500) refusals++;
+      if ((await browser.request("/api/auth/profile")).status === 401) ({ browser } = await seller());
+    }
+    expect(walk.length).toBeGreaterThan(50);
+    expect(refusals).toBeGreaterThan(100);
+    expect(workerLogs({ message: "seller message without translation" })).toEqual([]);
   });
 
   it("leaves the shopper's order refusals in the store's language whatever the visitor's browser asks", async () => {

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
 import { sellerMessage, hasSellerMessage } from "../../common/i18n/seller-messages";
 import {
   acceptLanguageTags,
@@ -71,7 +72,12 @@ export const errorsInSellerLanguage: MiddlewareHandler<Env> = async (c, next) =>
   const spanish = (body as { error: string }).error;
   if (!hasSellerMessage(spanish, language)) {
     // The catalogue test should have caught it; the seller still reads Spanish rather than nothing.
-    log("warn", "seller message without translation", { requestId: c.get("requestId"), language, status: c.res.status });
+    log("warn", "seller message without translation", {
+      requestId: c.get("requestId"),
+      route: routePath(c),
+      language,
+      status: c.res.status,
+    });
   }
   const translated: Record<string, unknown> = { ...body, error: sellerMessage(spanish, language) };
   // A file's refusal lists each line's problem (the catalogue import).
