@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptLanguageTags, isSellerLanguage, sellerLanguageOf } from "./seller-language";
+import { COUNTRIES } from "./store";
+import { acceptLanguageTags, isSellerLanguage, sellerLanguageOf, sellerLanguageOfCountry } from "./seller-language";
 
 describe("sellerLanguageOf", () => {
   it("takes the first language the app speaks, in the browser's order", () => {
@@ -24,5 +25,23 @@ describe("acceptLanguageTags", () => {
     expect(isSellerLanguage("pt-BR")).toBe(true);
     expect(isSellerLanguage("pt")).toBe(false);
     expect(isSellerLanguage(undefined)).toBe(false);
+  });
+});
+
+describe("sellerLanguageOfCountry", () => {
+  it("gives Brazil Portuguese, and English where the app has no language of the country", () => {
+    expect(sellerLanguageOfCountry("BR")).toBe("pt-BR");
+    expect(sellerLanguageOfCountry("KE")).toBe("en");
+    expect(sellerLanguageOfCountry("NG")).toBe("en");
+    expect(sellerLanguageOfCountry("MY")).toBe("en");
+    expect(sellerLanguageOfCountry("ID")).toBe("en");
+    expect(sellerLanguageOfCountry("br")).toBe("pt-BR");
+  });
+  it("gives every Spanish-speaking country, and an unknown one, Spanish", () => {
+    const others = COUNTRIES.map((c) => c.code).filter((code) => !["BR", "KE", "NG", "MY", "ID"].includes(code));
+    expect(others).toContain("AR");
+    for (const code of others) expect(sellerLanguageOfCountry(code), code).toBe("es");
+    expect(sellerLanguageOfCountry(null)).toBe("es");
+    expect(sellerLanguageOfCountry("FR")).toBe("es");
   });
 });

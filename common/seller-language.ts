@@ -73,3 +73,24 @@ export const SELLER_LANGUAGE_PARAM = "lang";
 export function landingPageFile(language: Exclude<SellerLanguage, "es">): string {
   return `landing/${language}.html`;
 }
+
+/**
+ * The countries whose seller does not read Spanish by default: Brazil reads Portuguese; Kenya and Nigeria
+ * read English, and so do Malaysia and Indonesia, whose own languages the seller's app does not have (their
+ * shoppers do). Every other country of ours speaks Spanish.
+ */
+const COUNTRY_SELLER_LANGUAGES: Readonly<Record<string, SellerLanguage>> = {
+  BR: "pt-BR",
+  KE: "en",
+  NG: "en",
+  MY: "en",
+  ID: "en",
+};
+
+/**
+ * The language a seller reads when nothing else says it (an e-mail sent by a cron or a queue for an account
+ * that never chose one): the one of the seller's country (ISO 3166 alpha-2), Spanish when unknown.
+ */
+export function sellerLanguageOfCountry(country: string | null | undefined): SellerLanguage {
+  return (country && COUNTRY_SELLER_LANGUAGES[country.toUpperCase()]) || "es";
+}

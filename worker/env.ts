@@ -118,6 +118,8 @@ export interface Variables {
   requestId: string;
   user: SessionUser;
   sessionId: string;
+  /** Set on routes a shopper calls: their refusals stay in the store's language (worker/lib/seller-language.ts). */
+  shopperFacing?: boolean;
 }
 
 export type Env = { Bindings: Bindings; Variables: Variables };

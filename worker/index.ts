@@ -44,6 +44,7 @@ import { BATCH_UPKEEP_CRON, keepBatchesMoving } from "./batches/upkeep";
 import { BATCH_DEAD_LETTERS, BATCH_QUEUE, type BatchMessage } from "./batches/messages";
 
 import { statsRoutes } from "./routes/stats";
+import { errorsInSellerLanguage } from "./lib/seller-language";
 import { sendWeeklySummaries, WEEKLY_SUMMARY_CRON } from "./stats/weekly";
 import { PURGE_CRON, purgeExpired } from "./lib/purge";
 import { archiveOldData } from "./lib/archive-daily";
@@ -70,6 +71,8 @@ const app = new Hono<Env>()
     log("info", "request", { requestId, method: c.req.method, route: routePath(c), status: c.res.status, ms: Date.now() - started });
   })
   .use(securityHeaders)
+  // Outside the origin check, so its refusal too reads in the seller's language.
+  .use("/api/*", errorsInSellerLanguage)
   .use("/api/*", sameOriginWrites)
   .route("/api/auth/google", googleAuth)
   .route("/api/auth", auth)

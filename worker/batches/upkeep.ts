@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { picturesLabel } from "../../common/batches";
+import type { SellerLanguage } from "../../common/seller-language";
 import { database, type Db } from "../db/client";
 import { batches, batchItems, users } from "../db/schema";
 import { selectMailer } from "../email/select";
@@ -7,6 +7,8 @@ import type { EmailMessage } from "../email/types";
 import type { Bindings } from "../env";
 import { errorName, log } from "../lib/log";
 import { esc } from "../lib/html";
+import { accountSellerLanguage } from "../lib/seller-language";
+import { BATCH_EMAIL_TEXTS } from "./batch-email-texts";
 import { type BatchMessage, sendMessages } from "./messages";
 
 /** wrangler.toml [triggers]: every minute. */
@@ -115,7 +117,13 @@ async function notifyFinished(env: Bindings, db: Db, only: { batchId: string } |
       .returning({ id: batches.id });
     if (claimed.length === 0) continue;
     const seller = await db
-      .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
+      .select({
+        email: users.email,
+        name: users.name,
+        deletedAt: users.deletedAt,
+        sellerLanguage: users.sellerLanguage,
+        countryCode: users.countryCode,
+      })
       .from(users)
       .where(eq(users.id, batch.userId))
       .get();
@@ -137,7 +145,13 @@ async function notifyFinished(env: Bindings, db: Db, only: { batchId: string } |
     const cancelled = counts?.cancelled ?? 0;
     try {
       await mailer.send(
-        finishedEmail(seller.email, seller.name, `${origin}/lote/${batch.id}`, { done, failed: batch.size - done - cancelled, cancelled }),
+        finishedEmail(
+          seller.email,
+          seller.name,
+          `${origin}/lote/${batch.id}`,
+          { done, failed: batch.size - done - cancelled, cancelled },
+          accountSellerLanguage(seller),
+        ),
       );
       log("info", "finished batch announced", { batch: batch.id, mailer: mailer.name });
     } catch (err) {
@@ -153,14 +167,16 @@ export function finishedEmail(
   name: string | null,
   link: string,
   { done, failed, cancelled }: { done: number; failed: number; cancelled: number },
+  language: SellerLanguage = "es",
 ): EmailMessage {
-  const parts = [`${picturesLabel(done)} ${done === 1 ? "lista" : "listas"}`];
-  if (failed > 0) parts.push(`${failed} que no se ${failed === 1 ? "pudo" : "pudieron"} generar`);
-  if (cancelled > 0) parts.push(`${cancelled} ${cancelled === 1 ? "cancelada" : "canceladas"}`);
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} y ${parts.at(-1)}` : parts[0];
-  const result = `Terminamos tu lote: ${list}.${failed + cancelled > 0 ? " Te devolvimos los créditos de las que no se hicieron." : ""}`;
-  const greeting = name ? `¡Hola, ${name}!` : "¡Hola!";
-  const text = [greeting, "", result, "", "Míralas, ponles precio y publícalas en tu tienda:", "", link].join("\n");
-  const html = `<p>${esc(greeting)}</p><p>${esc(result)}</p><p><a href="${esc(link)}">Ver el lote, ponerle precios y publicarlo</a></p>`;
-  return { to, subject: `Tu lote de ${picturesLabel(done + failed + cancelled)} terminó`, text, html };
+  const say = BATCH_EMAIL_TEXTS[language];
+  const parts = [say.done(done)];
+  if (failed > 0) parts.push(say.failed(failed));
+  if (cancelled > 0) parts.push(say.cancelled(cancelled));
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} ${say.and} ${parts.at(-1)}` : parts[0]!;
+  const result = say.result(list, failed + cancelled > 0);
+  const greeting = say.greeting(name);
+  const text = [greeting, "", result, "", say.look, "", link].join("\n");
+  const html = `<p>${esc(greeting)}</p><p>${esc(result)}</p><p><a href="${esc(link)}">${say.button}</a></p>`;
+  return { to, subject: say.subject(done + failed + cancelled), text, html };
 }

@@ -45,7 +45,7 @@ export interface NewAccount {
   googleSub?: string;
   name?: string;
   imageUrl?: string;
-  /** The language the sign-up came in (worker/lib/request-language.ts): the app starts in it on every device. */
+  /** The language the sign-up came in (worker/lib/seller-language.ts): the app starts in it on every device. */
   sellerLanguage?: SellerLanguage;
 }
 

@@ -12,6 +12,9 @@ import { randomId } from "./ids";
 import { errorName, log } from "./log";
 import { sessionKey } from "./sessions";
 import { ZipToR2 } from "./zip-to-r2";
+import type { SellerLanguage } from "../../common/seller-language";
+import { EXPORT_TEXTS } from "./data-export-texts";
+import { accountSellerLanguage } from "./seller-language";
 
 /**
  * 'Descargar mis datos': everything a seller keeps here, as one ZIP they can open anywhere (what it holds:
@@ -55,7 +58,13 @@ export function exportState(row: { readyAt: Date | null; failedAt: Date | null; 
  * EXPORTS_PER_DAY times in the last 24 hours. Both are checked inside the INSERT itself, so requests fired
  * together cannot each see room for one more: one row, one message, one e-mail.
  */
-export async function requestExport(env: Bindings, userId: string, origin: string, now = Date.now()): Promise<string> {
+export async function requestExport(
+  env: Bindings,
+  userId: string,
+  origin: string,
+  now = Date.now(),
+  language: SellerLanguage | null = null,
+): Promise<string> {
   const db = database(env.DB);
   const id = randomId();
   const opened = await db.run(sql`
@@ -80,7 +89,7 @@ export async function requestExport(env: Bindings, userId: string, origin: strin
     throw building ? new ApiError(409, EXPORT_IN_PROGRESS) : new ApiError(429, EXPORTS_PER_DAY_REACHED);
   }
   try {
-    await env.DATA_EXPORTS.send({ exportId: id, userId });
+    await env.DATA_EXPORTS.send({ exportId: id, userId, language });
   } catch (err) {
     // Without its message nobody would build it: the seller sees it failed and may ask again.
     await db.update(dataExports).set({ failedAt: new Date() }).where(eq(dataExports.id, id));
@@ -162,7 +171,13 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
     .where(and(eq(dataExports.id, taken.id), isNull(dataExports.readyAt)))
     .returning({ id: dataExports.id })
     .get();
-  const seller = ready && (await db.select({ email: users.email }).from(users).where(eq(users.id, message.userId)).get());
+  const seller =
+    ready &&
+    (await db
+      .select({ email: users.email, sellerLanguage: users.sellerLanguage, countryCode: users.countryCode })
+      .from(users)
+      .where(eq(users.id, message.userId))
+      .get());
   if (!seller) {
     // The account was deleted while the ZIP was being built (its exports with it): nothing of it may stay.
     await env.DATA.delete(key);
@@ -173,7 +188,7 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
   if (!mailer) return built;
   const link = await exportLink(env, exportOrigin(env, taken.origin), message.userId, message.exportId, taken.createdAt);
   try {
-    await mailer.send(readyEmail(seller.email, link));
+    await mailer.send(readyEmail(seller.email, link, accountSellerLanguage(seller, message.language ?? null)));
   } catch (err) {
     // The link is on the settings screen too: a lost e-mail loses nothing.
     log("warn", "data export e-mail not sent", { exportId: taken.id, error: errorName(err) });
@@ -181,17 +196,11 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
   return built;
 }
 
-function readyEmail(to: string, link: string) {
-  const text = [
-    "Hola:",
-    "",
-    "Tus datos de Vidriera están listos: tu catálogo (en las columnas que importa Tiendanube), tus fotos e imágenes, tus pedidos y tu historial de créditos, en un archivo ZIP.",
-    `Descárgalo desde este enlace (vale ${EXPORT_VALID_DAYS} días y solo funciona con tu sesión iniciada):`,
-    "",
-    link,
-  ].join("\n");
-  const html = `<p>Hola:</p><p>Tus datos de Vidriera están listos: tu catálogo (en las columnas que importa Tiendanube), tus fotos e imágenes, tus pedidos y tu historial de créditos, en un archivo ZIP.</p><p><a href="${esc(link)}">Descargar mis datos</a></p><p>El enlace vale ${EXPORT_VALID_DAYS} días y solo funciona con tu sesión iniciada.</p>`;
-  return { to, subject: "Tus datos de Vidriera están listos", text, html };
+function readyEmail(to: string, link: string, language: SellerLanguage) {
+  const say = EXPORT_TEXTS[language];
+  const text = [say.hello, "", say.ready, say.download(EXPORT_VALID_DAYS), "", link].join("\n");
+  const html = `<p>${say.hello}</p><p>${say.ready}</p><p><a href="${esc(link)}">${say.button}</a></p><p>${say.valid(EXPORT_VALID_DAYS)}</p>`;
+  return { to, subject: say.subject, text, html };
 }
 
 /** The daily purge's part: exports past their link's life leave the bucket and the table. */

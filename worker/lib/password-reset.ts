@@ -7,6 +7,9 @@ import { base64url, randomToken } from "./ids";
 import { hashPassword } from "./passwords";
 import { attempt } from "./throttle";
 import { esc } from "./html";
+import type { SellerLanguage } from "../../common/seller-language";
+import { RECOVERY_TEXTS } from "./password-reset-texts";
+import { accountSellerLanguage } from "./seller-language";
 
 /**
  * Password recovery (issue 14.6). A link holds a random token; D1 keeps only
@@ -61,14 +64,27 @@ export async function countResetRequest(db: Db, email: string, address: string, 
  * is sent). A Google-only account gets a note to use Google instead of a link,
  * so the screen's answer is the same for every case.
  */
-export async function recoveryEmail(db: Db, email: string, origin: string, now = Date.now()): Promise<EmailMessage | null> {
+export async function recoveryEmail(
+  db: Db,
+  email: string,
+  origin: string,
+  now = Date.now(),
+  stated: SellerLanguage | null = null,
+): Promise<EmailMessage | null> {
   const user = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, googleSub: users.googleSub })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      googleSub: users.googleSub,
+      sellerLanguage: users.sellerLanguage,
+      countryCode: users.countryCode,
+    })
     .from(users)
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .get();
   if (!user) return null;
-  if (!user.passwordHash) return googleOnlyEmail(email, origin);
+  const language = accountSellerLanguage(user, stated);
+  if (!user.passwordHash) return googleOnlyEmail(email, origin, language);
   const token = randomToken();
   // The newest link is the only one that works.
   await db.batch([
@@ -76,38 +92,22 @@ export async function recoveryEmail(db: Db, email: string, origin: string, now =
     db.insert(passwordResets).values({ tokenHash: await sha256(token), userId: user.id, expiresAt: new Date(now + RESET_LINK_MS) }),
   ]);
   // In the fragment, so the token never reaches a server log or a Referer header.
-  return resetEmail(email, `${origin}/restablecer#token=${token}`);
+  return resetEmail(email, `${origin}/restablecer#token=${token}`, language);
 }
 
-function resetEmail(to: string, link: string): EmailMessage {
-  const text = [
-    "Hola:",
-    "",
-    "Recibimos un pedido para crear una nueva contraseña de tu cuenta de Vidriera.",
-    "Abre este enlace para elegirla (vale por una hora y funciona una sola vez):",
-    "",
-    link,
-    "",
-    "Si no lo pediste tú, ignora este correo: tu contraseña sigue igual.",
-  ].join("\n");
-  const html = `<p>Hola:</p><p>Recibimos un pedido para crear una nueva contraseña de tu cuenta de Vidriera.</p><p><a href="${esc(link)}">Crear una nueva contraseña</a></p><p>El enlace vale por una hora y funciona una sola vez. Si no lo pediste tú, ignora este correo: tu contraseña sigue igual.</p>`;
-  return { to, subject: "Crea una nueva contraseña para Vidriera", text, html };
+function resetEmail(to: string, link: string, language: SellerLanguage): EmailMessage {
+  const say = RECOVERY_TEXTS[language];
+  const text = [say.hello, "", say.resetAsked, say.resetOpen, "", link, "", say.resetIgnore].join("\n");
+  const html = `<p>${say.hello}</p><p>${say.resetAsked}</p><p><a href="${esc(link)}">${say.resetButton}</a></p><p>${say.resetValid} ${say.resetIgnore}</p>`;
+  return { to, subject: say.resetSubject, text, html };
 }
 
-function googleOnlyEmail(to: string, origin: string): EmailMessage {
+function googleOnlyEmail(to: string, origin: string, language: SellerLanguage): EmailMessage {
   const login = `${origin}/login`;
-  const text = [
-    "Hola:",
-    "",
-    "Recibimos un pedido para recuperar tu cuenta de Vidriera.",
-    "Tu cuenta no tiene contraseña: entras con Google. Abre la página de inicio y toca 'Continuar con Google':",
-    "",
-    login,
-    "",
-    "Si no lo pediste tú, ignora este correo.",
-  ].join("\n");
-  const html = `<p>Hola:</p><p>Recibimos un pedido para recuperar tu cuenta de Vidriera.</p><p>Tu cuenta no tiene contraseña: entras con Google. <a href="${esc(login)}">Abre la página de inicio</a> y toca 'Continuar con Google'.</p><p>Si no lo pediste tú, ignora este correo.</p>`;
-  return { to, subject: "Entra a Vidriera con Google", text, html };
+  const say = RECOVERY_TEXTS[language];
+  const text = [say.hello, "", say.googleAsked, say.googleHow, "", login, "", say.googleIgnore].join("\n");
+  const html = `<p>${say.hello}</p><p>${say.googleAsked}</p><p>${say.googleHtml(esc(login))}</p><p>${say.googleIgnore}</p>`;
+  return { to, subject: say.googleSubject, text, html };
 }
 
 /**

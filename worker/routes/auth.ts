@@ -6,7 +6,6 @@ import { database, type Db, shopDatabase } from "../db/client";
 import type { Env, SessionUser } from "../env";
 import { confirmIdentity, deleteAccount } from "../lib/account-deletion";
 import { createAccount, EMAIL_TAKEN, findUserByEmail, setSellerLanguage, toApiUser } from "../lib/accounts";
-import { requestSellerLanguage } from "../lib/request-language";
 import { SELLER_LANGUAGES } from "../../common/seller-language";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
@@ -22,6 +21,8 @@ import { validate } from "../lib/validation";
 import { noBody, smallJson } from "../lib/body-limit";
 import { users } from "../db/schema";
 import { eq } from "drizzle-orm";
+import { sellerMessage } from "../../common/i18n/seller-messages";
+import { requestSellerLanguage, statedSellerLanguage } from "../lib/seller-language";
 
 export const WRONG_CREDENTIALS = "Credenciales incorrectas o error del servidor. Inténtalo de nuevo.";
 export const WRONG_CURRENT_PASSWORD = "La contraseña actual no es correcta.";
@@ -156,13 +157,15 @@ export const auth = new Hono<Env>()
     await countResetRequest(db, email, clientAddress(c));
     const origin = c.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") || new URL(c.req.url).origin;
     const requestId = c.get("requestId");
+    // An account that never chose its language gets the e-mail in the one this screen is read in.
+    const stated = statedSellerLanguage(c);
     waitUntil(
       (async () => {
-        const message = await recoveryEmail(db, email, origin);
+        const message = await recoveryEmail(db, email, origin, Date.now(), stated);
         if (message) await mailer.send(message);
       })().catch((err: unknown) => log("error", "recovery e-mail not sent", { requestId, mailer: mailer.name, error: errorName(err) })),
     );
-    return c.json({ message: RESET_REQUESTED }, 200);
+    return c.json({ message: sellerMessage(RESET_REQUESTED, requestSellerLanguage(c)) }, 200);
   })
   // The link's page: a new password, every session ended, and this browser signed in with it.
   .post("/password-reset/confirm", smallJson(), validate("json", resetConfirm), async (c) => {

@@ -1,8 +1,8 @@
 import { waitUntil } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { BATCH_KINDS, MAX_BATCH_ITEMS } from "../../common/batches";
+import { BATCH_KINDS, type BatchView, MAX_BATCH_ITEMS } from "../../common/batches";
 import { createBatch } from "../batches/create";
 import { endUnstarted } from "../batches/refund-items";
 import { keepBatchesMoving } from "../batches/upkeep";
@@ -13,6 +13,7 @@ import type { Env } from "../env";
 import { gateStub } from "../jobs/gate-admission";
 import { noBody, smallJson } from "../lib/body-limit";
 import { log } from "../lib/log";
+import { inSellerLanguage } from "../lib/seller-language";
 import { requireUser } from "../lib/sessions";
 import { validate } from "../lib/validation";
 
@@ -41,6 +42,12 @@ const newBatch = z
     "Una foto nueva no está entre los productos del lote.",
   );
 
+/** The batch's view with each picture's failure in the seller's language (the reasons are kept in Spanish). */
+const inLanguage = (c: Context<Env>, view: BatchView): BatchView => ({
+  ...view,
+  items: view.items.map((item) => ({ ...item, error: inSellerLanguage(c, item.error) })),
+});
+
 /** Batches: one look for many products (POST), their progress (GET), and 'Cancelar' for what has not begun. */
 export const batchRoutes = new Hono<Env>()
   .use(requireUser)
@@ -48,7 +55,7 @@ export const batchRoutes = new Hono<Env>()
     const input = c.req.valid("json");
     const user = c.get("user");
     const { id: batchId } = await createBatch(c.env, { ...input, userId: user.id, origin: new URL(c.req.url).origin });
-    return c.json({ batch: await batchView(database(c.env.DB), c.env, user.id, batchId) }, 201);
+    return c.json({ batch: inLanguage(c, await batchView(database(c.env.DB), c.env, user.id, batchId)) }, 201);
   })
   .get("/", async (c) => c.json({ batches: await recentBatches(database(c.env.DB), c.get("user").id) }, 200))
   .get("/:id", validate("param", z.object({ id })), async (c) => {
@@ -56,7 +63,7 @@ export const batchRoutes = new Hono<Env>()
     const view = await batchView(database(c.env.DB), c.env, user.id, c.req.valid("param").id);
     // Whoever follows a batch keeps it moving (lost messages, the e-mail at its end): `npm run dev` runs no crons.
     waitUntil(keepBatchesMoving(c.env, { batchId: view.id }));
-    return c.json({ batch: view }, 200);
+    return c.json({ batch: inLanguage(c, view) }, 200);
   })
   .post("/:id/cancel", noBody(), validate("param", z.object({ id })), async (c) => {
     const db = database(c.env.DB);
@@ -78,5 +85,5 @@ export const batchRoutes = new Hono<Env>()
       waiting.map((item) => item.id),
     );
     log("info", "batch cancelled", { batch: batch.id, pictures: waiting.length });
-    return c.json({ batch: await batchView(db, c.env, user.id, batch.id) }, 200);
+    return c.json({ batch: inLanguage(c, await batchView(db, c.env, user.id, batch.id)) }, 200);
   });

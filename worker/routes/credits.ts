@@ -12,6 +12,7 @@ import { balanceOf, HISTORY_LENGTH, moveCredits } from "../lib/credits";
 import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { noBody } from "../lib/body-limit";
+import { inSellerLanguage } from "../lib/seller-language";
 
 export { HISTORY_LENGTH };
 
@@ -43,7 +44,8 @@ export const creditRoutes = new Hono<Env>()
   .post("/auto-charge", noBody(), requireUser, async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
-    if (user.paidMiTienda) return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(user) }, 200);
+    if (user.paidMiTienda)
+      return c.json({ message: inSellerLanguage(c, STORE_ALREADY_ACTIVE), charged: false, user: toApiUser(user) }, 200);
 
     // One key per seller: the plan is paid once, so no reload, retry or second tab can charge again.
     const result = await moveCredits(
@@ -69,6 +71,6 @@ export const creditRoutes = new Hono<Env>()
     if (result.status === "insufficient") throw new ApiError(402, notEnoughForStore(await balanceOf(db, user.id)));
     const fresh = (await findUserById(db, user.id)) ?? user;
     if (result.status === "duplicate" || result.status === "skipped")
-      return c.json({ message: STORE_ALREADY_ACTIVE, charged: false, user: toApiUser(fresh) }, 200);
-    return c.json({ message: AUTO_CHARGE_DONE, charged: true, user: toApiUser(fresh) }, 200);
+      return c.json({ message: inSellerLanguage(c, STORE_ALREADY_ACTIVE), charged: false, user: toApiUser(fresh) }, 200);
+    return c.json({ message: inSellerLanguage(c, AUTO_CHARGE_DONE), charged: true, user: toApiUser(fresh) }, 200);
   });

@@ -10,6 +10,7 @@ import { type ExportState, exportKey, exportLink, exportOrigin, exportState, lin
 import { ApiError } from "../lib/errors";
 import { sellerMoney } from "../lib/price-field";
 import { importCatalogue } from "../lib/product-core/import";
+import { statedSellerLanguage } from "../lib/seller-language";
 import { requireUser } from "../lib/sessions";
 import { validate } from "../lib/validation";
 
@@ -24,7 +25,7 @@ const exportParam = z.object({ id: z.string().min(1).max(64) });
 export const dataRoutes = new Hono<Env>()
   // One export being built per seller and EXPORTS_PER_DAY a day (worker/lib/data-export.ts): 409 or 429 past them.
   .post("/exports", noBody(), requireUser, async (c) => {
-    const id = await requestExport(c.env, c.get("user").id, new URL(c.req.url).origin);
+    const id = await requestExport(c.env, c.get("user").id, new URL(c.req.url).origin, Date.now(), statedSellerLanguage(c));
     return c.json({ export: { id, state: "building" as ExportState, url: null as string | null } }, 202);
   })
   // The latest export, if any: the settings screen shows its state and, once ready, its link.

@@ -19,6 +19,7 @@ import { runJob, type JobRequest } from "../jobs/start-job";
 import type { JobView } from "../jobs/job-types";
 import { saveOriginal, UPLOAD_TOO_LARGE } from "./products";
 import { limitBody, MiB, smallJson } from "../lib/body-limit";
+import { inSellerLanguage } from "../lib/seller-language";
 
 export const MISSING_IMAGE = "El producto no tiene imagen. Sube una foto antes de generar.";
 export const EMPTY_INSTRUCTION = "Por favor, ingresa las instrucciones para modificar la imagen.";
@@ -85,7 +86,7 @@ async function answer<K extends GenerationKind, X extends object = object>(
       imageId: job.imageId!,
       jobId: job.id,
       credits,
-      message: "¡Imagen generada con éxito!",
+      message: inSellerLanguage(c, "¡Imagen generada con éxito!"),
       ...extra,
     } as Success<K> & X,
     200,

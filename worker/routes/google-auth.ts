@@ -15,7 +15,7 @@ import { randomToken } from "../lib/ids";
 import { sessionKey, startSession } from "../lib/sessions";
 import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
-import { requestSellerLanguage } from "../lib/request-language";
+import { requestSellerLanguage } from "../lib/seller-language";
 import type { SellerLanguage } from "../../common/seller-language";
 import { errorName, log } from "../lib/log";
 

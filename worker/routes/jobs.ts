@@ -9,6 +9,7 @@ import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { validate } from "../lib/validation";
 import { jobStub } from "../jobs/start-job";
+import { inSellerLanguage } from "../lib/seller-language";
 
 export const JOB_NOT_FOUND = "No encontramos esa generación.";
 
@@ -43,6 +44,7 @@ export const jobRoutes = new Hono<Env>()
     const jobs = rows.map(
       (row): JobSummary => ({
         ...row,
+        error: inSellerLanguage(c, row.error),
         kind: row.kind as JobSummary["kind"],
         status: row.status as JobSummary["status"],
         createdAt: row.createdAt.toISOString(),
@@ -66,6 +68,6 @@ export const jobRoutes = new Hono<Env>()
       if (!owned) throw new ApiError(404, JOB_NOT_FOUND);
       const job = await jobStub(c.env, id).result(c.req.valid("query").wait * 1000);
       if (!job) throw new ApiError(404, JOB_NOT_FOUND);
-      return c.json({ job }, 200);
+      return c.json({ job: { ...job, error: inSellerLanguage(c, job.error) } }, 200);
     },
   );

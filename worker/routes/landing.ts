@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { landingPageFile, SELLER_LANGUAGE_TAGS } from "../../common/seller-language";
 import type { Env } from "../env";
-import { navigationSellerLanguage } from "../lib/request-language";
+import { navigationSellerLanguage } from "../lib/seller-language";
 
 /**
  * The SPA's own policy (public/_headers), which the Worker's default (worker/lib/security.ts, nothing allowed)

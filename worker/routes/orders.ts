@@ -26,6 +26,7 @@ import { ApiError } from "../lib/errors";
 import { buyerWhatsappInvalid, DELIVERY_REQUIRED, PAYMENT_NOT_OFFERED, placeOrder, ZONE_NOT_OFFERED } from "../lib/order-core/place";
 import { moveOrder, ORDER_NOT_FOUND, STOCK_SHORT_PREFIX } from "../lib/order-core/status";
 import { ORDERS_LISTED, orderPath, PRODUCT_NOT_IN_STORE, shortagesOf, toOrder } from "../lib/orders";
+import { shopperFacing } from "../lib/seller-language";
 import { requireUser } from "../lib/sessions";
 import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
@@ -189,7 +190,7 @@ const NO_STORE_LOCALE = "es-AR";
 
 /** Shoppers' orders (public, throttled) and the seller's order list and status changes. */
 export const orderRoutes = new Hono<Env>()
-  .post("/", limitBody(32 * KiB), validate("json", orderAddressee), async (c) => {
+  .post("/", shopperFacing, limitBody(32 * KiB), validate("json", orderAddressee), async (c) => {
     const db = database(c.env.DB);
     // The store first, so the shopper reads every refusal of the form in the store's language.
     const { username } = c.req.valid("json");

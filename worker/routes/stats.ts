@@ -17,6 +17,7 @@ import { TOO_MANY_CART_EVENTS } from "../lib/throttle";
 import { statsReport } from "../stats/report";
 import { statsEngine } from "../stats/select";
 import { setWeeklyEmail, unsubscribeTokenUser, weeklyEmailOn } from "../stats/weekly";
+import { shopperFacing } from "../lib/seller-language";
 
 export const NO_STORE = "Todavía no tienes una tienda: créala en 'Mi Tienda' para ver sus estadísticas.";
 export const STATS_UNAVAILABLE = "No pudimos leer tus estadísticas en este momento. Intenta de nuevo en unos minutos.";
@@ -55,7 +56,7 @@ export const statsRoutes = new Hono<Env>()
   // sendBeacon from the store's cart script; nothing to answer. Only a product the store sells counts,
   // and only so many from one address and its neighbourhood (admitCartAdd), so nobody can inflate a store's
   // figures; the hour a cart add is refused, the store's statistics say their figure has a cap.
-  .post("/events", limitBody(1 * KiB), validate("json", cartAdd), async (c) => {
+  .post("/events", shopperFacing, limitBody(1 * KiB), validate("json", cartAdd), async (c) => {
     const { store, product } = c.req.valid("json");
     const found = await rememberedStoreVersion(store, storeVersionTtl(c.env.STORE_VERSION_TTL_MS), () =>
       storeVersion(replicaDatabase(c.env.DB), store),

@@ -33,6 +33,7 @@ import { storeMoneyOf } from "../lib/store-locale";
 import { validate } from "../lib/validation";
 import { limitBody, MiB } from "../lib/body-limit";
 import { findStore, storeProducts, toPublicProduct, toPublicStore } from "../lib/store-data";
+import { inSellerLanguage } from "../lib/seller-language";
 
 export const STORE_NOT_FOUND = "Esta página no existe";
 export const NO_FREE_LINK = "No encontramos un enlace libre para ese nombre. Prueba con otro nombre de tienda.";
@@ -136,7 +137,10 @@ export const storeRoutes = new Hono<Env>()
       const userId = c.get("user").id;
       const available = !problem && (await linkIsFree(db, slug, userId));
       const error = problem ?? (available ? null : slugTaken(slug));
-      return c.json({ slug, available, error, suggestions: available ? [] : await suggestLinks(db, slug, userId) }, 200);
+      return c.json(
+        { slug, available, error: inSellerLanguage(c, error), suggestions: available ? [] : await suggestLinks(db, slug, userId) },
+        200,
+      );
     },
   )
   .post("/mi-tienda", logoBodyLimit, requireUser, validate("json", storePayload), async (c) => {

@@ -12,7 +12,10 @@ import { and, asc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { ARS_MONEY, formatAmount, type StoreMoney } from "../../common/store-money";
 import { storeMoneyOf } from "../lib/store-locale";
-import { changeText, storeTimeZone } from "../../common/store-stats";
+import { storeTimeZone } from "../../common/store-stats";
+import type { SellerLanguage } from "../../common/seller-language";
+import { accountSellerLanguage } from "../lib/seller-language";
+import { WEEKLY_TEXTS } from "./weekly-texts";
 import { database, type Db } from "../db/client";
 import { users, weeklyEmailOptOuts, weeklySummaries } from "../db/schema";
 import { selectMailer } from "../email/select";
@@ -72,8 +75,9 @@ export async function weeklyEmailOn(db: Db, userId: string): Promise<boolean> {
     .get());
 }
 
-const dayMonth = new Intl.DateTimeFormat("es-AR", { day: "numeric", month: "long", timeZone: "UTC" });
-const spoken = (day: string) => dayMonth.format(new Date(`${day}T00:00:00Z`));
+/** "3 de noviembre", "3 de novembro", "3 November": a day of the week's span in the seller's language. */
+const spoken = (day: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 
 interface WeekFigures {
   visits: number;
@@ -88,43 +92,44 @@ interface WeekFigures {
 }
 
 /** "R$ 279,70 y $ 12.500": each currency's sum in its own money, never added together. */
-function amounts(list: { amount: number; currency: string }[], locale: string): string {
+function amounts(list: { amount: number; currency: string }[], locale: string, and: string): string {
   const written = list.map((a) => formatAmount(a.amount, a.currency, locale));
-  return written.length > 1 ? `${written.slice(0, -1).join(", ")} y ${written.at(-1)}` : (written[0] ?? "");
+  return written.length > 1 ? `${written.slice(0, -1).join(", ")} ${and} ${written.at(-1)}` : (written[0] ?? "");
 }
 
 export function weeklyEmail(
   seller: { email: string; name: string | null; username: string; money?: StoreMoney },
   week: { monday: string; figures: WeekFigures },
   links: { stats: string; unsubscribe: string },
+  language: SellerLanguage = "es",
 ): EmailMessage {
+  const say = WEEKLY_TEXTS[language];
   const f = week.figures;
   const store = seller.name?.trim() || seller.username;
-  const plural = (n: number, one: string, many: string) => `${n.toLocaleString("es-AR")} ${n === 1 ? one : many}`;
+  const count = (n: number) => n.toLocaleString(say.locale);
   const lines = [
-    `Visitas: ${f.visits.toLocaleString("es-AR")} (${changeText(f.visits, f.visitsBefore)} frente a la semana anterior)`,
-    `Páginas vistas: ${f.pageViews.toLocaleString("es-AR")}`,
-    `Productos agregados al carrito: ${f.cartAdds.toLocaleString("es-AR")}`,
-    `Pedidos enviados por WhatsApp: ${f.ordersSent.toLocaleString("es-AR")}`,
-    `Pedidos confirmados: ${f.ordersConfirmed.toLocaleString("es-AR")}${f.amountsConfirmed.length ? `, por ${amounts(f.amountsConfirmed, (seller.money ?? ARS_MONEY).locale)}` : ""}`,
-    ...(f.emptySearches
-      ? [`Búsquedas sin resultado: ${plural(f.emptySearches, "búsqueda", "búsquedas")} de algo que tu tienda no tiene`]
-      : []),
+    say.visits(count(f.visits), say.change(f.visits, f.visitsBefore)),
+    say.pageViews(count(f.pageViews)),
+    say.cartAdds(count(f.cartAdds)),
+    say.ordersSent(count(f.ordersSent)),
+    say.ordersConfirmed(
+      count(f.ordersConfirmed),
+      f.amountsConfirmed.length ? amounts(f.amountsConfirmed, (seller.money ?? ARS_MONEY).locale, say.and) : null,
+    ),
+    ...(f.emptySearches ? [say.emptySearches(`${count(f.emptySearches)} ${say.searchesWord(f.emptySearches)}`)] : []),
   ];
-  const period = `del lunes ${spoken(week.monday)} al domingo ${spoken(addDays(week.monday, 6))}`;
-  const intro = `Así le fue a ${store} ${period}:`;
-  const more = "Mira qué productos se ven y cuáles se piden, de dónde llegan tus visitas y qué buscan:";
-  const leave = "¿No quieres recibir este resumen? Date de baja con este enlace (no hace falta iniciar sesión):";
+  const period = say.period(spoken(week.monday, say.locale), spoken(addDays(week.monday, 6), say.locale));
+  const intro = say.intro(store, period);
   return {
     to: seller.email,
-    subject: `Tu semana en ${store}: ${plural(f.visits, "visita", "visitas")}`,
-    text: ["Hola:", "", intro, "", ...lines.map((l) => `- ${l}`), "", more, links.stats, "", leave, links.unsubscribe].join("\n"),
+    subject: say.subject(store, `${count(f.visits)} ${say.visitsWord(f.visits)}`),
+    text: [say.hello, "", intro, "", ...lines.map((l) => `- ${l}`), "", say.more, links.stats, "", say.leave, links.unsubscribe].join("\n"),
     html: [
-      "<p>Hola:</p>",
+      `<p>${say.hello}</p>`,
       `<p>${esc(intro)}</p>`,
       `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`,
-      `<p>${esc(more)} <a href="${esc(links.stats)}">Ver mis estadísticas</a></p>`,
-      `<p style="color:#64748b;font-size:12px">${esc(leave.replace(/:$/, "."))} <a href="${esc(links.unsubscribe)}">Dejar de recibir el resumen semanal</a></p>`,
+      `<p>${esc(say.more)} <a href="${esc(links.stats)}">${say.statsLink}</a></p>`,
+      `<p style="color:#64748b;font-size:12px">${esc(say.leave.replace(/:$/, "."))} <a href="${esc(links.unsubscribe)}">${say.unsubscribeLink}</a></p>`,
     ].join(""),
   };
 }
@@ -153,6 +158,7 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
         countryCode: users.countryCode,
         storeCurrency: users.storeCurrency,
         storeLocale: users.storeLocale,
+        sellerLanguage: users.sellerLanguage,
       })
       .from(users)
       .leftJoin(weeklyEmailOptOuts, eq(weeklyEmailOptOuts.userId, users.id))
@@ -198,7 +204,12 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
         };
         try {
           await mailer.send(
-            weeklyEmail({ ...seller, username: seller.username!, money: storeMoneyOf(seller).money }, { monday, figures }, links),
+            weeklyEmail(
+              { ...seller, username: seller.username!, money: storeMoneyOf(seller).money },
+              { monday, figures },
+              links,
+              accountSellerLanguage(seller),
+            ),
           );
           done.sent++;
         } catch (err) {
