@@ -14,10 +14,15 @@ const root = join(import.meta.dirname, "..");
 
 /**
  * The catalogues in other languages (the shoppers' in common/i18n/catalogues/, all but the Spanish ones, and the
- * seller app's texts/pt-BR.ts and texts/en.ts) are not Spanish text: their own completeness and placeholder
- * checks are common/i18n/catalogues.test.ts's and web/i18n/catalogues.test.ts's.
+ * seller app's texts/pt-BR.ts and texts/en.ts, the Worker's seller messages in common/i18n/seller-messages/) are
+ * not Spanish text: their own completeness and placeholder checks are common/i18n/catalogues.test.ts's,
+ * web/i18n/catalogues.test.ts's and scripts/seller-messages.test.ts's.
  */
-const OTHER_LANGUAGES = /^(?:common\/i18n\/catalogues\/(?!es)[^/]+|web\/(?:features\/[^/]+|ui|lib)\/texts\/(?:pt-BR|en))\.ts$/;
+const OTHER_LANGUAGES =
+  /^(?:common\/i18n\/catalogues\/(?!es)[^/]+|common\/i18n\/seller-messages\/(?:pt-BR|en)|web\/(?:features\/[^/]+|ui|lib)\/texts\/(?:pt-BR|en))\.ts$/;
+
+/** A table of texts per seller language (an e-mail's `{ es: …, "pt-BR": …, en: … }`): only its `es` is Spanish. */
+const OTHER_LANGUAGE_KEYS = new Set(["pt-BR", "en"]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -43,6 +48,12 @@ export function userTexts(fileName: string, source: string): { line: number; tex
   const texts: { line: number; text: string }[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (
+      ts.isPropertyAssignment(node) &&
+      (ts.isStringLiteral(node.name) || ts.isIdentifier(node.name)) &&
+      OTHER_LANGUAGE_KEYS.has(node.name.text)
+    )
+      return;
     if (ts.isTemplateExpression(node)) {
       // One text with a placeholder per substitution, so '¡' in the head counts for '!' in the tail.
       const text = node.head.text + node.templateSpans.map((span) => `${PLACEHOLDER}${span.literal.text}`).join("");

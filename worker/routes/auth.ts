@@ -73,7 +73,7 @@ async function register(c: Context<Env>, db: Db, input: { email: string; passwor
   try {
     user = await createAccount(
       db,
-      { email: input.email, passwordHash: await hashPassword(input.password), sellerLanguage: requestSellerLanguage(c) },
+      { email: input.email, passwordHash: await hashPassword(input.password), sellerLanguage: statedSellerLanguage(c) ?? undefined },
       c.env,
     );
   } catch (err) {

@@ -15,7 +15,7 @@ import { randomToken } from "../lib/ids";
 import { sessionKey, startSession } from "../lib/sessions";
 import { attempt, release, type Subject } from "../lib/throttle";
 import { validate } from "../lib/validation";
-import { requestSellerLanguage } from "../lib/seller-language";
+import { statedSellerLanguage } from "../lib/seller-language";
 import type { SellerLanguage } from "../../common/seller-language";
 import { errorName, log } from "../lib/log";
 
@@ -59,7 +59,7 @@ async function accountFor(
   env: Env["Bindings"],
   identity: GoogleIdentity,
   address: string,
-  language: SellerLanguage,
+  language: SellerLanguage | null,
 ): Promise<{ userId: string } | { error: CallbackError }> {
   const bySub = await db.select({ id: users.id }).from(users).where(eq(users.googleSub, identity.sub)).get();
   if (bySub) return { userId: bySub.id };
@@ -84,7 +84,7 @@ async function accountFor(
   try {
     const created = await createAccount(
       db,
-      { email, googleSub: identity.sub, name: identity.name, imageUrl: identity.picture, sellerLanguage: language },
+      { email, googleSub: identity.sub, name: identity.name, imageUrl: identity.picture, sellerLanguage: language ?? undefined },
       env,
     );
     return { userId: created.id };
@@ -141,7 +141,7 @@ export const googleAuth = new Hono<Env>()
       log("warn", "google exchange failed", { requestId: c.get("requestId"), error: errorName(err) });
       return back(c, saved.intent, "google_callback_failed");
     }
-    const account = await accountFor(db, c.env, identity, clientAddress(c), requestSellerLanguage(c));
+    const account = await accountFor(db, c.env, identity, clientAddress(c), statedSellerLanguage(c));
     if ("error" in account) return back(c, saved.intent, account.error);
     await startSession(c, db, account.userId);
     return c.redirect("/home", 302);

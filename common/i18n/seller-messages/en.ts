@@ -1,6 +1,8 @@
 // English for the seller's messages, keyed by their Spanish source (./translate.ts): as a seller in Kenya
 // or Nigeria reads it, British spelling (colour, delivery, store, stock).
 export default {
+  "Elige uno de estos idiomas: es, pt-BR o en.": "Choose one of these languages: es, pt-BR or en.",
+  "Falta el idioma.": "The language is missing.",
   "El CBU o CVU tiene que tener solo números.": "The CBU or CVU can only contain numbers.",
   "El CBU o CVU tiene {0} números: revisa que esté completo.": "The CBU or CVU has {0} digits: check that it is complete.",
   "Ese CBU o CVU no es válido: algún número está mal. Cópialo de tu banco o billetera.":

@@ -1,6 +1,8 @@
 // Portuguese (Brazil) for the seller's messages, keyed by their Spanish source (./translate.ts): as
 // Nuvemshop and Mercado Livre sellers write it (você, estoque, tamanho, loja, pedido).
 export default {
+  "Elige uno de estos idiomas: es, pt-BR o en.": "Escolha um destes idiomas: es, pt-BR ou en.",
+  "Falta el idioma.": "Falta o idioma.",
   "El CBU o CVU tiene que tener solo números.": "O CBU ou CVU só pode ter números.",
   "El CBU o CVU tiene {0} números: revisa que esté completo.": "O CBU ou CVU tem {0} números: confira se está completo.",
   "Ese CBU o CVU no es válido: algún número está mal. Cópialo de tu banco o billetera.":
