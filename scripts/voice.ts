@@ -16,7 +16,7 @@ const root = join(import.meta.dirname, "..");
  * The catalogues in other languages (the shoppers' in common/i18n/catalogues/, all but the Spanish ones, and the
  * seller app's texts/pt-BR.ts and texts/en.ts, the Worker's seller messages in common/i18n/seller-messages/) are
  * not Spanish text: their own completeness and placeholder checks are common/i18n/catalogues.test.ts's,
- * web/i18n/catalogues.test.ts's and scripts/seller-messages.test.ts's.
+ * web/i18n/catalogues.test.ts's and common/i18n/seller-messages/catalogues.test.ts's.
  */
 const OTHER_LANGUAGES =
   /^(?:common\/i18n\/catalogues\/(?!es)[^/]+|common\/i18n\/seller-messages\/(?:pt-BR|en)|web\/(?:features\/[^/]+|ui|lib)\/texts\/(?:pt-BR|en))\.ts$/;

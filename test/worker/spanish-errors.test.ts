@@ -3,12 +3,12 @@
  * (read from the app itself, so a new route is walked too) over-long, wrongly typed and missing fields,
  * and over-long path and query values, signed in as a seller with a store, and reads every 400's
  * `{ error }`. zod's own defaults are English developer text; a schema without a message of its own
- * must still answer in Spanish (worker/lib/validation-messages.ts).
+ * must still answer in Spanish (common/validation-messages.ts).
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { app } from "../../worker/index";
-import { spanishIssueMessage } from "../../worker/lib/validation-messages";
+import { spanishIssueMessage } from "../../common/validation-messages";
 import type { Browser } from "./browser";
 import { seller } from "./store-helpers";
 

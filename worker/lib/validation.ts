@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import type { Env } from "../env";
 import { type ZodType, z } from "zod";
-import { spanishIssueMessage } from "./validation-messages";
+import { spanishIssueMessage } from "../../common/validation-messages";
 
 // Every issue whose schema names no message of its own reads in Spanish, wherever the Worker parses with
 // zod: zod's own defaults are English developer text.

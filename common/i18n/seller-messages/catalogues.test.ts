@@ -1,14 +1,14 @@
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { spanishIssueMessage } from "../worker/lib/validation-messages";
-import { priceAmbiguous, priceMessages } from "../common/price";
-import { COUNTRY_LOCALES, storeMoney } from "../common/store-locale";
-import { SELLER_MESSAGE_CATALOGUES, sellerMessage } from "../common/i18n/seller-messages";
-import { spanishMessages } from "../common/i18n/seller-messages/spanish-sources";
-import { HOLE, translateSellerMessage } from "../common/i18n/seller-messages/translate";
+import { spanishIssueMessage } from "../../validation-messages";
+import { priceAmbiguous, priceMessages } from "../../price";
+import { COUNTRY_LOCALES, storeMoney } from "../../store-locale";
+import { SELLER_MESSAGE_CATALOGUES, sellerMessage } from ".";
+import { spanishMessages } from "./spanish-sources";
+import { HOLE, translateSellerMessage } from "./translate";
 
-const ROOT = new URL("../", import.meta.url);
+const ROOT = new URL("../../../", import.meta.url);
 
 /** Sources whose sentences are not the seller's to read from the API or an e-mail, and why. */
 const NOT_THE_SELLERS: Readonly<Record<string, string>> = {
