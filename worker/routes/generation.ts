@@ -104,6 +104,7 @@ async function generateFromProduct<K extends GenerationKind>(
   if (!product.imageKey) throw new ApiError(400, MISSING_IMAGE);
   const job = await runJob(c.env, {
     userId: user.id,
+    shard: user.shard,
     productId: product.id,
     kind,
     includeModel: true,
@@ -172,8 +173,7 @@ export const generationRoutes = new Hono<Env>()
     ),
     async (c) => {
       const user = c.get("user");
-      const db = database(c.env.DB);
-      const image = await db
+      const image = await shopDatabase(c.env, user)
         .select()
         .from(generatedImages)
         .where(and(eq(generatedImages.id, c.req.valid("param").id), eq(generatedImages.userId, user.id)))
@@ -182,6 +182,7 @@ export const generationRoutes = new Hono<Env>()
       const { prompt, quality } = c.req.valid("json");
       const job = await runJob(c.env, {
         userId: user.id,
+        shard: user.shard,
         productId: image.productId,
         kind: "modify",
         quality,
@@ -227,6 +228,7 @@ export const generationRoutes = new Hono<Env>()
       await createProducts(db, shopDb, user.id, [{ id, userId: user.id, name, imageKey: key }], [storeChanged(db, user.id)]);
       const job = await runJob(c.env, {
         userId: user.id,
+        shard: user.shard,
         productId: id,
         kind: "product",
         includeModel,

@@ -140,7 +140,10 @@ export const productRoutes = new Hono<Env>()
     const user = c.get("user");
     const shopDb = shopDatabase(c.env, user);
     const product = await ownProduct(db, shopDb, user.id, c.req.valid("param").id);
-    const generated = await db.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.productId, product.id));
+    const generated = await shopDb
+      .select({ key: generatedImages.key })
+      .from(generatedImages)
+      .where(eq(generatedImages.productId, product.id));
     await deleteProduct(db, shopDb, user.id, product.id);
     if (generated.length)
       await deleteImages(

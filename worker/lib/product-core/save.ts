@@ -94,7 +94,7 @@ async function ownedRows(shopDb: Db, userId: string, ids: string[]): Promise<Map
 export async function saveProducts(db: Db, shopDb: ShopDb, seller: Seller, changes: ProductChange[]): Promise<void> {
   const ids = changes.map((c) => c.id);
   const owned = await ownedRows(shopDb, seller.id, ids);
-  const allowed = changes.some((c) => c.storeImageURLs) ? await storeImageKeys(db, shopDb, ids) : new Map<string, Set<string>>();
+  const allowed = changes.some((c) => c.storeImageURLs) ? await storeImageKeys(shopDb, ids) : new Map<string, Set<string>>();
   const generated = changes.some((c) => c.published) ? await newestGeneratedKeys(db, ids) : new Map<string, string>();
   const writes = changes.flatMap((change) => {
     const before = owned.get(change.id)!;
