@@ -1,0 +1,213 @@
+/**
+ * A shop in its own database (shard 1) generates and runs batches as a shop of shard 0 does, with every job,
+ * image, batch and picture in SHOP_DB_1 and its debits in DB's ledger. Its debit and its job's row are two
+ * writes in two databases (worker/jobs/start-job.ts, worker/jobs/lost-debits.ts): the crash between them is
+ * played with triggers that make D1 refuse a write, and the reconciliation then refunds exactly once, however
+ * many runs race. The cross-database ledger check (scripts/ledger-checks.ts) holds on all of it and fails on a
+ * planted inconsistency.
+ */
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import type { BatchView } from "../../common/batches";
+import type { Product } from "../../common/product";
+import { brokenCrossDatabaseChecks, brokenLedgerChecks, SHOP_LEDGER_SQL, SHOP_PICTURES_SQL } from "../../scripts/ledger-checks";
+import { LOST_AFTER_MS, refundLostDebits } from "../../worker/jobs/lost-debits";
+import { overrideProviderForTests } from "../../worker/providers/select";
+import { placeShop } from "../../worker/lib/shops";
+import { Browser, register } from "./browser";
+import { workerLogs } from "./capture-logs";
+import { photoForm, photoOfSize } from "./fixtures";
+import { provider, resultBytes } from "./generation-helpers";
+import { creditsOf } from "./payments-fakes";
+
+afterEach(() => overrideProviderForTests(undefined));
+
+type Json = Record<string, unknown>;
+const rows = async (d1: D1Database, sql: string, ...params: unknown[]) =>
+  (
+    await d1
+      .prepare(sql)
+      .bind(...params)
+      .all<Json>()
+  ).results;
+const countIn = async (d1: D1Database, table: string, userId: string) =>
+  (await d1.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())!.n;
+
+/** A seller placed in `shard` before anything of the shop exists, with products made from uploaded photos. */
+async function sellerIn(shard: number, names: string[]) {
+  const browser = new Browser();
+  const { user } = await register(browser);
+  await placeShop(env, user.id, shard);
+  const files = names.map((name, i) => ({ bytes: photoOfSize("jpeg", 2048, 20 + i), name }));
+  const response = await browser.request("/api/products/upload-images", { method: "POST", body: photoForm(files) });
+  expect(response.status).toBe(201);
+  const products = ((await response.json()) as { products: Product[] }).products;
+  return { browser, id: user.id, products };
+}
+
+/** The ledger holds on DB and across databases: every check of scripts/ledger-checks.ts, as check:ledger runs them. */
+async function ledgerHolds() {
+  expect(await brokenLedgerChecks((sql) => rows(env.DB, sql))).toEqual([]);
+  expect(await crossChecks()).toEqual([]);
+}
+async function crossChecks() {
+  const ledger = (await rows(env.DB, SHOP_LEDGER_SQL)) as { key: string; delta: number; shard: number; created_at: number }[];
+  const pictures = (await rows(env.SHOP_DB_1, SHOP_PICTURES_SQL)) as { id: string; status: string; kind: string }[];
+  return brokenCrossDatabaseChecks(ledger, new Map([[1, pictures]]));
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, boundMs = 90_000): Promise<T> {
+  const bound = Date.now() + boundMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > bound) throw new Error(`state not reached: ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 30));
+  }
+}
+
+/** Makes one kind of write refuse in one database, as D1 refusing it would; `heal` drops every one made. */
+const triggers: { d1: D1Database; name: string }[] = [];
+async function failWrites(d1: D1Database, name: string, on: string, when = "") {
+  await d1.prepare(`CREATE TRIGGER ${name} BEFORE ${on} ${when} BEGIN SELECT RAISE(ABORT, 'injected fault'); END`).run();
+  triggers.push({ d1, name });
+}
+async function heal() {
+  for (const { d1, name } of triggers.splice(0)) await d1.prepare(`DROP TRIGGER IF EXISTS ${name}`).run();
+}
+afterEach(heal);
+
+describe("a shop of shard 1 generating", () => {
+  it("generates a picture with its job and image in SHOP_DB_1, the debit in DB, and the ledger holds across both", async () => {
+    provider(async () => resultBytes(7));
+    const s = await sellerIn(1, ["remera-ñandú.jpg"]);
+    const response = await s.browser.json("POST", `/api/products/generate-ad/${s.products[0]!.id}`, { quality: "standard" });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const body = (await response.json()) as { imageId: string; jobId: string; credits: number };
+    expect(body.credits).toBe(450);
+    expect(await creditsOf(s.id)).toBe(450);
+
+    expect(await countIn(env.SHOP_DB_1, "generation_jobs", s.id)).toBe(1);
+    expect(await countIn(env.SHOP_DB_1, "generated_images", s.id)).toBe(1);
+    expect(await countIn(env.DB, "generation_jobs", s.id)).toBe(0);
+    expect(await countIn(env.DB, "generated_images", s.id)).toBe(0);
+    // The gallery, the product's pictures and the jobs list read the shop's database.
+    const gallery = (await (await s.browser.request(`/api/products/images/by-user/${s.id}`)).json()) as { images: { imageId: string }[] };
+    expect(gallery.images.map((i) => i.imageId)).toEqual([body.imageId]);
+    const job = (await (await s.browser.request(`/api/jobs/${body.jobId}`)).json()) as { job: { status: string } };
+    expect(job.job.status).toBe("succeeded");
+    await ledgerHolds();
+  });
+
+  it("runs a batch with its pictures in SHOP_DB_1: every picture made once and charged once", async () => {
+    const calls = provider(async (request) => resultBytes(request.source.bytes[10]!));
+    const s = await sellerIn(1, ["buzo-1.jpg", "buzo-2.jpg", "buzo-3.jpg"]);
+    const created = await s.browser.json("POST", "/api/batches", { kind: "ad", productIds: s.products.map((p) => p.id) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const batch = ((await created.json()) as { batch: BatchView }).batch;
+    expect(batch).toMatchObject({ total: 3, charged: 150, refunded: 0 });
+    expect(await creditsOf(s.id)).toBe(350);
+    const done = await until(
+      async () => ((await (await s.browser.request(`/api/batches/${batch.id}`)).json()) as { batch: BatchView }).batch,
+      (b) => b.finished,
+    );
+    expect(done).toMatchObject({ total: 3, done: 3, failed: 0 });
+    expect(calls).toHaveLength(3);
+    expect(await countIn(env.SHOP_DB_1, "batch_items", s.id)).toBe(3);
+    expect(await countIn(env.SHOP_DB_1, "generated_images", s.id)).toBe(3);
+    expect(await countIn(env.DB, "batch_items", s.id)).toBe(0);
+    expect(await countIn(env.DB, "batches", s.id)).toBe(0);
+
+    await ledgerHolds();
+  });
+});
+
+describe("the debit and the job's row, two databases apart", () => {
+  it("a debit whose row never came is refunded by the reconciliation exactly once, however many runs race", async () => {
+    provider(async () => resultBytes(9));
+    const s = await sellerIn(1, ["campera-piñón.jpg"]);
+    // The job's row is refused in the shop's database, and so is the route's own refund: the request dies
+    // between the two as a crash would, charged without a job.
+    await failWrites(env.SHOP_DB_1, "no_jobs", "INSERT ON generation_jobs");
+    await failWrites(env.DB, "no_refunds", "INSERT ON credit_ledger", "WHEN NEW.idempotency_key LIKE 'refund:%'");
+    const response = await s.browser.json("POST", `/api/products/generate-ad/${s.products[0]!.id}`, { quality: "standard" });
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: string }).error).toMatch(/No pudimos iniciar la generación/);
+    expect(workerLogs({ message: "lost debit not refunded; the reconciliation will" })).not.toHaveLength(0);
+    await heal();
+    expect(await creditsOf(s.id)).toBe(450);
+    const [debit] = (await rows(
+      env.DB,
+      "SELECT idempotency_key AS k FROM credit_ledger WHERE user_id = ? AND reason = 'generation'",
+      s.id,
+    )) as {
+      k: string;
+    }[];
+    const jobId = debit!.k.slice("job:".length);
+    expect(await countIn(env.SHOP_DB_1, "generation_jobs", s.id)).toBe(0);
+
+    // Too recent: a request may still be writing its row.
+    expect(await refundLostDebits(env)).toBe(0);
+    expect(await creditsOf(s.id)).toBe(450);
+
+    // Past the wait, two runs at once: one refund between them.
+    const later = Date.now() + LOST_AFTER_MS + 60_000;
+    const refunded = await Promise.all([refundLostDebits(env, later), refundLostDebits(env, later)]);
+    expect(refunded.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await refundLostDebits(env, later)).toBe(0);
+    expect(await creditsOf(s.id)).toBe(500);
+    expect(await rows(env.DB, "SELECT delta FROM credit_ledger WHERE idempotency_key = ?", `refund:${jobId}`)).toEqual([{ delta: 50 }]);
+
+    // The id is claimed: the row that comes late is refused, so the refunded picture can never run.
+    await expect(
+      env.SHOP_DB_1.prepare(
+        "INSERT INTO generation_jobs (id, user_id, kind, quality, cost, status) VALUES (?, ?, 'ad', 'standard', 50, 'running')",
+      )
+        .bind(jobId, s.id)
+        .run(),
+    ).rejects.toThrow(/UNIQUE/);
+    // The claim is no job the seller started: the jobs list leaves it out.
+    const listed = (await (await s.browser.request("/api/jobs")).json()) as { jobs: { id: string }[] };
+    expect(listed.jobs.map((j) => j.id)).not.toContain(jobId);
+    await ledgerHolds();
+  });
+
+  it("the route refunds at once when only the job's row fails, and nothing is left to reconcile", async () => {
+    const s = await sellerIn(1, ["gorra.jpg"]);
+    await failWrites(env.SHOP_DB_1, "no_jobs_2", "INSERT ON generation_jobs", "WHEN NEW.status = 'running'");
+    const response = await s.browser.json("POST", `/api/products/generate-ad/${s.products[0]!.id}`, { quality: "standard" });
+    expect(response.status).toBe(503);
+    await heal();
+    expect(await creditsOf(s.id)).toBe(500);
+    expect(await refundLostDebits(env, Date.now() + LOST_AFTER_MS + 60_000)).toBe(0);
+    expect(await creditsOf(s.id)).toBe(500);
+    await ledgerHolds();
+  });
+
+  it("the cross-database check fails on a job without its debit and on a debit without its job", async () => {
+    const s = await sellerIn(1, ["pollera.jpg"]);
+    await env.SHOP_DB_1.prepare(
+      "INSERT INTO generation_jobs (id, user_id, kind, quality, cost, status) VALUES ('sin-debito', ?, 'ad', 'standard', 50, 'succeeded')",
+    )
+      .bind(s.id)
+      .run();
+    await env.DB.batch([
+      env.DB.prepare("UPDATE users SET credits = credits - 50 WHERE id = ?").bind(s.id),
+      env.DB.prepare(
+        "INSERT INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after, created_at) VALUES (?, -50, 'generation', 'job:sin-fila', 450, ?)",
+      ).bind(s.id, Date.now() - LOST_AFTER_MS - 60_000),
+    ]);
+    const broken = await crossChecks();
+    expect(broken.map((b) => b.name)).toEqual([
+      "a picture in a shop database has its debit in the global ledger",
+      "a debit of a shop outside DB has its picture in that shop's database, or its refund",
+    ]);
+    expect(broken[0]!.rows).toEqual([{ shard: 1, id: "sin-debito", kind: "job" }]);
+    expect(broken[1]!.rows).toEqual([{ shard: 1, job: "sin-fila" }]);
+    // The reconciliation settles the second; the first stays for the operator (nothing was charged).
+    expect(await refundLostDebits(env)).toBe(1);
+    expect((await crossChecks()).map((b) => b.name)).toEqual(["a picture in a shop database has its debit in the global ledger"]);
+    await env.SHOP_DB_1.prepare("DELETE FROM generation_jobs WHERE id = 'sin-debito'").run();
+    await ledgerHolds();
+  });
+});
