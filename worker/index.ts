@@ -108,7 +108,16 @@ export type AppType = typeof app;
  */
 function purgeOnItsCron(cron: string, env: Env["Bindings"], ctx: ExecutionContext): boolean {
   if (cron !== PURGE_CRON) return false;
-  ctx.waitUntil(Promise.all([purgeExpired(env.DB), purgeOldExports(env), archiveOldData(env)]));
+  // Every shop database holds weekly-summary claims of its own: each is purged (its other tables are empty).
+  const shopDatabases = everyShopDatabase(env).filter((shopDb) => shopDb.shard !== 0);
+  ctx.waitUntil(
+    Promise.all([
+      purgeExpired(env.DB),
+      ...shopDatabases.map((shopDb) => purgeExpired(shopDb.$client)),
+      purgeOldExports(env),
+      archiveOldData(env),
+    ]),
+  );
   return true;
 }
 

@@ -4,7 +4,7 @@
  * writes in two databases (worker/jobs/start-job.ts, worker/jobs/lost-debits.ts): the crash between them is
  * played with triggers that make D1 refuse a write, and the reconciliation then refunds exactly once, however
  * many runs race. The cross-database ledger check (scripts/ledger-checks.ts) holds on all of it and fails on a
- * planted inconsistency.
+ * planted inconsistency. Its weekly summary's claim is kept in SHOP_DB_1 too.
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
@@ -19,6 +19,12 @@ import { workerLogs } from "./capture-logs";
 import { photoForm, photoOfSize } from "./fixtures";
 import { provider, resultBytes } from "./generation-helpers";
 import { creditsOf } from "./payments-fakes";
+import { recordAt } from "./stats-helpers";
+import { openStore } from "./store-helpers";
+import type { Bindings } from "../../worker/env";
+import { addDays, dayStart, localDay } from "../../worker/stats/days";
+import { event } from "../../worker/stats/events";
+import { mondayOf, sendWeeklySummaries } from "../../worker/stats/weekly";
 
 afterEach(() => overrideProviderForTests(undefined));
 
@@ -209,5 +215,30 @@ describe("the debit and the job's row, two databases apart", () => {
     expect((await crossChecks()).map((b) => b.name)).toEqual(["a picture in a shop database has its debit in the global ledger"]);
     await env.SHOP_DB_1.prepare("DELETE FROM generation_jobs WHERE id = 'sin-debito'").run();
     await ledgerHolds();
+  });
+});
+
+describe("a shop of shard 1 in the crons", () => {
+  it("gets its weekly summary once, its claim in SHOP_DB_1, when two runs race", async () => {
+    const browser = new Browser();
+    const { user } = await register(browser);
+    await placeShop(env, user.id, 1);
+    await openStore(browser, { storeName: "Ñandú Ropa", phoneNumber: "+54 9 11 4000-1234" });
+    const now = Date.now();
+    const zone = "America/Argentina/Buenos_Aires";
+    const monday = mondayOf(addDays(localDay(now, zone), -7));
+    await recordAt(
+      user.id,
+      Array.from({ length: 3 }, () => event("view", { entry: true, source: "instagram" })),
+      dayStart(addDays(monday, 2), zone) + 15 * 60 * 60 * 1000,
+    );
+    const withOrigin = { ...env, PUBLIC_ORIGIN: "https://vidriera.test" } as Bindings;
+    const runs = await Promise.all([sendWeeklySummaries(withOrigin, now), sendWeeklySummaries(withOrigin, now)]);
+    expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(1);
+    expect(await countIn(env.SHOP_DB_1, "weekly_summaries", user.id)).toBe(1);
+    expect(await countIn(env.DB, "weekly_summaries", user.id)).toBe(0);
+    const email = (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(user.id).first<{ email: string }>())!.email;
+    const mails = await rows(env.DB, 'SELECT subject FROM email_outbox WHERE "to" = ?', email);
+    expect(mails).toEqual([{ subject: "Tu semana en Ñandú Ropa: 3 visitas" }]);
   });
 });

@@ -190,6 +190,8 @@ export async function deleteAccount(
   // The shop's own rows, in its database: the catalogue and its stock, the store's settings, and the orders
   // kept for their buyers or anonymised.
   const shopErase: BatchItem<"sqlite">[] = [
+    // Its exports hold the buyers' names, phones and addresses: they go now, not at the 7-day purge.
+    forgetExportRows(shopDb, user.id),
     // 'Modelo de mi tienda' points at generated images (their R2 objects are in `keys`): it goes first.
     shopDb.delete(storeModels).where(eq(storeModels.userId, user.id)),
     shopDb.delete(generatedImages).where(eq(generatedImages.userId, user.id)),
@@ -213,8 +215,6 @@ export async function deleteAccount(
   const erase: BatchItem<"sqlite">[] = [
     db.delete(sessions).where(eq(sessions.userId, user.id)),
     db.delete(passwordResets).where(eq(passwordResets.userId, user.id)),
-    // Its exports hold the buyers' names, phones and addresses: they go now, not at the 7-day purge.
-    forgetExportRows(db, user.id),
     ...(together ? shopErase : []),
     storeChanged(db, user.id),
     db

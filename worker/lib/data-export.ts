@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
-import { type Db, database } from "../db/client";
+import { type Db, database, everyShopDatabase, type Shop, shopDatabase } from "../db/client";
+import { findShop } from "./shops";
 import { dataExports, users } from "../db/schema";
 import { selectMailer } from "../email/select";
 import type { Bindings } from "../env";
@@ -55,8 +56,10 @@ export function exportState(row: { readyAt: Date | null; failedAt: Date | null; 
  * EXPORTS_PER_DAY times in the last 24 hours. Both are checked inside the INSERT itself, so requests fired
  * together cannot each see room for one more: one row, one message, one e-mail.
  */
-export async function requestExport(env: Bindings, userId: string, origin: string, now = Date.now()): Promise<string> {
-  const db = database(env.DB);
+export async function requestExport(env: Bindings, shop: Shop, origin: string, now = Date.now()): Promise<string> {
+  // The seller's exports live in their shop's database (docs/data.md, "The seam, as built").
+  const db = shopDatabase(env, shop);
+  const userId = shop.id;
   const id = randomId();
   const opened = await db.run(sql`
     INSERT INTO "data_exports" ("id", "user_id", "origin", "created_at")
@@ -123,7 +126,10 @@ export interface BuiltExport {
 }
 
 export async function buildExport(env: Bindings, message: DataExportMessage, now = Date.now()): Promise<BuiltExport | null> {
-  const db = database(env.DB);
+  const global = database(env.DB);
+  const shop = await findShop(global, message.userId);
+  if (!shop) return null;
+  const db = shopDatabase(env, shop);
   const taken = await db
     .update(dataExports)
     .set({ startedAt: new Date(now) })
@@ -162,7 +168,7 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
     .where(and(eq(dataExports.id, taken.id), isNull(dataExports.readyAt)))
     .returning({ id: dataExports.id })
     .get();
-  const seller = ready && (await db.select({ email: users.email }).from(users).where(eq(users.id, message.userId)).get());
+  const seller = ready && (await global.select({ email: users.email }).from(users).where(eq(users.id, message.userId)).get());
   if (!seller) {
     // The account was deleted while the ZIP was being built (its exports with it): nothing of it may stay.
     await env.DATA.delete(key);
@@ -196,21 +202,25 @@ function readyEmail(to: string, link: string) {
 
 /** The daily purge's part: exports past their link's life leave the bucket and the table. */
 export async function purgeOldExports(env: Bindings, now = Date.now(), limit = 500): Promise<number> {
-  const db = database(env.DB);
-  const old = await db
-    .select({ id: dataExports.id, userId: dataExports.userId })
-    .from(dataExports)
-    .where(lte(dataExports.createdAt, new Date(now - EXPORT_VALID_MS)))
-    .limit(limit);
-  if (!old.length) return 0;
-  await env.DATA.delete(old.map((e) => exportKey(e.userId, e.id)));
-  await db.delete(dataExports).where(
-    inArray(
-      dataExports.id,
-      old.map((e) => e.id),
-    ),
-  );
-  return old.length;
+  let purged = 0;
+  // Exports live in their shop's database: every bound one is purged.
+  for (const db of everyShopDatabase(env)) {
+    const old = await db
+      .select({ id: dataExports.id, userId: dataExports.userId })
+      .from(dataExports)
+      .where(lte(dataExports.createdAt, new Date(now - EXPORT_VALID_MS)))
+      .limit(limit);
+    if (!old.length) continue;
+    await env.DATA.delete(old.map((e) => exportKey(e.userId, e.id)));
+    await db.delete(dataExports).where(
+      inArray(
+        dataExports.id,
+        old.map((e) => e.id),
+      ),
+    );
+    purged += old.length;
+  }
+  return purged;
 }
 
 /** A deleted account's exports: the rows (for its erase batch) go with the account, the ZIPs right after. */

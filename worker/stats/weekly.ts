@@ -13,7 +13,7 @@ import { jwtVerify, SignJWT } from "jose";
 import { ARS_MONEY, formatAmount, type StoreMoney } from "../../common/store-money";
 import { storeMoneyOf } from "../lib/store-locale";
 import { changeText, storeTimeZone } from "../../common/store-stats";
-import { database, type Db } from "../db/client";
+import { database, type Db, shopDatabase } from "../db/client";
 import { users, weeklyEmailOptOuts, weeklySummaries } from "../db/schema";
 import { selectMailer } from "../email/select";
 import type { EmailMessage } from "../email/types";
@@ -146,6 +146,7 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
     const sellers = await db
       .select({
         id: users.id,
+        shard: users.shard,
         email: users.email,
         name: users.name,
         username: users.username,
@@ -185,7 +186,9 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
           amountsConfirmed: week.amountsConfirmed,
           emptySearches: week.emptySearches,
         };
-        const claimed = await db
+        // The claim lives in the seller's shop database, as the rest of the shop does.
+        const shopDb = shopDatabase(env, seller);
+        const claimed = await shopDb
           .insert(weeklySummaries)
           .values({ userId: seller.id, week: monday })
           .onConflictDoNothing()
@@ -204,7 +207,7 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
         } catch (err) {
           done.failed++;
           log("warn", "weekly summary not sent", { user: seller.id, error: errorName(err) });
-          await db.delete(weeklySummaries).where(and(eq(weeklySummaries.userId, seller.id), eq(weeklySummaries.week, monday)));
+          await shopDb.delete(weeklySummaries).where(and(eq(weeklySummaries.userId, seller.id), eq(weeklySummaries.week, monday)));
         }
       }
     }
