@@ -178,6 +178,27 @@ describe("the debit and the job's row, two databases apart", () => {
     await ledgerHolds();
   });
 
+  it("a batch charged without its pictures is refunded picture by picture, once, however many runs race", async () => {
+    const s = await sellerIn(1, ["buzo-a.jpg", "buzo-b.jpg"]);
+    await failWrites(env.SHOP_DB_1, "no_items", "INSERT ON batch_items");
+    await failWrites(env.DB, "no_refunds_2", "INSERT ON credit_ledger", "WHEN NEW.idempotency_key LIKE 'refund:%'");
+    const response = await s.browser.json("POST", "/api/batches", { kind: "ad", productIds: s.products.map((p) => p.id) });
+    expect(response.status).toBe(503);
+    await heal();
+    expect(await creditsOf(s.id)).toBe(400);
+    const later = Date.now() + LOST_AFTER_MS + 60_000;
+    const refunded = await Promise.all([refundLostDebits(env, later), refundLostDebits(env, later)]);
+    expect(refunded.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(await creditsOf(s.id)).toBe(500);
+    // Each picture's id is claimed by a failed row, which the jobs list leaves out.
+    expect(await rows(env.SHOP_DB_1, "SELECT kind, status FROM generation_jobs WHERE user_id = ?", s.id)).toEqual([
+      { kind: "lost", status: "failed" },
+      { kind: "lost", status: "failed" },
+    ]);
+    expect(await countIn(env.SHOP_DB_1, "batch_items", s.id)).toBe(0);
+    await ledgerHolds();
+  });
+
   it("the route refunds at once when only the job's row fails, and nothing is left to reconcile", async () => {
     const s = await sellerIn(1, ["gorra.jpg"]);
     await failWrites(env.SHOP_DB_1, "no_jobs_2", "INSERT ON generation_jobs", "WHEN NEW.status = 'running'");

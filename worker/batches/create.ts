@@ -107,7 +107,9 @@ export async function createBatch(env: Bindings, request: BatchRequest): Promise
       // Charged without its pictures: give the credits back now; if that fails too, the reconciliation does it.
       log("error", "batch rows not written after its charge; refunding", { batch: id, error: errorName(err) });
       for (const item of items) {
-        await refundLostDebit(db, shopDb, { id: item.id, userId: request.userId, cost: unitCost }).catch(() => undefined);
+        await refundLostDebit(db, shopDb, { id: item.id, userId: request.userId, cost: unitCost }).catch((refundErr) =>
+          log("error", "lost debit not refunded; the reconciliation will", { job: item.id, error: errorName(refundErr) }),
+        );
       }
       throw new ApiError(503, JOB_MESSAGES.notStarted);
     }
