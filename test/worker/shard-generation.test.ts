@@ -102,6 +102,9 @@ describe("a shop of shard 1 generating", () => {
     expect(gallery.images.map((i) => i.imageId)).toEqual([body.imageId]);
     const job = (await (await s.browser.request(`/api/jobs/${body.jobId}`)).json()) as { job: { status: string } };
     expect(job.job.status).toBe("succeeded");
+    // The product list shows its newest generated picture, read beside it in SHOP_DB_1.
+    const listed = (await (await s.browser.request(`/api/products/list/${s.id}`)).json()) as { products: Product[] };
+    expect(listed.products[0]!.generatedImageUrl).toMatch(/^\/img\/g\//);
     await ledgerHolds();
   });
 

@@ -100,7 +100,7 @@ async function generateFromProduct<K extends GenerationKind>(
   rest: Partial<JobRequest> & Pick<JobRequest, "quality">,
 ) {
   const user = c.get("user");
-  const product = await ownProduct(database(c.env.DB), shopDatabase(c.env, user), user.id, productId);
+  const product = await ownProduct(shopDatabase(c.env, user), user.id, productId);
   if (!product.imageKey) throw new ApiError(400, MISSING_IMAGE);
   const job = await runJob(c.env, {
     userId: user.id,
@@ -236,7 +236,7 @@ export const generationRoutes = new Hono<Env>()
         sourceKey: key,
         sourceMime: mime,
       });
-      const product = toApiProduct(await ownProduct(db, shopDb, user.id, id));
+      const product = toApiProduct(await ownProduct(shopDb, user.id, id));
       if (job.status === "failed") {
         return c.json(
           { error: job.error ?? "No se pudo generar la imagen.", jobId: job.id, product },

@@ -138,7 +138,7 @@ export const imageRoutes = new Hono<Env>()
   .get("/generated-images/:id", validate("param", idParam), async (c) => {
     const user = c.get("user");
     const shopDb = shopDatabase(c.env, user);
-    const product = await ownProduct(database(c.env.DB), shopDb, user.id, c.req.valid("param").id);
+    const product = await ownProduct(shopDb, user.id, c.req.valid("param").id);
     const rows = await shopDb
       .select({ id: generatedImages.id, key: generatedImages.key })
       .from(generatedImages)
