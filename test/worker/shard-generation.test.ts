@@ -108,6 +108,27 @@ describe("a shop of shard 1 generating", () => {
     await ledgerHolds();
   });
 
+  it("keeps the picture as 'Modelo de mi tienda' in SHOP_DB_1, and deleting the account takes image, model and R2 object", async () => {
+    provider(async () => resultBytes(11));
+    const s = await sellerIn(1, ["vestido-zoë.jpg"]);
+    const generated = await s.browser.json("POST", `/api/products/generate-ad/${s.products[0]!.id}`, { quality: "standard" });
+    expect(generated.status).toBe(200);
+    const { imageId } = (await generated.json()) as { imageId: string };
+    const kept = await s.browser.json("PUT", "/api/store-models/adult", { imageId });
+    expect(kept.status, await kept.clone().text()).toBe(200);
+    expect(await countIn(env.SHOP_DB_1, "store_models", s.id)).toBe(1);
+    expect(await countIn(env.DB, "store_models", s.id)).toBe(0);
+    const [image] = (await rows(env.SHOP_DB_1, "SELECT key FROM generated_images WHERE id = ?", imageId)) as { key: string }[];
+    expect(await env.IMAGES.head(image!.key)).not.toBeNull();
+
+    const deleted = await s.browser.json("DELETE", "/api/auth/account", { password: "una-clave-segura" });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect(await countIn(env.SHOP_DB_1, "generated_images", s.id)).toBe(0);
+    expect(await countIn(env.SHOP_DB_1, "store_models", s.id)).toBe(0);
+    expect(await env.IMAGES.head(image!.key)).toBeNull();
+    await ledgerHolds();
+  });
+
   it("runs a batch with its pictures in SHOP_DB_1: every picture made once and charged once", async () => {
     const calls = provider(async (request) => resultBytes(request.source.bytes[10]!));
     const s = await sellerIn(1, ["buzo-1.jpg", "buzo-2.jpg", "buzo-3.jpg"]);
