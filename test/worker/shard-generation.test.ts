@@ -19,6 +19,12 @@ import { workerLogs } from "./capture-logs";
 import { photoForm, photoOfSize } from "./fixtures";
 import { provider, resultBytes } from "./generation-helpers";
 import { creditsOf } from "./payments-fakes";
+import { brokenChecks } from "./archive-helpers";
+import { database, shopDatabase } from "../../worker/db/client";
+import { generationJobs } from "../../worker/db/schema";
+import { refundJob } from "../../worker/jobs/refund-job";
+import { archiveOldData } from "../../worker/lib/archive-daily";
+import { moveCredits } from "../../worker/lib/credits";
 import { recordAt } from "./stats-helpers";
 import { openStore } from "./store-helpers";
 import type { Bindings } from "../../worker/env";
@@ -285,5 +291,66 @@ describe("a shop of shard 1 in the crons", () => {
     const email = (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(user.id).first<{ email: string }>())!.email;
     const mails = await rows(env.DB, 'SELECT subject FROM email_outbox WHERE "to" = ?', email);
     expect(mails).toEqual([{ subject: "Tu semana en Ñandú Ropa: 3 visitas" }]);
+  });
+});
+
+describe("the archival of a shop of shard 1", () => {
+  it("moves its old finished jobs out of SHOP_DB_1 and their ledger rows to R2, and deletes a job a crash left behind", async () => {
+    const browser = new Browser();
+    const { user } = await register(browser);
+    await placeShop(env, user.id, 1);
+    const db = database(env.DB);
+    const shopDb = shopDatabase(env, { id: user.id, shard: 1 });
+    // Two jobs as the route and the object leave them for this shop: the debit, then the row; one succeeded,
+    // one failed and refunded.
+    for (const [id, status] of [
+      ["viejo-ok", "succeeded"],
+      ["viejo-mal", "failed"],
+    ] as const) {
+      expect((await moveCredits(db, { userId: user.id, delta: -50, reason: "generation", idempotencyKey: `job:${id}` })).status).toBe(
+        "applied",
+      );
+      await shopDb.insert(generationJobs).values({ id, userId: user.id, kind: "ad", quality: "standard", cost: 50, status: "running" });
+      if (status === "succeeded")
+        await env.SHOP_DB_1.prepare("UPDATE generation_jobs SET status = 'succeeded' WHERE id = ?").bind(id).run();
+      else expect(await refundJob(db, { id, userId: user.id, cost: 50 }, "El proveedor no respondió.", shopDb)).toBe("refunded");
+    }
+    // Fifty later movements: the credits screen's history, which the archival keeps.
+    for (let i = 0; i < 50; i++) {
+      await moveCredits(db, { userId: user.id, delta: 1, reason: "purchase", idempotencyKey: `payment:prueba:${user.id}:${i}` });
+    }
+    const then = Date.now() - 200 * 24 * 60 * 60 * 1000;
+    await env.SHOP_DB_1.prepare("UPDATE generation_jobs SET created_at = ?2, finished_at = ?2 WHERE user_id = ?1")
+      .bind(user.id, then)
+      .run();
+    await env.DB.prepare("UPDATE credit_ledger SET created_at = ?2 WHERE user_id = ?1 AND reason LIKE 'generation%'")
+      .bind(user.id, then)
+      .run();
+    const balance = await creditsOf(user.id);
+    const job = (await rows(env.SHOP_DB_1, "SELECT * FROM generation_jobs WHERE id = 'viejo-ok'"))[0]!;
+
+    await archiveOldData(env);
+    expect(await countIn(env.SHOP_DB_1, "generation_jobs", user.id)).toBe(0);
+    expect(
+      await rows(env.DB, "SELECT idempotency_key FROM credit_ledger WHERE user_id = ? AND reason LIKE 'generation%'", user.id),
+    ).toEqual([]);
+    expect(await rows(env.DB, "SELECT jobs, entries, delta_sum FROM ledger_archives WHERE user_id = ?", user.id)).toEqual([
+      { jobs: 2, entries: 3, delta_sum: -50 },
+    ]);
+    expect(await creditsOf(user.id)).toBe(balance);
+    expect(await brokenChecks()).toEqual([]);
+    await ledgerHolds();
+
+    // A run that died after DB's batch and before the shop's delete leaves the job: the next run deletes it.
+    await env.SHOP_DB_1.prepare(
+      "INSERT INTO generation_jobs (id, user_id, kind, quality, cost, status, created_at) VALUES (?1, ?2, 'ad', 'standard', 50, 'succeeded', ?3)",
+    )
+      .bind(job.id, user.id, then)
+      .run();
+    expect((await crossChecks()).map((b) => b.name)).toEqual(["a picture in a shop database has its debit in the global ledger"]);
+    await archiveOldData(env);
+    expect(await countIn(env.SHOP_DB_1, "generation_jobs", user.id)).toBe(0);
+    expect(await rows(env.DB, "SELECT jobs FROM ledger_archives WHERE user_id = ?", user.id)).toEqual([{ jobs: 2 }]);
+    await ledgerHolds();
   });
 });
