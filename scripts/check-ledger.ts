@@ -10,6 +10,9 @@
  * - every provider payment was credited at most once, and only approved ones;
  * - a deleted account was closed at zero credits and keeps nothing but its
  *   anonymous row (no sessions, products, images or personal data);
+ * - across databases: every picture of a shop outside DB (its job or batch item in SHOP_DB_<n>) has its debit in
+ *   DB's ledger, every such debit has its picture there or its refund, and a failed picture was refunded
+ *   (`wrangler d1 execute SHOP_DB_<n>` for each shop database wrangler.toml binds, locally or with `--remote`);
  * - the archived months count: each balance is the ledger left in D1 plus the summaries of what the archival
  *   moved to the DATA bucket, and each archived object (read back, locally or with `--remote`) holds exactly
  *   what its summary says, each job with its charge and, if it failed, its refund, each batch with all its
@@ -26,19 +29,24 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { getPlatformProxy } from "wrangler";
+import { getPlatformProxy, unstable_readConfig } from "wrangler";
 import { type ArchiveLine, type ArchiveSummary, gunzipLines, type OrderArchiveSummary } from "../common/ledger-archive.ts";
 import {
   ARCHIVE_OBJECTS_CHECK,
   ARCHIVE_SUMMARIES_SQL,
   type BrokenCheck,
   brokenArchiveObjects,
+  brokenCrossDatabaseChecks,
   brokenLedgerChecks,
+  CROSS_DATABASE_CHECKS,
   LEDGER_CHECKS,
+  SHOP_LEDGER_SQL,
+  SHOP_PICTURES_SQL,
   ORDER_ARCHIVE_OBJECTS_CHECK,
   ORDER_ARCHIVE_SUMMARIES_SQL,
 } from "./ledger-checks.ts";
 import { applyMigrations, OFFLINE_ENV } from "./local-state.ts";
+import { boundShards } from "./shop-databases.ts";
 import { allObjectKeys, brokenStorageChecks, REFERENCED_IMAGES_SQL, STORAGE_CHECKS } from "./storage-checks.ts";
 
 const persistAt = process.argv.indexOf("--persist-to");
@@ -77,10 +85,10 @@ function wranglerReason(err: unknown): string {
   }
 }
 
-function query<T>(sql: string): T[] {
+function query<T>(sql: string, binding = "DB"): T[] {
   let out: string;
   try {
-    out = execFileSync("wrangler", ["d1", "execute", "DB", ...where, "--json", "--command", sql], {
+    out = execFileSync("wrangler", ["d1", "execute", binding, ...where, "--json", "--command", sql], {
       env: remote ? process.env : { ...OFFLINE_ENV, CI: "true" },
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
@@ -154,7 +162,20 @@ async function remoteArchive(key: string): Promise<ArchiveLine[] | undefined> {
 }
 
 const broken: BrokenCheck[] = await brokenLedgerChecks((sql) => query<Record<string, unknown>>(sql));
-const checks: string[] = [...LEDGER_CHECKS.map((c) => c.name), ARCHIVE_OBJECTS_CHECK, ORDER_ARCHIVE_OBJECTS_CHECK];
+// The shops outside DB: their debits in DB, their pictures in each SHOP_DB_<n> wrangler.toml binds.
+const shopBindings = [...boundShards(unstable_readConfig({ config: "wrangler.toml" }).d1_databases)].filter(([shard]) => shard !== 0);
+broken.push(
+  ...brokenCrossDatabaseChecks(
+    query<{ key: string; delta: number; shard: number; created_at: number }>(SHOP_LEDGER_SQL),
+    new Map(shopBindings.map(([shard, d]) => [shard, query<{ id: string; status: string; kind: string }>(SHOP_PICTURES_SQL, d.binding)])),
+  ),
+);
+const checks: string[] = [
+  ...LEDGER_CHECKS.map((c) => c.name),
+  ...CROSS_DATABASE_CHECKS,
+  ARCHIVE_OBJECTS_CHECK,
+  ORDER_ARCHIVE_OBJECTS_CHECK,
+];
 const summaries = query<ArchiveSummary>(ARCHIVE_SUMMARIES_SQL);
 const orderSummaries = query<OrderArchiveSummary>(ORDER_ARCHIVE_SUMMARIES_SQL);
 let objects: number | undefined;

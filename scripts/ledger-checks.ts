@@ -176,3 +176,59 @@ export async function brokenArchiveObjects(
     ...(await check(ORDER_ARCHIVE_OBJECTS_CHECK, orderSummaries, orderArchiveProblems)),
   ];
 }
+
+/**
+ * The debits and refunds of shops outside `DB` (users.shard > 0), whose pictures live in their shop's database
+ * (worker/jobs/lost-debits.ts): run on `DB`.
+ */
+export const SHOP_LEDGER_SQL = `SELECT l.idempotency_key AS key, l.delta, u.shard, l.created_at FROM credit_ledger l JOIN users u ON u.id = l.user_id
+  WHERE u.shard <> 0 AND (l.idempotency_key LIKE 'job:%' OR l.idempotency_key LIKE 'refund:%')`;
+/** A shop database's pictures: its generation jobs and its batches' items, with their status. Run on SHOP_DB_<n>. */
+export const SHOP_PICTURES_SQL = `SELECT id, status, 'job' AS kind FROM generation_jobs
+  UNION ALL SELECT id, status, 'item' AS kind FROM batch_items`;
+export const CROSS_DATABASE_CHECKS = [
+  "a picture in a shop database has its debit in the global ledger",
+  "a debit of a shop outside DB has its picture in that shop's database, or its refund",
+  "a picture of a shop database that failed or never began was refunded",
+  "a picture of a shop database that succeeded was not refunded",
+] as const;
+
+/**
+ * The ledger checks that span databases, over what SHOP_LEDGER_SQL read from `DB` and SHOP_PICTURES_SQL from each
+ * shop database n > 0 (`pictures` by shard). Answers the broken ones, as brokenLedgerChecks does.
+ */
+export function brokenCrossDatabaseChecks(
+  ledger: { key: string; delta: number; shard: number; created_at: number }[],
+  pictures: Map<number, { id: string; status: string; kind: string }[]>,
+): BrokenCheck[] {
+  const recentMs = Date.now() - 15 * 60_000;
+  const debits = new Map(ledger.filter((l) => l.key.startsWith("job:")).map((l) => [l.key.slice(4), l]));
+  const refunds = new Set(ledger.filter((l) => l.key.startsWith("refund:")).map((l) => l.key.slice(7)));
+  const rows: Record<(typeof CROSS_DATABASE_CHECKS)[number], Record<string, unknown>[]> = {
+    [CROSS_DATABASE_CHECKS[0]]: [],
+    [CROSS_DATABASE_CHECKS[1]]: [],
+    [CROSS_DATABASE_CHECKS[2]]: [],
+    [CROSS_DATABASE_CHECKS[3]]: [],
+  };
+  const held = new Map<number, Set<string>>();
+  for (const [shard, list] of pictures) {
+    held.set(shard, new Set(list.map((p) => p.id)));
+    const jobs = new Map(list.filter((p) => p.kind === "job").map((p) => [p.id, p]));
+    for (const p of list) {
+      const debit = debits.get(p.id);
+      // A started batch picture and its job share the id: one debit for both.
+      if ((!debit || debit.shard !== shard) && !(p.kind === "item" && jobs.has(p.id))) {
+        rows[CROSS_DATABASE_CHECKS[0]].push({ shard, id: p.id, kind: p.kind });
+      }
+      const ended = p.kind === "job" ? p.status === "failed" : p.status === "cancelled" || p.status === "failed";
+      if (ended && !refunds.has(p.id)) rows[CROSS_DATABASE_CHECKS[2]].push({ shard, id: p.id, status: p.status });
+      if (p.kind === "job" && p.status === "succeeded" && refunds.has(p.id)) rows[CROSS_DATABASE_CHECKS[3]].push({ shard, id: p.id });
+    }
+  }
+  for (const [id, debit] of debits) {
+    // A debit's row is written after it: one younger than the reconciliation's wait may still be on its way.
+    if (debit.created_at > recentMs) continue;
+    if (!held.get(debit.shard)?.has(id) && !refunds.has(id)) rows[CROSS_DATABASE_CHECKS[1]].push({ shard: debit.shard, job: id });
+  }
+  return CROSS_DATABASE_CHECKS.filter((name) => rows[name].length > 0).map((name) => ({ name, rows: rows[name] }));
+}

@@ -16,6 +16,7 @@ import { landingPages } from "./routes/landing";
 import { withdrawalPages } from "./pages/withdrawal-page";
 import { orderPages } from "./pages/order-page";
 import { settleOrphanJobs } from "./jobs/orphan-jobs";
+import { refundLostDebits } from "./jobs/lost-debits";
 import { MODEL_WATCH_CRON, watchProviderModels } from "./providers/model-alerts";
 import { EXCHANGE_RATES_CRON, refreshExchangeRates } from "./payments/exchange-rates";
 import { RECONCILE_CRON, reconcileOpenCheckouts } from "./payments/reconcile";
@@ -112,7 +113,16 @@ export type AppType = typeof app;
  */
 function purgeOnItsCron(cron: string, env: Env["Bindings"], ctx: ExecutionContext): boolean {
   if (cron !== PURGE_CRON) return false;
-  ctx.waitUntil(Promise.all([purgeExpired(env.DB), purgeOldExports(env), archiveOldData(env)]));
+  // Every shop database holds weekly-summary claims of its own: each is purged (its other tables are empty).
+  const shopDatabases = everyShopDatabase(env).filter((shopDb) => shopDb.shard !== 0);
+  ctx.waitUntil(
+    Promise.all([
+      purgeExpired(env.DB),
+      ...shopDatabases.map((shopDb) => purgeExpired(shopDb.$client)),
+      purgeOldExports(env),
+      archiveOldData(env),
+    ]),
+  );
   return true;
 }
 
@@ -120,8 +130,8 @@ export { app };
 export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: exchange rates every 6 hours (prices never wait for them); payment
-  // reconciliation every 10 minutes; the orphan-job sweep and the expired order pages of deleted stores every
-  // 15 minutes; the weekly store summary on Mondays; batches' upkeep every minute; the purge of what has
+  // reconciliation every 10 minutes; the orphan-job sweep, the refund of debits whose job row never came
+  // (worker/jobs/lost-debits.ts) and the expired order pages of deleted stores every 15 minutes; the weekly store summary on Mondays; batches' upkeep every minute; the purge of what has
   // expired daily; the image providers' model check rides on the 6-hourly trigger.
   scheduled(controller, env, ctx) {
     // Its own statement, not a branch: the model check shares a trigger with another job.
@@ -133,6 +143,7 @@ export default {
     else if (controller.cron === BATCH_UPKEEP_CRON) ctx.waitUntil(keepBatchesMoving(env));
     else {
       ctx.waitUntil(settleOrphanJobs(env));
+      ctx.waitUntil(refundLostDebits(env));
       // Orders live in each shop's database: every one of them is swept.
       for (const shopDb of everyShopDatabase(env)) ctx.waitUntil(forgetExpiredOrderPages(shopDb));
     }

@@ -38,6 +38,7 @@ describe("deleting the account", () => {
     const response = await s.browser.json("DELETE", "/api/auth/account", { password: s.password });
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await count("data_exports", "user_id = ?1", s.id)).toBe(0);
+    expect(await env.SHOP_DB_1.prepare("SELECT COUNT(*) AS n FROM data_exports WHERE user_id = ?1").bind(s.id).first("n")).toBe(0);
     expect((await env.DATA.list({ prefix: `exports/${s.id}/` })).objects).toEqual([]);
     for (const id of ids) expect(await env.DATA.head(exportKey(s.id, id))).toBeNull();
     // Another seller's export is untouched.

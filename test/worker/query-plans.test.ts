@@ -8,6 +8,8 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepBatchesMoving } from "../../worker/batches/upkeep";
 import type { Bindings } from "../../worker/env";
+import { refundLostDebits } from "../../worker/jobs/lost-debits";
+import { settleOrphanJobs } from "../../worker/jobs/orphan-jobs";
 import { archiveOldData } from "../../worker/lib/archive-daily";
 import { purgeExpired } from "../../worker/lib/purge";
 import { reconcileOpenCheckouts } from "../../worker/payments/reconcile";
@@ -51,6 +53,9 @@ beforeAll(async () => {
     const cronEnv = { ...env, PUBLIC_ORIGIN: "http://localhost:5173" } as Bindings;
     await keepBatchesMoving(cronEnv);
     await reconcileOpenCheckouts(cronEnv, Date.now() + 20 * 60_000);
+    // The 15-minute cron's sweeps: jobs no object settles, debits whose job row never came.
+    await settleOrphanJobs(cronEnv, Date.now() + 20 * 60_000);
+    await refundLostDebits(cronEnv, Date.now() + 20 * 60_000);
     await sendWeeklySummaries(cronEnv);
     await purgeExpired(env.DB);
     // The archival that rides on the purge's cron, a year on: every job, batch and order these flows made is

@@ -302,6 +302,10 @@ describe("a shop in its own database (shard 1)", () => {
     expect(await shopRows(env.DB, s.id)).toEqual(NONE);
 
     const files = await readyExport(s.browser);
+    // The export's row is the shop's too.
+    const exportsIn = async (d1: D1Database) =>
+      (await d1.prepare("SELECT COUNT(*) AS n FROM data_exports WHERE user_id = ?1").bind(s.id).first<{ n: number }>())!.n;
+    expect([await exportsIn(env.SHOP_DB_1), await exportsIn(env.DB)]).toEqual([1, 0]);
     const orders = parseCsv(new TextDecoder().decode(files["pedidos.csv"]!));
     expect(orders.some((row) => row.includes(placed.order.code) && row.includes("Zoë Núñez 👩‍👧"))).toBe(true);
   });

@@ -6,7 +6,9 @@ import { batchItems, products } from "../db/schema";
 import type { Bindings } from "../env";
 import { mimeOfKey } from "../lib/images";
 import { errorName, log } from "../lib/log";
+import { writeAcross } from "../lib/shop-writes";
 import { storeChanged } from "../lib/store-version";
+import { itemDatabase } from "./item-database";
 import { draftFromName, StudioDescriber } from "../providers/describe-studio";
 import { productDescriber } from "../providers/select";
 import { ProviderTransientError, type SourceImage } from "../providers/types";
@@ -24,7 +26,8 @@ import { ProviderTransientError, type SourceImage } from "../providers/types";
  * throws, for the queue to try again later.
  */
 export async function draftProduct(env: Bindings, itemId: string): Promise<void> {
-  const db = database(env.DB);
+  const db = await itemDatabase(env, itemId);
+  if (!db) return;
   const row = await db
     .select({
       draftFrom: batchItems.draftFrom,
@@ -61,17 +64,20 @@ export async function draftProduct(env: Bindings, itemId: string): Promise<void>
   draft ??= await new StudioDescriber().describe(photo, context).catch(() => draftFromName(context.fileName, null, categories));
   const named = await nameDistinctly(db, { productId: row.productId, userId: row.userId, draftFrom: row.draftFrom }, draft.name);
   if (named) {
-    await db.batch([
-      db
-        .update(products)
-        .set({
-          category: sql`COALESCE(${products.category}, ${draft.category})`,
-          description: sql`COALESCE(${products.description}, ${draft.description})`,
-        })
-        .where(eq(products.id, row.productId)),
-      storeChanged(db, row.userId),
-      markDrafted,
-    ]);
+    const global = database(env.DB);
+    await writeAcross(global, db, {
+      shop: [
+        db
+          .update(products)
+          .set({
+            category: sql`COALESCE(${products.category}, ${draft.category})`,
+            description: sql`COALESCE(${products.description}, ${draft.description})`,
+          })
+          .where(eq(products.id, row.productId)),
+        markDrafted,
+      ],
+      after: [storeChanged(global, row.userId)],
+    });
   } else await markDrafted;
   log("info", "product named from its photo", { item: itemId, describer: describer.name, named });
 }

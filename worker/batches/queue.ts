@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describerFor } from "../../common/image-providers";
-import { database } from "../db/client";
+import { database, type ShopDb } from "../db/client";
+import { itemDatabase, itemDatabases } from "./item-database";
 import { batches, batchItems } from "../db/schema";
 import type { Bindings } from "../env";
 import { gateStub } from "../jobs/gate-admission";
@@ -42,17 +43,22 @@ export async function consumeBatchQueue(batch: MessageBatch<BatchMessage>, env: 
 async function handToGates(messages: readonly Message<BatchMessage>[], env: Bindings) {
   if (messages.length === 0) return;
   try {
-    const db = database(env.DB);
     const ids = [...new Set(messages.map((message) => message.body.item))];
     const queued: { id: string; userId: string; batchId: string; provider: string }[] = [];
-    for (const part of chunks(ids, 90)) {
-      queued.push(
-        ...(await db
-          .select({ id: batchItems.id, userId: batchItems.userId, batchId: batchItems.batchId, provider: batches.provider })
-          .from(batchItems)
-          .innerJoin(batches, eq(batches.id, batchItems.batchId))
-          .where(and(inArray(batchItems.id, part), eq(batchItems.status, "queued")))),
-      );
+    const held: { shopDb: ShopDb; ids: string[] }[] = [];
+    for (const { shopDb, ids: here } of await itemDatabases(env, ids)) {
+      const found: typeof queued = [];
+      for (const part of chunks(here, 90)) {
+        found.push(
+          ...(await shopDb
+            .select({ id: batchItems.id, userId: batchItems.userId, batchId: batchItems.batchId, provider: batches.provider })
+            .from(batchItems)
+            .innerJoin(batches, eq(batches.id, batchItems.batchId))
+            .where(and(inArray(batchItems.id, part), eq(batchItems.status, "queued")))),
+        );
+      }
+      queued.push(...found);
+      held.push({ shopDb, ids: found.map((item) => item.id) });
     }
     const byProvider = new Map<string, typeof queued>();
     for (const item of queued) byProvider.set(item.provider, [...(byProvider.get(item.provider) ?? []), item]);
@@ -62,14 +68,13 @@ async function handToGates(messages: readonly Message<BatchMessage>[], env: Bind
         items.map((item) => ({ item: item.id, seller: item.userId, batch: item.batchId })),
       );
     }
-    for (const part of chunks(
-      queued.map((item) => item.id),
-      90,
-    )) {
-      await db
-        .update(batchItems)
-        .set({ heldAt: new Date() })
-        .where(and(inArray(batchItems.id, part), eq(batchItems.status, "queued")));
+    for (const { shopDb, ids: here } of held) {
+      for (const part of chunks(here, 90)) {
+        await shopDb
+          .update(batchItems)
+          .set({ heldAt: new Date() })
+          .where(and(inArray(batchItems.id, part), eq(batchItems.status, "queued")));
+      }
     }
     for (const message of messages) message.ack();
   } catch (err) {
@@ -100,9 +105,15 @@ async function draftAll(messages: readonly Message<BatchMessage>[], env: Binding
  * once); one that began is its job's to settle. A photo that could not be named keeps the name it has.
  */
 async function deadLetters(messages: readonly Message<BatchMessage>[], env: Bindings) {
-  const db = database(env.DB);
+  const global = database(env.DB);
   for (const message of messages) {
     try {
+      const db = await itemDatabase(env, message.body.item);
+      if (!db) {
+        // The picture is in no shop database (its account was deleted): nothing to end.
+        message.ack();
+        continue;
+      }
       if (message.body.type === "item") {
         const item = await db
           .select({
@@ -117,7 +128,7 @@ async function deadLetters(messages: readonly Message<BatchMessage>[], env: Bind
           .where(eq(batchItems.id, message.body.item))
           .get();
         if (item?.status === "queued") {
-          await endUnstarted(db, [item], "failed", JOB_MESSAGES.failed);
+          await endUnstarted(global, [item], "failed", JOB_MESSAGES.failed, db);
           await gateStub(env, item.provider).drop(item.provider, [item.id]);
           log("warn", "batch picture dead-lettered; refunded", { item: item.id, credits: item.cost });
         }

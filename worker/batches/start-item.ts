@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { GenerationKind, Quality } from "../../common/generation";
 import { database } from "../db/client";
+import { itemDatabase } from "./item-database";
 import { batches, batchItems, generationJobs, products } from "../db/schema";
 import type { Bindings } from "../env";
 import { JOB_MESSAGES, type JobInput } from "../jobs/job-types";
@@ -19,7 +20,8 @@ import { endUnstarted } from "./refund-items";
  * cancelled, failed or lost its product meanwhile, and will not run.
  */
 export async function startBatchItem(env: Bindings, itemId: string): Promise<"started" | "gone"> {
-  const db = database(env.DB);
+  const db = await itemDatabase(env, itemId);
+  if (!db) return "gone";
   const row = await db
     .select({
       id: batchItems.id,
@@ -42,7 +44,7 @@ export async function startBatchItem(env: Bindings, itemId: string): Promise<"st
   if (!row || row.status === "cancelled" || row.status === "failed") return "gone";
   if (!row.imageKey || !row.productId) {
     // The product (or its photo) was deleted while the picture waited: nothing to make, the credits go back.
-    await endUnstarted(db, [{ id: row.id, userId: row.userId, cost: row.cost }], "failed", JOB_MESSAGES.sourceMissing);
+    await endUnstarted(database(env.DB), [{ id: row.id, userId: row.userId, cost: row.cost }], "failed", JOB_MESSAGES.sourceMissing, db);
     log("warn", "batch picture without its photo; refunded", { item: row.id, batch: row.batchId });
     return "gone";
   }
@@ -71,6 +73,7 @@ export async function startBatchItem(env: Bindings, itemId: string): Promise<"st
   const input: JobInput = {
     id: row.id,
     userId: row.userId,
+    shard: db.shard,
     productId: row.productId,
     kind: row.kind as GenerationKind,
     quality: row.quality as Quality,
@@ -81,7 +84,7 @@ export async function startBatchItem(env: Bindings, itemId: string): Promise<"st
     provider: row.provider,
     modelReferenceKey: await modelReferenceFor(
       env,
-      { userId: row.userId, kind: row.kind as GenerationKind, includeModel: row.includeModel },
+      { userId: row.userId, shard: db.shard, kind: row.kind as GenerationKind, includeModel: row.includeModel },
       row.provider,
     ),
     requestId: row.batchId,

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { SellerLanguage } from "../../common/seller-language";
-import { database, type Db } from "../db/client";
+import { database, type Db, everyShopDatabase } from "../db/client";
 import { batches, batchItems, users } from "../db/schema";
 import { selectMailer } from "../email/select";
 import type { EmailMessage } from "../email/types";
@@ -29,16 +29,18 @@ const SEND_AT_MOST = 500;
  * - a finished batch whose seller asked for an e-mail gets it, once.
  */
 export async function keepBatchesMoving(env: Bindings, only?: { batchId: string }, now = Date.now()): Promise<void> {
-  const db = database(env.DB);
-  try {
-    await resendLost(env, db, only, now);
-  } catch (err) {
-    log("error", "batch upkeep could not resend", { error: errorName(err) });
-  }
-  try {
-    await notifyFinished(env, db, only, now);
-  } catch (err) {
-    log("error", "batch upkeep could not notify", { error: errorName(err) });
+  // Batches live in their shop's database: every bound one is kept moving.
+  for (const db of everyShopDatabase(env)) {
+    try {
+      await resendLost(env, db, only, now);
+    } catch (err) {
+      log("error", "batch upkeep could not resend", { shard: db.shard, error: errorName(err) });
+    }
+    try {
+      await notifyFinished(env, db, only, now);
+    } catch (err) {
+      log("error", "batch upkeep could not notify", { shard: db.shard, error: errorName(err) });
+    }
   }
 }
 
@@ -116,7 +118,7 @@ async function notifyFinished(env: Bindings, db: Db, only: { batchId: string } |
       .where(and(eq(batches.id, batch.id), isNull(batches.notifiedAt)))
       .returning({ id: batches.id });
     if (claimed.length === 0) continue;
-    const seller = await db
+    const seller = await database(env.DB)
       .select({
         email: users.email,
         name: users.name,

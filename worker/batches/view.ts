@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItemState, BatchItemView, BatchKind, BatchSummary, BatchView } from "../../common/batches";
 import type { Quality } from "../../common/generation";
 import type { Db } from "../db/client";
-import { batches, batchItems, generatedImages, generationJobs, products } from "../db/schema";
+import { batches, batchItems, creditLedger, generatedImages, generationJobs, products } from "../db/schema";
 import type { Bindings } from "../env";
 import { gateStub } from "../jobs/gate-admission";
 import type { GateStatus } from "../jobs/gate-types";
+import { chunks } from "../lib/chunks";
 import { ApiError } from "../lib/errors";
 import { imageUrl } from "../lib/images";
 import { errorName, log } from "../lib/log";
@@ -58,9 +59,9 @@ export async function batchItemRows(db: Db, batchId: string) {
 }
 
 /** The batch as its screen shows it: each picture's state, the counts, the credits, the time left. */
-export async function batchView(db: Db, env: Bindings, userId: string, batchId: string): Promise<BatchView> {
-  const batch = await ownBatch(db, userId, batchId);
-  const rows = await batchItemRows(db, batchId);
+export async function batchView(db: Db, shopDb: Db, env: Bindings, userId: string, batchId: string): Promise<BatchView> {
+  const batch = await ownBatch(shopDb, userId, batchId);
+  const rows = await batchItemRows(shopDb, batchId);
   const items: BatchItemView[] = rows.map((row) => {
     const state = stateOf(row.status, row.jobStatus);
     return {
@@ -75,11 +76,21 @@ export async function batchView(db: Db, env: Bindings, userId: string, batchId: 
     };
   });
   const count = (state: BatchItemState) => items.filter((item) => item.state === state).length;
-  const [refund] = await db
-    .select({ credits: sql<number>`COALESCE(SUM(l.delta), 0)` })
-    .from(sql`credit_ledger AS l`)
-    .innerJoin(batchItems, sql`l.idempotency_key = 'refund:' || ${batchItems.id}`)
-    .where(eq(batchItems.batchId, batchId));
+  // The refunds are in the global ledger, the pictures in the shop's database: read by the pictures' keys.
+  let refunded = 0;
+  for (const part of chunks(rows, 90)) {
+    const [sum] = await db
+      .select({ credits: sql<number>`COALESCE(SUM(${creditLedger.delta}), 0)` })
+      .from(creditLedger)
+      .where(
+        inArray(
+          creditLedger.idempotencyKey,
+          part.map((row) => `refund:${row.id}`),
+        ),
+      );
+    refunded += sum?.credits ?? 0;
+  }
+  const refund = { credits: refunded };
   const waiting = count("waiting") + count("running");
   // How long a picture takes here: from its start to its job's end, over the ones that ended.
   const ended = rows.filter((row) => row.startedAt && row.jobFinishedAt && row.jobStatus === "succeeded");
@@ -98,7 +109,7 @@ export async function batchView(db: Db, env: Bindings, userId: string, batchId: 
     waiting,
     naming: items.filter((item) => item.naming).length,
     charged: batch.unitCost * batch.size,
-    refunded: refund?.credits ?? 0,
+    refunded: refund.credits,
     finished: waiting === 0,
     secondsLeft: waiting === 0 ? null : await secondsLeft(env, batch.provider, userId, count("waiting"), count("running"), callSeconds),
     notify: batch.notify,

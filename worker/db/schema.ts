@@ -96,7 +96,9 @@ export const creditLedger = sqliteTable(
     balanceAfter: integer("balance_after").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("credit_ledger_user_idx").on(t.userId)],
+  // reason, created_at: the reconciliation of lost debits (worker/jobs/lost-debits.ts) reads a day of
+  // generation debits by it instead of scanning the ledger.
+  (t) => [index("credit_ledger_user_idx").on(t.userId), index("credit_ledger_reason_created_idx").on(t.reason, t.createdAt)],
 );
 
 export const loginThrottle = sqliteTable(

@@ -1,10 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { database, shopDatabase } from "../db/client";
+import { database } from "../db/client";
 import { generatedImages, generationJobs } from "../db/schema";
 import { showGeneratedPicture } from "../lib/product-core/pictures";
 import { writeAcross } from "../lib/shop-writes";
-import { findShop } from "../lib/shops";
 import { storeChanged } from "../lib/store-version";
 import { variantOf } from "../../common/image-variants";
 import type { Bindings } from "../env";
@@ -26,6 +25,7 @@ import {
 } from "../providers/types";
 import { throughGate } from "./gate-admission";
 import { refundJob } from "./refund-job";
+import { jobShopDatabase } from "./start-job";
 import {
   JOB_MESSAGES,
   type FailReason,
@@ -436,9 +436,10 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
     return next;
   }
 
-  /** Writes the outcome to D1; safe to repeat. */
+  /** Writes the outcome to D1 (the image and the job's row in the shop's database); safe to repeat. */
   private async record(job: JobState, outcome: JobOutcome): Promise<void> {
     const db = database(this.env.DB);
+    const shopDb = jobShopDatabase(this.env, job);
     if (outcome.status === "succeeded") {
       // The image id is the job id, so recording the same result twice is a no-op.
       const row = {
@@ -451,36 +452,32 @@ export class GenerationJob extends DurableObject<Bindings> implements Generation
         originalId: job.originalId ?? null,
         jobId: job.id,
       };
-      const recorded = [
-        db.insert(generatedImages).values(row).onConflictDoNothing(),
-        // A modification takes its original's place in the gallery; the original is kept, linked, restorable.
-        ...(job.originalId
-          ? [
-              db
-                .update(generatedImages)
-                .set({ replacedBy: job.id })
-                .where(and(eq(generatedImages.id, job.originalId), eq(generatedImages.userId, job.userId))),
-            ]
-          : []),
-        db
-          .update(generationJobs)
-          .set({ status: "succeeded", imageId: job.id, finishedAt: new Date() })
-          .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"))),
-      ];
-      if (job.productId) {
-        // The picture the seller paid for is what the store shows, unless they chose its images (the product core's rule).
-        const shopDb = shopDatabase(this.env, (await findShop(db, job.userId)) ?? { id: job.userId, shard: 0 });
-        await writeAcross(db, shopDb, {
-          guard: recorded,
-          shop: [showGeneratedPicture(shopDb, { id: job.productId, userId: job.userId }, outcome.imageKey)],
-          after: [storeChanged(db, job.userId)],
-        });
-      } else await db.batch(recorded as unknown as [(typeof recorded)[number]]);
+      await writeAcross(db, shopDb, {
+        shop: [
+          shopDb.insert(generatedImages).values(row).onConflictDoNothing(),
+          // A modification takes its original's place in the gallery; the original is kept, linked, restorable.
+          ...(job.originalId
+            ? [
+                shopDb
+                  .update(generatedImages)
+                  .set({ replacedBy: job.id })
+                  .where(and(eq(generatedImages.id, job.originalId), eq(generatedImages.userId, job.userId))),
+              ]
+            : []),
+          shopDb
+            .update(generationJobs)
+            .set({ status: "succeeded", imageId: job.id, finishedAt: new Date() })
+            .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running"))),
+          // The picture the seller paid for is what the store shows, unless they chose its images (the product core's rule).
+          ...(job.productId ? [showGeneratedPicture(shopDb, { id: job.productId, userId: job.userId }, outcome.imageKey)] : []),
+        ],
+        after: job.productId ? [storeChanged(db, job.userId)] : [],
+      });
       jobLog("info", "job succeeded", job, { attempts: job.attempts, providerMs: outcome.providerMs });
       return;
     }
-    // The refund and the job row change together; the refund key makes a replay a no-op.
-    if ((await refundJob(db, job, outcome.error)) === "refunded") jobLog("info", "job refunded", job, { credits: job.cost });
+    // The refund and the job row change together (or refund first, for a shop in its own database); the refund key makes a replay a no-op.
+    if ((await refundJob(db, job, outcome.error, shopDb)) === "refunded") jobLog("info", "job refunded", job, { credits: job.cost });
     jobLog("warn", "job failed", job, { reason: outcome.reason, attempts: job.attempts });
   }
 }

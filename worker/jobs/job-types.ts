@@ -5,6 +5,8 @@ import type { ImageMime } from "../providers/types";
 export interface JobInput {
   id: string;
   userId: string;
+  /** The seller's shop database, where the job's row and its image are written; absent on jobs from before shards: 0. */
+  shard?: number;
   productId: string;
   kind: GenerationKind;
   quality: Quality;

@@ -60,8 +60,21 @@ export async function confirmIdentity(
   await passwordAccepted(db, subjects);
 }
 
+// A batch's pictures still waiting for their turn count as running: each would begin a job later.
+const runningWorkSql = sql<number>`(SELECT COUNT(*) FROM generation_jobs AS gj WHERE gj.user_id = "users"."id" AND gj.status = 'running')
+                                 + (SELECT COUNT(*) FROM batch_items AS bi WHERE bi.user_id = "users"."id" AND bi.status = 'queued')`;
+
+/** The seller's running jobs and waiting batch pictures, in a shop database of its own. */
+async function runningWork(shopDb: Db, userId: string): Promise<number> {
+  const row = await shopDb.get<{ n: number }>(
+    sql`SELECT (SELECT COUNT(*) FROM generation_jobs WHERE user_id = ${userId} AND status = 'running')
+             + (SELECT COUNT(*) FROM batch_items WHERE user_id = ${userId} AND status = 'queued') AS n`,
+  );
+  return row?.n ?? 0;
+}
+
 /** Every image R2 holds for the seller: photos and store images (shop's database), generated images and the logo. */
-async function ownedImageKeys(db: Db, shopDb: Db, userId: string, logoUrl: string | null): Promise<string[]> {
+async function ownedImageKeys(shopDb: Db, userId: string, logoUrl: string | null): Promise<string[]> {
   const sources = new Set<string>();
   const own = await shopDb
     .select({ imageKey: products.imageKey, storeImageKeys: products.storeImageKeys })
@@ -71,7 +84,7 @@ async function ownedImageKeys(db: Db, shopDb: Db, userId: string, logoUrl: strin
     if (row.imageKey) sources.add(row.imageKey);
     for (const key of JSON.parse(row.storeImageKeys) as string[]) sources.add(key);
   }
-  const generated = await db.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.userId, userId));
+  const generated = await shopDb.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.userId, userId));
   for (const row of generated) sources.add(row.key);
   // A Google avatar URL is not ours to delete; an uploaded logo is served from /img/l/.
   if (logoUrl?.startsWith("/img/l/")) sources.add(logoUrl.slice("/img/".length));
@@ -158,13 +171,11 @@ export async function deleteAccount(
 ): Promise<void> {
   // One statement, so the balance and the running jobs are read at the same instant: a
   // generation started after it debits credits, and the closing debit below then overdraws and fails.
+  // A shop in its own database reads its jobs there, before the balance: a generation debited after the count
+  // makes the closing debit below overdraw and fail as well.
+  const counted = inGlobalDatabase(shopDb) ? undefined : await runningWork(shopDb, user.id);
   const state = await db
-    .select({
-      credits: users.credits,
-      // A batch's pictures still waiting for their turn count as running: each would begin a job later.
-      running: sql<number>`(SELECT COUNT(*) FROM generation_jobs AS gj WHERE gj.user_id = "users"."id" AND gj.status = 'running')
-                         + (SELECT COUNT(*) FROM batch_items AS bi WHERE bi.user_id = "users"."id" AND bi.status = 'queued')`,
-    })
+    .select({ credits: users.credits, running: counted === undefined ? runningWorkSql : sql<number>`${counted}` })
     .from(users)
     .where(eq(users.id, user.id))
     .get();
@@ -172,13 +183,18 @@ export async function deleteAccount(
   // The job's Durable Object would write its image for a product that no longer exists.
   if (state.running > 0) throw new ApiError(409, GENERATIONS_RUNNING);
 
-  const keys = await ownedImageKeys(db, shopDb, user.id, user.imageUrl);
+  const keys = await ownedImageKeys(shopDb, user.id, user.imageUrl);
   // Its key holds the e-mail; the identity was just confirmed, as a successful login clears it too.
   await forgetAccount(db, user.email);
 
   // The shop's own rows, in its database: the catalogue and its stock, the store's settings, and the orders
   // kept for their buyers or anonymised.
   const shopErase: BatchItem<"sqlite">[] = [
+    // Its exports hold the buyers' names, phones and addresses: they go now, not at the 7-day purge.
+    forgetExportRows(shopDb, user.id),
+    // 'Modelo de mi tienda' points at generated images (their R2 objects are in `keys`): it goes first.
+    shopDb.delete(storeModels).where(eq(storeModels.userId, user.id)),
+    shopDb.delete(generatedImages).where(eq(generatedImages.userId, user.id)),
     // generation_jobs.product_id is ON DELETE SET NULL: the jobs stay for the ledger checks.
     shopDb.delete(products).where(eq(products.userId, user.id)),
     // The bank account and its holder's name are personal; an open order keeps what its buyer was told, for its page.
@@ -199,11 +215,6 @@ export async function deleteAccount(
   const erase: BatchItem<"sqlite">[] = [
     db.delete(sessions).where(eq(sessions.userId, user.id)),
     db.delete(passwordResets).where(eq(passwordResets.userId, user.id)),
-    // 'Modelo de mi tienda' points at generated images (their R2 objects are in `keys`): it goes first.
-    db.delete(storeModels).where(eq(storeModels.userId, user.id)),
-    db.delete(generatedImages).where(eq(generatedImages.userId, user.id)),
-    // Its exports hold the buyers' names, phones and addresses: they go now, not at the 7-day purge.
-    forgetExportRows(db, user.id),
     ...(together ? shopErase : []),
     storeChanged(db, user.id),
     db

@@ -3,6 +3,7 @@ import type { Bindings } from "../env";
 import { archiveOldGenerations } from "./archive";
 import { archiveOldBatches } from "./archive-batches";
 import { archiveOldOrders } from "./archive-orders";
+import { archiveShopGenerations } from "./archive-shop";
 import { errorName, log } from "./log";
 
 /**
@@ -16,6 +17,10 @@ export async function archiveOldData(env: Pick<Bindings, "DB" | "DATA">, now = D
   const steps = [
     ["generations", () => archiveOldGenerations(env, { now })],
     ["batches", () => archiveOldBatches(env, { now })],
+    // The generations of shops in a database of their own: the same objects, two batches apart (archive-shop.ts).
+    ...everyShopDatabase(env)
+      .filter((shopDb) => shopDb.shard !== 0)
+      .map((shopDb) => [`generations (shard ${shopDb.shard})`, () => archiveShopGenerations(env, shopDb, { now })] as const),
     ...everyShopDatabase(env).map(
       (shopDb) => [`orders (shard ${shopDb.shard})`, () => archiveOldOrders({ DB: shopDb.$client, DATA: env.DATA }, { now })] as const,
     ),

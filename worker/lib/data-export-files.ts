@@ -117,11 +117,7 @@ export async function writeExportFiles(env: Bindings, userId: string, zip: ZipTo
   const photoName = (p: { code: string | null; id: string; name: string }) => safeFileName(`${p.code ?? p.id.slice(0, 6)} ${p.name}`);
   const byId = new Map(catalogue.map((p) => [p.id, p]));
   for (const p of catalogue) await photo(p.imageKey, "fotos/originales", photoName(p));
-  const images = await global
-    .select()
-    .from(generatedImages)
-    .where(eq(generatedImages.userId, userId))
-    .orderBy(asc(generatedImages.createdAt));
+  const images = await db.select().from(generatedImages).where(eq(generatedImages.userId, userId)).orderBy(asc(generatedImages.createdAt));
   for (const image of images) {
     const product = image.productId ? byId.get(image.productId) : undefined;
     await photo(image.key, "fotos/generadas", product ? photoName(product) : `Sin producto ${day(image.createdAt).slice(0, 10)}`);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
-import { type Db, database } from "../db/client";
+import { type Db, database, everyShopDatabase, type Shop, shopDatabase } from "../db/client";
+import { findShop } from "./shops";
 import { dataExports, users } from "../db/schema";
 import { selectMailer } from "../email/select";
 import type { Bindings } from "../env";
@@ -60,12 +61,14 @@ export function exportState(row: { readyAt: Date | null; failedAt: Date | null; 
  */
 export async function requestExport(
   env: Bindings,
-  userId: string,
+  shop: Shop,
   origin: string,
   now = Date.now(),
   language: SellerLanguage | null = null,
 ): Promise<string> {
-  const db = database(env.DB);
+  // The seller's exports live in their shop's database (docs/data.md, "The seam, as built").
+  const db = shopDatabase(env, shop);
+  const userId = shop.id;
   const id = randomId();
   const opened = await db.run(sql`
     INSERT INTO "data_exports" ("id", "user_id", "origin", "created_at")
@@ -132,7 +135,10 @@ export interface BuiltExport {
 }
 
 export async function buildExport(env: Bindings, message: DataExportMessage, now = Date.now()): Promise<BuiltExport | null> {
-  const db = database(env.DB);
+  const global = database(env.DB);
+  const shop = await findShop(global, message.userId);
+  if (!shop) return null;
+  const db = shopDatabase(env, shop);
   const taken = await db
     .update(dataExports)
     .set({ startedAt: new Date(now) })
@@ -173,7 +179,7 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
     .get();
   const seller =
     ready &&
-    (await db
+    (await global
       .select({ email: users.email, sellerLanguage: users.sellerLanguage, countryCode: users.countryCode })
       .from(users)
       .where(eq(users.id, message.userId))
@@ -205,21 +211,25 @@ function readyEmail(to: string, link: string, language: SellerLanguage) {
 
 /** The daily purge's part: exports past their link's life leave the bucket and the table. */
 export async function purgeOldExports(env: Bindings, now = Date.now(), limit = 500): Promise<number> {
-  const db = database(env.DB);
-  const old = await db
-    .select({ id: dataExports.id, userId: dataExports.userId })
-    .from(dataExports)
-    .where(lte(dataExports.createdAt, new Date(now - EXPORT_VALID_MS)))
-    .limit(limit);
-  if (!old.length) return 0;
-  await env.DATA.delete(old.map((e) => exportKey(e.userId, e.id)));
-  await db.delete(dataExports).where(
-    inArray(
-      dataExports.id,
-      old.map((e) => e.id),
-    ),
-  );
-  return old.length;
+  let purged = 0;
+  // Exports live in their shop's database: every bound one is purged.
+  for (const db of everyShopDatabase(env)) {
+    const old = await db
+      .select({ id: dataExports.id, userId: dataExports.userId })
+      .from(dataExports)
+      .where(lte(dataExports.createdAt, new Date(now - EXPORT_VALID_MS)))
+      .limit(limit);
+    if (!old.length) continue;
+    await env.DATA.delete(old.map((e) => exportKey(e.userId, e.id)));
+    await db.delete(dataExports).where(
+      inArray(
+        dataExports.id,
+        old.map((e) => e.id),
+      ),
+    );
+    purged += old.length;
+  }
+  return purged;
 }
 
 /** A deleted account's exports: the rows (for its erase batch) go with the account, the ZIPs right after. */

@@ -10,8 +10,8 @@ import { readVariants, shownImageKeys, stockColumn } from "./stock";
 export const PRODUCT_NOT_FOUND = "Producto no encontrado.";
 
 /**
- * The newest generated image of each product, from the global database (generated images stay there while
- * products live in the shop's database): one indexed lookup per product, as the subquery it replaces was.
+ * The newest generated image of each product, from the shop's database (where its generated images live with
+ * it): one indexed lookup per product, as the subquery it replaces was.
  */
 export async function newestGeneratedKeys(db: Db, productIds: string[]): Promise<Map<string, string>> {
   if (!productIds.length) return new Map();
@@ -47,10 +47,10 @@ function selectProducts(shopDb: Db) {
     .from(products);
 }
 
-/** Rows of the shop's database with their newest generated image from the global one. */
-async function withGeneratedKeys<R extends { id: string }>(db: Db, rows: R[]): Promise<(R & { generatedKey: string | null })[]> {
+/** Rows of the shop's database with their newest generated image, from the same database. */
+async function withGeneratedKeys<R extends { id: string }>(shopDb: Db, rows: R[]): Promise<(R & { generatedKey: string | null })[]> {
   const keys = await newestGeneratedKeys(
-    db,
+    shopDb,
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({ ...r, generatedKey: keys.get(r.id) ?? null }));
@@ -78,16 +78,16 @@ export function toApiProduct(row: ProductRow): Product {
 }
 
 /** The seller's products (from the shop's database `shopDb`), newest first. */
-export async function listProducts(db: Db, shopDb: Db, userId: string): Promise<Product[]> {
+export async function listProducts(shopDb: Db, userId: string): Promise<Product[]> {
   const rows = await selectProducts(shopDb).where(eq(products.userId, userId)).orderBy(desc(products.createdAt), desc(products.id));
-  return (await withGeneratedKeys(db, rows)).map(toApiProduct);
+  return (await withGeneratedKeys(shopDb, rows)).map(toApiProduct);
 }
 
 /** The seller's own product, or 404: another seller's id is indistinguishable from a missing one. */
-export async function ownProduct(db: Db, shopDb: Db, userId: string, productId: string): Promise<ProductRow> {
+export async function ownProduct(shopDb: Db, userId: string, productId: string): Promise<ProductRow> {
   const row = await selectProducts(shopDb)
     .where(and(eq(products.id, productId), eq(products.userId, userId)))
     .get();
   if (!row) throw new ApiError(404, PRODUCT_NOT_FOUND);
-  return (await withGeneratedKeys(db, [row]))[0]!;
+  return (await withGeneratedKeys(shopDb, [row]))[0]!;
 }

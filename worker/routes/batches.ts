@@ -7,7 +7,7 @@ import { createBatch } from "../batches/create";
 import { endUnstarted } from "../batches/refund-items";
 import { keepBatchesMoving } from "../batches/upkeep";
 import { batchView, ownBatch, recentBatches } from "../batches/view";
-import { database } from "../db/client";
+import { database, shopDatabase } from "../db/client";
 import { batchItems } from "../db/schema";
 import type { Env } from "../env";
 import { gateStub } from "../jobs/gate-admission";
@@ -54,13 +54,13 @@ export const batchRoutes = new Hono<Env>()
   .post("/", smallJson(), validate("json", newBatch), async (c) => {
     const input = c.req.valid("json");
     const user = c.get("user");
-    const { id: batchId } = await createBatch(c.env, { ...input, userId: user.id, origin: new URL(c.req.url).origin });
-    return c.json({ batch: inLanguage(c, await batchView(database(c.env.DB), c.env, user.id, batchId)) }, 201);
+    const { id: batchId } = await createBatch(c.env, { ...input, userId: user.id, shard: user.shard, origin: new URL(c.req.url).origin });
+    return c.json({ batch: inLanguage(c, await batchView(database(c.env.DB), shopDatabase(c.env, user), c.env, user.id, batchId)) }, 201);
   })
-  .get("/", async (c) => c.json({ batches: await recentBatches(database(c.env.DB), c.get("user").id) }, 200))
+  .get("/", async (c) => c.json({ batches: await recentBatches(shopDatabase(c.env, c.get("user")), c.get("user").id) }, 200))
   .get("/:id", validate("param", z.object({ id })), async (c) => {
     const user = c.get("user");
-    const view = await batchView(database(c.env.DB), c.env, user.id, c.req.valid("param").id);
+    const view = await batchView(database(c.env.DB), shopDatabase(c.env, user), c.env, user.id, c.req.valid("param").id);
     // Whoever follows a batch keeps it moving (lost messages, the e-mail at its end): `npm run dev` runs no crons.
     waitUntil(keepBatchesMoving(c.env, { batchId: view.id }));
     return c.json({ batch: inLanguage(c, view) }, 200);
@@ -68,8 +68,9 @@ export const batchRoutes = new Hono<Env>()
   .post("/:id/cancel", noBody(), validate("param", z.object({ id })), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
-    const batch = await ownBatch(db, user.id, c.req.valid("param").id);
-    const waiting = await db
+    const shopDb = shopDatabase(c.env, user);
+    const batch = await ownBatch(shopDb, user.id, c.req.valid("param").id);
+    const waiting = await shopDb
       .select({ id: batchItems.id, userId: batchItems.userId })
       .from(batchItems)
       .where(and(eq(batchItems.batchId, batch.id), eq(batchItems.status, "queued")));
@@ -79,11 +80,12 @@ export const batchRoutes = new Hono<Env>()
       waiting.map((item) => ({ ...item, cost: batch.unitCost })),
       "cancelled",
       CANCELLED_PICTURE,
+      shopDb,
     );
     await gateStub(c.env, batch.provider).drop(
       batch.provider,
       waiting.map((item) => item.id),
     );
     log("info", "batch cancelled", { batch: batch.id, pictures: waiting.length });
-    return c.json({ batch: inLanguage(c, await batchView(db, c.env, user.id, batch.id)) }, 200);
+    return c.json({ batch: inLanguage(c, await batchView(db, shopDb, c.env, user.id, batch.id)) }, 200);
   });

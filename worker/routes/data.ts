@@ -25,13 +25,13 @@ const exportParam = z.object({ id: z.string().min(1).max(64) });
 export const dataRoutes = new Hono<Env>()
   // One export being built per seller and EXPORTS_PER_DAY a day (worker/lib/data-export.ts): 409 or 429 past them.
   .post("/exports", noBody(), requireUser, async (c) => {
-    const id = await requestExport(c.env, c.get("user").id, new URL(c.req.url).origin, Date.now(), statedSellerLanguage(c));
+    const id = await requestExport(c.env, c.get("user"), new URL(c.req.url).origin, Date.now(), statedSellerLanguage(c));
     return c.json({ export: { id, state: "building" as ExportState, url: null as string | null } }, 202);
   })
   // The latest export, if any: the settings screen shows its state and, once ready, its link.
   .get("/exports/latest", requireUser, async (c) => {
     const user = c.get("user");
-    const row = await database(c.env.DB)
+    const row = await shopDatabase(c.env, user)
       .select()
       .from(dataExports)
       .where(eq(dataExports.userId, user.id))
@@ -53,7 +53,7 @@ export const dataRoutes = new Hono<Env>()
       const user = c.get("user");
       const { id } = c.req.valid("param");
       // Another seller's export looks missing; the seller's own, with a link expired or signed for someone else, says so.
-      const row = await database(c.env.DB)
+      const row = await shopDatabase(c.env, user)
         .select({ readyAt: dataExports.readyAt, createdAt: dataExports.createdAt })
         .from(dataExports)
         .where(and(eq(dataExports.id, id), eq(dataExports.userId, user.id)))

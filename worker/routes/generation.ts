@@ -101,10 +101,11 @@ async function generateFromProduct<K extends GenerationKind>(
   rest: Partial<JobRequest> & Pick<JobRequest, "quality">,
 ) {
   const user = c.get("user");
-  const product = await ownProduct(database(c.env.DB), shopDatabase(c.env, user), user.id, productId);
+  const product = await ownProduct(shopDatabase(c.env, user), user.id, productId);
   if (!product.imageKey) throw new ApiError(400, MISSING_IMAGE);
   const job = await runJob(c.env, {
     userId: user.id,
+    shard: user.shard,
     productId: product.id,
     kind,
     includeModel: true,
@@ -173,8 +174,7 @@ export const generationRoutes = new Hono<Env>()
     ),
     async (c) => {
       const user = c.get("user");
-      const db = database(c.env.DB);
-      const image = await db
+      const image = await shopDatabase(c.env, user)
         .select()
         .from(generatedImages)
         .where(and(eq(generatedImages.id, c.req.valid("param").id), eq(generatedImages.userId, user.id)))
@@ -183,6 +183,7 @@ export const generationRoutes = new Hono<Env>()
       const { prompt, quality } = c.req.valid("json");
       const job = await runJob(c.env, {
         userId: user.id,
+        shard: user.shard,
         productId: image.productId,
         kind: "modify",
         quality,
@@ -228,6 +229,7 @@ export const generationRoutes = new Hono<Env>()
       await createProducts(db, shopDb, user.id, [{ id, userId: user.id, name, imageKey: key }], [storeChanged(db, user.id)]);
       const job = await runJob(c.env, {
         userId: user.id,
+        shard: user.shard,
         productId: id,
         kind: "product",
         includeModel,
@@ -235,7 +237,7 @@ export const generationRoutes = new Hono<Env>()
         sourceKey: key,
         sourceMime: mime,
       });
-      const product = toApiProduct(await ownProduct(db, shopDb, user.id, id));
+      const product = toApiProduct(await ownProduct(shopDb, user.id, id));
       if (job.status === "failed") {
         return c.json(
           { error: job.error ?? "No se pudo generar la imagen.", jobId: job.id, product },

@@ -70,7 +70,7 @@ export const imageRoutes = new Hono<Env>()
   .get("/images/by-user/:userId", validate("param", z.object({ userId: z.string().min(1).max(64) })), async (c) => {
     const user = c.get("user");
     if (c.req.valid("param").userId !== user.id) throw new ApiError(404, "No encontrado.");
-    return c.json({ images: await galleryImages(database(c.env.DB), user.id) }, 200);
+    return c.json({ images: await galleryImages(shopDatabase(c.env, user), user.id) }, 200);
   })
   /**
    * 'Restaurar original': the original comes back to the gallery in the modification's place; the
@@ -78,7 +78,7 @@ export const imageRoutes = new Hono<Env>()
    */
   .post("/images/:id/restore-original", noBody(), validate("param", idParam), async (c) => {
     const user = c.get("user");
-    const db = database(c.env.DB);
+    const db = shopDatabase(c.env, user);
     const modified = await db
       .select()
       .from(generatedImages)
@@ -112,7 +112,8 @@ export const imageRoutes = new Hono<Env>()
   .delete("/images/:id", noBody(), validate("param", idParam), async (c) => {
     const user = c.get("user");
     const db = database(c.env.DB);
-    const image = await db
+    const shopDb = shopDatabase(c.env, user);
+    const image = await shopDb
       .delete(generatedImages)
       .where(and(eq(generatedImages.id, c.req.valid("param").id), eq(generatedImages.userId, user.id)))
       .returning()
@@ -120,16 +121,15 @@ export const imageRoutes = new Hono<Env>()
     if (!image) throw new ApiError(404, IMAGE_NOT_FOUND);
     // A store showing this image stops showing it (with none left it shows the product's own photo),
     // and an original it stood in front of comes back to the gallery.
-    const shopDb = shopDatabase(c.env, user);
     await writeAcross(db, shopDb, {
-      shop: [forgetStorePicture(shopDb, { id: image.productId, userId: user.id }, image.key)],
-      after: [
-        db
+      shop: [
+        forgetStorePicture(shopDb, { id: image.productId, userId: user.id }, image.key),
+        shopDb
           .update(generatedImages)
           .set({ replacedBy: null })
           .where(and(eq(generatedImages.userId, user.id), eq(generatedImages.replacedBy, image.id))),
-        storeChanged(db, user.id),
       ],
+      after: [storeChanged(db, user.id)],
     });
     // Its renditions and link preview go with it: nothing derived from a deleted image keeps answering.
     await deleteImages(c.env.IMAGES, [image.key]);
@@ -137,9 +137,9 @@ export const imageRoutes = new Hono<Env>()
   })
   .get("/generated-images/:id", validate("param", idParam), async (c) => {
     const user = c.get("user");
-    const db = database(c.env.DB);
-    const product = await ownProduct(db, shopDatabase(c.env, user), user.id, c.req.valid("param").id);
-    const rows = await db
+    const shopDb = shopDatabase(c.env, user);
+    const product = await ownProduct(shopDb, user.id, c.req.valid("param").id);
+    const rows = await shopDb
       .select({ id: generatedImages.id, key: generatedImages.key })
       .from(generatedImages)
       .where(and(eq(generatedImages.productId, product.id), isNull(generatedImages.replacedBy)))

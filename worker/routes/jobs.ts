@@ -1,13 +1,14 @@
-import { and, desc, eq, gt, or } from "drizzle-orm";
+import { and, desc, eq, gt, ne, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { database } from "../db/client";
+import { shopDatabase } from "../db/client";
 import { RECENT_FAILURES_MS, type JobSummary } from "../../common/jobs";
 import { generationJobs, products } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { requireUser } from "../lib/sessions";
 import { validate } from "../lib/validation";
+import { LOST_KIND } from "../jobs/lost-debits";
 import { jobStub } from "../jobs/start-job";
 import { inSellerLanguage } from "../lib/seller-language";
 
@@ -19,7 +20,7 @@ export const jobRoutes = new Hono<Env>()
   // The seller's running jobs and the ones that failed lately, newest first: what a closed tab never showed.
   .get("/", async (c) => {
     const since = new Date(Date.now() - RECENT_FAILURES_MS);
-    const rows = await database(c.env.DB)
+    const rows = await shopDatabase(c.env, c.get("user"))
       .select({
         id: generationJobs.id,
         kind: generationJobs.kind,
@@ -35,6 +36,8 @@ export const jobRoutes = new Hono<Env>()
       .where(
         and(
           eq(generationJobs.userId, c.get("user").id),
+          // A lost debit's claim (worker/jobs/lost-debits.ts) was never a job the seller started.
+          ne(generationJobs.kind, LOST_KIND),
           or(eq(generationJobs.status, "running"), and(eq(generationJobs.status, "failed"), gt(generationJobs.createdAt, since))),
         ),
       )
@@ -60,7 +63,7 @@ export const jobRoutes = new Hono<Env>()
     validate("query", z.object({ wait: z.coerce.number().min(0).max(25).default(0) })),
     async (c) => {
       const { id } = c.req.valid("param");
-      const owned = await database(c.env.DB)
+      const owned = await shopDatabase(c.env, c.get("user"))
         .select({ id: generationJobs.id })
         .from(generationJobs)
         .where(and(eq(generationJobs.id, id), eq(generationJobs.userId, c.get("user").id)))

@@ -47,7 +47,7 @@ export const pricingRoutes = new Hono<Env>()
       const user = c.get("user");
       const shopDb = shopDatabase(c.env, user);
       await saveProducts(db, shopDb, user, c.req.valid("json").products);
-      return c.json({ products: await listProducts(db, shopDb, user.id) }, 200);
+      return c.json({ products: await listProducts(shopDb, user.id) }, 200);
     },
   )
   .post(
@@ -70,6 +70,6 @@ export const pricingRoutes = new Hono<Env>()
       const shopDb = shopDatabase(c.env, user);
       const { id, published } = c.req.valid("json");
       await publishProduct(db, shopDb, user.id, id, published);
-      return c.json({ product: toApiProduct(await ownProduct(db, shopDb, user.id, id)) }, 200);
+      return c.json({ product: toApiProduct(await ownProduct(shopDb, user.id, id)) }, 200);
     },
   );

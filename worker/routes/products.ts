@@ -57,10 +57,10 @@ export const productRoutes = new Hono<Env>()
   .get("/list/:userId", validate("param", userParam), async (c) => {
     // Only ever the signed-in seller's own list: another id looks missing.
     if (c.req.valid("param").userId !== c.get("user").id) throw new ApiError(404, "No encontrado.");
-    return c.json({ products: await listProducts(database(c.env.DB), shopDatabase(c.env, c.get("user")), c.get("user").id) }, 200);
+    return c.json({ products: await listProducts(shopDatabase(c.env, c.get("user")), c.get("user").id) }, 200);
   })
   .get("/get/:id", validate("param", idParam), async (c) => {
-    const row = await ownProduct(database(c.env.DB), shopDatabase(c.env, c.get("user")), c.get("user").id, c.req.valid("param").id);
+    const row = await ownProduct(shopDatabase(c.env, c.get("user")), c.get("user").id, c.req.valid("param").id);
     return c.json({ product: toApiProduct(row) }, 200);
   })
   .post("/upload-images", limitBody(UPLOAD_LIMIT_BYTES, UPLOAD_TOO_LARGE), async (c) => {
@@ -100,7 +100,7 @@ export const productRoutes = new Hono<Env>()
       rows.push({ id: randomId(), userId: user.id, name: photo.name, imageKey: key, createdAt: new Date(madeAt - index) });
     }
     await createProducts(db, shopDb, user.id, rows, [storeChanged(db, user.id)]);
-    const created = await Promise.all(rows.map((row) => ownProduct(db, shopDb, user.id, row.id)));
+    const created = await Promise.all(rows.map((row) => ownProduct(shopDb, user.id, row.id)));
     return c.json({ products: created.map(toApiProduct) }, 201);
   })
   .put(
@@ -122,7 +122,7 @@ export const productRoutes = new Hono<Env>()
       const user = c.get("user");
       const shopDb = shopDatabase(c.env, user);
       const { imageBase64, ...change } = c.req.valid("json");
-      const before = await ownProduct(db, shopDb, user.id, change.id);
+      const before = await ownProduct(shopDb, user.id, change.id);
       let photoKey = before.imageKey;
       if (imageBase64) {
         const bytes = decodeBase64Image(imageBase64);
@@ -132,15 +132,18 @@ export const productRoutes = new Hono<Env>()
       if (before.imageKey && before.imageKey !== photoKey) {
         await deleteUnusedObjects(shopDb, c.env.IMAGES, [before.imageKey]);
       }
-      return c.json({ product: toApiProduct(await ownProduct(db, shopDb, user.id, change.id)) }, 200);
+      return c.json({ product: toApiProduct(await ownProduct(shopDb, user.id, change.id)) }, 200);
     },
   )
   .delete("/delete/:id", noBody(), validate("param", idParam), async (c) => {
     const db = database(c.env.DB);
     const user = c.get("user");
     const shopDb = shopDatabase(c.env, user);
-    const product = await ownProduct(db, shopDb, user.id, c.req.valid("param").id);
-    const generated = await db.select({ key: generatedImages.key }).from(generatedImages).where(eq(generatedImages.productId, product.id));
+    const product = await ownProduct(shopDb, user.id, c.req.valid("param").id);
+    const generated = await shopDb
+      .select({ key: generatedImages.key })
+      .from(generatedImages)
+      .where(eq(generatedImages.productId, product.id));
     await deleteProduct(db, shopDb, user.id, product.id);
     if (generated.length)
       await deleteImages(

@@ -15,7 +15,7 @@ import {
   STORE_MODEL_WRONG_AUDIENCE,
   type StoreModel,
 } from "../../common/store-models";
-import { database } from "../db/client";
+import { shopDatabase } from "../db/client";
 import { generatedImages, storeModels } from "../db/schema";
 import type { Env } from "../env";
 import { noBody, smallJson } from "../lib/body-limit";
@@ -39,14 +39,14 @@ const imageBody = z.object({
 export const storeModelRoutes = new Hono<Env>()
   .use(requireUser)
   .get("/", async (c) => {
-    return c.json({ models: await listStoreModels(database(c.env.DB), c.get("user").id) }, 200);
+    return c.json({ models: await listStoreModels(shopDatabase(c.env, c.get("user")), c.get("user").id) }, 200);
   })
   /** Keeps an image as the audience's model; the one before (if any) is replaced in the same row. */
   .put("/:audience", smallJson(), validate("param", audienceParam), validate("json", imageBody), async (c) => {
     const user = c.get("user");
     const { audience } = c.req.valid("param");
     const { imageId } = c.req.valid("json");
-    const db = database(c.env.DB);
+    const db = shopDatabase(c.env, user);
     // Only the seller's own image that the gallery shows; anyone else's looks missing, as everywhere.
     const image = await db
       .select({ id: generatedImages.id, key: generatedImages.key, kind: generatedImages.kind, variant: generatedImages.variant })
@@ -62,12 +62,13 @@ export const storeModelRoutes = new Hono<Env>()
     // One statement: the ownership check and the upsert together, so an image deleted meanwhile writes
     // nothing, and saves fired together for one audience end as one row (the last one wins).
     const now = Date.now();
-    const saved = await c.env.DB.prepare(
-      `INSERT INTO store_models (user_id, audience, image_id, key, updated_at)
+    const saved = await db.$client
+      .prepare(
+        `INSERT INTO store_models (user_id, audience, image_id, key, updated_at)
        SELECT user_id, ?, id, key, ? FROM generated_images WHERE id = ? AND user_id = ? AND replaced_by IS NULL
        ON CONFLICT (user_id, audience) DO UPDATE SET image_id = excluded.image_id, key = excluded.key, updated_at = excluded.updated_at
        RETURNING audience, image_id, key, updated_at`,
-    )
+      )
       .bind(audience, now, image.id, user.id)
       .first<{ audience: StoreModel["audience"]; image_id: string; key: string; updated_at: number }>();
     if (!saved) throw new ApiError(404, IMAGE_NOT_FOUND);
@@ -82,7 +83,7 @@ export const storeModelRoutes = new Hono<Env>()
   /** Later generations for that audience show a new person again. Removing one that is not there is no error. */
   .delete("/:audience", noBody(), validate("param", audienceParam), async (c) => {
     const user = c.get("user");
-    await database(c.env.DB)
+    await shopDatabase(c.env, user)
       .delete(storeModels)
       .where(and(eq(storeModels.userId, user.id), eq(storeModels.audience, c.req.valid("param").audience)));
     return c.json({ ok: true }, 200);

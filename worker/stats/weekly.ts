@@ -16,7 +16,7 @@ import { storeTimeZone } from "../../common/store-stats";
 import type { SellerLanguage } from "../../common/seller-language";
 import { accountSellerLanguage } from "../lib/seller-language";
 import { WEEKLY_TEXTS } from "./weekly-texts";
-import { database, type Db } from "../db/client";
+import { database, type Db, shopDatabase } from "../db/client";
 import { users, weeklyEmailOptOuts, weeklySummaries } from "../db/schema";
 import { selectMailer } from "../email/select";
 import type { EmailMessage } from "../email/types";
@@ -151,6 +151,7 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
     const sellers = await db
       .select({
         id: users.id,
+        shard: users.shard,
         email: users.email,
         name: users.name,
         username: users.username,
@@ -191,7 +192,9 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
           amountsConfirmed: week.amountsConfirmed,
           emptySearches: week.emptySearches,
         };
-        const claimed = await db
+        // The claim lives in the seller's shop database, as the rest of the shop does.
+        const shopDb = shopDatabase(env, seller);
+        const claimed = await shopDb
           .insert(weeklySummaries)
           .values({ userId: seller.id, week: monday })
           .onConflictDoNothing()
@@ -215,7 +218,7 @@ export async function sendWeeklySummaries(env: Bindings, now = Date.now()): Prom
         } catch (err) {
           done.failed++;
           log("warn", "weekly summary not sent", { user: seller.id, error: errorName(err) });
-          await db.delete(weeklySummaries).where(and(eq(weeklySummaries.userId, seller.id), eq(weeklySummaries.week, monday)));
+          await shopDb.delete(weeklySummaries).where(and(eq(weeklySummaries.userId, seller.id), eq(weeklySummaries.week, monday)));
         }
       }
     }

@@ -24,15 +24,14 @@ export function keyOfUrl(url: string): string | undefined {
 }
 
 /**
- * The R2 keys a product's store may show: its own photo (from the shop's database) and its generated images
- * (from the global one). Anything else (another product's image, a foreign URL) is refused.
+ * The R2 keys a product's store may show: its own photo and its generated images (both in the shop's database). Anything else (another product's image, a foreign URL) is refused.
  */
-export async function storeImageKeys(db: Db, shopDb: Db, productIds: string[]): Promise<Map<string, Set<string>>> {
+export async function storeImageKeys(shopDb: Db, productIds: string[]): Promise<Map<string, Set<string>>> {
   const allowed = new Map<string, Set<string>>(productIds.map((id) => [id, new Set<string>()]));
   for (const ids of chunks(productIds, 90)) {
     const own = await shopDb.select({ id: products.id, key: products.imageKey }).from(products).where(inArray(products.id, ids));
     for (const row of own) if (row.key) allowed.get(row.id)?.add(row.key);
-    const generated = await db
+    const generated = await shopDb
       .select({ id: generatedImages.productId, key: generatedImages.key })
       .from(generatedImages)
       .where(inArray(generatedImages.productId, ids));

@@ -94,8 +94,8 @@ async function ownedRows(shopDb: Db, userId: string, ids: string[]): Promise<Map
 export async function saveProducts(db: Db, shopDb: ShopDb, seller: Seller, changes: ProductChange[]): Promise<void> {
   const ids = changes.map((c) => c.id);
   const owned = await ownedRows(shopDb, seller.id, ids);
-  const allowed = changes.some((c) => c.storeImageURLs) ? await storeImageKeys(db, shopDb, ids) : new Map<string, Set<string>>();
-  const generated = changes.some((c) => c.published) ? await newestGeneratedKeys(db, ids) : new Map<string, string>();
+  const allowed = changes.some((c) => c.storeImageURLs) ? await storeImageKeys(shopDb, ids) : new Map<string, Set<string>>();
+  const generated = changes.some((c) => c.published) ? await newestGeneratedKeys(shopDb, ids) : new Map<string, string>();
   const writes = changes.flatMap((change) => {
     const before = owned.get(change.id)!;
     const published = publishedAfter(change.price ?? before.price ?? 0, change.published, change.name ?? before.name);
@@ -134,14 +134,14 @@ export async function saveProducts(db: Db, shopDb: ShopDb, seller: Seller, chang
 /** 'Publicar' / 'Ocultar' one product. One statement: publishing only takes while it has a price, even if a save lands meanwhile. */
 export async function publishProduct(db: Db, shopDb: ShopDb, userId: string, id: string, published: boolean): Promise<void> {
   const mine = and(eq(products.id, id), eq(products.userId, userId));
-  const picture = published ? (await newestGeneratedKeys(db, [id])).get(id) : undefined;
+  const picture = published ? (await newestGeneratedKeys(shopDb, [id])).get(id) : undefined;
   const changed = await shopDb
     .update(products)
     .set({ published, ...(picture ? { storeImageKeys: pictureUnlessChosen(picture) } : {}) })
     .where(published ? and(mine, gt(products.price, 0)) : mine)
     .returning({ id: products.id });
   if (changed.length === 0) {
-    const product = await ownProduct(db, shopDb, userId, id);
+    const product = await ownProduct(shopDb, userId, id);
     throw new ApiError(400, publishNeedsPrice(product.name));
   }
   await storeChanged(db, userId);

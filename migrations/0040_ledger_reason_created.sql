@@ -1,0 +1,1 @@
+CREATE INDEX `credit_ledger_reason_created_idx` ON `credit_ledger` (`reason`,`created_at`);
