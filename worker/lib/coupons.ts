@@ -223,7 +223,7 @@ export function couponProblem(
   | "cart.couponMinimum"
   | "cart.couponShippingOnly"
   | null {
-  if (!row || !row.active) return "cart.couponUnknown";
+  if (!row?.active) return "cart.couponUnknown";
   if (amountsIn(row) && row.currency !== cart.currency) return "cart.couponUnknown";
   if (row.startsAt && row.startsAt.getTime() > now) return "cart.couponNotYet";
   if (row.endsAt && row.endsAt.getTime() <= now) return "cart.couponExpired";
