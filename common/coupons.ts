@@ -38,6 +38,21 @@ export interface CouponTerms {
   minimum: number | null;
 }
 
+/** A coupon as the seller's screen lists it. */
+export interface Coupon extends CouponTerms {
+  id: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  maxUses: number | null;
+  uses: number;
+  active: boolean;
+  /**
+   * An amount or minimum written in a money the store no longer sells in: it does not apply until the seller
+   * saves it again (its figures are not converted, so no code silently changes what it takes off).
+   */
+  otherMoney: boolean;
+}
+
 /**
  * What a coupon takes off the lines' `subtotal` (never more than it): a percentage rounded to the unit the store
  * keeps, or the fixed amount. Free shipping takes nothing off the lines: it waives the delivery's cost instead.

@@ -10,7 +10,7 @@ import {
   COUPON_CODE_MAX_LENGTH,
   COUPON_CODE_MIN_LENGTH,
   COUPON_KINDS,
-  type CouponTerms,
+  type Coupon,
   isValidCouponCode,
   MAX_COUPON_USES,
   MAX_COUPONS,
@@ -29,21 +29,6 @@ export const COUPON_TAKEN = "Ya tienes un cupón con ese código: elige otro.";
 export const TOO_MANY_COUPONS = `Puedes tener hasta ${MAX_COUPONS} cupones. Borra uno que no uses para crear otro.`;
 export const COUPON_CODE_INVALID = `El código lleva de ${COUPON_CODE_MIN_LENGTH} a ${COUPON_CODE_MAX_LENGTH} letras o números, sin espacios ni símbolos.`;
 export const COUPON_MONEY_CHANGED = "Tu tienda cambió de moneda mientras guardabas: revisa los montos y guarda de nuevo.";
-
-/** A coupon as the seller's screen lists it. */
-export interface Coupon extends CouponTerms {
-  id: string;
-  startsAt: string | null;
-  endsAt: string | null;
-  maxUses: number | null;
-  uses: number;
-  active: boolean;
-  /**
-   * An amount or minimum written in a money the store no longer sells in: it does not apply until the seller
-   * saves it again (its figures are not converted, so no code silently changes what it takes off).
-   */
-  otherMoney: boolean;
-}
 
 const dateTime = (message: string) =>
   z

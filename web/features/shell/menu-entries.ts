@@ -2,11 +2,11 @@
  * The menu's entries and when each shows (spec section 2, "Menu"): the store
  * admin only for a seller with a username on desktop; 'Pedidos' (with its
  * badge of new orders) and 'Estadísticas' for a seller with a store;
- * 'Comprar imágenes' in the mobile drawer only with a username (the header
+ * 'Cupones' beside them; 'Comprar imágenes' in the mobile drawer only with a username (the header
  * always has its own 'Comprar imágenes' button).
  */
 export type MenuLayout = "desktop" | "mobile";
-export type MenuPath = "/home" | "/images" | "/mi-tienda-admin" | "/pedidos" | "/estadisticas" | "/credits" | "/settings";
+export type MenuPath = "/home" | "/images" | "/mi-tienda-admin" | "/pedidos" | "/estadisticas" | "/cupones" | "/credits" | "/settings";
 
 export interface MenuEntry {
   to: MenuPath;
@@ -23,6 +23,7 @@ export function menuEntries(user: { username: string | null }, layout: MenuLayou
     (layout === "mobile" || hasStore) && { to: "/mi-tienda-admin", label: "Mi Tienda" },
     hasStore && { to: "/pedidos", label: "Pedidos", badge: "new-orders" },
     hasStore && { to: "/estadisticas", label: "Estadísticas" },
+    hasStore && { to: "/cupones", label: "Cupones" },
     (layout === "desktop" || hasStore) && { to: "/credits", label: "Comprar imágenes" },
     { to: "/settings", label: "Configuración" },
   ];
