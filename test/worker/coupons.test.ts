@@ -191,6 +191,23 @@ describe("an order with a coupon", () => {
   });
 });
 
+describe("coupons in the statistics", () => {
+  it("counts each code's orders and what it took off, leaving cancelled orders out", async () => {
+    const s = await realStore();
+    await createCoupon(s, { code: "DIEZ", kind: "percent", percent: 10 });
+    await createCoupon(s, { code: "MIL", kind: "amount", amount: "1.000" });
+    const placed = await Promise.all([order(s, "DIEZ"), order(s, "DIEZ"), order(s, "MIL"), order(s, "DIEZ", { quantity: 2 })]);
+    expect(placed.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const first = (await placed[0]!.json()) as Placed;
+    expect((await cancel(s, first.order.id)).status).toBe(200);
+    const { report } = (await (await s.browser.request("/api/stats")).json()) as { report: { coupons: unknown } };
+    expect(report.coupons).toEqual([
+      { code: "DIEZ", currency: "ARS", orders: 2, discount: 2000 + 4000 },
+      { code: "MIL", currency: "ARS", orders: 1, discount: 1000 },
+    ]);
+  });
+});
+
 describe("coupons in other moneys and databases", () => {
   it("keeps a Brazilian amount in centavos and refuses it in Portuguese once the store sells in another money", async () => {
     const browser = new Browser();

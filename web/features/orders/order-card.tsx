@@ -8,6 +8,7 @@ import type { ShopText } from "../../../common/shop-text";
 import { SHOPPER_TEXT } from "../../../common/shopper-text";
 import {
   addressText,
+  couponLine,
   DELIVERY_LABELS,
   deliveryLine,
   lineCodeSuffix,
@@ -126,6 +127,11 @@ export function OrderCard({ order, followed = false, storeName, shop: storeShop,
           </li>
         ))}
       </ul>
+      {order.coupon && (
+        <p className="mt-1 text-sm text-slate-700" data-testid="order-coupon">
+          {couponLine(order.coupon, shop)}
+        </p>
+      )}
       {order.delivery && <p className="mt-1 text-sm text-slate-700">{deliveryLine(order.delivery, shop)}</p>}
       <p className="mt-2 font-semibold">
         Total: {price(order.total)}

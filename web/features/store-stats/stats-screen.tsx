@@ -10,6 +10,7 @@ import { Button } from "../../ui/button";
 import { NoStoreYet } from "../../ui/no-store";
 import { Spinner } from "../../ui/spinner";
 import { StatsChart } from "./stats-chart";
+import { CouponStats } from "./stats-coupons";
 import { ProductLists } from "./stats-lists";
 import { statsQuery, useWeeklyEmail } from "./stats-queries";
 import { FirstVisits } from "./stats-share";
@@ -55,6 +56,7 @@ function Stats({ username }: { username: string }) {
 
 function Report({ report, username }: { report: StatsReport; username: string }) {
   const [period, setPeriod] = useState<Period>("7d");
+  const storeMoney = useStoreMoney();
   const noVisits = report.periods["30d"].current.visits === 0 && report.periods["30d"].current.pageViews === 0;
   return (
     <>
@@ -67,6 +69,7 @@ function Report({ report, username }: { report: StatsReport; username: string })
       )}
       <StatsChart days={report.days} />
       <ProductLists report={report} />
+      <CouponStats coupons={report.coupons ?? []} locale={storeMoney.locale} />
       <Footer weeklyEmail={report.weeklyEmail} />
     </>
   );
