@@ -4,6 +4,7 @@
  * sends the order, and the WhatsApp message, the order page and the seller's order card show the code and discount.
  */
 import { describe, expect, it } from "vitest";
+import { expectClean } from "./axe";
 import { newPage, useChromium } from "./chromium";
 import { captureWhatsApp, orderCard } from "./journey-steps";
 import { openRealArgentineStore } from "./real-store-seller";
@@ -34,6 +35,7 @@ describe("discount codes", () => {
     await expectSeen(saved.getByText("Quedan 5 usos de 5"));
     expect(await seenText(saved.getByText(/10 % de descuento/))).toBe("10 % de descuento · En compras desde $10.000");
     for (const name of ["Editar", "Pausar", "Borrar"]) await expectTappable(saved.getByRole("button", { name }));
+    await expectClean(admin, "the coupons screen at 390 px");
 
     const { context, page: shop } = await newPage(chromium.browser, { mobile: true });
     const whatsapp = await captureWhatsApp(context);
@@ -62,6 +64,7 @@ describe("discount codes", () => {
     await expectSeen(cart.locator("#cart-total").getByText("$11.250", { exact: true }));
     await expectTappable(cart.getByRole("button", { name: "Quitar cupón" }));
     await expectTappable(field);
+    await expectClean(shop, "the cart with a coupon applied at 390 px");
 
     const ordered = shop.waitForResponse((r) => r.url().endsWith("/api/orders"));
     await tap(cart.getByRole("button", { name: "Finalizar Compra por WhatsApp" }));
