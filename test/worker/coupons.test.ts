@@ -245,6 +245,28 @@ describe("coupons in other moneys and databases", () => {
     });
   });
 
+  it("reads a Mexican amount as typed there and keeps its centavos", async () => {
+    const browser = new Browser();
+    const { user } = await register(browser);
+    const opened = await openStore(browser, { phoneNumber: "+52 55 1234 5678", countryCode: "MX" });
+    await env.DB.prepare("UPDATE users SET store_currency = 'MXN', store_locale = 'es-MX' WHERE id = ?").bind(user.id).run();
+    const saved = await browser.json("PUT", "/api/checkout-settings", {
+      delivery: { pickup: { enabled: true, address: "Local 5" }, shipping: { enabled: false, zones: [], freeFrom: null } },
+      payMethods: [{ kind: "cash" }],
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const [playera] = await addProducts(browser, ["Playera"]);
+    const priced = await setPricing(browser, [{ id: playera!.id, price: "1,299.50", sizes: [{ name: "M", stock: 5 }], published: true }]);
+    expect(priced.status, await priced.clone().text()).toBe(200);
+    const coupon = await createCoupon({ browser }, { code: "BIENVENIDA", kind: "amount", amount: "150.25" });
+    expect(coupon).toMatchObject({ value: 15025, currency: "MXN" });
+    const buyer = { name: "Rocío Hernández", delivery: "retiro", zone: null, payment: "efectivo", address: null, whatsapp: null };
+    const response = await order({ username: opened.username!, productId: playera!.id }, "bienvenida", { buyer });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { order: placed } = (await response.json()) as Placed;
+    expect(placed).toMatchObject({ subtotal: 129950, total: 129950 - 15025, currency: "MXN", coupon: { discount: 15025 } });
+  });
+
   it("lives in the shop's own database for a shop in shard 1, with its limit held there", async () => {
     const s = await realStore(1);
     const coupon = await createCoupon(s, { code: "SHARD", kind: "amount", amount: "2.500", maxUses: 2 });
