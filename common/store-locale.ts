@@ -12,7 +12,8 @@ import { COUNTRY_CURRENCY } from "./packs";
 import type { PayMethodKind } from "./pay-methods";
 import { type PostalCodeRule, postalCodeRule } from "./postal-codes";
 import { COUNTRIES } from "./store";
-import { currencyDigits, storeMoney } from "./store-money";
+import type { SellerLanguage } from "./seller-language";
+import { currencyDigits, formatPrice, formatPriceNumber, numberSeparators, type StoreMoney, storeMoney } from "./store-money";
 
 // Kept with the formatting (common/store-money.ts) so the cart script knows every currency's digits; read here too.
 export { currencyDigits, storeMoney };
@@ -123,4 +124,124 @@ export function shopperLanguage(locale: string): ShopperLanguage {
 export function saysTalle(locale: string): boolean {
   const region = locale.split("-")[1]?.toUpperCase();
   return locale.startsWith("es") && region !== undefined && TALLE_COUNTRIES.includes(region);
+}
+
+// ---------------------------------------------------------------------------
+// The examples the seller's screens show (placeholders, tips): each country's
+// own, so a seller outside Argentina never reads "CABA" or "en pesos".
+// Places are the country's own names; words follow the seller's language.
+// ---------------------------------------------------------------------------
+
+interface CountryPlaces {
+  /** A shop's address as it is written there. */
+  address: string;
+  /** The first delivery zones a shop there would name (the screen adds "Resto del país" in the seller's words). */
+  zones: string;
+  /** A bank sellers there are paid into. */
+  bank: string;
+  /** A best-selling garment as a Spanish-speaking seller there names a category. */
+  category: string;
+}
+
+/** Argentina's entry keeps the literals its screens always showed. */
+const PLACES: Record<string, CountryPlaces> = {
+  AR: { address: "Av. Corrientes 1234, CABA", zones: "CABA, GBA Norte", bank: "Banco Nación", category: "Remeras" },
+  BR: { address: "Av. Paulista 1000, São Paulo", zones: "São Paulo capital, Grande São Paulo", bank: "Nubank", category: "Camisetas" },
+  CL: { address: "Av. Providencia 1234, Santiago", zones: "Santiago Centro, Providencia", bank: "BancoEstado", category: "Poleras" },
+  CO: { address: "Carrera 7 # 45-10, Bogotá", zones: "Bogotá, Chapinero", bank: "Bancolombia", category: "Camisetas" },
+  MX: { address: "Av. Reforma 222, CDMX", zones: "CDMX, Estado de México", bank: "BBVA", category: "Playeras" },
+  PE: { address: "Av. Larco 345, Miraflores", zones: "Lima Centro, Miraflores", bank: "BCP", category: "Polos" },
+  UY: { address: "Av. 18 de Julio 1234, Montevideo", zones: "Montevideo, Canelones", bank: "BROU", category: "Remeras" },
+  PY: { address: "Av. Mariscal López 1234, Asunción", zones: "Asunción, Gran Asunción", bank: "Banco Continental", category: "Remeras" },
+  BO: { address: "Av. 16 de Julio 1234, La Paz", zones: "La Paz, El Alto", bank: "Banco Unión", category: "Poleras" },
+  DO: {
+    address: "Av. Winston Churchill 95, Santo Domingo",
+    zones: "Distrito Nacional, Santo Domingo Este",
+    bank: "Banco Popular",
+    category: "Camisetas",
+  },
+  GT: { address: "6a. Avenida 10-25, Zona 1, Guatemala", zones: "Zona 1, Mixco", bank: "Banco Industrial", category: "Playeras" },
+  CR: { address: "Avenida Central, San José", zones: "San José, Heredia", bank: "Banco Nacional", category: "Camisetas" },
+  MY: { address: "Jalan Bukit Bintang 55, Kuala Lumpur", zones: "Kuala Lumpur, Petaling Jaya", bank: "Maybank", category: "Camisetas" },
+  ID: { address: "Jl. Malioboro 52, Yogyakarta", zones: "Jakarta Selatan, Bekasi", bank: "BCA", category: "Camisetas" },
+  KE: { address: "Moi Avenue 12, Nairobi", zones: "Nairobi CBD, Westlands", bank: "Equity Bank", category: "Camisetas" },
+  NG: { address: "12 Allen Avenue, Ikeja, Lagos", zones: "Lagos Island, Ikeja", bank: "GTBank", category: "Camisetas" },
+};
+
+/** A category example in the seller's language when it is not Spanish (Spanish names it as the country does). */
+const CATEGORY_WORD: Record<Exclude<SellerLanguage, "es">, string> = { "pt-BR": "Camisetas", en: "T-shirts" };
+
+/** What a currency's units are called in each seller language: "Los precios van en pesos", "Prices are in shillings". */
+const CURRENCY_UNITS: Record<string, Record<SellerLanguage, string>> = {
+  ARS: { es: "pesos", "pt-BR": "pesos", en: "pesos" },
+  BRL: { es: "reales", "pt-BR": "reais", en: "reais" },
+  CLP: { es: "pesos", "pt-BR": "pesos", en: "pesos" },
+  COP: { es: "pesos", "pt-BR": "pesos", en: "pesos" },
+  MXN: { es: "pesos", "pt-BR": "pesos", en: "pesos" },
+  PEN: { es: "soles", "pt-BR": "soles", en: "soles" },
+  UYU: { es: "pesos", "pt-BR": "pesos", en: "pesos" },
+  PYG: { es: "guaraníes", "pt-BR": "guaranis", en: "guaranis" },
+  BOB: { es: "bolivianos", "pt-BR": "bolivianos", en: "bolivianos" },
+  DOP: { es: "pesos", "pt-BR": "pesos", en: "pesos" },
+  GTQ: { es: "quetzales", "pt-BR": "quetzais", en: "quetzales" },
+  CRC: { es: "colones", "pt-BR": "colones", en: "colones" },
+  MYR: { es: "ringgits", "pt-BR": "ringgits", en: "ringgit" },
+  IDR: { es: "rupias", "pt-BR": "rupias", en: "rupiah" },
+  KES: { es: "chelines", "pt-BR": "xelins", en: "shillings" },
+  NGN: { es: "nairas", "pt-BR": "nairas", en: "naira" },
+};
+
+export interface SellerExamples {
+  /** A pick-up address: "Av. Corrientes 1234, CABA", "Av. Paulista 1000, São Paulo". */
+  address: string;
+  /** The first zones of a delivery zone's example: "CABA, GBA Norte". */
+  zones: string;
+  /** A bank's name for a bank field. */
+  bank: string;
+  /** A category for a product: "Remeras" (Argentina), "Playeras" (México), "Camisetas", "T-shirts". */
+  category: string;
+  /** A Spanish-speaking seller's word for sizes: "talle" in Argentina and Uruguay, "talla" elsewhere. */
+  sizes: SizesWord;
+}
+
+/** The examples a seller of a country (Argentina's when unknown) reads, with words in the seller's language. */
+export function sellerExamples(country: string | null | undefined, language: SellerLanguage): SellerExamples {
+  const code = country && PLACES[country] ? country : "AR";
+  const places = PLACES[code]!;
+  return {
+    address: places.address,
+    zones: places.zones,
+    bank: places.bank,
+    category: language === "es" ? places.category : CATEGORY_WORD[language],
+    sizes: COUNTRY_LOCALES[code]!.sizesWord ?? "talla",
+  };
+}
+
+/** The amount every price example is made from: whole units where prices have none, else units and cents. */
+const sampleMinor = (money: StoreMoney) => (money.digits ? 129_950 : 12_500);
+
+/** A price as a seller of the store's money types it in a field: "12.500" (pesos), "1.299,50" (reais), "1,299.50" (Mexican pesos). */
+export function priceExample(money: StoreMoney): string {
+  return formatPriceNumber(sampleMinor(money), money);
+}
+
+/** A price as the store shows it: "$12.500", "R$ 1.299,50", "Ksh 12,500". */
+export function samplePrice(money: StoreMoney): string {
+  return formatPrice(sampleMinor(money), money);
+}
+
+export interface PriceTip {
+  /** The currency's units in the seller's language: "pesos", "reais", "shillings". */
+  units: string;
+  /** A price typed the store's way. */
+  example: string;
+  /** Whether prices carry cents, and after which sign. */
+  cents: "none" | "comma" | "point";
+}
+
+/** What the pricing tip says of a money: its units, whether prices have cents and after which sign, an example. */
+export function priceTip(money: StoreMoney, language: SellerLanguage): PriceTip {
+  const units = CURRENCY_UNITS[money.currency]?.[language] ?? money.currency;
+  const cents = money.digits ? (numberSeparators(money.locale).decimal === "," ? "comma" : "point") : "none";
+  return { units, example: priceExample(money), cents };
 }

@@ -51,12 +51,14 @@ export interface PageOptions {
   reducedMotion?: "reduce" | "no-preference";
   /** A touch screen and no mouse (a real phone): `pointer: coarse`, `hover: none`. */
   touch?: boolean;
+  /** The browser's language (navigator.languages), es-AR unless a test is about another seller's language. */
+  locale?: string;
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: options.baseURL ?? baseURL(),
-    locale: "es-AR",
+    locale: options.locale ?? "es-AR",
     viewport: options.small ? PHONES.small : options.mobile ? PHONES.mobile : { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? "light",
     javaScriptEnabled: options.javaScriptEnabled ?? true,

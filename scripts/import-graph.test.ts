@@ -15,8 +15,9 @@ const graph = readImportGraph(root, ["web", "worker", "common"]);
 const sample = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
 
 describe("the SPA's layout (web/)", () => {
-  it("holds only features/, ui/, lib/, store/ and the entry files", () => {
-    expect(readdirSync(join(root, "web")).sort()).toEqual(["features", "lib", "main.tsx", "router.tsx", "store", "styles.css", "ui"]);
+  // i18n/: the seller's language, below every screen (features, ui and lib all translate through it).
+  it("holds only features/, ui/, lib/, i18n/, store/ and the entry files", () => {
+    expect(readdirSync(join(root, "web")).sort()).toEqual(["features", "i18n", "lib", "main.tsx", "router.tsx", "store", "styles.css", "ui"]);
   });
 
   it("reads the real imports (the router loads each screen from its feature)", () => {

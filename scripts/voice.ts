@@ -13,10 +13,11 @@ import ts from "typescript";
 const root = join(import.meta.dirname, "..");
 
 /**
- * The shoppers' catalogues in other languages (common/i18n/catalogues/, all but the Spanish ones) are not
- * Spanish text: their own completeness and placeholder checks are common/i18n/catalogues.test.ts's.
+ * The catalogues in other languages (the shoppers' in common/i18n/catalogues/, all but the Spanish ones, and the
+ * seller app's texts/pt-BR.ts and texts/en.ts) are not Spanish text: their own completeness and placeholder
+ * checks are common/i18n/catalogues.test.ts's and web/i18n/catalogues.test.ts's.
  */
-const OTHER_LANGUAGES = /^common\/i18n\/catalogues\/(?!es)[^/]+\.ts$/;
+const OTHER_LANGUAGES = /^(?:common\/i18n\/catalogues\/(?!es)[^/]+|web\/(?:features\/[^/]+|ui|lib)\/texts\/(?:pt-BR|en))\.ts$/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {

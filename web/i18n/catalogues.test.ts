@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { placeholders } from "../../common/i18n/placeholders";
 import { SELLER_LANGUAGES } from "../../common/seller-language";
-import { folderOf } from "./catalogues";
+import { folderOf } from "./merge";
 import { SELLER_GLOSSARY } from "./glossary";
 
 type Catalogue = Record<string, string>;

@@ -13,4 +13,13 @@ export interface SellerTerm {
   usedIn: string;
 }
 
-export const SELLER_GLOSSARY: readonly SellerTerm[] = [];
+export const SELLER_GLOSSARY: readonly SellerTerm[] = [
+  // Spanish says "talle" in Argentina and Uruguay and "talla" elsewhere: its messages choose by the seller's country.
+  { concept: "size (of a garment)", words: { es: "talle", "pt-BR": "tamanho", en: "size" }, usedIn: "store-admin.addSize" },
+  { concept: "stock", words: { es: "stock", "pt-BR": "estoque", en: "stock" }, usedIn: "store-admin.stockTotalTile" },
+  { concept: "delivery cost", words: { es: "envío", "pt-BR": "frete", en: "delivery" }, usedIn: "store-admin.shippingCost" },
+  { concept: "colour", words: { es: "color", "pt-BR": "cor", en: "colour" }, usedIn: "store-admin.addColour" },
+  { concept: "store", words: { es: "tienda", "pt-BR": "loja", en: "store" }, usedIn: "store-admin.shareTitle" },
+  { concept: "order", words: { es: "pedido", "pt-BR": "pedido", en: "order" }, usedIn: "store-admin.seeOrders" },
+  { concept: "price", words: { es: "precio", "pt-BR": "preço", en: "price" }, usedIn: "store-admin.noPrice" },
+];

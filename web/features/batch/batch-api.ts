@@ -3,16 +3,14 @@ import type { BatchView, NewBatch } from "../../../common/batches";
 import { api, unwrap } from "../../lib/api";
 import { sessionQuery } from "../../lib/queries";
 import { cacheAnswer } from "../../lib/cache-answer";
-
-export const BATCH_FALLBACK = "No se pudo cargar el lote.";
-export const CREATE_FALLBACK = "No se pudo empezar el lote. Intenta de nuevo.";
+import { t } from "./texts";
 const POLL_MS = 2000;
 
 /** One batch, polled while pictures are still waiting or being made, or photos still being named. */
 export const batchQuery = (id: string) =>
   queryOptions({
     queryKey: ["batch", id],
-    queryFn: async (): Promise<BatchView> => (await unwrap(api.batches[":id"].$get({ param: { id } }), BATCH_FALLBACK)).batch,
+    queryFn: async (): Promise<BatchView> => (await unwrap(api.batches[":id"].$get({ param: { id } }), t("batchFallback"))).batch,
     // Also while names are still being drafted from the photos: the pricing grid waits for them.
     refetchInterval: (query) => (query.state.data && (!query.state.data.finished || query.state.data.naming > 0) ? POLL_MS : false),
   });
@@ -21,7 +19,7 @@ export const batchQuery = (id: string) =>
 export function useCreateBatch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (batch: NewBatch) => (await unwrap(api.batches.$post({ json: batch }), CREATE_FALLBACK)).batch,
+    mutationFn: async (batch: NewBatch) => (await unwrap(api.batches.$post({ json: batch }), t("createFallback"))).batch,
     onSuccess: async (batch) => {
       await cacheAnswer(queryClient, batchQuery(batch.id).queryKey, batch);
       void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
@@ -34,7 +32,7 @@ export function useCreateBatch() {
 export function useCancelBatch(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await unwrap(api.batches[":id"].cancel.$post({ param: { id } }), "No se pudo cancelar el lote.")).batch,
+    mutationFn: async () => (await unwrap(api.batches[":id"].cancel.$post({ param: { id } }), t("cancelFallback"))).batch,
     onSuccess: async (batch) => {
       await cacheAnswer(queryClient, batchQuery(id).queryKey, batch);
       void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });

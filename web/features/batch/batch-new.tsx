@@ -1,10 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { affordableItems, batchCredits, batchPriceLabel, type BatchKind, notEnoughForBatch } from "../../../common/batches";
-import { creditsLabel, imagesLabel } from "../../../common/credits";
+import { affordableItems, batchCredits, type BatchKind } from "../../../common/batches";
 import { generationFor, INITIAL_VIEW_MODE, type Quality, type ViewMode } from "../../../common/generation";
-import { PRO_NOT_OFFERED } from "../../../common/image-providers";
 import type { User } from "../../../common/user";
 import { ApiFailure } from "../../lib/api";
 import { useAppConfig } from "../../lib/config";
@@ -14,6 +12,8 @@ import { Button } from "../../ui/button";
 import { CHILDREN_NOTICE_ID, QualitySwitch } from "../../ui/generation-choices";
 import { childBlockedFor, LookChoices } from "../../ui/look-choices";
 import { useCreateBatch } from "./batch-api";
+import { batchPriceText, creditsText, imagesText, notEnoughText } from "./batch-labels";
+import { t } from "./texts";
 import { LeftOut } from "./left-out";
 import { ProductChooser } from "./product-chooser";
 
@@ -62,15 +62,15 @@ function NewBatch({ user }: { user: User }) {
       if (err instanceof ApiFailure) {
         const affordable = typeof err.details?.affordable === "number" ? err.details.affordable : 0;
         setRefusal({ message: err.message, affordable });
-      } else setRefusal({ message: "No se pudo empezar el lote. Intenta de nuevo.", affordable: 0 });
+      } else setRefusal({ message: t("createFallback"), affordable: 0 });
     }
   }
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-bold">Generar en lote</h1>
-        <p className="text-slate-600">Elige tus productos y un solo estilo: creamos todas las fotos mientras haces otra cosa.</p>
+        <h1 className="text-2xl font-bold">{t("newTitle")}</h1>
+        <p className="text-slate-600">{t("newIntro")}</p>
       </header>
 
       <ProductChooser
@@ -87,43 +87,40 @@ function NewBatch({ user }: { user: User }) {
 
       <section aria-labelledby="look-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="look-title" className="text-lg font-semibold">
-          2. Elige cómo quieres las fotos
+          {t("lookTitle")}
         </h2>
         <LookChoices mode={mode} onModeChange={setMode} quality={effectiveQuality} offer={offer} />
         <QualitySwitch
           quality={effectiveQuality}
           onChange={setQuality}
-          unavailable={proOffered ? null : (offer.pro.reason ?? PRO_NOT_OFFERED)}
+          unavailable={proOffered ? null : (offer.pro.reason ?? t("proNotOffered"))}
         />
       </section>
 
       <section aria-labelledby="confirm-title" className="space-y-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:p-6">
         <h2 id="confirm-title" className="text-lg font-semibold">
-          3. Confirma
+          {t("confirmTitle")}
         </h2>
         {count === 0 ? (
-          <p className="text-slate-700">Elige al menos un producto para ver el precio del lote.</p>
+          <p className="text-slate-700">{t("chooseOneForPrice")}</p>
         ) : (
           <p className="text-xl font-bold text-brand-900" data-testid="batch-price">
-            {batchPriceLabel(count, effectiveQuality)}
+            {batchPriceText(count, effectiveQuality)}
           </p>
         )}
-        <p className="text-sm text-slate-700">
-          Tienes {imagesLabel(user.credits)} ({creditsLabel(user.credits)}). Se descuentan al confirmar; si alguna imagen no se puede hacer,
-          te devolvemos sus créditos.
-        </p>
+        <p className="text-sm text-slate-700">{t("balance", { images: imagesText(user.credits), credits: creditsText(user.credits) })}</p>
         {short && (
           <div role="alert" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-            <p>{notEnoughForBatch(count, effectiveQuality, user.credits)}</p>
+            <p>{notEnoughText(count, effectiveQuality, user.credits)}</p>
             {covered > 0 && <LeftOut ids={selected.slice(covered)} products={products.data ?? []} fileNames={uploaded} />}
             <div className="flex flex-wrap gap-2">
               {covered > 0 && (
                 <Button variant="secondary" onClick={() => void confirm(selected.slice(0, covered))} busy={create.isPending}>
-                  Generar solo {batchPriceLabel(covered, effectiveQuality)}
+                  {t("generateOnly", { price: batchPriceText(covered, effectiveQuality) })}
                 </Button>
               )}
               <Link to="/credits" className="inline-flex items-center rounded-lg px-4 py-2 font-semibold text-amber-950 underline">
-                Comprar créditos
+                {t("buyCredits")}
               </Link>
             </div>
           </div>
@@ -136,14 +133,14 @@ function NewBatch({ user }: { user: User }) {
             )}
             {refusal.affordable > 0 && refusal.affordable < count && (
               <Button variant="secondary" onClick={() => void confirm(selected.slice(0, refusal.affordable))} busy={create.isPending}>
-                Generar solo {batchPriceLabel(refusal.affordable, effectiveQuality)}
+                {t("generateOnly", { price: batchPriceText(refusal.affordable, effectiveQuality) })}
               </Button>
             )}
           </div>
         )}
         <label className="flex min-h-11 items-center gap-3 text-sm">
           <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} className="size-5 accent-brand-700" />
-          Avisarme por email cuando termine
+          {t("notifyMe")}
         </label>
         <Button
           className="w-full sm:w-auto"
@@ -155,7 +152,7 @@ function NewBatch({ user }: { user: User }) {
             if (!childBlocked) void confirm(selected);
           }}
         >
-          {count === 0 ? "Confirmar y generar" : `Confirmar y generar (${creditsLabel(total)})`}
+          {count === 0 ? t("confirmAndGenerate") : t("confirmAndGenerateCost", { credits: creditsText(total) })}
         </Button>
       </section>
     </div>

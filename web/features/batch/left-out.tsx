@@ -1,5 +1,6 @@
 import type { Product } from "../../../common/product";
 import { ProductImage } from "../../ui/product-image";
+import { t } from "./texts";
 
 interface Props {
   /** The products that do not fit in what the balance covers, in the order they were chosen. */
@@ -19,26 +20,20 @@ export function LeftOut({ ids, products, fileNames }: Props) {
   const one = ids.length === 1;
   return (
     <div className="space-y-2" data-testid="batch-left-out">
-      <p className="font-semibold">
-        {one ? "Queda fuera esta foto (la última que elegiste):" : `Quedan fuera estas ${ids.length} fotos (las últimas que elegiste):`}
-      </p>
+      <p className="font-semibold">{one ? t("leftOutOne") : t("leftOutMany", { count: String(ids.length) })}</p>
       <ul className="flex flex-wrap gap-2">
         {ids.map((id) => {
           const product = byId.get(id);
-          const label = fileNames.get(id) ?? product?.name ?? "Producto";
+          const label = fileNames.get(id) ?? product?.name ?? t("product");
           return (
             <li key={id} className="flex w-40 items-center gap-2 rounded-lg bg-white/80 p-1.5">
               <ProductImage url={product?.imageUrl ?? null} className="aspect-square w-12 shrink-0 rounded-md" sizes="3rem" />
-              <span className="line-clamp-2 text-xs break-all">«{label}»</span>
+              <span className="line-clamp-2 text-xs break-all">{t("quotedName", { name: label })}</span>
             </li>
           );
         })}
       </ul>
-      <p>
-        {one
-          ? "Sigue en tus productos: compra créditos para incluirla ahora, o genera las demás y esta después, en otro lote."
-          : "Siguen en tus productos: compra créditos para incluirlas ahora, o genera las demás y estas después, en otro lote."}
-      </p>
+      <p>{one ? t("leftOutWhatOne") : t("leftOutWhatMany")}</p>
     </div>
   );
 }

@@ -9,9 +9,10 @@ import { MAX_BATCH_ITEMS } from "../../../common/batches";
 import type { Product } from "../../../common/product";
 import { ADD_DIALOG_THRESHOLD, compressImage } from "../../lib/compress";
 import { MAX_FILES_PER_UPLOAD, uploadProductImages } from "../../lib/upload";
+import { t } from "./texts";
 
-export const notAPhoto = (name: string) => `«${name}» no es una foto que podamos abrir. Elige fotos JPEG, PNG o WebP.`;
-export const TOO_MANY_PHOTOS = `Puedes elegir hasta ${MAX_BATCH_ITEMS} fotos por lote.`;
+export const notAPhoto = (name: string) => t("notAPhoto", { name });
+export const tooManyPhotos = () => t("tooManyPhotos", { max: String(MAX_BATCH_ITEMS) });
 
 /** Whether the browser can decode the file as a picture (what generation will need). */
 async function opens(file: File): Promise<boolean> {

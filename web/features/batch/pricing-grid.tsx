@@ -23,7 +23,6 @@ import {
   GRID_FIELDS,
   type GridField,
   type GridRow,
-  leftLabel,
   publishItem,
   type RowLeft,
   rowErrors,
@@ -32,12 +31,8 @@ import {
   typedStock,
   typingErrors,
 } from "./pricing-rows";
-
-const PUBLISH_FALLBACK = "No se pudieron publicar los productos.";
-const DRAFT_FALLBACK = "No se pudo guardar el borrador.";
-export const DRAFT_SAVED = "Guardamos tus precios, talles y stock. Puedes publicar cuando quieras.";
-const DRAFT_UP_TO_DATE = "Tu borrador ya estaba guardado: no hay cambios nuevos.";
-const DRAFT_BLOCKED = "Corrige los campos marcados para guardar el borrador.";
+import { errorTexts, leftLabel } from "./grid-texts";
+import { t } from "./texts";
 
 /**
  * /lote/$id/precios: the batch's products as a grid, priced row after row, then 'Publicar todos' (or
@@ -67,9 +62,9 @@ function Naming({ batch }: { batch: BatchView }) {
   const total = named + batch.naming;
   return (
     <div className="mx-auto max-w-xl space-y-3 rounded-2xl border border-slate-200 bg-white p-6 text-center">
-      <h1 className="text-2xl font-bold">Precios del lote</h1>
+      <h1 className="text-2xl font-bold">{t("pricingTitle")}</h1>
       <p role="status" className="flex items-center justify-center gap-2 text-slate-700">
-        <Spinner className="size-5" /> Estamos poniéndoles nombre a tus fotos ({named} de {total}). En un momento puedes ponerles precio.
+        <Spinner className="size-5" /> {t("naming", { named: String(named), total: String(total) })}
       </p>
     </div>
   );
@@ -127,11 +122,11 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
 
   const draft = useMutation({
     mutationFn: async (sent: GridRow[]) =>
-      unwrap(api.products["update-pricing"].$post({ json: { products: sent.map(draftItem) } }), DRAFT_FALLBACK),
+      unwrap(api.products["update-pricing"].$post({ json: { products: sent.map(draftItem) } }), t("draftFallback")),
     onSuccess: (_, sent) => {
       void queryClient.invalidateQueries({ queryKey: ["products"] });
       setInitial((prev) => new Map([...prev, ...sent.map((row) => [row.id, row] as const)]));
-      toast.success(DRAFT_SAVED);
+      toast.success(t("draftSaved"));
     },
     onError: (err) => toast.error(err.message),
   });
@@ -141,27 +136,27 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
     setDraftTried(true);
     const wrong = liveErrors.findIndex((row) => Object.keys(row).length > 0);
     if (wrong >= 0) {
-      toast.error(DRAFT_BLOCKED);
+      toast.error(t("draftBlocked"));
       setFocusOn({ row: wrong, field: GRID_FIELDS.find((field) => liveErrors[wrong]![field])! });
       return false;
     }
     if (unsaved.length === 0) {
-      toast.success(DRAFT_UP_TO_DATE);
+      toast.success(t("draftUpToDate"));
       return true;
     }
     await draft.mutateAsync(unsaved);
     return true;
   }
 
-  const leaving = useUnsavedChanges(unsaved.length > 0, { label: "Guardar borrador y salir", run: saveDraft });
+  const leaving = useUnsavedChanges(unsaved.length > 0, { label: t("saveDraftAndLeave"), run: saveDraft });
   const left = publishedLast === null ? [] : rowsLeft(rows, money);
 
   const publish = useMutation({
     mutationFn: async (ready: GridRow[]) =>
-      unwrap(api.products["update-pricing"].$post({ json: { products: ready.map(publishItem) } }), PUBLISH_FALLBACK),
+      unwrap(api.products["update-pricing"].$post({ json: { products: ready.map(publishItem) } }), t("publishFallback")),
     onSuccess: (_, ready) => {
       void queryClient.invalidateQueries({ queryKey: ["products"] });
-      toast.success(ready.length === 1 ? "¡Publicaste 1 producto!" : `¡Publicaste ${ready.length} productos!`);
+      toast.success(t("publishedToast", { count: ready.length }));
       const readyIds = new Set(ready.map((row) => row.id));
       const notReady = (row: GridRow) => !readyIds.has(row.id);
       const rest = rows.filter(notReady);
@@ -219,17 +214,15 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
   if (rows.length === 0 && published > 0)
     return (
       <div className="mx-auto max-w-xl space-y-4 rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
-        <h1 className="text-2xl font-bold text-green-900">¡Listo!</h1>
-        <p className="text-green-900">
-          {published === 1 ? "Publicaste 1 producto en tu tienda." : `Publicaste ${published} productos en tu tienda.`}
-        </p>
+        <h1 className="text-2xl font-bold text-green-900">{t("allDone")}</h1>
+        <p className="text-green-900">{t("publishedInStore", { count: published })}</p>
         {user.username ? (
           <a href={storePath(user.username)} className="inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">
-            Ver mi tienda
+            {t("viewMyStore")}
           </a>
         ) : (
           <Link to="/mi-tienda" className="inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">
-            Crear mi tienda
+            {t("createMyStore")}
           </Link>
         )}
       </div>
@@ -238,34 +231,27 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-bold">Precios del lote</h1>
+        <h1 className="text-2xl font-bold">{t("pricingTitle")}</h1>
         {/* The keys are spoken of only where a mouse points (a computer, with its keyboard); a phone gets taps. */}
-        <p className="text-slate-600">
-          Revisa los nombres y escribe precio, talles y stock: uno por talle («3, 2, 1» para S, M, L) o uno para todos.
-        </p>
+        <p className="text-slate-600">{t("gridHelp")}</p>
         <p className="hidden text-slate-600 pointer-fine:block" data-testid="grid-help-keyboard">
-          Enter baja a la fila siguiente; «Igual que arriba» (o Ctrl+D) copia los talles y el stock de la fila de arriba.
+          {t("gridHelpKeyboard")}
         </p>
         <p className="text-slate-600 pointer-fine:hidden" data-testid="grid-help-touch">
-          «Siguiente» en el teclado te lleva a la fila de abajo; toca «Igual que arriba» para copiar los talles y el stock de la fila
-          anterior.
+          {t("gridHelpTouch")}
         </p>
-        {published > 0 && (
-          <p className="font-medium text-green-800">
-            {published === 1 ? "Ya publicaste 1 producto de este lote." : `Ya publicaste ${published} productos de este lote.`}
-          </p>
-        )}
+        {published > 0 && <p className="font-medium text-green-800">{t("alreadyPublished", { count: published })}</p>}
       </header>
       {rows.length === 0 ? (
-        <p className="rounded-2xl bg-white p-6 text-center text-slate-700">Los productos de este lote ya no existen.</p>
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-700">{t("productsGone")}</p>
       ) : (
-        <ol className="space-y-3" aria-label="Productos del lote">
+        <ol className="space-y-3" aria-label={t("batchProducts")}>
           {rows.map((row, index) => (
             <PricingRow
               key={row.id}
               row={{ ...row, photoUrl: pictures.get(row.id) ?? row.photoUrl }}
               index={index}
-              errors={shownErrors(index)}
+              errors={errorTexts(shownErrors(index), money)}
               onEdit={(field, value) => edit(index, field, value)}
               onKeyDown={(event, field) => onKeyDown(event, index, field)}
               onFillDown={index > 0 ? () => setRows((prev) => fillDown(prev, index)) : undefined}
@@ -279,7 +265,7 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
             <div role="alert" className="flex flex-wrap items-center gap-x-2 text-sm text-red-800" data-testid="grid-left">
               <p>{leftLabel(publishedLast, left)}</p>
               <Button variant="ghost" className="min-h-11" onClick={() => setFocusOn(firstProblem(left[0]!))}>
-                Ir a la fila {left[0].index + 1}
+                {t("goToRow", { row: String(left[0].index + 1) })}
               </Button>
             </div>
           )}
@@ -291,10 +277,10 @@ function Grid({ user, batch, products }: { user: User; batch: BatchView; product
               disabled={publish.isPending}
               onClick={() => void saveDraft().catch(() => undefined)}
             >
-              Guardar borrador
+              {t("saveDraft")}
             </Button>
             <Button className="min-h-11" busy={publish.isPending} disabled={draft.isPending} onClick={publishReady}>
-              Publicar todos
+              {t("publishAll")}
             </Button>
           </div>
         </div>

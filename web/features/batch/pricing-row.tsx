@@ -2,21 +2,32 @@ import type { KeyboardEvent } from "react";
 import { pricePreviewIn, useStoreMoney } from "../../lib/store-money";
 import { Button } from "../../ui/button";
 import { ProductImage } from "../../ui/product-image";
-import { GRID_FIELDS, type GridField, type GridRow, type RowErrors } from "./pricing-rows";
+import type { StoreMoney } from "../../../common/store-money";
+import { priceExample } from "./grid-texts";
+import { GRID_FIELDS, type GridField, type GridRow } from "./pricing-rows";
+import { t } from "./texts";
 
-const LABELS: Record<GridField, string> = { name: "Nombre", price: "Precio", sizes: "Talles", stock: "Stock por talle" };
-const HINTS: Partial<Record<GridField, string>> = {
-  price: "Por ejemplo 12.500",
-  sizes: "Separados por comas: S, M, L",
-  stock: "Uno por talle: 3, 2, 1",
-};
+const labels = (): Record<GridField, string> => ({
+  name: t("fieldName"),
+  price: t("fieldPrice"),
+  sizes: t("fieldSizes"),
+  stock: t("fieldStock"),
+});
+
+/** The price's example is the store's own: "12.500" in pesos, "129,90" in reais. */
+const hints = (money: StoreMoney): Partial<Record<GridField, string>> => ({
+  price: t("priceHint", { example: priceExample(money) }),
+  sizes: t("sizesHint"),
+  stock: t("stockHint"),
+});
 
 export const cellId = (row: number, field: GridField) => `fila-${row}-${field}`;
 
 interface Props {
   row: GridRow;
   index: number;
-  errors: RowErrors;
+  /** Each field's problem, as the seller reads it. */
+  errors: Partial<Record<GridField, string>>;
   onEdit: (field: GridField, value: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>, field: GridField) => void;
   onFillDown?: () => void;
@@ -25,14 +36,17 @@ interface Props {
 /** One product of the grid: its photo, its four cells with their errors in place, and 'Igual que arriba'. */
 export function PricingRow({ row, index, errors, onEdit, onKeyDown, onFillDown }: Props) {
   const money = useStoreMoney();
+  const label = labels();
+  const hint = hints(money);
+  const rowName = t("rowLabel", { row: String(index + 1) });
   return (
     <li
-      aria-label={`Fila ${index + 1}`}
+      aria-label={rowName}
       className="grid scroll-mt-24 scroll-mb-28 grid-cols-[4rem_1fr] gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-[4rem_2fr_1fr_1fr_1fr_auto] sm:items-start"
     >
       <div className="space-y-1">
         <ProductImage url={row.photoUrl} className="aspect-square w-16 rounded-lg" sizes="4rem" />
-        <p className="text-center text-xs font-medium text-slate-600">Fila {index + 1}</p>
+        <p className="text-center text-xs font-medium text-slate-600">{rowName}</p>
       </div>
       <div className="contents">
         {GRID_FIELDS.map((field) => {
@@ -42,14 +56,15 @@ export function PricingRow({ row, index, errors, onEdit, onKeyDown, onFillDown }
           return (
             <div key={field} className={field === "name" ? "col-span-1" : "col-span-2 sm:col-span-1"}>
               <label htmlFor={id} className="text-xs font-medium text-slate-600">
-                {LABELS[field]}
+                {label[field]}
               </label>
               <input
                 id={id}
                 value={row[field]}
-                inputMode={field === "price" ? "numeric" : undefined}
+                // Cents need the keyboard with a decimal sign.
+                inputMode={field === "price" ? (money.digits ? "decimal" : "numeric") : undefined}
                 enterKeyHint="next"
-                placeholder={HINTS[field]}
+                placeholder={hint[field]}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-error` : undefined}
                 onChange={(event) => onEdit(field, event.target.value)}
@@ -68,7 +83,7 @@ export function PricingRow({ row, index, errors, onEdit, onKeyDown, onFillDown }
         <div className="col-span-2 sm:col-span-1 sm:pt-5">
           {onFillDown && (
             <Button variant="ghost" className="min-h-11 w-full text-xs sm:w-auto" onClick={onFillDown}>
-              Igual que arriba
+              {t("sameAsAbove")}
             </Button>
           )}
         </div>

@@ -3,8 +3,6 @@ import { STOCK_INVALID } from "../../../common/store";
 import {
   fillDown,
   type GridRow,
-  leftLabel,
-  PRICE_REQUIRED,
   draftItem,
   publishItem,
   rowErrors,
@@ -16,6 +14,12 @@ import {
 } from "./pricing-rows";
 import { storeMoney } from "../../../common/store-locale";
 import { parsePrice } from "../../../common/price";
+import { ARS_MONEY, type StoreMoney } from "../../../common/store-money";
+import { errorTexts, leftLabel } from "./grid-texts";
+
+/** A row's problems as the grid says them (in Spanish: the tests run in the source language). */
+const said = (r: GridRow, money: StoreMoney = ARS_MONEY) => errorTexts(rowErrors(r, money), money);
+const saidTyping = (r: GridRow, money: StoreMoney) => errorTexts(typingErrors(r, money), money);
 
 const row = (over: Partial<GridRow> = {}): GridRow => ({
   id: "p1",
@@ -44,12 +48,12 @@ describe("a row of the pricing grid", () => {
   });
 
   it("says in place what keeps a row from being published", () => {
-    expect(rowErrors(row({ price: "" })).price).toBe(PRICE_REQUIRED);
-    expect(rowErrors(row({ price: "12,50" })).price).toBe("Los precios en pesos van sin centavos: escribe, por ejemplo, 12.500.");
-    expect(rowErrors(row({ price: "1e5" })).price).toBe("El precio no es válido: escribe solo números, por ejemplo 12.500.");
-    expect(rowErrors(row({ name: " \u200b " })).name).toBe("Ponle un nombre.");
-    expect(rowErrors(row({ sizes: "S, M, s" })).sizes).toBe("Hay talles repetidos: s.");
-    expect(rowErrors(row({ stock: "tres" })).stock).toBe(STOCK_INVALID);
+    expect(said(row({ price: "" })).price).toBe("Ponle un precio para publicarlo.");
+    expect(said(row({ price: "12,50" })).price).toBe("Los precios en pesos van sin centavos: escribe, por ejemplo, 12.500.");
+    expect(said(row({ price: "1e5" })).price).toBe("El precio no es válido: escribe solo números, por ejemplo 12.500.");
+    expect(said(row({ name: " \u200b " })).name).toBe("Ponle un nombre.");
+    expect(said(row({ sizes: "S, M, s" })).sizes).toBe("Hay talles repetidos: s.");
+    expect(said(row({ stock: "tres" })).stock).toBe(STOCK_INVALID);
     expect(rowErrors(row({ stock: "1.200" }))).toEqual({});
     // No sizes: no stock to check (one implicit size).
     expect(rowErrors(row({ sizes: "", stock: "x" }))).toEqual({});
@@ -76,11 +80,11 @@ describe("a row of the pricing grid", () => {
   });
 
   it("says in place, in Spanish, when the numbers of stock do not match the sizes", () => {
-    expect(rowErrors(row({ stock: "3, 2" })).stock).toBe(
+    expect(said(row({ stock: "3, 2" })).stock).toBe(
       "Escribiste 2 números de stock para 3 talles (S, M, L): escribe uno por talle, en el mismo orden (por ejemplo 3, 2, 1), o uno solo para todos.",
     );
-    expect(rowErrors(row({ stock: "3, 2, 1, 5" })).stock).toContain("Escribiste 4 números de stock para 3 talles");
-    expect(rowErrors(row({ stock: "3, dos, 1" })).stock).toBe(STOCK_INVALID);
+    expect(said(row({ stock: "3, 2, 1, 5" })).stock).toContain("Escribiste 4 números de stock para 3 talles");
+    expect(said(row({ stock: "3, dos, 1" })).stock).toBe(STOCK_INVALID);
     expect(publishItem(row({ sizes: "Único", stock: "7" })).sizes).toEqual([{ name: "Único", stock: 7 }]);
   });
 
@@ -107,12 +111,12 @@ describe("a row of the pricing grid", () => {
 
   it("warns as the seller types with the parser's own words, and lets an empty price or name wait for publishing", () => {
     const ars = storeMoney("ARS", "es-AR");
-    const centsInPesos = typingErrors(row({ price: "$ 15.000,50" }), ars);
+    const centsInPesos = saidTyping(row({ price: "$ 15.000,50" }), ars);
     expect(centsInPesos.price).toBe((parsePrice("$ 15.000,50", ars) as { error: string }).error);
     expect(centsInPesos.price).toMatch(/sin centavos/);
-    expect(typingErrors(row({ price: "12,5" }), ars).price).toBe((parsePrice("12,5", ars) as { error: string }).error);
+    expect(saidTyping(row({ price: "12,5" }), ars).price).toBe((parsePrice("12,5", ars) as { error: string }).error);
     expect(typingErrors(row({ price: "", name: "" }), ars)).toEqual({});
-    expect(rowErrors(row({ price: "" }), ars).price).toBe(PRICE_REQUIRED);
+    expect(said(row({ price: "" }), ars).price).toBe("Ponle un precio para publicarlo.");
     // In reais the same "12,5" is a price: twelve reais and fifty cents.
     expect(typingErrors(row({ price: "12,5" }), storeMoney("BRL", "pt-BR"))).toEqual({});
   });

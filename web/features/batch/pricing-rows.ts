@@ -36,10 +36,19 @@ export function rowPicture(
 
 export const GRID_FIELDS = ["name", "price", "sizes", "stock"] as const;
 export type GridField = (typeof GRID_FIELDS)[number];
-export type RowErrors = Partial<Record<GridField, string>>;
 
-export const NAME_REQUIRED = "Ponle un nombre.";
-export const PRICE_REQUIRED = "Ponle un precio para publicarlo.";
+/**
+ * What is wrong with a field, as data: the grid says it in the seller's language (grid-texts.ts problemText),
+ * and this file stays free of the screens' catalogues, so the Worker's tests run the same checks.
+ */
+export type Problem =
+  | { key: "nameRequired" | "priceRequired" }
+  | { key: "nameTooLong" | "tooManySizes" | "sizeNameTooLong"; max: number }
+  | { key: "repeatedSizes"; sizes: readonly string[] }
+  | { key: "stockCountMismatch"; count: number; sizes: readonly string[] }
+  /** The parser's own reason (common/price.ts, common/store.ts), in Spanish. */
+  | { key: "price" | "stock"; error: string };
+export type RowErrors = Partial<Record<GridField, Problem>>;
 
 export const sizeNames = (typed: string) =>
   typed
@@ -50,18 +59,17 @@ export const sizeNames = (typed: string) =>
 /** What is wrong with a row, field by field; an empty object when it can be published. */
 export function rowErrors(row: GridRow, money: StoreMoney = ARS_MONEY): RowErrors {
   const errors: RowErrors = {};
-  if (!cleanText(row.name)) errors.name = NAME_REQUIRED;
-  else if (cleanText(row.name).length > 120) errors.name = "El nombre no puede tener más de 120 caracteres.";
+  if (!cleanText(row.name)) errors.name = { key: "nameRequired" };
+  else if (cleanText(row.name).length > 120) errors.name = { key: "nameTooLong", max: 120 };
   const price = parsePrice(row.price, money);
-  if ("error" in price) errors.price = price.error;
-  else if (price.price <= 0) errors.price = PRICE_REQUIRED;
+  if ("error" in price) errors.price = { key: "price", error: price.error };
+  else if (price.price <= 0) errors.price = { key: "priceRequired" };
   const sizes = sizeNames(row.sizes);
   const folded = sizes.map((s) => s.toLocaleLowerCase("es"));
-  if (sizes.length > MAX_SIZES) errors.sizes = `Un producto puede tener hasta ${MAX_SIZES} talles.`;
-  else if (sizes.some((s) => s.length > SIZE_NAME_MAX_LENGTH))
-    errors.sizes = `El nombre de un talle no puede tener más de ${SIZE_NAME_MAX_LENGTH} caracteres.`;
+  if (sizes.length > MAX_SIZES) errors.sizes = { key: "tooManySizes", max: MAX_SIZES };
+  else if (sizes.some((s) => s.length > SIZE_NAME_MAX_LENGTH)) errors.sizes = { key: "sizeNameTooLong", max: SIZE_NAME_MAX_LENGTH };
   else if (new Set(folded).size !== folded.length)
-    errors.sizes = `Hay talles repetidos: ${sizes.filter((s, i) => folded.indexOf(s.toLocaleLowerCase("es")) !== i).join(", ")}.`;
+    errors.sizes = { key: "repeatedSizes", sizes: sizes.filter((s, i) => folded.indexOf(s.toLocaleLowerCase("es")) !== i) };
   else if (sizes.length > 0) {
     const stock = stockPerSize(sizes, row.stock);
     if ("error" in stock) errors.stock = stock.error;
@@ -76,23 +84,18 @@ const STOCK_SEPARATORS = /[\s,;/]+/;
  * The stock of each size as typed: one number per size, in the sizes' order ("3, 2, 1" for "S, M, L"), or
  * one number for all of them ("3"); empty is none of any. Each number as readStock reads it ("1.200").
  */
-export function stockPerSize(sizes: readonly string[], typed: string): { stocks: number[] } | { error: string } {
+export function stockPerSize(sizes: readonly string[], typed: string): { stocks: number[] } | { error: Problem } {
   const numbers = typed.split(STOCK_SEPARATORS).filter(Boolean);
   if (numbers.length === 0) return { stocks: sizes.map(() => 0) };
-  if (numbers.length !== 1 && numbers.length !== sizes.length) return { error: stockCountMismatch(sizes, numbers.length) };
+  if (numbers.length !== 1 && numbers.length !== sizes.length)
+    return { error: { key: "stockCountMismatch", count: numbers.length, sizes } };
   const stocks: number[] = [];
   for (const number of numbers) {
     const read = readStock(number);
-    if ("error" in read) return { error: read.error };
+    if ("error" in read) return { error: { key: "stock", error: read.error } };
     stocks.push(read.stock);
   }
   return { stocks: numbers.length === 1 ? sizes.map(() => stocks[0]!) : stocks };
-}
-
-/** 'Escribiste 2 números de stock para 3 talles (S, M, L)…': said in place, with what to type instead. */
-export function stockCountMismatch(sizes: readonly string[], count: number): string {
-  const example = sizes.map((_, i) => sizes.length - i).join(", ");
-  return `Escribiste ${count} números de stock para ${sizes.length} talles (${sizes.join(", ")}): escribe uno por talle, en el mismo orden (por ejemplo ${example}), o uno solo para todos.`;
 }
 
 /** The stock of a product's sizes as the grid shows it: one number when they all have the same. */
@@ -122,8 +125,8 @@ export function publishItem(row: GridRow) {
  */
 export function typingErrors(row: GridRow, money: StoreMoney = ARS_MONEY): RowErrors {
   const errors = rowErrors(row, money);
-  if (errors.name === NAME_REQUIRED) delete errors.name;
-  if (errors.price === PRICE_REQUIRED) delete errors.price;
+  if (errors.name?.key === "nameRequired") delete errors.name;
+  if (errors.price?.key === "priceRequired") delete errors.price;
   return errors;
 }
 
@@ -147,20 +150,6 @@ export function rowsLeft(rows: readonly GridRow[], money: StoreMoney = ARS_MONEY
     const errors = rowErrors(row, money);
     return Object.keys(errors).length > 0 ? [{ index, name: cleanText(row.name), errors }] : [];
   });
-}
-
-const FIELD_WORDS: Record<GridField, string> = { name: "nombre", price: "precio", sizes: "talles", stock: "stock" };
-
-/** 'Publicaste 9 productos. Falta completar 1 fila: fila 2, «Remera negra» (precio).' */
-export function leftLabel(published: number, left: readonly RowLeft[]): string {
-  const done = published === 0 ? "" : published === 1 ? "Publicaste 1 producto. " : `Publicaste ${published} productos. `;
-  const needs = (errors: RowErrors) =>
-    GRID_FIELDS.filter((field) => errors[field])
-      .map((field) => FIELD_WORDS[field])
-      .join(", ");
-  const list = left.map((row) => `fila ${row.index + 1}${row.name ? `, «${row.name}»` : ""} (${needs(row.errors)})`).join("; ");
-  const count = left.length === 1 ? "Falta completar 1 fila" : `Falta completar ${left.length} filas`;
-  return `${done}${count}: ${list}.`;
 }
 
 /** 'Igual que arriba': the sizes and stock of the row above, as a spreadsheet fills down. */

@@ -7,7 +7,8 @@ import { productsQuery } from "../../lib/queries";
 import { Button } from "../../ui/button";
 import { ProductImage } from "../../ui/product-image";
 import { Spinner } from "../../ui/spinner";
-import { refusedPhotos, TOO_MANY_PHOTOS, uploadPhotos } from "./photo-upload";
+import { refusedPhotos, tooManyPhotos, uploadPhotos } from "./photo-upload";
+import { t } from "./texts";
 
 const ACCEPT = "image/png,image/jpeg,image/webp";
 
@@ -54,7 +55,7 @@ export function ProductChooser({ userId, selected, onChange, onUploaded }: Props
     if (files.length === 0) return;
     setProblems([]);
     if (files.length + selected.length > MAX_BATCH_ITEMS) {
-      setProblems([TOO_MANY_PHOTOS]);
+      setProblems([tooManyPhotos()]);
       return;
     }
     // Each photo shows at once, from the file itself, while it is checked and sent.
@@ -72,7 +73,7 @@ export function ProductChooser({ userId, selected, onChange, onUploaded }: Props
       onUploaded(created.map((product, i) => ({ product, fileName: files[i]!.name })));
       onChange([...selected, ...created.map((p) => p.id)]);
     } catch (err) {
-      setProblems([err instanceof ApiFailure || err instanceof Error ? err.message : "No se pudieron subir las fotos."]);
+      setProblems([err instanceof ApiFailure || err instanceof Error ? err.message : t("uploadFailed")]);
     } finally {
       setProgress(null);
       forgetPreviews(shown);
@@ -85,10 +86,10 @@ export function ProductChooser({ userId, selected, onChange, onUploaded }: Props
     <section aria-labelledby="choose-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="choose-title" className="text-lg font-semibold">
-          1. Elige los productos
+          {t("chooseTitle")}
         </h2>
         <Button variant="secondary" onClick={() => input.current?.click()} busy={progress !== null}>
-          Subir fotos de la galería
+          {t("uploadFromGallery")}
         </Button>
       </div>
       <input
@@ -98,26 +99,23 @@ export function ProductChooser({ userId, selected, onChange, onUploaded }: Props
         multiple
         hidden
         tabIndex={-1}
-        aria-label="Fotos para el lote"
+        aria-label={t("photosForBatch")}
         data-testid="batch-photos"
         onChange={(e) => void onFiles(e)}
       />
-      <p className="text-sm text-slate-600">
-        Sube hasta {MAX_BATCH_ITEMS} fotos: cada una será un producto nuevo, con un nombre sugerido a partir de la foto que puedes cambiar
-        antes de publicar.
-      </p>
+      <p className="text-sm text-slate-600">{t("uploadHint", { max: String(MAX_BATCH_ITEMS) })}</p>
       {progress && (
         <p role="status" className="flex items-center gap-2 text-sm text-brand-800">
-          <Spinner className="size-4" /> Subiendo {progress.sent} de {progress.total} fotos…
+          <Spinner className="size-4" /> {t("uploadingCount", { sent: String(progress.sent), total: String(progress.total) })}
         </p>
       )}
       {sending.length > 0 && (
-        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Fotos que se están subiendo" data-testid="batch-sending">
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label={t("photosUploading")} data-testid="batch-sending">
           {sending.map((photo, i) => (
             <li key={photo.url} className="relative overflow-hidden rounded-xl border border-slate-200">
               <img src={photo.url} alt={photo.name} className="aspect-square w-full object-cover" />
               <span className="absolute bottom-1 left-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                {progress && i < progress.sent ? "Subida" : "Subiendo…"}
+                {progress && i < progress.sent ? t("photoUploaded") : t("photoUploading")}
               </span>
             </li>
           ))}
@@ -131,19 +129,19 @@ export function ProductChooser({ userId, selected, onChange, onUploaded }: Props
         </ul>
       )}
 
-      {products.isPending && <p className="text-sm text-slate-600">Cargando tus productos…</p>}
+      {products.isPending && <p className="text-sm text-slate-600">{t("loadingProducts")}</p>}
       {withPhoto.length > 0 && (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium text-slate-700" data-testid="batch-selected">
-              {selected.length === 1 ? "1 producto elegido" : `${selected.length} productos elegidos`}
+              {t("selectedCount", { count: selected.length })}
             </p>
             <div className="flex gap-2">
               <Button variant="ghost" onClick={() => onChange(withPhoto.slice(0, MAX_BATCH_ITEMS).map((p) => p.id))}>
-                Elegir todos
+                {t("chooseAll")}
               </Button>
               <Button variant="ghost" onClick={() => onChange([])} disabled={selected.length === 0}>
-                Ninguno
+                {t("chooseNone")}
               </Button>
             </div>
           </div>

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { imagesLabel } from "../../../common/credits";
 import { STORE_PLAN } from "../../../common/packs";
-import { AUTO_CHARGE_DONE, LOGIN_FOR_PAGE } from "../../../common/payments";
 import type { User } from "../../../common/user";
 import { Brand } from "../../ui/brand";
 import { Button } from "../../ui/button";
@@ -13,6 +11,9 @@ import { autoChargeError } from "./payment-labels";
 import { sessionQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
 import { cacheAnswer } from "../../lib/cache-answer";
+import { imagesLabel } from "./credit-labels";
+import { rich } from "./rich-text";
+import { t } from "./texts";
 
 /** Without a user the page explains, then goes to /login after this long (spec section 9). */
 export const REDIRECT_AFTER_MS = 3000;
@@ -43,7 +44,7 @@ export function AutoChargeScreen() {
           <ConfirmThenCharge user={user} />
         ) : (
           <p role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
-            {LOGIN_FOR_PAGE}
+            {t("loginForPage")}
           </p>
         )}
       </div>
@@ -59,7 +60,7 @@ function ConfirmThenCharge({ user }: { user: User }) {
     return (
       <div className="space-y-4">
         <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
-          Tu Tienda ya está activa: no hace falta pagarla otra vez.
+          {t("alreadyActive")}
         </p>
         <BackHome />
       </div>
@@ -69,32 +70,29 @@ function ConfirmThenCharge({ user }: { user: User }) {
   return (
     <section aria-labelledby="confirm-plan" className="space-y-4 text-left">
       <h1 id="confirm-plan" className="text-center text-xl font-bold">
-        Activar Mi Tienda con tus imágenes
+        {t("confirmTitle")}
       </h1>
-      <p className="text-slate-700">
-        Activar el Plan Mi Tienda cuesta <strong>{imagesLabel(STORE_PLAN.credits)}</strong> de tu saldo, una sola vez. Tus clientes dejan de
-        ver el aviso 'Tienda en modo prueba'.
-      </p>
+      <p className="text-slate-700">{rich((v) => t("confirmCost", v), { images: <strong>{imagesLabel(STORE_PLAN.credits)}</strong> })}</p>
       <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700" data-testid="plan-balance">
         {enough
-          ? `Tienes ${imagesLabel(user.credits)}; te quedarán ${imagesLabel(user.credits - STORE_PLAN.credits)} para crear fotos.`
-          : `Tienes ${imagesLabel(user.credits)}: no te alcanza. Puedes comprar imágenes o pagar el plan con dinero.`}
+          ? t("enough", { balance: imagesLabel(user.credits), left: imagesLabel(user.credits - STORE_PLAN.credits) })
+          : t("notEnough", { balance: imagesLabel(user.credits) })}
       </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link
           to="/mi-tienda-admin"
           className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
         >
-          Cancelar
+          {t("cancel")}
         </Link>
         {enough ? (
-          <Button onClick={() => setConfirmed(true)}>Sí, activar por {imagesLabel(STORE_PLAN.credits)}</Button>
+          <Button onClick={() => setConfirmed(true)}>{t("activateFor", { images: imagesLabel(STORE_PLAN.credits) })}</Button>
         ) : (
           <Link
             to="/credits"
             className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
-            Comprar imágenes
+            {t("buyTitle")}
           </Link>
         )}
       </div>
@@ -120,8 +118,8 @@ function Charge() {
     return (
       <div className="space-y-4">
         <div role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
-          <p className="font-semibold">{charge.data.message || AUTO_CHARGE_DONE}</p>
-          {charge.data.charged && <p className="mt-1 text-sm">Tu Tienda está activa.</p>}
+          <p className="font-semibold">{charge.data.message || t("autoChargeDone")}</p>
+          {charge.data.charged && <p className="mt-1 text-sm">{t("storeIsActive")}</p>}
         </div>
         <BackHome />
       </div>
@@ -140,7 +138,7 @@ function Charge() {
   return (
     <div className="flex flex-col items-center gap-3 text-brand-700">
       <Spinner className="size-8" />
-      <p className="font-semibold text-slate-800">Procesando Cargo Automático</p>
+      <p className="font-semibold text-slate-800">{t("autoCharging")}</p>
     </div>
   );
 }
@@ -151,7 +149,7 @@ function BackHome() {
       to="/"
       className="inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
     >
-      Volver al inicio
+      {t("backHome")}
     </Link>
   );
 }

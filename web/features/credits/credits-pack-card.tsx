@@ -1,9 +1,12 @@
-import { NOT_AVAILABLE_IN_COUNTRY } from "../../../common/payments";
 import type { PackClaim } from "../../../common/price-claims";
 import { Button } from "../../ui/button";
+import { t } from "./texts";
 
 interface PackCardProps {
-  /** The pack's claims for the seller (common/price-claims.ts): the same functions the server prices by. */
+  /**
+   * The pack's claims for the seller (common/price-claims.ts): the same functions the server prices by, with
+   * its words in the seller's language (./credit-labels.ts packTexts).
+   */
   claim: PackClaim;
   available: boolean;
   selected: boolean;
@@ -27,7 +30,7 @@ export function PackCard({ claim, available, selected, busy, onSelect, onPay }: 
     <li className={`relative flex flex-col rounded-2xl border p-5 transition ${frame}`} data-testid={`pack-${claim.id}`}>
       {claim.featured && (
         <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white">
-          Más elegido
+          {t("featured")}
         </span>
       )}
       <label className={`flex flex-1 flex-col gap-2 ${available ? "cursor-pointer" : "cursor-not-allowed"}`}>
@@ -39,7 +42,11 @@ export function PackCard({ claim, available, selected, busy, onSelect, onPay }: 
           disabled={!available}
           onChange={onSelect}
           className="sr-only"
-          aria-label={`${claim.title} por ${claim.estimate ? `unos ${claim.estimate} (se cobran ${claim.price})` : claim.price}`}
+          aria-label={
+            claim.estimate
+              ? t("packAriaEstimate", { title: claim.title, estimate: claim.estimate, price: claim.price })
+              : t("packAria", { title: claim.title, price: claim.price })
+          }
         />
         <span className="text-2xl font-bold">{claim.title}</span>
         <span className="text-sm text-slate-600" data-testid="pack-per-image">
@@ -50,7 +57,7 @@ export function PackCard({ claim, available, selected, busy, onSelect, onPay }: 
         </span>
         {claim.estimate && (
           <span className="text-xs text-slate-600" data-testid="pack-charge">
-            Se cobra {claim.price}
+            {t("packCharge", { price: claim.price })}
           </span>
         )}
         {claim.savingsText && (
@@ -58,11 +65,11 @@ export function PackCard({ claim, available, selected, busy, onSelect, onPay }: 
             {claim.savingsText}
           </span>
         )}
-        {!available && <span className="text-sm font-semibold text-slate-600">{NOT_AVAILABLE_IN_COUNTRY}</span>}
+        {!available && <span className="text-sm font-semibold text-slate-600">{t("notAvailable")}</span>}
       </label>
       {selected && available && (
         <Button className="mt-4 w-full" busy={busy} onClick={onPay}>
-          {busy ? "Procesando..." : "Pagar"}
+          {busy ? t("processing") : t("pay")}
         </Button>
       )}
     </li>

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import { imagesLabel } from "../../../common/credits";
 import {
   COUNTRY_CURRENCY,
   FIXED_RATES,
@@ -12,7 +11,6 @@ import {
   type Pack,
   type Rates,
 } from "../../../common/packs";
-import { CHOOSE_A_PACK, LOGIN_TO_BUY } from "../../../common/payments";
 import { priceClaims } from "../../../common/price-claims";
 import { PackCard } from "./credits-pack-card";
 import { CreditHistory } from "./credit-history";
@@ -21,6 +19,9 @@ import { useCheckout } from "../../lib/payment-checkout";
 import { countryPriceLabel } from "./payment-labels";
 import { countryQuery, exchangeRatesQuery } from "../../lib/payment-queries";
 import { useSession } from "../../lib/session";
+import { imagesLabel, packTexts } from "./credit-labels";
+import { rich } from "./rich-text";
+import { t } from "./texts";
 
 /** /credits: why images cost, the pack grid in the seller's money, and 'Pagar'. */
 export function CreditsScreen() {
@@ -41,15 +42,15 @@ export function CreditsScreen() {
   // Where the edge cannot place the seller, their store's country writes the numbers and the estimate in their money.
   const home = code ?? normalizeCountry(user?.countryCode);
   const claims = priceClaims(code, { home, rates: table });
-  const claimOf = (pack: Pack) => claims.packs.find((p) => p.id === pack.id)!;
+  const claimOf = (pack: Pack) => ({ ...claims.packs.find((p) => p.id === pack.id)!, ...packTexts(pack, claims.packs, PACKS, code, home) });
   // The money the big prices are in: the seller's own when they are estimates, else what is charged.
   const currency = claims.packs[0]!.estimate && home ? COUNTRY_CURRENCY[home]! : route === "mercadopago" ? "ARS" : "USD";
   const chosen = PACKS.find((p) => p.id === selected && packAvailableIn(p, code));
   const chosenClaim = chosen && claimOf(chosen);
 
   function pay(pack: Pack | undefined) {
-    if (!user) return toast.error(LOGIN_TO_BUY);
-    if (!pack) return toast.error(CHOOSE_A_PACK);
+    if (!user) return toast.error(t("loginToBuy"));
+    if (!pack) return toast.error(t("chooseAPack"));
     // The provider depends on the country: wait for it rather than guess.
     if (country.isPending) return;
     checkout.mutate({ purpose: "credits", packId: pack.id, route, prices: pack });
@@ -58,35 +59,28 @@ export function CreditsScreen() {
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <header className="space-y-2">
-        <h1 className="text-2xl font-bold sm:text-3xl">Comprar imágenes</h1>
-        {user && (
-          <p className="text-slate-600">
-            Tienes <strong>{imagesLabel(user.credits)}</strong>.
-          </p>
-        )}
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("buyTitle")}</h1>
+        {user && <p className="text-slate-600">{rich((v) => t("youHave", v), { images: <strong>{imagesLabel(user.credits)}</strong> })}</p>}
       </header>
 
       <section aria-labelledby="why-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
         <h2 id="why-title" className="font-semibold">
-          ¿Por qué se cobran las imágenes?
+          {t("whyTitle")}
         </h2>
-        <p className="mt-2 text-sm text-slate-600">
-          Cada imagen la genera una inteligencia artificial que corre en servidores con un costo por imagen. Por eso cada imagen generada o
-          modificada usa 1 de tus imágenes (la Calidad Pro, 2). Compras solo lo que usas: sin suscripciones y sin vencimiento.
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{t("whyBody")}</p>
       </section>
 
       <section aria-labelledby="packs-title" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <h2 id="packs-title" className="text-lg font-semibold">
-            Elige tu pack
+            {t("choosePack")}
           </h2>
           <p className="text-sm text-slate-600" data-testid="country-price-label">
-            {country.isPending ? "Detectando tu país…" : countryPriceLabel(home, route, currency)}
+            {country.isPending ? t("detectingCountry") : countryPriceLabel(home, route, currency)}
           </p>
         </div>
         <fieldset>
-          <legend className="sr-only">Packs de imágenes</legend>
+          <legend className="sr-only">{t("packsLegend")}</legend>
           <ul className="grid gap-4 pt-3 sm:grid-cols-2 lg:grid-cols-4">
             {PACKS.map((pack) => {
               const available = packAvailableIn(pack, code);
@@ -108,22 +102,18 @@ export function CreditsScreen() {
 
       <div className="flex flex-col items-stretch gap-3 rounded-2xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
-          {chosen && chosenClaim ? (
-            <>
-              Elegiste <strong>{imagesLabel(chosen.credits)}</strong> por{" "}
-              {chosenClaim.estimate ? (
-                <>
-                  unos <strong>{chosenClaim.estimate}</strong> (se cobran {chosenClaim.price}).
-                </>
-              ) : (
-                <>
-                  <strong>{chosenClaim.price}</strong>.
-                </>
-              )}
-            </>
-          ) : (
-            "Elige un pack para continuar."
-          )}
+          {chosen && chosenClaim
+            ? chosenClaim.estimate
+              ? rich((v) => t("chosenEstimate", v), {
+                  images: <strong>{imagesLabel(chosen.credits)}</strong>,
+                  estimate: <strong>{chosenClaim.estimate}</strong>,
+                  price: chosenClaim.price,
+                })
+              : rich((v) => t("chosen", v), {
+                  images: <strong>{imagesLabel(chosen.credits)}</strong>,
+                  price: <strong>{chosenClaim.price}</strong>,
+                })
+            : t("choosePackToContinue")}
         </p>
         <Button
           className="px-8 py-3 text-base"
@@ -132,16 +122,13 @@ export function CreditsScreen() {
           onClick={() => pay(chosen)}
           data-testid="pay-bottom"
         >
-          {checkout.isPending ? "Procesando..." : "Pagar"}
+          {checkout.isPending ? t("processing") : t("pay")}
         </Button>
       </div>
 
       <CreditHistory />
 
-      <p className="text-sm text-slate-500">
-        Si ya pagaste y tus imágenes todavía no aparecen, espera unos minutos y recarga la página: el proveedor puede tardar en confirmar el
-        pago.
-      </p>
+      <p className="text-sm text-slate-500">{t("paidNotShown")}</p>
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { imagesLabel } from "../../../common/credits";
 import { formatMoney } from "../../../common/packs";
-import { planPaidAsCredits, type PaymentView } from "../../../common/payments";
+import type { PaymentView } from "../../../common/payments";
 import type { User } from "../../../common/user";
 import { RouteLink } from "../../lib/route-links";
 import { Spinner } from "../../ui/spinner";
@@ -11,6 +10,9 @@ import { ApiFailure } from "../../lib/api";
 import { PAYMENT_POLL_LIMIT_MS, paymentQuery } from "../../lib/payment-queries";
 import { sessionQuery } from "../../lib/queries";
 import { cacheAnswer } from "../../lib/cache-answer";
+import { imagesCountLabel, imagesLabel } from "./credit-labels";
+import { rich } from "./rich-text";
+import { t } from "./texts";
 
 const CTA =
   "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
@@ -37,7 +39,7 @@ function PaymentState({ id }: { id: string }) {
 
   if (state.isPending) {
     return (
-      <Card title="Consultando tu pago…">
+      <Card title={t("checkingPayment")}>
         <div className="flex justify-center text-brand-600">
           <Spinner className="size-8" />
         </div>
@@ -47,10 +49,10 @@ function PaymentState({ id }: { id: string }) {
   if (state.isError) {
     if (state.error instanceof ApiFailure && state.error.status === 404) return <Missing />;
     return (
-      <Card title="No pudimos consultar tu pago" tone="error">
+      <Card title={t("paymentCheckFailed")} tone="error">
         <p>{state.error.message}</p>
         <button type="button" className={SECONDARY} onClick={() => void state.refetch()}>
-          Reintentar
+          {t("retry")}
         </button>
       </Card>
     );
@@ -65,18 +67,19 @@ function Approved({ payment, seller }: { payment: PaymentView; seller: User }) {
   if (payment.purpose === "store_plan" && payment.convertedCredits > 0) {
     // Paid after the plan was already active (with credits, or by another checkout): nothing is lost.
     return (
-      <Card title="¡Pago aprobado!" tone="success" testId="payment-approved">
-        <p data-testid="plan-as-credits">{planPaidAsCredits(payment.convertedCredits)}</p>
+      <Card title={t("approved")} tone="success" testId="payment-approved">
+        <p data-testid="plan-as-credits">{t("planAsCredits", { images: imagesCountLabel(payment.convertedCredits) })}</p>
         <p>
-          Ahora tienes <strong data-testid="balance-after">{imagesLabel(seller.credits)}</strong>. Puedes usarlos para crear imágenes cuando
-          quieras: no vencen.
+          {rich((v) => t("nowYouHaveUseThem", v), {
+            images: <strong data-testid="balance-after">{imagesLabel(seller.credits)}</strong>,
+          })}
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           <Link to="/home" className={PRIMARY}>
-            Ir a tus productos
+            {t("goToProducts")}
           </Link>
           <RouteLink to="/mi-tienda-admin" className={SECONDARY} fallback={null}>
-            Ir a Tu Tienda
+            {t("goToStore")}
           </RouteLink>
         </div>
       </Card>
@@ -84,38 +87,34 @@ function Approved({ payment, seller }: { payment: PaymentView; seller: User }) {
   }
   if (payment.purpose === "store_plan") {
     return (
-      <Card title="¡Pago aprobado!" tone="success" testId="payment-approved">
-        <p>Tu Tienda está activa. ¡Ya puedes compartir tu link!</p>
+      <Card title={t("approved")} tone="success" testId="payment-approved">
+        <p>{t("storeActive")}</p>
         <div className="flex flex-wrap justify-center gap-2">
           <RouteLink
             to="/mi-tienda-admin"
             className={PRIMARY}
             fallback={
               <Link to="/home" className={PRIMARY}>
-                Ir a tus productos
+                {t("goToProducts")}
               </Link>
             }
           >
-            Ir a Tu Tienda
+            {t("goToStore")}
           </RouteLink>
         </div>
       </Card>
     );
   }
   return (
-    <Card title="¡Pago aprobado!" tone="success" testId="payment-approved">
-      <p>
-        Sumaste <strong>{imagesLabel(payment.credits)}</strong> por {formatMoney(payment)}.
-      </p>
-      <p>
-        Ahora tienes <strong data-testid="balance-after">{imagesLabel(seller.credits)}</strong>.
-      </p>
+    <Card title={t("approved")} tone="success" testId="payment-approved">
+      <p>{rich((v) => t("added", v), { images: <strong>{imagesLabel(payment.credits)}</strong>, price: formatMoney(payment) })}</p>
+      <p>{rich((v) => t("nowYouHave", v), { images: <strong data-testid="balance-after">{imagesLabel(seller.credits)}</strong> })}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Link to="/home" className={PRIMARY}>
-          Ir a tus productos
+          {t("goToProducts")}
         </Link>
         <Link to="/credits" className={SECONDARY}>
-          Comprar más imágenes
+          {t("buyMore")}
         </Link>
       </div>
     </Card>
@@ -125,11 +124,11 @@ function Approved({ payment, seller }: { payment: PaymentView; seller: User }) {
 function Rejected({ payment }: { payment: PaymentView }) {
   const retry = payment.purpose === "store_plan" ? "/pay-mi-tienda-3" : "/credits";
   return (
-    <Card title="El pago fue rechazado" tone="error" testId="payment-rejected">
-      <p>No se cobró nada. Puedes intentar de nuevo con otro medio de pago.</p>
+    <Card title={t("rejected")} tone="error" testId="payment-rejected">
+      <p>{t("rejectedBody")}</p>
       <div className="flex justify-center">
         <Link to={retry} className={PRIMARY}>
-          Volver a intentar
+          {t("tryAgain")}
         </Link>
       </div>
     </Card>
@@ -138,30 +137,28 @@ function Rejected({ payment }: { payment: PaymentView }) {
 
 function Pending({ payment, polling }: { payment: PaymentView; polling: boolean }) {
   return (
-    <Card title="Pago pendiente" testId="payment-pending">
+    <Card title={t("pending")} testId="payment-pending">
       <p>
-        Estamos esperando que el proveedor confirme tu pago de {formatMoney(payment)}.
-        {payment.purpose === "credits"
-          ? " Tus imágenes se suman apenas llegue la confirmación."
-          : " Tu Tienda se activa apenas llegue la confirmación."}
+        {t("pendingBody", { price: formatMoney(payment) })}
+        {payment.purpose === "credits" ? t("pendingCredits") : t("pendingPlan")}
       </p>
       {polling && (
         <div className="flex justify-center text-brand-600">
           <Spinner />
         </div>
       )}
-      <p className="text-sm text-slate-500">Si el pago ya se hizo y no se acredita en unos minutos, recarga la página.</p>
+      <p className="text-sm text-slate-500">{t("pendingReload")}</p>
     </Card>
   );
 }
 
 function Missing() {
   return (
-    <Card title="No encontramos ese pago" tone="error">
-      <p>Revisa el enlace o vuelve a comprar desde tus créditos.</p>
+    <Card title={t("missing")} tone="error">
+      <p>{t("missingBody")}</p>
       <div className="flex justify-center">
         <Link to="/credits" className={PRIMARY}>
-          Ir a Comprar imágenes
+          {t("goToBuy")}
         </Link>
       </div>
     </Card>

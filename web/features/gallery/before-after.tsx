@@ -1,12 +1,13 @@
 import type { GalleryImage } from "../../../common/product";
+import { t } from "./texts";
 
 /** A modification next to the image it was made from ('Antes' / 'Después'). */
 export function BeforeAfter({ image, name }: { image: GalleryImage & { original: NonNullable<GalleryImage["original"]> }; name: string }) {
   return (
     <div className="grid grid-cols-2 gap-2" data-testid="before-after">
       {[
-        { label: "Antes", url: image.original.imageUrl },
-        { label: "Después", url: image.imageUrl },
+        { label: t("before"), url: image.original.imageUrl },
+        { label: t("after"), url: image.imageUrl },
       ].map((side) => (
         <figure key={side.label} className="space-y-1">
           <img

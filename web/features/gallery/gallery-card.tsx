@@ -1,28 +1,44 @@
 import type { ReactNode } from "react";
 import { responsiveImage } from "../../../common/image-renditions";
 import { GRID_IMAGE_SIZES } from "../../ui/product-image";
+import type { ImageVariant } from "../../../common/image-variants";
 import type { GalleryImage } from "../../../common/product";
+import { sellerLocale } from "../../i18n/language";
 import { DownloadIcon, useDownload } from "../../ui/gallery-download-button";
 import { Spinner } from "../../ui/spinner";
 import { KeepAsStoreModelButton, keepAudienceOf } from "../../ui/store-model";
-
-export const UNNAMED_PRODUCT = "Producto sin nombre";
+import { t } from "./texts";
 
 export function galleryName(image: Pick<GalleryImage, "productName">): string {
-  return image.productName?.trim() || UNNAMED_PRODUCT;
+  return image.productName?.trim() || t("unnamedProduct");
 }
-
-const DATE_FORMAT = new Intl.DateTimeFormat("es-AR", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 export function formatGalleryDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : DATE_FORMAT.format(date);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(sellerLocale(), {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(date);
+}
+
+/** What an image shows, in the seller's language (the server's label is Spanish: common/image-variants.ts). */
+export function variantName(variant: ImageVariant): string {
+  const names: Record<ImageVariant, string> = {
+    front: t("variantFront"),
+    back: t("variantBack"),
+    baby: t("variantBaby"),
+    kid: t("variantKid"),
+    girl: t("variantGirl"),
+    adult: t("variantAdult"),
+    outfit: t("variantOutfit"),
+    personalized: t("variantPersonalized"),
+    modified: t("variantModified"),
+  };
+  return names[variant] ?? variant;
 }
 
 /**
@@ -48,7 +64,7 @@ export function GalleryCard({
       <button
         type="button"
         onClick={onOpen}
-        aria-label={`Ver ${name} en grande`}
+        aria-label={t("seeLarge", { name })}
         className="block w-full focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
       >
         {/* A small WebP for the grid; 'Descargar' still gives the full image. */}
@@ -64,15 +80,15 @@ export function GalleryCard({
         />
       </button>
       <div className="absolute top-2 right-2 flex gap-1.5 transition-opacity pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100">
-        <IconButton label={`Descargar imagen de ${name}`} onClick={() => void download(image.imageUrl, image.productName)} busy={busy}>
+        <IconButton label={t("download", { name })} onClick={() => void download(image.imageUrl, image.productName)} busy={busy}>
           <DownloadIcon className="size-4" />
         </IconButton>
         {onModify && (
-          <IconButton label={`Modificar imagen de ${name}`} onClick={onModify}>
+          <IconButton label={t("modify", { name })} onClick={onModify}>
             <WandIcon className="size-4" />
           </IconButton>
         )}
-        <IconButton label={`Eliminar imagen de ${name}`} onClick={onDelete} danger>
+        <IconButton label={t("delete", { name })} onClick={onDelete} danger>
           <TrashIcon className="size-4" />
         </IconButton>
       </div>
@@ -82,7 +98,7 @@ export function GalleryCard({
         </p>
         <p className="text-xs text-slate-600">
           <span className="font-medium text-brand-800" data-testid="gallery-kind">
-            {image.variantLabel}
+            {variantName(image.variant)}
           </span>{" "}
           · <time dateTime={image.createdAt}>{formatGalleryDate(image.createdAt)}</time>
         </p>
@@ -129,7 +145,7 @@ export function GallerySkeletons({ count = 8 }: { count?: number }) {
   return (
     <div aria-busy="true">
       <p role="status" className="sr-only">
-        Cargando imágenes...
+        {t("loadingImages")}
       </p>
       <ul aria-hidden className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
         {Array.from({ length: count }, (_, i) => (

@@ -7,9 +7,9 @@ import { DownloadButton } from "../../ui/gallery-download-button";
 import { ModifyInstructionField, ModifyingOverlay, useModifyInstruction } from "../../ui/modify-instruction";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { t } from "./texts";
 
 export { EMPTY_INSTRUCTION, MODIFY_FAILED, MODIFY_NO_RESULT, MODIFY_OK } from "../../ui/modify-instruction";
-export const PREVIEW_FAILED = "No se pudo cargar la imagen para modificar.";
 
 /**
  * 'Modificar Imagen': a generated image changed by a written instruction.
@@ -51,7 +51,7 @@ export function ModifyImageDialog({
   const name = current ? galleryName(current) : "";
 
   return (
-    <Dialog open={!!image} onClose={onClose} title="Modificar imagen con IA" className="sm:max-w-xl">
+    <Dialog open={!!image} onClose={onClose} title={t("modifyTitle")} className="sm:max-w-xl">
       {current && (
         <form onSubmit={submit} noValidate className="space-y-4">
           <div className="relative overflow-hidden rounded-xl bg-slate-100">
@@ -59,12 +59,12 @@ export function ModifyImageDialog({
               <BeforeAfter image={current} name={name} />
             ) : broken ? (
               <p role="alert" className="grid aspect-square place-items-center p-6 text-center text-sm text-red-700">
-                {PREVIEW_FAILED}
+                {t("previewFailed")}
               </p>
             ) : (
               <img
                 src={current.imageUrl}
-                alt={`Imagen de ${name}`}
+                alt={t("imageOf", { name })}
                 onError={() => setBroken(true)}
                 className="mx-auto max-h-[50vh] w-full object-contain"
               />
@@ -78,7 +78,7 @@ export function ModifyImageDialog({
             <DownloadButton url={current.imageUrl} productName={current.productName} />
             <Button type="submit" busy={instruction.pending}>
               {!instruction.pending && <WandIcon />}
-              Modificar Imagen
+              {t("modifyButton")}
             </Button>
           </div>
         </form>

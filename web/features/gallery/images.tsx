@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import type { GalleryImage } from "../../../common/product";
-import { GalleryCard, galleryName, GallerySkeletons, TrashIcon, WandIcon, formatGalleryDate } from "./gallery-card";
+import { GalleryCard, galleryName, GallerySkeletons, TrashIcon, WandIcon, formatGalleryDate, variantName } from "./gallery-card";
 import { DownloadButton } from "../../ui/gallery-download-button";
 import { JobActivity } from "../../ui/job-activity";
 import { ModifyImageDialog } from "./gallery-modify-dialog";
@@ -16,10 +16,8 @@ import type { GenerationResult } from "../../lib/generation";
 import { galleryQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
 import { cacheAnswer } from "../../lib/cache-answer";
-
-export const DELETE_FAILED = "No se pudo eliminar la imagen.";
-export const LOAD_FAILED = "No se pudieron cargar las imágenes generadas.";
-export const RESTORE_FAILED = "No se pudo restaurar la imagen original.";
+import { VARIANT_LABELS } from "../../../common/image-variants";
+import { t } from "./texts";
 
 /** /images: every image the seller generated, with preview, download, modify and delete. */
 export function ImagesScreen() {
@@ -40,13 +38,13 @@ function Gallery({ userId }: { userId: string }) {
   const removeFromList = (imageId: string) => cacheAnswer(queryClient, key, (list) => list?.filter((i) => i.imageId !== imageId));
 
   const remove = useMutation({
-    mutationFn: (imageId: string) => unwrap(api.products.images[":id"].$delete({ param: { id: imageId } }), DELETE_FAILED),
+    mutationFn: (imageId: string) => unwrap(api.products.images[":id"].$delete({ param: { id: imageId } }), t("deleteFailed")),
     onSuccess: (_, imageId) => {
       removeFromList(imageId);
       // An image a modification stood in front of comes back in its place.
       void queryClient.invalidateQueries({ queryKey: key });
       setDeleting(null);
-      toast.success("Imagen eliminada.");
+      toast.success(t("deleted"));
       // A product's newest image and the store's choices may have pointed at it.
       void queryClient.invalidateQueries({ queryKey: ["products"] });
       void queryClient.invalidateQueries({ queryKey: ["product-images"] });
@@ -57,21 +55,21 @@ function Gallery({ userId }: { userId: string }) {
       // Already gone on the server (another tab): the list just catches up.
       if (err instanceof ApiFailure && err.status === 404) removeFromList(imageId);
       setDeleting(null);
-      toast.error(DELETE_FAILED);
+      toast.error(t("deleteFailed"));
     },
   });
 
   /** 'Restaurar original': the original takes the modification's place again (the modification stays stored). */
   const restore = useMutation({
     mutationFn: async (image: GalleryImage) =>
-      (await unwrap(api.products.images[":id"]["restore-original"].$post({ param: { id: image.imageId } }), RESTORE_FAILED)).image,
+      (await unwrap(api.products.images[":id"]["restore-original"].$post({ param: { id: image.imageId } }), t("restoreFailed"))).image,
     onSuccess: async (restored, modified) => {
       await cacheAnswer(queryClient, key, (list) => list?.map((i) => (i.imageId === modified.imageId ? restored : i)));
       setPreview(restored);
-      toast.success("Imagen original restaurada.");
+      toast.success(t("restored"));
       void queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (err) => toast.error(err instanceof Error && err.message ? err.message : RESTORE_FAILED),
+    onError: (err) => toast.error(err instanceof Error && err.message ? err.message : t("restoreFailed")),
   });
 
   /**
@@ -87,7 +85,7 @@ function Gallery({ userId }: { userId: string }) {
       imageId: result.imageId,
       imageUrl: result.imageUrl,
       variant: "modified",
-      variantLabel: "Modificada",
+      variantLabel: VARIANT_LABELS.modified,
       createdAt: new Date().toISOString(),
       original: { imageId: before.imageId, imageUrl: before.imageUrl },
     };
@@ -104,10 +102,8 @@ function Gallery({ userId }: { userId: string }) {
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-bold">Galería de Imágenes Generadas</h1>
-          {images && images.length > 0 && (
-            <p className="mt-1 text-sm text-slate-600">{images.length === 1 ? "1 imagen" : `${images.length} imágenes`}</p>
-          )}
+          <h1 className="text-2xl font-bold">{t("title")}</h1>
+          {images && images.length > 0 && <p className="mt-1 text-sm text-slate-600">{t("imageCount", { count: images.length })}</p>}
         </div>
       </header>
 
@@ -120,28 +116,28 @@ function Gallery({ userId }: { userId: string }) {
           role="alert"
           className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900"
         >
-          <p>{gallery.error instanceof Error && gallery.error.message ? gallery.error.message : LOAD_FAILED}</p>
+          <p>{gallery.error instanceof Error && gallery.error.message ? gallery.error.message : t("loadFailed")}</p>
           <Button variant="secondary" onClick={() => void gallery.refetch()} busy={gallery.isFetching}>
-            Reintentar
+            {t("retry")}
           </Button>
         </div>
       )}
 
       {images && images.length === 0 && (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="text-lg font-semibold">No hay imágenes</p>
-          <p className="mt-1 text-slate-600">Aún no has generado ninguna imagen publicitaria para tus productos.</p>
+          <p className="text-lg font-semibold">{t("emptyTitle")}</p>
+          <p className="mt-1 text-slate-600">{t("emptyHint")}</p>
           <Link
             to="/home"
             className="mt-4 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
-            Ir a Productos
+            {t("goToProducts")}
           </Link>
         </div>
       )}
 
       {images && images.length > 0 && (
-        <ul aria-label="Imágenes generadas" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
+        <ul aria-label={t("listLabel")} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
           {images.map((image) => (
             <GalleryCard
               key={image.imageId}
@@ -175,14 +171,14 @@ function Gallery({ userId }: { userId: string }) {
         onModified={(before, result) => void onModified(before, result)}
       />
 
-      <Dialog open={!!deleting} onClose={() => !remove.isPending && setDeleting(null)} title="¿Estás seguro?">
-        <p className="text-sm text-slate-600">Esta acción no se puede deshacer. Se eliminará permanentemente la imagen generada.</p>
+      <Dialog open={!!deleting} onClose={() => !remove.isPending && setDeleting(null)} title={t("deleteTitle")}>
+        <p className="text-sm text-slate-600">{t("deleteBody")}</p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-            Cancelar
+            {t("cancel")}
           </Button>
           <Button variant="danger" busy={remove.isPending} onClick={() => deleting && remove.mutate(deleting.imageId)}>
-            Eliminar
+            {t("deleteButton")}
           </Button>
         </div>
       </Dialog>
@@ -215,28 +211,28 @@ function PreviewDialog({
           ) : (
             <img
               src={image.imageUrl}
-              alt={`Imagen de ${galleryName(image)}`}
+              alt={t("imageOf", { name: galleryName(image) })}
               className="mx-auto max-h-[70vh] w-full rounded-xl bg-slate-100 object-contain"
             />
           )}
           {!modify.available && <ModifyNotOffered reason={modify.reason} />}
           <p className="text-sm text-slate-500">
-            {image.variantLabel} · Creada el <time dateTime={image.createdAt}>{formatGalleryDate(image.createdAt)}</time>
+            {variantName(image.variant)} · {t("createdOn")} <time dateTime={image.createdAt}>{formatGalleryDate(image.createdAt)}</time>
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="ghost" onClick={() => onDelete(image)} className="text-red-700">
               <TrashIcon />
-              Eliminar
+              {t("deleteButton")}
             </Button>
             {hasOriginal(image) && (
               <Button variant="secondary" busy={restoring} onClick={() => onRestore(image)}>
-                Restaurar original
+                {t("restoreOriginal")}
               </Button>
             )}
             {modify.available && (
               <Button variant="secondary" onClick={() => onModify(image)}>
                 <WandIcon />
-                Modificar
+                {t("modifyShort")}
               </Button>
             )}
             <DownloadButton url={image.imageUrl} productName={image.productName} variant="primary" />

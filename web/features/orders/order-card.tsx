@@ -1,36 +1,16 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { PAYMENT_LABELS, type PaymentDetails, payMethodOf } from "../../../common/checkout";
 import { shopText } from "../../../common/i18n";
-import { nextStatuses, ORDER_STATUS_LABELS, type OrderStatus } from "../../../common/order-status";
-import { PAY_METHOD_NAMES } from "../../../common/pay-methods";
+import { nextStatuses, type OrderStatus } from "../../../common/order-status";
 import type { ShopText } from "../../../common/shop-text";
-import { SHOPPER_TEXT } from "../../../common/shopper-text";
-import {
-  addressText,
-  couponLine,
-  DELIVERY_LABELS,
-  deliveryLine,
-  lineCodeSuffix,
-  orderReplyUrl,
-  shortageText,
-  type Order,
-} from "../../../common/store-cart";
-import { CURRENCY_INFO } from "../../../common/packs";
+import { addressText, couponLine, deliveryLine, lineCodeSuffix, orderReplyUrl, type Order } from "../../../common/store-cart";
+import type { SizesWord } from "../../../common/store-locale";
 import { ARS_MONEY, formatAmount, storeMoney } from "../../../common/store-money";
-import { variantLabel } from "../../../common/variants";
+import { sellerLocale } from "../../i18n/language";
 import { Button } from "../../ui/button";
-
-/** What each move is called on its button; 'Cancelar pedido' asks first (see CancelOrderDialog). */
-export const ACTION_LABELS: Record<OrderStatus, string> = {
-  nuevo: "Nuevo",
-  confirmado: "Confirmar",
-  pagado: "Marcar pagado",
-  enviado: "Marcar enviado",
-  listo: "Listo para retirar",
-  entregado: "Marcar entregado",
-  cancelado: "Cancelar pedido",
-};
+import { currencyName } from "./currency-name";
+import { actionLabel, deliveryLabel, lineLabel, paymentName, shortageLine, statusLabel } from "./order-labels";
+import { t } from "./texts";
 
 export const STATUS_STYLES: Record<OrderStatus, string> = {
   nuevo: "bg-amber-100 text-amber-900",
@@ -42,13 +22,16 @@ export const STATUS_STYLES: Record<OrderStatus, string> = {
   cancelado: "bg-slate-200 text-slate-700",
 };
 
-const dateFormat = new Intl.DateTimeFormat("es-AR", { dateStyle: "short", timeStyle: "short" });
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat(sellerLocale(), { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 
 interface Props {
   order: Order;
   /** The order the seller just moved: marked and brought into view. */
   followed?: boolean;
   storeName: string;
+  /** The store's word for sizes, for its Spanish-reading seller ("talle" in Argentina). */
+  sizesWord: SizesWord;
   /** The store's language and number format (its money is not the order's); Argentina's if the list could not answer it. */
   shop: ShopText | null;
   /** The move being saved for this order, if any. */
@@ -61,13 +44,7 @@ interface Props {
 /** One order: who, what, how much, its status, and the seller's next steps, the reply by WhatsApp first. */
 const ARGENTINA = shopText("es-AR", ARS_MONEY);
 
-/** Argentina's ways by their names of old, every other by the settings' name. */
-const paymentName = (payment: PaymentDetails) =>
-  payment.method in PAYMENT_LABELS
-    ? PAYMENT_LABELS[payment.method as keyof typeof PAYMENT_LABELS]
-    : PAY_METHOD_NAMES[payMethodOf(payment).kind];
-
-export function OrderCard({ order, followed = false, storeName, shop: storeShop, moving, disabled, onMove, onCancel }: Props) {
+export function OrderCard({ order, followed = false, storeName, sizesWord, shop: storeShop, moving, disabled, onMove, onCancel }: Props) {
   // Every amount in the order's own currency, written in the store's number format as the buyer's page writes
   // it: the store may sell in another currency now. Orders from before they kept a currency were in pesos.
   const currency = order.currency ?? "ARS";
@@ -83,46 +60,46 @@ export function OrderCard({ order, followed = false, storeName, shop: storeShop,
   return (
     <article
       ref={card}
-      aria-label={`Pedido #${order.code}`}
+      aria-label={t("orderLabel", { code: order.code })}
       className={`rounded-2xl border bg-white p-4 shadow-sm sm:p-5 ${followed ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}
       data-testid="order"
       data-followed={followed || undefined}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold">
-          Pedido #{order.code} <span className="font-normal text-slate-500">· {dateFormat.format(new Date(order.createdAt))}</span>
+          {t("orderLabel", { code: order.code })} <span className="font-normal text-slate-500">· {formatDate(order.createdAt)}</span>
         </h2>
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status]}`} data-testid="order-status">
-          {ORDER_STATUS_LABELS[order.status]}
+          {statusLabel(order.status)}
         </span>
       </div>
       {order.buyer && (
         <div className="mt-1 text-sm text-slate-800" data-testid="order-buyer">
           <p>
-            <span className="font-semibold">{order.buyer.name}</span> · {DELIVERY_LABELS[order.buyer.delivery]}
+            <span className="font-semibold">{order.buyer.name}</span> · {deliveryLabel(order.buyer.delivery)}
             {order.delivery?.zone ? ` (${order.delivery.zone})` : ""}
             {order.payment ? ` · ${paymentName(order.payment)}` : ""}
           </p>
           {order.delivery?.address && (
             <p data-testid="order-address">
-              {SHOPPER_TEXT.addressLabel}: <span className="font-semibold">{addressText(order.delivery.address)}</span>
+              {t("addressLabel")}: <span className="font-semibold">{addressText(order.delivery.address)}</span>
               {order.delivery.address.reference && (
                 <span className="text-slate-600">
                   {" "}
-                  · {SHOPPER_TEXT.referenceLabel}: {order.delivery.address.reference}
+                  · {t("referenceLabel")}: {order.delivery.address.reference}
                 </span>
               )}
             </p>
           )}
           {order.buyerWhatsapp && <p className="text-slate-600">WhatsApp {order.buyerWhatsapp.label}</p>}
-          {order.buyer.note && <p className="mt-0.5 whitespace-pre-line text-slate-600">Nota: {order.buyer.note}</p>}
+          {order.buyer.note && <p className="mt-0.5 whitespace-pre-line text-slate-600">{t("note", { note: order.buyer.note })}</p>}
         </div>
       )}
       <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
         {order.lines.map((line) => (
           <li key={`${line.productId}-${line.color ?? ""}-${line.size ?? ""}`}>
-            {line.quantity} × {variantLabel(line.name, line.color, line.size)}
-            {line.unitPrice > 0 ? ` — ${price(line.unitPrice)} c/u` : ""}
+            {line.quantity} × {lineLabel(line.name, line.color, line.size, sizesWord)}
+            {line.unitPrice > 0 ? ` — ${t("unitPrice", { price: price(line.unitPrice) })}` : ""}
             {lineCodeSuffix(line)}
           </li>
         ))}
@@ -134,16 +111,16 @@ export function OrderCard({ order, followed = false, storeName, shop: storeShop,
       )}
       {order.delivery && <p className="mt-1 text-sm text-slate-700">{deliveryLine(order.delivery, shop)}</p>}
       <p className="mt-2 font-semibold">
-        Total: {price(order.total)}
-        {order.delivery?.kind === "envio" && order.delivery.cost === null ? " + envío" : ""}
+        {t("total", { price: price(order.total) })}
+        {order.delivery?.kind === "envio" && order.delivery.cost === null ? t("plusDelivery") : ""}
       </p>
       {/* "$" alone is the peso of several countries: an order in a money the store no longer sells in names it. */}
       {storeShop && storeShop.money.currency !== currency && (
         <p className="text-xs text-slate-600" data-testid="order-currency">
-          En {CURRENCY_INFO[currency]?.name ?? currency} ({currency}), la moneda de tu tienda cuando llegó el pedido.
+          {t("otherCurrency", { name: currencyName(currency), currency })}
         </p>
       )}
-      {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} />}
+      {order.status === "nuevo" && order.shortages.length > 0 && <StockConflict order={order} sizesWord={sizesWord} />}
       <div className="mt-3 flex flex-wrap gap-2">
         <a
           href={orderReplyUrl(order, storeName, window.location.origin, shop)}
@@ -151,8 +128,11 @@ export function OrderCard({ order, followed = false, storeName, shop: storeShop,
           rel="noopener"
           className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
         >
-          Responder por WhatsApp
-          <span className="sr-only">{order.buyerWhatsapp ? ` a ${order.buyer?.name ?? "tu cliente"}` : ""} (se abre en otra pestaña)</span>
+          {t("replyWhatsapp")}
+          <span className="sr-only">
+            {order.buyerWhatsapp ? t("replyTo", { name: order.buyer?.name ?? t("yourCustomerLower") }) : ""}
+            {t("opensNewTab")}
+          </span>
         </a>
         {nextStatuses({ status: order.status, delivery: order.buyer?.delivery ?? null }).map((next) => (
           <Button
@@ -163,7 +143,7 @@ export function OrderCard({ order, followed = false, storeName, shop: storeShop,
             disabled={disabled}
             onClick={() => (next === "cancelado" ? onCancel() : onMove(next))}
           >
-            {ACTION_LABELS[next]}
+            {actionLabel(next)}
           </Button>
         ))}
       </div>
@@ -174,14 +154,12 @@ export function OrderCard({ order, followed = false, storeName, shop: storeShop,
           rel="noopener"
           className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
         >
-          Ver la página del pedido
+          {t("seeOrderPage")}
         </a>{" "}
-        <span className="text-slate-500">(la que ve tu cliente; el mensaje de WhatsApp lleva su enlace)</span>
+        <span className="text-slate-500">{t("seeOrderPageHint")}</span>
       </p>
       {!order.buyerWhatsapp && (
-        <p className="mt-2 text-xs text-slate-500">
-          {order.buyer?.name ?? "Tu cliente"} no dejó su número: WhatsApp te pedirá elegir su chat (es el del mensaje del pedido).
-        </p>
+        <p className="mt-2 text-xs text-slate-500">{t("noNumber", { name: order.buyer?.name ?? t("yourCustomer") })}</p>
       )}
     </article>
   );
@@ -192,22 +170,22 @@ export function OrderCard({ order, followed = false, storeName, shop: storeShop,
  * the seller's two ways out. It comes from the order list itself, so it stays until the stock covers
  * the order again or the order is cancelled, and it is there after a reload.
  */
-function StockConflict({ order }: { order: Order }) {
+function StockConflict({ order, sizesWord }: { order: Order; sizesWord: SizesWord }) {
   const one = order.shortages.length === 1;
   return (
     <div role="alert" data-testid="order-conflict" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-      <p className="font-semibold">No puedes confirmar este pedido: falta stock.</p>
+      <p className="font-semibold">{t("conflictTitle")}</p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {order.shortages.map((s) => (
-          <li key={`${s.productId}-${s.color ?? ""}-${s.size}`}>{shortageText(s)}</li>
+          <li key={`${s.productId}-${s.color ?? ""}-${s.size}`}>{shortageLine(s, sizesWord)}</li>
         ))}
       </ul>
       <p className="mt-2">
-        Si tienes más unidades, sube el stock de {one ? "ese talle" : "esos talles"} en{" "}
+        {one ? t("conflictHintOne") : t("conflictHintMany")}{" "}
         <Link to="/product-pricing" className="font-semibold underline underline-offset-2">
-          Configurar Precios
+          {t("conflictPricingLink")}
         </Link>{" "}
-        y vuelve a confirmar. Si no, cancela el pedido y avísale a tu cliente.
+        {t("conflictHintEnd")}
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import { api, ApiFailure, unwrap } from "../../lib/api";
 import { ordersQuery } from "../../lib/orders";
 import { productsQuery } from "../../lib/queries";
 import { cacheAnswer } from "../../lib/cache-answer";
+import { t } from "./texts";
 
 /** The lines a 409 on confirming names as short (worker/routes/orders.ts), or null for any other failure. */
 export function stockShortages(err: unknown): StockShortage[] | null {
@@ -18,7 +19,7 @@ export function useOrderStatus(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: OrderStatus }) =>
-      (await unwrap(api.orders[":id"].status.$put({ param: { id }, json: { status } }), "No se pudo cambiar el estado del pedido.")).order,
+      (await unwrap(api.orders[":id"].status.$put({ param: { id }, json: { status } }), t("moveFailed"))).order,
     onSuccess: async (order) => {
       await cacheAnswer(queryClient, ordersQuery.queryKey, (list) => list?.map((o) => (o.id === order.id ? order : o)));
       if (order.stockTaken) {

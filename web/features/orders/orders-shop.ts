@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { shopText } from "../../../common/i18n";
 import type { ShopText } from "../../../common/shop-text";
 import { api, unwrap } from "../../lib/api";
+import { t } from "./texts";
 
 // In the orders feature, not web/lib: the catalogues it loads stay out of the app's first screen.
 /**
@@ -11,7 +12,7 @@ import { api, unwrap } from "../../lib/api";
 export const ordersShopQuery = queryOptions({
   queryKey: ["orders", "shop"],
   queryFn: async (): Promise<ShopText> => {
-    const { store } = await unwrap(api.orders.$get(), "No se pudieron cargar los pedidos.");
+    const { store } = await unwrap(api.orders.$get(), t("loadFailed"));
     return shopText(store.locale, store.money);
   },
   staleTime: 5 * 60_000,

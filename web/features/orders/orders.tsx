@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "../../../common/order-status";
+import { ORDER_STATUSES, type OrderStatus } from "../../../common/order-status";
+import { countryLocaleOf } from "../../../common/store-locale";
 import type { Order } from "../../../common/store-cart";
 import type { User } from "../../../common/user";
 import { ordersQuery } from "../../lib/orders";
@@ -12,6 +13,8 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Spinner } from "../../ui/spinner";
 import { OrderCard } from "./order-card";
+import { statusLabel } from "./order-labels";
+import { t } from "./texts";
 import { stockShortages, useOrderStatus } from "./orders-queries";
 import { WithdrawalRequests } from "./withdrawal-requests";
 import { offersWithdrawal } from "../../../common/withdrawals";
@@ -25,13 +28,13 @@ export function OrdersScreen() {
   if (!user.username) {
     return (
       <div className="mx-auto max-w-lg rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-        <h1 className="text-lg font-semibold">Todavía no tienes una tienda</h1>
-        <p className="mt-1 text-slate-600">Cuando la crees, aquí aparecen los pedidos que tus clientes te envían por WhatsApp.</p>
+        <h1 className="text-lg font-semibold">{t("noStoreTitle")}</h1>
+        <p className="mt-1 text-slate-600">{t("noStoreHint")}</p>
         <Link
           to="/mi-tienda"
           className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
         >
-          Crear mi tienda
+          {t("noStoreCreate")}
         </Link>
       </div>
     );
@@ -51,6 +54,7 @@ function Orders({ user }: { user: User }) {
   const list = orders.data ?? [];
   const shown = filter === "todos" ? list : list.filter((o) => o.status === filter);
   const storeName = user.name ?? user.username ?? "";
+  const sizesWord = countryLocaleOf(user.countryCode).sizesWord ?? "talla";
 
   function move(order: Order, next: OrderStatus, then?: () => void) {
     status.mutate(
@@ -62,9 +66,9 @@ function Orders({ user }: { user: User }) {
           setFollowed(order.id);
           const done =
             next === "confirmado" && saved.stockTaken
-              ? `Pedido #${order.code} confirmado: descontamos su stock.`
-              : `Pedido #${order.code}: ${ORDER_STATUS_LABELS[next].toLowerCase()}.`;
-          toast.success(moved ? `${done} Ahora lo ves en «${ORDER_STATUS_LABELS[next]}».` : done);
+              ? t("movedConfirmedStock", { code: order.code })
+              : t("moved", { code: order.code, status: statusLabel(next).toLowerCase() });
+          toast.success(moved ? t("movedNowIn", { done, status: statusLabel(next) }) : done);
           then?.();
         },
         // A stock conflict stays on the order's card (see StockConflict); anything else is a passing notice.
@@ -79,24 +83,22 @@ function Orders({ user }: { user: User }) {
     <div className="mx-auto max-w-3xl space-y-5">
       <header>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 className="text-2xl font-bold sm:text-3xl">Pedidos</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
           <Link
             to="/clientes"
             className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
           >
-            Clientes
+            {t("customersLink")}
           </Link>
         </div>
-        <p className="mt-1 text-slate-600">
-          Los pedidos que tus clientes arman en tu tienda y te envían por WhatsApp, del más nuevo al más viejo.
-        </p>
+        <p className="mt-1 text-slate-600">{t("intro")}</p>
       </header>
 
       {offersWithdrawal(user.countryCode) && <WithdrawalRequests storeName={storeName} shop={shop} countryCode={user.countryCode} />}
 
       {orders.isSuccess && list.length > 0 && (
         <fieldset className="flex gap-2 overflow-x-auto pb-1">
-          <legend className="sr-only">Ver pedidos</legend>
+          <legend className="sr-only">{t("filterLegend")}</legend>
           {/* One chip per status that has orders (and the one chosen), so seven steps do not crowd a phone. */}
           {(["todos", ...ORDER_STATUSES.filter((st) => st === filter || list.some((o) => o.status === st))] as Filter[]).map((f) => {
             const count = f === "todos" ? list.length : list.filter((o) => o.status === f).length;
@@ -111,7 +113,7 @@ function Orders({ user }: { user: User }) {
                 }}
                 className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
               >
-                {f === "todos" ? "Todos" : ORDER_STATUS_LABELS[f]} ({count})
+                {f === "todos" ? t("filterAll") : statusLabel(f)} ({count})
               </button>
             );
           })}
@@ -120,31 +122,31 @@ function Orders({ user }: { user: User }) {
 
       {orders.isPending && (
         <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Spinner className="size-4 text-brand-600" /> Cargando pedidos…
+          <Spinner className="size-4 text-brand-600" /> {t("loading")}
         </p>
       )}
       {orders.isError && (
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
           <p className="font-semibold text-red-800">{orders.error.message}</p>
           <Button variant="secondary" className="mt-4" busy={orders.isFetching} onClick={() => void orders.refetch()}>
-            Reintentar
+            {t("retry")}
           </Button>
         </div>
       )}
       {orders.isSuccess && list.length === 0 && (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <p className="text-lg font-semibold">Todavía no recibiste pedidos</p>
-          <p className="mt-1 text-slate-600">Comparte el enlace de tu tienda para empezar a vender.</p>
+          <p className="text-lg font-semibold">{t("emptyTitle")}</p>
+          <p className="mt-1 text-slate-600">{t("emptyHint")}</p>
           <Link
             to="/mi-tienda-admin"
             className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
-            Compartir mi tienda
+            {t("emptyShare")}
           </Link>
         </div>
       )}
       {orders.isSuccess && list.length > 0 && shown.length === 0 && (
-        <p className="rounded-2xl bg-white p-6 text-center text-slate-600">No hay pedidos en este estado.</p>
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-600">{t("noneInStatus")}</p>
       )}
 
       {/* The cards wait for the store's number format, so an amount is never shown first in another one. */}
@@ -155,6 +157,7 @@ function Orders({ user }: { user: User }) {
               order={order}
               followed={followed === order.id}
               storeName={storeName}
+              sizesWord={sizesWord}
               shop={shop}
               moving={status.isPending && status.variables?.id === order.id ? status.variables.status : null}
               disabled={status.isPending}
@@ -188,25 +191,20 @@ function CancelOrderDialog({
   onConfirm: (order: Order) => void;
 }) {
   return (
-    <Dialog open={!!order} onClose={() => !busy && onClose()} title={order ? `¿Cancelar el pedido #${order.code}?` : ""}>
+    <Dialog open={!!order} onClose={() => !busy && onClose()} title={order ? t("cancelTitle", { code: order.code }) : ""}>
       {order && (
         <>
-          <p className="text-slate-700">
-            El pedido queda como cancelado y no se puede volver atrás. {order.buyer?.name ?? "Tu cliente"} no recibe un aviso automático:
-            escríbele por WhatsApp para contarle.
-          </p>
+          <p className="text-slate-700">{t("cancelBody", { name: order.buyer?.name ?? t("yourCustomer") })}</p>
           {/* Cancelling gives back what confirming took, once (worker/lib/stock.ts returnStock). */}
           <p className="mt-2 text-sm text-slate-600" data-testid="cancel-stock">
-            {order.stockTaken
-              ? "Lo que se descontó del stock al confirmarlo vuelve solo a tu stock: no hace falta que lo cambies en Configurar Precios. Solo no vuelve un talle o color que hayas borrado después."
-              : "Este pedido todavía no descontó stock, así que cancelarlo no cambia tu stock."}
+            {order.stockTaken ? t("cancelStockBack") : t("cancelNoStock")}
           </p>
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" disabled={busy} onClick={onClose}>
-              Volver
+              {t("back")}
             </Button>
             <Button variant="danger" busy={busy} onClick={() => onConfirm(order)}>
-              Cancelar pedido
+              {t("cancelOrder")}
             </Button>
           </div>
         </>

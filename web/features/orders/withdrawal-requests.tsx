@@ -4,15 +4,18 @@ import type { ShopText } from "../../../common/shop-text";
 import { api, unwrap } from "../../lib/api";
 import { cacheAnswer } from "../../lib/cache-answer";
 import { Button } from "../../ui/button";
+import { sellerLocale } from "../../i18n/language";
+import { t } from "./texts";
 import { withdrawalReplyUrl } from "./withdrawal-reply";
 
 export const withdrawalsQuery = queryOptions({
   queryKey: ["withdrawals"],
-  queryFn: async () => (await unwrap(api.withdrawals.$get(), "No se pudieron cargar los pedidos de arrepentimiento.")).withdrawals,
+  queryFn: async () => (await unwrap(api.withdrawals.$get(), t("withdrawalsLoadFailed"))).withdrawals,
   refetchInterval: 60_000,
 });
 
-const dateTime = new Intl.DateTimeFormat("es-AR", { dateStyle: "medium", timeStyle: "short" });
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat(sellerLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 
 /**
  * 'Botón de arrepentimiento' requests (Argentine stores, Resolución 424/2020) at the top of Pedidos: the ones
@@ -31,10 +34,10 @@ export function WithdrawalRequests({
   const requests = useQuery(withdrawalsQuery);
   const answered = useMutation({
     mutationFn: async (id: string) =>
-      (await unwrap(api.withdrawals[":id"].answered.$post({ param: { id } }), "No se pudo marcar como respondido.")).withdrawal,
+      (await unwrap(api.withdrawals[":id"].answered.$post({ param: { id } }), t("withdrawalAnswerFailed"))).withdrawal,
     onSuccess: async (saved) => {
       await cacheAnswer(queryClient, withdrawalsQuery.queryKey, (list) => list?.map((r) => (r.id === saved.id ? saved : r)));
-      toast.success(`Pedido de arrepentimiento ${saved.code} respondido.`);
+      toast.success(t("withdrawalAnswered", { code: saved.code }));
     },
     onError: (err) => toast.error(err.message),
   });
@@ -44,7 +47,7 @@ export function WithdrawalRequests({
       <section role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4">
         <p className="font-semibold text-red-800">{requests.error.message}</p>
         <Button variant="secondary" className="mt-3" busy={requests.isFetching} onClick={() => void requests.refetch()}>
-          Reintentar
+          {t("retry")}
         </Button>
       </section>
     );
@@ -56,27 +59,25 @@ export function WithdrawalRequests({
   return (
     <section aria-labelledby="withdrawals-title" className="rounded-2xl border border-amber-300 bg-amber-50 p-4" data-testid="withdrawals">
       <h2 id="withdrawals-title" className="text-lg font-semibold text-amber-950">
-        Pedidos de arrepentimiento{waiting.length ? ` (${waiting.length} sin responder)` : ""}
+        {t("withdrawalsTitle")}
+        {waiting.length ? t("withdrawalsWaiting", { count: waiting.length }) : ""}
       </h2>
-      <p className="mt-1 text-sm text-amber-950">
-        Llegaron por el «Botón de arrepentimiento» de tu tienda. El cliente ya recibió su código; respóndele para coordinar la devolución,
-        que no tiene costo para él (Ley 24.240, art. 34).
-      </p>
+      <p className="mt-1 text-sm text-amber-950">{t("withdrawalsIntro")}</p>
       <ul className="mt-3 space-y-3">
         {ordered.map((request) => {
           const reply = shop ? withdrawalReplyUrl(request, storeName, shop, countryCode) : null;
           return (
             <li key={request.id} className="rounded-xl bg-white p-3 shadow-sm" data-testid="withdrawal">
               <p className="font-semibold">
-                {request.code} · Pedido #{request.orderCode}
-                {!request.orderFound && <span className="ml-1 text-sm font-normal text-red-700">(no es un código de tus pedidos)</span>}
+                {t("withdrawalOrder", { code: request.code, order: request.orderCode })}
+                {!request.orderFound && <span className="ml-1 text-sm font-normal text-red-700">{t("withdrawalNotOurs")}</span>}
               </p>
               <p className="text-sm text-slate-700">
                 {request.buyerName} · {request.contact}
               </p>
               <p className="text-sm text-slate-600">
-                Recibido el {dateTime.format(new Date(request.createdAt))}
-                {request.answeredAt ? ` · Respondido el ${dateTime.format(new Date(request.answeredAt))}` : ""}
+                {t("withdrawalReceived", { date: formatDate(request.createdAt) })}
+                {request.answeredAt ? t("withdrawalAnsweredOn", { date: formatDate(request.answeredAt) }) : ""}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 {reply && (
@@ -86,8 +87,11 @@ export function WithdrawalRequests({
                     rel="noopener"
                     className="inline-flex min-h-11 items-center justify-center rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
                   >
-                    {reply.by === "email" ? "Responder por e-mail" : "Responder por WhatsApp"}
-                    <span className="sr-only"> a {request.buyerName} (se abre en otra pestaña)</span>
+                    {reply.by === "email" ? t("replyEmail") : t("replyWhatsapp")}
+                    <span className="sr-only">
+                      {t("replyTo", { name: request.buyerName })}
+                      {t("opensNewTab")}
+                    </span>
                   </a>
                 )}
                 {!request.answeredAt && (
@@ -98,7 +102,7 @@ export function WithdrawalRequests({
                     disabled={answered.isPending}
                     onClick={() => answered.mutate(request.id)}
                   >
-                    Marcar como respondido
+                    {t("markAnswered")}
                   </Button>
                 )}
               </div>

@@ -3,28 +3,24 @@ import { CloseIcon } from "../../ui/icons";
 import { useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import toast from "react-hot-toast";
-import { CREDITS_PER_IMAGE, NO_CREDITS_LEFT } from "../../../common/credits";
+import { CREDITS_PER_IMAGE } from "../../../common/credits";
 import { ApiFailure } from "../../lib/api";
 import { ADD_DIALOG_THRESHOLD, compressImage, fileToDataUrl, formatFileSize } from "../../lib/compress";
 import { useGenerateProduct } from "../../lib/generation";
 import { sessionQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
-import { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES, useUploadProducts } from "../../lib/upload";
+import { MAX_FILES_PER_UPLOAD, UPLOAD_FALLBACK, useUploadProducts } from "../../lib/upload";
 import { CameraCapture, CameraIcon } from "./camera-capture";
 import { DownloadButton } from "../../ui/gallery-download-button";
 import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { t } from "./texts";
 
 const ACCEPTED_TYPES = ["image/png", "image/jpeg", "image/webp"];
 const ACCEPT = ACCEPTED_TYPES.join(",");
 /** Spec section 9: the dialog's state clears this long after it closes. */
 const RESET_DELAY_MS = 300;
-
-export const GENERATE_FALLBACK = "Error al generar producto e imagen";
-export const UPLOAD_OK = "Imágenes subidas correctamente";
-export const UPLOAD_FAILED = "Error al subir las imágenes.";
-export const NOT_ENOUGH_IMAGES = "No tienes suficientes imágenes.";
 
 interface Picked {
   id: string;
@@ -42,12 +38,12 @@ interface Result {
   productName: string | null;
 }
 
-const TITLES: Record<View, string> = {
-  pick: "Agregar Producto con IA",
-  camera: "Generar Producto con IA",
-  generating: "Generar Producto con IA",
-  result: "Producto Generado",
-};
+const titles = (): Record<View, string> => ({
+  pick: t("titlePick"),
+  camera: t("titleGenerate"),
+  generating: t("titleGenerate"),
+  result: t("titleResult"),
+});
 
 // A counter, not crypto.randomUUID: that one is missing outside secure contexts (a phone testing over the LAN).
 let nextId = 0;
@@ -59,7 +55,7 @@ async function prepare(file: File): Promise<Picked> {
 
 /** The spec's 'Subir N imagen(es)', with the plural written out: 'Subir 1 imagen', 'Subir 2 imágenes'. */
 function uploadLabel(count: number) {
-  return `Subir ${count} ${count === 1 ? "imagen" : "imágenes"}`;
+  return t("uploadCount", { count });
 }
 
 /**
@@ -128,7 +124,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
 
   function close() {
     if (view === "generating") {
-      toast("Seguimos generando tu imagen. Cuando termine la vas a encontrar en la galería.");
+      toast(t("stillGenerating"));
     }
     onClose();
   }
@@ -137,9 +133,9 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
     if (files.length === 0) return;
     setError(null);
     const accepted = files.filter((f) => ACCEPTED_TYPES.includes(f.type));
-    if (accepted.length < files.length) toast.error("Solo se aceptan imágenes PNG, JPEG o WebP.");
+    if (accepted.length < files.length) toast.error(t("onlyImageTypes"));
     const room = MAX_FILES_PER_UPLOAD - itemsRef.current.length;
-    if (accepted.length > room) toast.error(TOO_MANY_FILES);
+    if (accepted.length > room) toast.error(t("tooManyFiles", { max: String(MAX_FILES_PER_UPLOAD) }));
     const chosen = accepted.slice(0, Math.max(0, room));
     if (chosen.length === 0) return;
     const token = session.current;
@@ -175,20 +171,21 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
     setError(null);
     try {
       await upload.mutateAsync(items.map((i) => i.file));
-      toast.success(UPLOAD_OK);
+      toast.success(t("uploadOk"));
       onClose();
     } catch (err) {
       const message = err instanceof Error ? err.message : "";
       // The server's own Spanish reason when it gave one; the spec's toast otherwise.
-      toast.error(err instanceof ApiFailure && message && message !== "Error al subir productos" ? message : UPLOAD_FAILED);
-      setError(message || UPLOAD_FAILED);
+      // The lib's own fallback (web/lib/upload.ts) is no reason: the spec's toast says it better.
+      toast.error(err instanceof ApiFailure && message && message !== UPLOAD_FALLBACK ? message : t("uploadFailed"));
+      setError(message || t("uploadFailed"));
     }
   }
 
   async function startGeneration(item: Picked) {
     if (!user) return;
     if (user.credits < CREDITS_PER_IMAGE) {
-      toast.error(NO_CREDITS_LEFT);
+      toast.error(t("noImagesLeft"));
       return;
     }
     const token = session.current;
@@ -198,16 +195,16 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
       const image = await fileToDataUrl(item.file);
       // The file's name goes along: the product is named from it and the photo, not 'Producto 1'.
       const generated = await generate.mutateAsync({ image, includeModel, fileName: item.file.name });
-      toast.success("¡Imagen generada con éxito!");
+      toast.success(t("generatedOk"));
       if (token !== session.current) return;
       setResult({ before: item.previewUrl, after: generated.imageUrl, productName: generated.product?.name ?? null });
       setView("result");
     } catch (err) {
       // The server keeps the product and its photo even when the image fails, so the list must show it.
       void queryClient.invalidateQueries({ queryKey: ["products"] });
-      let message = err instanceof Error && err.message ? err.message : GENERATE_FALLBACK;
+      let message = err instanceof Error && err.message ? err.message : t("generateFallback");
       if (err instanceof ApiFailure && err.status === 402) {
-        message = NO_CREDITS_LEFT;
+        message = t("noImagesLeft");
         void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       }
       toast.error(message);
@@ -233,11 +230,11 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
   const single = items.length === 1 ? items[0] : undefined;
 
   return (
-    <Dialog open={open} onClose={close} title={TITLES[view]} className="sm:max-w-2xl">
+    <Dialog open={open} onClose={close} title={titles()[view]} className="sm:max-w-2xl">
       <div className="space-y-5">
         {lowCredits && view !== "result" && (
           <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            <span className="font-medium">{NOT_ENOUGH_IMAGES}</span>
+            <span className="font-medium">{t("notEnoughImages")}</span>
             {canBuy && (
               <a
                 href="/credits"
@@ -248,7 +245,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
                 }}
                 className="rounded-md font-semibold text-amber-900 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-700"
               >
-                Comprar imágenes
+                {t("buyImages")}
               </a>
             )}
           </div>
@@ -290,7 +287,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
             {single && (
               <Button onClick={() => void startGeneration(single)} disabled={preparing || upload.isPending}>
                 <SparklesIcon />
-                Generar (1 imagen)
+                {t("generateOne")}
               </Button>
             )}
           </div>
@@ -315,7 +312,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
           multiple
           hidden
           tabIndex={-1}
-          aria-label="Elegir fotos de la galería"
+          aria-label={t("chooseFromGallery")}
           data-testid="add-product-files"
           onChange={onFilesChosen}
         />
@@ -341,27 +338,25 @@ function PickView({
   return (
     <>
       <div className="grid grid-cols-2 gap-3">
-        <SourceButton onClick={onCamera} icon={<CameraIcon />} label="Usar Cámara" describedBy={hintId} />
-        <SourceButton onClick={onGallery} icon={<PhotoIcon />} label="Galería" describedBy={hintId} />
+        <SourceButton onClick={onCamera} icon={<CameraIcon />} label={t("useCamera")} describedBy={hintId} />
+        <SourceButton onClick={onGallery} icon={<PhotoIcon />} label={t("gallery")} describedBy={hintId} />
       </div>
       <p id={hintId} className="text-sm text-slate-600">
-        Fotos PNG, JPEG o WebP, hasta {MAX_FILES_PER_UPLOAD} por vez. Las de más de 1 MB se comprimen solas.
+        {t("pickHint", { max: String(MAX_FILES_PER_UPLOAD) })}
       </p>
 
       {preparing && (
         <p className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="size-4" /> Preparando imágenes...
+          <Spinner className="size-4" /> {t("preparingImages")}
         </p>
       )}
 
       {items.length === 0 && !preparing && (
-        <div className="rounded-xl border-2 border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
-          Todavía no elegiste ninguna imagen.
-        </div>
+        <div className="rounded-xl border-2 border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t("noImageYet")}</div>
       )}
 
       {items.length > 0 && (
-        <ul aria-label="Imágenes elegidas" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <ul aria-label={t("chosenImages")} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {items.map((item) => (
             <li key={item.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
               <div className="relative">
@@ -369,7 +364,7 @@ function PickView({
                 <button
                   type="button"
                   onClick={() => onRemove(item.id)}
-                  aria-label={`Quitar ${item.file.name}`}
+                  aria-label={t("removeImage", { name: item.file.name })}
                   className="absolute top-1.5 right-1.5 rounded-full bg-white/90 p-1.5 text-slate-700 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
                   <CloseIcon className="size-4" />
@@ -381,10 +376,14 @@ function PickView({
                 </p>
                 <p className="text-slate-600" data-testid="file-size">
                   {formatFileSize(item.file.size)}
-                  {item.compressed && <span className="text-slate-500"> (antes {formatFileSize(item.originalSize)})</span>}
+                  {item.compressed && (
+                    <span className="text-slate-500"> {t("sizeBefore", { size: formatFileSize(item.originalSize) })}</span>
+                  )}
                 </p>
                 {item.compressed && (
-                  <span className="inline-block rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-800">Comprimida</span>
+                  <span className="inline-block rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-800">
+                    {t("compressed")}
+                  </span>
                 )}
               </div>
             </li>
@@ -426,10 +425,10 @@ function ModelSwitch({ checked, onChange }: { checked: boolean; onChange: (value
     <div className="flex items-center justify-between gap-4 rounded-xl bg-slate-50 p-3">
       <div>
         <p id={labelId} className="text-sm font-semibold text-slate-800">
-          Con modelo
+          {t("withModel")}
         </p>
         <p id={hintId} className="text-xs text-slate-600">
-          {checked ? "La prenda se muestra puesta en un modelo." : "Se muestra solo la prenda, sin modelo."}
+          {checked ? t("withModelOn") : t("withModelOff")}
         </p>
       </div>
       <button
@@ -455,7 +454,7 @@ function GeneratingView({ preview }: { preview: string | undefined }) {
     <div className="space-y-4">
       <div className="relative overflow-hidden rounded-xl bg-slate-100">
         {preview ? (
-          <img src={preview} alt="Foto original" className="mx-auto max-h-80 w-full object-contain opacity-60" />
+          <img src={preview} alt={t("originalPhoto")} className="mx-auto max-h-80 w-full object-contain opacity-60" />
         ) : (
           <div className="aspect-video" />
         )}
@@ -466,14 +465,14 @@ function GeneratingView({ preview }: { preview: string | undefined }) {
             className="flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 font-semibold text-brand-800 shadow"
           >
             <Spinner className="size-4" />
-            Generando imagen...
+            {t("generatingImage")}
           </div>
         </div>
       </div>
-      <div role="progressbar" aria-label="Progreso de la generación" className="h-2 overflow-hidden rounded-full bg-brand-100">
+      <div role="progressbar" aria-label={t("generationProgress")} className="h-2 overflow-hidden rounded-full bg-brand-100">
         <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-600" />
       </div>
-      <p className="text-center text-sm text-slate-600">Puede tardar hasta un minuto. Puedes cerrar: la imagen queda en tu galería.</p>
+      <p className="text-center text-sm text-slate-600">{t("mayTakeAMinute")}</p>
     </div>
   );
 }
@@ -483,25 +482,26 @@ function ResultView({ result, onAnother, onDone }: { result: Result; onAnother: 
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-3">
         <figure className="space-y-1">
-          <img src={result.before} alt="Foto original" className="aspect-square w-full rounded-xl bg-slate-100 object-contain" />
-          <figcaption className="text-center text-sm font-medium text-slate-600">Antes</figcaption>
+          <img src={result.before} alt={t("originalPhoto")} className="aspect-square w-full rounded-xl bg-slate-100 object-contain" />
+          <figcaption className="text-center text-sm font-medium text-slate-600">{t("before")}</figcaption>
         </figure>
         <figure className="space-y-1">
-          <img src={result.after} alt="Imagen generada" className="aspect-square w-full rounded-xl bg-slate-100 object-contain" />
-          <figcaption className="text-center text-sm font-medium text-slate-600">Después</figcaption>
+          <img src={result.after} alt={t("generatedImage")} className="aspect-square w-full rounded-xl bg-slate-100 object-contain" />
+          <figcaption className="text-center text-sm font-medium text-slate-600">{t("after")}</figcaption>
         </figure>
       </div>
       {result.productName && (
         <p className="text-sm text-slate-600">
-          Creamos el producto <strong className="text-slate-900">{result.productName}</strong>. Puedes cambiarle el nombre desde Productos.
+          {t("createdProductBefore")} <strong className="text-slate-900">{result.productName}</strong>
+          {t("createdProductAfter")}
         </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onAnother}>
-          Agregar otro
+          {t("addAnother")}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          Listo
+          {t("done")}
         </Button>
         <DownloadButton url={result.after} productName={result.productName} variant="primary" />
       </div>

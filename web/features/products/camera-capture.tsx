@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "../../ui/button";
+import { t } from "./texts";
 
 type CameraState = "off" | "starting" | "on" | "capturing" | "denied" | "unavailable" | "unsupported";
 
@@ -9,9 +10,6 @@ export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   video: { facingMode: "environment", width: { ideal: 1280 }, height: { ideal: 720 } },
 };
 const CAPTURE_QUALITY = 0.9;
-
-export const CAMERA_UNSUPPORTED = "Tu navegador no permite usar la cámara.";
-export const CAMERA_DENIED_TITLE = "Acceso a la cámara denegado";
 
 function cameraSupported() {
   return typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function";
@@ -92,33 +90,26 @@ export function CameraCapture({ onCapture, onCancel }: { onCapture: (photo: File
     <div className="space-y-4">
       {state === "unsupported" && (
         <p role="alert" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
-          {CAMERA_UNSUPPORTED} Elige una foto desde la galería.
+          {t("cameraUnsupported")} {t("cameraUseGallery")}
         </p>
       )}
 
       {state === "denied" && (
         <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-semibold">{CAMERA_DENIED_TITLE}</p>
-          <p className="mt-1">Permite el acceso a la cámara en la configuración del navegador y toca Reintentar.</p>
+          <p className="font-semibold">{t("cameraDeniedTitle")}</p>
+          <p className="mt-1">{t("cameraDeniedHelp")}</p>
         </div>
       )}
 
       {state === "unavailable" && (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-900">
-          No pudimos abrir la cámara. Revisa que no la esté usando otra aplicación e intenta de nuevo.
+          {t("cameraUnavailable")}
         </p>
       )}
 
       {(state === "on" || state === "capturing") && (
         <div className="relative overflow-hidden rounded-xl bg-slate-900">
-          <video
-            ref={videoRef}
-            autoPlay
-            playsInline
-            muted
-            aria-label="Vista previa de la cámara"
-            className="aspect-video w-full object-cover"
-          />
+          <video ref={videoRef} autoPlay playsInline muted aria-label={t("cameraPreview")} className="aspect-video w-full object-cover" />
         </div>
       )}
 
@@ -126,18 +117,18 @@ export function CameraCapture({ onCapture, onCancel }: { onCapture: (photo: File
         {(state === "off" || state === "starting") && (
           <Button onClick={start} busy={state === "starting"}>
             <CameraIcon />
-            Activar Cámara
+            {t("startCamera")}
           </Button>
         )}
-        {(state === "denied" || state === "unavailable") && <Button onClick={start}>Reintentar</Button>}
+        {(state === "denied" || state === "unavailable") && <Button onClick={start}>{t("retry")}</Button>}
         {(state === "on" || state === "capturing") && (
           <Button onClick={capture} busy={state === "capturing"}>
             <CameraIcon />
-            Tomar foto
+            {t("takePhoto")}
           </Button>
         )}
         <Button variant="secondary" onClick={cancel}>
-          Volver
+          {t("back")}
         </Button>
       </div>
     </div>

@@ -5,17 +5,13 @@ import type { Product } from "../../../common/product";
 import { api, unwrap } from "../../lib/api";
 import { compressImage, EDIT_DIALOG_THRESHOLD, fileToDataUrl, formatFileSize } from "../../lib/compress";
 import { productsQuery } from "../../lib/queries";
-import { createProduct, UPLOAD_FALLBACK } from "../../lib/upload";
+import { createProduct } from "../../lib/upload";
 import { ProductImage } from "../../ui/product-image";
 import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { cacheAnswer } from "../../lib/cache-answer";
-
-export const UPDATE_FALLBACK = "Error al actualizar producto";
-export const DELETE_FALLBACK = "Error al eliminar producto";
-export const NAME_REQUIRED = "El nombre es obligatorio.";
-export const IMAGE_REQUIRED = "Se requiere una imagen para crear el producto";
+import { t } from "./texts";
 const ACCEPT = "image/png,image/jpeg,image/webp";
 
 /**
@@ -58,7 +54,7 @@ interface Props {
 export function EditProductDialog({ product, mode = "edit", userId, open, onClose, onDeleted }: Props) {
   const adding = mode === "add";
   return (
-    <Dialog open={open && (adding || !!product)} onClose={onClose} title={adding ? "Agregar Nuevo Producto" : "Editar Producto"}>
+    <Dialog open={open && (adding || !!product)} onClose={onClose} title={adding ? t("addNewTitle") : t("editTitle")}>
       {adding ? (
         <EditForm product={null} userId={userId} onClose={onClose} onDeleted={onDeleted} />
       ) : (
@@ -95,15 +91,15 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
   const update = useMutation({
     mutationFn: async () => {
       const imageBase64 = picked ? await fileToDataUrl(picked.file) : undefined;
-      return (await unwrap(api.products.update.$put({ json: { id: product!.id, name: name.trim(), imageBase64 } }), UPDATE_FALLBACK))
+      return (await unwrap(api.products.update.$put({ json: { id: product!.id, name: name.trim(), imageBase64 } }), t("updateFallback")))
         .product;
     },
     onSuccess: async (updated) => {
       await cacheAnswer(queryClient, listKey, (list) => withUpdatedProduct(list, updated));
-      toast.success("Producto actualizado correctamente");
+      toast.success(t("updated"));
       onClose();
     },
-    onError: (err) => toast.error(err.message || UPDATE_FALLBACK),
+    onError: (err) => toast.error(err.message || t("updateFallback")),
   });
 
   // One request: the photo and the typed name together, so a failure leaves no half-made product.
@@ -112,24 +108,24 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
     onSuccess: async (created) => {
       const added = { ...created, createdAt: new Date().toISOString(), createdBy: userId };
       await cacheAnswer(queryClient, listKey, (list) => (list ? [...list, added] : list));
-      toast.success("Producto agregado correctamente");
+      toast.success(t("added"));
       onClose();
     },
-    onError: (err) => toast.error(err.message || UPLOAD_FALLBACK),
+    onError: (err) => toast.error(err.message || t("createFallback")),
   });
 
   const remove = useMutation({
-    mutationFn: () => unwrap(api.products.delete[":id"].$delete({ param: { id: product!.id } }), DELETE_FALLBACK),
+    mutationFn: () => unwrap(api.products.delete[":id"].$delete({ param: { id: product!.id } }), t("deleteFallback")),
     onSuccess: async () => {
       await cacheAnswer(queryClient, listKey, (list) => withoutProduct(list, product!.id));
       // Its generated images went with it.
       void queryClient.invalidateQueries({ queryKey: ["gallery"] });
       void queryClient.invalidateQueries({ queryKey: ["store-models"] });
       queryClient.removeQueries({ queryKey: ["product-images", product!.id] });
-      toast.success("Producto eliminado correctamente");
+      toast.success(t("deleted"));
       onDeleted();
     },
-    onError: (err) => toast.error(err.message || DELETE_FALLBACK),
+    onError: (err) => toast.error(err.message || t("deleteFallback")),
   });
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -137,7 +133,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
     event.target.value = "";
     if (!file) return;
     if (!ACCEPT.split(",").includes(file.type)) {
-      toast.error("Elige una imagen PNG, JPEG o WebP.");
+      toast.error(t("chooseImageType"));
       return;
     }
     setCompressing(true);
@@ -154,8 +150,8 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
     event.preventDefault();
     const noName = !name.trim();
     const noImage = !product && !picked;
-    if (noName) setNameError(NAME_REQUIRED);
-    if (noImage) setImageError(IMAGE_REQUIRED);
+    if (noName) setNameError(t("nameRequired"));
+    if (noImage) setImageError(t("imageRequired"));
     if (noName || noImage) return;
     if (product) update.mutate();
     else create.mutate();
@@ -167,7 +163,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
     <form onSubmit={submit} noValidate className="space-y-5">
       <div>
         <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
-          Nombre
+          {t("name")}
         </label>
         <input
           id={ids.name}
@@ -192,7 +188,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
 
       <div>
         <p id={ids.image} className="text-sm font-medium text-slate-700">
-          Imagen
+          {t("image")}
         </p>
         <div className="mt-2 flex items-center gap-4">
           <ProductImage
@@ -213,7 +209,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
             />
             <Button variant="secondary" disabled={compressing || busy} onClick={() => fileInput.current?.click()}>
               {compressing && <Spinner className="size-4" />}
-              {compressing ? "Comprimiendo…" : product?.imageUrl || picked ? "Cambiar imagen" : "Elegir imagen"}
+              {compressing ? t("compressing") : product?.imageUrl || picked ? t("changeImage") : t("chooseImage")}
             </Button>
             {imageError && (
               <p id={ids.imageError} role="alert" className="text-red-700">
@@ -225,7 +221,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
                 {picked.file.name} · {formatFileSize(picked.file.size)}
                 {picked.compressed && (
                   <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-semibold text-emerald-800">
-                    Comprimida (antes {formatFileSize(picked.originalSize)})
+                    {t("compressedBefore", { size: formatFileSize(picked.originalSize) })}
                   </span>
                 )}
               </p>
@@ -237,8 +233,8 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
       {confirmingDelete ? (
         <fieldset aria-labelledby={ids.confirm} className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
           <p id={ids.confirm} className="text-sm text-red-900">
-            <strong className="block">¿Eliminar este producto?</strong>
-            También se eliminan sus imágenes generadas. Esta acción no se puede deshacer.
+            <strong className="block">{t("deleteConfirmTitle")}</strong>
+            {t("deleteConfirmText")}
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button
@@ -249,20 +245,20 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
                 setKeptAfterConfirm(true);
               }}
             >
-              No, conservar
+              {t("deleteKeep")}
             </Button>
             <Button autoFocus variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
-              Sí, eliminar
+              {t("deleteYes")}
             </Button>
           </div>
         </fieldset>
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row-reverse sm:flex-wrap">
           <Button type="submit" busy={saving} disabled={compressing || remove.isPending} className="sm:flex-1">
-            {product ? "Actualizar Producto" : "Agregar Producto"}
+            {product ? t("updateProduct") : t("addProductButton")}
           </Button>
           <Button variant="secondary" disabled={busy} onClick={onClose} className="sm:flex-1">
-            Cancelar
+            {t("cancel")}
           </Button>
           {product && (
             <button
@@ -273,7 +269,7 @@ function EditForm({ product, userId, onClose, onDeleted }: Omit<Props, "open" | 
               onClick={() => setConfirmingDelete(true)}
               className="rounded-lg px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60 sm:w-full"
             >
-              Eliminar Producto
+              {t("deleteProduct")}
             </button>
           )}
         </div>

@@ -1,18 +1,19 @@
-import { imagesLabel } from "../../../common/credits";
 import { creditsFor, type Quality } from "../../../common/generation";
 import { Button } from "../../ui/button";
+import { imagesText } from "./amounts";
+import { t } from "./texts";
 
 export type GenerateAction =
   /** The product has no photo to start from: nothing to generate. */
-  | { kind: "missing-image"; label: "Falta Imagen"; disabled: true; cost: number }
+  | { kind: "missing-image"; label: string; disabled: true; cost: number }
   /** Not enough credits for this quality: the button leads to buying more. */
-  | { kind: "recharge"; label: "Recargar"; disabled: false; cost: number }
+  | { kind: "recharge"; label: string; disabled: false; cost: number }
   | { kind: "generate"; label: string; disabled: false; cost: number };
 
 /** 'Generar 1 imagen' or 'Generar (Calidad Pro, 2 imágenes)': the price is always on the button. */
 export function generateLabel(quality: Quality): string {
-  const cost = imagesLabel(creditsFor(quality));
-  return quality === "pro" ? `Generar (Calidad Pro, ${cost})` : `Generar ${cost}`;
+  const cost = imagesText(creditsFor(quality));
+  return quality === "pro" ? t("generateProCost", { cost }) : t("generateCost", { cost });
 }
 
 /**
@@ -21,8 +22,8 @@ export function generateLabel(quality: Quality): string {
  */
 export function generateAction({ hasImage, credits, quality }: { hasImage: boolean; credits: number; quality: Quality }): GenerateAction {
   const cost = creditsFor(quality);
-  if (!hasImage) return { kind: "missing-image", label: "Falta Imagen", disabled: true, cost };
-  if (credits < cost) return { kind: "recharge", label: "Recargar", disabled: false, cost };
+  if (!hasImage) return { kind: "missing-image", label: t("missingImage"), disabled: true, cost };
+  if (credits < cost) return { kind: "recharge", label: t("recharge"), disabled: false, cost };
   return { kind: "generate", label: generateLabel(quality), disabled: false, cost };
 }
 

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { AGES, BODY_TYPES, GENDERS, SKIN_TONES } from "../../../common/generation";
-import { PERSONALIZE_GROUPS, togglePersonalization } from "./personalize-model";
+import { personalizeGroups, togglePersonalization } from "./personalize-model";
 
 describe("Personalizar Modelo", () => {
   it("offers exactly the spec's choices, mapped to the API's values", () => {
-    expect(PERSONALIZE_GROUPS.map((g) => g.title)).toEqual(["Género", "Edad", "Tono de Piel", "Tipo de Cuerpo"]);
-    const labels = Object.fromEntries(PERSONALIZE_GROUPS.map((g) => [g.key, g.options.map(([, label]) => label)]));
+    expect(personalizeGroups().map((g) => g.title)).toEqual(["Género", "Edad", "Tono de Piel", "Tipo de Cuerpo"]);
+    const labels = Object.fromEntries(personalizeGroups().map((g) => [g.key, g.options.map(([, label]) => label)]));
     expect(labels).toEqual({
       gender: ["Masculino", "Femenino"],
       age: ["Joven", "Adulto", "Mayor"],
       skinTone: ["Claro", "Medio", "Oscuro"],
       bodyType: ["Delgado", "Atlético", "Curvy"],
     });
-    const values = Object.fromEntries(PERSONALIZE_GROUPS.map((g) => [g.key, g.options.map(([value]) => value)]));
+    const values = Object.fromEntries(personalizeGroups().map((g) => [g.key, g.options.map(([value]) => value)]));
     expect(values).toEqual({ gender: [...GENDERS], age: [...AGES], skinTone: [...SKIN_TONES], bodyType: [...BODY_TYPES] });
   });
 

@@ -1,47 +1,49 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { hasPersonalization, type Personalization } from "../../../common/generation";
 import { Button } from "../../ui/button";
+import { t } from "./texts";
 
 type Key = keyof Personalization;
 
 /** The spec's 'Personalizar Modelo' groups, in its order, with the API value behind each label. */
-export const PERSONALIZE_GROUPS = [
-  {
-    key: "gender",
-    title: "Género",
-    options: [
-      ["male", "Masculino"],
-      ["female", "Femenino"],
-    ],
-  },
-  {
-    key: "age",
-    title: "Edad",
-    options: [
-      ["youth", "Joven"],
-      ["adult", "Adulto"],
-      ["senior", "Mayor"],
-    ],
-  },
-  {
-    key: "skinTone",
-    title: "Tono de Piel",
-    options: [
-      ["light", "Claro"],
-      ["medium", "Medio"],
-      ["dark", "Oscuro"],
-    ],
-  },
-  {
-    key: "bodyType",
-    title: "Tipo de Cuerpo",
-    options: [
-      ["slim", "Delgado"],
-      ["athletic", "Atlético"],
-      ["curvy", "Curvy"],
-    ],
-  },
-] as const satisfies readonly { key: Key; title: string; options: readonly (readonly [string, string])[] }[];
+export const personalizeGroups = () =>
+  [
+    {
+      key: "gender",
+      title: t("gender"),
+      options: [
+        ["male", t("genderMale")],
+        ["female", t("genderFemale")],
+      ],
+    },
+    {
+      key: "age",
+      title: t("age"),
+      options: [
+        ["youth", t("ageYouth")],
+        ["adult", t("ageAdult")],
+        ["senior", t("ageSenior")],
+      ],
+    },
+    {
+      key: "skinTone",
+      title: t("skinTone"),
+      options: [
+        ["light", t("skinLight")],
+        ["medium", t("skinMedium")],
+        ["dark", t("skinDark")],
+      ],
+    },
+    {
+      key: "bodyType",
+      title: t("bodyType"),
+      options: [
+        ["slim", t("bodySlim")],
+        ["athletic", t("bodyAthletic")],
+        ["curvy", t("bodyCurvy")],
+      ],
+    },
+  ] as const satisfies readonly { key: Key; title: string; options: readonly (readonly [string, string])[] }[];
 
 /**
  * Tapping a choice selects it; tapping the selected one again clears it.
@@ -71,11 +73,11 @@ export function PersonalizeModel({ value, onChange, onBack, generateButton }: Pr
     <section aria-labelledby="personalize-title" className="space-y-5">
       <div>
         <h3 id="personalize-title" ref={title} tabIndex={-1} className="text-base font-semibold focus:outline-none">
-          Personalizar Modelo
+          {t("personalizeTitle")}
         </h3>
-        <p className="text-sm text-slate-600">Elige cómo quieres que sea el modelo. Toca de nuevo una opción para quitarla.</p>
+        <p className="text-sm text-slate-600">{t("personalizeIntro")}</p>
       </div>
-      {PERSONALIZE_GROUPS.map((group) => (
+      {personalizeGroups().map((group) => (
         <fieldset key={group.key}>
           <legend className="mb-2 text-sm font-medium text-slate-700">{group.title}</legend>
           <div className="flex flex-wrap gap-2">
@@ -98,10 +100,10 @@ export function PersonalizeModel({ value, onChange, onBack, generateButton }: Pr
           </div>
         </fieldset>
       ))}
-      {!hasPersonalization(value) && <p className="text-sm text-slate-600">Elige al menos una opción para generar.</p>}
+      {!hasPersonalization(value) && <p className="text-sm text-slate-600">{t("personalizeChooseOne")}</p>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <Button variant="secondary" className="py-3 sm:w-40" onClick={onBack}>
-          Volver
+          {t("back")}
         </Button>
         <div className="flex-1">{generateButton}</div>
       </div>

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { imagesLabel } from "../../../common/credits";
 import { hasPersonalization, type Quality, type ViewMode } from "../../../common/generation";
-import { type GenerationOffer, PRO_NOT_OFFERED } from "../../../common/image-providers";
+import type { GenerationOffer } from "../../../common/image-providers";
 import type { Product } from "../../../common/product";
 import { GenerateButton, generateAction } from "./generate-button";
 import { CHILDREN_NOTICE_ID, QualitySwitch } from "../../ui/generation-choices";
@@ -10,6 +9,8 @@ import { PersonalizeModel } from "./personalize-model";
 import { ProductImage } from "../../ui/product-image";
 import { Dialog } from "../../ui/dialog";
 import { Button } from "../../ui/button";
+import { imagesText } from "./amounts";
+import { t } from "./texts";
 
 interface Props {
   product: Product | null;
@@ -30,7 +31,7 @@ interface Props {
 /** The bottom drawer a product card opens: how to photograph it, and the generate and edit buttons. */
 export function ProductDrawer({ product, open, onClose, ...rest }: Props) {
   return (
-    <Dialog open={open && !!product} onClose={onClose} title={product?.name ?? "Producto"} placement="bottom">
+    <Dialog open={open && !!product} onClose={onClose} title={product?.name ?? t("product")} placement="bottom">
       {product && <DrawerBody product={product} {...rest} />}
     </Dialog>
   );
@@ -70,7 +71,7 @@ function DrawerBody({
           <GenerateButton
             action={action}
             // The spec's words, with what it spends, as every button that spends images says it.
-            generateText={`Generar con estas opciones (${imagesLabel(action.cost)})`}
+            generateText={t("generateWithOptions", { cost: imagesText(action.cost) })}
             disabled={!personalized}
             onGenerate={onGenerate}
             onRecharge={onRecharge}
@@ -101,7 +102,7 @@ function DrawerBody({
           className="flex min-h-11 w-full items-center justify-between gap-3 rounded-xl border border-slate-300 px-4 py-2 text-left text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:cursor-not-allowed aria-disabled:text-slate-400 aria-disabled:hover:bg-transparent"
         >
           <span className="flex flex-wrap items-center gap-2">
-            Personalizar
+            {t("personalize")}
             {personalized && <ActiveBadge />}
           </span>
           <svg aria-hidden viewBox="0 0 20 20" className="size-5 text-slate-500" fill="currentColor">
@@ -112,7 +113,7 @@ function DrawerBody({
         <QualitySwitch
           quality={quality}
           onChange={onQualityChange}
-          unavailable={offer.pro.available ? null : (offer.pro.reason ?? PRO_NOT_OFFERED)}
+          unavailable={offer.pro.available ? null : (offer.pro.reason ?? t("proNotOffered"))}
         />
 
         <div className="space-y-2">
@@ -123,14 +124,14 @@ function DrawerBody({
             onRecharge={onRecharge}
           />
           <p className="text-center text-xs text-slate-500">
-            {action.kind === "missing-image" ? "Sube una foto del producto para poder generar." : `Te quedan ${imagesLabel(credits)}.`}
+            {action.kind === "missing-image" ? t("photoNeeded") : t("imagesLeft", { images: imagesText(credits) })}
           </p>
         </div>
         <Button variant="secondary" className="w-full" onClick={onEdit}>
           <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">
             <path d="m5.43 13.74-.7 2.1a.5.5 0 0 0 .63.63l2.1-.7a2 2 0 0 0 .78-.48l7.2-7.2a1.5 1.5 0 0 0-2.12-2.12l-7.2 7.2a2 2 0 0 0-.48.78ZM3.5 5.75c0-.69.56-1.25 1.25-1.25H10A.75.75 0 0 0 10 3H4.75A2.75 2.75 0 0 0 2 5.75v9.5A2.75 2.75 0 0 0 4.75 18h9.5A2.75 2.75 0 0 0 17 15.25V10a.75.75 0 0 0-1.5 0v5.25c0 .69-.56 1.25-1.25 1.25h-9.5c-.69 0-1.25-.56-1.25-1.25v-9.5Z" />
           </svg>
-          Editar producto
+          {t("editProduct")}
         </Button>
       </div>
     </div>
@@ -138,5 +139,5 @@ function DrawerBody({
 }
 
 export function ActiveBadge() {
-  return <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Personalización activa</span>;
+  return <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">{t("personalizationOn")}</span>;
 }

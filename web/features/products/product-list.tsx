@@ -5,6 +5,7 @@ import { Button } from "../../ui/button";
 import { PlusIcon } from "../../ui/icons";
 import { ProductImage } from "../../ui/product-image";
 import { RouteLink } from "../../lib/route-links";
+import { t } from "./texts";
 
 const SKELETON_CARDS = 8;
 /** A link that looks like the secondary button next to it. */
@@ -29,7 +30,7 @@ export function ProductList({ userId, onAdd, onAddWithoutAI, onOpen }: Props) {
     <section aria-labelledby="products-title" aria-busy={products.isPending || undefined}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="products-title" className="text-xl font-semibold">
-          Tus Productos
+          {t("yourProducts")}
           {products.isSuccess && products.data.length > 0 && (
             <span className="ml-2 text-base font-normal text-slate-500">({products.data.length})</span>
           )}
@@ -37,14 +38,14 @@ export function ProductList({ userId, onAdd, onAddWithoutAI, onOpen }: Props) {
         {!isEmpty && (
           <div className="flex flex-wrap gap-2">
             <RouteLink to="/lote" className={LINK_BUTTON}>
-              Generar en lote
+              {t("generateInBulk")}
             </RouteLink>
             <Button variant="secondary" onClick={onAddWithoutAI}>
-              Agregar sin IA
+              {t("addWithoutAi")}
             </Button>
             <Button onClick={onAdd}>
               <PlusIcon />
-              Agregar producto
+              {t("addProduct")}
             </Button>
           </div>
         )}
@@ -53,7 +54,7 @@ export function ProductList({ userId, onAdd, onAddWithoutAI, onOpen }: Props) {
       {products.isPending && (
         <>
           <p role="status" className="sr-only">
-            Cargando productos…
+            {t("loadingProducts")}
           </p>
           <ul aria-hidden className={GRID}>
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
@@ -71,12 +72,10 @@ export function ProductList({ userId, onAdd, onAddWithoutAI, onOpen }: Props) {
 
       {products.isError && (
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
-          <p className="font-semibold text-red-800">Error al cargar los productos</p>
-          {products.error.message !== "Error al cargar los productos" && (
-            <p className="mt-1 text-sm text-red-700">{products.error.message}</p>
-          )}
+          <p className="font-semibold text-red-800">{t("loadFailed")}</p>
+          {products.error.message !== t("loadFailed") && <p className="mt-1 text-sm text-red-700">{products.error.message}</p>}
           <Button variant="secondary" className="mt-4" busy={products.isFetching} onClick={() => void products.refetch()}>
-            Reintentar
+            {t("retry")}
           </Button>
         </div>
       )}
@@ -88,18 +87,18 @@ export function ProductList({ userId, onAdd, onAddWithoutAI, onOpen }: Props) {
               <path strokeLinecap="round" strokeLinejoin="round" d="m20 7-8-4-8 4m16 0-8 4m8-4v10l-8 4m0-10L4 7m8 4v10M4 7v10l8 4" />
             </svg>
           </div>
-          <p className="text-lg font-semibold">No hay productos</p>
-          <p className="mt-1 text-slate-600">Empieza subiendo tu primer producto</p>
+          <p className="text-lg font-semibold">{t("noProducts")}</p>
+          <p className="mt-1 text-slate-600">{t("startWithFirst")}</p>
           <div className="mt-5 flex flex-wrap justify-center gap-2">
             <Button onClick={onAdd}>
               <PlusIcon />
-              Añadir Producto
+              {t("addProductFirst")}
             </Button>
             <Button variant="secondary" onClick={onAddWithoutAI}>
-              Agregar sin IA
+              {t("addWithoutAi")}
             </Button>
             <RouteLink to="/lote" className={LINK_BUTTON}>
-              Subir muchas fotos y generar en lote
+              {t("uploadManyInBulk")}
             </RouteLink>
           </div>
         </div>

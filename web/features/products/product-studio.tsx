@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { NO_CREDITS_LEFT } from "../../../common/credits";
-import { generationFor, hasPersonalization, INITIAL_VIEW_MODE, type Quality, type ViewMode } from "../../../common/generation";
+import { creditsFor, generationFor, hasPersonalization, INITIAL_VIEW_MODE, type Quality, type ViewMode } from "../../../common/generation";
 import type { Product } from "../../../common/product";
 import type { User } from "../../../common/user";
 import { audienceOfGeneration } from "../../../common/store-models";
@@ -18,14 +17,14 @@ import { useOptionalNavigate } from "../../lib/route-links";
 import { ProductDrawer } from "./product-drawer";
 import { ProductList } from "./product-list";
 import { ResultDialog, type GenerationRun } from "./result-dialog";
-import { priceLabel } from "../../ui/generation-choices";
+import { imagesText } from "./amounts";
+import { t } from "./texts";
 
 /** Spec section 8, "Generation": the first try and 'Regenerar' speak differently. */
-export const GENERATION_TOASTS = {
-  first: { ok: "¡Imagen generada con éxito!", failed: "Error al generar la imagen", missing: "Error al obtener la imagen generada." },
-  again: { ok: "¡Imagen regenerada con éxito!", failed: "Error al regenerar", missing: "Error al obtener la imagen regenerada." },
-} as const;
-export const UNEXPECTED = "Ocurrió un error inesperado.";
+const generationToasts = (again: boolean) =>
+  again
+    ? { ok: t("regeneratedOk"), failed: t("regenerateFailed"), missing: t("regeneratedMissing") }
+    : { ok: t("generatedOk"), failed: t("generateFailed"), missing: t("generatedMissing") };
 
 /** A toast with a title and the server's explanation underneath. */
 function errorToast(title: string, description: string) {
@@ -72,7 +71,7 @@ export function ProductStudio({ user }: { user: User }) {
   const selected = products.data?.find((p) => p.id === selectedId) ?? null;
 
   function recharge() {
-    toast.error(NO_CREDITS_LEFT);
+    toast.error(t("noImagesLeft"));
     navigateIfExists("/credits");
   }
 
@@ -80,7 +79,7 @@ export function ProductStudio({ user }: { user: User }) {
     const action = generateAction({ hasImage: !!product.imageUrl, credits: user.credits, quality: runQuality });
     if (action.kind === "recharge") return recharge();
     if (action.kind === "missing-image") return;
-    const messages = again ? GENERATION_TOASTS.again : GENERATION_TOASTS.first;
+    const messages = generationToasts(again);
     const token = ++currentToken.current;
     const update = (patch: Partial<Run>) => setRun((r) => (r && r.token === token ? { ...r, ...patch } : r));
 
@@ -102,7 +101,7 @@ export function ProductStudio({ user }: { user: User }) {
       toast.success(messages.ok);
       update({ status: "done", imageUrl: result.imageUrl, imageId: result.imageId });
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : UNEXPECTED;
+      const message = err instanceof Error && err.message ? err.message : t("unexpected");
       if (err instanceof ApiFailure && err.status === 202) {
         // Still running on the server: not a failure, it will land in the gallery.
         toast(message, { duration: 6000 });
@@ -112,7 +111,7 @@ export function ProductStudio({ user }: { user: User }) {
       if (err instanceof ApiFailure && err.status === 402) {
         // The server knows the balance better than this tab does.
         void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
-        toast.error(NO_CREDITS_LEFT);
+        toast.error(t("noImagesLeft"));
       } else {
         // 422: the site's providers cannot make it (refused before any debit). The configuration changed
         // since this tab read it; read it again so the drawer offers what is really there.
@@ -180,7 +179,7 @@ export function ProductStudio({ user }: { user: User }) {
         onClose={closeResult}
         personalized={hasPersonalization(run?.mode.personalization)}
         onRegenerate={() => run && void start(run.product, run.mode, run.quality, true)}
-        regenerateCost={priceLabel(run?.quality ?? quality)}
+        regenerateCost={imagesText(creditsFor(run?.quality ?? quality))}
         onDownload={() => run?.imageUrl && void downloader.download(run.imageUrl, run.product.name)}
         downloading={downloader.busy}
         storeModelAudience={run ? audienceOfGeneration(generationFor(run.mode), true) : null}

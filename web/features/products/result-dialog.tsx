@@ -14,6 +14,7 @@ import { Dialog } from "../../ui/dialog";
 import { Button } from "../../ui/button";
 import { KeepAsStoreModelButton } from "../../ui/store-model";
 import type { Audience } from "../../../common/generation";
+import { t } from "./texts";
 
 export interface GenerationRun {
   product: Product;
@@ -88,22 +89,22 @@ export function ResultDialog({
   }, [running, run]);
 
   return (
-    <Dialog open={!!run} onClose={close} title={run ? `Resultado: ${run.product.name}` : "Resultado"} className="sm:max-w-3xl">
+    <Dialog open={!!run} onClose={close} title={run ? t("resultOf", { name: run.product.name }) : t("result")} className="sm:max-w-3xl">
       {run && (
         <div className="space-y-5">
           <div className="grid grid-cols-2 gap-3 sm:gap-5">
             <figure className="space-y-2">
-              <figcaption className="text-sm font-semibold text-slate-700">Antes</figcaption>
+              <figcaption className="text-sm font-semibold text-slate-700">{t("before")}</figcaption>
               <ProductImage url={run.product.imageUrl} fit="contain" className="aspect-[4/5] w-full rounded-xl border border-slate-200" />
             </figure>
             <figure className="space-y-2">
-              <figcaption className="text-sm font-semibold text-slate-700">Después</figcaption>
+              <figcaption className="text-sm font-semibold text-slate-700">{t("after")}</figcaption>
               {/* The rest of the page is inert under the dialog, toasts included: the outcome is announced here. */}
               <p aria-live="polite" className="sr-only">
                 {run.status === "done"
-                  ? "Imagen generada."
+                  ? t("imageGenerated")
                   : run.status === "failed"
-                    ? `No se pudo generar la imagen. ${run.error ?? ""}`
+                    ? `${t("imageNotGenerated")} ${run.error ?? ""}`
                     : run.status === "background"
                       ? run.error
                       : ""}
@@ -112,7 +113,7 @@ export function ResultDialog({
               {run.status === "failed" && (
                 <div className="grid aspect-[4/5] w-full place-items-center rounded-xl border border-red-200 bg-red-50 p-3 text-center text-sm text-red-800">
                   <p>
-                    <span className="block font-semibold">No se pudo generar la imagen.</span>
+                    <span className="block font-semibold">{t("imageNotGenerated")}</span>
                     {run.error}
                   </p>
                 </div>
@@ -128,12 +129,12 @@ export function ResultDialog({
                     ref={enlargeButton}
                     type="button"
                     onClick={() => setEnlarged(true)}
-                    aria-label="Ampliar imagen generada"
+                    aria-label={t("enlargeImage")}
                     className="block w-full cursor-zoom-in overflow-hidden rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                   >
                     <img
                       src={run.imageUrl}
-                      alt={`Imagen generada de ${run.product.name}`}
+                      alt={t("generatedImageOf", { name: run.product.name })}
                       className="aspect-[4/5] w-full bg-slate-100 object-contain"
                     />
                   </button>
@@ -148,15 +149,15 @@ export function ResultDialog({
               onSubmit={submitModify}
               noValidate
               className="space-y-3 rounded-xl border border-slate-200 p-4"
-              aria-label="Modificar imagen"
+              aria-label={t("modifyImage")}
             >
               <ModifyInstructionField state={instruction} />
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button variant="secondary" disabled={modifying} onClick={() => setModifyOpen(false)}>
-                  Cancelar
+                  {t("cancel")}
                 </Button>
                 <Button type="submit" busy={modifying}>
-                  Modificar Imagen
+                  {t("modifyImageButton")}
                 </Button>
               </div>
             </form>
@@ -182,7 +183,7 @@ export function ResultDialog({
                 <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">
                   <path d="M15.98 1.8a.75.75 0 0 1 1.06 0l1.16 1.16a.75.75 0 0 1 0 1.06L6.6 15.62a.75.75 0 0 1-1.06 0l-1.16-1.16a.75.75 0 0 1 0-1.06L15.98 1.8ZM4.5 2.25l.5 1.25 1.25.5-1.25.5-.5 1.25-.5-1.25L2.75 4l1.25-.5.5-1.25ZM15 12l.5 1.25 1.25.5-1.25.5L15 15.5l-.5-1.25-1.25-.5 1.25-.5L15 12Z" />
                 </svg>
-                Modificar
+                {t("modify")}
               </Button>
             )}
             <Button variant="secondary" className="flex-1 py-3" disabled={running || modifying} onClick={onRegenerate}>
@@ -192,14 +193,15 @@ export function ResultDialog({
                   d="M15.31 11.42a5.5 5.5 0 0 1-9.2 2.47l-.56-.57h2.43a.75.75 0 0 0 0-1.5H4.02a.75.75 0 0 0-.75.75v3.96a.75.75 0 0 0 1.5 0v-2.35l.55.55a7 7 0 0 0 11.71-3.14.75.75 0 1 0-1.45-.39Zm1.24-7.08a.75.75 0 0 0-.75.75v2.35l-.55-.55A7 7 0 0 0 3.54 10.03a.75.75 0 1 0 1.45.39 5.5 5.5 0 0 1 9.2-2.47l.56.57h-2.43a.75.75 0 1 0 0 1.5h3.96a.75.75 0 0 0 .75-.75V5.09a.75.75 0 0 0-.75-.75Z"
                 />
               </svg>
-              Regenerar ({regenerateCost}){personalized && <ActiveBadge />}
+              {t("regenerate", { cost: regenerateCost })}
+              {personalized && <ActiveBadge />}
             </Button>
             <Button className="flex-1 py-3" disabled={run.status !== "done" || modifying} busy={downloading} onClick={onDownload}>
               <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">
                 <path d="M10.75 2.75a.75.75 0 0 0-1.5 0v8.61L6.3 8.24a.75.75 0 1 0-1.1 1.02l4.25 4.5a.75.75 0 0 0 1.1 0l4.25-4.5a.75.75 0 0 0-1.1-1.02l-2.95 3.12V2.75Z" />
                 <path d="M3.5 12.75a.75.75 0 0 0-1.5 0v2.5A2.75 2.75 0 0 0 4.75 18h10.5A2.75 2.75 0 0 0 18 15.25v-2.5a.75.75 0 0 0-1.5 0v2.5c0 .69-.56 1.25-1.25 1.25H4.75c-.69 0-1.25-.56-1.25-1.25v-2.5Z" />
               </svg>
-              Descargar Resultado
+              {t("downloadResult")}
             </Button>
           </div>
 
@@ -208,7 +210,7 @@ export function ResultDialog({
             <div className="fixed inset-0 z-10 grid place-items-center bg-slate-950/90 p-4" onClick={shrink}>
               <img
                 src={run.imageUrl}
-                alt={`Imagen generada de ${run.product.name}, ampliada`}
+                alt={t("enlargedImageOf", { name: run.product.name })}
                 className="max-h-full max-w-full rounded-lg object-contain"
               />
               <button
@@ -218,7 +220,7 @@ export function ResultDialog({
                 onClick={shrink}
                 className="absolute top-4 right-4 rounded-full bg-white/90 px-4 py-2 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
               >
-                Cerrar imagen ampliada
+                {t("closeEnlarged")}
               </button>
             </div>
           )}
@@ -247,20 +249,20 @@ function Progress({ startedAt }: { startedAt: number }) {
       <svg aria-hidden viewBox="0 0 24 24" className="size-8 animate-pulse text-brand-600" fill="currentColor">
         <path d="M9.94 14.06 8 20l-1.94-5.94L0 12l6.06-1.94L8 4l1.94 6.06L16 12l-6.06 2.06ZM19 9l-1-3-1 3-3 1 3 1 1 3 1-3 3-1-3-1Zm-1 8-.67 2L15 19.67l2.33.66L18 22l.67-1.67L21 19.67 18.67 19 18 17Z" />
       </svg>
-      <p className="text-sm font-semibold text-brand-800">Generando imagen...</p>
+      <p className="text-sm font-semibold text-brand-800">{t("generatingImage")}</p>
       <div
         role="progressbar"
-        aria-label="Generando imagen"
+        aria-label={t("generatingLabel")}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${percent} %, ${seconds} s`}
+        aria-valuetext={t("progressValue", { percent: String(percent), seconds: String(seconds) })}
         className="h-2 w-full overflow-hidden rounded-full bg-brand-100"
       >
         <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-xs text-slate-600" aria-hidden>
-        {seconds} s · suele tardar menos de un minuto
+        {t("usuallyUnderMinute", { seconds: String(seconds) })}
       </p>
     </div>
   );

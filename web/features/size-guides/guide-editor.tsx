@@ -3,6 +3,7 @@ import type { Product } from "../../../common/product";
 import { MAX_GUIDE_MEASURES, MAX_GUIDE_ROWS, type SizeGuide, type SizeGuideUnit } from "../../../common/size-guides";
 import { Button } from "../../ui/button";
 import { FormError } from "../../ui/form-field";
+import { t } from "./texts";
 
 export type GuideDraft = Omit<SizeGuide, "id">;
 
@@ -18,7 +19,7 @@ export function newDraft(products: Product[]): GuideDraft {
     title: "",
     scope: first?.category ? { category: first.category } : { productId: first?.id ?? "" },
     unit: "cm",
-    measures: ["Pecho", "Largo"],
+    measures: [t("measureChest"), t("measureLength")],
     rows: (sizes.length ? sizes : ["S", "M", "L"]).map((size) => ({ size, values: ["", ""] })),
     note: null,
   };
@@ -40,7 +41,7 @@ export function GuideEditor({
 }: {
   initial: GuideDraft;
   products: Product[];
-  /** "talle" or "talla": the store's country's word, for the labels and the example. */
+  /** "talle" or "talla": the store's country's word, for the labels and the example (in Spanish). */
   sizeWord: string;
   busy: boolean;
   error: string | null;
@@ -48,6 +49,7 @@ export function GuideEditor({
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState<GuideDraft>(initial);
+  const talle = sizeWord === "talle";
   const categories = [...new Set(products.map((p) => p.category).filter((c): c is string => Boolean(c)))];
   const byCategory = "category" in draft.scope;
   const set = (change: Partial<GuideDraft>) => setDraft((d) => ({ ...d, ...change }));
@@ -70,18 +72,18 @@ export function GuideEditor({
       }}
     >
       <label className="block">
-        <span className="text-sm font-semibold">Nombre de la guía</span>
+        <span className="text-sm font-semibold">{t("nameLabel")}</span>
         <input
           className={field}
           value={draft.title}
           maxLength={60}
           onChange={(e) => set({ title: e.target.value })}
-          placeholder="Ej.: Remeras"
+          placeholder={talle ? t("namePlaceholder") : t("namePlaceholderTalla")}
         />
       </label>
 
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold">Se muestra en</legend>
+        <legend className="text-sm font-semibold">{t("shownOn")}</legend>
         <div className="flex flex-wrap gap-2">
           <label className="inline-flex min-h-11 items-center gap-2">
             <input
@@ -90,18 +92,18 @@ export function GuideEditor({
               disabled={!categories.length}
               onChange={() => set({ scope: { category: categories[0] ?? "" } })}
             />
-            Una categoría
+            {t("aCategory")}
           </label>
           <label className="inline-flex min-h-11 items-center gap-2">
             <input type="radio" checked={!byCategory} onChange={() => set({ scope: { productId: products[0]?.id ?? "" } })} />
-            Un producto
+            {t("aProduct")}
           </label>
         </div>
-        {!categories.length && <p className="text-sm text-slate-600">Tus productos todavía no tienen categoría: elige un producto.</p>}
+        {!categories.length && <p className="text-sm text-slate-600">{t("noCategories")}</p>}
         {byCategory ? (
           <select
             className={field}
-            aria-label="Categoría"
+            aria-label={t("category")}
             value={"category" in draft.scope ? draft.scope.category : ""}
             onChange={(e) => set({ scope: { category: e.target.value } })}
           >
@@ -112,7 +114,7 @@ export function GuideEditor({
         ) : (
           <select
             className={field}
-            aria-label="Producto"
+            aria-label={t("product")}
             value={"productId" in draft.scope ? draft.scope.productId : ""}
             onChange={(e) => set({ scope: { productId: e.target.value } })}
           >
@@ -126,21 +128,21 @@ export function GuideEditor({
       </fieldset>
 
       <label className="block">
-        <span className="text-sm font-semibold">Unidad</span>
+        <span className="text-sm font-semibold">{t("unit")}</span>
         <select className={field} value={draft.unit} onChange={(e) => set({ unit: e.target.value as SizeGuideUnit })}>
-          <option value="cm">Centímetros (cm)</option>
-          <option value="in">Pulgadas (in)</option>
+          <option value="cm">{t("centimetres")}</option>
+          <option value="in">{t("inches")}</option>
         </select>
       </label>
 
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold">Medidas</legend>
+        <legend className="text-sm font-semibold">{t("measures")}</legend>
         {draft.measures.map((m, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a measure is its place in the table
           <div key={i} className="flex gap-2">
             <input
               className={field}
-              aria-label={`Medida ${i + 1}`}
+              aria-label={t("measureN", { n: i + 1 })}
               value={m}
               maxLength={24}
               onChange={(e) => setMeasure(i, e.target.value)}
@@ -148,7 +150,7 @@ export function GuideEditor({
             <button
               type="button"
               className={removeButton}
-              aria-label={`Quitar la medida ${m || i + 1}`}
+              aria-label={t("removeMeasure", { name: m || i + 1 })}
               disabled={draft.measures.length === 1}
               onClick={() => removeMeasure(i)}
             >
@@ -158,25 +160,25 @@ export function GuideEditor({
         ))}
         {draft.measures.length < MAX_GUIDE_MEASURES && (
           <Button variant="secondary" className="min-h-11" onClick={addMeasure}>
-            Agregar medida
+            {t("addMeasure")}
           </Button>
         )}
       </fieldset>
 
       <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold">{sizeWord === "talle" ? "Talles" : "Tallas"} y sus medidas</legend>
+        <legend className="text-sm font-semibold">{talle ? t("rowsTalle") : t("rowsTalla")}</legend>
         {draft.rows.map((row, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a size is its place in the table
           <div key={i} className="rounded-xl border border-slate-200 p-3" data-testid="guide-row">
             <div className="flex items-end gap-2">
               <label className="block flex-1">
-                <span className="text-sm">{sizeWord === "talle" ? "Talle" : "Talla"}</span>
+                <span className="text-sm">{talle ? t("sizeTalle") : t("sizeTalla")}</span>
                 <input className={field} value={row.size} maxLength={20} onChange={(e) => setRow(i, { size: e.target.value })} />
               </label>
               <button
                 type="button"
                 className={removeButton}
-                aria-label={`Quitar ${sizeWord} ${row.size || i + 1}`}
+                aria-label={talle ? t("removeSizeTalle", { size: row.size || i + 1 }) : t("removeSizeTalla", { size: row.size || i + 1 })}
                 disabled={draft.rows.length === 1}
                 onClick={() => set({ rows: draft.rows.filter((_, j) => j !== i) })}
               >
@@ -188,7 +190,7 @@ export function GuideEditor({
                 // biome-ignore lint/suspicious/noArrayIndexKey: one value per measure, in the measures' order
                 <label key={j} className="block">
                   <span className="text-sm">
-                    {m || `Medida ${j + 1}`} ({draft.unit})
+                    {m || t("measureN", { n: j + 1 })} ({draft.unit})
                   </span>
                   <input
                     className={field}
@@ -208,30 +210,30 @@ export function GuideEditor({
             className="min-h-11"
             onClick={() => set({ rows: [...draft.rows, { size: "", values: draft.measures.map(() => "") }] })}
           >
-            Agregar {sizeWord}
+            {talle ? t("addSizeTalle") : t("addSizeTalla")}
           </Button>
         )}
       </fieldset>
 
       <label className="block">
-        <span className="text-sm font-semibold">Nota (opcional)</span>
+        <span className="text-sm font-semibold">{t("noteLabel")}</span>
         <textarea
           className={`${field} py-2`}
           rows={2}
           maxLength={200}
           value={draft.note ?? ""}
           onChange={(e) => set({ note: e.target.value })}
-          placeholder={`Ej.: La modelo mide 1,70 m y usa ${sizeWord} S.`}
+          placeholder={talle ? t("notePlaceholderTalle") : t("notePlaceholderTalla")}
         />
       </label>
 
       {error && <FormError>{error}</FormError>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" disabled={busy} onClick={onCancel}>
-          Cancelar
+          {t("cancel")}
         </Button>
         <Button type="submit" busy={busy}>
-          Guardar guía
+          {t("save")}
         </Button>
       </div>
     </form>

@@ -10,10 +10,11 @@ import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { Spinner } from "../../ui/spinner";
 import { type GuideDraft, GuideEditor, newDraft } from "./guide-editor";
+import { t } from "./texts";
 
 const guidesQuery = queryOptions({
   queryKey: ["size-guides"],
-  queryFn: async () => (await unwrap(api["size-guides"].$get(), "No se pudieron cargar tus guías.")).guides,
+  queryFn: async () => (await unwrap(api["size-guides"].$get(), t("loadFailed"))).guides,
 });
 
 /** /guias-de-talles: the store's size guides, each shown beside the sizes of a category's or a product's page. */
@@ -27,14 +28,14 @@ export function SizeGuidesScreen() {
   const save = useMutation({
     mutationFn: async (draft: GuideDraft) => {
       const json = { ...draft, note: draft.note || null };
-      const failed = "No se pudo guardar la guía.";
+      const failed = t("saveFailed");
       if (editing && editing !== "new")
         return (await unwrap(api["size-guides"][":id"].$put({ param: { id: editing.id }, json }), failed)).guide;
       return (await unwrap(api["size-guides"].$post({ json }), failed)).guide;
     },
     onSuccess: (guide) => {
       void queryClient.invalidateQueries({ queryKey: guidesQuery.queryKey });
-      toast.success(`Guardamos «${guide.title}». Ya se ve en tu tienda.`);
+      toast.success(t("saved", { title: guide.title }));
       setEditing(null);
       setError(null);
     },
@@ -42,46 +43,44 @@ export function SizeGuidesScreen() {
   });
   const remove = useMutation({
     mutationFn: async (guide: SizeGuide) => {
-      await unwrap(api["size-guides"][":id"].$delete({ param: { id: guide.id } }), "No se pudo borrar la guía.");
+      await unwrap(api["size-guides"][":id"].$delete({ param: { id: guide.id } }), t("deleteFailed"));
       return guide;
     },
     onSuccess: (guide) => {
       void queryClient.invalidateQueries({ queryKey: guidesQuery.queryKey });
-      toast.success(`Borramos «${guide.title}».`);
+      toast.success(t("deleted", { title: guide.title }));
     },
     onError: (err) => toast.error(err.message),
   });
   if (!user) return null;
   const sizeWord = countryLocaleOf(user.countryCode).sizesWord ?? "talla";
+  const talle = sizeWord === "talle";
   const productList = products.data ?? [];
   const nameOf = (guide: SizeGuide) =>
     "category" in guide.scope
-      ? `Categoría ${guide.scope.category}`
-      : (productList.find((p) => "productId" in guide.scope && p.id === guide.scope.productId)?.name ?? "Un producto");
+      ? t("categoryScope", { category: guide.scope.category })
+      : (productList.find((p) => "productId" in guide.scope && p.id === guide.scope.productId)?.name ?? t("oneProduct"));
 
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <header>
         <Link to="/mi-tienda-admin" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2">
-          ← Volver a Mi Tienda
+          {t("backToStore")}
         </Link>
-        <h1 className="text-2xl font-bold sm:text-3xl">Guías de {sizeWord === "talle" ? "talles" : "tallas"}</h1>
-        <p className="mt-1 text-slate-600">
-          Las medidas de cada {sizeWord}, al lado de los {sizeWord === "talle" ? "talles" : "tallas"} de tus productos: tus clientes eligen
-          mejor y te devuelven menos.
-        </p>
+        <h1 className="text-2xl font-bold sm:text-3xl">{talle ? t("titleTalle") : t("titleTalla")}</h1>
+        <p className="mt-1 text-slate-600">{talle ? t("introTalle") : t("introTalla")}</p>
       </header>
 
       {(guides.isPending || products.isPending) && (
         <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Spinner className="size-4 text-brand-600" /> Cargando guías…
+          <Spinner className="size-4 text-brand-600" /> {t("loading")}
         </p>
       )}
       {(guides.isError || products.isError) && (
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
           <p className="font-semibold text-red-800">{guides.error?.message ?? products.error?.message}</p>
           <Button variant="secondary" className="mt-4" onClick={() => void Promise.all([guides.refetch(), products.refetch()])}>
-            Reintentar
+            {t("retry")}
           </Button>
         </div>
       )}
@@ -105,29 +104,31 @@ export function SizeGuidesScreen() {
           <>
             {productList.length === 0 ? (
               <p className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-                Agrega productos a tu tienda para crear su guía.
+                {t("noProducts")}
               </p>
             ) : (
               <Button className="min-h-11" onClick={() => setEditing("new")}>
-                Nueva guía
+                {t("newGuide")}
               </Button>
             )}
             {guides.data.length === 0 && productList.length > 0 && (
-              <p className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-                Todavía no tienes guías.
-              </p>
+              <p className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("noGuides")}</p>
             )}
             <ul className="space-y-3">
               {guides.data.map((guide) => (
                 <li key={guide.id} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="size-guide">
                   <p className="font-semibold">{guide.title}</p>
                   <p className="text-sm text-slate-600">
-                    {nameOf(guide)} · {guide.rows.length} {sizeWord === "talle" ? "talles" : "tallas"} · {guide.measures.join(", ")} (
-                    {guide.unit})
+                    {t(talle ? "guideSummaryTalle" : "guideSummaryTalla", {
+                      scope: nameOf(guide),
+                      count: guide.rows.length,
+                      measures: guide.measures.join(", "),
+                      unit: guide.unit,
+                    })}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-2">
                     <Button variant="secondary" className="min-h-11" onClick={() => setEditing(guide)}>
-                      Editar
+                      {t("edit")}
                     </Button>
                     <Button
                       variant="ghost"
@@ -135,7 +136,7 @@ export function SizeGuidesScreen() {
                       busy={remove.isPending && remove.variables?.id === guide.id}
                       onClick={() => remove.mutate(guide)}
                     >
-                      Borrar
+                      {t("delete")}
                     </Button>
                   </div>
                 </li>

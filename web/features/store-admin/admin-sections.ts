@@ -3,20 +3,14 @@
  * time, picked by `?seccion=` so each has its own link (and the back button
  * works). Small and import-free: the router reads it in the entry chunk.
  */
-export const ADMIN_SECTIONS = [
-  { id: "productos", label: "Productos" },
-  { id: "pedidos", label: "Pedidos" },
-  { id: "entrega-y-pagos", label: "Entrega y pagos" },
-  { id: "compartir", label: "Compartir" },
-  { id: "datos", label: "Datos de la tienda" },
-] as const;
+export const ADMIN_SECTIONS = ["productos", "pedidos", "entrega-y-pagos", "compartir", "datos"] as const;
 
-export type AdminSection = (typeof ADMIN_SECTIONS)[number]["id"];
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 export const DEFAULT_ADMIN_SECTION: AdminSection = "productos";
 
 function isAdminSection(value: unknown): value is AdminSection {
-  return ADMIN_SECTIONS.some((s) => s.id === value);
+  return ADMIN_SECTIONS.some((s) => s === value);
 }
 
 /** An unknown or missing `seccion` is the default one, so old links to /mi-tienda-admin keep working. */

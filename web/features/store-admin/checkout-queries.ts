@@ -3,13 +3,14 @@ import { api, unwrap } from "../../lib/api";
 import { cacheAnswer } from "../../lib/cache-answer";
 import type { PayMethodInput } from "../../../common/pay-methods";
 import type { PayMethodDraft } from "./pay-method-fields";
+import { t } from "./texts";
 
-export const CHECKOUT_SAVE_FALLBACK = "No se pudieron guardar la entrega y los pagos. Intenta de nuevo.";
+export const checkoutSaveFallback = () => t("checkoutSaveFailed");
 
 /** 'Entrega y pagos' as saved (GET /api/checkout-settings). */
 export const checkoutSettingsQuery = queryOptions({
   queryKey: ["checkout-settings"],
-  queryFn: () => unwrap(api["checkout-settings"].$get(), "No se pudieron cargar la entrega y los pagos."),
+  queryFn: () => unwrap(api["checkout-settings"].$get(), t("checkoutLoadFailed")),
 });
 
 export type CheckoutSettings = Awaited<ReturnType<NonNullable<typeof checkoutSettingsQuery.queryFn>>>;
@@ -38,7 +39,7 @@ export function useSaveCheckout() {
           // Drafts are checked by the same schema before a save; the Worker checks them again.
           json: payMethods ? { delivery, payMethods: payMethods as unknown as PayMethodInput[] } : { delivery, payments },
         }),
-        CHECKOUT_SAVE_FALLBACK,
+        checkoutSaveFallback(),
       ),
     onSuccess: (saved) => cacheAnswer(queryClient, checkoutSettingsQuery.queryKey, saved),
   });

@@ -4,25 +4,19 @@ import { useLoadedValue } from "../../lib/loaded-value";
 import toast from "react-hot-toast";
 import { Button } from "../../ui/button";
 import { QueryStatus } from "../../ui/query-status";
-import {
-  type CheckoutForm,
-  type CheckoutSettings,
-  CHECKOUT_SAVE_FALLBACK,
-  checkoutSettingsQuery,
-  useSaveCheckout,
-} from "./checkout-queries";
+import { type CheckoutForm, type CheckoutSettings, checkoutSaveFallback, checkoutSettingsQuery, useSaveCheckout } from "./checkout-queries";
 import { DeliveryFields } from "./delivery-fields";
 import { PaymentFields, paymentProblems } from "./payment-fields";
 import { parsePrice } from "../../../common/price";
 import { deliveryDraft } from "./delivery-draft";
 import type { StoreMoney } from "../../../common/store-money";
 import { payMethodDraft } from "./pay-method-fields";
-import { PAY_METHODS_PROBLEM, PayMethodsFields, payMethodsProblem } from "./pay-methods-fields";
+import { PayMethodsFields, payMethodsProblem } from "./pay-methods-fields";
+import { priceProblem } from "./price-problem";
+import { t } from "./texts";
 
 /** Argentina's stores keep their settings as always (transfer with CBU/alias, Mercado Pago, cash). */
 const keepsArgentineSettings = (saved: CheckoutSettings) => saved.countryPayMethods.includes("ar_transfer");
-
-export const CHECKOUT_SAVED = "Entrega y pagos guardados. Tu tienda ya los muestra.";
 
 /** The saved settings as the form edits them: prices as text, empty fields as "". */
 function toForm(saved: CheckoutSettings): CheckoutForm {
@@ -41,12 +35,12 @@ function toForm(saved: CheckoutSettings): CheckoutForm {
 /** The first reason the form cannot be saved, in the words the Worker would answer. */
 function formProblem(form: CheckoutForm, money: StoreMoney): string | null {
   const { pickup, shipping } = form.delivery;
-  if (!pickup.enabled && !shipping.enabled) return "Ofrece al menos una forma de entrega: envío a domicilio o retiro en el local.";
+  if (!pickup.enabled && !shipping.enabled) return t("offerOneDelivery");
   if (shipping.enabled) {
-    if (shipping.zones.some((z) => !z.name.trim())) return "Ponle un nombre a cada zona de envío.";
+    if (shipping.zones.some((z) => !z.name.trim())) return t("nameEachZone");
     for (const typed of [...shipping.zones.map((z) => z.cost), shipping.freeFrom]) {
       const price = parsePrice(typed, money);
-      if ("error" in price) return price.error;
+      if ("error" in price) return priceProblem(price.error, money);
     }
   }
   if (form.payMethods) return payMethodsProblem(form.payMethods);
@@ -60,11 +54,9 @@ export function CheckoutSettingsCard() {
   return (
     <section aria-labelledby="checkout-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="checkout-title" className="text-lg font-semibold">
-        Entrega y pagos
+        {t("sectionCheckout")}
       </h2>
-      <p className="mb-4 text-sm text-slate-600">
-        Tus clientes eligen en el carrito cómo lo reciben y cómo pagan, y ven el total con el envío.
-      </p>
+      <p className="mb-4 text-sm text-slate-600">{t("checkoutIntro")}</p>
       <QueryStatus query={saved} />
       {saved.isSuccess && <CheckoutSettingsForm saved={saved.data} />}
     </section>
@@ -92,16 +84,18 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
     setTried(true);
     if (problem) {
       // Each error is said once: a field's at the field (and the cursor goes there), the rest in a toast.
-      const atField = form.payMethods ? problem === PAY_METHODS_PROBLEM : Object.values(paymentProblems(form.payments)).includes(problem);
+      const atField = form.payMethods
+        ? problem === t("payMethodsProblem")
+        : Object.values(paymentProblems(form.payments)).includes(problem);
       if (atField) requestAnimationFrame(() => focusFirstInvalid(formElement));
       else toast.error(problem);
       return;
     }
     try {
       reset(toForm(await save.mutateAsync(form)));
-      toast.success(CHECKOUT_SAVED);
+      toast.success(t("checkoutSaved"));
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : CHECKOUT_SAVE_FALLBACK);
+      toast.error(err instanceof Error && err.message ? err.message : checkoutSaveFallback());
     }
   }
 
@@ -120,17 +114,17 @@ function CheckoutSettingsForm({ saved }: { saved: CheckoutSettings }) {
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={save.isPending} disabled={!dirty} aria-describedby={dirty ? undefined : noChangesId}>
-          Guardar entrega y pagos
+          {t("saveCheckout")}
         </Button>
         {/* A grey button says why. */}
         {!dirty && (
           <p id={noChangesId} className="self-center text-sm text-slate-500">
-            No hay cambios para guardar.
+            {t("noChangesToSave")}
           </p>
         )}
         {dirty && (
           <Button variant="secondary" disabled={save.isPending} onClick={() => reset(initial)}>
-            Descartar cambios
+            {t("discardChanges")}
           </Button>
         )}
       </div>

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
-import { CURRENCY_INFO } from "../../../common/packs";
-import { currencyLabel } from "../../../common/store-locale-options";
 import { useSession } from "../../lib/session";
 import { productsQuery } from "../../lib/queries";
 import { Button } from "../../ui/button";
@@ -11,11 +9,11 @@ import { Spinner } from "../../ui/spinner";
 import { checkoutSettingsQuery, useSaveCheckout } from "./checkout-queries";
 import { type CurrencyChange, currencyChange } from "./currency-change";
 import { deliveryDraft } from "./delivery-draft";
-import { payMethodDraft } from "./pay-method-fields";
-import { STORE_LOCALE_SAVE_FALLBACK, STORE_LOCALE_SAVED, type StoreLocale, useSaveStoreLocale } from "./store-locale-queries";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const list = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(", ")} y ${names.at(-1)}` : (names[0] ?? ""));
+import { payMethodDraft, payMethodName } from "./pay-method-fields";
+import { rich } from "./rich-text";
+import { countryName, currencyName, currencyOptionLabel, languageInSentence, listOf } from "./seller-examples";
+import { t } from "./texts";
+import { storeLocaleSaveFallback, storeLocaleSaved, type StoreLocale, useSaveStoreLocale } from "./store-locale-queries";
 
 interface Props {
   saved: StoreLocale;
@@ -57,45 +55,46 @@ export function CurrencyChangeDialog({ saved, currency, locale, open, onClose }:
     try {
       await apply.mutateAsync({ currency, locale: defaults?.oldLanguage?.next ?? locale, drop: defaults ? dropped(defaults) : [] });
       onClose();
-      toast.success(STORE_LOCALE_SAVED);
+      toast.success(storeLocaleSaved());
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : STORE_LOCALE_SAVE_FALLBACK);
+      toast.error(err instanceof Error && err.message ? err.message : storeLocaleSaveFallback());
     }
   }
 
   return (
-    <Dialog open={open} onClose={() => !apply.isPending && onClose()} title={`¿Vender en ${currencyLabel(currency)}?`}>
+    <Dialog open={open} onClose={() => !apply.isPending && onClose()} title={t("sellInTitle", { currency: currencyOptionLabel(currency) })}>
       {!loaded && (products.isError || checkout.isError) ? (
         <div role="alert" className="text-sm text-red-700">
-          <p>No pudimos revisar tus precios y formas de pago antes del cambio.</p>
+          <p>{t("reviewFailed")}</p>
           <Button
             variant="secondary"
             className="mt-2 min-h-11"
             busy={products.isFetching || checkout.isFetching}
             onClick={() => void Promise.all([products.refetch(), checkout.refetch()])}
           >
-            Reintentar
+            {t("retry")}
           </Button>
         </div>
       ) : !change ? (
         <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Spinner className="size-4 text-brand-600" /> Revisando tus precios y formas de pago…
+          <Spinner className="size-4 text-brand-600" /> {t("reviewing")}
         </p>
       ) : (
         <ChangeSummary
           change={change}
           shown={shown ?? change}
           currency={currency}
+          locale={locale}
           useDefaults={useDefaults}
           onUseDefaults={setUseDefaults}
         />
       )}
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" className="min-h-11" disabled={apply.isPending} onClick={onClose}>
-          Cancelar
+          {t("cancel")}
         </Button>
         <Button className="min-h-11" busy={apply.isPending} disabled={!change} onClick={() => change && void confirm(change)}>
-          Cambiar a {currency}
+          {t("changeTo", { currency })}
         </Button>
       </div>
     </Dialog>
@@ -109,6 +108,7 @@ function ChangeSummary({
   change,
   shown,
   currency,
+  locale,
   useDefaults,
   onUseDefaults,
 }: {
@@ -116,22 +116,27 @@ function ChangeSummary({
   /** The same change with its prices as the shoppers will read them. */
   shown: CurrencyChange;
   currency: string;
+  locale: string;
   useDefaults: boolean;
   onUseDefaults: (on: boolean) => void;
 }) {
   const id = useId();
-  const money = CURRENCY_INFO[currency]?.name ?? currency;
-  const payNames = change.oldPayMethods.map((m) => m.name);
+  const money = currencyName(currency);
+  const payNames = change.oldPayMethods.map((m) => payMethodName(m.kind));
+  const names = listOf(payNames);
   const drops = dropped(change).length > 0;
-  const offers = [change.oldLanguage && "el idioma", drops && "las formas de pago"].filter(Boolean) as string[];
+  const country = change.countryCode ? countryName({ code: change.countryCode, name: change.country }) : change.country;
+  const language = change.oldLanguage ? languageInSentence(locale, change.oldLanguage.label) : "";
+  const nextLanguage = change.oldLanguage ? languageInSentence(change.oldLanguage.next, change.oldLanguage.nextLabel) : "";
+  const offers = change.oldLanguage && drops ? "both" : change.oldLanguage ? "language" : drops ? "pay" : null;
   return (
     <div className="space-y-3 text-slate-700" data-testid="currency-change">
-      <p>Los precios no se convierten con el tipo de cambio: cada uno conserva su número en {money}.</p>
+      <p>{t("keepTheirNumber", { money })}</p>
       {change.roundedPrices > 0 ? (
         <div data-testid="currency-change-prices">
           <p>
-            <strong>{plural(change.roundedPrices, "precio pierde", "precios pierden")} los centavos</strong>: los {money} no los usan, así
-            que se redondean al entero más cercano.
+            <strong>{t("pricesLoseCents", { count: change.roundedPrices })}</strong>
+            {t("noCentsInMoney", { money })}
           </p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {shown.examples.map((e) => (
@@ -143,19 +148,21 @@ function ChangeSummary({
         </div>
       ) : (
         <p data-testid="currency-change-prices">
-          Por ejemplo, <strong>{shown.sample.before}</strong> pasa a ser <strong>{shown.sample.after}</strong>.
+          {rich((values) => t("sampleChange", values), {
+            before: <strong>{shown.sample.before}</strong>,
+            after: <strong>{shown.sample.after}</strong>,
+          })}
         </p>
       )}
-      {change.roundedCosts > 0 && <p>También se redondean {plural(change.roundedCosts, "costo de envío", "costos de envío")}.</p>}
+      {change.roundedCosts > 0 && <p>{t("costsRounded", { count: change.roundedCosts })}</p>}
       {payNames.length > 0 && (
         <p data-testid="currency-change-pay">
-          Tus clientes pueden pagar con {list(payNames)}, que no {payNames.length === 1 ? "existe" : "existen"} en {change.country}: no{" "}
-          {payNames.length === 1 ? "sirve" : "sirven"} para cobrar en {money}.
-          {!drops && " Es tu única forma de pago: agrega otra en 'Entrega y pagos' y quítala allí."}
+          {t("payNotThere", { names, count: payNames.length, country, money })}
+          {!drops && ` ${t("onlyPayMethod")}`}
         </p>
       )}
-      {change.oldLanguage && <p data-testid="currency-change-language">Tus clientes leen tu tienda en {change.oldLanguage.label}.</p>}
-      {offers.length > 0 && (
+      {change.oldLanguage && <p data-testid="currency-change-language">{t("shoppersReadIn", { language })}</p>}
+      {offers && (
         <label
           htmlFor={`${id}-defaults`}
           className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600"
@@ -168,15 +175,8 @@ function ChangeSummary({
             className="mt-0.5 size-5 shrink-0 accent-brand-700"
           />
           <span>
-            <span className="font-semibold">
-              Usar {list(offers)} de {change.country}
-            </span>
-            <span className="block text-sm text-slate-600">
-              {[change.oldLanguage && `Tu tienda pasa a ${change.oldLanguage.nextLabel}`, drops && `quitamos ${list(payNames)}`]
-                .filter(Boolean)
-                .join(" y ")}
-              .
-            </span>
+            <span className="font-semibold">{t("useCountryDefaults", { what: offers, country })}</span>
+            <span className="block text-sm text-slate-600">{t("defaultsDetail", { what: offers, language: nextLanguage, names })}</span>
           </span>
         </label>
       )}
@@ -205,7 +205,7 @@ function useApplyChange() {
           payMethods: fresh.payMethods.filter((m) => !drop.includes(m.kind)).map(payMethodDraft),
         });
       } catch {
-        throw new Error("Cambiamos la moneda, pero no pudimos quitar las formas de pago de antes: quítalas en 'Entrega y pagos'.");
+        throw new Error(t("dropFailed"));
       }
     },
   });

@@ -32,8 +32,9 @@ export interface CurrencyChange {
   roundedCosts: number;
   /** What one price looks like before and after when none is rounded ("R$ 129,90 → S/ 129.90", "$12.500 → R$ 12.500,00"). */
   sample: { before: string; after: string };
-  /** "Argentina": the country whose money the store moves to. */
+  /** "Argentina": the country whose money the store moves to (in Spanish), and its code. */
   country: string;
+  countryCode: string | null;
   /** The new money's country's language, when the store keeps another one that is the old money's. */
   oldLanguage: { label: string; next: string; nextLabel: string } | null;
   /** The ways to pay the store offers that the new money's country has not (Pix in pesos). */
@@ -90,6 +91,7 @@ export function currencyChange(input: CurrencyChangeInput): CurrencyChange {
       after: formatPrice(rescaledPrice(sampleMinor, from.currency, to.currency), after),
     },
     country: countryByCode(countryCode)?.name ?? to.currency,
+    countryCode: countryCode ?? null,
     oldLanguage: keepsOldLanguage ? { label: inSentence(to.locale), next: home.locale, nextLabel: inSentence(home.locale) } : null,
     oldPayMethods,
     canDropPayMethods: input.payMethods.length > oldPayMethods.length,

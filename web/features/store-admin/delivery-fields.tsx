@@ -4,6 +4,8 @@ import { Button } from "../../ui/button";
 import { PlusIcon } from "../../ui/icons";
 import type { CheckoutForm } from "./checkout-queries";
 import { PriceInput } from "./price-input";
+import { useSellerExamples } from "./seller-examples";
+import { t } from "./texts";
 
 type Delivery = CheckoutForm["delivery"];
 
@@ -13,6 +15,7 @@ const CHECK = "size-5 accent-brand-700";
 /** Retiro (with where) and envío (zones with their cost, and the free-delivery threshold). */
 export function DeliveryFields({ value, onChange }: { value: Delivery; onChange: (next: Delivery) => void }) {
   const id = useId();
+  const examples = useSellerExamples();
   const { pickup, shipping } = value;
   const setPickup = (next: Partial<Delivery["pickup"]>) => onChange({ ...value, pickup: { ...pickup, ...next } });
   const setShipping = (next: Partial<Delivery["shipping"]>) => onChange({ ...value, shipping: { ...shipping, ...next } });
@@ -20,26 +23,26 @@ export function DeliveryFields({ value, onChange }: { value: Delivery; onChange:
     setShipping({ zones: shipping.zones.map((z, k) => (k === i ? { ...z, ...next } : z)) });
   return (
     <fieldset className="min-w-0 space-y-4">
-      <legend className="text-base font-semibold">Entrega</legend>
+      <legend className="text-base font-semibold">{t("deliveryLegend")}</legend>
       <div>
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input type="checkbox" className={CHECK} checked={pickup.enabled} onChange={(e) => setPickup({ enabled: e.target.checked })} />
-          Retiro en el local
+          {t("pickupLabel")}
         </label>
         {pickup.enabled && (
           <div className="mt-2 pl-7">
             <label htmlFor={`${id}-address`} className="text-sm text-slate-700">
-              Dirección o zona para retirar
+              {t("pickupAddressLabel")}
             </label>
             <input
               id={`${id}-address`}
               value={pickup.address ?? ""}
               maxLength={PICKUP_ADDRESS_MAX_LENGTH}
-              placeholder="Ej: Av. Corrientes 1234, CABA"
+              placeholder={t("addressExample", { address: examples.address })}
               onChange={(e) => setPickup({ address: e.target.value })}
               className={INPUT}
             />
-            <p className="mt-1 text-xs text-slate-500">Tu cliente la ve recién después de hacer el pedido.</p>
+            <p className="mt-1 text-xs text-slate-500">{t("pickupAddressHint")}</p>
           </div>
         )}
       </div>
@@ -51,13 +54,11 @@ export function DeliveryFields({ value, onChange }: { value: Delivery; onChange:
             checked={shipping.enabled}
             onChange={(e) => setShipping({ enabled: e.target.checked })}
           />
-          Envío a domicilio
+          {t("shippingLabel")}
         </label>
         {shipping.enabled && (
           <div className="mt-2 space-y-3 pl-7">
-            {shipping.zones.length === 0 && (
-              <p className="text-sm text-slate-600">Sin zonas, el costo del envío se coordina con cada cliente por WhatsApp.</p>
-            )}
+            {shipping.zones.length === 0 && <p className="text-sm text-slate-600">{t("noZones")}</p>}
             <ul className="space-y-3">
               {shipping.zones.map((zone, i) => (
                 // Zones have no id of their own; their place in the list is who they are while editing.
@@ -65,27 +66,27 @@ export function DeliveryFields({ value, onChange }: { value: Delivery; onChange:
                 <li key={i} className="grid grid-cols-[1fr_auto] items-start gap-2 sm:grid-cols-[1fr_9rem_auto]">
                   <div>
                     <label htmlFor={`${id}-zone-${i}`} className="text-sm text-slate-700">
-                      Zona {i + 1}
+                      {t("zoneNumber", { number: i + 1 })}
                     </label>
                     <input
                       id={`${id}-zone-${i}`}
                       value={zone.name}
                       maxLength={ZONE_NAME_MAX_LENGTH}
-                      placeholder="Ej: CABA, GBA Norte, Resto del país"
+                      placeholder={t("zonesExample", { zones: examples.zones })}
                       onChange={(e) => setZone(i, { name: e.target.value })}
                       className={INPUT}
                     />
                   </div>
                   <div className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-auto">
                     <label htmlFor={`${id}-cost-${i}`} className="text-sm text-slate-700">
-                      Costo de envío
+                      {t("shippingCost")}
                     </label>
                     <PriceInput id={`${id}-cost-${i}`} value={zone.cost} onChange={(cost) => setZone(i, { cost })} />
                   </div>
                   <button
                     type="button"
                     onClick={() => setShipping({ zones: shipping.zones.filter((_, k) => k !== i) })}
-                    aria-label={`Quitar la zona ${zone.name || i + 1}`}
+                    aria-label={t("removeZone", { zone: zone.name || i + 1 })}
                     className="mt-6 rounded-md p-2 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600"
                   >
                     <svg aria-hidden viewBox="0 0 20 20" className="size-5" fill="currentColor">
@@ -102,12 +103,12 @@ export function DeliveryFields({ value, onChange }: { value: Delivery; onChange:
                 onClick={() => setShipping({ zones: [...shipping.zones, { name: "", cost: "" }] })}
               >
                 <PlusIcon />
-                Agregar zona
+                {t("addZone")}
               </Button>
             )}
             <div>
               <label htmlFor={`${id}-free`} className="text-sm text-slate-700">
-                Envío gratis desde (opcional)
+                {t("freeFrom")}
               </label>
               <PriceInput id={`${id}-free`} value={shipping.freeFrom} onChange={(freeFrom) => setShipping({ freeFrom })} />
             </div>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { newOrdersCount } from "../../../common/store-cart";
 import { ordersQuery } from "../../lib/orders";
+import { t } from "./texts";
 
 /** Orders live in 'Pedidos' (also in the menu); the admin says how many wait and leads there. */
 export function OrdersSummary() {
@@ -14,27 +15,23 @@ export function OrdersSummary() {
     >
       <div>
         <h2 id="orders-title" className="text-lg font-semibold">
-          Pedidos
+          {t("sectionOrders")}
         </h2>
         <p className="mt-1 text-slate-600" data-testid="orders-summary">
           {orders.isPending
-            ? "Cargando pedidos…"
+            ? t("ordersLoading")
             : orders.isError
               ? orders.error.message
               : orders.data.length === 0
-                ? "Todavía no recibiste pedidos. Comparte el enlace de tu tienda para empezar a vender."
-                : fresh === 0
-                  ? "No tienes pedidos nuevos."
-                  : fresh === 1
-                    ? "Tienes 1 pedido nuevo."
-                    : `Tienes ${fresh} pedidos nuevos.`}
+                ? t("noOrdersYet")
+                : t("newOrders", { count: fresh })}
         </p>
       </div>
       <Link
         to="/pedidos"
         className="inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
       >
-        Ver pedidos
+        {t("seeOrders")}
       </Link>
     </section>
   );

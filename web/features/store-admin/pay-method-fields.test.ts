@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CLABE_INVALID_CHECK, MPESA_ACCOUNT_INVALID, MPESA_PAYBILL_INVALID, NUBAN_INVALID_CHECK } from "../../../common/bank-ids";
 import { CPF_INVALID } from "../../../common/br-documents";
 import { HOLDER_REQUIRED, PAY_METHOD_KINDS, PIX_CITY_REQUIRED } from "../../../common/pay-methods";
-import { NIGERIAN_BANKS, newPayMethodDraft, PAY_METHOD_FIELDS, payMethodDraft, payMethodProblems } from "./pay-method-fields";
+import { NIGERIAN_BANKS, newPayMethodDraft, payMethodDraft, payMethodFields, payMethodProblems } from "./pay-method-fields";
 
 describe("each way to pay's fields, checked by the Worker's schema", () => {
   it("puts each reason at the field it is about, one per field", () => {
@@ -50,7 +50,7 @@ describe("each way to pay's fields, checked by the Worker's schema", () => {
     expect(newPayMethodDraft("pix").keyType).toBe("cpf");
     expect(newPayMethodDraft("ng_transfer")).toMatchObject({ bankCode: "044", bank: "Access Bank" });
     // Every kind has its fields listed (cash has none).
-    for (const kind of PAY_METHOD_KINDS) expect(PAY_METHOD_FIELDS[kind]).toBeDefined();
+    for (const kind of PAY_METHOD_KINDS) expect(payMethodFields(kind)).toBeDefined();
   });
 
   it("a saved way to pay comes back to the form with empty fields as empty text", () => {

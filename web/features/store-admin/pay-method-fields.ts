@@ -13,6 +13,7 @@ import {
   payMethodSchema,
 } from "../../../common/pay-methods";
 import { PIX_KEY_LABELS, PIX_KEY_TYPES, type PixKeyType, parsePixKey } from "../../../common/pix";
+import { t } from "./texts";
 
 export interface FieldSpec {
   name: string;
@@ -28,14 +29,6 @@ export interface FieldSpec {
 
 /** A way to pay as the form edits it: its kind and each field as typed. */
 export type PayMethodDraft = { kind: PayMethodKind } & Record<string, string>;
-
-const holder: FieldSpec = {
-  name: "holder",
-  label: "Titular de la cuenta",
-  placeholder: "Como figura en tu banco o billetera",
-  maxLength: HOLDER_MAX_LENGTH,
-};
-const phone = (placeholder: string): FieldSpec => ({ name: "phone", label: "Celular de la cuenta", placeholder, inputMode: "tel" });
 
 /**
  * Nigeria's main deposit money banks, and the microfinance and payment service banks most sellers are paid
@@ -67,72 +60,110 @@ export const NIGERIAN_BANKS = [
   { code: "057", name: "Zenith Bank" },
 ] as const;
 
-export const PAY_METHOD_FIELDS: Record<PayMethodKind, FieldSpec[]> = {
-  cash: [],
-  mercadopago: [{ name: "link", label: "Tu link de pago", placeholder: "https://mpago.la/…", inputMode: "url" }],
-  ar_transfer: [
-    { name: "alias", label: "Alias", placeholder: "Ej: mi.tienda.mp" },
-    { name: "cbu", label: "CBU o CVU", placeholder: "22 números", inputMode: "numeric" },
-    holder,
-  ],
-  pix: [
-    {
-      name: "keyType",
-      label: "Tipo de llave Pix",
-      options: PIX_KEY_TYPES.map((value) => ({ value, label: PIX_KEY_LABELS[value] })),
-    },
-    { name: "key", label: "Llave Pix", placeholder: "Como la registraste en tu banco" },
-    { name: "name", label: "Nombre de quien recibe", placeholder: "Como lo muestra tu banco", maxLength: HOLDER_MAX_LENGTH },
-    { name: "city", label: "Ciudad", placeholder: "Ej: São Paulo", maxLength: 40 },
-  ],
-  spei: [
-    { name: "clabe", label: "CLABE", placeholder: "18 números", inputMode: "numeric" },
-    { name: "bank", label: "Banco (opcional)", placeholder: "Ej: BBVA" },
-    holder,
-  ],
-  cl_transfer: [
-    { name: "bank", label: "Banco", placeholder: "Ej: BancoEstado" },
-    {
-      name: "accountType",
-      label: "Tipo de cuenta",
-      options: CHILE_ACCOUNT_TYPES.map((value) => ({ value, label: CHILE_ACCOUNT_TYPE_NAMES[value] })),
-    },
-    { name: "account", label: "Número de cuenta", inputMode: "numeric" },
-    holder,
-    { name: "rut", label: "RUT del titular", placeholder: "Ej: 12.345.678-5" },
-  ],
-  yape: [phone("Ej: 912 345 678"), holder],
-  plin: [phone("Ej: 912 345 678"), holder],
-  nequi: [phone("Ej: 300 123 4567"), holder],
-  daviplata: [phone("Ej: 300 123 4567"), holder],
-  breb: [{ name: "key", label: "Llave Bre-B", placeholder: "Celular, cédula, e-mail o @tullave" }, holder],
-  mpesa_till: [{ name: "till", label: "Número de Till", placeholder: "5 a 7 números", inputMode: "numeric" }, holder],
-  mpesa_paybill: [
-    { name: "paybill", label: "Número de Paybill", placeholder: "5 a 7 números", inputMode: "numeric" },
-    { name: "account", label: "Número de cuenta", placeholder: "El que tus clientes escriben con el Paybill" },
-    holder,
-  ],
-  ng_transfer: [
-    {
-      name: "bankCode",
-      label: "Banco",
-      options: NIGERIAN_BANKS.map((b) => ({ value: b.code, label: b.name })),
-      alsoSets: (code) => ({ bank: NIGERIAN_BANKS.find((b) => b.code === code)?.name ?? "" }),
-    },
-    { name: "account", label: "Número de cuenta (NUBAN)", placeholder: "10 números", inputMode: "numeric" },
-    holder,
-  ],
-  bank_transfer: [
-    { name: "bank", label: "Banco", placeholder: "Ej: Banco Nacional" },
-    { name: "account", label: "Número de cuenta", placeholder: "Como lo escribe tu banco" },
-    holder,
-  ],
-};
+/** A way to pay's name as the seller's screens call it (common/pay-methods.ts PAY_METHOD_NAMES, in the seller's language). */
+export function payMethodName(kind: PayMethodKind): string {
+  const names: Record<PayMethodKind, string> = {
+    cash: t("payCash"),
+    mercadopago: "Mercado Pago",
+    ar_transfer: t("payArTransfer"),
+    pix: "Pix",
+    spei: t("paySpei"),
+    cl_transfer: t("payBankTransfer"),
+    yape: "Yape",
+    plin: "Plin",
+    nequi: "Nequi",
+    daviplata: "Daviplata",
+    breb: t("payBreb"),
+    mpesa_till: "M-Pesa (Buy Goods, Till)",
+    mpesa_paybill: "M-Pesa (Paybill)",
+    ng_transfer: t("payNgTransfer"),
+    bank_transfer: t("payBankTransfer"),
+  };
+  return names[kind];
+}
+
+const pixKeyLabels = (): Record<PixKeyType, string> => ({ ...PIX_KEY_LABELS, phone: t("pixKeyPhone"), random: t("pixKeyRandom") });
+
+/**
+ * Each way to pay's fields, labels in the seller's language; `bank` is the bank a generic bank field shows as
+ * its example (the store's country's own, common/store-locale.ts).
+ */
+function fieldsTable(bank: string): Record<PayMethodKind, FieldSpec[]> {
+  const holder: FieldSpec = { name: "holder", label: t("holderLabel"), placeholder: t("holderPlaceholder"), maxLength: HOLDER_MAX_LENGTH };
+  const phone = (placeholder: string): FieldSpec => ({ name: "phone", label: t("accountPhone"), placeholder, inputMode: "tel" });
+  const example = (value: string) => t("example", { example: value });
+  return {
+    cash: [],
+    mercadopago: [{ name: "link", label: t("yourPayLink"), placeholder: "https://mpago.la/…", inputMode: "url" }],
+    ar_transfer: [
+      { name: "alias", label: "Alias", placeholder: example("mi.tienda.mp") },
+      { name: "cbu", label: t("cbuLabel"), placeholder: t("digitsCount", { count: 22 }), inputMode: "numeric" },
+      holder,
+    ],
+    pix: [
+      {
+        name: "keyType",
+        label: t("pixKeyType"),
+        options: PIX_KEY_TYPES.map((value) => ({ value, label: pixKeyLabels()[value] })),
+      },
+      { name: "key", label: t("pixKey"), placeholder: t("pixKeyPlaceholder") },
+      { name: "name", label: t("pixName"), placeholder: t("pixNamePlaceholder"), maxLength: HOLDER_MAX_LENGTH },
+      { name: "city", label: t("city"), placeholder: example("São Paulo"), maxLength: 40 },
+    ],
+    spei: [
+      { name: "clabe", label: "CLABE", placeholder: t("digitsCount", { count: 18 }), inputMode: "numeric" },
+      { name: "bank", label: t("bankOptional"), placeholder: example("BBVA") },
+      holder,
+    ],
+    cl_transfer: [
+      { name: "bank", label: t("bank"), placeholder: example("BancoEstado") },
+      {
+        name: "accountType",
+        label: t("accountType"),
+        options: CHILE_ACCOUNT_TYPES.map((value) => ({ value, label: CHILE_ACCOUNT_TYPE_NAMES[value] })),
+      },
+      { name: "account", label: t("accountNumber"), inputMode: "numeric" },
+      holder,
+      { name: "rut", label: t("holderRut"), placeholder: example("12.345.678-5") },
+    ],
+    yape: [phone(example("912 345 678")), holder],
+    plin: [phone(example("912 345 678")), holder],
+    nequi: [phone(example("300 123 4567")), holder],
+    daviplata: [phone(example("300 123 4567")), holder],
+    breb: [{ name: "key", label: t("brebKey"), placeholder: t("brebKeyPlaceholder") }, holder],
+    mpesa_till: [{ name: "till", label: t("tillNumber"), placeholder: t("fiveToSevenDigits"), inputMode: "numeric" }, holder],
+    mpesa_paybill: [
+      { name: "paybill", label: t("paybillNumber"), placeholder: t("fiveToSevenDigits"), inputMode: "numeric" },
+      { name: "account", label: t("accountNumber"), placeholder: t("paybillAccountPlaceholder") },
+      holder,
+    ],
+    ng_transfer: [
+      {
+        name: "bankCode",
+        label: t("bank"),
+        options: NIGERIAN_BANKS.map((b) => ({ value: b.code, label: b.name })),
+        alsoSets: (code) => ({ bank: NIGERIAN_BANKS.find((b) => b.code === code)?.name ?? "" }),
+      },
+      { name: "account", label: t("nubanNumber"), placeholder: t("digitsCount", { count: 10 }), inputMode: "numeric" },
+      holder,
+    ],
+    bank_transfer: [
+      { name: "bank", label: t("bank"), placeholder: example(bank) },
+      { name: "account", label: t("accountNumber"), placeholder: t("accountPlaceholder") },
+      holder,
+    ],
+  };
+}
+
+/** The fields a way to pay asks for, in the order the form shows them. */
+export function payMethodFields(kind: PayMethodKind, bank = "Banco Nacional"): FieldSpec[] {
+  return fieldsTable(bank)[kind];
+}
 
 /** A new draft of a kind: every field empty, each choice on its first option. */
 export function newPayMethodDraft(kind: PayMethodKind): PayMethodDraft {
   const draft: PayMethodDraft = { kind };
-  for (const field of PAY_METHOD_FIELDS[kind]) {
+  for (const field of payMethodFields(kind)) {
     draft[field.name] = field.options?.[0]?.value ?? "";
     if (field.options && field.alsoSets) Object.assign(draft, field.alsoSets(draft[field.name]!));
   }
@@ -150,7 +181,7 @@ export function payMethodDraft(method: PayMethod): PayMethodDraft {
 function fieldOfIssue(kind: PayMethodKind, message: string): string {
   if (kind === "mpesa_paybill") return message === MPESA_PAYBILL_INVALID ? "paybill" : "account";
   if (kind === "ar_transfer") return "alias";
-  return PAY_METHOD_FIELDS[kind].find((f) => !f.options)?.name ?? "kind";
+  return payMethodFields(kind).find((f) => !f.options)?.name ?? "kind";
 }
 
 /**
@@ -174,7 +205,7 @@ export function payMethodProblems(draft: PayMethodDraft): Record<string, string>
   const problems: Record<string, string> = {};
   const whole = WHOLE_CHECKS[draft.kind]?.(draft);
   if (whole && "error" in whole[1]) problems[whole[0]] = (whole[1] as { error: string }).error;
-  const names = new Set(PAY_METHOD_FIELDS[draft.kind].map((f) => f.name));
+  const names = new Set(payMethodFields(draft.kind).map((f) => f.name));
   for (const issue of result.error.issues) {
     const first = issue.path[0];
     const field = typeof first === "string" && names.has(first) ? first : fieldOfIssue(draft.kind, issue.message);

@@ -1,16 +1,16 @@
 import { useId, useState } from "react";
-import { PAY_METHOD_NAMES, type PayMethodKind } from "../../../common/pay-methods";
-import { newPayMethodDraft, PAY_METHOD_FIELDS, type PayMethodDraft, payMethodProblems } from "./pay-method-fields";
+import type { PayMethodKind } from "../../../common/pay-methods";
+import { newPayMethodDraft, payMethodFields, payMethodName, type PayMethodDraft, payMethodProblems } from "./pay-method-fields";
+import { useSellerExamples } from "./seller-examples";
+import { t } from "./texts";
 
 const INPUT =
   "mt-1 w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 aria-invalid:border-red-500";
 const CHECK = "size-5 accent-brand-700";
 
-export const PAY_METHODS_PROBLEM = "Revisa los datos marcados en tus formas de pago.";
-
 /** Why the ways to pay cannot be saved yet (each reason is shown at its field): null when every draft passes its schema. */
 export function payMethodsProblem(drafts: readonly PayMethodDraft[]): string | null {
-  return drafts.some((d) => Object.keys(payMethodProblems(d)).length > 0) ? PAY_METHODS_PROBLEM : null;
+  return drafts.some((d) => Object.keys(payMethodProblems(d)).length > 0) ? t("payMethodsProblem") : null;
 }
 
 /**
@@ -30,6 +30,7 @@ export function PayMethodsFields({
   tried: boolean;
 }) {
   const id = useId();
+  const { bank } = useSellerExamples();
   const [left, setLeft] = useState<Set<string>>(new Set());
   // The cart lists them in the country's order.
   const toggle = (kind: PayMethodKind, on: boolean) =>
@@ -45,7 +46,7 @@ export function PayMethodsFields({
 
   return (
     <fieldset className="min-w-0 space-y-4">
-      <legend className="text-base font-semibold">Cómo te pagan</legend>
+      <legend className="text-base font-semibold">{t("howYouArePaid")}</legend>
       {offered.map((kind) => {
         const draft = value.find((d) => d.kind === kind);
         const problems = draft ? payMethodProblems(draft) : {};
@@ -53,11 +54,11 @@ export function PayMethodsFields({
           <div key={kind}>
             <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
               <input type="checkbox" className={CHECK} checked={!!draft} onChange={(e) => toggle(kind, e.target.checked)} />
-              {kind === "mercadopago" ? `Link de pago de ${PAY_METHOD_NAMES[kind]}` : PAY_METHOD_NAMES[kind]}
+              {kind === "mercadopago" ? t("mercadoPagoLink", { name: payMethodName(kind) }) : payMethodName(kind)}
             </label>
-            {draft && PAY_METHOD_FIELDS[kind].length > 0 && (
+            {draft && payMethodFields(kind, bank).length > 0 && (
               <div className="mt-2 grid gap-3 pl-7 sm:grid-cols-2">
-                {PAY_METHOD_FIELDS[kind].map((field) => {
+                {payMethodFields(kind, bank).map((field) => {
                   const fieldId = `${id}-${kind}-${field.name}`;
                   const problem = tried || left.has(fieldId) ? problems[field.name] : undefined;
                   const common = {

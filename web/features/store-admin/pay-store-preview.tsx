@@ -7,6 +7,7 @@ import type { User } from "../../../common/user";
 import { api, unwrap } from "../../lib/api";
 import { publicStoreLink } from "../../lib/store-link";
 import { Spinner } from "../../ui/spinner";
+import { t } from "./texts";
 
 /** Sizes the preview lists before summing up the rest as '+N' (spec section 9). */
 export const PREVIEW_SIZES = 3;
@@ -19,7 +20,7 @@ export function sizesSummary(sizes: { name: string }[]): { shown: string[]; more
 const publicStoreQuery = (username: string) =>
   queryOptions({
     queryKey: ["public-store", username],
-    queryFn: () => unwrap(api.auth.store[":username"].$get({ param: { username } }), "Error al cargar los productos"),
+    queryFn: () => unwrap(api.auth.store[":username"].$get({ param: { username } }), t("productsLoadFailed")),
   });
 
 /** Step 1 of /pay-mi-tienda: the store as shoppers see it right now, with the seller's published products. */
@@ -31,7 +32,7 @@ export function StorePreview({ user }: { user: User }) {
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-50">
       <div className="border-b border-slate-200 bg-white px-5 py-4">
         <p className="text-lg font-bold" data-testid="preview-store-name">
-          {user.name || "Tu Tienda"}
+          {user.name || t("yourStoreFallback")}
         </p>
         {/* The real public link, the one the admin shows and shoppers open (not the spec's nonexistent my.{host}). */}
         {link && (
@@ -43,7 +44,7 @@ export function StorePreview({ user }: { user: User }) {
             data-testid="preview-store-link"
           >
             {link.label}
-            <span className="sr-only"> (se abre en otra pestaña)</span>
+            <span className="sr-only"> {t("opensInNewTab")}</span>
           </a>
         )}
       </div>
@@ -53,14 +54,14 @@ export function StorePreview({ user }: { user: User }) {
             <Spinner />
           </div>
         )}
-        {store.isError && <p className="py-6 text-center text-sm text-red-700">Error al cargar los productos</p>}
+        {store.isError && <p className="py-6 text-center text-sm text-red-700">{t("productsLoadFailed")}</p>}
         {(!user.username || (products && products.length === 0)) && (
           <p className="py-6 text-center text-sm text-slate-600" data-testid="preview-empty">
-            Tu tienda todavía no muestra productos: publícalos con precio en Configurar Precios y se verán así.
+            {t("previewEmpty")}
           </p>
         )}
         {products && products.length > 0 && (
-          <ul aria-label="Vista previa de tus productos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <ul aria-label={t("previewList")} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {products.map((product) => (
               <PreviewCard key={product.id} product={product} />
             ))}
@@ -83,13 +84,13 @@ function PreviewCard({ product }: { product: PublicProduct }) {
         {current ? (
           <img src={current} alt={product.name} className="size-full object-cover" loading="lazy" />
         ) : (
-          <span className="grid size-full place-items-center text-xs text-slate-500">Sin imagen</span>
+          <span className="grid size-full place-items-center text-xs text-slate-500">{t("noImage")}</span>
         )}
         {images.length > 1 && (
           <>
             <button
               type="button"
-              aria-label="Imagen anterior"
+              aria-label={t("previousImage")}
               onClick={() => setIndex((i) => (i - 1 + images.length) % images.length)}
               className="absolute top-1/2 left-1 -translate-y-1/2 rounded-full bg-white/90 px-2 py-1 text-sm shadow"
             >
@@ -97,7 +98,7 @@ function PreviewCard({ product }: { product: PublicProduct }) {
             </button>
             <button
               type="button"
-              aria-label="Imagen siguiente"
+              aria-label={t("nextImage")}
               onClick={() => setIndex((i) => (i + 1) % images.length)}
               className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full bg-white/90 px-2 py-1 text-sm shadow"
             >

@@ -6,17 +6,19 @@ import { StorePreview } from "./pay-store-preview";
 import { Button } from "../../ui/button";
 import { countryQuery } from "../../lib/payment-queries";
 import { useSession } from "../../lib/session";
+import { useSellerExamples } from "./seller-examples";
+import { t } from "./texts";
 
 const STEPS = 3;
 
-const ADVANTAGES = [
-  { title: "Abierta 24/7", text: "Tus clientes ven tus productos y arman su pedido a cualquier hora." },
-  { title: "Pedidos por WhatsApp", text: "Te llegan directo a tu WhatsApp, sin intermediarios ni comisiones." },
-  { title: "Control de inventario", text: "Talles y stock de cada producto, siempre al día." },
-  { title: "Link personalizado", text: "Una dirección propia para compartir en tus redes." },
-  { title: "Sin comisiones por venta", text: "Pagas el plan una sola vez: lo que vendes es todo tuyo." },
-  { title: "Diseño profesional", text: "Pensada para celulares, donde compran tus clientes." },
-] as const;
+const advantages = (sizes: string) => [
+  { title: t("advantageOpenTitle"), text: t("advantageOpenText") },
+  { title: t("featureWhatsappTitle"), text: t("advantageWhatsappText") },
+  { title: t("advantageStockTitle"), text: t("advantageStockText", { sizes }) },
+  { title: t("featureLinkTitle"), text: t("advantageLinkText") },
+  { title: t("advantageNoFeesTitle"), text: t("advantageNoFeesText") },
+  { title: t("advantageDesignTitle"), text: t("advantageDesignText") },
+];
 
 const BACK_LINK =
   "inline-flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -26,20 +28,21 @@ export function PayStoreScreen() {
   const { user } = useSession();
   const country = useQuery(countryQuery);
   const [step, setStep] = useState(1);
+  const { sizes } = useSellerExamples();
   if (!user) return null;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="flex items-center justify-between gap-2">
         <Link to="/product-pricing" className={BACK_LINK}>
-          ← Volver
+          ← {t("back")}
         </Link>
         <p className="text-sm font-medium text-slate-500" aria-live="polite">
-          Paso {step} de {STEPS}
+          {t("stepOf", { step, steps: STEPS })}
         </p>
       </div>
       <header>
-        <h1 className="text-2xl font-bold sm:text-3xl">Tu Tienda Virtual</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("yourVirtualStore")}</h1>
         <div className="mt-3 flex gap-2" aria-hidden>
           {Array.from({ length: STEPS }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the steps of a progress bar are their positions
@@ -51,7 +54,7 @@ export function PayStoreScreen() {
       {step === 1 && (
         <section aria-labelledby="step-title" className="space-y-3">
           <h2 id="step-title" className="text-lg font-semibold">
-            Así se verá tu tienda
+            {t("storeWillLook")}
           </h2>
           <StorePreview user={user} />
         </section>
@@ -60,10 +63,10 @@ export function PayStoreScreen() {
       {step === 2 && (
         <section aria-labelledby="step-title" className="space-y-3">
           <h2 id="step-title" className="text-lg font-semibold">
-            Todo lo que ganas con tu tienda
+            {t("whatYouGain")}
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2">
-            {ADVANTAGES.map((a) => (
+            {advantages(sizes).map((a) => (
               <li key={a.title} className="rounded-2xl border border-slate-200 bg-white p-4">
                 <p className="font-semibold">{a.title}</p>
                 <p className="mt-1 text-sm text-slate-600">{a.text}</p>
@@ -76,7 +79,7 @@ export function PayStoreScreen() {
       {step === 3 && (
         <section aria-labelledby="step-title" className="space-y-4">
           <h2 id="step-title" className="text-center text-lg font-semibold">
-            Último paso
+            {t("lastStep")}
           </h2>
           <PayStoreCard user={user} country={country.isPending ? undefined : country.data} />
         </section>
@@ -86,12 +89,12 @@ export function PayStoreScreen() {
       <div className="flex justify-between gap-2">
         {step > 1 ? (
           <Button variant="secondary" onClick={() => setStep((s) => Math.max(1, s - 1))}>
-            Anterior
+            {t("previous")}
           </Button>
         ) : (
           <span />
         )}
-        {step < STEPS && <Button onClick={() => setStep((s) => Math.min(STEPS, s + 1))}>Continuar</Button>}
+        {step < STEPS && <Button onClick={() => setStep((s) => Math.min(STEPS, s + 1))}>{t("continueButton")}</Button>}
       </div>
     </div>
   );
@@ -106,12 +109,12 @@ export function PayStoreCardScreen() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <button type="button" onClick={() => router.history.back()} className={BACK_LINK}>
-        ← Volver
+        ← {t("back")}
       </button>
       <header className="text-center">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Pagar Tu Tienda</p>
-        <h1 className="text-2xl font-bold sm:text-3xl">Activar Mi Tienda</h1>
-        <p className="mt-2 text-slate-600">Es un pago único: tu tienda queda activa sin cuotas mensuales ni comisiones por venta.</p>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t("payYourStore")}</p>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("activateMyStore")}</h1>
+        <p className="mt-2 text-slate-600">{t("oneTimePayment")}</p>
       </header>
       <PayStoreCard user={user} country={country.isPending ? undefined : country.data} />
     </div>

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { ALIAS_MAX_LENGTH, cbuKind, parseAlias, parseCbu } from "../../../common/bank-account";
-import { PAYMENT_LABELS } from "../../../common/checkout";
 import { isMercadoPagoLink, MERCADOPAGO_LINK_INVALID } from "../../../common/mercado-pago-link";
 import { HOLDER_MAX_LENGTH } from "../../../common/pay-methods";
 import type { CheckoutForm } from "./checkout-queries";
+import { t } from "./texts";
 
 type Payments = CheckoutForm["payments"];
 
@@ -24,8 +24,8 @@ export function paymentProblems(payments: Payments): { alias?: string; cbu?: str
       const cbu = parseCbu(transfer.cbu);
       if ("error" in cbu) problems.cbu = cbu.error;
     }
-    if (!transfer.alias.trim() && !transfer.cbu.trim()) problems.account = "Escribe tu alias o tu CBU/CVU.";
-    if (!transfer.holder.trim()) problems.holder = "Escribe el nombre del titular de la cuenta.";
+    if (!transfer.alias.trim() && !transfer.cbu.trim()) problems.account = t("aliasOrCbu");
+    if (!transfer.holder.trim()) problems.holder = t("holderRequired");
   }
   if (mercadoPago && !isMercadoPagoLink(mercadoPago.link)) problems.link = MERCADOPAGO_LINK_INVALID;
   return problems;
@@ -64,7 +64,7 @@ export function PaymentFields({ value, onChange, tried }: { value: Payments; onC
   const cbu = transfer ? parseCbu(transfer.cbu) : null;
   return (
     <fieldset className="min-w-0 space-y-4">
-      <legend className="text-base font-semibold">Cómo te pagan</legend>
+      <legend className="text-base font-semibold">{t("howYouArePaid")}</legend>
       <div>
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input
@@ -73,7 +73,7 @@ export function PaymentFields({ value, onChange, tried }: { value: Payments; onC
             checked={!!transfer}
             onChange={(e) => onChange({ ...value, transfer: e.target.checked ? { alias: "", cbu: "", holder: "" } : null })}
           />
-          {PAYMENT_LABELS.transferencia}
+          {t("payBankTransfer")}
         </label>
         {transfer && (
           <div className="mt-2 grid gap-3 pl-7 sm:grid-cols-2">
@@ -88,7 +88,7 @@ export function PaymentFields({ value, onChange, tried }: { value: Payments; onC
                 autoComplete="off"
                 autoCapitalize="none"
                 spellCheck={false}
-                placeholder="Ej: mi.tienda.mp"
+                placeholder={t("example", { example: "mi.tienda.mp" })}
                 aria-invalid={problems.alias || problems.account ? true : undefined}
                 aria-describedby={`${id}-alias-problem`}
                 onChange={(e) => setTransfer({ alias: e.target.value })}
@@ -98,32 +98,32 @@ export function PaymentFields({ value, onChange, tried }: { value: Payments; onC
             </div>
             <div>
               <label htmlFor={`${id}-cbu`} className="text-sm text-slate-700">
-                CBU o CVU
+                {t("cbuLabel")}
               </label>
               <input
                 id={`${id}-cbu`}
                 value={transfer.cbu}
                 inputMode="numeric"
                 autoComplete="off"
-                placeholder="22 números"
+                placeholder={t("digitsCount", { count: 22 })}
                 aria-invalid={problems.cbu ? true : undefined}
                 aria-describedby={`${id}-cbu-problem`}
                 onChange={(e) => setTransfer({ cbu: e.target.value })}
                 className={INPUT}
               />
               <Problem id={`${id}-cbu-problem`} text={problems.cbu} />
-              {cbu && "cbu" in cbu && <p className="mt-1 text-sm text-emerald-700">{cbuKind(cbu.cbu)} válido.</p>}
+              {cbu && "cbu" in cbu && <p className="mt-1 text-sm text-emerald-700">{t("cbuValid", { kind: cbuKind(cbu.cbu) })}</p>}
             </div>
             <div className="sm:col-span-2">
               <label htmlFor={`${id}-holder`} className="text-sm text-slate-700">
-                Titular de la cuenta
+                {t("holderLabel")}
               </label>
               <input
                 id={`${id}-holder`}
                 value={transfer.holder}
                 maxLength={HOLDER_MAX_LENGTH}
                 autoComplete="name"
-                placeholder="Como figura en tu banco o billetera"
+                placeholder={t("holderPlaceholder")}
                 aria-invalid={problems.holder ? true : undefined}
                 aria-describedby={`${id}-holder-problem`}
                 onChange={(e) => setTransfer({ holder: e.target.value })}
@@ -142,12 +142,12 @@ export function PaymentFields({ value, onChange, tried }: { value: Payments; onC
             checked={!!value.mercadoPago}
             onChange={(e) => onChange({ ...value, mercadoPago: e.target.checked ? { link: "" } : null })}
           />
-          Link de pago de {PAYMENT_LABELS.mercadopago}
+          {t("mercadoPagoLink", { name: "Mercado Pago" })}
         </label>
         {value.mercadoPago && (
           <div className="mt-2 pl-7">
             <label htmlFor={`${id}-link`} className="text-sm text-slate-700">
-              Tu link de pago
+              {t("yourPayLink")}
             </label>
             <input
               id={`${id}-link`}
@@ -165,7 +165,7 @@ export function PaymentFields({ value, onChange, tried }: { value: Payments; onC
       </div>
       <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
         <input type="checkbox" className={CHECK} checked={value.cash} onChange={(e) => onChange({ ...value, cash: e.target.checked })} />
-        {PAYMENT_LABELS.efectivo}
+        {t("payCash")}
       </label>
     </fieldset>
   );

@@ -1,5 +1,8 @@
 import { formatPriceField, formatPriceInput, parsePrice, priceSuggestion } from "../../../common/price";
+import { priceExample } from "../../../common/store-locale";
 import { currencySymbol, pricePreviewIn, useStoreMoney } from "../../lib/store-money";
+import { priceProblem } from "./price-problem";
+import { t } from "./texts";
 
 /**
  * Every price field of the store screens: typed as the store's sellers write
@@ -16,10 +19,9 @@ export function PriceInput({ id, value, onChange }: { id: string; value: string;
   const symbol = currencySymbol(money);
   const parsed = parsePrice(value, money);
   const preview = pricePreviewIn(value, money);
-  const problem = "error" in parsed ? parsed.error : null;
+  const problem = "error" in parsed ? priceProblem(parsed.error, money) : null;
   const pesos = money.currency === "ARS" && money.digits === 0;
   const suggestion = problem && pesos ? priceSuggestion(value) : null;
-  const example = money.digits ? formatPriceField(129_950, money) : formatPriceField(12_500, money);
   return (
     <div>
       <div className="mt-1 flex min-h-11 items-center rounded-lg border border-slate-300 bg-white focus-within:outline-2 focus-within:outline-brand-600 has-aria-invalid:border-red-500">
@@ -31,7 +33,7 @@ export function PriceInput({ id, value, onChange }: { id: string; value: string;
           type="text"
           inputMode={money.digits ? "decimal" : "numeric"}
           autoComplete="off"
-          placeholder={`Ej: ${example}`}
+          placeholder={t("priceExample", { example: priceExample(money) })}
           value={value}
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-shown`}
@@ -51,12 +53,12 @@ export function PriceInput({ id, value, onChange }: { id: string; value: string;
                 onClick={() => onChange(formatPriceInput(suggestion))}
                 className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
               >
-                Usar ${formatPriceInput(suggestion)}
+                {t("useSuggestion", { price: `$${formatPriceInput(suggestion)}` })}
               </button>
             )}
           </p>
         ) : preview ? (
-          <p className="text-slate-600">Se verá así: {preview}</p>
+          <p className="text-slate-600">{t("willShowAs", { price: preview })}</p>
         ) : null}
       </div>
     </div>

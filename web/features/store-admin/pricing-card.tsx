@@ -10,6 +10,8 @@ import { PublishControl, type UnsavedProduct } from "./publish-button";
 import { StoreCarousel } from "./store-carousel";
 import type { ProductDraft } from "./store-drafts";
 import { VariantsEditor } from "./store-variants-editor";
+import { useSellerExamples } from "./seller-examples";
+import { t } from "./texts";
 
 interface Props {
   product: Product;
@@ -30,6 +32,7 @@ export function PricingCard({ product, draft, dirty, onChange, onPickImages, use
   const descriptionId = useId();
   const categoryId = useId();
   const money = useStoreMoney();
+  const examples = useSellerExamples();
   return (
     <article aria-label={product.name} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="grid grid-cols-[7.5rem_1fr] sm:grid-cols-[11rem_1fr]">
@@ -37,7 +40,7 @@ export function PricingCard({ product, draft, dirty, onChange, onPickImages, use
         <div className="min-w-0 space-y-3 p-4">
           <div>
             <label htmlFor={nameId} className="text-sm font-medium text-slate-700">
-              Nombre
+              {t("nameLabel")}
             </label>
             <input
               id={nameId}
@@ -55,18 +58,18 @@ export function PricingCard({ product, draft, dirty, onChange, onPickImages, use
           </div>
           <div>
             <label htmlFor={priceId} className="text-sm font-medium text-slate-700">
-              Precio ({money.currency})
+              {t("priceLabel", { currency: money.currency })}
             </label>
             <PriceInput id={priceId} value={draft.price} onChange={(price) => onChange({ price })} />
             {/* What is saved, not what is typed: the store shows the saved price. */}
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm" data-testid="price-state">
               {isPriceSet(product.price) ? (
-                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Precio configurado</span>
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">{t("priceSet")}</span>
               ) : (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Sin precio</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t("noPrice")}</span>
               )}
               {dirty && (
-                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Cambios sin guardar</span>
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("unsavedChanges")}</span>
               )}
             </p>
           </div>
@@ -77,33 +80,33 @@ export function PricingCard({ product, draft, dirty, onChange, onPickImages, use
         <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
           <div>
             <label htmlFor={categoryId} className="text-sm font-medium text-slate-700">
-              Categoría
+              {t("categoryLabel")}
             </label>
             {/* A suggestion or the seller's own words: the store shows one chip per category. */}
             <input
               id={categoryId}
               list="categorias-sugeridas"
               maxLength={MAX_CATEGORY_LENGTH}
-              placeholder="Ej.: Remeras"
+              placeholder={t("categoryPlaceholder", { example: examples.category })}
               value={draft.category ?? ""}
               onChange={(e) => onChange({ category: e.target.value })}
               className="mt-1 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600"
             />
           </div>
           <Button variant="secondary" className="w-full px-3 sm:w-auto" onClick={onPickImages}>
-            Seleccionar Imágenes ({draft.storeImageURLs.length})
+            {t("selectImagesCount", { count: draft.storeImageURLs.length })}
           </Button>
         </div>
         <div>
           <label htmlFor={descriptionId} className="text-sm font-medium text-slate-700">
-            Descripción (opcional)
+            {t("descriptionOptional")}
           </label>
           <textarea
             id={descriptionId}
             value={draft.description ?? ""}
             maxLength={1000}
             rows={2}
-            placeholder="Tela, calce, cuidados…"
+            placeholder={t("descriptionPlaceholder")}
             onChange={(e) => onChange({ description: e.target.value })}
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
           />

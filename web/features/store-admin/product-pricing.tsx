@@ -12,15 +12,14 @@ import { Button } from "../../ui/button";
 import { FullPageSpinner } from "../../ui/spinner";
 import { useUnsavedChanges } from "../../ui/unsaved-changes";
 import { PricingCard } from "./pricing-card";
-import { PUBLISHED, type UnsavedProduct } from "./publish-button";
+import type { UnsavedProduct } from "./publish-button";
 import { BackLink } from "./store-back-link";
 import { StoreImagePicker } from "./store-image-picker";
 import { useStoreMoney } from "../../lib/store-money";
 import { draftOf, isDirty, pricingSummary, sizesProblem, toPricingItem, typedPrice, type ProductDraft } from "./store-drafts";
-import { PRICING_SAVE_FALLBACK, PUBLISH_FALLBACK, useUpdatePricing } from "./store-queries";
-
-export const PRICING_SAVED = "¡Cambios guardados con éxito!";
-export const SELECTION_SAVED = "Selección guardada. No olvides guardar los cambios.";
+import { pricingSaveFallback, publishFallback, useUpdatePricing } from "./store-queries";
+import { sellerPriceTip, useSellerExamples } from "./seller-examples";
+import { t } from "./texts";
 
 /** /product-pricing, 'Configurar Precios': prices, sizes, stock and store images of every product. */
 export function ProductPricingScreen() {
@@ -30,6 +29,7 @@ export function ProductPricingScreen() {
 }
 
 function Pricing({ user }: { user: User }) {
+  const { sizes } = useSellerExamples();
   const products = useQuery(productsQuery(user.id));
   const [drafts, setDrafts] = useState<Record<string, ProductDraft>>({});
   const [picking, setPicking] = useState<Product | null>(null);
@@ -49,7 +49,7 @@ function Pricing({ user }: { user: User }) {
   const waiting = list.filter((p) => !p.published && isPriceSet(p.price) && !dirty(p));
 
   function problemOf(p: Product): string | null {
-    const problem = sizesProblem(drafts[p.id]!);
+    const problem = sizesProblem(drafts[p.id]!, sizes);
     return problem ? `${problem} (${p.name})` : null;
   }
 
@@ -63,9 +63,9 @@ function Pricing({ user }: { user: User }) {
     try {
       await save.mutateAsync(changed.map((p) => toPricingItem(p, drafts[p.id]!)));
       forget(changed.map((p) => p.id));
-      toast.success(PRICING_SAVED);
+      toast.success(t("pricingSaved"));
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : PRICING_SAVE_FALLBACK);
+      toast.error(err instanceof Error && err.message ? err.message : pricingSaveFallback());
     }
   }
 
@@ -86,9 +86,9 @@ function Pricing({ user }: { user: User }) {
   async function publishWaiting() {
     try {
       await publishing.mutateAsync(waiting.map((p) => ({ ...toPricingItem(p, draftOf(p, money)), published: true })));
-      toast.success(waiting.length === 1 ? PUBLISHED : `${waiting.length} productos publicados en la tienda`);
+      toast.success(waiting.length === 1 ? t("productPublished") : t("productsPublished", { count: waiting.length }));
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : PUBLISH_FALLBACK);
+      toast.error(err instanceof Error && err.message ? err.message : publishFallback());
     }
   }
 
@@ -100,10 +100,8 @@ function Pricing({ user }: { user: User }) {
       <div className="flex items-start gap-3">
         <BackLink to="/mi-tienda" />
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold sm:text-3xl">Configurar Precios</h1>
-          <p className="mt-1 text-slate-600">
-            Pon precio, talles y stock a tus productos, publícalos y elige qué imágenes se ven en tu tienda.
-          </p>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t("pricingTitle")}</h1>
+          <p className="mt-1 text-slate-600">{t("pricingSubtitle", { sizes })}</p>
           {user.username && (
             <a
               href={storePath(user.username)}
@@ -111,7 +109,8 @@ function Pricing({ user }: { user: User }) {
               rel="noopener"
               className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
             >
-              Ver mi tienda<span className="sr-only"> (se abre en otra pestaña)</span>
+              {t("seeMyStore")}
+              <span className="sr-only"> {t("opensInNewTab")}</span>
             </a>
           )}
         </div>
@@ -119,22 +118,22 @@ function Pricing({ user }: { user: User }) {
 
       {products.isError && (
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
-          <p className="font-semibold text-red-800">Error al cargar los productos</p>
+          <p className="font-semibold text-red-800">{t("productsLoadFailed")}</p>
           <Button variant="secondary" className="mt-4" busy={products.isFetching} onClick={() => void products.refetch()}>
-            Reintentar
+            {t("retry")}
           </Button>
         </div>
       )}
 
       {products.isSuccess && list.length === 0 && (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <p className="text-lg font-semibold">No hay productos</p>
-          <p className="mt-1 text-slate-600">Sube tus productos para ponerles precio y mostrarlos en tu tienda.</p>
+          <p className="text-lg font-semibold">{t("noProducts")}</p>
+          <p className="mt-1 text-slate-600">{t("uploadToPrice")}</p>
           <Link
             to="/home"
             className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
-            Ir a Productos
+            {t("goToProducts")}
           </Link>
         </div>
       )}
@@ -144,24 +143,20 @@ function Pricing({ user }: { user: User }) {
           role="status"
           className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between"
         >
-          <p>
-            {waiting.length === 1
-              ? "1 producto con precio está en borrador: tus clientes todavía no lo ven."
-              : `${waiting.length} productos con precio están en borrador: tus clientes todavía no los ven.`}
-          </p>
+          <p>{t("waitingDrafts", { count: waiting.length })}</p>
           <Button busy={publishing.isPending} onClick={() => void publishWaiting()}>
-            {waiting.length === 1 ? "Publicarlo" : `Publicar los ${waiting.length}`}
+            {t("publishWaiting", { count: waiting.length })}
           </Button>
         </div>
       )}
 
       {list.length > 0 && (
         <>
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Resumen">
-            <Tile label="Productos" value={summary.total} />
-            <Tile label="Con precio" value={summary.withPrice} />
-            <Tile label="Con talles" value={summary.withSizes} />
-            <Tile label="Stock total" value={summary.stock} />
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("summary")}>
+            <Tile label={t("sectionProducts")} value={summary.total} />
+            <Tile label={t("withPrice")} value={summary.withPrice} />
+            <Tile label={t("withSizes", { sizes })} value={summary.withSizes} />
+            <Tile label={t("stockTotalTile")} value={summary.stock} />
           </dl>
 
           <div className="grid gap-6 xl:grid-cols-[1fr_18rem]">
@@ -193,11 +188,9 @@ function Pricing({ user }: { user: User }) {
       {changed.length > 0 && (
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 p-3 backdrop-blur">
           <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-1">
-            <p className="text-sm text-slate-600">
-              {changed.length === 1 ? "1 producto con cambios sin guardar" : `${changed.length} productos con cambios sin guardar`}
-            </p>
+            <p className="text-sm text-slate-600">{t("unsavedProducts", { count: changed.length })}</p>
             <Button busy={save.isPending} className="shrink-0 whitespace-nowrap" onClick={() => void submit()}>
-              Guardar Cambios
+              {t("saveChanges")}
             </Button>
           </div>
         </div>
@@ -208,7 +201,7 @@ function Pricing({ user }: { user: User }) {
         initial={picking ? draftFor(picking).storeImageURLs : []}
         onClose={() => setPicking(null)}
         onConfirm={(urls) => picking && change(picking, { storeImageURLs: urls })}
-        confirmedMessage={SELECTION_SAVED}
+        confirmedMessage={t("selectionSaved")}
       />
     </div>
   );
@@ -224,16 +217,19 @@ function Tile({ label, value }: { label: string; value: number }) {
 }
 
 function Tips() {
+  const money = useStoreMoney();
+  const { sizes } = useSellerExamples();
+  const tip = sellerPriceTip(money);
   return (
     <aside aria-labelledby="pricing-tips" className="h-fit rounded-2xl border border-brand-100 bg-brand-50 p-5 text-sm text-brand-900">
       <h2 id="pricing-tips" className="mb-3 font-semibold">
-        Consejos
+        {t("tipsTitle")}
       </h2>
       <ul className="list-disc space-y-2 pl-5">
-        <li>Los precios van en pesos, sin centavos: escribe 12.500. Solo se ven en tu tienda los productos publicados con precio.</li>
-        <li>Carga el stock de cada talle: los talles en 0 aparecen como 'Sin stock' y no se pueden pedir.</li>
-        <li>Cuando confirmas un pedido, su cantidad se descuenta sola del stock.</li>
-        <li>Elige como primera imagen la que mejor muestre el producto: es la portada en tu tienda.</li>
+        <li>{t("tipPrices", { ...tip })}</li>
+        <li>{t("tipStock", { sizes })}</li>
+        <li>{t("tipOrders")}</li>
+        <li>{t("tipCover")}</li>
       </ul>
     </aside>
   );

@@ -3,10 +3,8 @@ import toast from "react-hot-toast";
 import type { Product } from "../../../common/product";
 import { isPriceSet } from "../../../common/store";
 import { Button } from "../../ui/button";
-import { PUBLISH_FALLBACK, usePublishProduct } from "./store-queries";
-
-export const PUBLISHED = "Producto publicado en la tienda";
-export const HIDDEN = "Producto oculto de la tienda";
+import { publishFallback, usePublishProduct } from "./store-queries";
+import { t } from "./texts";
 
 /** A product's edits not saved yet, as 'Configurar Precios' holds them: publishing saves them in the same step. */
 export interface UnsavedProduct {
@@ -34,9 +32,9 @@ export function PublishControl({ product, userId, unsaved }: { product: Product;
       } else {
         await publish.mutateAsync({ id: product.id, published: !product.published });
       }
-      toast.success(product.published ? HIDDEN : PUBLISHED);
+      toast.success(product.published ? t("productHidden") : t("productPublished"));
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : PUBLISH_FALLBACK);
+      toast.error(err instanceof Error && err.message ? err.message : publishFallback());
     } finally {
       setSaving(false);
     }
@@ -48,20 +46,18 @@ export function PublishControl({ product, userId, unsaved }: { product: Product;
         data-testid="publish-state"
         className={`rounded-full px-2 py-0.5 text-xs font-semibold ${product.published ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-700"}`}
       >
-        {product.published ? "Publicado" : "Borrador"}
+        {product.published ? t("published") : t("draft")}
       </span>
       {product.published ? (
         <Button variant="secondary" className="min-h-11 px-3 py-1.5" busy={busy} onClick={() => void toggle()}>
-          Ocultar
+          {t("hide")}
         </Button>
       ) : (
         <Button className="min-h-11 px-3 py-1.5" busy={busy} disabled={!priced} onClick={() => void toggle()}>
-          Publicar
+          {t("publish")}
         </Button>
       )}
-      {!product.published && (
-        <span className="text-slate-600">{priced ? "Tus clientes todavía no lo ven." : "Escribe un precio para publicarlo."}</span>
-      )}
+      {!product.published && <span className="text-slate-600">{priced ? t("customersDontSeeIt") : t("priceToPublish")}</span>}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { countryLocaleOf } from "../../../common/store-locale";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { CREDITS_PER_IMAGE, imagesLabel } from "../../../common/credits";
+import { CREDITS_PER_IMAGE, imagesFromCredits } from "../../../common/credits";
 import type { Product } from "../../../common/product";
 import { isPriceSet } from "../../../common/store";
 import { formatPrice } from "../../../common/store-money";
@@ -39,13 +38,9 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { useUnsavedChanges } from "../../ui/unsaved-changes";
 import { cacheAnswer } from "../../lib/cache-answer";
+import { useSellerExamples } from "./seller-examples";
+import { t } from "./texts";
 
-export const LOAD_FAILED = "Error al cargar los datos de la tienda";
-export const UPDATE_FAILED = "Error al actualizar el producto";
-export const ADD_FAILED = "Error al agregar el producto";
-export const DELETE_FAILED = "Error al eliminar el producto";
-export const IMAGE_REQUIRED = "Se requiere una imagen para crear el producto";
-export const ADMIN_SELECTION_SAVED = "Selección guardada. No olvides guardar los cambios del producto.";
 /** Spec section 9: the admin's image dialog shows up to five thumbnails. */
 const ADMIN_THUMBNAILS = 5;
 
@@ -53,32 +48,33 @@ const INPUT = "w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus
 
 /** The store's products in the admin: edit (one at a time), delete, and add. */
 export function StoreAdminProducts({ user }: { user: User }) {
+  const { sizes } = useSellerExamples();
   const products = useQuery(productsQuery(user.id));
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Product | null>(null);
 
   useEffect(() => {
-    if (products.isError) toast.error(LOAD_FAILED);
+    if (products.isError) toast.error(t("loadFailed"));
   }, [products.isError]);
 
   return (
     <section aria-labelledby="admin-products-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="admin-products-title" className="text-lg font-semibold">
-          Productos de la tienda
+          {t("storeProductsTitle")}
         </h2>
         <div className="flex flex-wrap gap-2">
           <Link
             to="/guias-de-talles"
             className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
           >
-            Guías de {countryLocaleOf(user.countryCode).sizesWord === "talle" ? "talles" : "tallas"}
+            {t("sizeGuides", { sizes })}
           </Link>
           {!adding && (
             <Button onClick={() => setAdding(true)}>
               <PlusIcon />
-              Agregar producto
+              {t("addProduct")}
             </Button>
           )}
         </div>
@@ -87,21 +83,19 @@ export function StoreAdminProducts({ user }: { user: User }) {
       {products.isPending && (
         <p role="status" className="flex items-center gap-2 py-6 text-slate-600">
           <Spinner className="size-5 text-brand-600" />
-          Cargando tienda...
+          {t("loadingStore")}
         </p>
       )}
       {products.isError && (
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
-          <p className="font-semibold text-red-800">{LOAD_FAILED}</p>
+          <p className="font-semibold text-red-800">{t("loadFailed")}</p>
           <Button variant="secondary" className="mt-4" busy={products.isFetching} onClick={() => void products.refetch()}>
-            Reintentar
+            {t("retry")}
           </Button>
         </div>
       )}
       {products.isSuccess && products.data.length === 0 && !adding && (
-        <p className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          Tu tienda todavía no tiene productos. Agrega el primero.
-        </p>
+        <p className="rounded-2xl border-2 border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t("noProductsYet")}</p>
       )}
       {products.isSuccess && (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
@@ -136,21 +130,21 @@ function ProductView({
       <div className="space-y-2 p-4">
         <h3 className="font-semibold break-words">{product.name}</h3>
         <p className={isPriceSet(product.price) ? "text-lg font-bold text-brand-700" : "text-sm text-slate-500"}>
-          {isPriceSet(product.price) ? formatPrice(product.price!, money) : "Sin precio"}
+          {isPriceSet(product.price) ? formatPrice(product.price!, money) : t("noPrice")}
         </p>
         <StockSummary product={product} />
         <PublishControl product={product} userId={userId} />
         <div className="flex gap-2 pt-2">
           <Button variant="secondary" className="flex-1 px-3 py-1.5" onClick={onEdit}>
-            Editar
+            {t("edit")}
           </Button>
           <button
             type="button"
             onClick={onDelete}
-            aria-label={`Eliminar ${product.name}`}
+            aria-label={t("deleteNamed", { name: product.name })}
             className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
           >
-            Eliminar
+            {t("delete")}
           </button>
         </div>
       </div>
@@ -166,19 +160,20 @@ const sizeChip = (stock: number) =>
  * so a colour that sold out shows rather than hiding in a sum over colours.
  */
 function StockSummary({ product }: { product: Product }) {
+  const { sizes } = useSellerExamples();
   if (product.colors.length > 0) {
     return (
-      <ul aria-label="Stock por color" className="space-y-1 text-sm">
+      <ul aria-label={t("stockByColour")} className="space-y-1 text-sm">
         {product.colors.map((color) => (
           <li key={color.name} data-testid="color-stock">
             <span className="font-medium">{color.name}:</span>{" "}
             {color.sizes.length === 0
-              ? "talle único"
+              ? t("oneSize", { sizes })
               : color.sizes.map((s, i) => (
                   <span key={s.name} className={s.stock > 0 ? "" : "text-red-700"}>
                     {i > 0 && " · "}
                     {s.name} {s.stock}
-                    {s.stock <= 0 && " (agotado)"}
+                    {s.stock <= 0 && ` ${t("soldOutMark")}`}
                   </span>
                 ))}
           </li>
@@ -190,15 +185,15 @@ function StockSummary({ product }: { product: Product }) {
     if (product.stock == null) return null;
     return (
       <p data-testid="unit-stock" className={`text-sm ${product.stock > 0 ? "text-slate-700" : "font-medium text-red-700"}`}>
-        {product.stock > 0 ? `Stock: ${product.stock}` : "Sin stock (agotado)"}
+        {product.stock > 0 ? t("unitStock", { stock: product.stock }) : t("outOfStockSoldOut")}
       </p>
     );
   }
   return (
-    <ul aria-label="Talles" className="flex flex-wrap gap-1">
+    <ul aria-label={t("sizesList", { sizes })} className="flex flex-wrap gap-1">
       {product.sizes.map((s) => (
         <li key={s.name} className={sizeChip(s.stock)}>
-          {s.name}: {s.stock > 0 ? s.stock : "Sin stock"}
+          {s.name}: {s.stock > 0 ? s.stock : t("outOfStock")}
         </li>
       ))}
     </ul>
@@ -208,7 +203,7 @@ function StockSummary({ product }: { product: Product }) {
 /** 'Editar' opens the product's editor over the list, where the seller is: nothing jumps. */
 function EditProductDialog({ userId, product, onClose }: { userId: string; product: Product | null; onClose: () => void }) {
   return (
-    <Dialog open={!!product} onClose={onClose} title={product ? `Editar ${product.name}` : "Editar producto"}>
+    <Dialog open={!!product} onClose={onClose} title={product ? t("editNamed", { name: product.name }) : t("editProduct")}>
       {product && <ProductEditor userId={userId} product={product} onDone={onClose} />}
     </Dialog>
   );
@@ -219,6 +214,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
   const ids = { name: useId(), price: useId() };
   const [name, setName] = useState(product.name);
   const money = useStoreMoney();
+  const examples = useSellerExamples();
   const [draft, setDraft] = useState<ProductDraft>(() => draftOf(product, money));
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -227,10 +223,10 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) {
-      toast.error("El nombre es obligatorio.");
+      toast.error(t("nameRequired"));
       return;
     }
-    const problem = sizesProblem(draft);
+    const problem = sizesProblem(draft, examples.sizes);
     if (problem) {
       toast.error(problem);
       return;
@@ -248,47 +244,47 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
           ...(unitStockOf(draft) !== undefined ? { stock: unitStockOf(draft) } : {}),
           ...(chose ? { storeImageURLs: draft.storeImageURLs } : {}),
         },
-        UPDATE_FAILED,
+        t("updateFailed"),
       );
       await cacheAnswer(queryClient, productsQuery(userId).queryKey, (list) => list?.map((p) => (p.id === updated.id ? updated : p)));
       // New stock may settle (or cause) an order's conflict: its card reads it from the list.
       void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });
-      toast.success("Producto actualizado correctamente");
+      toast.success(t("productUpdated"));
       leaving.saved();
       onDone();
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : UPDATE_FAILED);
+      toast.error(err instanceof Error && err.message ? err.message : t("updateFailed"));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label={`Editar ${product.name}`} className="space-y-3">
+    <form onSubmit={(e) => void submit(e)} aria-label={t("editNamed", { name: product.name })} className="space-y-3">
       {leaving.prompt}
       <StoreCarousel images={draft.storeImageURLs} name={product.name} className="aspect-[4/5] rounded-xl" />
       <Button variant="secondary" className="w-full px-3 py-1.5" onClick={() => setPicking(true)}>
-        Imágenes de la tienda ({draft.storeImageURLs.length})
+        {t("storeImagesCount", { count: draft.storeImageURLs.length })}
       </Button>
       <div>
         <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
-          Nombre
+          {t("nameLabel")}
         </label>
         <input id={ids.name} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} className={`mt-1 ${INPUT}`} />
       </div>
       <div>
         <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">
-          Precio ({money.currency})
+          {t("priceLabel", { currency: money.currency })}
         </label>
         <PriceInput id={ids.price} value={draft.price} onChange={(price) => setDraft({ ...draft, price })} />
       </div>
       <VariantsEditor productName={product.name} draft={draft} onChange={(variants) => setDraft({ ...draft, ...variants })} />
       <div className="flex gap-2">
         <Button type="submit" busy={busy} className="flex-1">
-          Guardar
+          {t("save")}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onDone} className="flex-1">
-          Cancelar
+          {t("cancel")}
         </Button>
       </div>
       <StoreImagePicker
@@ -296,7 +292,7 @@ function ProductEditor({ userId, product, onDone }: { userId: string; product: P
         initial={draft.storeImageURLs}
         onClose={() => setPicking(false)}
         onConfirm={(urls) => setDraft((d) => ({ ...d, storeImageURLs: urls }))}
-        confirmedMessage={ADMIN_SELECTION_SAVED}
+        confirmedMessage={t("adminSelectionSaved")}
         limit={ADMIN_THUMBNAILS}
       />
     </form>
@@ -310,28 +306,28 @@ function DeleteProductDialog({ userId, product, onClose }: { userId: string; pro
     if (!product) return;
     setBusy(true);
     try {
-      await unwrap(api.products.delete[":id"].$delete({ param: { id: product.id } }), DELETE_FAILED);
+      await unwrap(api.products.delete[":id"].$delete({ param: { id: product.id } }), t("deleteFailed"));
       await cacheAnswer(queryClient, productsQuery(userId).queryKey, (list) => list?.filter((p) => p.id !== product.id));
       void queryClient.invalidateQueries({ queryKey: ["gallery"] });
-      toast.success("Producto eliminado correctamente");
+      toast.success(t("productDeleted"));
       onClose();
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : DELETE_FAILED);
+      toast.error(err instanceof Error && err.message ? err.message : t("deleteFailed"));
     } finally {
       setBusy(false);
     }
   }
   return (
-    <Dialog open={!!product} onClose={onClose} title="¿Eliminar este producto?">
+    <Dialog open={!!product} onClose={onClose} title={t("deleteTitle")}>
       <p className="text-slate-700">
-        <strong>{product?.name}</strong> deja de verse en tu tienda y se eliminan sus imágenes generadas. Esta acción no se puede deshacer.
+        <strong>{product?.name}</strong> {t("deleteText")}
       </p>
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" disabled={busy} onClick={onClose}>
-          Cancelar
+          {t("cancel")}
         </Button>
         <Button variant="danger" busy={busy} onClick={() => void remove()}>
-          Eliminar
+          {t("delete")}
         </Button>
       </div>
     </Dialog>
@@ -354,6 +350,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
   const queryClient = useQueryClient();
   const ids = { image: useId(), name: useId(), price: useId(), ai: useId() };
   const money = useStoreMoney();
+  const examples = useSellerExamples();
   const canGenerate = user.credits >= CREDITS_PER_IMAGE;
   const [picked, setPicked] = useState<Picked | null>(null);
   const [name, setName] = useState("");
@@ -370,7 +367,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
   async function choose(file: File | undefined) {
     if (!file) return;
     if (!file.type.startsWith("image/")) {
-      toast.error("Por favor selecciona un archivo de imagen válido.");
+      toast.error(t("logoNotAnImage"));
       return;
     }
     const { file: ready } = await compressImage(file, ADD_DIALOG_THRESHOLD);
@@ -381,7 +378,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
     if (withAi) {
       const answer = await unwrap(
         api.products["generate-product-and-image"].$post({ json: { image: await fileToDataUrl(picked!.file), includeModel: false } }),
-        ADD_FAILED,
+        t("addFailed"),
       );
       void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       return "product" in answer ? answer.product : null;
@@ -393,10 +390,10 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!picked) {
-      toast.error(IMAGE_REQUIRED);
+      toast.error(t("imageRequired"));
       return;
     }
-    const problem = sizesProblem({ price, sizes, storeImageURLs: [] });
+    const problem = sizesProblem({ price, sizes, storeImageURLs: [] }, examples.sizes);
     if (problem) {
       toast.error(problem);
       return;
@@ -413,17 +410,17 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
               price: adminPrice(price),
               sizes: sizesOf({ price, sizes, storeImageURLs: [] }),
             },
-            UPDATE_FAILED,
+            t("updateFailed"),
           );
         } catch (err) {
           console.warn("the new product's name, price or sizes were not saved", err);
         }
       }
-      toast.success("Producto agregado correctamente");
+      toast.success(t("productAdded"));
       leaving.saved();
       onDone();
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : ADD_FAILED);
+      toast.error(err instanceof Error && err.message ? err.message : t("addFailed"));
     } finally {
       // The product may exist even when its image failed: the list shows what is there.
       void queryClient.invalidateQueries({ queryKey: productsQuery(user.id).queryKey });
@@ -434,13 +431,13 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
   return (
     <form
       onSubmit={(e) => void submit(e)}
-      aria-label="Agregar producto"
+      aria-label={t("addProduct")}
       className="grid gap-4 rounded-2xl border-2 border-brand-300 bg-white p-5 shadow-sm md:grid-cols-[12rem_1fr]"
     >
       {leaving.prompt}
       <div className="space-y-2">
         <p id={ids.image} className="text-sm font-medium text-slate-700">
-          Imagen{" "}
+          {t("imageLabel")}{" "}
           <span aria-hidden className="text-red-600">
             *
           </span>
@@ -451,7 +448,7 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
           aria-describedby={ids.image}
           className="grid aspect-[4/5] w-full place-items-center overflow-hidden rounded-xl border-2 border-dashed border-slate-300 bg-slate-50 text-sm text-slate-500 hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          {picked ? <img src={picked.previewUrl} alt="Imagen elegida" className="size-full object-cover" /> : "Elegir imagen"}
+          {picked ? <img src={picked.previewUrl} alt={t("chosenImageAlt")} className="size-full object-cover" /> : t("chooseImage")}
         </button>
         <input
           ref={fileInput}
@@ -470,24 +467,24 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
       <div className="space-y-3">
         <div>
           <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
-            Nombre (opcional)
+            {t("nameOptional")}
           </label>
           <input
             id={ids.name}
             value={name}
             maxLength={120}
-            placeholder="Si lo dejas vacío, le ponemos un nombre por ti"
+            placeholder={t("namePlaceholder")}
             onChange={(e) => setName(e.target.value)}
             className={`mt-1 ${INPUT}`}
           />
         </div>
         <div>
           <label htmlFor={ids.price} className="text-sm font-medium text-slate-700">
-            Precio ({money.currency}, opcional)
+            {t("priceOptionalLabel", { currency: money.currency })}
           </label>
           <PriceInput id={ids.price} value={price} onChange={setPrice} />
         </div>
-        <SizesEditor productName={name || "el producto nuevo"} sizes={sizes} onChange={setSizes} />
+        <SizesEditor productName={name || t("newProductName")} sizes={sizes} onChange={setSizes} />
         <label htmlFor={ids.ai} className="flex min-h-11 items-start gap-2 text-sm">
           <input
             id={ids.ai}
@@ -498,20 +495,20 @@ function AddProductForm({ user, onDone }: { user: User; onDone: () => void }) {
             className="mt-0.5 size-4 accent-brand-700"
           />
           <span>
-            Mejorar la foto con IA{" "}
+            {t("improveWithAi")}{" "}
             <span className="font-semibold" data-testid="ai-cost">
-              (cuesta {imagesLabel(CREDITS_PER_IMAGE)})
+              {t("aiCost", { count: imagesFromCredits(CREDITS_PER_IMAGE) })}
             </span>
-            <span className="block text-slate-500">La tienda muestra la foto mejorada.</span>
-            {!canGenerate && <span className="block text-slate-500">No te quedan imágenes: se sube la foto tal cual.</span>}
+            <span className="block text-slate-500">{t("aiShowsImproved")}</span>
+            {!canGenerate && <span className="block text-slate-500">{t("noImagesLeft")}</span>}
           </span>
         </label>
         <div className="flex gap-2">
           <Button type="submit" busy={busy} className="flex-1">
-            {busy ? "Agregando…" : "Agregar producto"}
+            {busy ? t("adding") : t("addProduct")}
           </Button>
           <Button variant="secondary" disabled={busy} onClick={onDone}>
-            Cancelar
+            {t("cancel")}
           </Button>
         </div>
       </div>

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { TRIAL_EXPLAINED } from "../../../common/store-browse";
 import { Link, useSearch } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
@@ -18,6 +17,7 @@ import { type AdminSection, DEFAULT_ADMIN_SECTION } from "./admin-sections";
 import { OrdersSummary } from "./orders-summary";
 import { SECTION_CODE } from "./admin-section-code";
 import { Spinner } from "../../ui/spinner";
+import { t } from "./texts";
 
 export const COPIED_FOR_MS = 2000;
 
@@ -26,9 +26,9 @@ const StoreLocaleCard = lazy(() => SECTION_CODE["entrega-y-pagos"]().then((m) =>
 const StoreShareCard = lazy(() => SECTION_CODE.compartir().then((m) => ({ default: m.StoreShareCard })));
 const StoreInfoCard = lazy(() => SECTION_CODE.datos().then((m) => ({ default: m.StoreInfoCard })));
 
-const sectionLoading = (
+const SectionLoading = () => (
   <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-    <Spinner className="size-4" /> Cargando…
+    <Spinner className="size-4" /> {t("loading")}
   </p>
 );
 
@@ -39,7 +39,7 @@ const sectionLoading = (
 export function StoreAdminScreen() {
   const { user } = useSession();
   if (!user) return null;
-  if (!user.username) return <NoStoreYet hint="Créala en un minuto: nombre, WhatsApp y listo." />;
+  if (!user.username) return <NoStoreYet hint={t("noStoreHint")} />;
   return <Admin user={user} username={user.username} />;
 }
 
@@ -67,7 +67,7 @@ function Admin({ user, username }: { user: User; username: string }) {
             to="/estadisticas"
             className="inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/70 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            Estadísticas
+            {t("statsLink")}
           </Link>
         </div>
       </header>
@@ -75,7 +75,7 @@ function Admin({ user, username }: { user: User; username: string }) {
       <PaidBanner paid={user.paidMiTienda} />
       <AdminSectionNav current={section} />
       <div id="admin-section">
-        <Suspense fallback={sectionLoading}>
+        <Suspense fallback={<SectionLoading />}>
           {section === "productos" && <StoreAdminProducts user={user} />}
           {section === "pedidos" && <OrdersSummary />}
           {section === "entrega-y-pagos" && (
@@ -105,9 +105,9 @@ function CopyLinkButton({ link }: { link: string }) {
     try {
       await navigator.clipboard.writeText(link);
       setCopied(true);
-      toast.success("Enlace copiado al portapapeles");
+      toast.success(t("linkCopied"));
     } catch {
-      toast.error("No se pudo copiar el enlace. Cópialo a mano.");
+      toast.error(t("linkCopyFailed"));
     }
   }
   return (
@@ -116,7 +116,7 @@ function CopyLinkButton({ link }: { link: string }) {
       onClick={() => void copy()}
       className="inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
     >
-      {copied ? "Copiado" : "Copiar enlace"}
+      {copied ? t("copied") : t("copyLink")}
     </button>
   );
 }
@@ -126,8 +126,8 @@ function PaidBanner({ paid }: { paid: boolean }) {
   if (paid) {
     return (
       <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
-        <p className="font-semibold">Tu Tienda Pagada</p>
-        <p className="text-sm">Tu Pago único fue realizado, tu tienda está activa.</p>
+        <p className="font-semibold">{t("paidTitle")}</p>
+        <p className="text-sm">{t("paidText")}</p>
       </div>
     );
   }
@@ -137,17 +137,17 @@ function PaidBanner({ paid }: { paid: boolean }) {
       className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between"
     >
       <div>
-        <p className="font-semibold">Tu Tienda no está pagada</p>
-        <p className="text-sm">{TRIAL_EXPLAINED}</p>
+        <p className="font-semibold">{t("unpaidTitle")}</p>
+        <p className="text-sm">{t("trialExplained")}</p>
         <p className="text-sm" data-testid="plan-price">
-          Plan Mi Tienda: {claims.storePlan}, pago único. Sin comisiones por venta.
+          {t("planPrice", { price: claims.storePlan })}
         </p>
       </div>
       <Link
         to="/pay-mi-tienda"
         className="inline-flex justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
       >
-        Pagar ahora
+        {t("payNow")}
       </Link>
     </div>
   );
@@ -163,7 +163,7 @@ function LogoEditor({ user }: { user: User }) {
   const [picked, setPicked] = useState<{ blob: Blob; previewUrl: string } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const save = useSaveStore("Error al actualizar el logo");
+  const save = useSaveStore(t("logoUpdateFailed"));
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked.previewUrl) : undefined), [picked]);
 
   async function choose(file: File | undefined) {
@@ -182,9 +182,9 @@ function LogoEditor({ user }: { user: User }) {
     try {
       await save.mutateAsync({ ...storePayload(user), storeLogo: await fileToDataUrl(picked.blob) });
       setPicked(null);
-      toast.success("Logo actualizado");
+      toast.success(t("logoUpdated"));
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : "Error al actualizar el logo");
+      toast.error(err instanceof Error && err.message ? err.message : t("logoUpdateFailed"));
     }
   }
 
@@ -194,11 +194,11 @@ function LogoEditor({ user }: { user: User }) {
       <button
         type="button"
         onClick={() => input.current?.click()}
-        aria-label="Cambiar logo"
+        aria-label={t("changeLogo")}
         className="relative size-20 shrink-0 overflow-hidden rounded-full border-4 border-white/70 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         {shown ? (
-          <img src={shown} alt="Logo de la tienda" className="size-full object-cover" />
+          <img src={shown} alt={t("storeLogoAlt")} className="size-full object-cover" />
         ) : (
           <span aria-hidden className="grid size-full place-items-center text-3xl font-bold text-brand-700">
             {(user.name ?? "T").trim().charAt(0).toUpperCase()}
@@ -210,7 +210,7 @@ function LogoEditor({ user }: { user: User }) {
         ref={input}
         type="file"
         accept="image/*"
-        aria-label="Elegir logo"
+        aria-label={t("chooseLogo")}
         tabIndex={-1}
         className="sr-only"
         onChange={(e) => {
@@ -226,7 +226,7 @@ function LogoEditor({ user }: { user: User }) {
             onClick={() => void store()}
             className="rounded-lg bg-white px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
           >
-            {save.isPending ? "Guardando…" : "Guardar"}
+            {save.isPending ? t("saving") : t("save")}
           </button>
           <button
             type="button"
@@ -234,7 +234,7 @@ function LogoEditor({ user }: { user: User }) {
             onClick={() => setPicked(null)}
             className="rounded-lg px-3 py-1 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10"
           >
-            Cancelar
+            {t("cancel")}
           </button>
         </div>
       )}

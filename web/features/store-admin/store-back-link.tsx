@@ -1,11 +1,12 @@
 import { Link } from "@tanstack/react-router";
+import { t } from "./texts";
 
 /** The back arrow of the store screens (spec: /mi-tienda goes back to /home, /product-pricing to /mi-tienda). */
 export function BackLink({ to }: { to: "/home" | "/mi-tienda" }) {
   return (
     <Link
       to={to}
-      aria-label="Volver"
+      aria-label={t("back")}
       className="mt-1 grid size-11 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <svg aria-hidden viewBox="0 0 20 20" className="size-5" fill="currentColor">

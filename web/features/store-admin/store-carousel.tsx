@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ProductImage } from "../../ui/product-image";
+import { t } from "./texts";
 
 /** A product's store images, one at a time, with previous/next when there is more than one. */
 export function StoreCarousel({ images, name, className = "aspect-[4/5]" }: { images: string[]; name: string; className?: string }) {
@@ -14,7 +15,7 @@ export function StoreCarousel({ images, name, className = "aspect-[4/5]" }: { im
           <button
             type="button"
             onClick={() => step(-1)}
-            aria-label={`Imagen anterior de ${name}`}
+            aria-label={t("previousImageOf", { name })}
             className="absolute top-1/2 left-2 grid size-8 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-lg text-slate-900 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             ‹
@@ -22,7 +23,7 @@ export function StoreCarousel({ images, name, className = "aspect-[4/5]" }: { im
           <button
             type="button"
             onClick={() => step(1)}
-            aria-label={`Imagen siguiente de ${name}`}
+            aria-label={t("nextImageOf", { name })}
             className="absolute top-1/2 right-2 grid size-8 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-lg text-slate-900 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             ›

@@ -3,7 +3,6 @@ import type { Product } from "../../../common/product";
 import { STOCK_INVALID } from "../../../common/store";
 import {
   adminPrice,
-  COLOR_REPEATED,
   colorsOf,
   draftOf,
   isDirty,
@@ -165,6 +164,6 @@ describe("colour drafts", () => {
   it("refuse a colour without a name or two with one name", () => {
     const draft = draftOf(coloured);
     expect(sizesProblem({ ...draft, colors: [...draft.colors!, newColorDraft(" ")] })).toBe("Completa el nombre de cada color.");
-    expect(sizesProblem({ ...draft, colors: [...draft.colors!, newColorDraft("negro ")] })).toBe(COLOR_REPEATED);
+    expect(sizesProblem({ ...draft, colors: [...draft.colors!, newColorDraft("negro ")] })).toBe("Hay colores repetidos en un producto.");
   });
 });

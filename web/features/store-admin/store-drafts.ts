@@ -15,6 +15,8 @@ import { isPriceSet, readStock, stockOrZero, totalStock } from "../../../common/
 import { cleanCategory } from "../../../common/store-browse";
 import type { ColorStock } from "../../../common/variants";
 import type { PricingItem } from "./store-queries";
+import type { SizesWord } from "../../../common/store-locale";
+import { t } from "./texts";
 
 export interface SizeDraft {
   key: string;
@@ -162,16 +164,14 @@ export function isDirty(product: Product, draft: ProductDraft, money: StoreMoney
   return variantsKey(draft) !== variantsKey(saved);
 }
 
-export const SIZE_NAME_MISSING = "Completa el nombre de cada talle.";
-export const SIZE_REPEATED = "Hay talles repetidos en un producto.";
-export const COLOR_NAME_MISSING = "Completa el nombre de cada color.";
-export const COLOR_REPEATED = "Hay colores repetidos en un producto.";
-
-/** The first reason the sizes or colours cannot be saved, checked before sending (the server checks the same). */
-export function sizesProblem(draft: ProductDraft): string | null {
+/**
+ * The first reason the sizes or colours cannot be saved, checked before sending (the server checks the same);
+ * `sizes` is the seller's word for them ("talle" in Argentina and Uruguay).
+ */
+export function sizesProblem(draft: ProductDraft, sizes: SizesWord = "talle"): string | null {
   const names = draft.sizes.map((s) => s.name.trim().toLowerCase());
-  if (names.some((n) => !n)) return SIZE_NAME_MISSING;
-  if (new Set(names).size !== names.length) return SIZE_REPEATED;
+  if (names.some((n) => !n)) return t("sizeNameMissing", { sizes });
+  if (new Set(names).size !== names.length) return t("sizeRepeated", { sizes });
   // With colours the stock typed is each colour's; without, the sizes' own.
   const typed = draft.colors?.length
     ? draft.colors.flatMap((c) => draft.sizes.map((s) => c.stock[s.key] ?? "0"))
@@ -182,8 +182,8 @@ export function sizesProblem(draft: ProductDraft): string | null {
     if ("error" in read) return read.error;
   }
   const colors = (draft.colors ?? []).map((c) => c.name.trim().toLowerCase());
-  if (colors.some((n) => !n)) return COLOR_NAME_MISSING;
-  if (new Set(colors).size !== colors.length) return COLOR_REPEATED;
+  if (colors.some((n) => !n)) return t("colourNameMissing");
+  if (new Set(colors).size !== colors.length) return t("colourRepeated");
   return null;
 }
 

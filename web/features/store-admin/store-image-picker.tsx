@@ -3,13 +3,13 @@ import { responsiveImage } from "../../../common/image-renditions";
 import { GRID_IMAGE_SIZES } from "../../ui/product-image";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import { AT_LEAST_ONE_IMAGE, MAX_STORE_IMAGES } from "../../../common/store";
+import { MAX_STORE_IMAGES } from "../../../common/store";
 import { productImagesQuery } from "../../lib/queries";
 import { Spinner } from "../../ui/spinner";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
-
-export const PICKER_TITLE = "Seleccionar Imágenes para la Tienda";
+import { rich } from "./rich-text";
+import { t } from "./texts";
 
 interface Props {
   /** The product being edited; null closes the dialog. */
@@ -42,7 +42,7 @@ export function StoreImagePicker({ product, initial, onClose, onConfirm, confirm
   }, [product]);
 
   return (
-    <Dialog open={!!product} onClose={onClose} title={PICKER_TITLE} className="sm:max-w-2xl">
+    <Dialog open={!!product} onClose={onClose} title={t("pickerTitle")} className="sm:max-w-2xl">
       {shown && (
         <PickerBody
           key={shown.id}
@@ -70,7 +70,7 @@ function PickerBody({
   const [selected, setSelected] = useState<string[]>(initial);
 
   useEffect(() => {
-    if (images.isError) toast.error(images.error.message || "Error al cargar las imágenes del producto.");
+    if (images.isError) toast.error(images.error.message || t("imagesLoadFailed"));
   }, [images.isError, images.error]);
 
   const all = images.data ?? [];
@@ -80,7 +80,7 @@ function PickerBody({
     setSelected((current) => {
       if (current.includes(url)) return current.filter((u) => u !== url);
       if (current.length >= MAX_STORE_IMAGES) {
-        toast.error(`Puedes mostrar hasta ${MAX_STORE_IMAGES} imágenes por producto.`);
+        toast.error(t("maxImages", { count: MAX_STORE_IMAGES }));
         return current;
       }
       return [...current, url];
@@ -89,7 +89,7 @@ function PickerBody({
 
   function confirm() {
     if (selected.length === 0) {
-      toast.error(AT_LEAST_ONE_IMAGE);
+      toast.error(t("atLeastOneImage"));
       return;
     }
     onConfirm(selected);
@@ -99,13 +99,11 @@ function PickerBody({
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">
-        Elige qué imágenes de <strong>{product.name}</strong> se ven en tu tienda. La primera que marques es la portada.
-      </p>
+      <p className="text-sm text-slate-600">{rich((values) => t("pickerIntro", values), { name: <strong>{product.name}</strong> })}</p>
       {images.isPending && (
         <p role="status" className="flex items-center gap-2 py-8 text-slate-600">
           <Spinner className="size-5 text-brand-600" />
-          Cargando imágenes...
+          {t("imagesLoading")}
         </p>
       )}
       {images.isError && (
@@ -123,7 +121,7 @@ function PickerBody({
                 <button
                   type="button"
                   aria-pressed={order >= 0}
-                  aria-label={`${isOriginal ? "Original" : "Imagen generada"}${order >= 0 ? `, elegida (${order + 1})` : ""}`}
+                  aria-label={`${isOriginal ? t("original") : t("generatedImage")}${order >= 0 ? t("chosenOrder", { order: order + 1 }) : ""}`}
                   onClick={() => toggle(image.url)}
                   className={`relative block w-full overflow-hidden rounded-xl border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                     order >= 0 ? "border-brand-600 ring-2 ring-brand-200" : "border-slate-200 hover:border-slate-400"
@@ -141,7 +139,7 @@ function PickerBody({
                   />
                   {isOriginal && (
                     <span className="absolute top-2 left-2 rounded-full bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">
-                      Original
+                      {t("original")}
                     </span>
                   )}
                   {order >= 0 && (
@@ -160,10 +158,10 @@ function PickerBody({
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
-          Cancelar
+          {t("cancel")}
         </Button>
         <Button onClick={confirm} disabled={!images.isSuccess}>
-          Confirmar Selección
+          {t("confirmSelection")}
         </Button>
       </div>
     </div>

@@ -2,13 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { formatWhatsappNumber } from "../../../common/phone";
-import { keepDialPrefix, localPart, REQUIRED_FIELDS, STORE_NAME_MAX_LENGTH, storeCountry } from "../../../common/store";
+import { keepDialPrefix, localPart, STORE_NAME_MAX_LENGTH, storeCountry } from "../../../common/store";
 import { useLoadedValue } from "../../lib/loaded-value";
 import type { User } from "../../../common/user";
 import { productsQuery } from "../../lib/queries";
 import { Button } from "../../ui/button";
 import { useUnsavedChanges } from "../../ui/unsaved-changes";
-import { CHOOSE_FREE_LINK, StoreLinkField, useStoreLink } from "./store-link-preview";
+import { StoreLinkField, useStoreLink } from "./store-link-preview";
+import { t } from "./texts";
 import { useSaveStore } from "./store-queries";
 import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
 
@@ -20,11 +21,11 @@ export function StoreInfoCard({ user, link }: { user: User; link: string }) {
     <section aria-labelledby="store-info-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="mb-4 flex items-center justify-between gap-3">
         <h2 id="store-info-title" className="text-lg font-semibold">
-          Datos de la tienda
+          {t("sectionDetails")}
         </h2>
         {!editing && (
           <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)}>
-            Editar
+            {t("edit")}
           </Button>
         )}
       </div>
@@ -32,13 +33,13 @@ export function StoreInfoCard({ user, link }: { user: User; link: string }) {
         <StoreInfoForm user={user} onDone={() => setEditing(false)} />
       ) : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-slate-500">Nombre</dt>
+          <dt className="text-slate-500">{t("nameLabel")}</dt>
           <dd className="font-medium break-words">{user.name}</dd>
           <dt className="text-slate-500">WhatsApp</dt>
           <dd className="font-medium">{formatWhatsappNumber(user.phone)}</dd>
-          <dt className="text-slate-500">Productos</dt>
+          <dt className="text-slate-500">{t("sectionProducts")}</dt>
           <dd className="font-medium">{products.data?.length ?? "…"}</dd>
-          <dt className="text-slate-500">Enlace público</dt>
+          <dt className="text-slate-500">{t("publicLink")}</dt>
           <dd className="font-medium break-all">
             <a
               href={new URL(link).pathname}
@@ -62,17 +63,17 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
   const problemId = useId();
   const { country, phone, landline, setLandline, typePhone, changeCountry, keepCaretAfterPrefix } = useWhatsappNumber(user);
   const link = useStoreLink(name, user.username);
-  const save = useSaveStore("Error al actualizar la tienda");
+  const save = useSaveStore(t("storeUpdateFailed"));
   const missing = !name.trim() || !localPart(phone, country).trim() || !link.link;
   const leaving = useUnsavedChanges(name !== (user.name ?? "") || phone !== keepDialPrefix(user.phone ?? "", storeCountry(user)));
   const linkTaken = link.settled && !link.available;
   // A grey 'Guardar' always says why.
-  const problem = missing ? REQUIRED_FIELDS : linkTaken ? CHOOSE_FREE_LINK : null;
+  const problem = missing ? t("requiredFields") : linkTaken ? t("chooseFreeLink") : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (missing) {
-      toast.error(REQUIRED_FIELDS);
+      toast.error(t("requiredFields"));
       return;
     }
     try {
@@ -83,11 +84,11 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
         countryCode: country.code,
         landline: country.code === "AR" && landline,
       });
-      toast.success("Tienda actualizada correctamente");
+      toast.success(t("storeUpdated"));
       leaving.saved();
       onDone();
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : "Error al actualizar la tienda");
+      toast.error(err instanceof Error && err.message ? err.message : t("storeUpdateFailed"));
     }
   }
 
@@ -96,7 +97,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
       {leaving.prompt}
       <div>
         <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
-          Nombre de la tienda
+          {t("storeNameLabel")}
         </label>
         <input
           id={ids.name}
@@ -111,7 +112,7 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
         <CountrySelect id={ids.country} country={country} onChange={changeCountry} className="px-2 text-sm" />
         <div>
           <label htmlFor={ids.phone} className="text-sm font-medium text-slate-700">
-            Número de WhatsApp
+            {t("whatsappLabel")}
           </label>
           <input
             id={ids.phone}
@@ -131,10 +132,10 @@ function StoreInfoForm({ user, onDone }: { user: User; onDone: () => void }) {
       )}
       <div className="flex gap-2">
         <Button type="submit" busy={save.isPending} disabled={!!problem} aria-describedby={problem ? problemId : undefined}>
-          Guardar
+          {t("save")}
         </Button>
         <Button variant="secondary" disabled={save.isPending} onClick={onDone}>
-          Cancelar
+          {t("cancel")}
         </Button>
       </div>
     </form>

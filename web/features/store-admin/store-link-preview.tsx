@@ -2,9 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { slugFromStoreName, slugText, storeLinkPreview } from "../../../common/store";
 import { slugPreviewQuery } from "./store-queries";
-
-/** Said under a grey save button while the link the seller has is not free (the server's own words when it gives them). */
-export const CHOOSE_FREE_LINK = "Ese enlace no está libre: elige otro para continuar.";
+import { t } from "./texts";
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -46,7 +44,7 @@ export function StoreLinkField({ state, currentUsername }: { state: StoreLinkSta
   return (
     <div className="mt-3 space-y-1 text-sm" aria-live="polite">
       <label htmlFor={id} className="font-medium text-slate-700">
-        Enlace de tu tienda
+        {t("storeLinkLabel")}
       </label>
       <div className="flex items-center rounded-lg border border-slate-300 focus-within:outline-2 focus-within:outline-brand-600">
         <span className="shrink-0 pl-3 text-slate-500">{host}/u/</span>
@@ -63,11 +61,11 @@ export function StoreLinkField({ state, currentUsername }: { state: StoreLinkSta
         />
       </div>
       <p className="text-slate-600">
-        Tu enlace:{" "}
+        {t("yourLink")}{" "}
         <span className="font-mono font-medium break-all text-brand-700" data-testid="store-link-preview">
           {storeLinkPreview(host, state.link)}
         </span>
-        {state.available && <span className="ml-1 text-green-700">✓ Disponible</span>}
+        {state.available && <span className="ml-1 text-green-700">{t("linkAvailable")}</span>}
       </p>
       {state.error && (
         <p className="text-amber-800" data-testid="store-link-taken">
@@ -76,7 +74,7 @@ export function StoreLinkField({ state, currentUsername }: { state: StoreLinkSta
       )}
       {state.suggestions.length > 0 && (
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-slate-600">Libres:</span>
+          <span className="text-slate-600">{t("freeLinks")}</span>
           {state.suggestions.map((s) => (
             <button
               key={s}
@@ -91,7 +89,7 @@ export function StoreLinkField({ state, currentUsername }: { state: StoreLinkSta
         </div>
       )}
       {currentUsername && state.link && state.link !== currentUsername && (
-        <p className="text-amber-800">Tu enlace va a cambiar: {storeLinkPreview(host, currentUsername)} dejará de funcionar.</p>
+        <p className="text-amber-800">{t("linkWillChange", { link: storeLinkPreview(host, currentUsername) })}</p>
       )}
     </div>
   );

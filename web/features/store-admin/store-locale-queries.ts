@@ -3,14 +3,15 @@ import { api, unwrap } from "../../lib/api";
 import { cacheAnswer } from "../../lib/cache-answer";
 import { sessionQuery } from "../../lib/queries";
 import { checkoutSettingsQuery } from "./checkout-queries";
+import { t } from "./texts";
 
-export const STORE_LOCALE_SAVED = "Moneda e idioma guardados. Tu tienda ya los muestra.";
-export const STORE_LOCALE_SAVE_FALLBACK = "No se pudieron guardar la moneda y el idioma. Intenta de nuevo.";
+export const storeLocaleSaved = () => t("storeLocaleSaved");
+export const storeLocaleSaveFallback = () => t("storeLocaleSaveFailed");
 
 /** The store's currency and shoppers' language (GET /api/store-locale). */
 export const storeLocaleQuery = queryOptions({
   queryKey: ["store-locale"],
-  queryFn: () => unwrap(api["store-locale"].$get(), "No se pudieron cargar la moneda y el idioma de tu tienda."),
+  queryFn: () => unwrap(api["store-locale"].$get(), t("storeLocaleLoadFailed")),
 });
 
 export type StoreLocale = Awaited<ReturnType<NonNullable<typeof storeLocaleQuery.queryFn>>>;
@@ -23,7 +24,7 @@ export function useSaveStoreLocale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (choice: { currency: string; locale: string }) =>
-      unwrap(api["store-locale"].$put({ json: choice }), STORE_LOCALE_SAVE_FALLBACK),
+      unwrap(api["store-locale"].$put({ json: choice }), storeLocaleSaveFallback()),
     onSuccess: async (saved) => {
       await cacheAnswer(queryClient, storeLocaleQuery.queryKey, saved);
       await Promise.all([

@@ -2,19 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useLoadedValue } from "../../lib/loaded-value";
 import toast from "react-hot-toast";
-import { CURRENCY_OPTIONS, LOCALE_OPTIONS, PRICES_NOT_CONVERTED } from "../../../common/store-locale-options";
-import { currencyDigits, storeMoney } from "../../../common/store-locale";
-import { formatPrice } from "../../../common/store-money";
+import { CURRENCY_OPTIONS, LOCALE_OPTIONS } from "../../../common/store-locale-options";
+import { samplePrice, storeMoney } from "../../../common/store-locale";
+import { currencyOptionLabel, localeOptionLabel } from "./seller-examples";
+import { t } from "./texts";
 import { Button } from "../../ui/button";
 import { QueryStatus } from "../../ui/query-status";
 import { CurrencyChangeDialog } from "./currency-change-dialog";
-import {
-  STORE_LOCALE_SAVE_FALLBACK,
-  STORE_LOCALE_SAVED,
-  type StoreLocale,
-  storeLocaleQuery,
-  useSaveStoreLocale,
-} from "./store-locale-queries";
+import { storeLocaleSaveFallback, storeLocaleSaved, type StoreLocale, storeLocaleQuery, useSaveStoreLocale } from "./store-locale-queries";
 
 const SELECT =
   "mt-1 w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -25,11 +20,9 @@ export function StoreLocaleCard() {
   return (
     <section aria-labelledby="store-locale-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="store-locale-title" className="text-lg font-semibold">
-        Moneda e idioma de tu tienda
+        {t("storeLocaleTitle")}
       </h2>
-      <p className="mb-4 text-sm text-slate-600">
-        Tus clientes ven los precios en esta moneda y leen tu tienda, el carrito y los mensajes en este idioma.
-      </p>
+      <p className="mb-4 text-sm text-slate-600">{t("storeLocaleIntro")}</p>
       <QueryStatus query={saved} />
       {saved.isSuccess && <StoreLocaleForm saved={saved.data} />}
     </section>
@@ -45,14 +38,14 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
   const [confirming, setConfirming] = useState(false);
   const save = useSaveStoreLocale();
   const dirty = currency !== saved.currency || locale !== saved.locale;
-  const example = formatPrice(12_500 * 10 ** currencyDigits(currency), storeMoney(currency, locale));
+  const example = samplePrice(storeMoney(currency, locale));
 
   async function send() {
     try {
       await save.mutateAsync({ currency, locale });
-      toast.success(STORE_LOCALE_SAVED);
+      toast.success(storeLocaleSaved());
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : STORE_LOCALE_SAVE_FALLBACK);
+      toast.error(err instanceof Error && err.message ? err.message : storeLocaleSaveFallback());
     }
   }
 
@@ -68,26 +61,26 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-currency`} className="text-sm font-medium text-slate-700">
-            Moneda
+            {t("currencyLabel")}
           </label>
           <select id={`${id}-currency`} value={currency} onChange={(e) => setCurrency(e.target.value)} className={SELECT}>
             {CURRENCY_OPTIONS.map((o) => (
               <option key={o.code} value={o.code}>
-                {o.label}
-                {o.code === saved.defaults.currency ? " — la de tu país" : ""}
+                {currencyOptionLabel(o.code)}
+                {o.code === saved.defaults.currency ? ` ${t("yourCountrysCurrency")}` : ""}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={`${id}-locale`} className="text-sm font-medium text-slate-700">
-            Idioma de tus clientes
+            {t("shoppersLanguageLabel")}
           </label>
           <select id={`${id}-locale`} value={locale} onChange={(e) => setLocale(e.target.value)} className={SELECT}>
             {LOCALE_OPTIONS.map((o) => (
               <option key={o.code} value={o.code}>
-                {o.label}
-                {o.code === saved.defaults.locale ? " — el de tu país" : ""}
+                {localeOptionLabel(o.code)}
+                {o.code === saved.defaults.locale ? ` ${t("yourCountrysLanguage")}` : ""}
               </option>
             ))}
           </select>
@@ -95,11 +88,11 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
       </div>
       {currency !== saved.currency && (
         <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {PRICES_NOT_CONVERTED}
+          {t("pricesNotConverted")}
         </p>
       )}
       <p className="text-sm text-slate-600" data-testid="store-locale-example">
-        Un precio se verá así: {example}
+        {t("priceWillShowAs", { price: example })}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -109,12 +102,12 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
           disabled={!dirty}
           aria-describedby={dirty ? undefined : noChangesId}
         >
-          Guardar moneda e idioma
+          {t("saveStoreLocale")}
         </Button>
         {/* A grey button says why. */}
         {!dirty && (
           <p id={noChangesId} className="self-center text-sm text-slate-500">
-            No hay cambios para guardar.
+            {t("noChangesToSave")}
           </p>
         )}
         {dirty && (
@@ -127,7 +120,7 @@ function StoreLocaleForm({ saved }: { saved: StoreLocale }) {
               setLocale(saved.locale);
             }}
           >
-            Descartar cambios
+            {t("discardChanges")}
           </Button>
         )}
       </div>

@@ -1,19 +1,21 @@
-import { LOGO_MAX_BYTES, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE } from "../../../common/store";
+import { LOGO_MAX_BYTES } from "../../../common/store";
+import { sellerLocale } from "../../i18n/language";
 import { scaledSize } from "../../lib/compress";
+import { t } from "./texts";
 
 /** A logo is shown at most 72 px wide (144 on sharp screens); 512 px leaves room for link previews. */
 export const LOGO_MAX_SIDE = 512;
 
 /** Spec section 5: an image file of at most 5 MB, or the reason it cannot be the logo. */
 export function logoProblem(file: Pick<File, "type" | "size">): string | null {
-  if (!file.type.startsWith("image/")) return LOGO_NOT_AN_IMAGE;
-  if (file.size > LOGO_MAX_BYTES) return LOGO_TOO_LARGE;
+  if (!file.type.startsWith("image/")) return t("logoNotAnImage");
+  if (file.size > LOGO_MAX_BYTES) return t("logoTooLarge");
   return null;
 }
 
 /** The spec shows the logo's size in MB: "0,35 MB". */
 export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toLocaleString("es-AR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} MB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString(sellerLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })} MB`;
 }
 
 /**

@@ -6,9 +6,10 @@ import { api, unwrap } from "../../lib/api";
 import { ordersQuery } from "../../lib/orders";
 import { productsQuery, sessionQuery } from "../../lib/queries";
 import { cacheAnswer } from "../../lib/cache-answer";
+import { t } from "./texts";
 
-export const STORE_CREATE_FALLBACK = "Error al crear la tienda. Intenta nuevamente.";
-export const PRICING_SAVE_FALLBACK = "Error al guardar los cambios";
+export const storeCreateFallback = () => t("storeCreateFailed");
+export const pricingSaveFallback = () => t("pricingSaveFailed");
 
 export interface StorePayload {
   storeName: string;
@@ -23,7 +24,7 @@ export interface StorePayload {
 }
 
 /** POST /api/auth/mi-tienda; the answer is the seller, whose session copy it replaces. */
-export function useSaveStore(fallback = STORE_CREATE_FALLBACK) {
+export function useSaveStore(fallback = storeCreateFallback()) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (payload: StorePayload) => (await unwrap(api.auth["mi-tienda"].$post({ json: payload }), fallback)).user,
@@ -37,7 +38,7 @@ export function useSaveStore(fallback = STORE_CREATE_FALLBACK) {
 export const slugPreviewQuery = (link: string) =>
   queryOptions({
     queryKey: ["slug-preview", link],
-    queryFn: () => unwrap(api.auth["mi-tienda"]["slug-preview"].$get({ query: { link } }), "No se pudo comprobar el enlace."),
+    queryFn: () => unwrap(api.auth["mi-tienda"]["slug-preview"].$get({ query: { link } }), t("linkCheckFailed")),
     staleTime: 15_000,
   });
 
@@ -64,7 +65,7 @@ export function useUpdatePricing(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (products: PricingItem[]) =>
-      (await unwrap(api.products["update-pricing"].$post({ json: { products } }), PRICING_SAVE_FALLBACK)).products,
+      (await unwrap(api.products["update-pricing"].$post({ json: { products } }), pricingSaveFallback())).products,
     onSuccess: async (products) => {
       await cacheAnswer(queryClient, productsQuery(userId).queryKey, products);
       // New stock may settle (or cause) an order's stock conflict.
@@ -89,14 +90,14 @@ export async function updateProduct(update: AdminProductUpdate, fallback: string
   return (await unwrap(api.products.update.$put({ json: update }), fallback)).product;
 }
 
-export const PUBLISH_FALLBACK = "No se pudo cambiar la publicación del producto.";
+export const publishFallback = () => t("publishFailed");
 
 /** 'Publicar' / 'Ocultar': the Worker refuses to publish a product without a price. */
 export function usePublishProduct(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id: string; published: boolean }) =>
-      (await unwrap(api.products.publish.$post({ json: input }), PUBLISH_FALLBACK)).product,
+      (await unwrap(api.products.publish.$post({ json: input }), publishFallback())).product,
     onSuccess: (product) =>
       cacheAnswer(queryClient, productsQuery(userId).queryKey, (list: Product[] | undefined) =>
         list?.map((p) => (p.id === product.id ? product : p)),

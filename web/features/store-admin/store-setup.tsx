@@ -2,32 +2,21 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import {
-  keepDialPrefix,
-  localPart,
-  NAME_WITHOUT_LETTERS,
-  REQUIRED_FIELDS,
-  STORE_NAME_MAX_LENGTH,
-  storeCountry,
-} from "../../../common/store";
+import { keepDialPrefix, localPart, STORE_NAME_MAX_LENGTH, storeCountry } from "../../../common/store";
 import { useLoadedValue } from "../../lib/loaded-value";
 import type { User } from "../../../common/user";
 import { BackLink } from "./store-back-link";
 import { StoreFeatures } from "./store-features";
-import { CHOOSE_FREE_LINK, StoreLinkField, useStoreLink } from "./store-link-preview";
+import { StoreLinkField, useStoreLink } from "./store-link-preview";
 import { CountrySelect, useWhatsappNumber, WhatsappPreview } from "./whatsapp-number";
 import { Button } from "../../ui/button";
 import { fileToDataUrl } from "../../lib/compress";
 import { priceClaimsQuery } from "../../lib/payment-queries";
 import { useSession } from "../../lib/session";
 import { useUnsavedChanges } from "../../ui/unsaved-changes";
-import { storePlanTerms } from "../../../common/price-claims";
 import { formatMegabytes, logoProblem, shrinkLogo } from "./store-logo";
-import { STORE_CREATE_FALLBACK, useSaveStore } from "./store-queries";
-
-export const STORE_CREATED = "¡Tu tienda virtual se ha creado exitosamente!";
-export const STORE_UPDATED = "Tienda actualizada correctamente";
-export const FILL_TO_CONTINUE = "Escribe el nombre de tu tienda y tu WhatsApp para continuar.";
+import { storeCreateFallback, useSaveStore } from "./store-queries";
+import { t } from "./texts";
 
 /** /mi-tienda: create or edit the store (spec section 2, "Store setup"). */
 export function StoreSetupScreen() {
@@ -69,12 +58,12 @@ function StoreForm({ user }: { user: User }) {
   // A grey 'Continuar' always says why: what is missing, a name without letters, or a link that is not free.
   const problem = missing
     ? touched
-      ? REQUIRED_FIELDS
-      : FILL_TO_CONTINUE
+      ? t("requiredFields")
+      : t("fillToContinue")
     : !slug
-      ? NAME_WITHOUT_LETTERS
+      ? t("nameWithoutLetters")
       : linkTaken
-        ? CHOOSE_FREE_LINK
+        ? t("chooseFreeLink")
         : null;
 
   async function chooseLogo(event: ChangeEvent<HTMLInputElement>) {
@@ -105,11 +94,11 @@ function StoreForm({ user }: { user: User }) {
         landline: country.code === "AR" && landline,
         ...(logo ? { storeLogo: await fileToDataUrl(logo.blob) } : {}),
       });
-      toast.success(user.username ? STORE_UPDATED : STORE_CREATED);
+      toast.success(user.username ? t("storeUpdated") : t("storeCreated"));
       leaving.saved();
       void navigate({ to: "/product-pricing" });
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : STORE_CREATE_FALLBACK);
+      toast.error(err instanceof Error && err.message ? err.message : storeCreateFallback());
     }
   }
 
@@ -119,14 +108,14 @@ function StoreForm({ user }: { user: User }) {
       <div className="flex items-start gap-3">
         <BackLink to="/home" />
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Mi Tienda</h1>
-          <p className="mt-1 text-slate-600">{editing ? "Edita tu tienda virtual" : "Crea tu tienda virtual"}</p>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t("myStoreTitle")}</h1>
+          <p className="mt-1 text-slate-600">{editing ? t("editStoreSubtitle") : t("createStoreSubtitle")}</p>
         </div>
       </div>
       {leaving.prompt}
       {!user.paidMiTienda && (
         <p className="rounded-2xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900" data-testid="store-plan-terms">
-          {storePlanTerms(claims.storePlan)}
+          {t("planTerms", { price: claims.storePlan })}
         </p>
       )}
 
@@ -137,7 +126,7 @@ function StoreForm({ user }: { user: User }) {
       >
         <div>
           <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
-            Nombre de la tienda{" "}
+            {t("storeNameLabel")}{" "}
             <span aria-hidden className="text-red-600">
               *
             </span>
@@ -148,7 +137,7 @@ function StoreForm({ user }: { user: User }) {
             required
             maxLength={STORE_NAME_MAX_LENGTH}
             autoComplete="organization"
-            placeholder="Ej: Moda Sur"
+            placeholder={t("storeNamePlaceholder")}
             onChange={(e) => {
               storeName.set(e.target.value);
               setTouched(true);
@@ -160,13 +149,13 @@ function StoreForm({ user }: { user: User }) {
 
         <div>
           <p id={ids.logo} className="text-sm font-medium text-slate-700">
-            Logo (opcional)
+            {t("logoOptional")}
           </p>
           <div className="mt-2 flex items-center gap-4">
             {logoPreview ? (
               <img
                 src={logoPreview}
-                alt="Vista previa del logo"
+                alt={t("logoPreviewAlt")}
                 className="size-20 shrink-0 rounded-full border border-slate-200 bg-slate-50 object-cover"
               />
             ) : (
@@ -188,14 +177,14 @@ function StoreForm({ user }: { user: User }) {
                 onChange={(e) => void chooseLogo(e)}
               />
               <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-                {logoPreview ? "Cambiar logo" : "Elegir logo"}
+                {logoPreview ? t("changeLogo") : t("chooseLogo")}
               </Button>
               {logo && (
                 <p className="text-slate-600" data-testid="logo-size">
-                  Tamaño: {formatMegabytes(logo.size)}
+                  {t("logoSize", { size: formatMegabytes(logo.size) })}
                 </p>
               )}
-              <p className="text-slate-500">Imagen de hasta 5 MB.</p>
+              <p className="text-slate-500">{t("logoMaxSize")}</p>
               {logoError && (
                 <p role="alert" className="text-red-700">
                   {logoError}
@@ -209,7 +198,7 @@ function StoreForm({ user }: { user: User }) {
           <CountrySelect id={ids.country} country={country} onChange={changeCountry} className="px-3" />
           <div>
             <label htmlFor={ids.phone} className="text-sm font-medium text-slate-700">
-              Número de WhatsApp{" "}
+              {t("whatsappLabel")}{" "}
               <span aria-hidden className="text-red-600">
                 *
               </span>
@@ -230,7 +219,7 @@ function StoreForm({ user }: { user: User }) {
               className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600"
             />
             <p id={ids.phoneHelp} className="mt-1 text-sm text-slate-500">
-              Los clientes te contactarán por este número
+              {t("whatsappHelp")}
             </p>
             <WhatsappPreview phone={phone} country={country} landline={landline} onLandline={setLandline} />
           </div>
@@ -253,7 +242,7 @@ function StoreForm({ user }: { user: User }) {
           className="w-full py-3 text-base"
           aria-describedby={problem ? ids.problem : undefined}
         >
-          {save.isPending ? (editing ? "Actualizando tu tienda..." : "Creando tu tienda...") : editing ? "Actualizar Tienda" : "Continuar"}
+          {save.isPending ? (editing ? t("updatingStore") : t("creatingStore")) : editing ? t("updateStoreButton") : t("continueButton")}
         </Button>
       </form>
 

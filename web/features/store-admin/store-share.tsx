@@ -1,7 +1,9 @@
 import toast from "react-hot-toast";
 import { storePath } from "../../../common/store";
 import { publicStoreLink } from "../../lib/store-link";
-import { INSTAGRAM_COPIED, instagramText, whatsappShareUrl } from "../../lib/share-texts";
+import { instagramText, whatsappShareUrl } from "../../lib/share-texts";
+import { useSellerExamples } from "./seller-examples";
+import { t } from "./texts";
 
 const ACTION =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
@@ -17,20 +19,21 @@ export function StoreShareCard({ username, storeName, locale }: { username: stri
   const qr = `${storePath(username)}/qr`;
   const url = publicStoreLink(username).url;
   const feed = `${window.location.origin}${storePath(username)}/feed.xml`;
+  const { sizes } = useSellerExamples();
 
   async function copyForInstagram() {
     try {
       await navigator.clipboard.writeText(instagramText(storeName, publicStoreLink(username, undefined, "instagram").url, locale));
-      toast.success(INSTAGRAM_COPIED);
+      toast.success(t("instagramCopied"));
     } catch {
-      toast.error("No se pudo copiar el texto. Copia el enlace de tu tienda a mano.");
+      toast.error(t("textCopyFailed"));
     }
   }
 
   return (
     <section aria-labelledby="store-share-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="store-share-title" className="text-lg font-semibold">
-        Comparte tu tienda
+        {t("shareTitle")}
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
         <a
@@ -39,21 +42,22 @@ export function StoreShareCard({ username, storeName, locale }: { username: stri
           rel="noopener"
           className={`${ACTION} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
         >
-          Compartir en WhatsApp<span className="sr-only"> (se abre en otra pestaña)</span>
+          {t("shareOnWhatsapp")}
+          <span className="sr-only"> {t("opensInNewTab")}</span>
         </a>
         <button
           type="button"
           onClick={() => void copyForInstagram()}
           className={`${ACTION} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-brand-600`}
         >
-          Copiar para Instagram
+          {t("copyForInstagram")}
         </button>
       </div>
       <div className="mt-5 grid gap-6 sm:grid-cols-[10rem_1fr]">
         <div className="space-y-2">
           <img
             src={`${qr}.png`}
-            alt={`Código QR de ${url.replace(/^https?:\/\//, "")}`}
+            alt={t("qrAlt", { link: url.replace(/^https?:\/\//, "") })}
             width={160}
             height={160}
             className="size-40 rounded-lg border border-slate-200 bg-white"
@@ -63,38 +67,35 @@ export function StoreShareCard({ username, storeName, locale }: { username: stri
             download={`qr-${username}.png`}
             className={`${ACTION} w-40 bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700`}
           >
-            Descargar QR
+            {t("downloadQr")}
           </a>
           <p className="text-xs text-slate-600">
-            Una imagen para tu galería, WhatsApp o imprimir en tu local y tus bolsas: abre tu tienda con la cámara.{" "}
+            {t("qrText")}{" "}
             <a
               href={`${qr}.svg?descargar`}
               download={`qr-${username}.svg`}
               className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
             >
-              SVG para imprenta
+              {t("svgForPrint")}
             </a>
           </p>
         </div>
         <div className="min-w-0 text-sm text-slate-700">
-          <h3 className="font-semibold text-slate-900">Tu catálogo en Instagram, Facebook, WhatsApp y Google</h3>
+          <h3 className="font-semibold text-slate-900">{t("catalogueTitle")}</h3>
           <ol className="mt-2 list-decimal space-y-2 pl-5">
             <li>
-              Copia el enlace de tu catálogo:{" "}
+              {t("copyCatalogueLink")}{" "}
               <input
                 readOnly
                 value={feed}
-                aria-label="Enlace del catálogo"
+                aria-label={t("catalogueLink")}
                 onFocus={(e) => e.currentTarget.select()}
                 className="mt-1 w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-xs"
               />
             </li>
-            <li>
-              Pégalo como feed programado con actualización diaria: en Meta Commerce Manager, en Catálogo → Orígenes de datos → Feed de
-              datos; en Google Merchant Center, en Productos → Agregar productos → Archivo desde una URL.
-            </li>
+            <li>{t("pasteFeed")}</li>
           </ol>
-          <p className="mt-2 text-xs text-slate-600">Solo entran los productos con precio e imagen; cada talle va como variante.</p>
+          <p className="mt-2 text-xs text-slate-600">{t("feedIncludes", { sizes })}</p>
         </div>
       </div>
     </section>

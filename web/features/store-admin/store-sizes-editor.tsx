@@ -3,6 +3,8 @@ import { readStock, totalStock } from "../../../common/store";
 import { newSizeDraft, sizesOf, type ProductDraft, type SizeDraft } from "./store-drafts";
 import { PlusIcon } from "../../ui/icons";
 import { Button } from "../../ui/button";
+import { useSellerExamples } from "./seller-examples";
+import { t } from "./texts";
 
 interface Props {
   productName: string;
@@ -14,30 +16,31 @@ interface Props {
 }
 
 /** Sizes and stock of one product: name and stock per row, 'Agregar Talle', remove, and the totals. */
-export function SizesEditor({ productName, title = "Talles y stock", sizes, onChange, disabled = false }: Props) {
+export function SizesEditor({ productName, title, sizes, onChange, disabled = false }: Props) {
   const id = useId();
+  const word = useSellerExamples().sizes;
   const set = (key: string, change: Partial<SizeDraft>) => onChange(sizes.map((s) => (s.key === key ? { ...s, ...change } : s)));
   const stock = totalStock(sizesOf({ sizes } as ProductDraft));
   return (
     <fieldset className="min-w-0 space-y-2" disabled={disabled}>
-      <legend className="text-sm font-medium text-slate-700">{title}</legend>
-      {sizes.length === 0 && <p className="text-sm text-slate-500">Sin talles: se vende como talle único.</p>}
+      <legend className="text-sm font-medium text-slate-700">{title ?? t("sizesAndStock", { sizes: word })}</legend>
+      {sizes.length === 0 && <p className="text-sm text-slate-500">{t("noSizes", { sizes: word })}</p>}
       <ul className="space-y-2">
         {sizes.map((size, i) => (
           <li key={size.key} className="flex items-center gap-2">
             <label className="sr-only" htmlFor={`${id}-name-${size.key}`}>
-              {`Talle ${i + 1} de ${productName}`}
+              {t("sizeOf", { sizes: word, number: i + 1, name: productName })}
             </label>
             <input
               id={`${id}-name-${size.key}`}
               value={size.name}
               maxLength={20}
-              placeholder="Ej: S, M, L, 31, 32"
+              placeholder={t("sizePlaceholder")}
               onChange={(e) => set(size.key, { name: e.target.value })}
               className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
             />
             <label className="sr-only" htmlFor={`${id}-stock-${size.key}`}>
-              {`Stock del talle ${size.name || i + 1} de ${productName}`}
+              {t("sizeStockOf", { sizes: word, size: size.name || i + 1, name: productName })}
             </label>
             <input
               id={`${id}-stock-${size.key}`}
@@ -59,7 +62,7 @@ export function SizesEditor({ productName, title = "Talles y stock", sizes, onCh
             <button
               type="button"
               onClick={() => onChange(sizes.filter((s) => s.key !== size.key))}
-              aria-label={`Quitar el talle ${size.name || i + 1} de ${productName}`}
+              aria-label={t("removeSizeOf", { sizes: word, size: size.name || i + 1, name: productName })}
               className="rounded-md p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600"
             >
               <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="currentColor">
@@ -72,10 +75,10 @@ export function SizesEditor({ productName, title = "Talles y stock", sizes, onCh
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button variant="secondary" className="px-3 py-1.5" onClick={() => onChange([...sizes, newSizeDraft()])}>
           <PlusIcon />
-          Agregar Talle
+          {t("addSize", { sizes: word })}
         </Button>
         <p className="text-sm text-slate-600" data-testid="stock-total">
-          Stock total: <strong>{stock}</strong> ({sizes.length === 1 ? "1 talle" : `${sizes.length} talles`})
+          {t("stockTotal")} <strong>{stock}</strong> {t("sizesCount", { sizes: word, count: sizes.length })}
         </p>
       </div>
     </fieldset>

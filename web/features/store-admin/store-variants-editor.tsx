@@ -3,7 +3,9 @@ import { COLOR_NAME_MAX_LENGTH, MAX_COLORS } from "../../../common/variants";
 import { Button } from "../../ui/button";
 import { PlusIcon } from "../../ui/icons";
 import { draftStock, newColorDraft, type ColorDraft, type ProductDraft, type SizeDraft } from "./store-drafts";
+import { useSellerExamples } from "./seller-examples";
 import { SizesEditor } from "./store-sizes-editor";
+import { t } from "./texts";
 
 interface Props {
   productName: string;
@@ -19,6 +21,7 @@ interface Props {
  */
 export function VariantsEditor({ productName, draft, onChange }: Props) {
   const id = useId();
+  const { sizes } = useSellerExamples();
   const colors = draft.colors ?? [];
   const [activeKey, setActiveKey] = useState<string | null>(colors[0]?.key ?? null);
   const active = colors.find((c) => c.key === activeKey) ?? colors[0] ?? null;
@@ -61,10 +64,10 @@ export function VariantsEditor({ productName, draft, onChange }: Props) {
   return (
     <div className="space-y-3">
       <fieldset className="min-w-0 space-y-2">
-        <legend className="text-sm font-medium text-slate-700">Colores</legend>
-        {colors.length === 0 && <p className="text-sm text-slate-500">Sin colores: se vende en un solo color.</p>}
+        <legend className="text-sm font-medium text-slate-700">{t("colours")}</legend>
+        {colors.length === 0 && <p className="text-sm text-slate-500">{t("noColours")}</p>}
         {colors.length > 0 && (
-          <div role="tablist" aria-label={`Colores de ${productName}`} className="flex flex-wrap gap-2">
+          <div role="tablist" aria-label={t("coloursOf", { name: productName })} className="flex flex-wrap gap-2">
             {colors.map((c, i) => (
               <button
                 key={c.key}
@@ -75,7 +78,7 @@ export function VariantsEditor({ productName, draft, onChange }: Props) {
                 className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 px-3 text-sm font-medium aria-selected:border-brand-700 aria-selected:bg-brand-700 aria-selected:text-white"
               >
                 {c.image && <img src={c.image} alt="" className="size-6 rounded-full object-cover" />}
-                {c.name.trim() || `Color ${i + 1}`}
+                {c.name.trim() || t("colourNumber", { number: i + 1 })}
               </button>
             ))}
           </div>
@@ -84,23 +87,23 @@ export function VariantsEditor({ productName, draft, onChange }: Props) {
           <div className="grid gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_auto]">
             <div>
               <label htmlFor={`${id}-color`} className="text-sm text-slate-700">
-                Nombre del color
+                {t("colourName")}
               </label>
               <input
                 id={`${id}-color`}
                 value={active.name}
                 maxLength={COLOR_NAME_MAX_LENGTH}
-                placeholder="Ej: Negro, Blanco, Verde agua"
+                placeholder={t("colourPlaceholder")}
                 onChange={(e) => setColor(active.key, { name: e.target.value })}
                 className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
               />
             </div>
             <Button variant="ghost" className="self-end px-3 py-1.5 text-red-700" onClick={() => removeColor(active)}>
-              Quitar color
+              {t("removeColour")}
             </Button>
             {draft.storeImageURLs.length > 0 && (
               <fieldset className="sm:col-span-2">
-                <legend className="text-sm text-slate-700">Foto de este color (de las imágenes de tu tienda)</legend>
+                <legend className="text-sm text-slate-700">{t("colourPhoto")}</legend>
                 <div className="mt-1 flex flex-wrap gap-2">
                   <label className="inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-slate-300 px-3 text-sm has-checked:border-brand-700 has-checked:ring-2 has-checked:ring-brand-600">
                     <input
@@ -110,7 +113,7 @@ export function VariantsEditor({ productName, draft, onChange }: Props) {
                       checked={!active.image}
                       onChange={() => setColor(active.key, { image: null })}
                     />
-                    Sin foto
+                    {t("noPhoto")}
                   </label>
                   {draft.storeImageURLs.map((url, i) => (
                     <label key={url} className="cursor-pointer rounded-lg has-checked:ring-2 has-checked:ring-brand-600">
@@ -123,7 +126,7 @@ export function VariantsEditor({ productName, draft, onChange }: Props) {
                       />
                       <img
                         src={url}
-                        alt={`Imagen ${i + 1} para ${active.name.trim() || "este color"}`}
+                        alt={t("imageForColour", { number: i + 1, colour: active.name.trim() || t("thisColour") })}
                         className="h-14 w-11 rounded-lg object-cover"
                       />
                     </label>
@@ -136,38 +139,38 @@ export function VariantsEditor({ productName, draft, onChange }: Props) {
         {colors.length < MAX_COLORS && (
           <Button variant="secondary" className="px-3 py-1.5" onClick={addColor}>
             <PlusIcon />
-            Agregar color
+            {t("addColour")}
           </Button>
         )}
       </fieldset>
       <SizesEditor
         productName={productName}
-        title={active ? `Talles y stock de ${active.name.trim() || "este color"}` : undefined}
+        title={active ? t("sizesAndStockOf", { sizes, colour: active.name.trim() || t("thisColour") }) : undefined}
         sizes={shown}
         onChange={changeSizes}
       />
       {colors.length === 0 && draft.sizes.length === 0 && (
         <div>
           <label htmlFor={`${id}-units`} className="text-sm font-medium text-slate-700">
-            Unidades en stock (sin talles)
+            {t("unitsInStock", { sizes })}
           </label>
           <input
             id={`${id}-units`}
             inputMode="numeric"
             value={draft.unitStock ?? ""}
-            placeholder="Sin límite"
+            placeholder={t("noLimit")}
             aria-describedby={`${id}-units-hint`}
             onChange={(e) => onChange({ unitStock: e.target.value })}
             className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
           />
           <p id={`${id}-units-hint`} className="mt-1 text-xs text-slate-600">
-            Con 0 tu tienda lo muestra «Sin stock». Déjalo vacío si no llevas la cuenta.
+            {t("unitsHint")}
           </p>
         </div>
       )}
       {colors.length > 1 && (
         <p className="text-sm text-slate-600" data-testid="stock-all-colors">
-          Stock de todos los colores: <strong>{draftStock(draft)}</strong>
+          {t("stockAllColours")} <strong>{draftStock(draft)}</strong>
         </p>
       )}
     </div>

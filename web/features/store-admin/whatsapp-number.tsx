@@ -13,6 +13,8 @@ import {
   storeCountry,
 } from "../../../common/store";
 import type { User } from "../../../common/user";
+import { countryName } from "./seller-examples";
+import { t } from "./texts";
 
 /**
  * The store's country and WhatsApp number as the seller edits them (/mi-tienda and the admin's card):
@@ -63,7 +65,7 @@ export function CountrySelect({
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        País
+        {t("countryLabel")}
       </label>
       <select
         id={id}
@@ -72,7 +74,7 @@ export function CountrySelect({
         className={`mt-1 w-full rounded-lg border border-slate-300 bg-white py-2 focus-visible:outline-2 focus-visible:outline-brand-600 ${className}`}
       >
         {COUNTRIES.map((c) => (
-          <option key={c.code} value={c.code}>{`${c.flag} ${c.name} (+${c.dialCode})`}</option>
+          <option key={c.code} value={c.code}>{`${c.flag} ${countryName(c)} (+${c.dialCode})`}</option>
         ))}
       </select>
     </div>
@@ -104,7 +106,7 @@ export function WhatsappPreview({
     <div className="mt-1 space-y-1 text-sm" aria-live="polite">
       {example && (
         <p className="text-slate-500">
-          Ejemplo en {country.name}: {example.typed} (se marca {example.dialled})
+          {t("phoneExample", { country: countryName(country), typed: example.typed, dialled: example.dialled })}
         </p>
       )}
       {parsed && "error" in parsed && (
@@ -114,7 +116,7 @@ export function WhatsappPreview({
       )}
       {parsed && "digits" in parsed && (
         <p className="text-slate-700">
-          Se marcará así:{" "}
+          {t("willDial")}{" "}
           <span className="font-mono font-medium" data-testid="whatsapp-dialled">
             {parsed.display}
           </span>{" "}
@@ -125,14 +127,14 @@ export function WhatsappPreview({
             data-testid="whatsapp-test-link"
             className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2"
           >
-            Probar en WhatsApp
+            {t("tryOnWhatsapp")}
           </a>
         </p>
       )}
       {country.code === "AR" && (
         <label htmlFor={id} className="flex min-h-11 items-center gap-2 text-slate-700">
           <input id={id} type="checkbox" checked={landline} onChange={(e) => onLandline(e.target.checked)} className="size-5" />
-          Es un teléfono fijo (WhatsApp Business sin celular)
+          {t("landline")}
         </label>
       )}
     </div>

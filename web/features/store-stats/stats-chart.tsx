@@ -1,7 +1,11 @@
 import type { StatsReport } from "../../../common/store-stats";
+import { sellerLocale } from "../../i18n/language";
+import { t } from "./texts";
 
-const dayLabel = new Intl.DateTimeFormat("es-AR", { day: "numeric", month: "numeric", timeZone: "UTC" });
-const longDay = new Intl.DateTimeFormat("es-AR", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat(sellerLocale(), { day: "numeric", month: "numeric", timeZone: "UTC" }).format(asDate(day));
+const longDay = (day: string) =>
+  new Intl.DateTimeFormat(sellerLocale(), { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(asDate(day));
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
 const WIDTH = 300;
@@ -12,31 +16,31 @@ function Bars({
   days,
   pick,
   title,
-  unit,
+  say,
   color,
 }: {
   days: StatsReport["days"];
   pick: (d: StatsReport["days"][number]) => number;
   title: string;
-  unit: [string, string];
+  /** "1 visita", "12 visitas". */
+  say: (n: number) => string;
   color: string;
 }) {
   const values = days.map(pick);
   const max = Math.max(1, ...values);
   const total = values.reduce((sum, v) => sum + v, 0);
   const step = WIDTH / days.length;
-  const say = (n: number) => `${n.toLocaleString("es-AR")} ${n === 1 ? unit[0] : unit[1]}`;
   return (
     <figure className="space-y-1">
       <figcaption className="flex items-baseline justify-between text-sm">
         <span className="font-medium text-slate-800">{title}</span>
-        <span className="text-slate-600">{say(total)} en 30 días</span>
+        <span className="text-slate-600">{t("in30Days", { total: say(total) })}</span>
       </figcaption>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`${title}: ${say(total)} en los últimos 30 días; el día con más, ${say(Math.max(0, ...values))}.`}
+        aria-label={t("chartLabel", { title, total: say(total), most: say(Math.max(0, ...values)) })}
         className="h-20 w-full"
       >
         <line x1="0" x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="stroke-slate-300" strokeWidth="1" />
@@ -44,7 +48,7 @@ function Bars({
           const h = values[i]! ? Math.max(2, (values[i]! / max) * (HEIGHT - 4)) : 0;
           return (
             <rect key={d.day} x={i * step + step * 0.15} y={HEIGHT - 1 - h} width={step * 0.7} height={h} rx="1" className={color}>
-              <title>{`${longDay.format(asDate(d.day))}: ${say(values[i]!)}`}</title>
+              <title>{`${longDay(d.day)}: ${say(values[i]!)}`}</title>
             </rect>
           );
         })}
@@ -58,15 +62,21 @@ export function StatsChart({ days }: { days: StatsReport["days"] }) {
   return (
     <section aria-labelledby="stats-chart-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="stats-chart-title" className="mb-3 text-lg font-semibold">
-        Día por día
+        {t("dayByDay")}
       </h2>
       <div className="space-y-4">
-        <Bars days={days} pick={(d) => d.visits} title="Visitas" unit={["visita", "visitas"]} color="fill-brand-600" />
-        <Bars days={days} pick={(d) => d.orders} title="Pedidos enviados" unit={["pedido", "pedidos"]} color="fill-emerald-600" />
+        <Bars days={days} pick={(d) => d.visits} title={t("visits")} say={(count) => t("visitsCount", { count })} color="fill-brand-600" />
+        <Bars
+          days={days}
+          pick={(d) => d.orders}
+          title={t("ordersSent")}
+          say={(count) => t("ordersCount", { count })}
+          color="fill-emerald-600"
+        />
         <p aria-hidden className="flex justify-between text-xs text-slate-500">
-          <span>{dayLabel.format(asDate(days[0]!.day))}</span>
-          <span>{dayLabel.format(asDate(days[15]!.day))}</span>
-          <span>Hoy</span>
+          <span>{dayLabel(days[0]!.day)}</span>
+          <span>{dayLabel(days[15]!.day)}</span>
+          <span>{t("today")}</span>
         </p>
       </div>
     </section>

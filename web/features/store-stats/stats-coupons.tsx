@@ -1,6 +1,7 @@
 import type { CouponFigure } from "../../../common/store-stats";
 import { formatAmount } from "../../../common/store-money";
 import { sellerLocale } from "../../i18n/language";
+import { t } from "./texts";
 
 /**
  * 'Cupones': the last 30 days' orders and amount discounted per code, each amount in its own currency (a code
@@ -12,20 +13,20 @@ export function CouponStats({ coupons, locale }: { coupons: CouponFigure[]; loca
   return (
     <section aria-labelledby="coupon-stats" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="coupon-stats" className="text-lg font-semibold">
-        Cupones
+        {t("couponsTitle")}
       </h2>
-      <p className="mt-0.5 text-sm text-slate-600">Últimos 30 días, sin los pedidos cancelados.</p>
-      <table className="mt-3 w-full text-sm" aria-label="Pedidos y descuentos por cupón">
+      <p className="mt-0.5 text-sm text-slate-600">{t("couponsHint")}</p>
+      <table className="mt-3 w-full text-sm" aria-label={t("couponsTable")}>
         <thead>
           <tr className="text-left text-xs text-slate-500">
             <th scope="col" className="pb-1 font-medium">
-              Cupón
+              {t("couponsCode")}
             </th>
             <th scope="col" className="pb-1 pl-3 text-right font-medium">
-              Pedidos
+              {t("couponsOrders")}
             </th>
             <th scope="col" className="pb-1 pl-3 text-right font-medium">
-              Descontado
+              {t("couponsDiscounted")}
             </th>
           </tr>
         </thead>

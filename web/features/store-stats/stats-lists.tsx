@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
-import { conversionText, type ProductFigure, SOURCE_LABELS, type StatsReport } from "../../../common/store-stats";
+import type { ProductFigure, StatsReport } from "../../../common/store-stats";
+import type { SizesWord } from "../../../common/store-locale";
+import { conversionLabel, n, sourceLabel } from "./stats-labels";
+import { t } from "./texts";
 
 function Card({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
   return (
@@ -14,7 +17,6 @@ function Card({ id, title, hint, children }: { id: string; title: string; hint?:
 }
 
 const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-slate-600">{children}</p>;
-const n = (value: number) => value.toLocaleString("es-AR");
 
 /** Products with their figures in a small table: readable at 390 px, the name wraps, numbers stay aligned. */
 function ProductTable({
@@ -31,7 +33,7 @@ function ProductTable({
       <thead>
         <tr className="text-left text-xs text-slate-500">
           <th scope="col" className="pb-1 font-medium">
-            Producto
+            {t("product")}
           </th>
           {columns.map((c) => (
             <th key={c.head} scope="col" className="pb-1 pl-3 text-right font-medium whitespace-nowrap">
@@ -58,73 +60,66 @@ function ProductTable({
   );
 }
 
-const conversion = { head: "Conversión", value: (p: ProductFigure) => conversionText(p.orders, p.views) };
-
-export function ProductLists({ report }: { report: StatsReport }) {
+export function ProductLists({ report, sizesWord }: { report: StatsReport; sizesWord: SizesWord }) {
+  const conversion = { head: t("conversion"), value: (p: ProductFigure) => conversionLabel(p.orders, p.views) };
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card id="top-viewed" title="Lo más visto" hint="Últimos 30 días. La conversión es cuántos pedidos por cada 100 visitas al producto.">
+      <Card id="top-viewed" title={t("topViewed")} hint={t("topViewedHint")}>
         {report.topViewed.length ? (
           <ProductTable
-            label="Lo más visto"
+            label={t("topViewed")}
             products={report.topViewed}
-            columns={[{ head: "Visitas", value: (p) => n(p.views) }, { head: "Pedidos", value: (p) => n(p.orders) }, conversion]}
+            columns={[{ head: t("visits"), value: (p) => n(p.views) }, { head: t("ordersColumn"), value: (p) => n(p.orders) }, conversion]}
           />
         ) : (
-          <Empty>Nadie abrió todavía la página de un producto.</Empty>
+          <Empty>{t("topViewedEmpty")}</Empty>
         )}
       </Card>
-      <Card id="top-ordered" title="Lo más pedido" hint="Pedidos enviados por WhatsApp en los últimos 30 días, sin contar los cancelados.">
+      <Card id="top-ordered" title={t("topOrdered")} hint={t("topOrderedHint")}>
         {report.topOrdered.length ? (
           <ProductTable
-            label="Lo más pedido"
+            label={t("topOrdered")}
             products={report.topOrdered}
-            columns={[{ head: "Pedidos", value: (p) => n(p.orders) }, { head: "Unidades", value: (p) => n(p.units) }, conversion]}
+            columns={[{ head: t("ordersColumn"), value: (p) => n(p.orders) }, { head: t("units"), value: (p) => n(p.units) }, conversion]}
           />
         ) : (
-          <Empty>Todavía no hay pedidos en estos 30 días.</Empty>
+          <Empty>{t("topOrderedEmpty")}</Empty>
         )}
       </Card>
-      <Card id="never-ordered" title="Vistos pero nunca pedidos" hint="Los miran y no los piden: revisa la foto, el precio o los talles.">
+      <Card id="never-ordered" title={t("neverOrdered")} hint={sizesWord === "talle" ? t("neverOrderedHint") : t("neverOrderedHintTalla")}>
         {report.viewedNeverOrdered.length && report.cartAddsCapped["30d"] ? (
           <p data-testid="capped-note" className="mb-2 text-xs text-amber-800">
-            Algunas cifras tienen un tope para frenar visitas automáticas: «Al carrito» puede ser mayor.
+            {t("neverOrderedCapped")}
           </p>
         ) : null}
         {report.viewedNeverOrdered.length ? (
           <ProductTable
-            label="Vistos pero nunca pedidos"
+            label={t("neverOrdered")}
             products={report.viewedNeverOrdered}
             columns={[
-              { head: "Visitas", value: (p) => n(p.views) },
-              { head: "Al carrito", value: (p) => n(p.cartAdds) },
+              { head: t("visits"), value: (p) => n(p.views) },
+              { head: t("toCart"), value: (p) => n(p.cartAdds) },
             ]}
           />
         ) : (
-          <Empty>Ningún producto visto se quedó sin pedidos.</Empty>
+          <Empty>{t("neverOrderedEmpty")}</Empty>
         )}
       </Card>
-      <Card id="sources" title="De dónde llegan tus visitas" hint="Últimos 30 días.">
+      <Card id="sources" title={t("sources")} hint={t("last30Days")}>
         <Sources sources={report.sources} />
       </Card>
-      <Card
-        id="empty-searches"
-        title="Buscaron y no encontraron"
-        hint="Lo que tus clientes buscaron en tu tienda sin resultados: quizás valga la pena sumarlo."
-      >
+      <Card id="empty-searches" title={t("emptySearchesTitle")} hint={t("emptySearchesHint")}>
         {report.emptySearches.length ? (
           <ul className="divide-y divide-slate-100 text-sm">
             {report.emptySearches.map((s) => (
               <li key={s.words} className="flex justify-between gap-3 py-2">
                 <span className="font-medium break-words">«{s.words}»</span>
-                <span className="text-slate-600 tabular-nums whitespace-nowrap">
-                  {s.searches === 1 ? "1 búsqueda" : `${n(s.searches)} búsquedas`}
-                </span>
+                <span className="text-slate-600 tabular-nums whitespace-nowrap">{t("searchesCount", { count: s.searches })}</span>
               </li>
             ))}
           </ul>
         ) : (
-          <Empty>Todo lo que buscaron en tu tienda tuvo resultados.</Empty>
+          <Empty>{t("emptySearchesEmpty")}</Empty>
         )}
       </Card>
     </div>
@@ -133,7 +128,7 @@ export function ProductLists({ report }: { report: StatsReport }) {
 
 function Sources({ sources }: { sources: StatsReport["sources"] }) {
   const total = sources.reduce((sum, s) => sum + s.visits, 0);
-  if (!total) return <Empty>Sin visitas en estos 30 días.</Empty>;
+  if (!total) return <Empty>{t("sourcesEmpty")}</Empty>;
   return (
     <ul className="space-y-2 text-sm">
       {sources.map((s) => {
@@ -141,7 +136,7 @@ function Sources({ sources }: { sources: StatsReport["sources"] }) {
         return (
           <li key={s.source}>
             <div className="flex justify-between gap-3">
-              <span className="font-medium">{SOURCE_LABELS[s.source]}</span>
+              <span className="font-medium">{sourceLabel(s.source)}</span>
               <span className="text-slate-600 tabular-nums">
                 {n(s.visits)} · {share} %
               </span>

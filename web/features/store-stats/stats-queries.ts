@@ -2,11 +2,12 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { StatsReport } from "../../../common/store-stats";
 import { api, unwrap } from "../../lib/api";
 import { cacheAnswer } from "../../lib/cache-answer";
+import { t } from "./texts";
 
 /** The seller's statistics (GET /api/stats): always their own store's. */
 export const statsQuery = queryOptions({
   queryKey: ["stats"],
-  queryFn: async (): Promise<StatsReport> => (await unwrap(api.stats.$get(), "No se pudieron cargar tus estadísticas.")).report,
+  queryFn: async (): Promise<StatsReport> => (await unwrap(api.stats.$get(), t("loadFailed"))).report,
   staleTime: 30_000,
   refetchInterval: 60_000,
 });
@@ -16,7 +17,7 @@ export function useWeeklyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (enabled: boolean) =>
-      (await unwrap(api.stats["weekly-email"].$put({ json: { enabled } }), "No se pudo guardar el cambio. Intenta de nuevo.")).weeklyEmail,
+      (await unwrap(api.stats["weekly-email"].$put({ json: { enabled } }), t("saveFailed"))).weeklyEmail,
     onSuccess: (weeklyEmail) => cacheAnswer(queryClient, statsQuery.queryKey, (report) => report && { ...report, weeklyEmail }),
   });
 }
@@ -24,7 +25,6 @@ export function useWeeklyEmail() {
 /** The e-mail's 'Dejar de recibir el resumen semanal' link: its token is the only authority, no sign-in needed. */
 export function useUnsubscribe() {
   return useMutation({
-    mutationFn: async (token: string) =>
-      unwrap(api.stats["weekly-email"].unsubscribe.$post({ json: { token } }), "No se pudo completar la baja. Intenta de nuevo."),
+    mutationFn: async (token: string) => unwrap(api.stats["weekly-email"].unsubscribe.$post({ json: { token } }), t("unsubscribeFailed")),
   });
 }

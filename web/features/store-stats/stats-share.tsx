@@ -3,6 +3,7 @@ import { storePath } from "../../../common/store";
 import { INSTAGRAM_COPIED, instagramText, whatsappShareUrl } from "../../lib/share-texts";
 import { useSession } from "../../lib/session";
 import { publicStoreLink } from "../../lib/store-link";
+import { t } from "./texts";
 
 const ACTION =
   "inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -24,31 +25,29 @@ export function FirstVisits({ username }: { username: string }) {
       await navigator.clipboard.writeText(instagramText(storeName, publicStoreLink(username, undefined, "instagram").url, locale));
       toast.success(INSTAGRAM_COPIED);
     } catch {
-      toast.error("No se pudo copiar el enlace. Cópialo a mano.");
+      toast.error(t("copyFailed"));
     }
   }
 
   return (
     <section aria-labelledby="first-visits-title" className="rounded-2xl border-2 border-dashed border-brand-200 bg-brand-50/40 p-5">
       <h2 id="first-visits-title" className="text-lg font-semibold">
-        Todavía no hay visitas en tu tienda
+        {t("firstVisitsTitle")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        Compártela donde están tus clientes: cada enlace de aquí cuenta de dónde llegan las visitas.
-      </p>
+      <p className="mt-1 text-sm text-slate-700">{t("firstVisitsHint")}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <a href={whatsapp} target="_blank" rel="noopener" className={`${ACTION} bg-emerald-600 text-white hover:bg-emerald-700`}>
-          Compartir por WhatsApp
+          {t("shareWhatsapp")}
         </a>
         <button type="button" onClick={() => void copyForInstagram()} className={`${ACTION} bg-brand-700 text-white hover:bg-brand-800`}>
-          Copiar enlace para Instagram
+          {t("copyInstagram")}
         </button>
         <a
           href={`${storePath(username)}/qr.png?descargar`}
           download={`qr-${username}.png`}
           className={`${ACTION} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
         >
-          Descargar QR para imprimir
+          {t("downloadQr")}
         </a>
       </div>
     </section>

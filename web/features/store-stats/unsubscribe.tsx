@@ -4,6 +4,7 @@ import { Brand } from "../../ui/brand";
 import { Button } from "../../ui/button";
 import { FormError } from "../../ui/form-field";
 import { useUnsubscribe } from "./stats-queries";
+import { t } from "./texts";
 
 /**
  * /estadisticas/baja#token=…: the weekly e-mail's link, signed in or not. A tap
@@ -17,24 +18,24 @@ export function UnsubscribeScreen() {
     <main className="flex min-h-screen flex-col px-6 py-8 sm:px-12">
       <Brand />
       <div className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center gap-4 py-10">
-        <h1 className="text-3xl font-bold tracking-tight">Resumen semanal</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t("unsubscribeTitle")}</h1>
         {unsubscribe.isSuccess ? (
           <p role="status" className="text-slate-700">
-            Listo: ya no te enviaremos el resumen semanal de tu tienda. Puedes volver a activarlo cuando quieras desde Estadísticas.
+            {t("unsubscribeDone")}
           </p>
         ) : token ? (
           <>
-            <p className="text-slate-700">¿Quieres dejar de recibir cada lunes el resumen de visitas y pedidos de tu tienda?</p>
+            <p className="text-slate-700">{t("unsubscribeAsk")}</p>
             {unsubscribe.isError && <FormError>{unsubscribe.error.message}</FormError>}
             <Button busy={unsubscribe.isPending} className="min-h-11 w-full" onClick={() => unsubscribe.mutate(token)}>
-              Dejar de recibir el resumen semanal
+              {t("unsubscribeButton")}
             </Button>
           </>
         ) : (
-          <FormError>Este enlace está incompleto. Ábrelo tal como llegó en el correo, o desactiva el resumen desde Estadísticas.</FormError>
+          <FormError>{t("unsubscribeBroken")}</FormError>
         )}
         <Link to="/estadisticas" className="inline-block py-3 text-center font-semibold text-brand-700 underline-offset-2 hover:underline">
-          Ir a Estadísticas
+          {t("goToStats")}
         </Link>
       </div>
     </main>
