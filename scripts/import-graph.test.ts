@@ -17,7 +17,16 @@ const sample = (edges: Record<string, string[]>): ImportGraph => new Map(Object.
 describe("the SPA's layout (web/)", () => {
   // i18n/: the seller's language, below every screen (features, ui and lib all translate through it).
   it("holds only features/, ui/, lib/, i18n/, store/ and the entry files", () => {
-    expect(readdirSync(join(root, "web")).sort()).toEqual(["features", "i18n", "lib", "main.tsx", "router.tsx", "store", "styles.css", "ui"]);
+    expect(readdirSync(join(root, "web")).sort()).toEqual([
+      "features",
+      "i18n",
+      "lib",
+      "main.tsx",
+      "router.tsx",
+      "store",
+      "styles.css",
+      "ui",
+    ]);
   });
 
   it("reads the real imports (the router loads each screen from its feature)", () => {

@@ -3,6 +3,7 @@ import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "../../worker/index";
 import { sellerLanguage } from "../i18n/language";
 import { SELLER_LANGUAGE_HEADER } from "../../common/seller-language";
+import { t } from "./texts";
 
 /**
  * The one typed client for the Worker's API; every screen goes through it. Each request says the language the
@@ -13,7 +14,7 @@ export const api = hc<AppType>("/", {
   headers: () => ({ [SELLER_LANGUAGE_HEADER]: sellerLanguage() }),
 }).api;
 
-/** An API failure with the Spanish message the server sent (or a fallback) and its status. */
+/** An API failure with the message the server sent in the seller's language (or a fallback) and its status. */
 export class ApiFailure extends Error {
   constructor(
     message: string,
@@ -53,7 +54,7 @@ export async function unwrap<R extends ClientResponse<unknown, number, "json">>(
   try {
     response = await call;
   } catch {
-    throw new ApiFailure("No hay conexión con el servidor. Revisa tu internet e intenta de nuevo.", 0);
+    throw new ApiFailure(t("noConnection"), 0);
   }
   const body = (await response.json().catch(() => undefined)) as { error?: unknown; jobId?: unknown } | undefined;
   if (!response.ok) {

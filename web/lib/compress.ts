@@ -3,6 +3,8 @@
  * target are redrawn with the longest side at most 1200 px and encoded as JPEG,
  * quality 0.9 down to 0.3 in 0.1 steps until the result is under the target.
  */
+import { sellerLocale } from "../i18n/language";
+import { t } from "./texts";
 
 /** The add dialog compresses over 1 MB, the edit dialog over 3 MB. */
 export const ADD_DIALOG_THRESHOLD = 1024 * 1024;
@@ -50,7 +52,7 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   const mb = bytes / (1024 * 1024);
-  return `${mb.toLocaleString("es-AR", { maximumFractionDigits: 1 })} MB`;
+  return `${mb.toLocaleString(sellerLocale(), { maximumFractionDigits: 1 })} MB`;
 }
 
 interface Surface {
@@ -125,7 +127,7 @@ export function fileToDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error("No se pudo leer la imagen."));
+    reader.onerror = () => reject(reader.error ?? new Error(t("readImageFailed")));
     reader.readAsDataURL(file);
   });
 }

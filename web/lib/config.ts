@@ -6,6 +6,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicConfig } from "../../worker/routes/app-config";
 import { api, unwrap } from "./api";
+import { t } from "./texts";
 
 export type { PublicConfig };
 
@@ -30,7 +31,7 @@ export const NO_CONFIG: PublicConfig = {
 
 export const appConfigQuery = queryOptions({
   queryKey: ["app-config"],
-  queryFn: () => unwrap(api.config.$get(), "No se pudo cargar la configuración."),
+  queryFn: () => unwrap(api.config.$get(), t("configFailed")),
   staleTime: 60_000,
 });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  DOWNLOAD_ERROR,
-  DOWNLOAD_FAILED,
+  downloadError,
+  downloadFailed,
   downloadFailureMessage,
   downloadImage,
   extensionOf,
@@ -41,7 +41,7 @@ describe("a failed download says why (spec section 8)", () => {
   it("the server refused the image: 'No se pudo descargar la imagen.'", async () => {
     vi.stubGlobal("fetch", async () => new Response("gone", { status: 404 }));
     const err = await downloadImage("/img/g/a.jpg", "x").catch((e: unknown) => e);
-    expect(downloadFailureMessage(err)).toBe(DOWNLOAD_FAILED);
+    expect(downloadFailureMessage(err)).toBe(downloadFailed());
   });
 
   it("the download never arrived (no connection): 'Error al descargar la imagen.'", async () => {
@@ -49,7 +49,7 @@ describe("a failed download says why (spec section 8)", () => {
       throw new TypeError("Failed to fetch");
     });
     const err = await downloadImage("/img/g/a.jpg", "x").catch((e: unknown) => e);
-    expect(downloadFailureMessage(err)).toBe(DOWNLOAD_ERROR);
-    expect(DOWNLOAD_ERROR).toBe("Error al descargar la imagen.");
+    expect(downloadFailureMessage(err)).toBe(downloadError());
+    expect(downloadError()).toBe("Error al descargar la imagen.");
   });
 });

@@ -1,4 +1,5 @@
 import toast from "react-hot-toast";
+import { t } from "./texts";
 
 /**
  * Image downloads (spec section 7): the image is fetched fresh and saved
@@ -8,17 +9,17 @@ import toast from "react-hot-toast";
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
-export const DOWNLOAD_OK = "Imagen descargada.";
+export const downloadOk = () => t("downloadOk");
 /** The server answered, but not with the image (gone, or an error). */
-export const DOWNLOAD_FAILED = "No se pudo descargar la imagen.";
+export const downloadFailed = () => t("downloadFailed");
 /** The download itself broke: no connection, or the transfer was cut (spec section 8). */
-export const DOWNLOAD_ERROR = "Error al descargar la imagen.";
+export const downloadError = () => t("downloadError");
 
 /** A download the server refused, as opposed to one that never arrived. */
 export class DownloadRefused extends Error {}
 
 export function downloadFailureMessage(err: unknown): string {
-  return err instanceof DownloadRefused ? DOWNLOAD_FAILED : DOWNLOAD_ERROR;
+  return err instanceof DownloadRefused ? downloadFailed() : downloadError();
 }
 
 /** "Camisón Azul (XL)" → "Camison_Azul_XL": safe on every file system and still readable. */
@@ -75,7 +76,7 @@ export async function downloadImage(url: string, baseName: string, time = Date.n
 export async function downloadImageWithToast(url: string, baseName: string): Promise<boolean> {
   try {
     await downloadImage(url, baseName);
-    toast.success(DOWNLOAD_OK);
+    toast.success(downloadOk());
     return true;
   } catch (err) {
     console.error("image download failed", err);

@@ -6,6 +6,7 @@ import { api, ApiFailure, unwrap } from "./api";
 import { sessionQuery } from "./queries";
 import { markFailedJobSeen } from "./seen-jobs";
 import { cacheAnswer } from "./cache-answer";
+import { t } from "./texts";
 
 /** What every generation ends with, whatever endpoint made it. */
 export interface GenerationResult {
@@ -40,7 +41,7 @@ async function settle(started: Started, field: string, fallback: string): Promis
     }
     if (job.status === "failed") throw new ApiFailure(job.error ?? fallback, job.httpStatus ?? 502, job.id);
   }
-  throw new ApiFailure("La generación sigue en curso. La vas a encontrar en tu galería cuando termine.", 202);
+  throw new ApiFailure(t("generationStillRunning"), 202);
 }
 
 export interface GenerateInput {
@@ -51,25 +52,27 @@ export interface GenerateInput {
   quality?: Quality;
 }
 
-const FALLBACK: Record<GenerateInput["kind"], string> = {
-  ad: "Error al generar la imagen",
-  back: "Error al generar la imagen de vista trasera",
-  baby: "Error al generar la imagen de bebé",
-  kid: "Error al generar la imagen de niño",
-  "girl-kid": "Error al generar la imagen de niña",
-  outfit: "Error al generar la imagen de conjunto",
-  personalized: "Error al generar la imagen personalizada",
-};
+/** Read when a generation is asked for, in the seller's language. */
+const fallbackFor = (kind: GenerateInput["kind"]): string =>
+  ({
+    ad: t("generateAdFailed"),
+    back: t("generateBackFailed"),
+    baby: t("generateBabyFailed"),
+    kid: t("generateKidFailed"),
+    "girl-kid": t("generateGirlKidFailed"),
+    outfit: t("generateOutfitFailed"),
+    personalized: t("generatePersonalizedFailed"),
+  })[kind];
 
 /** Spec section 8: a personalised generation that loses the connection says so in its own words. */
-export const PERSONALIZE_NETWORK_ERROR = "Error de red al generar la imagen personalizada";
+export const personalizeNetworkError = () => t("personalizeNetworkError");
 
 /** ApiFailure's status 0 is a request that never got an answer (offline, connection dropped). */
 async function startGeneration(input: GenerateInput): Promise<GenerationResult> {
   try {
     return await requestGeneration(input);
   } catch (err) {
-    if (input.kind === "personalized" && err instanceof ApiFailure && err.status === 0) throw new ApiFailure(PERSONALIZE_NETWORK_ERROR, 0);
+    if (input.kind === "personalized" && err instanceof ApiFailure && err.status === 0) throw new ApiFailure(personalizeNetworkError(), 0);
     throw err;
   }
 }
@@ -77,7 +80,7 @@ async function startGeneration(input: GenerateInput): Promise<GenerationResult> 
 async function requestGeneration({ kind, productId, includeModel = true, personalization, quality = "standard" }: GenerateInput) {
   const param = { id: productId };
   const body = { quality };
-  const fallback = FALLBACK[kind];
+  const fallback = fallbackFor(kind);
   const p = api.products;
   switch (kind) {
     case "ad":
@@ -134,7 +137,7 @@ export function useModifyImage() {
   const after = useAfterGeneration();
   return useMutation({
     mutationFn: async ({ imageId, prompt }: { imageId: string; prompt: string }) => {
-      const fallback = "Ocurrió un error al intentar modificar la imagen.";
+      const fallback = t("modifyFailed");
       const started = await unwrap(api.products.images.modify[":id"].$post({ param: { id: imageId }, json: { prompt } }), fallback);
       return settle(started, "modifiedImageUrl", fallback);
     },
@@ -148,7 +151,7 @@ export function useGenerateProduct() {
   const after = useAfterGeneration();
   return useMutation({
     mutationFn: async ({ image, includeModel, fileName }: { image: string; includeModel: boolean; fileName?: string }) => {
-      const fallback = "Error al generar producto e imagen";
+      const fallback = t("productAndImageFailed");
       const started = await unwrap(api.products["generate-product-and-image"].$post({ json: { image, includeModel, fileName } }), fallback);
       return settle(started, "generatedImageUrl", fallback);
     },

@@ -6,10 +6,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { newOrdersCount } from "../../common/store-cart";
 import { api, unwrap } from "./api";
+import { t } from "./texts";
 
 export const ordersQuery = queryOptions({
   queryKey: ["orders"],
-  queryFn: async () => (await unwrap(api.orders.$get(), "No se pudieron cargar los pedidos.")).orders,
+  queryFn: async () => (await unwrap(api.orders.$get(), t("ordersFailed"))).orders,
   refetchInterval: 60_000,
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { findPack, STORE_PLAN } from "../../common/packs";
+import { startSellerLanguage } from "../i18n/language";
 import { openCheckout } from "./payment-checkout";
 
 afterEach(() => vi.restoreAllMocks());
@@ -53,5 +54,28 @@ describe("opening a checkout", () => {
     await expect(openCheckout({ purpose: "store_plan", route: "mercadopago", prices: STORE_PLAN })).rejects.toThrow(
       "Debes iniciar sesión para continuar.",
     );
+  });
+
+  it("fails in the seller's language when the failure is the app's own, the provider's name as it is", async () => {
+    vi.stubGlobal("document", { documentElement: { lang: "" } });
+    await startSellerLanguage("pt-BR");
+    try {
+      const order = { purpose: "credits" as const, packId: "pack-10", route: "mercadopago" as const, prices: findPack("pack-10")! };
+      server(() => new Response("<h1>Bad gateway</h1>", { status: 502 }));
+      await expect(openCheckout(order)).rejects.toThrow("Erro ao abrir o pagamento (502)");
+      vi.restoreAllMocks();
+      server(() => Response.json({ paymentId: "p3", preference: {} }, { status: 201 }));
+      await expect(openCheckout(order)).rejects.toThrow("Não recebemos o link de pagamento do Mercado Pago.");
+      vi.restoreAllMocks();
+      // The server's own reason arrives already in the seller's language and is shown as it came.
+      server(() => Response.json({ error: "Você precisa entrar para continuar." }, { status: 401 }));
+      await expect(openCheckout({ purpose: "store_plan", route: "mercadopago", prices: STORE_PLAN })).rejects.toThrow(
+        "Você precisa entrar para continuar.",
+      );
+      await expect(openCheckout(order)).rejects.toThrow("Você precisa entrar na sua conta para comprar créditos.");
+    } finally {
+      await startSellerLanguage("es");
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,8 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import toast from "react-hot-toast";
-import { chargeFor, type PaymentRoute } from "../../common/packs";
-import { checkoutFailed, LOGIN_TO_BUY, missingPaymentUrl, UNEXPECTED_PAYMENT_ERROR, type PaymentPurpose } from "../../common/payments";
+import { chargeFor, type PaymentRoute, PROVIDER_NAMES } from "../../common/packs";
+import type { PaymentPurpose } from "../../common/payments";
 import { api, ApiFailure, unwrap } from "./api";
+import { t } from "./texts";
+
+/** The provider answered without a checkout address; its name is a brand, the same in every language. */
+const missingPaymentUrl = (route: PaymentRoute) => t("missingPaymentUrl", { provider: PROVIDER_NAMES[route] });
 
 export interface CheckoutOrder {
   purpose: PaymentPurpose;
@@ -27,19 +31,19 @@ export async function openCheckout(order: CheckoutOrder): Promise<string> {
   } catch (err) {
     if (err instanceof ApiFailure) {
       // Signed out (e.g. in another tab): the spec words it per purpose.
-      if (err.status === 401 && order.purpose === "credits") throw new Error(LOGIN_TO_BUY);
-      throw new Error(err.message || (err.status ? checkoutFailed(err.status) : UNEXPECTED_PAYMENT_ERROR));
+      if (err.status === 401 && order.purpose === "credits") throw new Error(t("loginToBuy"));
+      throw new Error(err.message || (err.status ? t("checkoutFailed", { status: err.status }) : t("unexpectedPaymentError")));
     }
     if (err instanceof Error && err.message) throw err;
-    throw new Error(UNEXPECTED_PAYMENT_ERROR);
+    throw new Error(t("unexpectedPaymentError"));
   }
 }
 
-/** Pays: opens the checkout and leaves for it; every failure is a toast in Spanish. */
+/** Pays: opens the checkout and leaves for it; every failure is a toast in the seller's language. */
 export function useCheckout() {
   return useMutation({
     mutationFn: openCheckout,
     onSuccess: (url) => window.location.assign(url),
-    onError: (err) => toast.error(err.message || UNEXPECTED_PAYMENT_ERROR),
+    onError: (err) => toast.error(err.message || t("unexpectedPaymentError")),
   });
 }

@@ -4,6 +4,7 @@ import { priceClaims, type PriceClaims } from "../../common/price-claims";
 import type { PaymentView } from "../../common/payments";
 import type { User } from "../../common/user";
 import { api, ApiFailure, unwrap } from "./api";
+import { t } from "./texts";
 
 /** The visitor's country as the edge sees it; a failure means unknown (spec section 8: silently). */
 export const countryQuery = queryOptions({
@@ -24,7 +25,7 @@ export const countryQuery = queryOptions({
  */
 export const priceClaimsQuery = queryOptions({
   queryKey: ["payments", "prices"],
-  queryFn: async (): Promise<PriceClaims> => unwrap(api.payments.prices.$get(), "No se pudieron cargar los precios."),
+  queryFn: async (): Promise<PriceClaims> => unwrap(api.payments.prices.$get(), t("pricesFailed")),
   placeholderData: priceClaims(null),
   staleTime: 10 * 60_000,
 });
@@ -36,7 +37,7 @@ export const priceClaimsQuery = queryOptions({
 export const exchangeRatesQuery = queryOptions({
   queryKey: ["payments", "exchange-rates"],
   queryFn: async (): Promise<Rates> => {
-    const { rates } = await unwrap(api.payments["exchange-rates"].$get(), "No se pudieron cargar las cotizaciones.");
+    const { rates } = await unwrap(api.payments["exchange-rates"].$get(), t("ratesFailed"));
     return Object.fromEntries(rates.map((r) => [r.target_currency, r.value]));
   },
   staleTime: 30 * 60_000,
@@ -53,7 +54,7 @@ export const paymentQuery = (id: string, since: number) =>
   queryOptions({
     queryKey: ["payments", id],
     queryFn: async (): Promise<{ payment: PaymentView; user: User }> =>
-      unwrap(api.payments[":id"].$get({ param: { id } }), "No pudimos consultar el estado del pago."),
+      unwrap(api.payments[":id"].$get({ param: { id } }), t("paymentStatusFailed")),
     refetchInterval: (query) =>
       query.state.data?.payment.status === "pending" && Date.now() - since < PAYMENT_POLL_LIMIT_MS ? PAYMENT_POLL_MS : false,
     retry: (failures, err) => !(err instanceof ApiFailure && err.status === 404) && failures < 2,

@@ -1,6 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { User } from "../../common/user";
 import { api, ApiFailure, retryTransient, unwrap } from "./api";
+import { t } from "./texts";
+
+/** What the guard shows when the session cannot be read and the server gave no reason. */
+export const sessionFallback = () => t("sessionFailed");
 
 /** The signed-in seller, or null. A 401 means signed out, not an error. */
 /**
@@ -18,7 +22,7 @@ export const sessionQuery = queryOptions({
   queryKey: ["session"],
   queryFn: async (): Promise<User | null> => {
     try {
-      return (await unwrap(earlySession() ?? api.auth.profile.$get(), "No se pudo cargar tu sesión.")).user;
+      return (await unwrap(earlySession() ?? api.auth.profile.$get(), sessionFallback())).user;
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 401) return null;
       throw err;
@@ -31,44 +35,37 @@ export const sessionQuery = queryOptions({
 
 export const authProvidersQuery = queryOptions({
   queryKey: ["auth-providers"],
-  queryFn: () => unwrap(api.auth.providers.$get(), "No se pudo consultar el inicio de sesión con Google."),
+  queryFn: () => unwrap(api.auth.providers.$get(), t("googleFailed")),
   staleTime: Infinity,
 });
 
 export const productsQuery = (userId: string) =>
   queryOptions({
     queryKey: ["products", userId],
-    queryFn: async () => (await unwrap(api.products.list[":userId"].$get({ param: { userId } }), "Error al cargar los productos")).products,
+    queryFn: async () => (await unwrap(api.products.list[":userId"].$get({ param: { userId } }), t("productsFailed"))).products,
   });
 
 export const galleryQuery = (userId: string) =>
   queryOptions({
     queryKey: ["gallery", userId],
-    queryFn: async () =>
-      (await unwrap(api.products.images["by-user"][":userId"].$get({ param: { userId } }), "No se pudieron cargar las imágenes generadas."))
-        .images,
+    queryFn: async () => (await unwrap(api.products.images["by-user"][":userId"].$get({ param: { userId } }), t("galleryFailed"))).images,
   });
 
 export const productImagesQuery = (productId: string) =>
   queryOptions({
     queryKey: ["product-images", productId],
     queryFn: async () =>
-      (
-        await unwrap(
-          api.products["generated-images"][":id"].$get({ param: { id: productId } }),
-          "Error al cargar las imágenes del producto.",
-        )
-      ).images,
+      (await unwrap(api.products["generated-images"][":id"].$get({ param: { id: productId } }), t("productImagesFailed"))).images,
   });
 
 /** Generations still running and the ones that failed lately (a closed tab never saw them end). */
 export const jobsQuery = queryOptions({
   queryKey: ["jobs"],
-  queryFn: async () => (await unwrap(api.jobs.$get(), "No se pudo consultar el estado de tus generaciones.")).jobs,
+  queryFn: async () => (await unwrap(api.jobs.$get(), t("jobsFailed"))).jobs,
 });
 
 /** The seller's batches of the last week, running or just finished (the line on /home). */
 export const batchesQuery = queryOptions({
   queryKey: ["batches"],
-  queryFn: async () => (await unwrap(api.batches.$get(), "No se pudo consultar tus lotes.")).batches,
+  queryFn: async () => (await unwrap(api.batches.$get(), t("batchesFailed"))).batches,
 });

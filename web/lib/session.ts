@@ -4,8 +4,9 @@ import type { User } from "../../common/user";
 import { api, unwrap } from "./api";
 import { sessionQuery } from "./queries";
 import { cacheAnswer } from "./cache-answer";
+import { t } from "./texts";
 
-export const CREDENTIALS_FALLBACK = "Credenciales incorrectas o error del servidor. Inténtalo de nuevo.";
+export const credentialsFallback = () => t("credentialsFailed");
 
 /**
  * Whether this browser had a session that ended without 'Cerrar Sesión' (a password recovery on another
@@ -69,7 +70,7 @@ export function useSignIn(mode: "login" | "login-or-register") {
     mutationFn: async (credentials: Credentials): Promise<User> => {
       const call =
         mode === "login" ? api.auth.login.$post({ json: credentials }) : api.auth["login-or-register"].$post({ json: credentials });
-      return (await unwrap(call, CREDENTIALS_FALLBACK)).user;
+      return (await unwrap(call, credentialsFallback())).user;
     },
     onSuccess: (user) => cacheAnswer(queryClient, sessionQuery.queryKey, user),
   });
@@ -78,7 +79,7 @@ export function useSignIn(mode: "login" | "login-or-register") {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(api.auth.logout.$delete(), "No se pudo cerrar la sesión."),
+    mutationFn: () => unwrap(api.auth.logout.$delete(), t("logoutFailed")),
     onSuccess: () => {
       forgetSession();
       return cacheAnswer(queryClient, sessionQuery.queryKey, null);

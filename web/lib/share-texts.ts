@@ -7,6 +7,7 @@
  * (the seller's session storeMoney.locale), like the store's pages.
  */
 import { translator } from "../../common/i18n";
+import { t } from "./texts";
 
 export function whatsappShareUrl(storeName: string, url: string, locale: string): string {
   const text = translator(locale).t("share.whatsapp", { store: storeName, url });
@@ -17,4 +18,5 @@ export function instagramText(storeName: string, url: string, locale: string): s
   return translator(locale).t("share.instagram", { store: storeName, url });
 }
 
-export const INSTAGRAM_COPIED = "Texto copiado: pégalo en tu bio de Instagram o en una historia con el sticker «Enlace».";
+/** Told to the seller, so in the seller's language (the text copied is the shoppers'). */
+export const instagramCopied = () => t("instagramCopied");

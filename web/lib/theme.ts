@@ -4,6 +4,7 @@
  * first paint; this module keeps it applied while the app runs.
  */
 import { useSyncExternalStore } from "react";
+import { t } from "./texts";
 
 /** public/boot.js reads the same key; a unit test keeps the two in step. */
 export const THEME_STORAGE_KEY = "vidriera-theme";
@@ -11,7 +12,10 @@ export const THEME_STORAGE_KEY = "vidriera-theme";
 export const THEME_CHOICES = ["light", "dark", "system"] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
 
-export const THEME_LABELS: Record<ThemeChoice, string> = { light: "Claro", dark: "Oscuro", system: "Sistema" };
+/** Read when shown, in the seller's language. */
+export function themeLabel(choice: ThemeChoice): string {
+  return { light: t("themeLight"), dark: t("themeDark"), system: t("themeSystem") }[choice];
+}
 
 export function parseThemeChoice(value: string | null | undefined): ThemeChoice {
   return (THEME_CHOICES as readonly string[]).includes(value ?? "") ? (value as ThemeChoice) : "system";

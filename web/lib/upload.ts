@@ -3,10 +3,11 @@ import type { Product } from "../../common/product";
 import { api, unwrap } from "./api";
 import { productsQuery } from "./queries";
 import { cacheAnswer } from "./cache-answer";
+import { t } from "./texts";
 
 /** The Worker's limits (common/uploads.ts), checked here too so a seller hears them before sending. */
-export { MAX_FILES_PER_UPLOAD, TOO_MANY_FILES } from "../../common/uploads";
-export const UPLOAD_FALLBACK = "Error al subir productos";
+export { MAX_FILES_PER_UPLOAD } from "../../common/uploads";
+export const uploadFallback = () => t("uploadFailed");
 
 /**
  * POST /api/products/upload-images as multipart with the repeated field `images`.
@@ -16,7 +17,7 @@ export const UPLOAD_FALLBACK = "Error al subir productos";
 export async function uploadProductImages(files: readonly File[]): Promise<Product[]> {
   const form = new FormData();
   for (const file of files) form.append("images", file, file.name);
-  const { products } = await unwrap(api.products["upload-images"].$post(undefined, { init: { body: form } }), UPLOAD_FALLBACK);
+  const { products } = await unwrap(api.products["upload-images"].$post(undefined, { init: { body: form } }), uploadFallback());
   return products;
 }
 
@@ -25,7 +26,7 @@ export async function createProduct(file: File, name: string): Promise<Product> 
   const form = new FormData();
   form.append("images", file, file.name);
   form.append("name", name);
-  const { products } = await unwrap(api.products["upload-images"].$post(undefined, { init: { body: form } }), UPLOAD_FALLBACK);
+  const { products } = await unwrap(api.products["upload-images"].$post(undefined, { init: { body: form } }), uploadFallback());
   return products[0]!;
 }
 

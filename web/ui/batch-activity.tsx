@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { batchProgress, picturesLabel } from "../../common/batches";
+import { batchProgress } from "../../common/batches";
 import { batchesQuery } from "../lib/queries";
+import { t } from "./texts";
 
 const POLL_MS = 4000;
 
@@ -17,7 +18,7 @@ export function BatchActivity() {
   const running = (batches.data ?? []).filter((batch) => !batch.finished);
   if (running.length === 0) return null;
   return (
-    <section aria-label="Lotes en curso" className="space-y-2">
+    <section aria-label={t("batchesRunning")} className="space-y-2">
       {running.map((batch) => {
         const ended = batch.total - batch.waiting;
         return (
@@ -27,20 +28,18 @@ export function BatchActivity() {
             data-testid="batch-running"
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="font-semibold">
-                Generando tu lote: {ended} de {picturesLabel(batch.total)}
-              </p>
+              <p className="font-semibold">{t("batchProgressLine", { ended, total: batch.total })}</p>
               <Link
                 to="/lote/$id"
                 params={{ id: batch.id }}
                 className="rounded-lg px-3 py-1 text-sm font-semibold underline focus-visible:outline-2 focus-visible:outline-brand-700"
               >
-                Ver progreso
+                {t("batchFollow")}
               </Link>
             </div>
             <div
               role="progressbar"
-              aria-label="Progreso del lote"
+              aria-label={t("batchProgress")}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={batchProgress({ total: batch.total, done: batch.done, failed: batch.failed, cancelled: 0 })}

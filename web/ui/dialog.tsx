@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { CloseIcon } from "./icons";
 import { DialogToasts } from "./toast-host";
+import { t } from "./texts";
 
 /** Opens a native <dialog> as a modal (top layer, focus trapped) while `open`, and closes it after. */
 export function useModalDialog(open: boolean) {
@@ -57,7 +58,7 @@ export function Dialog({ open, onClose, title, children, placement = "center", c
             <button
               type="button"
               onClick={onClose}
-              aria-label="Cerrar"
+              aria-label={t("close")}
               className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <CloseIcon className="size-5" />

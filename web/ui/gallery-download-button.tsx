@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { downloadImageWithToast, generatedBaseName } from "../lib/download";
 import { Button } from "./button";
+import { t } from "./texts";
 
 /** Saves a generated image as generated_{name}_{time}.{ext}, busy while it downloads. */
 export function useDownload() {
@@ -20,7 +21,7 @@ export function useDownload() {
 export function DownloadButton({
   url,
   productName,
-  label = "Descargar",
+  label,
   variant = "secondary",
   className,
 }: {
@@ -34,7 +35,7 @@ export function DownloadButton({
   return (
     <Button variant={variant} busy={busy} onClick={() => void download(url, productName)} className={className}>
       {!busy && <DownloadIcon />}
-      {label}
+      {label ?? t("download")}
     </Button>
   );
 }

@@ -4,13 +4,14 @@
  * when a child model cannot be drawn. What is not offered says why in text,
  * before anyone pays; prices come from creditsFor, the function the Worker charges with.
  */
-import { imagesLabel } from "../../common/credits";
+import { imagesFromCredits } from "../../common/credits";
 import { creditsFor, type Quality } from "../../common/generation";
 import { Button } from "./button";
+import { t } from "./texts";
 
 /** "1 imagen", "2 imágenes": the same unit as the balance in the header and the packs the seller buys. */
 export function priceLabel(quality: Quality): string {
-  return imagesLabel(creditsFor(quality));
+  return t("images", { count: imagesFromCredits(creditsFor(quality)) });
 }
 
 export const CHILDREN_NOTICE_ID = "children-notice";
@@ -28,9 +29,9 @@ export function ChildrenNotice({ reason, quality, onGarmentOnly }: { reason: str
           <p id={CHILDREN_NOTICE_ID} className="font-medium">
             {reason}
           </p>
-          <p>En su lugar puedes generar la prenda sola, sin modelo, por {priceLabel(quality)}.</p>
+          <p>{t("garmentOnlyInstead", { price: priceLabel(quality) })}</p>
           <Button variant="secondary" className="w-full" onClick={onGarmentOnly}>
-            Cambiar a Sin modelo ({imagesLabel(creditsFor(quality))})
+            {t("switchToGarmentOnly", { price: priceLabel(quality) })}
           </Button>
         </div>
       )}
@@ -57,10 +58,10 @@ export function QualitySwitch({
     <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 px-4 py-3">
       <div>
         <p id="quality-label" className={`text-sm font-medium ${unavailable ? "text-slate-500" : ""}`}>
-          Calidad Pro
+          {t("proQuality")}
         </p>
         <p id="quality-hint" className={`text-xs ${unavailable ? "text-amber-900" : "text-slate-500"}`}>
-          {unavailable ?? `Imagen en 2K, más nítida. Cuesta ${priceLabel("pro")} en vez de ${priceLabel("standard")}.`}
+          {unavailable ?? t("proQualityHint", { pro: priceLabel("pro"), standard: priceLabel("standard") })}
         </p>
       </div>
       <button

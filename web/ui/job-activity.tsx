@@ -1,15 +1,32 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { KIND_LABELS, type JobSummary } from "../../common/jobs";
+import type { GenerationKind } from "../../common/generation";
+import type { JobSummary } from "../../common/jobs";
 import { jobsQuery } from "../lib/queries";
 import { markFailedJobSeen, seenFailedJobs } from "../lib/seen-jobs";
 import { Spinner } from "./spinner";
+import { t } from "./texts";
 
 const POLL_MS = 3000;
 
+/** How the gallery names a kind of generation, in the seller's language. */
+function kindLabel(kind: GenerationKind): string {
+  return {
+    ad: t("kindAd"),
+    back: t("kindBack"),
+    baby: t("kindBaby"),
+    kid: t("kindKid"),
+    "girl-kid": t("kindGirlKid"),
+    outfit: t("kindOutfit"),
+    personalized: t("kindPersonalized"),
+    modify: t("kindModify"),
+    product: t("kindProduct"),
+  }[kind];
+}
+
 function jobName(job: JobSummary) {
   const product = job.productName?.trim();
-  return product ? `${KIND_LABELS[job.kind]} de «${product}»` : KIND_LABELS[job.kind];
+  return product ? t("jobOfProduct", { kind: kindLabel(job.kind), product }) : kindLabel(job.kind);
 }
 
 /**
@@ -43,7 +60,7 @@ export function JobActivity() {
 
   if (running.length === 0 && failed.length === 0) return null;
   return (
-    <section aria-label="Generaciones en curso" className="space-y-2">
+    <section aria-label={t("jobsRunning")} className="space-y-2">
       {running.length > 0 && (
         <div
           className="flex items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-900"
@@ -51,12 +68,8 @@ export function JobActivity() {
         >
           <Spinner className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <div>
-            <p className="font-semibold">
-              {running.length === 1 ? "Tienes 1 imagen generándose." : `Tienes ${running.length} imágenes generándose.`}
-            </p>
-            <p className="text-sm">
-              {running.map(jobName).join(" · ")}. Aparecen en tu galería al terminar; si alguna falla, te devolvemos los créditos.
-            </p>
+            <p className="font-semibold">{t("jobsRunningCount", { count: running.length })}</p>
+            <p className="text-sm">{t("jobsRunningText", { jobs: running.map(jobName).join(" · ") })}</p>
           </div>
         </div>
       )}
@@ -68,15 +81,15 @@ export function JobActivity() {
           data-testid="job-failed"
         >
           <div>
-            <p className="font-semibold">No se pudo generar: {jobName(job)}</p>
-            <p className="text-sm">{job.error ?? "La generación falló. Te devolvimos los créditos."}</p>
+            <p className="font-semibold">{t("jobFailed", { job: jobName(job) })}</p>
+            <p className="text-sm">{job.error ?? t("jobFailedFallback")}</p>
           </div>
           <button
             type="button"
             onClick={() => setSeen(markFailedJobSeen(job.id))}
             className="shrink-0 rounded-lg px-3 py-1 text-sm font-semibold hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700"
           >
-            Entendido
+            {t("jobFailedSeen")}
           </button>
         </div>
       ))}

@@ -18,17 +18,16 @@ import {
   type Quality,
   type ViewMode,
 } from "../../common/generation";
-import { CHILDREN_NOT_OFFERED, type GenerationOffer } from "../../common/image-providers";
+import type { GenerationOffer } from "../../common/image-providers";
 import { ChildrenNotice } from "./generation-choices";
 import { StoreModelPanel } from "./store-model";
+import { audienceLabel } from "../lib/store-models";
+import { t } from "./texts";
 
 /** The 'Modelo' row: the spec's four audiences, then the garment alone ('Sin modelo', includeModel false). */
-const MODELS: { value: Audience | "none"; label: string }[] = [
-  { value: "baby", label: "Bebé" },
-  { value: "boy", label: "Niño" },
-  { value: "girl", label: "Niña" },
-  { value: "adult", label: "Adulto" },
-  { value: "none", label: "Sin modelo" },
+const models = (): { value: Audience | "none"; label: string }[] => [
+  ...(["baby", "boy", "girl", "adult"] as const).map((value) => ({ value, label: audienceLabel(value) })),
+  { value: "none", label: t("noModel") },
 ];
 
 /** The note under the rows when the view or the outfit cannot be chosen, and why. */
@@ -58,42 +57,40 @@ export function LookChoices({
   return (
     <>
       <Segmented
-        legend="Vista"
+        legend={t("view")}
         name="view"
         value={mode.view}
         onChange={(view) => onModeChange(chooseView(mode, view))}
         options={[
-          { value: "front", label: "Frente" },
-          { value: "back", label: "Detrás", disabled: !adult },
+          { value: "front", label: t("viewFront") },
+          { value: "back", label: t("viewBack"), disabled: !adult },
         ]}
       />
       <Segmented
-        legend="Composición"
+        legend={t("composition")}
         name="outfit"
         value={mode.outfit ? "outfit" : "garment"}
         onChange={(value) => onModeChange(chooseOutfit(mode, value === "outfit"))}
         options={[
-          { value: "garment", label: "Prenda Sola" },
-          { value: "outfit", label: "Conjunto", disabled: !adult },
+          { value: "garment", label: t("garmentAlone") },
+          { value: "outfit", label: t("outfit"), disabled: !adult },
         ]}
       />
       <Segmented
-        legend="Modelo"
+        legend={t("model")}
         name="audience"
         value={mode.includeModel ? mode.audience : "none"}
         onChange={(choice) => onModeChange(choice === "none" ? chooseWithoutModel(mode) : chooseAudience(mode, choice))}
-        options={MODELS}
+        options={models()}
       />
       <ChildrenNotice
-        reason={childBlocked ? (offer.children.reason ?? CHILDREN_NOT_OFFERED) : null}
+        reason={childBlocked ? (offer.children.reason ?? t("childrenNotOffered")) : null}
         quality={quality}
         onGarmentOnly={() => onModeChange(chooseWithoutModel(mode))}
       />
       {!adult && (
         <p id={MODEL_NOTE_ID} className="text-xs text-slate-500">
-          {mode.includeModel
-            ? "La vista de espalda y el conjunto están disponibles solo para Adulto."
-            : `Sin modelo se muestra solo la prenda, de frente. La vista de espalda${personalizes ? ", el conjunto y Personalizar necesitan" : " y el conjunto necesitan"} un modelo.`}
+          {mode.includeModel ? t("adultOnlyNote") : t(personalizes ? "noModelNotePersonalize" : "noModelNote")}
         </p>
       )}
       {!hasPersonalization(mode.personalization) && mode.includeModel && !childBlocked && <StoreModelPanel audience={mode.audience} />}

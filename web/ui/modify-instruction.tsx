@@ -5,19 +5,21 @@
  */
 import { useCallback, useId, useRef, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
-import { CREDITS_PER_IMAGE, NO_CREDITS_LEFT } from "../../common/credits";
+import { CREDITS_PER_IMAGE } from "../../common/credits";
 import { ApiFailure } from "../lib/api";
 import { useAppConfig } from "../lib/config";
 import { useModifyImage, type GenerationResult } from "../lib/generation";
 import { useSession } from "../lib/session";
 import { Spinner } from "./spinner";
+import { t } from "./texts";
 
-export const EMPTY_INSTRUCTION = "Por favor, ingresa las instrucciones para modificar la imagen.";
-export const MODIFY_OK = "¡Imagen modificada con éxito!";
-export const MODIFY_FAILED = "Ocurrió un error al intentar modificar la imagen.";
-export const MODIFY_NO_RESULT = "Error al obtener la imagen modificada.";
+// Functions, not constants: read when shown, once the seller's language is active.
+export const emptyInstruction = () => t("emptyInstruction");
+export const modifyOk = () => t("modifyOk");
+export const modifyFailed = () => t("modifyFailed");
+export const modifyNoResult = () => t("modifyNoResult");
 /** DECISIONS.md fixes the spec's 'imágen' typo; the rest is verbatim. */
-export const MODIFY_COST_NOTE = "Costo de modificación: 1 imagen.";
+export const modifyCostNote = () => t("modifyCostNote");
 
 /**
  * Whether this site's image provider can modify by instruction (GET /api/config): where it cannot,
@@ -48,28 +50,28 @@ export function useModifyInstruction(onModified: (result: GenerationResult) => v
     if (modify.isPending) return;
     const instruction = prompt.trim();
     if (!instruction) {
-      setError(EMPTY_INSTRUCTION);
+      setError(emptyInstruction());
       textareaRef.current?.focus();
       return;
     }
     if (user && user.credits < CREDITS_PER_IMAGE) {
-      toast.error(NO_CREDITS_LEFT);
+      toast.error(t("noImagesLeft"));
       return;
     }
     setError(null);
     try {
       const result = await modify.mutateAsync({ imageId, prompt: instruction });
-      if (!result.imageUrl || !result.imageId) throw new Error(MODIFY_NO_RESULT);
+      if (!result.imageUrl || !result.imageId) throw new Error(modifyNoResult());
       onModified(result);
       setPrompt("");
-      toast.success(MODIFY_OK);
+      toast.success(modifyOk());
     } catch (err) {
       const message =
         err instanceof ApiFailure && err.status === 402
-          ? NO_CREDITS_LEFT
+          ? t("noImagesLeft")
           : err instanceof Error && err.message
             ? err.message
-            : MODIFY_FAILED;
+            : modifyFailed();
       toast.error(message);
     }
   }
@@ -93,7 +95,7 @@ export function ModifyInstructionField({ state }: { state: ModifyInstruction }) 
   return (
     <div>
       <label htmlFor={fieldId} className="text-sm font-medium text-slate-700">
-        Instrucciones para modificar
+        {t("modifyInstruction")}
       </label>
       <textarea
         id={fieldId}
@@ -105,7 +107,7 @@ export function ModifyInstructionField({ state }: { state: ModifyInstruction }) 
         }}
         rows={3}
         maxLength={500}
-        placeholder="Ej.: cambia el fondo a blanco"
+        placeholder={t("modifyExample")}
         aria-invalid={state.error ? true : undefined}
         aria-describedby={describedBy}
         disabled={state.pending}
@@ -117,7 +119,7 @@ export function ModifyInstructionField({ state }: { state: ModifyInstruction }) 
         </p>
       )}
       <p id={noteId} className="mt-1 text-xs text-slate-600">
-        {MODIFY_COST_NOTE}
+        {modifyCostNote()}
       </p>
     </div>
   );
@@ -129,7 +131,7 @@ export function ModifyingOverlay({ show }: { show: boolean }): ReactNode {
   return (
     <div className="absolute inset-0 grid place-items-center bg-white/60">
       <p role="status" className="flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold text-brand-800 shadow">
-        <Spinner className="size-4" /> Modificando...
+        <Spinner className="size-4" /> {t("modifying")}
       </p>
     </div>
   );

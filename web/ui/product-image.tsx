@@ -1,4 +1,5 @@
 import { responsiveImage } from "../../common/image-renditions";
+import { t } from "./texts";
 
 /** The app's grids: two columns on phones, up to four on desktops. */
 export const GRID_IMAGE_SIZES = "(min-width:1024px) 16rem, (min-width:640px) 33vw, 50vw";
@@ -32,7 +33,7 @@ export function ProductImage({
               d="m2.25 15.75 5.16-5.16a2.25 2.25 0 0 1 3.18 0l5.16 5.16m-1.5-1.5 1.41-1.41a2.25 2.25 0 0 1 3.18 0l2.91 2.91M3.75 21h16.5A1.5 1.5 0 0 0 21.75 19.5v-15A1.5 1.5 0 0 0 20.25 3H3.75A1.5 1.5 0 0 0 2.25 4.5v15A1.5 1.5 0 0 0 3.75 21Z"
             />
           </svg>
-          Sin imagen
+          {t("noImage")}
         </span>
       </span>
     );

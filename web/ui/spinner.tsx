@@ -1,8 +1,9 @@
+import { t } from "./texts";
 export function Spinner({ className = "size-5" }: { className?: string }) {
   return (
     <span
       role="status"
-      aria-label="Cargando"
+      aria-label={t("spinner")}
       className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`}
     />
   );

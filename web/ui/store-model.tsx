@@ -10,13 +10,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Audience } from "../../common/generation";
 import type { GalleryImage } from "../../common/product";
-import { AUDIENCE_LABELS, audienceOfVariant, fitsAudience, STORE_MODEL_AUDIENCES } from "../../common/store-models";
+import { audienceOfVariant, fitsAudience, STORE_MODEL_AUDIENCES } from "../../common/store-models";
 import { useAppConfig } from "../lib/config";
 import { galleryQuery } from "../lib/queries";
 import { useSession } from "../lib/session";
-import { storeModelsQuery, useRemoveStoreModel, useSetStoreModel } from "../lib/store-models";
+import { audienceLabel, storeModelsQuery, useRemoveStoreModel, useSetStoreModel } from "../lib/store-models";
 import { Button } from "./button";
 import { Spinner } from "./spinner";
+import { t } from "./texts";
 
 /** Whether this site's provider for the audience sends the model along (the offline studio does not). */
 function useModelReachesProvider(audience: Audience): boolean {
@@ -42,24 +43,24 @@ export function StoreModelPanel({ audience, heading = "h3" }: { audience: Audien
   const reaches = useModelReachesProvider(audience);
   const titleId = useId();
   const Heading = heading;
-  const label = AUDIENCE_LABELS[audience];
+  const label = audienceLabel(audience);
   const model = models.data?.find((m) => m.audience === audience);
   if (!reaches) return null;
 
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 p-3" data-testid={`store-model-${audience}`}>
       <Heading id={titleId} className="text-sm font-medium text-slate-700">
-        Modelo de mi tienda · {label}
+        {t("storeModelTitle", { audience: label })}
       </Heading>
       {models.isPending ? (
         <p role="status" className="mt-2 flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="size-4" /> Cargando el modelo de tu tienda...
+          <Spinner className="size-4" /> {t("storeModelLoading")}
         </p>
       ) : models.isError ? (
         <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-700">
           {models.error.message}
           <Button variant="secondary" className="min-h-11" onClick={() => void models.refetch()} busy={models.isFetching}>
-            Reintentar
+            {t("retry")}
           </Button>
         </div>
       ) : (
@@ -67,24 +68,21 @@ export function StoreModelPanel({ audience, heading = "h3" }: { audience: Audien
           {model ? (
             <img
               src={model.imageUrl}
-              alt={`Modelo de tu tienda para ${label}`}
+              alt={t("storeModelAlt", { audience: label })}
               width={56}
               height={70}
               className="h-[70px] w-14 shrink-0 rounded-lg bg-slate-100 object-cover"
             />
           ) : (
-            <p className="min-w-0 flex-1 text-sm text-slate-600">
-              Sin modelo para {label}: cada imagen muestra a una persona distinta. Elige una de tus imágenes para repetir a la misma
-              persona.
-            </p>
+            <p className="min-w-0 flex-1 text-sm text-slate-600">{t("storeModelNone", { audience: label })}</p>
           )}
           <div className={`flex flex-wrap gap-2 ${model ? "min-w-0 flex-1" : "shrink-0"}`}>
             <Button variant="secondary" className="min-h-11" aria-expanded={choosing} onClick={() => setChoosing((c) => !c)}>
-              {model ? "Cambiar" : "Elegir"}
+              {model ? t("storeModelChange") : t("storeModelChoose")}
             </Button>
             {model && (
               <Button variant="ghost" className="min-h-11 text-red-700" busy={remove.isPending} onClick={() => remove.mutate(audience)}>
-                Quitar
+                {t("storeModelRemove")}
               </Button>
             )}
           </div>
@@ -100,12 +98,12 @@ function StoreModelChoices({ audience, currentId, onDone }: { audience: Audience
   const { user } = useSession();
   const gallery = useQuery({ ...galleryQuery(user?.id ?? ""), enabled: !!user });
   const save = useSetStoreModel();
-  const label = AUDIENCE_LABELS[audience];
+  const label = audienceLabel(audience);
 
   if (gallery.isPending) {
     return (
       <p role="status" className="mt-3 flex items-center gap-2 text-sm text-slate-600">
-        <Spinner className="size-4" /> Cargando tus imágenes...
+        <Spinner className="size-4" /> {t("storeModelGalleryLoading")}
       </p>
     );
   }
@@ -114,23 +112,19 @@ function StoreModelChoices({ audience, currentId, onDone }: { audience: Audience
       <div role="alert" className="mt-3 flex flex-wrap items-center gap-2 text-sm text-red-700">
         {gallery.error.message}
         <Button variant="secondary" className="min-h-11" onClick={() => void gallery.refetch()} busy={gallery.isFetching}>
-          Reintentar
+          {t("retry")}
         </Button>
       </div>
     );
   }
   const fitting = gallery.data.filter((image: GalleryImage) => fitsAudience(image.variant, audience));
   if (fitting.length === 0) {
-    return (
-      <p className="mt-3 text-sm text-slate-600">
-        Todavía no tienes imágenes con modelo {label}. Genera una y vuelve aquí para elegirla como el modelo de tu tienda.
-      </p>
-    );
+    return <p className="mt-3 text-sm text-slate-600">{t("storeModelNoFitting", { audience: label })}</p>;
   }
   return (
-    <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={`Tus imágenes para el modelo ${label}`}>
+    <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={t("storeModelChoices", { audience: label })}>
       {fitting.map((image) => {
-        const name = image.productName?.trim() || "Producto sin nombre";
+        const name = image.productName?.trim() || t("unnamedProduct");
         const current = image.imageId === currentId;
         return (
           <li key={image.imageId}>
@@ -138,7 +132,7 @@ function StoreModelChoices({ audience, currentId, onDone }: { audience: Audience
               type="button"
               disabled={save.isPending}
               aria-pressed={current}
-              aria-label={`Usar la imagen de ${name} (${image.variantLabel}) como modelo de tu tienda`}
+              aria-label={t("storeModelUse", { name, variant: image.variantLabel })}
               onClick={() => save.mutate({ audience, imageId: image.imageId }, { onSuccess: onDone })}
               className="block w-full overflow-hidden rounded-lg ring-brand-600 aria-pressed:ring-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
             >
@@ -177,7 +171,7 @@ export function KeepAsStoreModelButton({
       disabled={kept}
       onClick={() => save.mutate({ audience, imageId })}
     >
-      {kept ? `Es el modelo de tu tienda (${AUDIENCE_LABELS[audience]})` : "Usar como modelo de mi tienda"}
+      {kept ? t("storeModelKept", { audience: audienceLabel(audience) }) : t("storeModelKeep")}
     </Button>
   );
 }

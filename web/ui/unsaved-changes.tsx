@@ -2,8 +2,7 @@ import { useBlocker } from "@tanstack/react-router";
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
-
-export const LEAVE_TITLE = "¿Salir sin guardar?";
+import { t } from "./texts";
 
 /**
  * While a screen holds edits that are not saved, leaving it asks first: a
@@ -28,14 +27,14 @@ export function useUnsavedChanges(
     withResolver: true,
   });
   const prompt = (
-    <Dialog open={blocker.status === "blocked"} onClose={() => blocker.reset?.()} title={LEAVE_TITLE}>
-      <p className="text-slate-700">Tienes cambios sin guardar en esta pantalla. Si sales ahora, se pierden.</p>
+    <Dialog open={blocker.status === "blocked"} onClose={() => blocker.reset?.()} title={t("leaveTitle")}>
+      <p className="text-slate-700">{t("leaveText")}</p>
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" disabled={saving} onClick={() => blocker.proceed?.()}>
-          Salir sin guardar
+          {t("leaveWithoutSaving")}
         </Button>
         <Button variant={save ? "secondary" : undefined} disabled={saving} onClick={() => blocker.reset?.()}>
-          Seguir editando
+          {t("keepEditing")}
         </Button>
         {save && (
           <Button

@@ -9,8 +9,6 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { t } from "./texts";
 
-export { EMPTY_INSTRUCTION, MODIFY_FAILED, MODIFY_NO_RESULT, MODIFY_OK } from "../../ui/modify-instruction";
-
 /**
  * 'Modificar Imagen': a generated image changed by a written instruction.
  * On success the dialog stays open on the new image, so the seller can

@@ -9,7 +9,7 @@ import { ADD_DIALOG_THRESHOLD, compressImage, fileToDataUrl, formatFileSize } fr
 import { useGenerateProduct } from "../../lib/generation";
 import { sessionQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
-import { MAX_FILES_PER_UPLOAD, UPLOAD_FALLBACK, useUploadProducts } from "../../lib/upload";
+import { MAX_FILES_PER_UPLOAD, uploadFallback, useUploadProducts } from "../../lib/upload";
 import { CameraCapture, CameraIcon } from "./camera-capture";
 import { DownloadButton } from "../../ui/gallery-download-button";
 import { Spinner } from "../../ui/spinner";
@@ -177,7 +177,7 @@ export function AddProductDialog({ open, onClose }: { open: boolean; onClose: ()
       const message = err instanceof Error ? err.message : "";
       // The server's own Spanish reason when it gave one; the spec's toast otherwise.
       // The lib's own fallback (web/lib/upload.ts) is no reason: the spec's toast says it better.
-      toast.error(err instanceof ApiFailure && message && message !== UPLOAD_FALLBACK ? message : t("uploadFailed"));
+      toast.error(err instanceof ApiFailure && message && message !== uploadFallback() ? message : t("uploadFailed"));
       setError(message || t("uploadFailed"));
     }
   }

@@ -1,6 +1,6 @@
 import { Outlet } from "@tanstack/react-router";
 import { useCallback, useEffect, useState } from "react";
-import { imagesLabel } from "../../../common/credits";
+import { imagesFromCredits } from "../../../common/credits";
 import type { User } from "../../../common/user";
 import { useAppConfig } from "../../lib/config";
 import { useNewOrdersCount } from "../../lib/orders";
@@ -11,6 +11,7 @@ import { DesktopSidebar, MobileMenu, SocialLinks } from "./menu-nav";
 import { RouteLink } from "../../lib/route-links";
 import { markTutorialSeen, tutorialSeen } from "./tutorial-steps";
 import { TutorialDialog } from "./tutorial-dialog";
+import { t } from "./texts";
 
 const HEADER_BUTTON =
   "items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
@@ -45,14 +46,14 @@ export function AppShell({ user }: { user: User }) {
         href="#contenido"
         className="sr-only rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
       >
-        Saltar al contenido
+        {t("skipToContent")}
       </a>
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
           <button
             type="button"
             onClick={() => setMenuOpen(true)}
-            aria-label={newOrders ? `Abrir menú (${newOrders === 1 ? "1 pedido nuevo" : `${newOrders} pedidos nuevos`})` : "Abrir menú"}
+            aria-label={newOrders ? t("openMenuNewOrders", { count: newOrders }) : t("openMenu")}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             aria-controls="menu-movil"
@@ -73,13 +74,13 @@ export function AppShell({ user }: { user: User }) {
               className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-brand-800"
               data-testid="credits"
             >
-              {imagesLabel(user.credits)}
+              {t("balanceImages", { count: imagesFromCredits(user.credits) })}
             </span>
             <RouteLink
               to="/credits"
               className={`${HEADER_BUTTON} inline-flex bg-brand-700 whitespace-nowrap text-white hover:bg-brand-800 focus-visible:outline-brand-700`}
             >
-              Comprar imágenes
+              {t("buyImages")}
             </RouteLink>
             <button
               type="button"
@@ -87,7 +88,7 @@ export function AppShell({ user }: { user: User }) {
               className={`${HEADER_BUTTON} hidden text-slate-700 hover:bg-slate-100 focus-visible:outline-brand-600 sm:inline-flex`}
             >
               <MenuIcon name="help" />
-              Ayuda
+              {t("help")}
             </button>
           </div>
         </div>

@@ -3,6 +3,8 @@ import { AppShell } from "./app-shell";
 import { Button } from "../../ui/button";
 import { FullPageSpinner } from "../../ui/spinner";
 import { hadSession, useSession } from "../../lib/session";
+import { sessionFallback } from "../../lib/queries";
+import { t } from "./texts";
 
 /**
  * Every signed-in screen: a spinner while the session loads, then the app, or /register for a visitor
@@ -17,10 +19,10 @@ export function SignedInGuard() {
     return (
       <div className="grid min-h-screen place-items-center p-6">
         <div role="alert" className="max-w-sm rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
-          <p className="font-semibold text-red-800">No se pudo cargar tu sesión</p>
-          {failure.message !== "No se pudo cargar tu sesión." && <p className="mt-1 text-sm text-red-700">{failure.message}</p>}
+          <p className="font-semibold text-red-800">{t("sessionFailed")}</p>
+          {failure.message !== sessionFallback() && <p className="mt-1 text-sm text-red-700">{failure.message}</p>}
           <Button variant="secondary" className="mt-4" busy={retrying} onClick={retry}>
-            Reintentar
+            {t("retry")}
           </Button>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { mailtoUrl, supportWhatsappLabel, whatsappUrl, type PublicConfig } from 
 import { priceClaimsQuery } from "../../lib/payment-queries";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { t } from "./texts";
 
 interface Props {
   open: boolean;
@@ -16,29 +17,10 @@ const CHANNEL =
 
 /** The questions a seller asks in the first hour, answered from what the app really does. */
 export function faq(storePlan: string): { q: string; a: string }[] {
-  return [
-    {
-      q: "¿Cuánto cuesta cada foto?",
-      a: "Cada imagen que generas o modificas usa 1 imagen de tu saldo (la Calidad Pro, 2). Empiezas con 10 gratis y después compras packs en 'Comprar imágenes'.",
-    },
-    {
-      q: "¿Y si una imagen sale mal o falla?",
-      a: "Si la generación falla, te devolvemos la imagen a tu saldo sola. Si no te gusta, puedes regenerarla.",
-    },
-    {
-      q: "¿Cómo hago que mis clientes vean un producto?",
-      a: "En 'Configurar Precios', escríbele un precio y toca 'Publicar'. Tu tienda solo muestra los productos publicados con precio.",
-    },
-    {
-      q: "¿Cómo me llegan los pedidos?",
-      a: "Tus clientes arman el carrito y te escriben por WhatsApp con el pedido y su código. También los ves en 'Pedidos', donde puedes responderles.",
-    },
-    {
-      q: "¿La tienda cobra comisiones?",
-      a: `No. Puedes probarla gratis; el Plan Mi Tienda es un pago único de ${storePlan} que quita el aviso 'Tienda en modo prueba'. Lo que vendes es todo tuyo.`,
-    },
-    { q: "¿Cómo comparto mi tienda?", a: "En 'Mi Tienda': 'Compartir en WhatsApp', 'Copiar para Instagram' o el código QR para imprimir." },
-  ];
+  return (["Cost", "Fail", "Publish", "Orders", "Fees", "Share"] as const).map((topic) => ({
+    q: t(`faq${topic}Q`),
+    a: t(`faq${topic}A`, { price: storePlan }),
+  }));
 }
 
 /**
@@ -49,8 +31,8 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
   const { supportEmail, supportWhatsapp } = config;
   const claims = useQuery(priceClaimsQuery).data!;
   return (
-    <Dialog open={open} onClose={onClose} title="Ayuda">
-      <h3 className="font-semibold">Preguntas frecuentes</h3>
+    <Dialog open={open} onClose={onClose} title={t("help")}>
+      <h3 className="font-semibold">{t("faqTitle")}</h3>
       <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="faq">
         {faq(claims.storePlan).map(({ q, a }) => (
           <li key={q}>
@@ -63,11 +45,11 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
           </li>
         ))}
       </ul>
-      <p className="mt-5 text-sm text-slate-600">¿Tienes otra duda o algún problema? Escríbenos y te respondemos lo antes posible.</p>
+      <p className="mt-5 text-sm text-slate-600">{t("helpMore")}</p>
       <ul className="mt-4 space-y-3">
         {supportEmail && (
           <li>
-            <a href={mailtoUrl(supportEmail, "Ayuda con Vidriera")} className={CHANNEL}>
+            <a href={mailtoUrl(supportEmail, t("helpMailSubject"))} className={CHANNEL}>
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-700">
                 <svg
                   aria-hidden
@@ -83,7 +65,7 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
                 </svg>
               </span>
               <span>
-                <span className="block font-semibold text-slate-900">Escríbenos por e-mail</span>
+                <span className="block font-semibold text-slate-900">{t("helpMail")}</span>
                 <span className="block text-sm text-slate-600">{supportEmail}</span>
               </span>
             </a>
@@ -91,12 +73,7 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
         )}
         {supportWhatsapp && (
           <li>
-            <a
-              href={whatsappUrl(supportWhatsapp, "Hola, necesito ayuda con Vidriera.")}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={CHANNEL}
-            >
+            <a href={whatsappUrl(supportWhatsapp, t("helpWhatsappMessage"))} target="_blank" rel="noopener noreferrer" className={CHANNEL}>
               <span className="grid size-10 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
                 <svg
                   aria-hidden
@@ -112,25 +89,21 @@ export function HelpDialog({ open, onClose, onShowTutorial, config }: Props) {
                 </svg>
               </span>
               <span>
-                <span className="block font-semibold text-slate-900">Escríbenos por WhatsApp</span>
+                <span className="block font-semibold text-slate-900">{t("helpWhatsapp")}</span>
                 <span className="block text-sm text-slate-600">
                   {supportWhatsappLabel(config)}
-                  <span className="sr-only"> (se abre en otra pestaña)</span>
+                  <span className="sr-only">{t("opensInNewTab")}</span>
                 </span>
               </span>
             </a>
           </li>
         )}
-        {!supportEmail && !supportWhatsapp && (
-          <li className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">
-            Este sitio todavía no tiene un canal de contacto: las preguntas de arriba responden las dudas más comunes.
-          </li>
-        )}
+        {!supportEmail && !supportWhatsapp && <li className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">{t("helpNoChannel")}</li>}
       </ul>
       <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600">¿Primera vez? Repasa cómo funciona en cuatro pasos.</p>
+        <p className="text-sm text-slate-600">{t("helpFirstTime")}</p>
         <Button variant="secondary" onClick={onShowTutorial}>
-          Ver tutorial
+          {t("helpShowTutorial")}
         </Button>
       </div>
     </Dialog>

@@ -2,6 +2,7 @@ import { useModalDialog } from "../../ui/dialog";
 import { DialogToasts } from "../../ui/toast-host";
 import { useAppConfig } from "../../lib/config";
 import { Button } from "../../ui/button";
+import { t } from "./texts";
 
 /**
  * 'Sitio en mantenimiento', over every screen while MAINTENANCE_MODE is on.
@@ -38,13 +39,13 @@ export function MaintenanceDialog() {
             </svg>
           </span>
           <h2 id="mantenimiento-titulo" className="mt-4 text-xl font-bold">
-            Sitio en mantenimiento
+            {t("maintenanceTitle")}
           </h2>
           <p id="mantenimiento-texto" className="mt-2 text-slate-600">
-            Estamos haciendo mejoras para que Vidriera funcione mejor. Vuelve a intentar en unos minutos.
+            {t("maintenanceText")}
           </p>
           <Button className="mt-6" busy={checking} onClick={() => refetch()}>
-            Reintentar
+            {t("retry")}
           </Button>
           <DialogToasts />
         </div>

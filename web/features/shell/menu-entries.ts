@@ -5,6 +5,8 @@
  * 'Cupones' beside them; 'Comprar imágenes' in the mobile drawer only with a username (the header
  * always has its own 'Comprar imágenes' button).
  */
+import { t } from "./texts";
+
 export type MenuLayout = "desktop" | "mobile";
 export type MenuPath = "/home" | "/images" | "/mi-tienda-admin" | "/pedidos" | "/estadisticas" | "/cupones" | "/credits" | "/settings";
 
@@ -18,14 +20,14 @@ export interface MenuEntry {
 export function menuEntries(user: { username: string | null }, layout: MenuLayout): MenuEntry[] {
   const hasStore = Boolean(user.username);
   const entries: (MenuEntry | false)[] = [
-    { to: "/home", label: "Productos" },
-    { to: "/images", label: "Imágenes" },
-    (layout === "mobile" || hasStore) && { to: "/mi-tienda-admin", label: "Mi Tienda" },
-    hasStore && { to: "/pedidos", label: "Pedidos", badge: "new-orders" },
-    hasStore && { to: "/estadisticas", label: "Estadísticas" },
-    hasStore && { to: "/cupones", label: "Cupones" },
-    (layout === "desktop" || hasStore) && { to: "/credits", label: "Comprar imágenes" },
-    { to: "/settings", label: "Configuración" },
+    { to: "/home", label: t("entryProducts") },
+    { to: "/images", label: t("entryImages") },
+    (layout === "mobile" || hasStore) && { to: "/mi-tienda-admin", label: t("entryStore") },
+    hasStore && { to: "/pedidos", label: t("entryOrders"), badge: "new-orders" },
+    hasStore && { to: "/estadisticas", label: t("entryStats") },
+    hasStore && { to: "/cupones", label: t("entryCoupons") },
+    (layout === "desktop" || hasStore) && { to: "/credits", label: t("entryBuyImages") },
+    { to: "/settings", label: t("entrySettings") },
   ];
   return entries.filter((entry): entry is MenuEntry => entry !== false);
 }

@@ -10,6 +10,7 @@ import { useRouteExists } from "../../lib/route-links";
 import { ThemeSelect } from "../../ui/theme-select";
 import { CloseIcon } from "../../ui/icons";
 import { DialogToasts } from "../../ui/toast-host";
+import { t } from "./texts";
 
 const ITEM =
   "flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -24,7 +25,7 @@ interface MenuProps {
 /** The spec's entries for this layout, then 'Ayuda'. */
 function MenuList({ user, layout, onHelp, onNavigate }: MenuProps) {
   return (
-    <nav aria-label="Menú principal">
+    <nav aria-label={t("menuMain")}>
       <ul className="space-y-1">
         {menuEntries(user, layout).map((entry) => (
           <MenuLink
@@ -38,7 +39,7 @@ function MenuList({ user, layout, onHelp, onNavigate }: MenuProps) {
         <li>
           <button type="button" onClick={onHelp} className={ITEM}>
             <MenuIcon name="help" />
-            Ayuda
+            {t("help")}
           </button>
         </li>
       </ul>
@@ -82,7 +83,7 @@ function NewOrdersBadge() {
   return (
     <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white" data-testid="new-orders-badge">
       {count}
-      <span className="sr-only">{count === 1 ? " pedido nuevo" : " pedidos nuevos"}</span>
+      <span className="sr-only">{` ${t("newOrdersBadge", { count })}`}</span>
     </span>
   );
 }
@@ -118,7 +119,7 @@ export function MobileMenu({ user, open, onClose, onHelp, social }: DrawerProps)
     <dialog
       ref={ref}
       id="menu-movil"
-      aria-label="Menú"
+      aria-label={t("menuDrawer")}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
@@ -135,7 +136,7 @@ export function MobileMenu({ user, open, onClose, onHelp, social }: DrawerProps)
             <button
               type="button"
               onClick={onClose}
-              aria-label="Cerrar menú"
+              aria-label={t("closeMenu")}
               className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <CloseIcon className="size-5" />
@@ -165,14 +166,14 @@ export function MobileMenu({ user, open, onClose, onHelp, social }: DrawerProps)
 export function SocialLinks({ social, className = "" }: { social: PublicConfig["social"]; className?: string }) {
   if (social.length === 0) return null;
   return (
-    <ul className={`flex items-center gap-1 ${className}`} aria-label="Redes sociales">
+    <ul className={`flex items-center gap-1 ${className}`} aria-label={t("socialLinks")}>
       {social.map((link) => (
         <li key={link.network}>
           <a
             href={link.url}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`Vidriera en ${link.label} (se abre en otra pestaña)`}
+            aria-label={t("socialProfile", { network: link.label })}
             className="grid size-9 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             <SocialIcon network={link.network} />

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { CloseIcon } from "../../ui/icons";
 import { Button } from "../../ui/button";
-import { TUTORIAL_STEPS, tutorialAdvance } from "./tutorial-steps";
+import { t } from "./texts";
+import { tutorialAdvance, tutorialSteps } from "./tutorial-steps";
 
 /**
  * The four-step tutorial; 'Entendido' on the last step closes it and the next opening starts at step 1.
@@ -12,7 +13,8 @@ export function TutorialDialog({ open, onClose, focus }: { open: boolean; onClos
   const [step, setStep] = useState(0);
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
-  const current = TUTORIAL_STEPS[step]!;
+  const steps = tutorialSteps();
+  const current = steps[step]!;
   const advance = tutorialAdvance(step);
 
   // Asked for from 'Ayuda': shown where the seller is, with the keyboard in it. On its own (a first visit) it
@@ -48,16 +50,16 @@ export function TutorialDialog({ open, onClose, focus }: { open: boolean; onClos
         <div>
           {/* Not a heading: it sits above the screen's own h1. */}
           <p id={titleId} className="text-base font-semibold">
-            Cómo usar Vidriera
+            {t("tutorialTitle")}
           </p>
           <p className="text-sm font-semibold text-brand-700" aria-live="polite">
-            Paso {step + 1} de {TUTORIAL_STEPS.length}
+            {t("tutorialStep", { step: step + 1, total: steps.length })}
           </p>
         </div>
         <button
           type="button"
           onClick={close}
-          aria-label="Cerrar"
+          aria-label={t("close")}
           className="-m-1 grid size-11 shrink-0 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <CloseIcon className="size-5" />
@@ -67,7 +69,7 @@ export function TutorialDialog({ open, onClose, focus }: { open: boolean; onClos
       <p className="mt-1 text-slate-700">{current.text}</p>
       <div className="mt-4 flex items-center gap-4">
         <ol aria-hidden className="flex flex-1 gap-2">
-          {TUTORIAL_STEPS.map((s, i) => (
+          {steps.map((s, i) => (
             <li key={s.title} className={`h-1.5 flex-1 rounded-full ${i <= step ? "bg-brand-600" : "bg-slate-200"}`} />
           ))}
         </ol>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markTutorialSeen, TUTORIAL_STEPS, tutorialAdvance, tutorialSeen } from "./tutorial-steps";
+import { markTutorialSeen, tutorialAdvance, tutorialSeen, tutorialSteps } from "./tutorial-steps";
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -8,7 +8,7 @@ function memoryStorage() {
 
 describe("tutorial", () => {
   it("has four steps: 'Siguiente' until the last, then 'Entendido' closes and starts over", () => {
-    expect(TUTORIAL_STEPS).toHaveLength(4);
+    expect(tutorialSteps()).toHaveLength(4);
     expect([0, 1, 2].map((s) => tutorialAdvance(s))).toEqual([
       { label: "Siguiente", next: 1, closes: false },
       { label: "Siguiente", next: 2, closes: false },

@@ -1,4 +1,5 @@
 /** The four-step tutorial (spec section 2) and its once-per-browser flag in local storage. */
+import { t } from "./texts";
 
 export const TUTORIAL_SEEN_KEY = "vidriera-tutorial-visto";
 
@@ -7,29 +8,20 @@ export interface TutorialStep {
   text: string;
 }
 
-export const TUTORIAL_STEPS: readonly TutorialStep[] = [
-  {
-    title: "Sube la foto de tu producto",
-    text: "Toca 'Añadir Producto' y elige una foto de la galería o sácala con la cámara. Alcanza con una foto simple hecha con el celular.",
-  },
-  {
-    title: "Elige cómo la quieres",
-    text: "Toca tu producto y elige vista de frente o de espalda, para quién es (Bebé, Niño, Niña o Adulto) y si va la prenda sola o en conjunto.",
-  },
-  {
-    title: "Genera tu imagen",
-    text: "Toca 'Generar 1 imagen' y en segundos tienes tu foto de catálogo. Cada foto usa una de tus imágenes disponibles.",
-  },
-  {
-    title: "Descárgala y vende",
-    text: "En 'Imágenes' encuentras todas tus fotos para descargarlas o modificarlas. Publícalas en tu tienda virtual y recibe pedidos por WhatsApp.",
-  },
-];
+/** Read when shown, in the seller's language: never at import, before the language is active. */
+export function tutorialSteps(): readonly TutorialStep[] {
+  return (["Upload", "Choose", "Generate", "Sell"] as const).map((step) => ({
+    title: t(`tutorial${step}Title`),
+    text: t(`tutorial${step}Text`),
+  }));
+}
+
+export const TUTORIAL_STEP_COUNT = 4;
 
 /** What the button says on a step, and where it leads: the last one closes and starts over. */
-export function tutorialAdvance(step: number): { label: "Siguiente" | "Entendido"; next: number; closes: boolean } {
-  const last = step >= TUTORIAL_STEPS.length - 1;
-  return last ? { label: "Entendido", next: 0, closes: true } : { label: "Siguiente", next: step + 1, closes: false };
+export function tutorialAdvance(step: number): { label: string; next: number; closes: boolean } {
+  const last = step >= TUTORIAL_STEP_COUNT - 1;
+  return last ? { label: t("tutorialDone"), next: 0, closes: true } : { label: t("tutorialNext"), next: step + 1, closes: false };
 }
 
 type Storage = Pick<globalThis.Storage, "getItem" | "setItem">;

@@ -1,6 +1,6 @@
 import toast from "react-hot-toast";
 import { storePath } from "../../../common/store";
-import { INSTAGRAM_COPIED, instagramText, whatsappShareUrl } from "../../lib/share-texts";
+import { instagramCopied, instagramText, whatsappShareUrl } from "../../lib/share-texts";
 import { useSession } from "../../lib/session";
 import { publicStoreLink } from "../../lib/store-link";
 import { t } from "./texts";
@@ -23,7 +23,7 @@ export function FirstVisits({ username }: { username: string }) {
   async function copyForInstagram() {
     try {
       await navigator.clipboard.writeText(instagramText(storeName, publicStoreLink(username, undefined, "instagram").url, locale));
-      toast.success(INSTAGRAM_COPIED);
+      toast.success(instagramCopied());
     } catch {
       toast.error(t("copyFailed"));
     }
