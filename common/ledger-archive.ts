@@ -95,6 +95,8 @@ export interface ArchivedOrder {
   createdAt: number;
   stockTakenAt: number | null;
   stockReturnedAt: number | null;
+  /** Only on orders placed with a discount code. */
+  coupon?: { id: string | null; code: string; kind: string; discount: number; returnedAt: number | null };
 }
 
 export type ArchiveLine = ArchivedLedgerRow | ArchivedJob | ArchivedBatch | ArchivedBatchItem | ArchivedOrder;

@@ -3,6 +3,7 @@
  * script (which keeps the cart) and the Worker (which saves the order and
  * writes the WhatsApp message from prices it re-read itself).
  */
+import type { CouponKind } from "./coupons";
 import { deliveryCostText, type PaymentDetails, payMethodOf, type ShopperCheckout } from "./checkout";
 import type { OrderStatus, StatusStep } from "./order-status";
 import { payMessageLines } from "./pay-details";
@@ -187,6 +188,8 @@ export interface Order {
   delivery: OrderDelivery | null;
   /** How the buyer said they pay, with the details the store gave; null when the store lists none. */
   payment: PaymentDetails | null;
+  /** The discount code the buyer used, or null. */
+  coupon?: OrderCoupon | null;
   /**
    * The currency its amounts are in (ISO 4217): the shop's when the order was placed, whatever the store sells
    * in now. Every amount of the order is written with it (common/store-money.ts orderMoney).
@@ -204,6 +207,23 @@ export interface Order {
    * confirming it would be refused. Empty when it can be confirmed, and on orders past 'Nuevo'.
    */
   shortages: StockShortage[];
+}
+
+/**
+ * A discount code as the order keeps it: its code and kind when placed, and what it took off in the order's
+ * currency (free shipping: the delivery cost waived, already out of the delivery line).
+ */
+export interface OrderCoupon {
+  code: string;
+  kind: CouponKind;
+  discount: number;
+}
+
+/** 'Cupón INVIERNO10: -$1.250', 'Cupón ENVIOGRATIS: envío gratis': the coupon's line on the message and the order page. */
+export function couponLine(coupon: OrderCoupon, shop: ShopText): string {
+  return coupon.kind === "free_shipping"
+    ? shop.t("message.couponFreeShipping", { code: coupon.code })
+    : shop.t("message.coupon", { code: coupon.code, amount: formatPrice(coupon.discount, shop.money) });
 }
 
 /** One line of an order that the stock cannot cover: what it asks for and what is left. */
@@ -290,6 +310,7 @@ export function orderMessage(
     buyerWhatsapp?: { label: string } | null;
     delivery?: OrderDelivery | null;
     payment?: PaymentDetails | null;
+    coupon?: OrderCoupon | null;
     /** The order page's absolute address. */
     link?: string | null;
   },
@@ -314,7 +335,9 @@ export function orderMessage(
     "",
     ...items,
     "",
-    ...(delivery ? [t("message.subtotal", { amount: price(order.subtotal) }), deliveryLine(delivery, shop)] : []),
+    ...(delivery || order.coupon ? [t("message.subtotal", { amount: price(order.subtotal) })] : []),
+    ...(order.coupon ? [couponLine(order.coupon, shop)] : []),
+    ...(delivery ? [deliveryLine(delivery, shop)] : []),
     t(toAgree ? "message.totalPlusShipping" : "message.total", { amount: price(order.total) }),
     "",
     ...(order.buyer

@@ -114,6 +114,16 @@ export interface StatsReport {
   sampled: boolean;
   /** Whether the weekly summary e-mail goes to this seller. */
   weeklyEmail: boolean;
+  /** The last 30 days' orders per discount code and currency (cancelled ones left out), most used first. */
+  coupons: CouponFigure[];
+}
+
+/** One discount code's use: its orders and what it took off, in one currency's minor units. */
+export interface CouponFigure {
+  code: string;
+  currency: string;
+  orders: number;
+  discount: number;
 }
 
 export const emptyTotals = (): StatsTotals => ({

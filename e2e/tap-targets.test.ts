@@ -247,6 +247,7 @@ describe("phone ergonomics at 390 px", () => {
       ["/mi-tienda-admin?seccion=compartir", () => page.getByRole("button", { name: "Copiar para Instagram" }).waitFor()],
       ["/mi-tienda-admin?seccion=datos", () => page.getByRole("region", { name: "Datos de la tienda" }).getByRole("button").waitFor()],
       ["/pedidos", () => page.getByTestId("order").first().waitFor()],
+      ["/cupones", () => page.getByRole("button", { name: "Nuevo cupón" }).waitFor()],
       ["/pay-mi-tienda", () => page.getByText("Paso 1 de 3").waitFor()],
       ["/pay-mi-tienda-3", () => page.getByRole("heading", { name: "Plan Mi Tienda" }).waitFor()],
       ["/auto-charge", () => page.getByRole("button", { name: /Sí, activar/ }).waitFor()],
@@ -272,6 +273,10 @@ describe("phone ergonomics at 390 px", () => {
     await page.getByRole("button", { name: "Agregar producto" }).click();
     await page.getByRole("form", { name: "Agregar producto" }).waitFor();
     expect(await smallTargets(page), "admin editors").toEqual([]);
+    await page.goto("/cupones");
+    await page.getByRole("button", { name: "Nuevo cupón" }).click();
+    await page.getByRole("form", { name: "Nuevo cupón" }).waitFor();
+    expect(await smallTargets(page), "coupon editor").toEqual([]);
     await page.goto("/pay-mi-tienda");
     for (const step of [2, 3]) {
       await page.getByRole("button", { name: "Continuar" }).click();

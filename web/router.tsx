@@ -91,6 +91,7 @@ const newBatch = guarded("/lote", () => import("./features/batch/batch-new"), "B
 const batch = guarded("/lote/$id", () => import("./features/batch/batch-screen"), "BatchScreen");
 const batchPricing = guarded("/lote/$id/precios", () => import("./features/batch/pricing-grid"), "BatchPricingScreen");
 const sizeGuides = guarded("/guias-de-talles", () => import("./features/size-guides/size-guides"), "SizeGuidesScreen");
+const coupons = guarded("/cupones", () => import("./features/coupons/coupons"), "CouponsScreen");
 const customers = guarded("/clientes", () => import("./features/customers/customers"), "CustomersScreen");
 const stats = guarded("/estadisticas", () => import("./features/store-stats/stats-screen"), "StatsScreen");
 
@@ -122,6 +123,7 @@ const routeTree = root.addChildren([
     stats,
     customers,
     sizeGuides,
+    coupons,
   ]),
 ]);
 

@@ -28,6 +28,7 @@ import { creditRoutes } from "./routes/credits";
 import { orderRoutes } from "./routes/orders";
 import { withdrawalRoutes } from "./routes/withdrawals";
 import { customerRoutes } from "./routes/customers";
+import { couponRoutes } from "./routes/coupons";
 import { sizeGuideRoutes } from "./routes/size-guides";
 import { paymentRoutes } from "./routes/payments";
 import { pricingRoutes } from "./routes/pricing";
@@ -89,6 +90,7 @@ const app = new Hono<Env>()
   .route("/api/withdrawals", withdrawalRoutes)
   .route("/api/customers", customerRoutes)
   .route("/api/size-guides", sizeGuideRoutes)
+  .route("/api/coupons", couponRoutes)
   .route("/api/checkout-settings", checkoutSettingsRoutes)
   .route("/api/store-locale", storeLocaleRoutes)
   .route("/api/payments", paymentRoutes)

@@ -7,6 +7,7 @@
  * survives a reload. Every text from the store is set with textContent.
  */
 import { deliveryCostText, freeDeliveryText, orderTotal, quoteDelivery } from "../../common/checkout";
+import { couponDeliveryCost } from "../../common/coupons";
 import { deliveryName } from "../../common/store-cart";
 import type { ShopText } from "../../common/shop-text";
 import { formatPrice } from "../../common/store-money";
@@ -25,6 +26,7 @@ import {
 import { onlyChoice, stockLeft } from "../../common/variants";
 import { buyerForm } from "./buyer-form";
 import { copyText } from "./clipboard";
+import { couponField } from "./coupon-field";
 import { byId, el } from "./dom";
 import { cartTranslator } from "./i18n";
 import { chosenOnPage, fillPicker, productChips } from "./variant-picker";
@@ -62,6 +64,7 @@ function start() {
   let sending = false;
   let lines = reconcile(readSaved());
   const buyer = buyerForm(form, data.checkout, shop, () => render());
+  const coupon = couponField(sums, data.username, shop, () => render());
 
   function readSaved(): CartLine[] {
     try {
@@ -179,11 +182,15 @@ function start() {
     const subtotal = cartTotal(lines);
     const choice = buyer.delivery();
     const quote = choice ? quoteDelivery(data.checkout.delivery, choice, subtotal) : null;
+    const applied = coupon.applied(subtotal);
+    const known = quote && !("error" in quote) ? { ...quote, cost: couponDeliveryCost(applied?.terms ?? null, quote.cost) } : null;
     const rows: [string, string][] = [];
-    if (quote && !("error" in quote)) {
-      rows.push([t("cart.subtotal"), price(subtotal)]);
-      rows.push([deliveryName(quote, shop), deliveryCostText(quote, shop)]);
+    if (known || applied) rows.push([t("cart.subtotal"), price(subtotal)]);
+    if (applied) {
+      const off = applied.terms.kind === "free_shipping" ? t("cart.couponFreeShipping") : `-${price(applied.linesOff)}`;
+      rows.push([t("cart.couponLine", { code: applied.terms.code }), off]);
     }
+    if (known) rows.push([deliveryName(known, shop), deliveryCostText(known, shop)]);
     const { freeFrom } = data.checkout.delivery.shipping;
     const free = freeDeliveryText(freeFrom, shop);
     sums.replaceChildren(
@@ -192,8 +199,7 @@ function start() {
         ? [el("dd", "free", subtotal < freeFrom! ? t("cart.freeMissing", { text: free, amount: price(freeFrom! - subtotal) }) : free)]
         : []),
     );
-    const known = quote && !("error" in quote) ? quote : null;
-    const sum = price(orderTotal(subtotal, known?.cost ?? null));
+    const sum = price(orderTotal(subtotal - (applied?.linesOff ?? 0), known?.cost ?? null));
     total.textContent = known?.kind === "envio" && known.cost === null ? t("cart.plusShipping", { total: sum }) : sum;
   }
 
@@ -346,6 +352,7 @@ function start() {
             username: data.username,
             lines: lines.map((l) => ({ productId: l.productId, color: l.color, size: l.size, quantity: l.quantity })),
             buyer: who,
+            coupon: coupon.code(),
           }),
         });
       } catch {
@@ -360,6 +367,7 @@ function start() {
       if (!response.ok || !body.whatsappUrl) throw new Error(body.error || t("cart.sendFailed"));
       if (whatsapp) whatsapp.location.href = body.whatsappUrl;
       else location.href = body.whatsappUrl;
+      coupon.clear();
       update([]);
       // What happened and what comes next, with the way back to WhatsApp if its tab was closed or blocked.
       byId("done-title").textContent = t("cart.doneTitle", { code: body.order?.code ?? "" });

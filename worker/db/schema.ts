@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { COUPON_KINDS } from "../../common/coupons";
 import { PAY_CHOICES } from "../../common/pay-choices";
 import { FINAL_STATUSES, ORDER_STATUSES } from "../../common/order-status";
 
@@ -396,6 +397,17 @@ export const orders = sqliteTable(
     keptStoreName: text("kept_store_name"),
     keptStorePhone: text("kept_store_phone"),
     keptUntil: integer("kept_until", { mode: "timestamp_ms" }),
+    /**
+     * The store's discount code the buyer used, as it read when the order was placed ('INVIERNO10'), its kind and
+     * what it took off in the order's currency (free shipping: the delivery cost waived). Null without a code.
+     */
+    couponCode: text("coupon_code"),
+    couponKind: text("coupon_kind", { enum: COUPON_KINDS }),
+    discount: real("discount"),
+    /** The coupon whose use this order holds (no foreign key: a deleted coupon leaves its orders as they were). */
+    couponId: text("coupon_id"),
+    /** When cancelling gave the coupon's use back (once). */
+    couponReturnedAt: integer("coupon_returned_at", { mode: "timestamp_ms" }),
   },
   // The archival (worker/lib/archive-orders.ts) finds finished orders past the retention period by the partial
   // index, which holds only delivered and cancelled orders.
@@ -411,6 +423,42 @@ export const orders = sqliteTable(
  * usa talle S"), shown from a product's page. It applies to one product (productId) or to every product of a
  * category (category); a product's own guide wins over its category's. The shop's, in the shop's database.
  */
+/**
+ * The store's discount codes ("cupones"), in the shop's database beside its orders, so one batch claims a use and
+ * inserts the order. `code` is kept as compared: trimmed, upper case, letters and digits only (common/coupons.ts).
+ * An amount (and a minimum) is in the minor unit of `currency`, the store's money when it was saved: after the
+ * store changes its money such a coupon no longer applies until the seller saves it again in the new one.
+ * `uses` counts the orders holding a use; the check fails a claim past `max_uses`, or one the claim marked -1
+ * because the coupon was paused, outside its dates or changed since the order was priced.
+ */
+export const coupons = sqliteTable(
+  "coupons",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    kind: text("kind", { enum: COUPON_KINDS }).notNull(),
+    /** Percent: 1 to 100; amount: minor units of `currency`; free shipping: 0. */
+    value: integer("value").notNull(),
+    currency: text("currency").notNull(),
+    /** The lines' subtotal the cart must reach, in minor units of `currency`; null: none. */
+    minimum: integer("minimum"),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("coupons_seller_code_unique").on(t.sellerId, t.code),
+    check("coupons_claim", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+  ],
+);
+
 export const sizeGuides = sqliteTable(
   "size_guides",
   {

@@ -66,6 +66,11 @@ type OrderDbRow = {
   created_at: number;
   stock_taken_at: number | null;
   stock_returned_at: number | null;
+  coupon_code: string | null;
+  coupon_kind: string | null;
+  discount: number | null;
+  coupon_id: string | null;
+  coupon_returned_at: number | null;
 };
 
 const orderLine = (o: OrderDbRow): ArchivedOrder => ({
@@ -97,6 +102,17 @@ const orderLine = (o: OrderDbRow): ArchivedOrder => ({
   createdAt: o.created_at,
   stockTakenAt: o.stock_taken_at,
   stockReturnedAt: o.stock_returned_at,
+  ...(o.coupon_code
+    ? {
+        coupon: {
+          id: o.coupon_id,
+          code: o.coupon_code,
+          kind: o.coupon_kind ?? "percent",
+          discount: o.discount ?? 0,
+          returnedAt: o.coupon_returned_at,
+        },
+      }
+    : {}),
 });
 
 /** Archives up to `maxChunks` chunks of `chunk` candidate orders; answers how many orders and objects. */
@@ -198,6 +214,11 @@ export async function archivedOrderRows(env: Pick<Bindings, "DB" | "DATA">, user
       createdAt: new Date(o.createdAt),
       stockTakenAt: o.stockTakenAt === null ? null : new Date(o.stockTakenAt),
       stockReturnedAt: o.stockReturnedAt === null ? null : new Date(o.stockReturnedAt),
+      couponCode: o.coupon?.code ?? null,
+      couponKind: (o.coupon?.kind ?? null) as OrderRow["couponKind"],
+      discount: o.coupon?.discount ?? null,
+      couponId: o.coupon?.id ?? null,
+      couponReturnedAt: o.coupon?.returnedAt == null ? null : new Date(o.coupon.returnedAt),
       keptStoreName: null,
       keptStorePhone: null,
       keptUntil: null,

@@ -65,6 +65,8 @@ export function toOrder(row: OrderRow, shortages: StockShortage[] = []): Order {
         }
       : null,
     payment: row.paymentDetails ? (JSON.parse(row.paymentDetails) as PaymentDetails) : null,
+    // Only on orders with a code, so every other order reads exactly as before.
+    ...(row.couponCode && row.couponKind ? { coupon: { code: row.couponCode, kind: row.couponKind, discount: row.discount ?? 0 } } : {}),
     currency: row.currency ?? "ARS",
     status: row.status,
     history: JSON.parse(row.history) as StatusStep[],

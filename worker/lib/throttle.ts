@@ -17,6 +17,7 @@ import { ApiError } from "./errors";
 export const TOO_MANY_ATTEMPTS = "Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo.";
 export { TOO_MANY_SIGNUPS };
 export const TOO_MANY_ORDERS = "Enviaste muchos pedidos seguidos. Espera unos minutos e inténtalo de nuevo.";
+export const TOO_MANY_COUPON_CHECKS = "Probaste muchos cupones seguidos. Espera unos minutos e inténtalo de nuevo.";
 export const TOO_MANY_CART_EVENTS = "Agregaste muchos productos seguidos. Espera unos minutos e inténtalo de nuevo.";
 export const TOO_MANY_RESET_LINKS =
   "Probaste demasiados enlaces de recuperación. Espera 15 minutos o pide un enlace nuevo desde '¿Olvidaste tu contraseña?'.";
@@ -34,6 +35,8 @@ export const POLICIES = {
   signupAddress: { limit: 10, windowMs: 60 * MINUTE, message: TOO_MANY_SIGNUPS },
   // Orders per shopper address: anyone may order, so nobody may flood a seller's order list.
   orderAddress: { limit: 10, windowMs: 10 * MINUTE, message: TOO_MANY_ORDERS },
+  // Discount codes a cart checks per address: a shopper tries one or two, a script guessing codes thousands.
+  couponAddress: { limit: 30, windowMs: 10 * MINUTE, message: TOO_MANY_COUPON_CHECKS },
   // 'Botón de arrepentimiento' requests per address: a buyer sends one or two, a script would fill Pedidos.
   withdrawalAddress: { limit: 10, windowMs: 60 * MINUTE, message: TOO_MANY_ORDERS },
   // Recovery links tried from one address: guessing tokens, or a new password hashed per try.

@@ -243,8 +243,17 @@ export function renderOrderPage(order: Order, store: PageStore, timeZone: string
     .join("");
   const delivery = order.delivery;
   const toAgree = delivery?.kind === "envio" && delivery.cost === null;
+  const coupon = order.coupon;
   const sums = [
-    ...(delivery ? [[t("cart.subtotal"), price(order.subtotal)]] : []),
+    ...(delivery || coupon ? [[t("cart.subtotal"), price(order.subtotal)]] : []),
+    ...(coupon
+      ? [
+          [
+            t("cart.couponLine", { code: coupon.code }),
+            coupon.kind === "free_shipping" ? t("cart.couponFreeShipping") : `-${price(coupon.discount)}`,
+          ],
+        ]
+      : []),
     ...(delivery ? [[deliveryName(delivery, shop), deliveryCostText(delivery, shop)]] : []),
   ]
     .map(([k, v]) => `<dt>${esc(k!)}</dt><dd>${esc(v!)}</dd>`)

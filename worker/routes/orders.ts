@@ -165,6 +165,11 @@ const orderPayloadIn = (t: T) =>
           }
         })
         .optional(),
+      /** The discount code as typed: only the code travels, its terms are read from the shop's rows. */
+      coupon: z
+        .string({ error: t("cart.couponUnknown") })
+        .max(80, t("cart.couponUnknown"))
+        .nullish(),
     },
     { error: t("order.emptyCart") },
   );

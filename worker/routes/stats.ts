@@ -14,6 +14,7 @@ import { admitCartAdd } from "../stats/cart-add-guard";
 import { findShop } from "../lib/shops";
 import { countCartAdd, countCartAddsCapped } from "../stats/count";
 import { TOO_MANY_CART_EVENTS } from "../lib/throttle";
+import { couponFigures } from "../stats/coupon-figures";
 import { statsReport } from "../stats/report";
 import { statsEngine } from "../stats/select";
 import { setWeeklyEmail, unsubscribeTokenUser, weeklyEmailOn } from "../stats/weekly";
@@ -43,11 +44,13 @@ export const statsRoutes = new Hono<Env>()
     if (!user.username) throw new ApiError(404, NO_STORE);
     const db = database(c.env.DB);
     try {
-      const [report, weeklyEmail] = await Promise.all([
-        statsReport(statsEngine(c.env), shopDatabase(c.env, user), user),
+      const shopDb = shopDatabase(c.env, user);
+      const [report, weeklyEmail, coupons] = await Promise.all([
+        statsReport(statsEngine(c.env), shopDb, user),
         weeklyEmailOn(db, user.id),
+        couponFigures(shopDb, user.id),
       ]);
-      return c.json({ report: { ...report, weeklyEmail } }, 200);
+      return c.json({ report: { ...report, weeklyEmail, coupons } }, 200);
     } catch (err) {
       if (err instanceof StatsReadError) throw new ApiError(503, STATS_UNAVAILABLE);
       throw err;

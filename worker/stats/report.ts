@@ -121,7 +121,7 @@ export async function statsReport(
   shopDb: Db,
   seller: { id: string; phone: string | null; countryCode: string | null; storeCurrency: string | null; storeLocale: string | null },
   now = Date.now(),
-): Promise<Omit<StatsReport, "weeklyEmail">> {
+): Promise<Omit<StatsReport, "weeklyEmail" | "coupons">> {
   const timeZone = storeTimeZone(seller);
   const { currency } = storeMoneyOf(seller);
   const today = localDay(now, timeZone);

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { shopText } from "../../../common/i18n";
 import { nextStatuses, type OrderStatus } from "../../../common/order-status";
 import type { ShopText } from "../../../common/shop-text";
-import { addressText, deliveryLine, lineCodeSuffix, orderReplyUrl, type Order } from "../../../common/store-cart";
+import { addressText, couponLine, deliveryLine, lineCodeSuffix, orderReplyUrl, type Order } from "../../../common/store-cart";
 import type { SizesWord } from "../../../common/store-locale";
 import { ARS_MONEY, formatAmount, storeMoney } from "../../../common/store-money";
 import { sellerLocale } from "../../i18n/language";
@@ -104,6 +104,11 @@ export function OrderCard({ order, followed = false, storeName, sizesWord, shop:
           </li>
         ))}
       </ul>
+      {order.coupon && (
+        <p className="mt-1 text-sm text-slate-700" data-testid="order-coupon">
+          {couponLine(order.coupon, shop)}
+        </p>
+      )}
       {order.delivery && <p className="mt-1 text-sm text-slate-700">{deliveryLine(order.delivery, shop)}</p>}
       <p className="mt-2 font-semibold">
         {t("total", { price: price(order.total) })}

@@ -12,6 +12,7 @@ describe("menu entries", () => {
       "Mi Tienda",
       "Pedidos",
       "Estadísticas",
+      "Cupones",
       "Comprar imágenes",
       "Configuración",
     ]);
@@ -25,6 +26,7 @@ describe("menu entries", () => {
       "Mi Tienda",
       "Pedidos",
       "Estadísticas",
+      "Cupones",
       "Comprar imágenes",
       "Configuración",
     ]);
@@ -37,6 +39,7 @@ describe("menu entries", () => {
       "/mi-tienda-admin",
       "/pedidos",
       "/estadisticas",
+      "/cupones",
       "/credits",
       "/settings",
     ]);

@@ -42,7 +42,16 @@ describe("the app's frame in the seller's language", () => {
   it("stays in today's Spanish by default: menu, balance and new orders", async () => {
     await readIn("es");
     expect(document.documentElement.lang).toBe("es");
-    expect(labels()).toEqual(["Productos", "Imágenes", "Mi Tienda", "Pedidos", "Estadísticas", "Comprar imágenes", "Configuración"]);
+    expect(labels()).toEqual([
+      "Productos",
+      "Imágenes",
+      "Mi Tienda",
+      "Pedidos",
+      "Estadísticas",
+      "Cupones",
+      "Comprar imágenes",
+      "Configuración",
+    ]);
     expect([1, 2, 37].map((count) => t("balanceImages", { count }))).toEqual(["1 imagen", "2 imágenes", "37 imágenes"]);
     expect(t("openMenuNewOrders", { count: 1 })).toBe("Abrir menú (1 pedido nuevo)");
     expect(t("openMenuNewOrders", { count: 4 })).toBe("Abrir menú (4 pedidos nuevos)");
@@ -72,7 +81,16 @@ describe("the app's frame in the seller's language", () => {
   it("reads Portuguese (Brazil) with its plurals and values in place", async () => {
     await readIn("pt-BR");
     expect(document.documentElement.lang).toBe("pt-BR");
-    expect(labels()).toEqual(["Produtos", "Imagens", "Minha Loja", "Pedidos", "Estatísticas", "Comprar imagens", "Configurações"]);
+    expect(labels()).toEqual([
+      "Produtos",
+      "Imagens",
+      "Minha Loja",
+      "Pedidos",
+      "Estatísticas",
+      "Cupons",
+      "Comprar imagens",
+      "Configurações",
+    ]);
     expect([0, 1, 2, 1250].map((count) => t("balanceImages", { count }))).toEqual(["0 imagens", "1 imagem", "2 imagens", "1.250 imagens"]);
     expect(t("openMenuNewOrders", { count: 3 })).toBe("Abrir menu (3 pedidos novos)");
     expect(faq("R$ 49,90")[4]!.a).toContain("pagamento único de R$ 49,90 que tira o aviso");
@@ -94,7 +112,7 @@ describe("the app's frame in the seller's language", () => {
   it("reads English with its plurals, numbers written as in Kenya and Nigeria", async () => {
     await readIn("en");
     expect(document.documentElement.lang).toBe("en");
-    expect(labels()).toEqual(["Products", "Images", "My Store", "Orders", "Statistics", "Buy images", "Settings"]);
+    expect(labels()).toEqual(["Products", "Images", "My Store", "Orders", "Statistics", "Discount codes", "Buy images", "Settings"]);
     expect([1, 2, 1250].map((count) => t("balanceImages", { count }))).toEqual(["1 image", "2 images", "1,250 images"]);
     expect(t("openMenuNewOrders", { count: 1 })).toBe("Open menu (1 new order)");
     expect(t("socialProfile", { network: "Instagram" })).toBe("Vidriera on Instagram (opens in a new tab)");

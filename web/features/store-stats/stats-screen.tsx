@@ -11,6 +11,7 @@ import { Button } from "../../ui/button";
 import { NoStoreYet } from "../../ui/no-store";
 import { Spinner } from "../../ui/spinner";
 import { StatsChart } from "./stats-chart";
+import { CouponStats } from "./stats-coupons";
 import { ProductLists } from "./stats-lists";
 import { statsQuery, useWeeklyEmail } from "./stats-queries";
 import { changeLabel, n, periodLabel } from "./stats-labels";
@@ -58,6 +59,7 @@ function Stats({ username, countryCode }: { username: string; countryCode: strin
 
 function Report({ report, username, countryCode }: { report: StatsReport; username: string; countryCode: string | null }) {
   const [period, setPeriod] = useState<Period>("7d");
+  const storeMoney = useStoreMoney();
   const noVisits = report.periods["30d"].current.visits === 0 && report.periods["30d"].current.pageViews === 0;
   return (
     <>
@@ -70,6 +72,7 @@ function Report({ report, username, countryCode }: { report: StatsReport; userna
       )}
       <StatsChart days={report.days} />
       <ProductLists report={report} sizesWord={countryLocaleOf(countryCode).sizesWord ?? "talla"} />
+      <CouponStats coupons={report.coupons ?? []} locale={storeMoney.locale} />
       <Footer weeklyEmail={report.weeklyEmail} />
     </>
   );

@@ -5,6 +5,9 @@
  * read (worker/lib/shop-money.ts). A currency change in between rescaled the prices the order was priced from,
  * so the order is priced again from the new ones; after a few such losses it is refused in the store's
  * language and the shopper sends it again.
+ * A discount code is checked against the same snapshot and its use claimed in the same batch (worker/lib/coupons.ts
+ * claimCoupon): when its last use went to another order meanwhile, or the seller paused or changed it, the batch
+ * fails and the order is priced again, which then explains the refusal in the store's language.
  */
 import {
   type DeliveryQuote,
@@ -22,10 +25,12 @@ import { parseBuyerPhone, phoneExample } from "../../../common/phone";
 import type { ShopText } from "../../../common/shop-text";
 import { storeCountry } from "../../../common/store";
 import type { Delivery } from "../../../common/store-cart";
-import { storeMoney } from "../../../common/store-money";
+import { couponDeliveryCost, linesDiscount } from "../../../common/coupons";
+import { formatPrice, storeMoney } from "../../../common/store-money";
 import type { ShopDb } from "../../db/client";
 import { orders } from "../../db/schema";
 import { readCheckout } from "../checkout";
+import { claimCoupon, couponProblem, findCoupon, isClaimRefused } from "../coupons";
 import { ApiError } from "../errors";
 import { randomToken } from "../ids";
 import { loadCartProducts, type OrderRow, PRODUCT_NOT_IN_STORE, priceCart } from "../orders";
@@ -53,6 +58,8 @@ export interface OrderRequest {
     payment?: PayChoice | null;
     address?: { street: string; locality: string; reference: string | null; postalCode?: string | null } | null;
   };
+  /** The discount code as the shopper typed it; its terms are always read from the shop's rows. */
+  coupon?: string | null;
 }
 
 /**
@@ -95,6 +102,30 @@ function inStoreLanguage(err: ApiError, shop: ShopText, store: StoreRecord): Api
  * way it does not list, is refused.
  */
 async function priceOrder(shopDb: ShopDb, input: OrderRequest, store: StoreRecord, locale: StoreLocaleSettings, shop: ShopText) {
+  const priced = await priceCartAndDelivery(shopDb, input, store, locale, shop);
+  const typed = input.coupon?.trim();
+  if (!typed) return { ...priced, coupon: null };
+  const row = await findCoupon(shopDb, store.id, typed);
+  const problem = couponProblem(
+    row,
+    { subtotal: priced.subtotal, currency: shop.money.currency, delivery: input.buyer?.delivery ?? null },
+    Date.now(),
+  );
+  if (problem || !row) {
+    const minimum = row?.minimum ? formatPrice(row.minimum, shop.money) : "";
+    throw new ApiError(problem === "cart.couponUsedUp" ? 409 : 400, shop.t(problem ?? "cart.couponUnknown", { amount: minimum }));
+  }
+  const linesOff = linesDiscount(row, priced.subtotal);
+  const cost = couponDeliveryCost(row, priced.quote?.cost ?? null);
+  const shippingOff = (priced.quote?.cost ?? 0) - (cost ?? 0);
+  return {
+    ...priced,
+    quote: priced.quote ? { ...priced.quote, cost } : null,
+    coupon: { row, linesOff, discount: linesOff + shippingOff },
+  };
+}
+
+async function priceCartAndDelivery(shopDb: ShopDb, input: OrderRequest, store: StoreRecord, locale: StoreLocaleSettings, shop: ShopText) {
   const byId = await loadCartProducts(
     shopDb,
     store.id,
@@ -166,7 +197,8 @@ export async function placeOrder(
     } catch (err) {
       throw err instanceof ApiError ? inStoreLanguage(err, shop, store) : err;
     }
-    const { lines, subtotal, quote, payment, phone, pickupAddress, postalCode } = priced;
+    const { lines, subtotal, quote, payment, phone, pickupAddress, postalCode, coupon } = priced;
+    const claim = coupon ? [claimCoupon(shopDb, coupon.row, Date.now())] : [];
     const history: StatusStep[] = [{ status: "nuevo", at: new Date().toISOString() }];
     const address = input.buyer?.delivery === "envio" ? input.buyer.address : null;
     // Codes are unique per seller; a clash with an earlier order just draws another.
@@ -179,7 +211,7 @@ export async function placeOrder(
           code: shortCode(ORDER_CODE_LENGTH),
           lines: JSON.stringify(lines),
           subtotal,
-          total: orderTotal(subtotal, quote?.cost ?? null),
+          total: orderTotal(subtotal - (coupon?.linesOff ?? 0), quote?.cost ?? null),
           buyerName: input.buyer?.name,
           delivery: input.buyer?.delivery,
           note: input.buyer?.note,
@@ -199,15 +231,18 @@ export async function placeOrder(
           paymentDetails: payment ? JSON.stringify(payment) : null,
           currency: snapshot.currency,
           locale: shop.locale,
+          ...(coupon
+            ? { couponId: coupon.row.id, couponCode: coupon.row.code, couponKind: coupon.row.kind, discount: coupon.discount }
+            : {}),
           token: randomToken(),
           history: JSON.stringify(history),
         })
         .returning();
       try {
-        const [, rows] = await shopDb.batch([sameShopVersion(shopDb, store.id, snapshot.version), insert]);
-        return { row: rows[0]!, shop };
+        const results = await shopDb.batch([sameShopVersion(shopDb, store.id, snapshot.version), ...claim, insert]);
+        return { row: (results.at(-1) as OrderRow[])[0]!, shop };
       } catch (err) {
-        if (isMoneyGuard(err)) break;
+        if (isMoneyGuard(err) || isClaimRefused(err)) break;
         if (draw >= 4 || !isCodeTaken(err, "orders.code")) throw err;
       }
     }

@@ -2,13 +2,15 @@
  * Moving an order along its statuses (nuevo → confirmado → … or cancelado): the one way an order's status,
  * history and stock marks change. Confirming takes its units off stock and cancelling a confirmed order gives
  * them back, in the same batch as the move, which applies only from the status read: two tabs cannot both
- * move it, nor take or give stock twice.
+ * move it, nor take or give stock twice. Cancelling an order that holds a discount code's use gives that use back,
+ * once, in the same batch (a cancelled order is final, so the use is never claimed again).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { moveProblem, type OrderStatus, type StatusStep } from "../../../common/order-status";
 import { shortageText, type StockShortage } from "../../../common/store-cart";
 import type { Db, ShopDb } from "../../db/client";
 import { orders } from "../../db/schema";
+import { returnCouponUse } from "../coupons";
 import { ApiError } from "../errors";
 import { orderLines, type OrderRow, shortagesOf } from "../orders";
 import { writeAcross } from "../shop-writes";
@@ -53,6 +55,9 @@ export async function moveOrder(
   const stock = { id: order.id, sellerId: order.sellerId, status: order.status, lines: orderLines(order) };
   const takes = next === "confirmado" && order.stockTakenAt === null;
   const gives = next === "cancelado" && order.stockTakenAt !== null && order.stockReturnedAt === null;
+  const couponBack = next === "cancelado" && order.couponId !== null && order.couponReturnedAt === null;
+  // Before the move: it applies only while the order is still in the status read, so one cancellation gives it back.
+  const coupon = couponBack ? [returnCouponUse(shopDb, { id: order.id, couponId: order.couponId!, status: order.status })] : [];
   const move = shopDb
     .update(orders)
     .set({
@@ -60,6 +65,7 @@ export async function moveOrder(
       history: sql`json_insert(${orders.history}, '$[#]', json(${step}))`,
       ...(takes ? { stockTakenAt: sql`coalesce(${orders.stockTakenAt}, ${now})` } : {}),
       ...(gives ? { stockReturnedAt: sql`coalesce(${orders.stockReturnedAt}, ${now})` } : {}),
+      ...(couponBack ? { couponReturnedAt: sql`coalesce(${orders.couponReturnedAt}, ${now})` } : {}),
     })
     .where(and(where, eq(orders.status, order.status)))
     .returning({ id: orders.id });
@@ -79,8 +85,11 @@ export async function moveOrder(
       throw stockConflict(await shortages(shopDb, order));
     }
   } else if (gives) {
-    const results = await writeAcross(db, shopDb, { shop: [...returnStock(shopDb, stock), move], after: bumped });
+    const results = await writeAcross(db, shopDb, { shop: [...returnStock(shopDb, stock), ...coupon, move], after: bumped });
     moved = (results.shop.at(-1) as { id: string }[]).length > 0;
+  } else if (coupon.length) {
+    const results = await shopDb.batch([coupon[0]!, move]);
+    moved = (results.at(-1) as { id: string }[]).length > 0;
   } else {
     moved = (await move).length > 0;
   }

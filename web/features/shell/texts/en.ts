@@ -19,6 +19,7 @@ export default {
   entryStore: "My Store",
   entryOrders: "Orders",
   entryStats: "Statistics",
+  entryCoupons: "Discount codes",
   entryBuyImages: "Buy images",
   entrySettings: "Settings",
 

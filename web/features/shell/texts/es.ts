@@ -18,6 +18,7 @@ export default {
   entryStore: "Mi Tienda",
   entryOrders: "Pedidos",
   entryStats: "Estadísticas",
+  entryCoupons: "Cupones",
   entryBuyImages: "Comprar imágenes",
   entrySettings: "Configuración",
 

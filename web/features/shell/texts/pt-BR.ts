@@ -19,6 +19,7 @@ export default {
   entryStore: "Minha Loja",
   entryOrders: "Pedidos",
   entryStats: "Estatísticas",
+  entryCoupons: "Cupons",
   entryBuyImages: "Comprar imagens",
   entrySettings: "Configurações",
 

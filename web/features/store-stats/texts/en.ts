@@ -83,4 +83,10 @@ export default {
   loadFailed: "We couldn't load your statistics.",
   saveFailed: "We couldn't save the change. Please try again.",
   unsubscribeFailed: "We couldn't complete the unsubscribe. Please try again.",
+  couponsTitle: "Discount codes",
+  couponsHint: "Last 30 days, cancelled orders left out.",
+  couponsTable: "Orders and discounts per code",
+  couponsCode: "Code",
+  couponsOrders: "Orders",
+  couponsDiscounted: "Discounted",
 } satisfies Record<keyof typeof source, string>;

@@ -83,4 +83,10 @@ export default {
   loadFailed: "No se pudieron cargar tus estadísticas.",
   saveFailed: "No se pudo guardar el cambio. Intenta de nuevo.",
   unsubscribeFailed: "No se pudo completar la baja. Intenta de nuevo.",
+  couponsTitle: "Cupones",
+  couponsHint: "Últimos 30 días, sin los pedidos cancelados.",
+  couponsTable: "Pedidos y descuentos por cupón",
+  couponsCode: "Cupón",
+  couponsOrders: "Pedidos",
+  couponsDiscounted: "Descontado",
 };

@@ -83,4 +83,10 @@ export default {
   loadFailed: "Não foi possível carregar suas estatísticas.",
   saveFailed: "Não foi possível salvar a mudança. Tente de novo.",
   unsubscribeFailed: "Não foi possível concluir o cancelamento. Tente de novo.",
+  couponsTitle: "Cupons",
+  couponsHint: "Últimos 30 dias, sem os pedidos cancelados.",
+  couponsTable: "Pedidos e descontos por cupom",
+  couponsCode: "Cupom",
+  couponsOrders: "Pedidos",
+  couponsDiscounted: "Descontado",
 } satisfies Record<keyof typeof source, string>;
