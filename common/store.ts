@@ -195,6 +195,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "pedidos",
   "estadisticas",
   "clientes",
+  "cupones",
   "guiasdetalles",
   "payments",
   "webhook",

@@ -1,6 +1,27 @@
 // English for the seller's messages, keyed by their Spanish source (./translate.ts): as a seller in Kenya
 // or Nigeria reads it, British spelling (colour, delivery, store, stock).
 export default {
+  "No encontramos ese cupón.": "We couldn't find that coupon.",
+  "Ya tienes un cupón con ese código: elige otro.": "You already have a coupon with that code: choose another.",
+  "Puedes tener hasta {0} cupones. Borra uno que no uses para crear otro.":
+    "You can have up to {0} coupons. Delete one you don't use to create another.",
+  "El código lleva de {0} a {1} letras o números, sin espacios ni símbolos.":
+    "The code has {0} to {1} letters or numbers, with no spaces or symbols.",
+  "Tu tienda cambió de moneda mientras guardabas: revisa los montos y guarda de nuevo.":
+    "Your store changed currency while you were saving: check the amounts and save again.",
+  "Escribe el código del cupón.": "Type the coupon code.",
+  "Elige qué descuenta el cupón.": "Choose what the coupon takes off.",
+  "El porcentaje va de 1 a 100.": "The percentage goes from 1 to 100.",
+  "Revisa la fecha de inicio.": "Check the start date.",
+  "Revisa la fecha de fin.": "Check the end date.",
+  "El límite de usos va de 1 a {0}.": "The limit of uses goes from 1 to {0}.",
+  "Faltan los datos del cupón.": "The coupon's details are missing.",
+  "Escribe cuánto descuenta el cupón.": "Type how much the coupon takes off.",
+  "La fecha de fin tiene que ser posterior a la de inicio.": "The end date has to be after the start date.",
+  "El límite de usos no puede ser menor que los usos que ya tiene el cupón.":
+    "The limit of uses cannot be lower than the uses the coupon already has.",
+  "Probaste muchos cupones seguidos. Espera unos minutos e inténtalo de nuevo.":
+    "You tried a lot of coupons in a row. Wait a few minutes and try again.",
   "Elige uno de estos idiomas: es, pt-BR o en.": "Choose one of these languages: es, pt-BR or en.",
   "Falta el idioma.": "The language is missing.",
   "El CBU o CVU tiene que tener solo números.": "The CBU or CVU can only contain numbers.",

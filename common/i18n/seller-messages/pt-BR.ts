@@ -1,6 +1,27 @@
 // Portuguese (Brazil) for the seller's messages, keyed by their Spanish source (./translate.ts): as
 // Nuvemshop and Mercado Livre sellers write it (você, estoque, tamanho, loja, pedido).
 export default {
+  "No encontramos ese cupón.": "Não encontramos esse cupom.",
+  "Ya tienes un cupón con ese código: elige otro.": "Você já tem um cupom com esse código: escolha outro.",
+  "Puedes tener hasta {0} cupones. Borra uno que no uses para crear otro.":
+    "Você pode ter até {0} cupons. Apague um que não usa para criar outro.",
+  "El código lleva de {0} a {1} letras o números, sin espacios ni símbolos.":
+    "O código tem de {0} a {1} letras ou números, sem espaços nem símbolos.",
+  "Tu tienda cambió de moneda mientras guardabas: revisa los montos y guarda de nuevo.":
+    "Sua loja mudou de moeda enquanto você salvava: confira os valores e salve de novo.",
+  "Escribe el código del cupón.": "Digite o código do cupom.",
+  "Elige qué descuenta el cupón.": "Escolha o que o cupom desconta.",
+  "El porcentaje va de 1 a 100.": "A porcentagem vai de 1 a 100.",
+  "Revisa la fecha de inicio.": "Confira a data de início.",
+  "Revisa la fecha de fin.": "Confira a data de término.",
+  "El límite de usos va de 1 a {0}.": "O limite de usos vai de 1 a {0}.",
+  "Faltan los datos del cupón.": "Faltam os dados do cupom.",
+  "Escribe cuánto descuenta el cupón.": "Digite quanto o cupom desconta.",
+  "La fecha de fin tiene que ser posterior a la de inicio.": "A data de término tem que ser depois da data de início.",
+  "El límite de usos no puede ser menor que los usos que ya tiene el cupón.":
+    "O limite de usos não pode ser menor que os usos que o cupom já teve.",
+  "Probaste muchos cupones seguidos. Espera unos minutos e inténtalo de nuevo.":
+    "Você testou muitos cupons seguidos. Espere alguns minutos e tente de novo.",
   "Elige uno de estos idiomas: es, pt-BR o en.": "Escolha um destes idiomas: es, pt-BR ou en.",
   "Falta el idioma.": "Falta o idioma.",
   "El CBU o CVU tiene que tener solo números.": "O CBU ou CVU só pode ter números.",
