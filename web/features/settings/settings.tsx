@@ -14,6 +14,8 @@ import { useAppConfig } from "../../lib/config";
 import { sessionQuery } from "../../lib/queries";
 import { useLogout, useSession } from "../../lib/session";
 import { cacheAnswer } from "../../lib/cache-answer";
+import { sellerExamples } from "../../../common/store-locale";
+import { sellerLanguage } from "../../i18n/language";
 
 export function SettingsScreen() {
   const { user } = useSession();
@@ -90,6 +92,7 @@ function StoreModelSection() {
 }
 
 function DeleteAccountSection({ email }: { email: string }) {
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby="eliminar-cuenta" className="rounded-2xl border border-red-200 bg-white p-6">
@@ -100,7 +103,9 @@ function DeleteAccountSection({ email }: { email: string }) {
       <p className="mt-2 text-sm text-slate-600" data-testid="kept-orders">
         {t("deleteOrderPages", { keptOrders: keptOpenOrders() })}
       </p>
-      <p className="mt-2 text-sm text-slate-600">{t("deleteAccounting")}</p>
+      <p className="mt-2 text-sm text-slate-600">
+        {t("deleteAccounting", { sizes: sellerExamples(user?.countryCode, sellerLanguage()).sizes })}
+      </p>
       <button
         type="button"
         onClick={() => setOpen(true)}

@@ -76,7 +76,7 @@ export default {
     "Only upload photos of products you have the right to use. The original photos and the generated images are yours: we keep them to show them to you and publish them in your store, and we do not use them for anything else. Illegal, misleading or offensive content is not allowed, nor are images of real people without their consent.",
   termsStoreTitle: "5. My Store plan",
   termsStoreText:
-    "The online store is activated with a one-off payment. The prices, sizes and stock you publish are your responsibility; orders are recorded in your dashboard and sent to your WhatsApp.",
+    "The online store is activated with a one-off payment. The prices, {sizes, select, other {sizes}} and stock you publish are your responsibility; orders are recorded in your dashboard and sent to your WhatsApp.",
   termsPaymentsTitle: "6. Payments",
   termsPaymentsText:
     "Payments are processed by Mercado Pago (Argentina) or dLocal Go (other countries). Vidriera does not store card details.",

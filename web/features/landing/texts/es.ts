@@ -77,7 +77,7 @@ export default {
     "Solo sube fotos de productos que tengas derecho a usar. Las fotos originales y las imágenes generadas son tuyas: las guardamos para mostrártelas y publicarlas en tu tienda, y no las usamos para otros fines. No se permiten contenidos ilegales, engañosos u ofensivos, ni imágenes de personas reales sin su consentimiento.",
   termsStoreTitle: "5. Plan Mi Tienda",
   termsStoreText:
-    "La tienda virtual se activa con un pago único. Los precios, talles y stock que publicas son responsabilidad tuya; los pedidos se registran en tu panel y se envían a tu WhatsApp.",
+    "La tienda virtual se activa con un pago único. Los precios, {sizes, select, talla {tallas} other {talles}} y stock que publicas son responsabilidad tuya; los pedidos se registran en tu panel y se envían a tu WhatsApp.",
   termsPaymentsTitle: "6. Pagos",
   termsPaymentsText:
     "Los pagos se procesan a través de Mercado Pago (Argentina) o dLocal Go (otros países). Vidriera no almacena datos de tarjetas.",

@@ -77,7 +77,7 @@ export default {
     "Envie só fotos de produtos que você tem direito de usar. As fotos originais e as imagens geradas são suas: guardamos para mostrar a você e publicar na sua loja, e não usamos para outros fins. Não são permitidos conteúdos ilegais, enganosos ou ofensivos, nem imagens de pessoas reais sem o consentimento delas.",
   termsStoreTitle: "5. Plano Minha Loja",
   termsStoreText:
-    "A loja virtual é ativada com um pagamento único. Os preços, tamanhos e estoque que você publica são responsabilidade sua; os pedidos ficam registrados no seu painel e são enviados para o seu WhatsApp.",
+    "A loja virtual é ativada com um pagamento único. Os preços, {sizes, select, other {tamanhos}} e estoque que você publica são responsabilidade sua; os pedidos ficam registrados no seu painel e são enviados para o seu WhatsApp.",
   termsPaymentsTitle: "6. Pagamentos",
   termsPaymentsText:
     "Os pagamentos são processados pelo Mercado Pago (Argentina) ou pelo dLocal Go (outros países). A Vidriera não armazena dados de cartões.",

@@ -20,7 +20,7 @@ export default {
   deleteOrderPages:
     "{keptOrders} Each order’s page (its private link) still shows what was bought, how to pay and your store’s name and WhatsApp.",
   deleteAccounting:
-    "After that, and straight away for delivered or cancelled orders, each order keeps only what the accounts require: code, products, colours, sizes, quantities, prices, delivery, payment method, total, status and dates. The buyer’s name, WhatsApp and note, your payment details and pick-up address, and the order’s link are deleted. Your payments (credits and plan) are kept for the accounts.",
+    "After that, and straight away for delivered or cancelled orders, each order keeps only what the accounts require: code, products, colours, {sizes, select, other {sizes}}, quantities, prices, delivery, payment method, total, status and dates. The buyer’s name, WhatsApp and note, your payment details and pick-up address, and the order’s link are deleted. Your payments (credits and plan) are kept for the accounts.",
   deleteButton: "Delete account",
   passwordTitle: "Change password",
   currentPassword: "Current password",

@@ -20,7 +20,7 @@ export default {
   deleteOrderPages:
     "{keptOrders} La página de cada uno (su enlace privado) sigue mostrando lo que compraron, cómo pagar y el nombre y el WhatsApp de tu tienda.",
   deleteAccounting:
-    "Pasado ese plazo, y desde el primer momento en los pedidos entregados o cancelados, de cada pedido se conserva solo lo que pide la contabilidad: código, productos, colores, talles, cantidades, precios, envío, medio de pago, total, estado y fechas. Se borran el nombre, el WhatsApp y la nota del comprador, tus datos de pago y tu dirección de retiro, y el enlace del pedido. Tus pagos (créditos y plan) se conservan para la contabilidad.",
+    "Pasado ese plazo, y desde el primer momento en los pedidos entregados o cancelados, de cada pedido se conserva solo lo que pide la contabilidad: código, productos, colores, {sizes, select, talla {tallas} other {talles}}, cantidades, precios, envío, medio de pago, total, estado y fechas. Se borran el nombre, el WhatsApp y la nota del comprador, tus datos de pago y tu dirección de retiro, y el enlace del pedido. Tus pagos (créditos y plan) se conservan para la contabilidad.",
   deleteButton: "Eliminar cuenta",
   passwordTitle: "Cambiar contraseña",
   currentPassword: "Contraseña actual",

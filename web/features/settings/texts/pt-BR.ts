@@ -21,7 +21,7 @@ export default {
   deleteOrderPages:
     "{keptOrders} A página de cada um (o link privado) continua mostrando o que foi comprado, como pagar e o nome e o WhatsApp da sua loja.",
   deleteAccounting:
-    "Depois desse prazo, e desde o primeiro momento nos pedidos entregues ou cancelados, de cada pedido fica só o que a contabilidade exige: código, produtos, cores, tamanhos, quantidades, preços, frete, forma de pagamento, total, status e datas. São apagados o nome, o WhatsApp e a observação do comprador, seus dados de pagamento e seu endereço de retirada, e o link do pedido. Seus pagamentos (créditos e plano) ficam guardados para a contabilidade.",
+    "Depois desse prazo, e desde o primeiro momento nos pedidos entregues ou cancelados, de cada pedido fica só o que a contabilidade exige: código, produtos, cores, {sizes, select, other {tamanhos}}, quantidades, preços, frete, forma de pagamento, total, status e datas. São apagados o nome, o WhatsApp e a observação do comprador, seus dados de pagamento e seu endereço de retirada, e o link do pedido. Seus pagamentos (créditos e plano) ficam guardados para a contabilidade.",
   deleteButton: "Excluir conta",
   passwordTitle: "Alterar senha",
   currentPassword: "Senha atual",
