@@ -38,6 +38,8 @@ export interface Seller {
   /** A 'Botón de arrepentimiento' request a buyer sent the store, and a size guide of the store. */
   withdrawalIds: string[];
   guideIds: string[];
+  /** A discount code of the store. */
+  couponIds: string[];
   /** The store's buyers as 'Clientes' keys them. */
   customerKeys: string[];
 }
@@ -128,6 +130,7 @@ async function newSeller(label: string, productNames: string[], logoFill: number
     paymentIds: [],
     withdrawalIds: [],
     guideIds: [],
+    couponIds: [],
     customerKeys: [],
   };
 }
@@ -212,6 +215,10 @@ export async function fullSeller(): Promise<Seller> {
   });
   expect(guide.status, await guide.clone().text()).toBe(201);
   a.guideIds = [((await guide.json()) as { guide: { id: string } }).guide.id];
+  // A discount code: B may neither change, pause, delete nor see it.
+  const coupon = await a.browser.json("POST", "/api/coupons", { code: "ALFA10", kind: "percent", percent: 10, maxUses: 5 });
+  expect(coupon.status, await coupon.clone().text()).toBe(201);
+  a.couponIds = [((await coupon.json()) as { coupon: { id: string } }).coupon.id];
   a.customerKeys = ((await (await a.browser.request("/api/customers")).json()) as { customers: { key: string }[] }).customers.map(
     (c) => c.key,
   );
@@ -272,6 +279,7 @@ export function allIds(s: Seller): string[] {
     ...s.paymentIds,
     ...s.withdrawalIds,
     ...s.guideIds,
+    ...s.couponIds,
   ];
 }
 
@@ -328,6 +336,7 @@ export async function snapshot(userId: string) {
     payments: await rows("SELECT * FROM payments WHERE user_id = ? ORDER BY id"),
     withdrawals: await rows("SELECT * FROM withdrawal_requests WHERE seller_id = ? ORDER BY id"),
     guides: await rows("SELECT * FROM size_guides WHERE seller_id = ? ORDER BY id"),
+    coupons: await rows("SELECT * FROM coupons WHERE seller_id = ? ORDER BY id"),
     objects,
   };
 }

@@ -23,6 +23,7 @@ import { PAYMENT_NOT_FOUND } from "../../worker/routes/payments";
 import { EXPORT_NOT_FOUND } from "../../worker/routes/data";
 import { WITHDRAWAL_NOT_FOUND } from "../../worker/routes/withdrawals";
 import { GUIDE_NOT_FOUND, GUIDE_PRODUCT_NOT_FOUND } from "../../worker/lib/size-guides";
+import { COUPON_NOT_FOUND } from "../../worker/lib/coupons";
 import { CUSTOMER_NOT_FOUND } from "../../worker/lib/customers";
 import { FOREIGN_STORE_IMAGE } from "../../worker/lib/product-core/pictures";
 import { Browser, viaWorker } from "./browser";
@@ -162,6 +163,11 @@ const FOREIGN: Record<string, (a: Seller, b: Seller) => Attempt[]> = {
     allIds(a).map((id) => attempt("POST", `/api/withdrawals/${id}/answered`, 404, WITHDRAWAL_NOT_FOUND)),
   "PUT /api/size-guides/:id": (a) => allIds(a).map((id) => attempt("PUT", `/api/size-guides/${id}`, 404, GUIDE_NOT_FOUND, betaGuide)),
   "DELETE /api/size-guides/:id": (a) => allIds(a).map((id) => attempt("DELETE", `/api/size-guides/${id}`, 404, GUIDE_NOT_FOUND)),
+  "PUT /api/coupons/:id": (a) =>
+    allIds(a).map((id) => attempt("PUT", `/api/coupons/${id}`, 404, COUPON_NOT_FOUND, { code: "ROBADO", kind: "percent", percent: 90 })),
+  "PUT /api/coupons/:id/active": (a) =>
+    allIds(a).map((id) => attempt("PUT", `/api/coupons/${id}/active`, 404, COUPON_NOT_FOUND, { active: false })),
+  "DELETE /api/coupons/:id": (a) => allIds(a).map((id) => attempt("DELETE", `/api/coupons/${id}`, 404, COUPON_NOT_FOUND)),
   // A guide on A's product, from B: as if the product did not exist.
   "POST /api/size-guides": (a) =>
     a.products.map((p) => attempt("POST", "/api/size-guides", 404, GUIDE_PRODUCT_NOT_FOUND, { ...betaGuide, scope: { productId: p.id } })),
@@ -212,6 +218,9 @@ const OWN = [
   "GET /api/withdrawals",
   "GET /api/customers",
   "GET /api/size-guides",
+  "GET /api/coupons",
+  "POST /api/coupons",
+  "PUT /api/auth/language",
 ];
 
 /** Public by design, each with why it needs no owner check. */
@@ -231,6 +240,9 @@ const PUBLIC: Record<string, string> = {
   "GET /api/payments/simulated/checkout": "the offline checkout page, authorised by its signed session token that only the payer gets",
   "POST /api/payments/simulated/checkout": "the offline checkout's decision, authorised by the same signed token",
   "GET /api/config": "maintenance switch and contact channels",
+  "GET /": "the landing in the visitor's language (a prerendered asset); holds no seller data",
+  "POST /api/coupons/check":
+    "a shopper's cart asks whether a code applies in one store: answers only that code's terms, throttled per address, and only for a code the store itself made",
   "GET /api/dev/outbox": "the offline e-mail outbox of local development; answers 404 on every host that is not local",
   "POST /api/auth/password-reset": "asks for a recovery e-mail: the same answer whether or not the e-mail has an account, throttled",
   "POST /api/auth/password-reset/confirm": "sets a password with a single-use e-mailed token, which is its only authority",
@@ -317,6 +329,7 @@ describe("the route table", () => {
         "POST /api/stats/events",
         "POST /api/stats/weekly-email/unsubscribe",
         "POST /api/payments/simulated/checkout",
+        "POST /api/coupons/check",
       ].sort(),
     );
   });
@@ -644,10 +657,23 @@ describe("B's own writes", () => {
     expect(bPreview.status).toBe(200);
     expectNoneOf(await textOf(bPreview), markers(a), "B's money change preview");
     // B's withdrawal requests, customers and size guides: B's own lists, with nothing of A's.
-    const aBuyer = ["Compradora de Alfa", "alfa.compradora@example.com", "Guía Alfa", "Pecho Alfa", ...a.withdrawalIds, ...a.guideIds];
-    for (const path of ["/api/withdrawals", "/api/customers", "/api/size-guides"]) {
+    const aBuyer = [
+      "Compradora de Alfa",
+      "alfa.compradora@example.com",
+      "Guía Alfa",
+      "Pecho Alfa",
+      ...a.withdrawalIds,
+      ...a.guideIds,
+      ...a.couponIds,
+      "ALFA10",
+    ];
+    for (const path of ["/api/withdrawals", "/api/customers", "/api/size-guides", "/api/coupons"]) {
       expectNoneOf(await textOf(await b.browser.request(path)), [...markers(a), ...aBuyer], `B's ${path}`);
     }
+    // B may make a code A already uses (codes are per store) and sees only its own; B's language is B's alone.
+    const bCoupon = await b.browser.json("POST", "/api/coupons", { code: "alfa10", kind: "percent", percent: 5 });
+    expect(bCoupon.status, await bCoupon.clone().text()).toBe(201);
+    expect((await b.browser.json("PUT", "/api/auth/language", { language: "en" })).status).toBe(200);
 
     // 'Descargar mis datos' and the catalogue import: B's own, with nothing of A's.
     expect((await b.browser.request("/api/data/exports", { method: "POST" })).status).toBe(202);
