@@ -11,11 +11,25 @@
  * was. One that stops after the switch is finished by running it again (the leftovers are cleared first).
  * The copy inserts products, orders and stock rows itself: the one writer of those rows besides the product and
  * order cores, because it copies them verbatim, never changes one (docs/data.md).
- * It works on bare D1 bindings, so scripts/shop-move.ts runs it locally through wrangler's bindings too.
+ * It works on bare D1 bindings, so scripts/shop-move.ts runs it through wrangler's bindings too (hence the
+ * import with its extension: Node loads this file as it is).
  */
-import { SHOP_TABLES, type ShopTable, shopRowCondition } from "../db/shop-tables";
+import { SHOP_TABLES, type ShopTable, shopRowCondition } from "../db/shop-tables.ts";
 
-type Env = { DB: D1Database };
+/** What the move needs of a D1 binding, so Node (scripts/shop-move.ts, without the Workers' types) runs it too. */
+interface Statement {
+  bind(...values: unknown[]): Statement;
+  first<T>(): Promise<T | null>;
+  run(): Promise<{ meta: { changes: number } }>;
+  raw<T>(options: { columnNames: true }): Promise<[string[], ...T[]]>;
+}
+export interface D1 {
+  prepare(sql: string): Statement;
+  batch(statements: Statement[]): Promise<unknown[]>;
+}
+type D1Database = D1;
+type D1PreparedStatement = Statement;
+type Env = { DB: D1 };
 
 export interface TableCheck {
   table: string;
