@@ -166,7 +166,26 @@ async function stockHolds(shop: Shop, start: { rojoM: number; mate: number }) {
 }
 
 describe("moving a shop between shop databases", () => {
-  it("fences every shop table in every shop database", async () => {
+  it("lists every table of a shop database in SHOP_TABLES but the global ones, and fences each in every database", async () => {
+    const global = [
+      "users",
+      "sessions",
+      "credit_ledger",
+      "login_throttle",
+      "password_resets",
+      "email_outbox",
+      "payments",
+      "exchange_rates",
+      "weekly_email_opt_outs",
+      "provider_alerts",
+      "ledger_archives",
+      "archived_ledger_keys",
+      "shop_moves",
+    ];
+    const tables = (await rows(env.SHOP_DB_1, "SELECT name FROM sqlite_master WHERE type = 'table'"))
+      .map((r) => r.name as string)
+      .filter((name) => !/^(sqlite_|_cf_|d1_)/.test(name) && !global.includes(name));
+    expect(tables.sort()).toEqual(SHOP_TABLES.map((t) => t.name).sort());
     for (const d1 of [env.DB, env.SHOP_DB_1]) {
       const names = (await rows(d1, "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_fence_%'")).map((r) => r.name);
       for (const table of SHOP_TABLES) {
