@@ -331,4 +331,25 @@ describe("moving a shop between shop databases", () => {
     expect(await moveShop(env, shop.id, 1)).toEqual(await shopChecks(env.SHOP_DB_1, shop.id));
     expect(await rowsIn(env.DB, shop.id)).toBe(0);
   });
+
+  it("finishes a move that died with its fence standing when it is run again", async () => {
+    const shop = await realStore();
+    const before = await shopChecks(env.DB, shop.id);
+    // What a move that died after fencing and copying part of the shop leaves: the fence in DB, a partial copy.
+    await env.DB.prepare("INSERT INTO shop_moves (user_id, state, to_shard) VALUES (?, 'moving', 1)").bind(shop.id).run();
+    await env.SHOP_DB_1.prepare("INSERT INTO users (id, email) VALUES (?, ?)").bind(shop.id, `tienda:${shop.id}`).run();
+    const [product] = await rows(env.DB, "SELECT * FROM products WHERE id = ?", shop.mate);
+    const columns = Object.keys(product!);
+    await env.SHOP_DB_1.prepare(`INSERT INTO products (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+      .bind(...Object.values(product!))
+      .run();
+    const refused = await orderRequest(shop, "Lucía Gómez");
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("Retry-After")).toBe("5");
+
+    expect(await moveShop(env, shop.id, 1)).toEqual(before);
+    expect(await shopChecks(env.SHOP_DB_1, shop.id)).toEqual(before);
+    expect(await rowsIn(env.DB, shop.id)).toBe(0);
+    expect((await orderRequest(shop, "Lucía Gómez")).status).toBe(201);
+  });
 });

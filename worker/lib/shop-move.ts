@@ -162,5 +162,8 @@ export async function moveShop(env: Env, userId: string, to: number, options: Mo
     throw error;
   }
   await clearSource(source, userId);
+  // A page rendered by a request that read the old shard just before the switch and its rows just after the
+  // clearing would be cached empty under the store's version: a new version renders it again.
+  await env.DB.prepare("UPDATE users SET store_version = store_version + 1 WHERE id = ?").bind(userId).run();
   return checks;
 }
