@@ -6,7 +6,7 @@ import { database, inGlobalDatabase, shopDatabase } from "../db/client";
 import { batches, batchItems, products } from "../db/schema";
 import type { Bindings } from "../env";
 import { balanceOf, moveCreditsTogether } from "../lib/credits";
-import { ApiError } from "../lib/errors";
+import { ApiError, isShopMoving } from "../lib/errors";
 import { randomId } from "../lib/ids";
 import { errorName, log } from "../lib/log";
 import { PRODUCT_NOT_FOUND } from "../lib/products";
@@ -111,7 +111,7 @@ export async function createBatch(env: Bindings, request: BatchRequest): Promise
           log("error", "lost debit not refunded; the reconciliation will", { job: item.id, error: errorName(refundErr) }),
         );
       }
-      throw new ApiError(503, JOB_MESSAGES.notStarted);
+      throw isShopMoving(err) ? err : new ApiError(503, JOB_MESSAGES.notStarted);
     }
   }
   if (result === "insufficient") {

@@ -806,3 +806,19 @@ export const orderArchives = sqliteTable(
 export const archivedLedgerKeys = sqliteTable("archived_ledger_keys", {
   key: text("key").primaryKey(),
 });
+
+/**
+ * The fence of a shop being moved between shop databases (worker/lib/shop-move.ts), in the database it leaves.
+ * While a row names the shop, the triggers of migration shop_move_fence_triggers refuse every insert, update and delete of the
+ * shop's rows in this database (SHOP_TABLES, worker/db/shop-tables.ts), so a write that read the old shard
+ * fails whole instead of landing where the copy no longer looks. `state`: 'moving' while the copy runs,
+ * 'clearing' only inside the one batch that deletes the old rows, 'moved' afterwards: a stale request that still
+ * reads the old shard keeps being refused, and its retry reads the new one.
+ */
+export const shopMoves = sqliteTable("shop_moves", {
+  userId: text("user_id").primaryKey(),
+  state: text("state", { enum: ["moving", "clearing", "moved"] }).notNull(),
+  /** The shard the shop is going to (or went to). */
+  toShard: integer("to_shard").notNull(),
+  createdAt: createdAt(),
+});

@@ -7,7 +7,7 @@ import { database, inGlobalDatabase, shopDatabase } from "../db/client";
 import { generationJobs } from "../db/schema";
 import type { Bindings } from "../env";
 import { moveCredits, type MovementResult } from "../lib/credits";
-import { ApiError } from "../lib/errors";
+import { ApiError, isShopMoving } from "../lib/errors";
 import { randomId } from "../lib/ids";
 import { storeModelKey } from "../lib/store-models";
 import { currentRequestId, errorName, log } from "../lib/log";
@@ -112,6 +112,7 @@ async function debitAndStart(env: Bindings, input: JobInput): Promise<void> {
     debit = await moveCredits(db, movement, { after: inGlobalDatabase(shopDb) ? [row] : [] });
   } catch (err) {
     // The batch is atomic: no debit and no job, which is what the seller is told.
+    if (isShopMoving(err)) throw err;
     log("error", "job not started: debit failed", { job: input.id, error: errorName(err) });
     throw new ApiError(503, JOB_MESSAGES.notStarted);
   }
@@ -125,7 +126,7 @@ async function debitAndStart(env: Bindings, input: JobInput): Promise<void> {
       await refundLostDebit(db, shopDb, input).catch((refundErr) =>
         log("error", "lost debit not refunded; the reconciliation will", { job: input.id, error: errorName(refundErr) }),
       );
-      throw new ApiError(503, JOB_MESSAGES.notStarted);
+      throw isShopMoving(err) ? err : new ApiError(503, JOB_MESSAGES.notStarted);
     }
   }
 

@@ -22,7 +22,7 @@ import type { Env } from "../env";
 import { KiB, limitBody, smallJson } from "../lib/body-limit";
 import { POSTAL_CODE_MAX_LENGTH } from "../lib/delivery-address";
 import { clientAddress } from "../lib/client-address";
-import { ApiError } from "../lib/errors";
+import { ApiError, isShopMoving } from "../lib/errors";
 import { buyerWhatsappInvalid, DELIVERY_REQUIRED, PAYMENT_NOT_OFFERED, placeOrder, ZONE_NOT_OFFERED } from "../lib/order-core/place";
 import { moveOrder, ORDER_NOT_FOUND, STOCK_SHORT_PREFIX } from "../lib/order-core/status";
 import { ORDERS_LISTED, orderPath, PRODUCT_NOT_IN_STORE, shortagesOf, toOrder } from "../lib/orders";
@@ -215,7 +215,7 @@ export const orderRoutes = new Hono<Env>()
       placed = await placeOrder(shopDb, store, locale, input);
     } catch (err) {
       // A refused cart (no stock, a product gone, a zone missing) is not an order: the shopper may fix it and send again.
-      if (err instanceof ApiError) await release(db, visitor);
+      if (err instanceof ApiError || isShopMoving(err)) await release(db, visitor);
       throw err;
     }
     const { row, shop } = placed;

@@ -226,6 +226,8 @@ export default {
     "Download it from this link (valid for {0} days, and it only works while you are signed in):",
   "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.": "An unexpected error occurred. Try again in a few minutes.",
   "El cuerpo de la solicitud no es un JSON válido.": "The request body is not valid JSON.",
+  "Tu tienda se está mudando de base de datos: intenta de nuevo en unos segundos.":
+    "Your store is moving to another database: try again in a few seconds.",
   "La solicitud es demasiado grande.": "The request is too large.",
   "La imagen no llegó bien codificada (base64 inválido). Vuelve a elegir la foto.":
     "The picture did not arrive properly encoded (invalid base64). Choose the photo again.",

@@ -226,6 +226,8 @@ export default {
     "Baixe por este link (vale por {0} dias e só funciona com você conectado):",
   "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.": "Ocorreu um erro inesperado. Tente de novo em alguns minutos.",
   "El cuerpo de la solicitud no es un JSON válido.": "O corpo da solicitação não é um JSON válido.",
+  "Tu tienda se está mudando de base de datos: intenta de nuevo en unos segundos.":
+    "Sua loja está mudando de banco de dados: tente de novo em alguns segundos.",
   "La solicitud es demasiado grande.": "A solicitação é grande demais.",
   "La imagen no llegó bien codificada (base64 inválido). Vuelve a elegir la foto.":
     "A imagem não chegou bem codificada (base64 inválido). Escolha a foto de novo.",
