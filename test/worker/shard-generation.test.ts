@@ -31,17 +31,10 @@ import type { Bindings } from "../../worker/env";
 import { addDays, dayStart, localDay } from "../../worker/stats/days";
 import { event } from "../../worker/stats/events";
 import { mondayOf, sendWeeklySummaries } from "../../worker/stats/weekly";
+import { rows } from "./d1-rows";
 
 afterEach(() => overrideProviderForTests(undefined));
 
-type Json = Record<string, unknown>;
-const rows = async (d1: D1Database, sql: string, ...params: unknown[]) =>
-  (
-    await d1
-      .prepare(sql)
-      .bind(...params)
-      .all<Json>()
-  ).results;
 const countIn = async (d1: D1Database, table: string, userId: string) =>
   (await d1.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())!.n;
 

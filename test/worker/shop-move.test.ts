@@ -19,15 +19,8 @@ import { Browser, register } from "./browser";
 import { workerLogs } from "./capture-logs";
 import { provider, resultBytes } from "./generation-helpers";
 import { addProducts, openStore, setPricing, storeData } from "./store-helpers";
+import { rows } from "./d1-rows";
 
-type Json = Record<string, unknown>;
-const rows = async (d1: D1Database, sql: string, ...params: unknown[]) =>
-  (
-    await d1
-      .prepare(sql)
-      .bind(...params)
-      .all<Json>()
-  ).results;
 const shardOf = async (id: string) =>
   (await env.DB.prepare("SELECT shard FROM users WHERE id = ?").bind(id).first<{ shard: number }>())!.shard;
 const d1Of = (shard: number) => (shard === 0 ? env.DB : env.SHOP_DB_1);
