@@ -117,11 +117,16 @@ export async function alignShopMoney(db: Db, shopDb: ShopDb, userId: string) {
  * `guard` for the global batch (the account's money, `sameMoney`) and `shopGuard` for the shop's (the prices'
  * money in shop_money), each failing its batch when a change landed between the read and the write.
  */
-export function moneyGuards(
-  db: Db,
-  shopDb: ShopDb,
-  row: { id: string; phone: string | null; countryCode: string | null; storeCurrency: string | null; storeLocale: string | null },
-) {
+/** The account's row as the money guards read it (the session's user): what every product door passes them. */
+export interface MoneyGuardedSeller {
+  id: string;
+  phone: string | null;
+  countryCode: string | null;
+  storeCurrency: string | null;
+  storeLocale: string | null;
+}
+
+export function moneyGuards(db: Db, shopDb: ShopDb, row: MoneyGuardedSeller) {
   return { guard: [sameMoney(db, row)], shopGuard: [sameShopCurrency(shopDb, row.id, storeMoneyOf(row).currency)] };
 }
 

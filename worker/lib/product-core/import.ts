@@ -10,20 +10,11 @@ import type { CatalogueProduct } from "../catalogue-csv";
 import { randomId } from "../ids";
 import { writeAcross } from "../shop-writes";
 import { replaceVariants } from "../stock";
-import { moneyGuarded, moneyGuards } from "../store-money-change";
+import { moneyGuarded, moneyGuards, type MoneyGuardedSeller as Seller } from "../store-money-change";
 import { storeChanged } from "../store-version";
 import { insertProduct, MAX_PRODUCTS_PER_SELLER, PRODUCT_CAP_REACHED, withinProductCap, writingNewProducts } from "./create";
 import { ensureHandles } from "./handles";
 import { ApiError } from "../errors";
-
-/** The account's row as the money guards read it (the session's user). */
-interface Seller {
-  id: string;
-  phone: string | null;
-  countryCode: string | null;
-  storeCurrency: string | null;
-  storeLocale: string | null;
-}
 
 /** The statements that set a product's colours and stock to the file's, keeping each colour's picture where the colour stays. */
 function stockWrites(shopDb: Db, productId: string, p: CatalogueProduct, savedColors: { name: string; imageKey: string | null }[]) {

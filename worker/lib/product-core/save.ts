@@ -12,7 +12,7 @@ import { ApiError } from "../errors";
 import { newestGeneratedKeys, ownProduct, PRODUCT_NOT_FOUND } from "../products";
 import { writeAcross } from "../shop-writes";
 import { replaceVariants, shownImageKeys } from "../stock";
-import { moneyGuarded, moneyGuards } from "../store-money-change";
+import { moneyGuarded, moneyGuards, type MoneyGuardedSeller as Seller } from "../store-money-change";
 import { storeChanged } from "../store-version";
 import type { ColorsInput, ProductChangeInput } from "./fields";
 import { keyOfUrl, pictureUnlessChosen, resolveStoreImages, storeImageKeys } from "./pictures";
@@ -54,15 +54,6 @@ export interface ProductChange extends ProductChangeInput {
   id: string;
   /** The product's own photo, replaced (the editor's new photo, already stored): a store showing the old one shows this one. */
   imageKey?: string | null;
-}
-
-/** The account's row as the money guards read it (the session's user). */
-interface Seller {
-  id: string;
-  phone: string | null;
-  countryCode: string | null;
-  storeCurrency: string | null;
-  storeLocale: string | null;
 }
 
 type SavedRow = { id: string; name: string; price: number | null; colors: string; storeImageKeys: string; imageKey: string | null };
