@@ -22,6 +22,7 @@ import {
   jobLine,
   type LedgerRow,
   ledgerLine,
+  ledgerArchiveStatements,
   placeholders,
 } from "./archive";
 import { HISTORY_LENGTH } from "./credits";
@@ -118,17 +119,7 @@ async function archiveShopChunk(
     env,
     objectKey,
     [...ready.map(jobLine), ...rows.map(ledgerLine)],
-    [
-      env.DB.prepare(`INSERT INTO archived_ledger_keys (key) VALUES ${readyKeys.map((_, i) => `(?${i + 1})`).join(", ")}`).bind(
-        ...readyKeys,
-      ),
-      env.DB.prepare(
-        `INSERT INTO ledger_archives (object_key, user_id, month, first_id, last_id, entries, delta_sum, jobs)
-         SELECT ?1, ?2, ?3, MIN(id), MAX(id), COUNT(*), SUM(delta), ?4 FROM credit_ledger
-         WHERE id IN (${placeholders(ledgerIds.length, 5)}) AND user_id = ?2`,
-      ).bind(objectKey, userId, month, ready.length, ...ledgerIds),
-      env.DB.prepare(`DELETE FROM credit_ledger WHERE id IN (${placeholders(ledgerIds.length)})`).bind(...ledgerIds),
-    ],
+    ledgerArchiveStatements(env, { objectKey, userId, month, jobs: ready.length, ledgerIds, keys: readyKeys }),
     ARCHIVED_KEY_TAKEN,
   );
   if (outcome === "refused") return { moved: "refused" as const, leftovers: leftovers.length };

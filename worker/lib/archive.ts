@@ -157,6 +157,27 @@ export async function commitArchive(
 }
 
 /** A plain insert of archived keys fails the whole batch when a parallel or earlier run archived one of them. */
+/**
+ * The global database's part of archiving a seller's jobs, whichever database their rows live in: every job's
+ * two ledger keys marked archived (a parallel run's insert of the same key fails the whole batch: ARCHIVED_KEY_TAKEN),
+ * the summary the balance checks read (entries and their sum, from the rows themselves), and the rows removed.
+ */
+export function ledgerArchiveStatements(
+  env: Pick<Bindings, "DB">,
+  archive: { objectKey: string; userId: string; month: string; jobs: number; ledgerIds: number[]; keys: string[] },
+): D1PreparedStatement[] {
+  const { objectKey, userId, month, jobs, ledgerIds, keys } = archive;
+  return [
+    env.DB.prepare(`INSERT INTO archived_ledger_keys (key) VALUES ${keys.map((_, i) => `(?${i + 1})`).join(", ")}`).bind(...keys),
+    env.DB.prepare(
+      `INSERT INTO ledger_archives (object_key, user_id, month, first_id, last_id, entries, delta_sum, jobs)
+       SELECT ?1, ?2, ?3, MIN(id), MAX(id), COUNT(*), SUM(delta), ?4 FROM credit_ledger
+       WHERE id IN (${placeholders(ledgerIds.length, 5)}) AND user_id = ?2`,
+    ).bind(objectKey, userId, month, jobs, ...ledgerIds),
+    env.DB.prepare(`DELETE FROM credit_ledger WHERE id IN (${placeholders(ledgerIds.length)})`).bind(...ledgerIds),
+  ];
+}
+
 export const ARCHIVED_KEY_TAKEN = /UNIQUE constraint failed: archived_ledger_keys/;
 
 /**
@@ -254,21 +275,12 @@ async function archiveChunk(env: Pick<Bindings, "DB" | "DATA">, userId: string, 
   const lines = [...jobs.map(jobLine), ...ledger.map(ledgerLine)];
   // Both keys of every job, the refund's too when it has none: a succeeded job must never be refunded later.
   const ledgerKeys = jobs.flatMap((j) => [`job:${j.id}`, `refund:${j.id}`]);
-  const idList = placeholders(ids.length);
   const outcome = await commitArchive(
     env,
     objectKey,
     lines,
     [
-      env.DB.prepare(`INSERT INTO archived_ledger_keys (key) VALUES ${ledgerKeys.map((_, i) => `(?${i + 1})`).join(", ")}`).bind(
-        ...ledgerKeys,
-      ),
-      env.DB.prepare(
-        `INSERT INTO ledger_archives (object_key, user_id, month, first_id, last_id, entries, delta_sum, jobs)
-         SELECT ?1, ?2, ?3, MIN(id), MAX(id), COUNT(*), SUM(delta), ?4 FROM credit_ledger
-         WHERE id IN (${placeholders(ids.length, 5)}) AND user_id = ?2`,
-      ).bind(objectKey, userId, month, jobs.length, ...ids),
-      env.DB.prepare(`DELETE FROM credit_ledger WHERE id IN (${idList})`).bind(...ids),
+      ...ledgerArchiveStatements(env, { objectKey, userId, month, jobs: jobs.length, ledgerIds: ids, keys: ledgerKeys }),
       env.DB.prepare(`DELETE FROM generation_jobs WHERE id IN (${placeholders(jobs.length)}) AND status IN ('succeeded', 'failed')`).bind(
         ...jobs.map((j) => j.id),
       ),
