@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from "playwright-core";
+import { readFileSync, statSync } from "node:fs";
 import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
 
 /** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
@@ -97,6 +98,8 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
  */
 function reportOnFailure(page: Page) {
   const heard: string[] = [];
+  // The app's log is shared by every file running at once: only what it printed since this page opened.
+  const logFrom = serverLogSize();
   const keep = (line: string) => heard.push(line) > 30 && heard.shift();
   page.on("pageerror", (error) => keep(`page error: ${error.message}`));
   // A failed resource is already in the answers below.
@@ -127,12 +130,40 @@ function reportOnFailure(page: Page) {
           `  at ${page.url()}`,
           ...shown.map((line) => `  ${line}`),
           ...heard.map((line) => `  ${line}`),
+          ...serverTrouble(logFrom).map((line) => `  app: ${line}`),
         ].join("\n"),
       );
     });
   } catch {
     // Outside a test (a beforeAll): nothing to report to.
   }
+}
+
+function serverLogSize(): number {
+  try {
+    return statSync(inject("serverLog")).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The app's warnings, errors and non-JSON lines (workerd's own: an uncaught exception, a queue consumer that
+ * threw) printed since `from`: a queue's work is invisible to the page, and a wait for its outcome otherwise
+ * says only that it did not come. Other files' lines may be among them; the last 20 are kept.
+ */
+function serverTrouble(from: number): string[] {
+  let text: string;
+  try {
+    text = readFileSync(inject("serverLog")).subarray(from).toString("utf8");
+  } catch {
+    return [];
+  }
+  return text
+    .split("\n")
+    .filter((line) => line.trim() && !/"level":"(info|debug)"/.test(line))
+    .slice(-20)
+    .map((line) => line.slice(0, 300));
 }
 
 export function uniqueEmail(prefix: string) {

@@ -23,7 +23,12 @@ describe("'Descargar mis datos' in /settings on a phone", () => {
 
     await page.goto("/settings");
     const section = page.getByRole("region", { name: "Tus datos" });
-    await tap(section.getByRole("button", { name: "Descargar mis datos" }));
+    // The ask's answer first: a wait for the link alone could not tell a lost tap from a slow build.
+    const [asked] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/data/exports") && r.request().method() === "POST"),
+      tap(section.getByRole("button", { name: "Descargar mis datos" })),
+    ]);
+    expect(asked.status()).toBe(202);
     const link = section.getByRole("link", { name: "Descargar el archivo ZIP" });
     await link.waitFor({ timeout: STATE_MS });
     await expectSeen(section.getByText("Tu archivo está listo."));

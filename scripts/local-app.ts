@@ -15,7 +15,7 @@
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { freshLocalState, LOCAL_OBSERVABILITY_OFF, OFFLINE_ENV } from "./local-state.ts";
@@ -67,6 +67,8 @@ export async function startLocalApp(
     fromBuild?: string;
     /** The server can be killed and started again on the same state (restart()), as a fault bench does. */
     restartable?: boolean;
+    /** A file that gets the server's output as it comes, for a test process that is not this one (e2e). */
+    logFile?: string;
   } = {},
 ): Promise<{ baseURL: string; buildDir: string; stop: () => void; output: () => string; restart: () => Promise<void> }> {
   rmSync(stateDir, { recursive: true, force: true });
@@ -144,8 +146,12 @@ export async function startLocalApp(
     });
   let child = launch();
   const capture = (started: ChildProcess) => {
-    started.stdout!.on("data", (chunk) => (log += chunk));
-    started.stderr!.on("data", (chunk) => (log += chunk));
+    const keep = (chunk: Buffer) => {
+      log += chunk;
+      if (options.logFile) appendFileSync(options.logFile, chunk);
+    };
+    started.stdout!.on("data", keep);
+    started.stderr!.on("data", keep);
   };
   capture(child);
   const baseURL = `http://localhost:${port}`;

@@ -202,6 +202,24 @@ describe("'Descargar mis datos' when a build fails", () => {
     expect(zip[photo]!.every((b, i) => b === big[i])).toBe(true);
   });
 
+  it("marks the export failed when R2 refuses to open the upload, instead of leaving it 'preparing' for an hour", async () => {
+    const s = await sellerWith();
+    await addProducts(s.browser, ["Buzo Añil"]);
+    expect((await ask(s.browser)).status).toBe(202);
+    const refusing = {
+      ...env.DATA,
+      async createMultipartUpload() {
+        throw new Error("We encountered an internal error. Please try again. (10001)");
+      },
+    } as unknown as R2Bucket;
+    expect(await buildExport({ ...env, DATA: refusing }, s.sent[0]!)).toBeNull();
+    expect(await latest(s.browser)).toEqual({ id: s.sent[0]!.exportId, state: "failed", url: null });
+    expect(workerLogs({ level: "error", message: "data export failed" }).some((l) => l.exportId === s.sent[0]!.exportId)).toBe(true);
+    expect(await mailsTo(s.email)).toBe(0);
+    // The seller's button works again at once.
+    expect((await ask(s.browser)).status).toBe(202);
+  });
+
   it("shows an export that never finished (its Worker died) as failed an hour on, and its late message builds nothing", async () => {
     const s = await sellerWith();
     expect((await ask(s.browser)).status).toBe(202);

@@ -156,27 +156,31 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
     .get();
   if (!taken) return null;
   const key = exportKey(message.userId, message.exportId);
-  let bytes: number;
-  const upload = await env.DATA.createMultipartUpload(key, { httpMetadata: { contentType: "application/zip" } });
-  const zip = new ZipToR2(upload);
+  let zip: ZipToR2 | undefined;
+  let built: BuiltExport | undefined;
+  let ready: { id: string } | undefined;
+  // Once the row is taken, no other delivery will build it: whatever fails from here on (opening the upload
+  // included) must say so on the row, or the seller would watch "preparing" for an hour.
   try {
+    zip = new ZipToR2(await env.DATA.createMultipartUpload(key, { httpMetadata: { contentType: "application/zip" } }));
     await writeExportFiles(env, message.userId, zip);
-    bytes = await zip.finish();
+    built = { bytes: await zip.finish(), peakHeld: zip.peakHeld };
+    log("info", "data export built", { exportId: taken.id, ...built });
+    ready = await db
+      .update(dataExports)
+      .set({ readyAt: new Date(), bytes: built.bytes })
+      .where(and(eq(dataExports.id, taken.id), isNull(dataExports.readyAt)))
+      .returning({ id: dataExports.id })
+      .get();
   } catch (err) {
     log("error", "data export failed", { exportId: taken.id, error: errorName(err) });
-    await zip
-      .abort()
-      .catch((abortErr) => log("warn", "data export upload not aborted", { exportId: taken.id, error: errorName(abortErr) }));
+    // A finished upload is an object to delete; an unfinished one, parts to drop.
+    await (built ? env.DATA.delete(key) : zip?.abort())?.catch((cleanupErr) =>
+      log("warn", "data export upload not removed", { exportId: taken.id, error: errorName(cleanupErr) }),
+    );
     await db.update(dataExports).set({ failedAt: new Date() }).where(eq(dataExports.id, taken.id));
     return null;
   }
-  log("info", "data export built", { exportId: taken.id, bytes, peakHeld: zip.peakHeld });
-  const ready = await db
-    .update(dataExports)
-    .set({ readyAt: new Date(), bytes })
-    .where(and(eq(dataExports.id, taken.id), isNull(dataExports.readyAt)))
-    .returning({ id: dataExports.id })
-    .get();
   const seller =
     ready &&
     (await global
@@ -189,7 +193,6 @@ export async function buildExport(env: Bindings, message: DataExportMessage, now
     await env.DATA.delete(key);
     return null;
   }
-  const built = { bytes, peakHeld: zip.peakHeld };
   const mailer = selectMailer(env, taken.origin);
   if (!mailer) return built;
   const link = await exportLink(env, exportOrigin(env, taken.origin), message.userId, message.exportId, taken.createdAt);
