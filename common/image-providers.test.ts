@@ -8,11 +8,15 @@ import {
   CHILDREN_NOT_OFFERED,
   MODIFY_NOT_OFFERED,
   MODIFY_UNAVAILABLE,
+  OPENAI_SIZES,
+  PRO_MIN_LONG_SIDE,
   PRO_NOT_OFFERED,
   PRO_UNAVAILABLE,
   RETIRED_MODELS,
+  canMake,
   generationOffer,
   planGeneration,
+  providerTraits,
   retirementProblem,
   currentModel,
 } from "./image-providers";
@@ -40,11 +44,26 @@ describe("planGeneration", () => {
   it("offers Pro only from a provider that makes 2048 px or more, judged on the one that would make it", () => {
     expect(planGeneration({ IMAGE_PROVIDER: "gemini" }, "ad", "pro")).toEqual({ ok: true, provider: "gemini" });
     expect(planGeneration({ IMAGE_PROVIDER: "fashn" }, "ad", "pro")).toEqual({ ok: true, provider: "fashn" });
-    expect(planGeneration({ IMAGE_PROVIDER: "openai" }, "ad", "pro")).toEqual({ ok: false, error: PRO_UNAVAILABLE });
+    expect(planGeneration({ IMAGE_PROVIDER: "openai" }, "ad", "pro")).toEqual({ ok: true, provider: "openai" });
+    expect(planGeneration({ IMAGE_PROVIDER: "workers-ai" }, "ad", "pro")).toEqual({ ok: false, error: PRO_UNAVAILABLE });
     expect(planGeneration({ IMAGE_PROVIDER: "gemini", MINORS_PROVIDER: "workers-ai" }, "baby", "pro")).toEqual({
       ok: false,
       error: PRO_UNAVAILABLE,
     });
+  });
+
+  it("OpenAI's Pro comes from the size its adapter asks for: 3:4 at 2048 px, in the multiples of 16 GPT Image takes", () => {
+    const { width, height } = OPENAI_SIZES.pro;
+    expect(providerTraits("openai").proLongSide).toBe(Math.max(width, height));
+    expect(height).toBe(PRO_MIN_LONG_SIDE);
+    expect(width / height).toBe(3 / 4);
+    expect([width % 16, height % 16]).toEqual([0, 0]);
+    // Standard stays GPT Image's 2:3 preset, under 2K: only Pro costs 2K.
+    expect(OPENAI_SIZES.standard).toEqual({ width: 1024, height: 1536 });
+    // A fallback may send a Pro picture to OpenAI now, but never a child's.
+    expect(canMake("openai", {}, { kind: "ad", quality: "pro", includeModel: true })).toBe(true);
+    expect(canMake("openai", {}, { kind: "kid", quality: "pro", includeModel: true })).toBe(false);
+    expect(canMake("workers-ai", {}, { kind: "ad", quality: "pro", includeModel: true })).toBe(false);
   });
 
   it("garment-only pictures from a provider that always draws a person go to the studio pipeline; text edits it cannot do are refused", () => {
@@ -76,6 +95,10 @@ describe("planGeneration", () => {
   it("says why before anyone pays, and the API's refusal adds that nothing was charged", () => {
     expect(generationOffer({ IMAGE_PROVIDER: "openai" })).toMatchObject({
       children: { available: false, reason: CHILDREN_NOT_OFFERED },
+      pro: { available: true, reason: null },
+    });
+    expect(generationOffer({ IMAGE_PROVIDER: "workers-ai" })).toMatchObject({
+      children: { available: true, reason: null },
       pro: { available: false, reason: PRO_NOT_OFFERED },
     });
     for (const [before, refusal] of [
@@ -91,14 +114,26 @@ describe("planGeneration", () => {
 });
 
 describe("STUDIO_IMITATES (offline: the studio offers only what another provider can make)", () => {
-  it("takes children and Pro away like OpenAI would, and still makes the garment alone in the studio", () => {
+  it("takes children away like OpenAI would, keeps its 2K Pro, and still makes the garment alone in the studio", () => {
     const settings = { STUDIO_IMITATES: "openai" };
     expect(planGeneration(settings, "baby", "standard")).toEqual({ ok: false, error: CHILDREN_UNAVAILABLE });
-    expect(planGeneration(settings, "ad", "pro")).toEqual({ ok: false, error: PRO_UNAVAILABLE });
+    expect(planGeneration(settings, "ad", "pro")).toEqual({ ok: true, provider: "studio" });
     expect(planGeneration(settings, "ad", "standard", false)).toEqual({ ok: true, provider: "studio" });
     expect(planGeneration(settings, "ad", "standard")).toEqual({ ok: true, provider: "studio" });
     expect(generationOffer(settings)).toEqual({
       children: { available: false, reason: CHILDREN_NOT_OFFERED },
+      pro: { available: true, reason: null },
+      modify: { available: true, reason: null },
+      storeModel: { adult: false, children: false },
+    });
+  });
+
+  it("imitating Workers AI takes Pro away (it makes 1536 px) and keeps children", () => {
+    const settings = { STUDIO_IMITATES: "workers-ai" };
+    expect(planGeneration(settings, "ad", "pro")).toEqual({ ok: false, error: PRO_UNAVAILABLE });
+    expect(planGeneration(settings, "baby", "standard")).toEqual({ ok: true, provider: "studio" });
+    expect(generationOffer(settings)).toEqual({
+      children: { available: true, reason: null },
       pro: { available: false, reason: PRO_NOT_OFFERED },
       modify: { available: true, reason: null },
       storeModel: { adult: false, children: false },
@@ -117,7 +152,7 @@ describe("STUDIO_IMITATES (offline: the studio offers only what another provider
     // FASHN takes a store model; the studio cannot, so imitating it does not claim so.
     expect(generationOffer({ STUDIO_IMITATES: "fashn" }).storeModel).toEqual({ adult: false, children: false });
     expect(generationOffer({ IMAGE_PROVIDER: "workers-ai", STUDIO_IMITATES: "openai" }).children.available).toBe(true);
-    expect(generationOffer({ IMAGE_PROVIDER: "gemini", STUDIO_IMITATES: "openai" }).pro.available).toBe(true);
+    expect(generationOffer({ IMAGE_PROVIDER: "gemini", STUDIO_IMITATES: "workers-ai" }).pro.available).toBe(true);
     // Unset, blank or unknown: the studio offers everything it makes.
     for (const value of [undefined, " ", "nadie"])
       expect(generationOffer({ STUDIO_IMITATES: value })).toMatchObject({ children: { available: true }, pro: { available: true } });

@@ -156,6 +156,18 @@ export interface ProviderTraits {
 /** 'Calidad Pro' is sold as 2K: at least this many pixels on the long side. */
 export const PRO_MIN_LONG_SIDE = 2048;
 
+/**
+ * The `size` the OpenAI adapter asks /v1/images/edits for, by quality. GPT Image 2.x models take any
+ * WIDTHxHEIGHT with both sides multiples of 16, at most 3840 px and 3:1 (docs/providers.md names the pages,
+ * read 2026-11-29). Standard keeps the portrait preset every GPT Image model knows (2:3); Pro is the
+ * catalogue's 3:4, as Gemini Pro draws it, at exactly 2048 px high: 3.1 MP, under the 2560×1440 (3.7 MP)
+ * above which OpenAI calls sizes experimental.
+ */
+export const OPENAI_SIZES: Record<Quality, { width: number; height: number }> = {
+  standard: { width: 1024, height: 1536 },
+  pro: { width: 1536, height: 2048 },
+};
+
 export function providerTraits(name: ProviderName): ProviderTraits {
   switch (name) {
     // The offline stand-in makes a 1640×2050 picture at Pro and never refuses a kind.
@@ -164,10 +176,16 @@ export function providerTraits(name: ProviderName): ProviderTraits {
     // Reported to refuse photorealistic children. gemini-3-pro-image at imageSize 2K, 3:4: 1792×2400.
     case "gemini":
       return { drawsChildren: false, proLongSide: 2400, takesModelReference: true, edits: true, garmentOnly: true };
-    // Its image policies restrict editing photos into real-looking children; 1024×1536 is its portrait size.
+    // Its image policies restrict editing photos into real-looking children; Pro asks for OPENAI_SIZES.pro.
     // GPT Image edits take several input images (image[]): the store's model goes as the second one.
     case "openai":
-      return { drawsChildren: false, proLongSide: 1536, takesModelReference: true, edits: true, garmentOnly: true };
+      return {
+        drawsChildren: false,
+        proLongSide: Math.max(OPENAI_SIZES.pro.width, OPENAI_SIZES.pro.height),
+        takesModelReference: true,
+        edits: true,
+        garmentOnly: true,
+      };
     // FLUX.2 documents no refusal of children; we ask it for 1152×1536 at Pro.
     case "workers-ai":
       return { drawsChildren: true, proLongSide: 1536, takesModelReference: false, edits: true, garmentOnly: true };
@@ -245,7 +263,7 @@ export interface GenerationOffer {
 
 /**
  * What a provider can make on this site. STUDIO_IMITATES=<provider> makes the offline studio offer no more
- * than that provider can (openai: no children, no Pro), so `npm run dev` and the Chromium tests show what a
+ * than that provider can (openai: no children; workers-ai: no Pro), so `npm run dev` and the Chromium tests show what a
  * seller of such a site sees while the studio pipeline still makes the pictures. It is read only for the
  * studio and only ever takes options away, so it cannot weaken a real provider's site.
  */

@@ -1,9 +1,10 @@
 /**
  * What the drawer offers depends on what the site's image providers can make
- * (issue 13: children, honestly; Pro means 2K). Two app instances: the run's
- * own (the offline studio, which makes everything) and a second one serving
- * the same build with STUDIO_IMITATES=openai, where the studio offers only
- * what a site configured with OpenAI offers: no child model, no Pro.
+ * (children, honestly; Pro means 2K). Three app instances: the run's own (the
+ * offline studio, which makes everything) and two more serving the same build
+ * with STUDIO_IMITATES, where the studio offers only what a site configured
+ * with that provider offers: openai (no child model; Pro, which it makes at
+ * 1536×2048) and workers-ai (children, but no Pro: 1536 px at most).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -82,7 +83,7 @@ async function pixelSizeOf(page: Page, imageUrl: string) {
   }, imageUrl);
 }
 
-describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=openai)", () => {
+describe("on a site that cannot draw children but makes 2K (STUDIO_IMITATES=openai)", () => {
   let app: { baseURL: string; stop: () => void };
   let seller: Seller;
 
@@ -162,27 +163,38 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
     3 * GENERATION_MS,
   );
 
-  it("'Calidad Pro' is off and aria-disabled, its reason in text; tapping it changes nothing", async () => {
-    const { context, page } = await signedIn("dark");
-    const sent = generationRequests(page);
-    const { drawer } = await drawerOfNewProduct(page, "campera.jpg");
-    const pro = drawer.getByRole("switch", { name: "Calidad Pro" });
-    expect(await pro.getAttribute("aria-disabled")).toBe("true");
-    expect(await pro.getAttribute("aria-checked")).toBe("false");
-    expect(await descriptionOf(pro)).toBe(PRO_NOT_OFFERED);
-    await pro.click({ force: true });
-    await pro.press("Space");
-    expect(await pro.getAttribute("aria-checked")).toBe("false");
-    // The price on the button stays the standard one: no Pro can be asked for.
-    await expectSeen(drawer.getByRole("button", { name: "Generar 1 imagen" }));
-    expect(await drawer.getByRole("button", { name: /Calidad Pro/ }).count()).toBe(0);
-    // Both notices at once, in the dark theme: still readable and named for assistive technology.
-    await drawer.getByRole("radio", { name: "Niño", exact: true }).check();
-    await expectSeen(drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }));
-    await expectClean(page, "the drawer with Pro and children not offered (dark)");
-    expect(sent).toEqual([]);
-    await context.close();
-  });
+  it(
+    "'Calidad Pro' is offered as on any 2K site: chosen, charged 100 credits, at least 2048 px; the children notice beside it",
+    async () => {
+      const { context, page } = await signedIn("dark");
+      const { drawer, radio, product } = await drawerOfNewProduct(page, "campera.jpg");
+      const credits = await creditsOf(page);
+      const pro = drawer.getByRole("switch", { name: "Calidad Pro" });
+      expect(await pro.getAttribute("aria-disabled")).toBeNull();
+      expect(await descriptionOf(pro)).toBe("Imagen en 2K, más nítida. Cuesta 2 imágenes en vez de 1 imagen.");
+      expect(await drawer.getByText(PRO_NOT_OFFERED, { exact: true }).count()).toBe(0);
+      // Both at once, in the dark theme: Pro on, and the notice a child's picture brings, still readable.
+      await radio("Niño").check();
+      await expectSeen(drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }));
+      await tap(pro);
+      expect(await pro.getAttribute("aria-checked")).toBe("true");
+      await expectClean(page, "the drawer with Pro on and children not offered (dark)");
+
+      await radio("Adulto").check();
+      await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).waitFor({ state: "hidden" });
+      const request = page.waitForRequest(GENERATION_ROUTE);
+      await tap(drawer.getByRole("button", { name: "Generar (Calidad Pro, 2 imágenes)" }));
+      expect((await request).postDataJSON()).toMatchObject({ quality: "pro" });
+      const result = page.getByRole("dialog", { name: `Resultado: ${product.name}` });
+      await waitForGeneratedImage(result, product.name);
+      expect(await creditsOf(page)).toBe(credits - 100);
+      const [newest] = await galleryOf(page);
+      const size = await pixelSizeOf(page, newest!.imageUrl);
+      expect(Math.max(size.width, size.height)).toBeGreaterThanOrEqual(PRO_MIN_LONG_SIDE);
+      await context.close();
+    },
+    2 * GENERATION_MS,
+  );
 
   it(
     "a child asked for on a configuration read before it changed: the API's 422 is shown in Spanish and nothing is charged",
@@ -229,6 +241,44 @@ describe("on a site that cannot draw children nor make 2K (STUDIO_IMITATES=opena
     },
     2 * GENERATION_MS,
   );
+});
+
+describe("on a site that cannot make 2K (STUDIO_IMITATES=workers-ai)", () => {
+  let app: { baseURL: string; stop: () => void };
+  let seller: Seller;
+
+  beforeAll(async () => {
+    app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-sin-pro-")), {
+      fromBuild: inject("buildDir"),
+      vars: { STUDIO_IMITATES: "workers-ai" },
+    });
+    seller = await newSeller(chromium.browser, "sin-pro", app.baseURL);
+  });
+  afterAll(() => app?.stop());
+
+  it("'Calidad Pro' is off and aria-disabled, its reason in text; tapping it changes nothing", async () => {
+    const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL, colorScheme: "dark" });
+    await signInTo(page, seller);
+    const sent = generationRequests(page);
+    const { drawer, radio } = await drawerOfNewProduct(page, "campera.jpg");
+    const pro = drawer.getByRole("switch", { name: "Calidad Pro" });
+    expect(await pro.getAttribute("aria-disabled")).toBe("true");
+    expect(await pro.getAttribute("aria-checked")).toBe("false");
+    expect(await descriptionOf(pro)).toBe(PRO_NOT_OFFERED);
+    await pro.click({ force: true });
+    await pro.press("Space");
+    expect(await pro.getAttribute("aria-checked")).toBe("false");
+    // The price on the button stays the standard one: no Pro can be asked for.
+    await expectSeen(drawer.getByRole("button", { name: "Generar 1 imagen" }));
+    expect(await drawer.getByRole("button", { name: /Calidad Pro/ }).count()).toBe(0);
+    // Children are drawn here: choosing one brings no notice, and Pro stays off with its reason.
+    await radio("Niño").check();
+    expect(await drawer.getByText(CHILDREN_NOT_OFFERED, { exact: true }).count()).toBe(0);
+    expect(await pro.getAttribute("aria-disabled")).toBe("true");
+    await expectClean(page, "the drawer with Pro not offered (dark)");
+    expect(sent).toEqual([]);
+    await context.close();
+  });
 });
 
 describe("where the provider makes everything (the default offline studio)", () => {

@@ -44,7 +44,14 @@ describe("GET /api/config", () => {
     const response = await get(withBindings({ IMAGE_PROVIDER: "openai", OPENAI_API_KEY: "k" }));
     const { generation } = (await response.json()) as { generation: GenerationOffer };
     expect(generation.children).toEqual({ available: false, reason: CHILDREN_NOT_OFFERED });
-    expect(generation.pro).toEqual({ available: false, reason: PRO_NOT_OFFERED });
+    // OpenAI is asked for 1536×2048 at Pro: 2K, so offered.
+    expect(generation.pro).toEqual({ available: true, reason: null });
+    // Workers AI makes 1536 px at most: no Pro, and the drawer says why.
+    const workersAi = await get(withBindings({ IMAGE_PROVIDER: "workers-ai" }));
+    expect(((await workersAi.json()) as { generation: GenerationOffer }).generation.pro).toEqual({
+      available: false,
+      reason: PRO_NOT_OFFERED,
+    });
     // With a provider that draws children for Bebé, Niño and Niña, they are offered again.
     const withMinors = await get(withBindings({ IMAGE_PROVIDER: "openai", MINORS_PROVIDER: "workers-ai" }));
     expect(((await withMinors.json()) as { generation: GenerationOffer }).generation.children).toEqual({ available: true, reason: null });
@@ -59,11 +66,15 @@ describe("GET /api/config", () => {
     });
   });
 
-  it("offline, STUDIO_IMITATES=openai offers what a site with OpenAI offers (the Chromium tests' second app)", async () => {
+  it("offline, STUDIO_IMITATES offers what a site with that provider offers (the Chromium tests' other apps)", async () => {
     const response = await get(withBindings({ STUDIO_IMITATES: "openai" } as Partial<Bindings>));
     const { generation } = (await response.json()) as { generation: GenerationOffer };
     expect(generation.children).toEqual({ available: false, reason: CHILDREN_NOT_OFFERED });
-    expect(generation.pro).toEqual({ available: false, reason: PRO_NOT_OFFERED });
+    expect(generation.pro).toEqual({ available: true, reason: null });
+    const workersAi = await get(withBindings({ STUDIO_IMITATES: "workers-ai" } as Partial<Bindings>));
+    const offer = ((await workersAi.json()) as { generation: GenerationOffer }).generation;
+    expect(offer.children).toEqual({ available: true, reason: null });
+    expect(offer.pro).toEqual({ available: false, reason: PRO_NOT_OFFERED });
   });
 });
 

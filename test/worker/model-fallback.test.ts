@@ -117,6 +117,9 @@ interface Call {
   url: string;
   /** The model asked for: Gemini's is in the URL, OpenAI's is the multipart `model` field. */
   model: string | null;
+  /** OpenAI's multipart `size` and `quality` (null for Gemini). */
+  size: string | null;
+  quality: string | null;
 }
 
 /** Replaces fetch: `"METHOD url"` → reply; any other address throws, as a closed network would. */
@@ -127,8 +130,9 @@ function fakeProviders(routes: Record<string, () => Response>): Call[] {
     const reply = routes[`${request.method} ${request.url}`];
     if (!reply) throw new Error(`unexpected request: ${request.method} ${request.url}`);
     const multipart = request.headers.get("content-type")?.startsWith("multipart/form-data");
-    const model = multipart ? String((await request.formData()).get("model")) : null;
-    seen.push({ method: request.method, url: request.url, model });
+    const form = multipart ? await request.formData() : null;
+    const field = (name: string) => (form?.has(name) ? String(form.get(name)) : null);
+    seen.push({ method: request.method, url: request.url, model: field("model"), size: field("size"), quality: field("quality") });
     return reply();
   });
   return seen;
@@ -187,7 +191,28 @@ describe("a model that is gone", () => {
     await ledgerHolds();
   });
 
+  it("a Pro picture whose model is gone: OpenAI makes it at 2K (1536x2048, quality high), charged once as Pro", async () => {
+    const seen = fakeProviders({
+      [geminiCall(DEFAULT_MODELS.geminiPro)]: geminiGone(DEFAULT_MODELS.geminiPro),
+      [OPENAI_EDITS]: openaiImage(3),
+    });
+    const { browser, user, product } = await sellerWithProduct();
+    const job = await generate(browser, product.id, { quality: "pro" });
+
+    expect(job).toMatchObject({ status: "succeeded", error: null });
+    expect(seen.map((call) => `${call.method} ${call.url}`)).toEqual([geminiCall(DEFAULT_MODELS.geminiPro), OPENAI_EDITS]);
+    expect(seen[1]).toMatchObject({ model: DEFAULT_MODELS.openai, size: "1536x2048", quality: "high" });
+    expect(await ledger(job.id)).toEqual([`job -${CREDITS_PER_PRO_IMAGE}`]);
+    expect(await creditsOf(user.id)).toBe(500 - CREDITS_PER_PRO_IMAGE);
+    expect(workerLogs().filter((line) => line.alert === "model_fallback")).toEqual([
+      expect.objectContaining({ model: DEFAULT_MODELS.geminiPro, toProvider: "openai", toModel: DEFAULT_MODELS.openai }),
+    ]);
+    await ledgerHolds();
+  });
+
   it("a Pro picture whose model is gone and no other configured provider reaches 2K: refunded once", async () => {
+    // Only Gemini is configured: Workers AI (1536 px) would not count, as nextRoute's test below shows.
+    configure({ OPENAI_API_KEY: undefined });
     const seen = fakeProviders({
       [geminiCall(DEFAULT_MODELS.geminiPro)]: geminiGone(DEFAULT_MODELS.geminiPro),
       [OPENAI_EDITS]: openaiImage(3),
@@ -196,7 +221,6 @@ describe("a model that is gone", () => {
     const job = await generate(browser, product.id, { quality: "pro" });
 
     expect(job).toMatchObject({ status: "failed", imageUrl: null });
-    // OpenAI draws 1536 px at most: it is never asked for a picture sold as 2K.
     expect(seen.map((call) => `${call.method} ${call.url}`)).toEqual([geminiCall(DEFAULT_MODELS.geminiPro)]);
     expect(await ledger(job.id)).toEqual([`job -${CREDITS_PER_PRO_IMAGE}`, `refund ${CREDITS_PER_PRO_IMAGE}`]);
     expect(await creditsOf(user.id)).toBe(500);
@@ -268,6 +292,18 @@ describe("the successor the code knows", () => {
     expect(
       nextRoute(site, picture, { provider: "openai", model: DEFAULT_MODELS.openai }, [`gemini:${DEFAULT_MODELS.gemini}`]),
     ).toBeUndefined();
+  });
+
+  it("Pro goes only to a provider that reaches 2K: OpenAI does, Workers AI does not", () => {
+    const pro = { ...picture, quality: "pro" } as const;
+    const gone = { provider: "gemini", model: DEFAULT_MODELS.geminiPro };
+    expect(nextRoute(env as Bindings, pro, gone, [])).toEqual({ provider: "openai", model: DEFAULT_MODELS.openai });
+    const workersAiOnly = { ...(env as Bindings), OPENAI_API_KEY: undefined, AI: {} } as Bindings;
+    expect(nextRoute(workersAiOnly, pro, gone, [])).toBeUndefined();
+    expect(nextRoute(workersAiOnly, picture, { provider: "gemini", model: DEFAULT_MODELS.gemini }, [])).toEqual({
+      provider: "workers-ai",
+      model: DEFAULT_MODELS["workers-ai"],
+    });
   });
 
   it("children go only to a provider that draws them", () => {

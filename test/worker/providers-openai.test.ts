@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PRO_MIN_LONG_SIDE, providerTraits } from "../../common/image-providers";
 import { OpenAIProvider } from "../../worker/providers/openai";
 import { buildPrompt, STORE_MODEL_LINE } from "../../worker/providers/prompts";
 import {
@@ -109,17 +110,40 @@ describe("OpenAIProvider", () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PHOTO);
   });
 
-  it("asks for high quality on pro, uses the configured model and names a JPEG photo .jpg", async () => {
+  it("asks for 2K at 3:4 (1536x2048) and high quality on pro, uses the configured model and names a JPEG photo .jpg", async () => {
     const seen = fakeOpenAI(() => imageAnswer());
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 1, 2]);
     await new OpenAIProvider({ apiKey: "k", model: "gpt-image-2.6-sunburst", baseUrl: `${BASE}/` }).generate(
       generation({ quality: "pro", source: { bytes: jpeg, mimeType: "image/jpeg" } }),
     );
     const { form } = seen[0]!;
+    // The same fields as a standard picture: only size and quality change.
+    expect([...form.keys()].sort()).toEqual(["image", "model", "n", "output_compression", "output_format", "prompt", "quality", "size"]);
+    expect(form.get("size")).toBe("1536x2048");
     expect(form.get("quality")).toBe("high");
     expect(form.get("model")).toBe("gpt-image-2.6-sunburst");
+    expect(form.get("output_format")).toBe("jpeg");
+    expect(form.get("n")).toBe("1");
     expect((form.get("image") as File).name).toBe("garment.jpg");
     expect((form.get("image") as File).type).toBe("image/jpeg");
+  });
+
+  it("the size sold as Pro is one OpenAI accepts and reaches 2K: multiples of 16, within 3840 px and 3:1", async () => {
+    const seen = fakeOpenAI(() => imageAnswer());
+    await Promise.all([provider().generate(generation()), provider().generate(generation({ quality: "pro" }))]);
+    const sizes = seen.map(({ form }) => String(form.get("size"))).sort();
+    expect(sizes).toEqual(["1024x1536", "1536x2048"]);
+    for (const size of sizes) {
+      const [width, height] = size.split("x").map(Number) as [number, number];
+      expect([width % 16, height % 16]).toEqual([0, 0]);
+      expect(Math.max(width, height)).toBeLessThanOrEqual(3840);
+      expect(Math.max(width, height) / Math.min(width, height)).toBeLessThanOrEqual(3);
+      expect(width * height).toBeGreaterThanOrEqual(655_360);
+      expect(width * height).toBeLessThanOrEqual(8_294_400);
+    }
+    // Pro is offered because of this size, and only because of it.
+    expect(providerTraits("openai").proLongSide).toBe(2048);
+    expect(providerTraits("openai").proLongSide).toBeGreaterThanOrEqual(PRO_MIN_LONG_SIDE);
   });
 
   it("sends the store's model as a second image[] part after the photo, and the prompt names it; the garment alone never", async () => {

@@ -4,9 +4,10 @@
  * (PNG unless output_format says otherwise). With the store's model the two
  * images go as repeated `image[]` parts, as the multi-image edit example does.
  * https://platform.openai.com/docs/api-reference/images/createEdit,
- * https://platform.openai.com/docs/guides/image-generation (edit with several reference images)
+ * https://platform.openai.com/docs/guides/image-generation (edit with several reference images).
+ * `size` is any WIDTHxHEIGHT in multiples of 16 for GPT Image 2.x (docs/providers.md, read 2026-11-29).
  */
-import { DEFAULT_MODELS, retirementProblem } from "../../common/image-providers";
+import { DEFAULT_MODELS, OPENAI_SIZES, retirementProblem } from "../../common/image-providers";
 import { errorForStatus, generatedImage, isRecord, parseJson, refusal, send } from "./http";
 import { buildPrompt } from "./prompts";
 import {
@@ -59,7 +60,9 @@ export class OpenAIProvider implements ImageProvider {
       form.append("image", garment);
     }
     form.append("prompt", buildPrompt(request));
-    form.append("size", "1024x1536"); // the portrait size GPT Image offers (2:3)
+    // The same sizes providerTraits reads, so what is sold as Pro is what is asked for.
+    const size = OPENAI_SIZES[request.quality];
+    form.append("size", `${size.width}x${size.height}`);
     form.append("quality", request.quality === "pro" ? "high" : "medium");
     // A web-sized answer instead of a 2 MB PNG. input_fidelity is not sent: the current models reject it.
     form.append("output_format", "jpeg");
