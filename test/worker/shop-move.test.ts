@@ -113,6 +113,9 @@ async function placeOrder(shop: Shop | Omit<Shop, never>, name: string): Promise
   return (await response.json()) as { order: Order };
 }
 
+/** The fence's answer: a shopper reads that the store is updating, in the store's language; the seller, that it moves. */
+const refusalFor = (kind: string) => (kind === "order" ? "La tienda se está actualizando. Intenta de nuevo en un momento." : SHOP_MOVING);
+
 /** What the shopper and the seller see: the store page's data and the seller's screens' answers. */
 async function answers(shop: Shop) {
   const page = await new Browser().request(`/u/${shop.username}`);
@@ -252,7 +255,7 @@ describe("moving a shop between shop databases", () => {
     const [moved, ...responses] = await Promise.all([moveShop(env, shop.id, 1, { beforeVerify: fence }), ...fired.map((f) => f.send())]);
     for (const [i, response] of fenced.entries()) {
       expect(response.status, `${whileFenced[i]!.kind}: ${await response.clone().text()}`).toBe(503);
-      expect(await response.json()).toEqual({ error: SHOP_MOVING });
+      expect(await response.json()).toEqual({ error: refusalFor(whileFenced[i]!.kind) });
     }
     expect(moved.length).toBe(SHOP_TABLES.length);
     expect(await shardOf(shop.id)).toBe(1);
@@ -264,7 +267,7 @@ describe("moving a shop between shop databases", () => {
       const what = fired[i]!;
       const text = await response.clone().text();
       if (response.status === 503) {
-        expect(JSON.parse(text), what.kind).toEqual({ error: SHOP_MOVING });
+        expect(JSON.parse(text), what.kind).toEqual({ error: refusalFor(what.kind) });
         expect(response.headers.get("Retry-After")).toBe("5");
         refused.push(what);
         continue;
