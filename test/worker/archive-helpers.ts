@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { unzipSync } from "fflate";
 import { expect, vi } from "vitest";
 import { type ArchiveSummary, gunzipLines, type OrderArchiveSummary } from "../../common/ledger-archive";
-import { database } from "../../worker/db/client";
+import { database, shopDatabase } from "../../worker/db/client";
 import { batches, batchItems, generationJobs } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { refundJob } from "../../worker/jobs/refund-job";
@@ -79,68 +79,77 @@ export type PictureOutcome = "succeeded" | "failed" | "cancelled" | "queued" | "
  * A batch as the app leaves it: charged with its pictures in one batch (as createBatch does), then each picture
  * begun and finished as the batch queue and its job do (started with its job row; succeeded, or failed and
  * refunded), cancelled by the seller (endUnstarted), or still waiting. Then everything is moved `days` back.
+ * With `shard: 1` the shop's rows are in SHOP_DB_1, charged first in DB's ledger, as createBatch does for it.
  */
 export async function finishedBatch(
   userId: string,
   id: string,
   outcomes: PictureOutcome[],
-  { days, notify = false, notified = false, unitCost = 50 }: { days: number; notify?: boolean; notified?: boolean; unitCost?: number },
+  {
+    days,
+    notify = false,
+    notified = false,
+    unitCost = 50,
+    shard = 0,
+  }: { days: number; notify?: boolean; notified?: boolean; unitCost?: number; shard?: 0 | 1 },
 ) {
+  const shopDb = shopDatabase(env, { id: userId, shard });
+  const d1 = shard === 0 ? env.DB : env.SHOP_DB_1;
   const items = outcomes.map((_, position) => ({ id: `${id}-${position}`, batchId: id, userId, position }));
+  const rows = [
+    shopDb.insert(batches).values({
+      id,
+      userId,
+      kind: "ad",
+      includeModel: false,
+      quality: "standard",
+      provider: "fake",
+      unitCost,
+      size: items.length,
+      notify,
+      origin: "https://vidriera.test",
+    }),
+    shopDb.insert(batchItems).values(items),
+  ] as const;
   const charged = await moveCreditsTogether(
     db,
     items.map((item) => ({ userId, delta: -unitCost, reason: "generation" as const, idempotencyKey: `job:${item.id}` })),
-    {
-      before: [
-        db.insert(batches).values({
-          id,
-          userId,
-          kind: "ad",
-          includeModel: false,
-          quality: "standard",
-          provider: "fake",
-          unitCost,
-          size: items.length,
-          notify,
-          origin: "https://vidriera.test",
-        }),
-        db.insert(batchItems).values(items),
-      ],
-    },
+    { before: shard === 0 ? [...rows] : [] },
   );
   expect(charged).toBe("applied");
+  if (shard !== 0) await shopDb.batch(rows);
   for (const [position, outcome] of outcomes.entries()) {
     const itemId = `${id}-${position}`;
     if (outcome === "queued") continue;
     if (outcome === "cancelled") {
-      await endUnstarted(db, [{ id: itemId, userId, cost: unitCost }], "cancelled", "Cancelada por la vendedora.");
+      await endUnstarted(db, [{ id: itemId, userId, cost: unitCost }], "cancelled", "Cancelada por la vendedora.", shopDb);
       continue;
     }
-    await env.DB.batch([
-      env.DB.prepare("UPDATE batch_items SET status = 'started', started_at = ?2 WHERE id = ?1").bind(itemId, Date.now()),
-      env.DB.prepare(
-        "INSERT INTO generation_jobs (id, user_id, kind, quality, cost, status) VALUES (?1, ?2, 'ad', 'standard', ?3, 'running')",
-      ).bind(itemId, userId, unitCost),
+    await d1.batch([
+      d1.prepare("UPDATE batch_items SET status = 'started', started_at = ?2 WHERE id = ?1").bind(itemId, Date.now()),
+      d1
+        .prepare("INSERT INTO generation_jobs (id, user_id, kind, quality, cost, status) VALUES (?1, ?2, 'ad', 'standard', ?3, 'running')")
+        .bind(itemId, userId, unitCost),
     ]);
     if (outcome === "succeeded") {
-      await env.DB.prepare("UPDATE generation_jobs SET status = 'succeeded', finished_at = ?2 WHERE id = ?1")
-        .bind(itemId, Date.now())
-        .run();
+      await d1.prepare("UPDATE generation_jobs SET status = 'succeeded', finished_at = ?2 WHERE id = ?1").bind(itemId, Date.now()).run();
     }
     if (outcome === "failed")
-      expect(await refundJob(db, { id: itemId, userId, cost: unitCost }, "El proveedor no respondió.")).toBe("refunded");
+      expect(await refundJob(db, { id: itemId, userId, cost: unitCost }, "El proveedor no respondió.", shopDb)).toBe("refunded");
   }
   const at = Date.now() - days * DAY;
-  await env.DB.batch([
-    env.DB.prepare("UPDATE batches SET created_at = ?2, notified_at = ?3 WHERE id = ?1").bind(id, at, notified ? at + 60_000 : null),
-    env.DB.prepare(
-      "UPDATE batch_items SET sent_at = ?2, started_at = CASE WHEN started_at IS NULL THEN NULL ELSE ?2 END WHERE batch_id = ?1",
-    ).bind(id, at),
+  await d1.batch([
+    d1.prepare("UPDATE batches SET created_at = ?2, notified_at = ?3 WHERE id = ?1").bind(id, at, notified ? at + 60_000 : null),
+    d1
+      .prepare("UPDATE batch_items SET sent_at = ?2, started_at = CASE WHEN started_at IS NULL THEN NULL ELSE ?2 END WHERE batch_id = ?1")
+      .bind(id, at),
   ]);
-  await backdate(
-    items.map((item) => item.id),
-    days,
-  );
+  for (const item of items) {
+    await d1.prepare("UPDATE generation_jobs SET created_at = ?2, finished_at = ?2 WHERE id = ?1").bind(item.id, at).run();
+    await env.DB.prepare("UPDATE credit_ledger SET created_at = ?3 WHERE idempotency_key IN (?1, ?2)")
+      .bind(`job:${item.id}`, `refund:${item.id}`, at)
+      .run();
+  }
   return items.map((item) => item.id);
 }
 

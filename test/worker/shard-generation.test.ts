@@ -19,12 +19,13 @@ import { workerLogs } from "./capture-logs";
 import { photoForm, photoOfSize } from "./fixtures";
 import { provider, resultBytes } from "./generation-helpers";
 import { creditsOf } from "./payments-fakes";
-import { brokenChecks } from "./archive-helpers";
+import { brokenChecks, finishedBatch } from "./archive-helpers";
 import { database, shopDatabase } from "../../worker/db/client";
 import { generationJobs } from "../../worker/db/schema";
 import { refundJob } from "../../worker/jobs/refund-job";
 import { archiveOldData } from "../../worker/lib/archive-daily";
-import { moveCredits } from "../../worker/lib/credits";
+import { HISTORY_LENGTH, moveCredits } from "../../worker/lib/credits";
+import { archiveShopBatches } from "../../worker/lib/archive-shop-batches";
 import { recordAt } from "./stats-helpers";
 import { openStore } from "./store-helpers";
 import type { Bindings } from "../../worker/env";
@@ -344,6 +345,99 @@ describe("the archival of a shop of shard 1", () => {
     await archiveOldData(env);
     expect(await countIn(env.SHOP_DB_1, "generation_jobs", user.id)).toBe(0);
     expect(await rows(env.DB, "SELECT jobs FROM ledger_archives WHERE user_id = ?", user.id)).toEqual([{ jobs: 2 }]);
+    await ledgerHolds();
+  });
+
+  it("moves its old finished batches out of SHOP_DB_1 once when two runs race, and deletes a batch a crash left behind", async () => {
+    const browser = new Browser();
+    const { user } = await register(browser);
+    await placeShop(env, user.id, 1);
+    const db = database(env.DB);
+    expect(
+      (await moveCredits(db, { userId: user.id, delta: 20_000, reason: "purchase", idempotencyKey: `payment:prueba:${user.id}` })).status,
+    ).toBe("applied");
+    const shard = { shard: 1 } as const;
+    const done = [
+      await finishedBatch(user.id, `${user.id}-b1`, ["succeeded", "succeeded", "failed", "cancelled", "succeeded"], {
+        days: 200,
+        ...shard,
+      }),
+      await finishedBatch(user.id, `${user.id}-b2`, ["succeeded", "cancelled", "cancelled"], {
+        days: 160,
+        notify: true,
+        notified: true,
+        ...shard,
+      }),
+    ];
+    for (let i = 0; i < 4; i++) {
+      done.push(await finishedBatch(user.id, `${user.id}-x${i}`, ["succeeded", "failed", "cancelled"], { days: 130 + i, ...shard }));
+    }
+    // What must stay: an e-mail asked for and never sent, a picture still waiting, one still being made.
+    await finishedBatch(user.id, `${user.id}-unannounced`, ["succeeded", "succeeded"], { days: 160, notify: true, ...shard });
+    await finishedBatch(user.id, `${user.id}-waiting`, ["succeeded", "queued"], { days: 160, ...shard });
+    await finishedBatch(user.id, `${user.id}-running`, ["succeeded", "running"], { days: 160, ...shard });
+    // The credits screen's history, which the archival keeps.
+    for (let i = 0; i < HISTORY_LENGTH; i++) {
+      await moveCredits(db, { userId: user.id, delta: 1, reason: "purchase", idempotencyKey: `payment:prueba:${user.id}:${i}` });
+    }
+    const balance = await creditsOf(user.id);
+    const b2 = {
+      batch: await rows(env.SHOP_DB_1, "SELECT * FROM batches WHERE id = ?", `${user.id}-b2`),
+      items: await rows(env.SHOP_DB_1, "SELECT * FROM batch_items WHERE batch_id = ?", `${user.id}-b2`),
+      jobs: await rows(
+        env.SHOP_DB_1,
+        "SELECT * FROM generation_jobs WHERE id IN (SELECT id FROM batch_items WHERE batch_id = ?)",
+        `${user.id}-b2`,
+      ),
+    };
+    await ledgerHolds();
+
+    const shopDb = shopDatabase(env, { id: user.id, shard: 1 });
+    const runs = await Promise.all([archiveShopBatches(env, shopDb, { chunk: 1 }), archiveShopBatches(env, shopDb, { chunk: 2 })]);
+    // Six batches of 5 + 3 + 4 × 3 pictures: 20 charges, and the refunds of 4 failed and 8 cancelled.
+    expect(runs[0]!.batches + runs[1]!.batches).toBe(6);
+    expect(runs[0]!.pictures + runs[1]!.pictures).toBe(20);
+    expect(runs[0]!.ledger + runs[1]!.ledger).toBe(32);
+    const left = await rows(env.SHOP_DB_1, "SELECT id FROM batches WHERE user_id = ? ORDER BY id", user.id);
+    expect(left.map((b) => b.id)).toEqual([`${user.id}-running`, `${user.id}-unannounced`, `${user.id}-waiting`]);
+    expect(await countIn(env.SHOP_DB_1, "batch_items", user.id)).toBe(6);
+    expect(await countIn(env.SHOP_DB_1, "generation_jobs", user.id)).toBe(5);
+    const pictures = done.flat();
+    const keys = JSON.stringify(pictures.flatMap((id) => [`job:${id}`, `refund:${id}`]));
+    expect(await rows(env.DB, "SELECT id FROM credit_ledger WHERE idempotency_key IN (SELECT value FROM json_each(?))", keys)).toEqual([]);
+    const summaries = await rows(env.DB, "SELECT object_key, batches, jobs, delta_sum FROM ledger_archives WHERE user_id = ?", user.id);
+    expect(summaries.reduce((n, s) => n + (s.batches as number), 0)).toBe(6);
+    expect(summaries.reduce((n, s) => n + (s.jobs as number), 0)).toBe(20);
+    expect(summaries.reduce((n, s) => n + (s.delta_sum as number), 0)).toBe(-8 * 50);
+    // One object per summary: the run that lost the race left none behind.
+    const listed = await env.DATA.list({ prefix: `archive/${user.id}/` });
+    expect(listed.objects.map((o) => o.key).sort()).toEqual(summaries.map((s) => s.object_key).sort());
+    expect(await creditsOf(user.id)).toBe(balance);
+    expect(await brokenChecks()).toEqual([]);
+    await ledgerHolds();
+
+    // A run that died after DB's batch and before the shop's delete leaves the batch: the daily run deletes it,
+    // and archives nothing twice.
+    const insert = async (table: string, list: Record<string, unknown>[]) => {
+      for (const row of list) {
+        const columns = Object.keys(row);
+        await env.SHOP_DB_1.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+          .bind(...Object.values(row))
+          .run();
+      }
+    };
+    await insert("batches", b2.batch);
+    await insert("batch_items", b2.items);
+    await insert("generation_jobs", b2.jobs);
+    expect(await countIn(env.SHOP_DB_1, "batches", user.id)).toBe(4);
+    await archiveOldData(env);
+    expect(await countIn(env.SHOP_DB_1, "batches", user.id)).toBe(3);
+    expect(await countIn(env.SHOP_DB_1, "batch_items", user.id)).toBe(6);
+    expect(await rows(env.DB, "SELECT COUNT(*) AS n, SUM(batches) AS batches FROM ledger_archives WHERE user_id = ?", user.id)).toEqual([
+      { n: summaries.length, batches: 6 },
+    ]);
+    expect(await creditsOf(user.id)).toBe(balance);
+    expect(await brokenChecks()).toEqual([]);
     await ledgerHolds();
   });
 });

@@ -13,7 +13,7 @@ import type { Order } from "../../common/store-cart";
 import { brokenCrossDatabaseChecks, brokenLedgerChecks, SHOP_LEDGER_SQL, SHOP_PICTURES_SQL } from "../../scripts/ledger-checks";
 import { SHOP_TABLES } from "../../worker/db/shop-tables";
 import { SHOP_MOVING } from "../../worker/lib/errors";
-import { moveShop, shopChecks } from "../../worker/lib/shop-move";
+import { type D1, moveShop, shopChecks } from "../../worker/lib/shop-move";
 import { REAL_STORE_CVU, realStoreCheckout } from "../fixtures/real-store";
 import { Browser, register } from "./browser";
 import { workerLogs } from "./capture-logs";
@@ -112,6 +112,29 @@ async function placeOrder(shop: Shop | Omit<Shop, never>, name: string): Promise
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as { order: Order };
 }
+
+/** A D1 binding whose reads' sizes are recorded in `largest` (the rows of the largest answer). */
+function recording(d1: D1Database, largest: { rows: number }): D1 {
+  type Wrapped = ReturnType<D1["prepare"]> & { inner: D1PreparedStatement };
+  const wrap = (inner: D1PreparedStatement): Wrapped => ({
+    inner,
+    bind: (...values: unknown[]) => wrap(inner.bind(...values)),
+    first: <T>() => inner.first<T>(),
+    run: () => inner.run(),
+    raw: async <T>() => {
+      const [header, ...page] = await inner.raw<T>({ columnNames: true });
+      largest.rows = Math.max(largest.rows, page.length);
+      return [header, ...page] as [string[], ...T[]];
+    },
+  });
+  return {
+    prepare: (sql: string) => wrap(d1.prepare(sql)),
+    batch: (statements) => d1.batch(statements.map((s) => (s as Wrapped).inner)),
+  };
+}
+
+/** The fence's answer: a shopper reads that the store is updating, in the store's language; the seller, that it moves. */
+const refusalFor = (kind: string) => (kind === "order" ? "La tienda se está actualizando. Intenta de nuevo en un momento." : SHOP_MOVING);
 
 /** What the shopper and the seller see: the store page's data and the seller's screens' answers. */
 async function answers(shop: Shop) {
@@ -252,7 +275,7 @@ describe("moving a shop between shop databases", () => {
     const [moved, ...responses] = await Promise.all([moveShop(env, shop.id, 1, { beforeVerify: fence }), ...fired.map((f) => f.send())]);
     for (const [i, response] of fenced.entries()) {
       expect(response.status, `${whileFenced[i]!.kind}: ${await response.clone().text()}`).toBe(503);
-      expect(await response.json()).toEqual({ error: SHOP_MOVING });
+      expect(await response.json()).toEqual({ error: refusalFor(whileFenced[i]!.kind) });
     }
     expect(moved.length).toBe(SHOP_TABLES.length);
     expect(await shardOf(shop.id)).toBe(1);
@@ -264,7 +287,7 @@ describe("moving a shop between shop databases", () => {
       const what = fired[i]!;
       const text = await response.clone().text();
       if (response.status === 503) {
-        expect(JSON.parse(text), what.kind).toEqual({ error: SHOP_MOVING });
+        expect(JSON.parse(text), what.kind).toEqual({ error: refusalFor(what.kind) });
         expect(response.headers.get("Retry-After")).toBe("5");
         refused.push(what);
         continue;
@@ -297,6 +320,49 @@ describe("moving a shop between shop databases", () => {
     await ledgerHolds();
     // A refusal by the fence is an answer, not a fault.
     expect(workerLogs({ level: "error" })).toEqual([]);
+  });
+
+  it("copies and checks a shop bigger than one page a page at a time, with the same rows and checksums", async () => {
+    const shop = await realStore();
+    // 130 more orders, as shoppers leave them (past a page and past a checksum's block of lines).
+    const [order] = await rows(env.DB, "SELECT * FROM orders WHERE seller_id = ? LIMIT 1", shop.id);
+    const columns = Object.keys(order!);
+    const insert = `INSERT INTO orders (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
+    const more = Array.from({ length: 130 }, (_, i) => ({
+      ...order!,
+      id: crypto.randomUUID(),
+      code: `M${String(i).padStart(5, "0")}`,
+      token: crypto.randomUUID(),
+      buyer_name: `Compradora ${i} Ñandú 🧉`,
+    }));
+    await env.DB.batch(more.map((row) => env.DB.prepare(insert).bind(...columns.map((c) => row[c as keyof typeof row]))));
+    const before = await shopChecks(env.DB, shop.id);
+    expect(before.find((c) => c.table === "orders")!.rows).toBe(132);
+    const seen = await answers(shop);
+
+    // Every read the move makes is recorded: none may answer more than a page.
+    const largest = { rows: 0 };
+    const moved = await moveShop({ DB: recording(env.DB, largest), SHOP_DB_1: recording(env.SHOP_DB_1, largest) } as never, shop.id, 1, {
+      pageRows: 7,
+    });
+    expect(largest.rows).toBeGreaterThan(0);
+    expect(largest.rows).toBeLessThanOrEqual(7);
+    // The checksums do not depend on the page size: the same as read whole, on both sides.
+    expect(moved).toEqual(before);
+    expect(await shopChecks(env.SHOP_DB_1, shop.id, 3)).toEqual(before);
+    expect(await rowsIn(env.DB, shop.id)).toBe(0);
+    expect(await answers(shop)).toEqual(seen);
+    // A row changed in the copy is still caught, whichever page it is on.
+    await expect(
+      moveShop(env, shop.id, 0, {
+        pageRows: 7,
+        beforeVerify: async (target) => {
+          await target.prepare("UPDATE orders SET note = 'otra' WHERE id = ?").bind(more[123]!.id).run();
+        },
+      }),
+    ).rejects.toThrow(/differs from the source in orders/);
+    expect(await shardOf(shop.id)).toBe(1);
+    expect(await shopChecks(env.SHOP_DB_1, shop.id)).toEqual(before);
   });
 
   it("leaves the shop whole and working where it was when the copy's check fails", async () => {

@@ -13,7 +13,7 @@ import { PRODUCT_NOT_FOUND } from "../lib/products";
 import { chunks } from "../lib/chunks";
 import { type BatchMessage, sendMessages } from "./messages";
 import { JOB_MESSAGES } from "../jobs/job-types";
-import { refundLostDebit } from "../jobs/lost-debits";
+import { refundFencedDebits, refundLostDebit } from "../jobs/lost-debits";
 
 export interface BatchRequest extends NewBatch {
   userId: string;
@@ -105,13 +105,22 @@ export async function createBatch(env: Bindings, request: BatchRequest): Promise
       await shopDb.batch(rows as unknown as [(typeof rows)[number]]);
     } catch (err) {
       // Charged without its pictures: give the credits back now; if that fails too, the reconciliation does it.
+      const debits = items.map((item) => ({ id: item.id, userId: request.userId, cost: unitCost }));
+      if (isShopMoving(err)) {
+        // The shop is being moved: its fence refused the batch whole, and would refuse the claims too.
+        log("info", "batch rows refused by the shop's move; refunding", { batch: id, shard: shopDb.shard });
+        await refundFencedDebits(db, debits).catch((refundErr) =>
+          log("error", "lost debits not refunded; the reconciliation will", { batch: id, error: errorName(refundErr) }),
+        );
+        throw err;
+      }
       log("error", "batch rows not written after its charge; refunding", { batch: id, error: errorName(err) });
-      for (const item of items) {
-        await refundLostDebit(db, shopDb, { id: item.id, userId: request.userId, cost: unitCost }).catch((refundErr) =>
-          log("error", "lost debit not refunded; the reconciliation will", { job: item.id, error: errorName(refundErr) }),
+      for (const debit of debits) {
+        await refundLostDebit(db, shopDb, debit).catch((refundErr) =>
+          log("error", "lost debit not refunded; the reconciliation will", { job: debit.id, error: errorName(refundErr) }),
         );
       }
-      throw isShopMoving(err) ? err : new ApiError(503, JOB_MESSAGES.notStarted);
+      throw new ApiError(503, JOB_MESSAGES.notStarted);
     }
   }
   if (result === "insufficient") {

@@ -10,7 +10,7 @@ import { database, type Db, type ShopDb, shopDatabase } from "../db/client";
 import { batchItems, creditLedger, generationJobs, users } from "../db/schema";
 import type { Bindings } from "../env";
 import { chunks } from "../lib/chunks";
-import { moveCredits } from "../lib/credits";
+import { moveCredits, moveCreditsTogether } from "../lib/credits";
 import { errorName, log } from "../lib/log";
 import { JOB_MESSAGES } from "./job-types";
 
@@ -64,6 +64,25 @@ export async function refundLostDebit(db: Db, shopDb: ShopDb, debit: LostDebit):
     idempotencyKey: `refund:${debit.id}`,
   });
   return refund.status === "applied" ? "refunded" : "already-refunded";
+}
+
+/**
+ * Refunds at once the pictures whose rows the shop's database refused whole because the shop is being moved
+ * (its fence, worker/lib/errors.ts isShopMoving): nothing of them was written, and their ids were drawn by the
+ * refused request alone, which starts nothing after the refusal, so no row can come late and no claim is needed
+ * (the fence would refuse the claim too). Under `refund:<id>`, the key every refund of a picture uses: should
+ * the reconciliation get there too, the ledger applies one.
+ */
+export async function refundFencedDebits(db: Db, debits: LostDebit[]): Promise<void> {
+  const movements = debits.map((debit) => ({
+    userId: debit.userId,
+    delta: debit.cost,
+    reason: "generation_refund" as const,
+    idempotencyKey: `refund:${debit.id}`,
+  }));
+  if ((await moveCreditsTogether(db, movements)) !== "duplicate") return;
+  // One of them was refunded meanwhile: the rest one by one, each once.
+  for (const movement of movements) await moveCredits(db, movement);
 }
 
 /** Debits of pictures, between `from` and `until`, without their refund, of shops outside `DB`, after `afterId`. */

@@ -13,7 +13,7 @@ import { storeModelKey } from "../lib/store-models";
 import { currentRequestId, errorName, log } from "../lib/log";
 import { JOB_MESSAGES, type JobInput, type JobView } from "./job-types";
 import { refundJob } from "./refund-job";
-import { refundLostDebit } from "./lost-debits";
+import { refundFencedDebits, refundLostDebit } from "./lost-debits";
 import type { ImageMime } from "../providers/types";
 
 /** How long a route waits for the image before answering 202 and letting the seller poll /api/jobs/:id. */
@@ -121,12 +121,15 @@ async function debitAndStart(env: Bindings, input: JobInput): Promise<void> {
     try {
       await row;
     } catch (err) {
-      // Charged without a job: give it back now; if that fails too, the reconciliation does it later.
-      log("error", "job row not written after its debit; refunding", { job: input.id, shard: shopDb.shard, error: errorName(err) });
-      await refundLostDebit(db, shopDb, input).catch((refundErr) =>
+      // Charged without a job: give it back now; if that fails too, the reconciliation does it later. A shop
+      // being moved refuses the lost debit's claim as well, and needs none (refundFencedDebits).
+      const fenced = isShopMoving(err);
+      if (fenced) log("info", "job row refused by the shop's move; refunding", { job: input.id, shard: shopDb.shard });
+      else log("error", "job row not written after its debit; refunding", { job: input.id, shard: shopDb.shard, error: errorName(err) });
+      await (fenced ? refundFencedDebits(db, [input]) : refundLostDebit(db, shopDb, input)).catch((refundErr) =>
         log("error", "lost debit not refunded; the reconciliation will", { job: input.id, error: errorName(refundErr) }),
       );
-      throw isShopMoving(err) ? err : new ApiError(503, JOB_MESSAGES.notStarted);
+      throw fenced ? err : new ApiError(503, JOB_MESSAGES.notStarted);
     }
   }
 

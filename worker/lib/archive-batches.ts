@@ -33,7 +33,7 @@ import { HISTORY_LENGTH } from "./credits";
  * movements (the credits screen lists those). Items are bound as one JSON list: a batch has up to 100 pictures,
  * past D1's 100 bound values.
  */
-const MAX_BATCHES_PER_OBJECT = 10;
+export const MAX_BATCHES_PER_OBJECT = 10;
 
 const ITEM_ENDED = `COALESCE(
     EXISTS (SELECT 1 FROM credit_ledger c WHERE c.idempotency_key = 'job:' || i.id)
@@ -58,7 +58,7 @@ export const ARCHIVABLE_BATCHES_SQL = `SELECT b.id, b.user_id, b.created_at FROM
 export const batchArchiveKey = (userId: string, month: string, firstId: number, lastId: number, run: string) =>
   `archive/${userId}/${month}/batches-${firstId}-${lastId}-${run}.ndjson.gz`;
 
-type BatchRow = {
+export type BatchRow = {
   id: string;
   user_id: string;
   kind: string;
@@ -72,7 +72,7 @@ type BatchRow = {
   origin: string | null;
   created_at: number;
 };
-type ItemRow = {
+export type ItemRow = {
   id: string;
   batch_id: string;
   user_id: string;
@@ -88,7 +88,7 @@ type ItemRow = {
   finished_at: number | null;
 };
 
-const batchLine = (b: BatchRow): ArchivedBatch => ({
+export const batchLine = (b: BatchRow): ArchivedBatch => ({
   kind: "batch",
   id: b.id,
   userId: b.user_id,
@@ -104,7 +104,7 @@ const batchLine = (b: BatchRow): ArchivedBatch => ({
   createdAt: b.created_at,
 });
 
-const itemLine = (i: ItemRow): ArchivedBatchItem => ({
+export const itemLine = (i: ItemRow): ArchivedBatchItem => ({
   kind: "item",
   id: i.id,
   batchId: i.batch_id,

@@ -4,6 +4,7 @@ import { archiveOldGenerations } from "./archive";
 import { archiveOldBatches } from "./archive-batches";
 import { archiveOldOrders } from "./archive-orders";
 import { archiveShopGenerations } from "./archive-shop";
+import { archiveShopBatches } from "./archive-shop-batches";
 import { errorName, log } from "./log";
 
 /**
@@ -17,10 +18,14 @@ export async function archiveOldData(env: Pick<Bindings, "DB" | "DATA">, now = D
   const steps = [
     ["generations", () => archiveOldGenerations(env, { now })],
     ["batches", () => archiveOldBatches(env, { now })],
-    // The generations of shops in a database of their own: the same objects, two batches apart (archive-shop.ts).
+    // The generations and batches of shops in a database of their own: the same objects, two batches apart
+    // (archive-shop.ts, archive-shop-batches.ts).
     ...everyShopDatabase(env)
       .filter((shopDb) => shopDb.shard !== 0)
-      .map((shopDb) => [`generations (shard ${shopDb.shard})`, () => archiveShopGenerations(env, shopDb, { now })] as const),
+      .flatMap((shopDb) => [
+        [`generations (shard ${shopDb.shard})`, () => archiveShopGenerations(env, shopDb, { now })] as const,
+        [`batches (shard ${shopDb.shard})`, () => archiveShopBatches(env, shopDb, { now })] as const,
+      ]),
     ...everyShopDatabase(env).map(
       (shopDb) => [`orders (shard ${shopDb.shard})`, () => archiveOldOrders({ DB: shopDb.$client, DATA: env.DATA }, { now })] as const,
     ),

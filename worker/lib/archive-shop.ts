@@ -4,8 +4,8 @@
  * the jobs (in the shop's database). So, per object: the object first, then `DB`'s batch (the keys archived,
  * the summary, the ledger rows deleted: the balance stays exact), then the jobs deleted in the shop's
  * database. A crash before the last step leaves jobs whose keys are archived: each run first deletes those,
- * and never archives them again (their charge is no longer in the ledger). Batches' pictures stay (their
- * archival still reads `DB` only).
+ * and never archives them again (their charge is no longer in the ledger). Batches' pictures go with their
+ * batch (archive-shop-batches.ts).
  */
 import { and, inArray, sql } from "drizzle-orm";
 import type { ShopDb } from "../db/client";

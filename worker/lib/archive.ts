@@ -156,25 +156,27 @@ export async function commitArchive(
   }
 }
 
-/** A plain insert of archived keys fails the whole batch when a parallel or earlier run archived one of them. */
 /**
- * The global database's part of archiving a seller's jobs, whichever database their rows live in: every job's
- * two ledger keys marked archived (a parallel run's insert of the same key fails the whole batch: ARCHIVED_KEY_TAKEN),
- * the summary the balance checks read (entries and their sum, from the rows themselves), and the rows removed.
+ * The global database's part of archiving a seller's pictures, whichever database their rows live in: every
+ * picture's two ledger keys marked archived (a plain insert: a parallel or earlier run's key fails the whole
+ * batch, ARCHIVED_KEY_TAKEN), the summary the balance checks read (entries and their sum, from the rows
+ * themselves; `batches` when the pictures are batches'), and the rows removed. Lists are bound as JSON: a
+ * chunk of batches holds more keys than D1's 100 bound values.
  */
 export function ledgerArchiveStatements(
   env: Pick<Bindings, "DB">,
-  archive: { objectKey: string; userId: string; month: string; jobs: number; ledgerIds: number[]; keys: string[] },
+  archive: { objectKey: string; userId: string; month: string; jobs: number; batches?: number; ledgerIds: number[]; keys: string[] },
 ): D1PreparedStatement[] {
   const { objectKey, userId, month, jobs, ledgerIds, keys } = archive;
+  const ids = JSON.stringify(ledgerIds);
   return [
-    env.DB.prepare(`INSERT INTO archived_ledger_keys (key) VALUES ${keys.map((_, i) => `(?${i + 1})`).join(", ")}`).bind(...keys),
+    env.DB.prepare("INSERT INTO archived_ledger_keys (key) SELECT value FROM json_each(?1)").bind(JSON.stringify(keys)),
     env.DB.prepare(
-      `INSERT INTO ledger_archives (object_key, user_id, month, first_id, last_id, entries, delta_sum, jobs)
-       SELECT ?1, ?2, ?3, MIN(id), MAX(id), COUNT(*), SUM(delta), ?4 FROM credit_ledger
-       WHERE id IN (${placeholders(ledgerIds.length, 5)}) AND user_id = ?2`,
-    ).bind(objectKey, userId, month, jobs, ...ledgerIds),
-    env.DB.prepare(`DELETE FROM credit_ledger WHERE id IN (${placeholders(ledgerIds.length)})`).bind(...ledgerIds),
+      `INSERT INTO ledger_archives (object_key, user_id, month, first_id, last_id, entries, delta_sum, jobs, batches)
+       SELECT ?1, ?2, ?3, MIN(id), MAX(id), COUNT(*), SUM(delta), ?4, ?5 FROM credit_ledger
+       WHERE id IN (SELECT value FROM json_each(?6)) AND user_id = ?2`,
+    ).bind(objectKey, userId, month, jobs, archive.batches ?? 0, ids),
+    env.DB.prepare("DELETE FROM credit_ledger WHERE id IN (SELECT value FROM json_each(?1))").bind(ids),
   ];
 }
 
@@ -197,7 +199,8 @@ export async function runArchival<Row extends { id: string; created_at: number }
     defaults: Required<Omit<ArchiveOptions, "now">>;
     nothing: Moved;
   },
-  archive: (group: { userId: string; month: string; rows: Row[] }, n: number) => Promise<Moved | "refused">,
+  /** null: nothing of the group was ready (no object written). */
+  archive: (group: { userId: string; month: string; rows: Row[] }, n: number) => Promise<Moved | "refused" | null>,
 ): Promise<Moved & { objects: number; refused: number }> {
   const { options, defaults } = plan;
   const now = options.now ?? Date.now();
@@ -215,6 +218,7 @@ export async function runArchival<Row extends { id: string; created_at: number }
     for (const group of groupBySellerMonth(results, (row) => ({ userId: plan.sellerOf(row), createdAt: row.created_at }), plan.perObject)) {
       if (done()) break;
       const outcome = await archive(group, moved.objects! + moved.refused!);
+      if (outcome === null) continue;
       if (outcome === "refused") moved.refused!++;
       else {
         for (const [key, count] of Object.entries(outcome)) moved[key] = (moved[key] ?? 0) + count;

@@ -29,11 +29,25 @@ export const SHOP_MOVING = "Tu tienda se está mudando de base de datos: intenta
 export const isShopMoving = (error: unknown) =>
   error instanceof Error && new RegExp(FENCE_MESSAGE).test(`${error.message} ${String((error as { cause?: unknown }).cause ?? "")}`);
 
+/** How long the fence's refusal asks the reader to wait before trying again, in seconds (a move takes a few). */
+export const SHOP_MOVING_RETRY_AFTER = "5";
+
+/**
+ * The fence's refusal in the words of who reads it, when that is not the seller: a shopper reads it in the
+ * store's language (worker/lib/order-core/place.ts). Answered 503 with Retry-After, as the seller's.
+ */
+export class ShopMovingError extends ApiError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
 /** The single place that turns any thrown error into `{ error }`, never a stack trace. */
 export function errorResponse(err: Error, c: Context) {
+  if (err instanceof ShopMovingError) c.header("Retry-After", SHOP_MOVING_RETRY_AFTER);
   if (err instanceof ApiError) return c.json({ ...err.details, error: err.message }, err.status);
   if (isShopMoving(err)) {
-    c.header("Retry-After", "5");
+    c.header("Retry-After", SHOP_MOVING_RETRY_AFTER);
     return c.json({ error: SHOP_MOVING }, 503);
   }
   if (err instanceof HTTPException) {

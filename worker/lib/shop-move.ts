@@ -3,7 +3,8 @@
  * 1. the fence: a shop_moves row in the database it leaves, after which the triggers there refuse every write of
  *    the shop's rows (D1 batches are atomic, so once that row is committed no later batch writes there);
  * 2. the copy of every table of SHOP_TABLES to the target, then a check per table (row count and a SHA-256 of
- *    the rows, read and computed the same way on both sides);
+ *    the rows, read and computed the same way on both sides); both read a table a page at a time (by rowid, in
+ *    rowid order, which the copy keeps), so a big shop never needs a whole table in memory;
  * 3. the switch of users.shard in DB, only while it still names the source;
  * 4. the old rows deleted in ONE batch of the source, which leaves the fence as 'moved': a request that read the
  *    old shard before the switch is refused (503, worker/lib/errors.ts) and its retry reads the new one.
@@ -40,7 +41,12 @@ export interface TableCheck {
 export interface MoveOptions {
   /** Runs between the copy and its check (tests: a copy gone wrong). */
   beforeVerify?: (target: D1Database) => Promise<void>;
+  /** Rows read at a time (tests: a shop bigger than one page). */
+  pageRows?: number;
 }
+
+/** Rows read at a time from a table: a page of the widest (orders) stays a few megabytes at most. */
+export const PAGE_ROWS = 500;
 
 const bindingName = (shard: number) => (shard === 0 ? "DB" : `SHOP_DB_${shard}`);
 
@@ -58,12 +64,31 @@ function boundShards(env: Env): number[] {
   return [0, ...shards.sort((a, b) => a - b)];
 }
 
-async function readRows(d1: D1Database, table: ShopTable, userId: string): Promise<{ columns: string[]; rows: unknown[][] }> {
-  const [columns, ...rows] = await d1
-    .prepare(`SELECT * FROM ${table.name} WHERE ${shopRowCondition(table)}`)
-    .bind(userId)
-    .raw<unknown[]>({ columnNames: true });
-  return { columns: (columns as string[] | undefined) ?? [], rows };
+/**
+ * The shop's rows of one table, a page at a time in rowid order (a page's last rowid is where the next one
+ * starts): every shop table has a rowid, and the copy inserts in that order, so both sides read the same order.
+ */
+async function* pagesOf(
+  d1: D1Database,
+  table: ShopTable,
+  userId: string,
+  pageRows = PAGE_ROWS,
+): AsyncGenerator<{ columns: string[]; rows: unknown[][] }> {
+  let after: number | null = null;
+  for (;;) {
+    const [header, ...page] = await d1
+      .prepare(
+        `SELECT ${table.name}.rowid AS "__page_rowid", * FROM ${table.name}
+         WHERE ${shopRowCondition(table)} AND (?2 IS NULL OR ${table.name}.rowid > ?2)
+         ORDER BY ${table.name}.rowid LIMIT ${pageRows}`,
+      )
+      .bind(userId, after)
+      .raw<unknown[]>({ columnNames: true });
+    if (page.length === 0) return;
+    after = page.at(-1)![0] as number;
+    yield { columns: (header as string[]).slice(1), rows: page.map((row) => row.slice(1)) };
+    if (page.length < pageRows) return;
+  }
 }
 
 async function sha256(text: string): Promise<string> {
@@ -71,13 +96,32 @@ async function sha256(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Each shop table's row count and checksum in one database: rows as JSON lines, sorted, hashed. */
-export async function shopChecks(d1: D1Database, userId: string): Promise<TableCheck[]> {
+/** Lines hashed together in a table's checksum: fixed, so the checksum does not depend on the page size. */
+const CHECK_BLOCK = 100;
+
+/**
+ * Each shop table's row count and checksum in one database: rows as JSON lines in rowid order, hashed
+ * CHECK_BLOCK lines at a time after the hash of the blocks before them, so the table is never held whole.
+ */
+export async function shopChecks(d1: D1Database, userId: string, pageRows = PAGE_ROWS): Promise<TableCheck[]> {
   const checks: TableCheck[] = [];
   for (const table of SHOP_TABLES) {
-    const { columns, rows } = await readRows(d1, table, userId);
-    const lines = rows.map((row) => JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, row[i]])))).sort();
-    checks.push({ table: table.name, rows: rows.length, checksum: await sha256(lines.join("\n")) });
+    let rows = 0;
+    let checksum = await sha256("");
+    let block: string[] = [];
+    const hashBlock = async () => {
+      checksum = await sha256(`${checksum}\n${block.join("\n")}`);
+      block = [];
+    };
+    for await (const page of pagesOf(d1, table, userId, pageRows)) {
+      for (const row of page.rows) {
+        block.push(JSON.stringify(Object.fromEntries(page.columns.map((c, i) => [c, row[i]]))));
+        if (block.length === CHECK_BLOCK) await hashBlock();
+      }
+      rows += page.rows.length;
+    }
+    if (block.length > 0) await hashBlock();
+    checks.push({ table: table.name, rows, checksum });
   }
   return checks;
 }
@@ -87,13 +131,13 @@ function deleteAll(d1: D1Database, userId: string): D1PreparedStatement[] {
   return [...SHOP_TABLES].reverse().map((t) => d1.prepare(`DELETE FROM ${t.name} WHERE ${shopRowCondition(t)}`).bind(userId));
 }
 
-async function copy(source: D1Database, target: D1Database, userId: string): Promise<void> {
+async function copy(source: D1Database, target: D1Database, userId: string, pageRows = PAGE_ROWS): Promise<void> {
   for (const table of SHOP_TABLES) {
-    const { columns, rows } = await readRows(source, table, userId);
-    if (!rows.length) continue;
-    const insert = `INSERT INTO ${table.name} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
-    for (let i = 0; i < rows.length; i += 50) {
-      await target.batch(rows.slice(i, i + 50).map((row) => target.prepare(insert).bind(...row)));
+    for await (const { columns, rows } of pagesOf(source, table, userId, pageRows)) {
+      const insert = `INSERT INTO ${table.name} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
+      for (let i = 0; i < rows.length; i += 50) {
+        await target.batch(rows.slice(i, i + 50).map((row) => target.prepare(insert).bind(...row)));
+      }
     }
   }
 }
@@ -132,7 +176,8 @@ export async function moveShop(env: Env, userId: string, to: number, options: Mo
   const target = d1Of(env, to);
   const source = d1Of(env, from);
   await finishLeftovers(env, userId, from);
-  if (from === to) return shopChecks(source, userId);
+  const pageRows = options.pageRows ?? PAGE_ROWS;
+  if (from === to) return shopChecks(source, userId, pageRows);
 
   // The target is not the shop's database (users.shard names the source): anything of the shop there is a
   // leftover, and its fence from an earlier move out would refuse the copy.
@@ -148,10 +193,10 @@ export async function moveShop(env: Env, userId: string, to: number, options: Mo
     .run();
   let checks: TableCheck[];
   try {
-    await copy(source, target, userId);
+    await copy(source, target, userId, pageRows);
     await options.beforeVerify?.(target);
-    checks = await shopChecks(source, userId);
-    const copied = await shopChecks(target, userId);
+    checks = await shopChecks(source, userId, pageRows);
+    const copied = await shopChecks(target, userId, pageRows);
     const wrong = checks.filter((c, i) => c.rows !== copied[i]!.rows || c.checksum !== copied[i]!.checksum);
     if (wrong.length) throw new ShopMoveError(`the copy differs from the source in ${wrong.map((c) => c.table).join(", ")}`);
     const switched = await env.DB.prepare("UPDATE users SET shard = ? WHERE id = ? AND shard = ?").bind(to, userId, from).run();

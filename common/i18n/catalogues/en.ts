@@ -180,6 +180,7 @@ export const en: Catalogue = {
   "order.notInStore": "A product in your cart is no longer available in this shop. Remove it and try again.",
   "order.paymentNotOffered": "This shop does not take that way to pay: choose another.",
   "order.zoneNotOffered": "This shop has no such delivery area: choose one from the list.",
+  "order.storeUpdating": "The shop is updating. Please try again in a moment.",
   "order.pricesChanged": "The shop changed its prices while you were ordering. Check your cart and send it again.",
   "order.cartInvalid": "The cart is not valid.",
   "order.tooManyLines": "The cart has too many products: send the order in parts.",

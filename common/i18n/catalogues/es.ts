@@ -195,6 +195,7 @@ export const es = {
   "order.notInStore": "Un producto del carrito ya no está disponible en esta tienda. Quítalo e intenta de nuevo.",
   "order.paymentNotOffered": "Esta tienda no acepta ese medio de pago: elige otro.",
   "order.zoneNotOffered": "Esta tienda no tiene esa zona de envío: elige una de la lista.",
+  "order.storeUpdating": "La tienda se está actualizando. Intenta de nuevo en un momento.",
   "order.pricesChanged": "La tienda cambió sus precios mientras enviabas el pedido. Revisa el carrito y envíalo de nuevo.",
   "order.cartInvalid": "El carrito no es válido.",
   "order.tooManyLines": "El carrito tiene demasiados productos: envía el pedido en partes.",

@@ -182,6 +182,7 @@ export const id: Catalogue = {
   "order.notInStore": "Ada produk di keranjang yang sudah tidak tersedia di toko ini. Hapus produk itu lalu coba lagi.",
   "order.paymentNotOffered": "Toko ini tidak menerima cara bayar itu: pilih yang lain.",
   "order.zoneNotOffered": "Toko ini tidak punya wilayah pengiriman itu: pilih salah satu dari daftar.",
+  "order.storeUpdating": "Toko sedang diperbarui. Coba lagi sebentar lagi.",
   "order.pricesChanged": "Toko mengubah harganya saat Anda memesan. Periksa keranjang dan kirim lagi.",
   "order.cartInvalid": "Keranjang tidak valid.",
   "order.tooManyLines": "Keranjang berisi terlalu banyak produk: kirim pesanan dalam beberapa bagian.",

@@ -181,6 +181,7 @@ export const ms: Catalogue = {
   "order.notInStore": "Satu produk dalam troli tidak lagi ada di kedai ini. Buang produk itu dan cuba lagi.",
   "order.paymentNotOffered": "Kedai ini tidak menerima cara bayaran itu: pilih yang lain.",
   "order.zoneNotOffered": "Kedai ini tiada kawasan penghantaran itu: pilih satu daripada senarai.",
+  "order.storeUpdating": "Kedai sedang dikemas kini. Cuba lagi sebentar lagi.",
   "order.pricesChanged": "Kedai menukar harganya semasa anda membuat pesanan. Semak troli dan hantar semula.",
   "order.cartInvalid": "Troli tidak sah.",
   "order.tooManyLines": "Troli mempunyai terlalu banyak produk: hantar pesanan dalam beberapa bahagian.",

@@ -181,6 +181,7 @@ export const ptBR: Catalogue = {
   "order.notInStore": "Um produto do carrinho não está mais disponível nesta loja. Remova-o e tente de novo.",
   "order.paymentNotOffered": "Esta loja não aceita essa forma de pagamento: escolha outra.",
   "order.zoneNotOffered": "Esta loja não tem essa região de entrega: escolha uma da lista.",
+  "order.storeUpdating": "A loja está se atualizando. Tente de novo em um instante.",
   "order.pricesChanged": "A loja mudou os preços enquanto você enviava o pedido. Confira o carrinho e envie de novo.",
   "order.cartInvalid": "O carrinho não é válido.",
   "order.tooManyLines": "O carrinho tem produtos demais: envie o pedido em partes.",

@@ -31,7 +31,7 @@ import type { ShopDb } from "../../db/client";
 import { orders } from "../../db/schema";
 import { readCheckout } from "../checkout";
 import { claimCoupon, couponProblem, findCoupon, isClaimRefused } from "../coupons";
-import { ApiError } from "../errors";
+import { ApiError, isShopMoving, ShopMovingError } from "../errors";
 import { randomToken } from "../ids";
 import { loadCartProducts, type OrderRow, PRODUCT_NOT_IN_STORE, priceCart } from "../orders";
 import { isMoneyGuard, orderMoneySnapshot, sameShopVersion } from "../shop-money";
@@ -242,6 +242,8 @@ export async function placeOrder(
         const results = await shopDb.batch([sameShopVersion(shopDb, store.id, snapshot.version), ...claim, insert]);
         return { row: (results.at(-1) as OrderRow[])[0]!, shop };
       } catch (err) {
+        // The shop is being moved: the shopper reads it in the store's language, not the seller's words.
+        if (isShopMoving(err)) throw new ShopMovingError(shop.t("order.storeUpdating"));
         if (isMoneyGuard(err) || isClaimRefused(err)) break;
         if (draw >= 4 || !isCodeTaken(err, "orders.code")) throw err;
       }
