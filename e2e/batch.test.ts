@@ -156,12 +156,22 @@ describe("a batch on a phone", () => {
       // The tab closes mid-batch; another one (the seller's phone, with a touch screen) finds it from /home.
       await context.close();
       const again = await newPage(chromium.browser, { mobile: true, touch: true, baseURL: app.baseURL });
+      // What /home read decides what it shows: the heading alone said nothing (it shows before the batches are
+      // read), and a batch can end between seeing its line and tapping its link, which then goes away.
+      const homeRead = again.page.waitForResponse((response) => new URL(response.url()).pathname === "/api/batches");
       await signInTo(again.page, seller);
+      const { batches } = (await (await homeRead).json()) as { batches: { id: string; finished: boolean }[] };
       const running = again.page.getByTestId("batch-running");
-      const finishedAlready = again.page.getByRole("heading", { name: "Tus Productos" });
-      await Promise.race([running.waitFor(), finishedAlready.waitFor()]);
-      if (await running.isVisible()) await tap(running.getByRole("link", { name: "Ver progreso" }));
-      else await again.page.goto(batchUrl);
+      let followed = false;
+      if (batches.find((batch) => `/lote/${batch.id}` === batchUrl)?.finished === false) {
+        await running.waitFor();
+        followed = await Promise.race([
+          tap(running.getByRole("link", { name: "Ver progreso" })).then(() => true),
+          running.waitFor({ state: "detached" }).then(() => false),
+        ]);
+      }
+      // Ended first: /home lists it no more, and the link the seller was sent leads back to it.
+      if (!followed) await again.page.goto(batchUrl);
       await again.page.waitForURL(`**${batchUrl}`);
       await again.page.getByText("Terminó. Revisa los nombres, ponles precio y publícalos.").waitFor({ timeout: BATCH_MS });
       expect(await again.page.getByTestId("batch-counts").textContent()).toContain("10 listas");

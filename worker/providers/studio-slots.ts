@@ -52,6 +52,12 @@ const line: Ticket[] = [];
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A turn of the event loop for whatever else waits on this thread (a request, another job's I/O): a promise
+ * that is already settled would not give one, its continuation runs before any of them.
+ */
+export const letOthersRun = () => pause(0);
+
 export async function inStudioSlot<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const slot = await takeSlot(signal);
   try {

@@ -7,7 +7,7 @@ import { decodeImage, encodeJpeg, ImageCodecError, resizeImage, resizeToFit, WEB
 import { bleedEdgeColours, paintBackdrop, placeProduct, toGrayscale } from "./studio-compose";
 import { correctExposure } from "./studio-exposure";
 import { studioLook, type StudioLook } from "./studio-look";
-import { inStudioSlot } from "./studio-slots";
+import { inStudioSlot, letOthersRun } from "./studio-slots";
 import { castShadows } from "./studio-shadows";
 import { backdropLuma, estimateBackdrop } from "./studio-backdrop";
 import { productBounds, productMask, type Rect } from "./studio-trim";
@@ -30,13 +30,22 @@ export class StudioProvider implements ImageProvider {
       throw error instanceof ImageCodecError ? new ProviderRefusal(`${error.message} Te devolvimos los créditos.`) : error;
     });
     signal?.throwIfAborted();
-    const picture = renderStudioPicture(photo, studioLook(request));
+    const picture = await renderStudioPicture(photo, studioLook(request));
     signal?.throwIfAborted();
+    await letOthersRun();
     return { bytes: await encodeJpeg(picture, WEB_JPEG_QUALITY), mimeType: "image/jpeg", webReady: true };
   }
 }
 
-function renderStudioPicture(photo: RgbaImage, look: StudioLook): RgbaImage {
+/**
+ * The steps of one picture, each a stretch of CPU on the isolate's one thread, with a turn for everything else
+ * between them. Run whole, a picture kept that thread for a second or more (several under load), and with the
+ * slots taking turns the thread stayed busy for the whole batch: locally, where the Worker, its Durable
+ * Objects and the assets share one workerd thread, every request (even a static file) waited behind the
+ * batch, tens of seconds each.
+ */
+async function renderStudioPicture(photo: RgbaImage, look: StudioLook): Promise<RgbaImage> {
+  await letOthersRun();
   const analysis = resizeToFit(photo, ANALYSIS_SIZE, ANALYSIS_SIZE);
   const found = estimateBackdrop(analysis);
   const bounds = productBounds(analysis, found);
@@ -44,15 +53,20 @@ function renderStudioPicture(photo: RgbaImage, look: StudioLook): RgbaImage {
   const backdrop = bounds ? found : { ...found, kind: "none" as const };
   const box = bounds ?? { x: 0, y: 0, width: analysis.width, height: analysis.height };
   const crop = clampRect(scaleRect(box, photo.width / analysis.width, photo.height / analysis.height), photo);
+  await letOthersRun();
 
   const fit = Math.min((look.width * look.frame.widthShare) / crop.width, (look.height * look.frame.heightShare) / crop.height);
   const product = resizeImage(photo, Math.max(1, Math.round(crop.width * fit)), Math.max(1, Math.round(crop.height * fit)), crop);
+  await letOthersRun();
   const rows = { from: box.y / analysis.height, to: (box.y + box.height) / analysis.height };
   const mask = productMask(product, backdrop, rows, look.dropShadows);
+  await letOthersRun();
   bleedEdgeColours(product, mask);
   correctExposure(product, mask, backdrop.kind === "plain" ? backdropLuma(backdrop) : null, look);
+  await letOthersRun();
 
   const canvas = paintBackdrop(look);
+  await letOthersRun();
   const placement = {
     left: Math.round((look.width - product.width) / 2),
     top: Math.round(look.height * look.frame.centreY - product.height / 2),
@@ -60,7 +74,9 @@ function renderStudioPicture(photo: RgbaImage, look: StudioLook): RgbaImage {
     height: product.height,
   };
   castShadows(canvas, mask, placement);
+  await letOthersRun();
   placeProduct(canvas, product, mask, placement);
+  await letOthersRun();
   if (look.grayscale) toGrayscale(canvas);
   return canvas;
 }
