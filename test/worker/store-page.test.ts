@@ -2,10 +2,28 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { decodeImage, encodeJpeg, imageDimensions, sniffImageMime } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
+import { storePageMemory } from "../../worker/pages/page-memory";
 import { Browser, type Fetcher, register, viaWorker, withBindings } from "./browser";
 import { addProducts, dataUrl, openStore, seller, setPricing, storeData, storeName } from "./store-helpers";
 
 const anonymous = () => new Browser();
+
+/** How many times the app looked a page up in the edge cache (the Cache API's match) while `work` ran. */
+async function countingCacheLookups<T>(work: () => Promise<T>): Promise<{ lookups: number; result: T }> {
+  const proto = Object.getPrototypeOf(caches.default) as Cache;
+  const match = proto.match;
+  let lookups = 0;
+  proto.match = function (this: Cache, ...args: Parameters<Cache["match"]>) {
+    lookups++;
+    return match.apply(this, args);
+  };
+  try {
+    const result = await work();
+    return { lookups, result };
+  } finally {
+    proto.match = match;
+  }
+}
 
 /** The page as a browser with JavaScript off reads it: no scripts, no JSON data block. */
 function visibleHtml(html: string) {
@@ -339,6 +357,42 @@ describe("the edge cache of store pages", () => {
       phoneNumber: "+54 11 4444 3333",
     });
     expect((await page(`/u/${username}`)).html).toContain(">WhatsApp +54 9 11 4444-3333</a>");
+  });
+
+  it("answers a page this isolate served from its memory: the edge cache is not asked, the answer is the same, a save shows at once", async () => {
+    const { browser, username } = await seller();
+    const [product] = await addProducts(browser, ["Remera"]);
+    await setPricing(browser, [{ id: product!.id, price: 1000 }]);
+    const first = await page(`/u/${username}?q=remera`);
+    expect(first.response.headers.get("x-store-cache")).toBe("MISS");
+    const sameHeaders = (response: Response) =>
+      [...response.headers].filter(([name]) => name !== "x-request-id" && name !== "x-store-cache");
+
+    const { lookups, result: again } = await countingCacheLookups(() =>
+      Promise.all([page(`/u/${username}?q=remera`), page(`/u/${username}?q=remera`), page(`/u/${username}?q=remera`)]),
+    );
+    expect(lookups).toBe(0);
+    for (const hit of again) {
+      expect(hit.response.headers.get("x-store-cache")).toBe("HIT");
+      expect(hit.html).toBe(first.html);
+      expect(sameHeaders(hit.response)).toEqual(sameHeaders(first.response));
+    }
+    expect(first.response.headers.get("content-security-policy")).toContain("script-src 'self'");
+
+    // An isolate without it in memory gets it from the edge cache, once, and keeps it.
+    storePageMemory.clear();
+    const fromEdge = await countingCacheLookups(() => page(`/u/${username}?q=remera`));
+    expect(fromEdge.lookups).toBe(1);
+    expect(fromEdge.result.response.headers.get("x-store-cache")).toBe("HIT");
+    expect(fromEdge.result.html).toBe(first.html);
+    expect(sameHeaders(fromEdge.result.response)).toEqual(sameHeaders(first.response));
+    expect((await countingCacheLookups(() => page(`/u/${username}?q=remera`))).lookups).toBe(0);
+
+    await setPricing(browser, [{ id: product!.id, price: 2500 }]);
+    const changed = await page(`/u/${username}?q=remera`);
+    expect(changed.response.headers.get("x-store-cache")).toBe("MISS");
+    expect(changed.html).toContain("$2.500");
+    expect(changed.html).not.toContain("$1.000");
   });
 
   it("a save made by another isolate (the version bumped in D1 directly) shows once the memory's second is over", async () => {

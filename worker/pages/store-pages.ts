@@ -21,6 +21,7 @@ import { keepOnlyWithSource } from "../lib/renditions";
 import { forgetStoreLink, rememberedStoreVersion, storeVersionTtl } from "../lib/store-version";
 import { countStoreView } from "../stats/count";
 import { guidedProducts, guideForProduct } from "../lib/size-guides";
+import { storePageMemory } from "./page-memory";
 
 export const SCRIPT_PATH = `/u/_/cart.${cartScriptHash}.js`;
 const ASSETS: PageAssets = { css: storeCss, scriptUrl: SCRIPT_PATH };
@@ -165,7 +166,8 @@ async function render(
 /**
  * A store page through the edge cache. The store's current version (one small
  * D1 read, kept in the isolate's memory for a second) picks the cached copy,
- * served as is; a miss renders and stores it. Every write to what the store
+ * served as is: from this isolate's memory of the latest pages (./page-memory.ts)
+ * when it holds it, else from the edge cache; a miss renders and stores it in both. Every write to what the store
  * shows bumps the version (worker/lib/store-version.ts), so a save shows at
  * once in the isolate that made it and within the second everywhere else.
  */
@@ -180,8 +182,9 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     // From this isolate's memory for up to a second (worker/lib/store-version.ts says what a shopper may see).
     const current = await rememberedStoreVersion(username, storeVersionTtl(c.env.STORE_VERSION_TTL_MS), () => storeVersion(db, username));
     if (!current) return errorPage(404, PAGE_MISSING);
+    const url = new URL(c.req.url);
     // Search, category, order and page are part of what is rendered, so of the ETag and the cache key (normalised).
-    const query = productId ? null : browseQuery(new URL(c.req.url).searchParams);
+    const query = productId ? null : browseQuery(url.searchParams);
     const browsing = query ? browseSearch(query) : "";
     // Counted after the answer, whichever way it is served (worker/stats/count.ts).
     const counted = (results: number | null) =>
@@ -192,23 +195,30 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
         search: query && { q: query.q, page: query.page },
         results,
       });
+    // The store's id too: a link freed by a deleted account and taken by a new store starts its versions again.
+    const key = `${url.origin}${path}?s=${current.id}&v=${current.version}&b=${BUILD}${browsing ? `&${browsing.slice(1)}` : ""}`;
+    const kept = storePageMemory.get(key);
     // The store's id (hashed) as well: a browser that kept a page of a deleted store never revalidates it for a new one.
-    const etag = `"${current.version}.${BUILD}.${await shortHash(current.id)}${browsing ? `.${await shortHash(browsing)}` : ""}"`;
+    const etag =
+      kept?.etag ?? `"${current.version}.${BUILD}.${await shortHash(current.id)}${browsing ? `.${await shortHash(browsing)}` : ""}"`;
     if (c.req.header("if-none-match") === etag) {
       counted(null);
       return new Response(null, { status: 304, headers: pageHeaders(etag, null) });
     }
+    if (kept) {
+      counted(kept.results);
+      return new Response(kept.body, { headers: pageHeaders(etag, "HIT") });
+    }
 
-    // The store's id too: a link freed by a deleted account and taken by a new store starts its versions again.
-    const key = new Request(
-      `${new URL(c.req.url).origin}${path}?s=${current.id}&v=${current.version}&b=${BUILD}${browsing ? `&${browsing.slice(1)}` : ""}`,
-    );
     const cache = caches.default;
     const hit = await cache.match(key);
     if (hit) {
-      const results = hit.headers.get(RESULTS_HEADER);
-      counted(results === null ? null : Number(results));
-      return new Response(hit.body, { headers: pageHeaders(etag, "HIT") });
+      const noted = hit.headers.get(RESULTS_HEADER);
+      const results = noted === null ? null : Number(noted);
+      const body = new Uint8Array(await hit.arrayBuffer());
+      storePageMemory.set(key, { body, etag, results });
+      counted(results);
+      return new Response(body, { headers: pageHeaders(etag, "HIT") });
     }
 
     // A remembered version came from an earlier request, not this render's D1 session, and a read replica
@@ -225,9 +235,10 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
     if (page === null) return errorPage(404, PAGE_MISSING);
     counted(page.results);
     if (!keep) return new Response(page.html, { headers: pageHeaders(null, "MISS") });
+    const body = new TextEncoder().encode(page.html);
     await cache.put(
       key,
-      new Response(page.html, {
+      new Response(body, {
         headers: {
           "content-type": "text/html; charset=utf-8",
           "cache-control": `public, max-age=${EDGE_TTL_SECONDS}`,
@@ -235,7 +246,8 @@ async function storePage(c: Context<Env>, rawUsername: string, productId: string
         },
       }),
     );
-    return new Response(page.html, { headers: pageHeaders(etag, "MISS") });
+    storePageMemory.set(key, { body, etag, results: page.results });
+    return new Response(body, { headers: pageHeaders(etag, "MISS") });
   } catch (err) {
     log("error", "store page failed", { requestId: c.get("requestId"), error: errorName(err) });
     return errorPage(500, STORE_LOAD_ERROR);
