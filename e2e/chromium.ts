@@ -139,32 +139,16 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/**
- * One Chromium per e2e Node process, shared by the files it runs one after another (`isolate: false`), each
- * file in its own contexts: at the file's end every context it opened is closed, so the next file starts from a
- * browser with no pages, cookies or storage, as a fresh launch would. A launch and its close cost about half a
- * CPU second (browser, GPU and network processes), once per file before; now once per process. The browser is
- * kept on globalThis (a module evaluated again would not lose it) and launched again if it went away (a
- * crash); Playwright kills it when the process exits. Read `.browser` inside tests.
- */
+/** One Chromium per test file, closed when the file is done. Read `.browser` inside tests. */
 export function useChromium() {
   const holder = {} as { browser: Browser };
   beforeAll(async () => {
-    holder.browser = await sharedChromium();
+    holder.browser = await launchChromium();
   });
   afterAll(async () => {
-    // Every context is this file's: the process runs one file at a time.
-    await Promise.all(holder.browser?.contexts().map((context) => context.close()) ?? []);
+    await holder.browser?.close();
   });
   return holder;
-}
-
-const shared = globalThis as { vidrieraChromium?: Promise<Browser> };
-async function sharedChromium(): Promise<Browser> {
-  const running = await shared.vidrieraChromium?.catch(() => undefined);
-  if (running?.isConnected()) return running;
-  shared.vidrieraChromium = launchChromium();
-  return shared.vidrieraChromium;
 }
 
 /** Generation runs the offline studio pipeline; a cold Worker can take a while. */
