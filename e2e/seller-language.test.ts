@@ -80,7 +80,8 @@ describe("the seller's language, from the landing to Configuración", () => {
     await other.page.getByLabel("E-mail").fill(email);
     await other.page.getByLabel("Senha").fill("minha-senha-segura");
     await tap(other.page.getByRole("button", { name: "Entrar" }));
-    await other.page.waitForFunction(() => document.documentElement.lang === "en");
+    // Polled through the reload into English: between the two documents there is a moment with no <html> yet.
+    await other.page.waitForFunction(() => document.documentElement?.lang === "en");
     await other.page.goto("/settings");
     await expectSeen(other.page.getByRole("heading", { name: "Store settings" }));
     await expectSeen(other.page.getByRole("radio", { name: "English", checked: true }));
