@@ -195,7 +195,7 @@ const scratchConfig = (databases: number) => ({
 
 async function runSize(shops: number, databases: number): Promise<SizeResult> {
   const started = Date.now();
-  const entry = `export { default, StoreStats, Population } from ${JSON.stringify(join(root, "bench", "scale-worker.ts"))};`;
+  const entry = `export { default, StoreStats, Population, ShopShard } from ${JSON.stringify(join(root, "bench", "scale-worker.ts"))};`;
   const state = mkdtempSync(join(tmpdir(), "vidriera-scale-state-"));
   try {
     // First the population, built inside its Durable Object (synchronous SQLite, the app's own functions).
