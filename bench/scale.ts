@@ -408,11 +408,12 @@ function render(results: SizeResult[]): string {
       // The same population as the one-database run's: its tables are that run's, spread; what is new is
       // where the bytes went and the times through several databases.
       lines.push(
-        "| Shop database | shops placed | MB at the end | KB per shop |",
+        "| Shop database | shops placed | MB at the end | KB per shop placed there |",
         "|---|---:|---:|---:|",
+        // DB also holds every shop's account, sessions, throttle, ledger and payments: its bytes are not its shops' alone.
         ...r.perDatabase.map(
           (d, shard) =>
-            `| ${shard === 0 ? "DB (accounts, sessions, ledger and payments of every shop, too)" : `SHOP_DB_${shard}`} | ${d.shops.toLocaleString("en")} | ${mb(d.bytes)} | ${d.shops ? kb(d.bytes / d.shops) : "—"} |`,
+            `| ${shard === 0 ? "DB (and every shop's account, sessions, ledger and payments)" : `SHOP_DB_${shard}`} | ${d.shops.toLocaleString("en")} | ${mb(d.bytes)} | ${shard > 0 && d.shops ? kb(d.bytes / d.shops) : "—"} |`,
         ),
         "",
         `All of them together: ${kb([...r.fixed.values()].reduce((sum, f) => sum + f.bytes, 0))} KB per shop at opening and ${kb(summary(r).month)} KB per shop-month ` +
