@@ -19,8 +19,9 @@
  * Each size is built twice (`--databases 1,4`): all shops in `DB`, then the same population with shop databases
  * SHOP_DB_1… bound and all open to new shops (SHOP_DBS_OPEN), so that the sign-up's own placement rule spreads
  * them (worker/lib/shops.ts). Each shop database is an object of its own in the builder (ShopShard), then a local
- * D1 of its own for the timing. The several-database run gives each database's bytes and the hot paths' times
- * beside the one-database run's; the bytes a shop reaches in a year give how many shop databases 100,000 shops
+ * D1 of its own for the timing. Both are built first and timed one right after the other (the same machine
+ * load for both). The several-database run gives each database's bytes and the hot paths' times beside the
+ * one-database run's; the bytes a shop reaches in a year give how many shop databases 100,000 shops
  * need (bench/scale-capacity.ts), with and without archival.
  *
  * BENCH_QUICK=1 (or --shops 50) runs one small size in a few minutes, to prove the machinery; so does `npm run bench`,
@@ -193,9 +194,13 @@ const scratchConfig = (databases: number) => ({
   },
 });
 
-async function runSize(shops: number, databases: number): Promise<SizeResult> {
+const entry = `export { default, StoreStats, Population, ShopShard } from ${JSON.stringify(join(root, "bench", "scale-worker.ts"))};`;
+
+/** A population built and copied into its local D1s, its state kept for the timing (measureSize). */
+type Built = Awaited<ReturnType<typeof buildSize>>;
+
+async function buildSize(shops: number, databases: number) {
   const started = Date.now();
-  const entry = `export { default, StoreStats, Population, ShopShard } from ${JSON.stringify(join(root, "bench", "scale-worker.ts"))};`;
   const state = mkdtempSync(join(tmpdir(), "vidriera-scale-state-"));
   try {
     // First the population, built inside its Durable Object (synchronous SQLite, the app's own functions).
@@ -256,6 +261,16 @@ async function runSize(shops: number, databases: number): Promise<SizeResult> {
       }
       copyFileSync(populationFile, d1File);
     });
+    return { shops, databases, state, built, filled };
+  } catch (error) {
+    rmSync(state, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function measureSize({ shops, databases, state, built, filled }: Built): Promise<SizeResult> {
+  const started = Date.now();
+  try {
     const timing = await withScratchWorker(
       "vidriera-scale",
       entry,
@@ -280,7 +295,7 @@ async function runSize(shops: number, databases: number): Promise<SizeResult> {
       counts,
       ordersKeptMonths,
       filled,
-      seconds: Math.round((Date.now() - started) / 1000),
+      seconds: filled + Math.round((Date.now() - started) / 1000),
     };
     // Kept whole, so that sizes run apart (in parallel, on two machines) go into one table: --from.
     if (saveTo)
@@ -503,11 +518,22 @@ const README_MARKERS = ["<!-- readme:scale:start (written by npm run bench:scale
 
 const results: SizeResult[] = [...savedResults];
 for (const shops of sizes) {
-  for (const databases of databaseCounts) {
-    console.log(`bench:scale: ${shops} shops over ${databasesLabel(databases)}…`);
-    const result = await runSize(shops, databases);
-    console.log(`  done in ${result.seconds} s`);
-    results.push(result);
+  // Every count of databases is built first and then timed one right after the other: on a shared machine the
+  // load moves over a build's minutes, and times taken far apart would compare the load, not the databases.
+  const built: Built[] = [];
+  try {
+    for (const databases of databaseCounts) {
+      console.log(`bench:scale: ${shops} shops over ${databasesLabel(databases)}…`);
+      built.push(await buildSize(shops, databases));
+      console.log(`  built in ${built.at(-1)!.filled} s`);
+    }
+    for (const b of built) {
+      const result = await measureSize(b);
+      console.log(`bench:scale: ${shops} shops over ${databasesLabel(b.databases)} timed; ${result.seconds} s in all`);
+      results.push(result);
+    }
+  } finally {
+    for (const b of built) rmSync(b.state, { recursive: true, force: true });
   }
 }
 results.sort((a, b) => a.shops - b.shops || a.databases - b.databases);
