@@ -89,7 +89,9 @@ const total = (bytes: Bytes) => [...bytes.values()].reduce((sum, v) => sum + v.b
 
 /** Bytes of every table and index, by name, with the table each index belongs to. */
 function dbstat(file: string): Bytes {
-  const db = new DatabaseSync(file, { readOnly: true });
+  // A shop database's object may still hold its file's lock a moment after answering: SQLite's busy handler
+  // waits for it (the timeout) instead of failing the read.
+  const db = new DatabaseSync(file, { readOnly: true, timeout: 60_000 });
   try {
     const owners = new Map(
       (
