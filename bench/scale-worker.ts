@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { Hono } from "hono";
-import { database } from "../worker/db/client";
+import { database, inGlobalDatabase, type ShopDb, shopBindingName, shopDatabase } from "../worker/db/client";
 import {
   batches,
   batchItems,
@@ -23,7 +23,7 @@ import {
   weeklySummaries,
 } from "../worker/db/schema";
 import type { Env } from "../worker/env";
-import { brokenLedgerChecks } from "../scripts/ledger-checks";
+import { brokenCrossDatabaseChecks, brokenLedgerChecks, SHOP_LEDGER_SQL, SHOP_PICTURES_SQL } from "../scripts/ledger-checks";
 import { ORDERS_LISTED } from "../worker/lib/orders";
 import { findStore, storeProducts } from "../worker/lib/store-data";
 import { keepBatchesMoving } from "../worker/batches/upkeep";
@@ -40,7 +40,7 @@ import { reconcileOpenCheckouts } from "../worker/payments/reconcile";
 import { orderRoutes } from "../worker/routes/orders";
 import { sendWeeklySummaries } from "../worker/stats/weekly";
 import { eq } from "drizzle-orm";
-import { sqliteD1 } from "./sqlite-d1";
+import { remoteSqliteD1, runSql, type SqlRequest, sqliteD1 } from "./sqlite-d1";
 
 export { StoreStats } from "../worker/stats/local-twin";
 
@@ -111,12 +111,14 @@ async function sessionCookie(env: Bindings, shop: number, address?: string): Pro
 /** A shop as it is after sign-up, 'Mi tienda', its catalogue and its delivery and payment settings. */
 async function openShop(env: Bindings, shop: number) {
   const db = database(env.DB);
-  const user = await createAccount(db, { email: emailOf(shop), passwordHash: PASSWORD_HASH, name: `Tienda ${shop}` });
+  // With env the sign-up places the shop by the app's rule among SHOP_DBS_OPEN (the fewest shops first).
+  const user = await createAccount(db, { email: emailOf(shop), passwordHash: PASSWORD_HASH, name: `Tienda ${shop}` }, env);
+  const shopDb = shopDatabase(env, user);
   await db
     .update(users)
     .set({ username: usernameOf(shop), name: `Moda Sur ${shop}`, phone: "+54 91155556666", countryCode: "AR", storeVersion: 1 })
     .where(eq(users.id, user.id));
-  await db.insert(storeCheckout).values({
+  await shopDb.insert(storeCheckout).values({
     userId: user.id,
     delivery: JSON.stringify({
       pickup: { enabled: true, address: "Av. Corrientes 1234, CABA" },
@@ -131,8 +133,8 @@ async function openShop(env: Bindings, shop: number) {
   });
   for (let p = 0; p < CATALOGUE.products; p++) {
     const id = randomId();
-    await db.batch([
-      db.insert(products).values({
+    await shopDb.batch([
+      shopDb.insert(products).values({
         id,
         userId: user.id,
         name: `Remera oversize algodón ${p + 1}`,
@@ -144,7 +146,7 @@ async function openShop(env: Bindings, shop: number) {
         storeImageKeys: JSON.stringify([`g/${user.id}/${randomId()}.jpg`]),
       }),
       ...replaceVariants(
-        db,
+        shopDb,
         id,
         [],
         CATALOGUE.colors.map((name) => ({ name, imageKey: null, sizes: CATALOGUE.sizes.map((size) => ({ name: size, stock: 500 })) })),
@@ -154,27 +156,35 @@ async function openShop(env: Bindings, shop: number) {
   return user.id;
 }
 
-/** A generation as the route and its job write it: the debit with the running job, then the image and success. */
-async function generation(env: Bindings, userId: string, productId: string, fail: boolean) {
+/**
+ * A generation as the route and its job write it (worker/jobs/start-job.ts): the debit with the running job (for
+ * a shop outside DB the debit, then the job's row in its database), then the image and success.
+ */
+async function generation(env: Bindings, shopDb: ShopDb, userId: string, productId: string, fail: boolean) {
   const db = database(env.DB);
   const id = randomId();
   const job = { id, userId, cost: 50 };
+  const row = shopDb.insert(generationJobs).values({ id, userId, productId, kind: "ad", quality: "standard", cost: 50, status: "running" });
   await moveCredits(
     db,
     { userId, delta: -50, reason: "generation", idempotencyKey: `job:${id}` },
-    { after: [db.insert(generationJobs).values({ id, userId, productId, kind: "ad", quality: "standard", cost: 50, status: "running" })] },
+    { after: inGlobalDatabase(shopDb) ? [row] : [] },
   );
-  if (fail) return refundJob(db, job, "El proveedor de imágenes no respondió a tiempo.");
-  await db.batch([
-    db.insert(generatedImages).values({ id, userId, productId, key: `g/${userId}/${id}.jpg`, kind: "ad", variant: "ad-model", jobId: id }),
-    db.update(generationJobs).set({ status: "succeeded", imageId: id, finishedAt: new Date() }).where(eq(generationJobs.id, id)),
+  if (!inGlobalDatabase(shopDb)) await row;
+  if (fail) return refundJob(db, job, "El proveedor de imágenes no respondió a tiempo.", shopDb);
+  await shopDb.batch([
+    shopDb
+      .insert(generatedImages)
+      .values({ id, userId, productId, key: `g/${userId}/${id}.jpg`, kind: "ad", variant: "ad-model", jobId: id }),
+    shopDb.update(generationJobs).set({ status: "succeeded", imageId: id, finishedAt: new Date() }).where(eq(generationJobs.id, id)),
   ]);
 }
 
 async function shopMonth(env: Bindings, shop: number, month: number) {
   const db = database(env.DB);
   const user = (await findUserByEmail(db, emailOf(shop)))!;
-  const catalogue = await db.select({ id: products.id }).from(products).where(eq(products.userId, user.id));
+  const shopDb = shopDatabase(env, user);
+  const catalogue = await shopDb.select({ id: products.id }).from(products).where(eq(products.userId, user.id));
   const productAt = (i: number) => catalogue[i % catalogue.length]!.id;
   // Credits first (a pack a month), so the month's generations are paid for.
   for (let i = 0; i < SHOP_MONTH.purchases; i++) {
@@ -202,49 +212,50 @@ async function shopMonth(env: Bindings, shop: number, month: number) {
       },
     );
   }
-  for (let i = 0; i < SHOP_MONTH.generations; i++) await generation(env, user.id, productAt(i), i < SHOP_MONTH.failedGenerations);
-  // A batch: one charge for all its pictures, each then a job of its own.
+  for (let i = 0; i < SHOP_MONTH.generations; i++) await generation(env, shopDb, user.id, productAt(i), i < SHOP_MONTH.failedGenerations);
+  // A batch: one charge for all its pictures, each then a job of its own (worker/batches/create.ts: for a shop
+  // outside DB the charges first, then the batch's rows in its database).
   const batchId = randomId();
   const items = Array.from({ length: SHOP_MONTH.batchItems }, (_, position) => ({ id: randomId(), position }));
+  const batchRows = [
+    shopDb.insert(batches).values({
+      id: batchId,
+      userId: user.id,
+      kind: "ad",
+      includeModel: true,
+      quality: "standard",
+      provider: "studio",
+      unitCost: 50,
+      size: items.length,
+      origin: "https://vidriera.com.ar",
+    }),
+    ...items.map((item) =>
+      shopDb.insert(batchItems).values({
+        id: item.id,
+        batchId,
+        userId: user.id,
+        productId: productAt(item.position),
+        position: item.position,
+        sentAt: new Date(),
+      }),
+    ),
+  ];
   await moveCreditsTogether(
     db,
     items.map((item) => ({ userId: user.id, delta: -50, reason: "generation" as const, idempotencyKey: `job:${item.id}` })),
-    {
-      before: [
-        db.insert(batches).values({
-          id: batchId,
-          userId: user.id,
-          kind: "ad",
-          includeModel: true,
-          quality: "standard",
-          provider: "studio",
-          unitCost: 50,
-          size: items.length,
-          origin: "https://vidriera.com.ar",
-        }),
-        ...items.map((item) =>
-          db.insert(batchItems).values({
-            id: item.id,
-            batchId,
-            userId: user.id,
-            productId: productAt(item.position),
-            position: item.position,
-            sentAt: new Date(),
-          }),
-        ),
-      ],
-    },
+    { before: inGlobalDatabase(shopDb) ? batchRows : [] },
   );
+  if (!inGlobalDatabase(shopDb)) await shopDb.batch(batchRows as unknown as [(typeof batchRows)[number]]);
   for (const item of items) {
     const productId = productAt(item.position);
-    await db.batch([
-      db.update(batchItems).set({ status: "started", heldAt: new Date(), startedAt: new Date() }).where(eq(batchItems.id, item.id)),
-      db
+    await shopDb.batch([
+      shopDb.update(batchItems).set({ status: "started", heldAt: new Date(), startedAt: new Date() }).where(eq(batchItems.id, item.id)),
+      shopDb
         .insert(generationJobs)
         .values({ id: item.id, userId: user.id, productId, kind: "ad", quality: "standard", cost: 50, status: "running" }),
     ]);
-    await db.batch([
-      db.insert(generatedImages).values({
+    await shopDb.batch([
+      shopDb.insert(generatedImages).values({
         id: item.id,
         userId: user.id,
         productId,
@@ -253,11 +264,11 @@ async function shopMonth(env: Bindings, shop: number, month: number) {
         variant: "ad-model",
         jobId: item.id,
       }),
-      db
+      shopDb
         .update(generationJobs)
         .set({ status: "succeeded", imageId: item.id, finishedAt: new Date() })
         .where(eq(generationJobs.id, item.id)),
-      db.update(batchItems).set({ finishedAt: new Date() }).where(eq(batchItems.id, item.id)),
+      shopDb.update(batchItems).set({ finishedAt: new Date() }).where(eq(batchItems.id, item.id)),
     ]);
   }
   // Shoppers order through the order route, each from an address of their own (a throttle row each).
@@ -293,7 +304,7 @@ async function shopMonth(env: Bindings, shop: number, month: number) {
   for (let i = 0; i < SHOP_MONTH.recoveryLinks; i++) await recoveryEmail(db, emailOf(shop), "https://vidriera.com.ar");
   for (let w = 0; w < SHOP_MONTH.weeklySummaries; w++) {
     const week = new Date(Date.UTC(2026, month * 1, 1 + 7 * w)).toISOString().slice(0, 10);
-    await db.insert(weeklySummaries).values({ userId: user.id, week }).onConflictDoNothing();
+    await shopDb.insert(weeklySummaries).values({ userId: user.id, week }).onConflictDoNothing();
   }
 }
 
@@ -322,16 +333,20 @@ async function measure(env: Bindings, shops: number, samples: number) {
   // more than the address's throttle lets through.
   const cookies: string[] = [];
   for (let i = 0; i < samples; i++) cookies.push(await sessionCookie(env, shopAt(i), `198.51.100.${1 + (i % 250)}`));
-  const product = await Promise.all(ids.map((u) => db.select({ id: products.id }).from(products).where(eq(products.userId, u.id)).get()));
+  const product = await Promise.all(
+    ids.map((u) => shopDatabase(env, u).select({ id: products.id }).from(products).where(eq(products.userId, u.id)).get()),
+  );
   const cronEnv = { ...env, PUBLIC_ORIGIN: "http://localhost:8787" };
   return {
     "sign-in": await timed(samples, (i) => sessionCookie(env, shopAt(i), `192.0.2.${i % 250}`)),
     "store page miss": await timed(samples, async (i) => {
-      const store = await findStore(db, usernameOf(shopAt(i)));
-      await storeProducts(db, store!.id);
+      const store = (await findStore(db, usernameOf(shopAt(i))))!;
+      await storeProducts(shopDatabase(env, store), store.id);
     }),
     "orders list": await timed(samples, (i) => call(env, "/api/orders", { cookie: cookies[i] })),
-    "generation's ledger debit": await timed(samples, (i) => generation(env, ids[i]!.id, product[i]!.id, false)),
+    "generation's ledger debit": await timed(samples, (i) =>
+      generation(env, shopDatabase(env, ids[i]!), ids[i]!.id, product[i]!.id, false),
+    ),
     "batch upkeep": await timed(Math.min(samples, 10), () => keepBatchesMoving(cronEnv)),
     reconcile: await timed(Math.min(samples, 10), () => reconcileOpenCheckouts(cronEnv)),
     // The weekly e-mail reads every store's figures: locally from the stats twin, one Durable Object (and its
@@ -342,25 +357,63 @@ async function measure(env: Bindings, shops: number, samples: number) {
   };
 }
 
+/** The bench's own bindings: the population's objects, and as many shop databases' objects as it asks for. */
+type BenchBindings = Bindings & {
+  POPULATION: DurableObjectNamespace<Population>;
+  SHOP_SHARD: DurableObjectNamespace<ShopShard>;
+};
+
+const shardStub = (env: BenchBindings, shard: number) => env.SHOP_SHARD.get(env.SHOP_SHARD.idFromName(`shard-${shard}`));
+
+/**
+ * Shop database n > 0 of the several-database population: its own SQLite (one object, one file), at the same
+ * migrations, which the population's object asks statement by statement (bench/sqlite-d1.ts remoteSqliteD1).
+ */
+export class ShopShard extends DurableObject<Bindings> {
+  sql(requests: SqlRequest[], batch: boolean) {
+    return runSql(this.ctx.storage, requests, batch);
+  }
+  migrate(statements: string[]) {
+    for (const sql of statements) this.ctx.storage.sql.exec(sql);
+  }
+  /** The rows of a query, for the checks across databases. */
+  rows(sql: string) {
+    return this.ctx.storage.sql.exec(sql).toArray();
+  }
+}
+
 /**
  * The population's builder: runs the shops' openings and months through the app's functions with its own SQLite
- * as their `DB` (bench/sqlite-d1.ts), one request at a time. Its database file is then copied over the scratch
- * Worker's local D1 (bench/scale.ts), where the hot reads and writes are timed.
+ * as their `DB` (bench/sqlite-d1.ts), one request at a time; with `databases` > 1, shop databases 1… are
+ * ShopShard objects bound as SHOP_DB_<n> and all of them open to new shops (SHOP_DBS_OPEN), so the sign-up's own
+ * placement rule spreads the shops. The database files are then copied over the scratch Worker's local D1s
+ * (bench/scale.ts), where the hot reads and writes are timed.
  */
-export class Population extends DurableObject<Bindings> {
-  private readonly appEnv: Bindings;
+export class Population extends DurableObject<BenchBindings> {
   private turn: Promise<unknown> = Promise.resolve();
-  constructor(ctx: DurableObjectState, env: Bindings) {
-    super(ctx, env);
-    this.appEnv = { ...env, DB: sqliteD1(ctx.storage) };
+
+  /** The app's env over this object's SQLite and the shop databases' objects; how many is kept in storage. */
+  private appEnv(): Bindings {
+    const databases = this.ctx.storage.kv.get<number>("databases") ?? 1;
+    const env: Record<string, unknown> = { ...this.env, DB: sqliteD1(this.ctx.storage) };
+    for (let shard = 1; shard < databases; shard++) env[shopBindingName(shard)] = remoteSqliteD1(shardStub(this.env, shard));
+    env.SHOP_DBS_OPEN = Array.from({ length: databases }, (_, shard) => shard).join(",");
+    return env as unknown as Bindings;
+  }
+
+  private shards(): number[] {
+    return Array.from({ length: (this.ctx.storage.kv.get<number>("databases") ?? 1) - 1 }, (_, i) => i + 1);
   }
 
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const body = (await request.json()) as Record<string, unknown>;
-    const env = this.appEnv;
+    const env = this.appEnv();
     if (url.pathname === "/migrate") {
-      for (const sql of body.statements as string[]) this.ctx.storage.sql.exec(sql);
+      this.ctx.storage.kv.put("databases", body.databases as number);
+      const statements = body.statements as string[];
+      for (const sql of statements) this.ctx.storage.sql.exec(sql);
+      for (const shard of this.shards()) await shardStub(this.env, shard).migrate(statements);
       return Response.json({ ok: true });
     }
     // A phase (the openings, or month N) goes shop by shop from where it stopped, kept in the object's own
@@ -385,16 +438,43 @@ export class Population extends DurableObject<Bindings> {
     if (url.pathname === "/counts") {
       const shops = body.shops as number;
       const months = body.months as number;
-      const n = (sql: string) => (this.ctx.storage.sql.exec(sql).one() as { n: number }).n;
+      const rows = (sql: string) => this.ctx.storage.sql.exec(sql).toArray();
+      const everywhere = async (sql: string) => {
+        let sum = (rows(sql)[0] as { n: number }).n;
+        for (const shard of this.shards()) sum += ((await shardStub(this.env, shard).rows(sql))[0] as { n: number }).n;
+        return sum;
+      };
       // The money checks of `npm run check:ledger` on the population: the ledger as the app's functions left it
-      // through this stand-in for D1 (a wrong change count would show here as double charges or lost refunds).
-      const ledger = await brokenLedgerChecks((sql) => this.ctx.storage.sql.exec(sql).toArray());
+      // through this stand-in for D1 (a wrong change count would show here as double charges or lost refunds),
+      // and for shops outside DB the checks across databases, their pictures against DB's debits.
+      const pictures = new Map<number, { id: string; status: string; kind: string }[]>();
+      for (const shard of this.shards())
+        pictures.set(
+          shard,
+          (await shardStub(this.env, shard).rows(SHOP_PICTURES_SQL)) as unknown as { id: string; status: string; kind: string }[],
+        );
+      const ledger = [
+        ...(await brokenLedgerChecks(rows)),
+        ...brokenCrossDatabaseChecks(
+          rows(SHOP_LEDGER_SQL) as { key: string; delta: number; shard: number; created_at: number }[],
+          pictures,
+        ),
+      ];
+      // Shops by database, as the placement rule left them.
+      const placed = rows("SELECT shard, COUNT(*) AS n FROM users WHERE username IS NOT NULL GROUP BY shard ORDER BY shard") as {
+        shard: number;
+        n: number;
+      }[];
       return Response.json({
         brokenLedgerChecks: ledger.map((check) => `${check.name}: ${check.rows.length} row(s)`),
         // What archival keeps whatever its age: the seller's latest orders the orders screen lists.
         ordersKeptMonths: ORDERS_LISTED / SHOP_MONTH.orders,
-        orders: [n("SELECT COUNT(*) AS n FROM orders"), shops * months * SHOP_MONTH.orders],
-        jobs: [n("SELECT COUNT(*) AS n FROM generation_jobs"), shops * months * (SHOP_MONTH.generations + SHOP_MONTH.batchItems)],
+        placed: placed.map((p) => p.n),
+        orders: [await everywhere("SELECT COUNT(*) AS n FROM orders"), shops * months * SHOP_MONTH.orders],
+        jobs: [
+          await everywhere("SELECT COUNT(*) AS n FROM generation_jobs"),
+          shops * months * (SHOP_MONTH.generations + SHOP_MONTH.batchItems),
+        ],
       });
     }
     return new Response("not found", { status: 404 });
@@ -402,13 +482,19 @@ export class Population extends DurableObject<Bindings> {
 }
 
 export default {
-  async fetch(request: Request, env: Bindings & { POPULATION: DurableObjectNamespace<Population> }): Promise<Response> {
+  async fetch(request: Request, env: BenchBindings): Promise<Response> {
     const url = new URL(request.url);
     if (["/migrate", "/open", "/month", "/counts"].includes(url.pathname))
       return env.POPULATION.get(env.POPULATION.idFromName("population")).fetch(request);
     const body = request.method === "POST" ? ((await request.json()) as Record<string, unknown>) : {};
-    // Makes the local D1's file exist, for the population's file to be copied over it.
-    if (url.pathname === "/touch") return Response.json(await env.DB.prepare("SELECT 1 AS one").first());
+    // Makes a local D1's file exist (DB, or SHOP_DB_<n>), for a population's file to be copied over it.
+    if (url.pathname === "/touch") {
+      const binding = shopBindingName((body.shard as number | undefined) ?? 0);
+      return Response.json(await (env as unknown as Record<string, D1Database>)[binding]!.prepare("SELECT 1 AS one").first());
+    }
+    // The ids of the shop databases' objects, which name their SQLite files.
+    if (url.pathname === "/shard-ids")
+      return Response.json(Array.from({ length: body.shards as number }, (_, i) => env.SHOP_SHARD.idFromName(`shard-${i + 1}`).toString()));
     if (url.pathname === "/measure") return Response.json(await measure(env, body.shops as number, body.samples as number));
     return new Response("not found", { status: 404 });
   },

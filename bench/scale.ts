@@ -16,6 +16,14 @@
  * population). The projection for 100,000 shops after 12 months follows, with the daily purge (always on) and
  * without and with archival past ARCHIVE_AFTER_MONTHS. The tables go between the markers in docs/data.md.
  *
+ * Each size is built twice (`--databases 1,4`): all shops in `DB`, then the same population with shop databases
+ * SHOP_DB_1… bound and all open to new shops (SHOP_DBS_OPEN), so that the sign-up's own placement rule spreads
+ * them (worker/lib/shops.ts). Each shop database is an object of its own in the builder (ShopShard), then a local
+ * D1 of its own for the timing. Both are built first and timed one right after the other (the same machine
+ * load for both). The several-database run gives each database's bytes and the hot paths' times beside the
+ * one-database run's; the bytes a shop reaches in a year give how many shop databases 100,000 shops
+ * need (bench/scale-capacity.ts), with and without archival.
+ *
  * BENCH_QUICK=1 (or --shops 50) runs one small size in a few minutes, to prove the machinery; so does `npm run bench`,
  * which runs every bench: the two big sizes take hours on a small machine and are run with this bench alone.
  */
@@ -27,6 +35,7 @@ import { DatabaseSync } from "node:sqlite";
 import { withScratchWorker } from "../scripts/scratch-worker.ts";
 import { QUICK, recordRow } from "./results.ts";
 import { migrationStatements } from "./migration-statements.ts";
+import { D1_LIMIT_BYTES, databasesNeeded, shopsPerDatabase } from "./scale-capacity.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const arg = (name: string) => {
@@ -38,13 +47,15 @@ const arg = (name: string) => {
 const underAllBenches = Boolean(process.env.BENCH_RESULTS);
 const sizes = (arg("shops") ?? (arg("from") ? "" : QUICK || underAllBenches ? "50" : "1000,10000")).split(",").filter(Boolean).map(Number);
 const samples = Number(arg("samples") ?? 30);
+/** How many shop databases each size is spread over, one run each: 1 (all in DB) and 4 unless told. */
+const databaseCounts = (arg("databases") ?? "1,4").split(",").filter(Boolean).map(Number);
 /** Months each shop lives (2: the second's growth is the month figure; 1 halves a big size's run). */
 const months = Number(arg("months") ?? 2);
 /** `--save /tmp/scale-{shops}.json` keeps each size's result; `--from a.json,b.json` adds saved sizes to the table. */
 const saveTo = arg("save");
 const savedResults: SizeResult[] = (arg("from")?.split(",") ?? []).map((file) => {
   const saved = JSON.parse(readFileSync(file, "utf8"));
-  return { ...saved, fixed: new Map(saved.fixed), monthly: new Map(saved.monthly) };
+  return { databases: 1, perDatabase: [], ...saved, fixed: new Map(saved.fixed), monthly: new Map(saved.monthly) };
 });
 /** Shops opened or lived per request to the population's Durable Object: a request ends well within fetch's 300 s headers timeout. */
 const CHUNK = 10;
@@ -65,13 +76,22 @@ const KEPT_AFTER_ARCHIVAL = new Set(["credit_ledger_idempotency_key_unique"]);
 const ARCHIVE_AFTER_MONTHS = 3;
 const TARGET_SHOPS = 100_000;
 const MONTHS = 12;
-const D1_LIMIT_BYTES = 10 * 1000 ** 3;
 
 type Bytes = Map<string, { table: string; bytes: number }>;
 
+/** The bytes of several databases' tables and indexes added up by name: the population's, wherever its rows are. */
+function added(all: Bytes[]): Bytes {
+  const sum: Bytes = new Map();
+  for (const bytes of all) for (const [name, v] of bytes) sum.set(name, { table: v.table, bytes: (sum.get(name)?.bytes ?? 0) + v.bytes });
+  return sum;
+}
+const total = (bytes: Bytes) => [...bytes.values()].reduce((sum, v) => sum + v.bytes, 0);
+
 /** Bytes of every table and index, by name, with the table each index belongs to. */
 function dbstat(file: string): Bytes {
-  const db = new DatabaseSync(file, { readOnly: true });
+  // A shop database's object may still hold its file's lock a moment after answering: SQLite's busy handler
+  // waits for it (the timeout) instead of failing the read.
+  const db = new DatabaseSync(file, { readOnly: true, timeout: 60_000 });
   try {
     const owners = new Map(
       (
@@ -93,7 +113,7 @@ function dbstat(file: string): Bytes {
   }
 }
 
-function findSqlite(dir: string): string {
+function sqliteFiles(dir: string): string[] {
   const found: string[] = [];
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
@@ -103,6 +123,11 @@ function findSqlite(dir: string): string {
     }
   };
   walk(dir);
+  return found;
+}
+
+function findSqlite(dir: string): string {
+  const found = sqliteFiles(dir);
   if (found.length !== 1) throw new Error(`expected one database under ${dir}, found ${found.length}`);
   return found[0]!;
 }
@@ -129,6 +154,10 @@ async function overShops(base: string, path: string, shops: number, extra: Recor
 type Timing = Record<string, { p50: number; p95: number; n: number }>;
 interface SizeResult {
   shops: number;
+  /** Shop databases the shops were spread over (1: all in DB). */
+  databases: number;
+  /** Each shop database at the end (DB first): the shops the placement rule put there and its bytes. */
+  perDatabase: { shops: number; bytes: number }[];
   months: number;
   fixed: Map<string, { table: string; bytes: number }>;
   monthly: Map<string, { table: string; bytes: number }>;
@@ -141,21 +170,39 @@ interface SizeResult {
   seconds: number;
 }
 
-const scratchConfig = {
-  d1_databases: [{ binding: "DB", database_name: "vidriera-scale", database_id: "00000000-0000-0000-0000-00000000beef" }],
+const shards = (databases: number) => Array.from({ length: databases - 1 }, (_, i) => i + 1);
+
+const scratchConfig = (databases: number) => ({
+  d1_databases: [
+    { binding: "DB", database_name: "vidriera-scale", database_id: "00000000-0000-0000-0000-00000000beef" },
+    ...shards(databases).map((shard) => ({
+      binding: `SHOP_DB_${shard}`,
+      database_name: `vidriera-scale-shop-${shard}`,
+      database_id: `00000000-0000-0000-0000-0000000${String(shard).padStart(2, "0")}bee`,
+    })),
+  ],
   durable_objects: {
     bindings: [
       { name: "STORE_STATS", class_name: "StoreStats" },
       { name: "POPULATION", class_name: "Population" },
+      { name: "SHOP_SHARD", class_name: "ShopShard" },
     ],
   },
-  migrations: [{ tag: "v1", new_sqlite_classes: ["StoreStats", "Population"] }],
-  vars: { SESSION_SECRET: "scale-bench-session-secret-long-enough-0123456789", PUBLIC_ORIGIN: "https://vidriera.test" },
-};
+  migrations: [{ tag: "v1", new_sqlite_classes: ["StoreStats", "Population", "ShopShard"] }],
+  vars: {
+    SESSION_SECRET: "scale-bench-session-secret-long-enough-0123456789",
+    PUBLIC_ORIGIN: "https://vidriera.test",
+    SHOP_DBS_OPEN: [0, ...shards(databases)].join(","),
+  },
+});
 
-async function runSize(shops: number): Promise<SizeResult> {
+const entry = `export { default, StoreStats, Population, ShopShard } from ${JSON.stringify(join(root, "bench", "scale-worker.ts"))};`;
+
+/** A population built and copied into its local D1s, its state kept for the timing (measureSize). */
+type Built = Awaited<ReturnType<typeof buildSize>>;
+
+async function buildSize(shops: number, databases: number) {
   const started = Date.now();
-  const entry = `export { default, StoreStats, Population } from ${JSON.stringify(join(root, "bench", "scale-worker.ts"))};`;
   const state = mkdtempSync(join(tmpdir(), "vidriera-scale-state-"));
   try {
     // First the population, built inside its Durable Object (synchronous SQLite, the app's own functions).
@@ -163,57 +210,86 @@ async function runSize(shops: number): Promise<SizeResult> {
       "vidriera-scale",
       entry,
       async (base, stateDir) => {
-        const population = () => findSqlite(join(stateDir, "v3", "do", "vidriera-scale-Population"));
-        await post(base, "/touch", {});
-        await post(base, "/migrate", { statements: migrationStatements() });
+        // Each local D1's file, made one at a time to tell them apart: DB's, then each SHOP_DB_<n>'s.
+        const d1Files: string[] = [];
+        for (const shard of [0, ...shards(databases)]) {
+          await post(base, "/touch", { shard });
+          const fresh = sqliteFiles(join(stateDir, "v3", "d1")).filter((file) => !d1Files.includes(file));
+          if (fresh.length !== 1) throw new Error(`expected one new local D1 for shop database ${shard}, found ${fresh.length}`);
+          d1Files.push(fresh[0]!);
+        }
+        await post(base, "/migrate", { statements: migrationStatements(), databases });
+        const shardIds = (await post(base, "/shard-ids", { shards: databases - 1 })) as string[];
+        // The builder's files, DB's first: the population's object, then each shop database's object.
+        const files = [
+          findSqlite(join(stateDir, "v3", "do", "vidriera-scale-Population")),
+          ...shardIds.map((id) => join(stateDir, "v3", "do", "vidriera-scale-ShopShard", `${id}.sqlite`)),
+        ];
+        const each = () => files.map(dbstat);
+        const population = () => added(each());
         await overShops(base, "/open", shops);
-        const opened = dbstat(population());
+        const opened = population();
         // The month figure is the last month's growth: the second's where there are two (the first one's holds
         // what a shop does once, such as its first sign-in's session).
         let before = opened;
         let after = opened;
         for (let month = 1; month <= months; month++) {
           await overShops(base, "/month", shops, { month });
-          [before, after] = [after, dbstat(population())];
+          [before, after] = [after, population()];
         }
-        const { ordersKeptMonths, brokenLedgerChecks, ...counts } = (await post(base, "/counts", { shops, months })) as Record<
+        const { ordersKeptMonths, brokenLedgerChecks, placed, ...counts } = (await post(base, "/counts", { shops, months })) as Record<
           string,
           [number, number]
-        > & { ordersKeptMonths: number; brokenLedgerChecks: string[] };
+        > & { ordersKeptMonths: number; brokenLedgerChecks: string[]; placed: number[] };
         if (brokenLedgerChecks.length > 0) throw new Error(`the population breaks the ledger checks: ${brokenLedgerChecks.join("; ")}`);
-        return { opened, before, after, counts, ordersKeptMonths };
+        const perDatabase = each().map((bytes, shard) => ({ shops: placed[shard] ?? 0, bytes: total(bytes) }));
+        return { opened, before, after, counts, ordersKeptMonths, perDatabase, files, d1Files };
       },
-      scratchConfig,
+      scratchConfig(databases),
       state,
     );
     const filled = Math.round((Date.now() - started) / 1000);
-    // Then its file becomes the scratch Worker's local D1, where the hot paths are timed through D1 as deployed.
-    const populationFile = findSqlite(join(state, "v3", "do", "vidriera-scale-Population"));
-    const d1File = findSqlite(join(state, "v3", "d1"));
-    // Workerd leaves the population's last writes in its write-ahead log: folded into the file before the copy.
-    const file = new DatabaseSync(populationFile);
-    file.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    file.close();
-    for (const suffix of ["-wal", "-shm"]) {
-      rmSync(populationFile + suffix, { force: true });
-      rmSync(d1File + suffix, { force: true });
-    }
-    copyFileSync(populationFile, d1File);
+    // Then each file becomes the scratch Worker's local D1 of its database, where the hot paths are timed
+    // through D1 as deployed.
+    built.files.forEach((populationFile, shard) => {
+      const d1File = built.d1Files[shard]!;
+      // Workerd leaves the population's last writes in its write-ahead log: folded into the file before the copy.
+      const file = new DatabaseSync(populationFile);
+      file.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      file.close();
+      for (const suffix of ["-wal", "-shm"]) {
+        rmSync(populationFile + suffix, { force: true });
+        rmSync(d1File + suffix, { force: true });
+      }
+      copyFileSync(populationFile, d1File);
+    });
+    return { shops, databases, state, built, filled };
+  } catch (error) {
+    rmSync(state, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function measureSize({ shops, databases, state, built, filled }: Built): Promise<SizeResult> {
+  const started = Date.now();
+  try {
     const timing = await withScratchWorker(
       "vidriera-scale",
       entry,
       (base) => post(base, "/measure", { shops, samples }) as Promise<Timing>,
-      scratchConfig,
+      scratchConfig(databases),
       state,
     );
     const per = (bytes: number) => bytes / shops;
-    const { opened, before, after, counts, ordersKeptMonths } = built;
+    const { opened, before, after, counts, ordersKeptMonths, perDatabase } = built;
     const fixed = new Map([...opened].map(([name, v]) => [name, { table: v.table, bytes: per(v.bytes) }]));
     const monthly = new Map(
       [...after].map(([name, v]) => [name, { table: v.table, bytes: per(v.bytes - (before.get(name)?.bytes ?? 0)) }]),
     );
     const result = {
       shops,
+      databases,
+      perDatabase,
       months,
       fixed,
       monthly,
@@ -221,11 +297,14 @@ async function runSize(shops: number): Promise<SizeResult> {
       counts,
       ordersKeptMonths,
       filled,
-      seconds: Math.round((Date.now() - started) / 1000),
+      seconds: filled + Math.round((Date.now() - started) / 1000),
     };
     // Kept whole, so that sizes run apart (in parallel, on two machines) go into one table: --from.
     if (saveTo)
-      writeFileSync(saveTo.replace("{shops}", String(shops)), JSON.stringify({ ...result, fixed: [...fixed], monthly: [...monthly] }));
+      writeFileSync(
+        saveTo.replace("{shops}", databases > 1 ? `${shops}x${databases}` : String(shops)),
+        JSON.stringify({ ...result, fixed: [...fixed], monthly: [...monthly] }),
+      );
     return result;
   } finally {
     rmSync(state, { recursive: true, force: true });
@@ -251,7 +330,7 @@ function projected(result: SizeResult, shops: number, months: number, archiveAft
   return total;
 }
 
-/** A size's headline figures: the year's projections and how many year-old shops one D1 holds. */
+/** A size's headline figures: the year's projections, how many year-old shops one D1 holds and how many D1s 100,000 need. */
 function summary(r: SizeResult) {
   const fixed = [...r.fixed.values()].reduce((sum, f) => sum + f.bytes, 0);
   const month = [...r.monthly.values()].reduce((sum, m) => sum + Math.max(0, m.bytes), 0);
@@ -262,12 +341,40 @@ function summary(r: SizeResult) {
     noPurge: (fixed + month * MONTHS) * TARGET_SHOPS,
     withPurge,
     withArchival,
-    perDatabase: Math.floor(D1_LIMIT_BYTES / (withPurge / TARGET_SHOPS)),
-    perDatabaseArchived: Math.floor(D1_LIMIT_BYTES / (withArchival / TARGET_SHOPS)),
+    perDatabase: shopsPerDatabase(withPurge / TARGET_SHOPS),
+    perDatabaseArchived: shopsPerDatabase(withArchival / TARGET_SHOPS),
+    needed: databasesNeeded(TARGET_SHOPS, withPurge / TARGET_SHOPS),
+    neededArchived: databasesNeeded(TARGET_SHOPS, withArchival / TARGET_SHOPS),
   };
 }
 
-/** The README's few rows: per size, what a shop-month weighs, the year's projections and the slowest hot path. */
+const mb = (bytes: number) => (bytes / 1000 ** 2).toFixed(1);
+const databasesLabel = (n: number) => `${n} shop database${n === 1 ? "" : "s"}`;
+/** Each shop database at the end of a run: its shops and megabytes, DB first. */
+const eachDatabase = (r: SizeResult) =>
+  r.perDatabase.length ? r.perDatabase.map((d) => `${d.shops.toLocaleString("en")} shops: ${mb(d.bytes)} MB`).join("; ") : "—";
+/** The hot paths timed in both runs of a size, side by side (the weekly run, which reads every shop, included). */
+function sideBySide(one: SizeResult, spread: SizeResult[], p: "p50" | "p95" | "both") {
+  const runs = [one, ...spread];
+  const cell = (t: { p50: number; p95: number } | undefined) =>
+    !t ? "—" : p === "both" ? `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)}` : `${t[p].toFixed(0)} ms`;
+  return [
+    `| ${p === "both" ? "Hot read or write, p50 / p95 ms" : `hot path at ${one.shops.toLocaleString("en")} shops, p95`} | ${runs.map((r) => databasesLabel(r.databases)).join(" | ")} |`,
+    `|---|${runs.map(() => "---:").join("|")}|`,
+    ...Object.keys(one.timing).map((what) => `| ${what} | ${runs.map((r) => cell(r.timing[what])).join(" | ")} |`),
+  ];
+}
+/** The same population in one database and spread, when both were run. */
+function pairs(results: SizeResult[]) {
+  return results
+    .filter((r) => r.databases === 1)
+    .map((one) => ({ one, spread: results.filter((r) => r.shops === one.shops && r.databases > 1) }))
+    .filter((pair) => pair.spread.length > 0);
+}
+/** The capacity the largest one-database population measured gives (its bytes per year-old shop). */
+const reference = (results: SizeResult[]) => results.filter((r) => r.databases === 1).at(-1) ?? results.at(-1)!;
+
+/** The README's few rows: per size and count of databases, what a shop-month weighs, the year's projections, the databases' sizes and the slowest hot path. */
 function renderReadme(results: SizeResult[]): string {
   const rows = results.map((r) => {
     const s = summary(r);
@@ -275,23 +382,32 @@ function renderReadme(results: SizeResult[]): string {
       .filter(([what]) => !what.includes("all shops"))
       .sort((a, b) => b[1].p95 - a[1].p95)[0]!;
     return (
-      `| ${r.shops.toLocaleString("en")} | ${kb(s.month)} KB | ${gb(s.noPurge)} GB | ${gb(s.withPurge)} GB | ${gb(s.withArchival)} GB | ` +
-      `${s.perDatabase.toLocaleString("en")} / ${s.perDatabaseArchived.toLocaleString("en")} | ${slowest[0]}: ${slowest[1].p95.toFixed(0)} ms |`
+      `| ${r.shops.toLocaleString("en")} | ${r.databases} | ${kb(s.month)} KB | ${gb(s.noPurge)} GB | ${gb(s.withPurge)} GB | ${gb(s.withArchival)} GB | ` +
+      `${s.perDatabase.toLocaleString("en")} / ${s.perDatabaseArchived.toLocaleString("en")} | ${eachDatabase(r)} | ${slowest[0]}: ${slowest[1].p95.toFixed(0)} ms |`
     );
   });
-  return [
+  const ref = reference(results);
+  const need = summary(ref);
+  const lines = [
     `Written by \`npm run bench:scale\` on ${new Date().toISOString().slice(0, 10)}; the tables by table and index, and how to read them, are in [docs/data.md](docs/data.md#growth-model).`,
     "",
-    `| shops measured | one shop-month | ${TARGET_SHOPS.toLocaleString("en")} shops after ${MONTHS} months: nothing purged | with the daily purge | and archival after ${ARCHIVE_AFTER_MONTHS} months | year-old shops one D1 holds (purge / archival) | slowest hot path, p95 |`,
-    "|---:|---:|---:|---:|---:|---:|---|",
+    `| shops measured | shop databases | one shop-month | ${TARGET_SHOPS.toLocaleString("en")} shops after ${MONTHS} months: nothing purged | with the daily purge | and archival after ${ARCHIVE_AFTER_MONTHS} months | year-old shops one D1 holds (purge / archival) | each shop database at the end (${ref.months} months) | slowest hot path, p95 |`,
+    "|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ...rows,
-  ].join("\n");
+    "",
+    `| ${TARGET_SHOPS.toLocaleString("en")} shops a year old need | with the daily purge | and archival after ${ARCHIVE_AFTER_MONTHS} months |`,
+    "|---|---:|---:|",
+    `| shop databases of ${D1_LIMIT_BYTES / 1000 ** 3} GB, D1's limit (from ${ref.shops.toLocaleString("en")} shops measured) | ${need.needed} | ${need.neededArchived} |`,
+  ];
+  const pair = pairs(results).at(-1);
+  if (pair) lines.push("", ...sideBySide(pair.one, pair.spread, "p95"));
+  return lines.join("\n");
 }
 
 function render(results: SizeResult[]): string {
   const when = new Date().toISOString().slice(0, 16).replace("T", " ");
   const lines = [
-    `Written by \`npm run bench:scale -- --shops ${results.map((r) => r.shops).join(",")}\` on ${when} UTC` +
+    `Written by \`npm run bench:scale -- --shops ${[...new Set(results.map((r) => r.shops))].join(",")} --databases ${[...new Set(results.map((r) => r.databases))].join(",")}\` on ${when} UTC` +
       ` (${retries} request${retries === 1 ? "" : "s"} of ${CHUNK} shops asked again after the proxy lost it; the population went on from its last finished shop).`,
     "",
   ];
@@ -299,43 +415,103 @@ function render(results: SizeResult[]): string {
     const written = Object.entries(r.counts)
       .map(([table, [got, planned]]) => `${got.toLocaleString("en")} ${table} of ${planned.toLocaleString("en")} planned`)
       .join(", ");
+    const { noPurge, withPurge, withArchival, perDatabase, needed, neededArchived } = summary(r);
+    const one = results.find((o) => o.shops === r.shops && o.databases === 1);
     lines.push(
-      `#### ${r.shops.toLocaleString("en")} shops (${r.months === 1 ? "one month each: the month figure is the first month's growth" : `${r.months} months each`}; population built in ${r.filled} s, run took ${r.seconds} s; ${written})`,
+      `#### ${r.shops.toLocaleString("en")} shops${r.databases > 1 ? ` over ${databasesLabel(r.databases)}` : ""} (${r.months === 1 ? "one month each: the month figure is the first month's growth" : `${r.months} months each`}; population built in ${r.filled} s, run took ${r.seconds} s; ${written})`,
       "",
     );
-    lines.push("| Table or index | of table | KB per shop at opening | KB per shop-month |", "|---|---|---:|---:|");
-    const names = [...r.fixed.keys()].sort((a, b) => (r.monthly.get(b)?.bytes ?? 0) - (r.monthly.get(a)?.bytes ?? 0) || a.localeCompare(b));
-    let fixedSum = 0;
-    let monthSum = 0;
-    for (const name of names) {
-      const f = r.fixed.get(name)!;
-      const m = Math.max(0, r.monthly.get(name)?.bytes ?? 0);
-      fixedSum += f.bytes;
-      monthSum += m;
-      if (f.bytes < 1 && m < 1) continue;
-      lines.push(`| ${name} | ${f.table} | ${kb(f.bytes)} | ${kb(m)} |`);
+    if (r.databases > 1) {
+      // The same population as the one-database run's: its tables are that run's, spread; what is new is
+      // where the bytes went and the times through several databases.
+      lines.push(
+        "| Shop database | shops placed | MB at the end | KB per shop placed there |",
+        "|---|---:|---:|---:|",
+        // DB also holds every shop's account, sessions, throttle, ledger and payments: its bytes are not its shops' alone.
+        ...r.perDatabase.map(
+          (d, shard) =>
+            `| ${shard === 0 ? "DB (and every shop's account, sessions, ledger and payments)" : `SHOP_DB_${shard}`} | ${d.shops.toLocaleString("en")} | ${mb(d.bytes)} | ${shard > 0 && d.shops ? kb(d.bytes / d.shops) : "—"} |`,
+        ),
+        "",
+        `All of them together: ${kb([...r.fixed.values()].reduce((sum, f) => sum + f.bytes, 0))} KB per shop at opening and ${kb(summary(r).month)} KB per shop-month ` +
+          `(${one ? `${kb(summary(one).month)} KB in one database` : "no one-database run of this size"}); projected for ${TARGET_SHOPS.toLocaleString("en")} shops after ${MONTHS} months: ` +
+          `**${gb(withPurge)} GB** with the daily purge, **${gb(withArchival)} GB** with archival after ${ARCHIVE_AFTER_MONTHS} months.`,
+        "",
+        ...(one ? sideBySide(one, [r], "both") : []),
+        "",
+      );
+    } else {
+      lines.push("| Table or index | of table | KB per shop at opening | KB per shop-month |", "|---|---|---:|---:|");
+      const names = [...r.fixed.keys()].sort(
+        (a, b) => (r.monthly.get(b)?.bytes ?? 0) - (r.monthly.get(a)?.bytes ?? 0) || a.localeCompare(b),
+      );
+      let fixedSum = 0;
+      let monthSum = 0;
+      for (const name of names) {
+        const f = r.fixed.get(name)!;
+        const m = Math.max(0, r.monthly.get(name)?.bytes ?? 0);
+        fixedSum += f.bytes;
+        monthSum += m;
+        if (f.bytes < 1 && m < 1) continue;
+        lines.push(`| ${name} | ${f.table} | ${kb(f.bytes)} | ${kb(m)} |`);
+      }
+      lines.push(`| **all** | | **${kb(fixedSum)}** | **${kb(monthSum)}** |`, "");
+      lines.push(
+        `Projected for ${TARGET_SHOPS.toLocaleString("en")} active shops after ${MONTHS} months: **${gb(noPurge)} GB** with nothing purged, ` +
+          `**${gb(withPurge)} GB** with the daily purge and no archival, **${gb(withArchival)} GB** with archival after ${ARCHIVE_AFTER_MONTHS} months (orders past the ones the orders screen lists, ${r.ordersKeptMonths} months of them here). ` +
+          `One D1 database (10 GB) holds about ${perDatabase.toLocaleString("en")} shops a year old without archival: ` +
+          `${TARGET_SHOPS.toLocaleString("en")} such shops need **${needed} shop databases** filled to the limit, **${neededArchived}** with archival.`,
+        "",
+        "| Hot read or write | p50 ms | p95 ms | calls |",
+        "|---|---:|---:|---:|",
+        ...Object.entries(r.timing).map(([what, t]) => `| ${what} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.n} |`),
+        "",
+      );
+      recordRow({
+        row: `scale:${r.shops}:year-gb`,
+        what: `D1 size for ${TARGET_SHOPS.toLocaleString("en")} shops after a year, from ${r.shops} shops (purge / + archival)`,
+        figure: `${gb(withPurge)} GB / ${gb(withArchival)} GB`,
+        budget: "",
+        over: false,
+        how: "npm run bench:scale",
+      });
     }
-    lines.push(`| **all** | | **${kb(fixedSum)}** | **${kb(monthSum)}** |`, "");
-    const { noPurge, withPurge, withArchival, perDatabase } = summary(r);
-    lines.push(
-      `Projected for ${TARGET_SHOPS.toLocaleString("en")} active shops after ${MONTHS} months: **${gb(noPurge)} GB** with nothing purged, ` +
-        `**${gb(withPurge)} GB** with the daily purge and no archival, **${gb(withArchival)} GB** with archival after ${ARCHIVE_AFTER_MONTHS} months (orders past the ones the orders screen lists, ${r.ordersKeptMonths} months of them here). ` +
-        `One D1 database (10 GB) holds about ${perDatabase.toLocaleString("en")} shops a year old without archival.`,
-      "",
-      "| Hot read or write | p50 ms | p95 ms | calls |",
-      "|---|---:|---:|---:|",
-      ...Object.entries(r.timing).map(([what, t]) => `| ${what} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.n} |`),
-      "",
-    );
-    recordRow({
-      row: `scale:${r.shops}:year-gb`,
-      what: `D1 size for ${TARGET_SHOPS.toLocaleString("en")} shops after a year, from ${r.shops} shops (purge / + archival)`,
-      figure: `${gb(withPurge)} GB / ${gb(withArchival)} GB`,
-      budget: "",
-      over: false,
-      how: "npm run bench:scale",
-    });
+    if (r.databases > 1) {
+      const largest = r.perDatabase.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+      recordRow({
+        row: `scale:${r.shops}:db${r.databases}:largest`,
+        what: `Largest of ${r.databases} shop databases, ${r.shops} shops placed by the sign-up's rule after ${r.months} months`,
+        figure: `${mb(largest.bytes)} MB (${r.perDatabase.map((d) => d.shops).join(" / ")} shops)`,
+        budget: "",
+        over: false,
+        how: "npm run bench:scale",
+      });
+      if (one) {
+        const p95 = (t: Timing) =>
+          Object.entries(t)
+            .filter(([what]) => !what.includes("all shops"))
+            .reduce((max, [, v]) => Math.max(max, v.p95), 0);
+        recordRow({
+          row: `scale:${r.shops}:db${r.databases}:p95`,
+          what: `Slowest hot path's p95 at ${r.shops} shops, 1 → ${r.databases} shop databases`,
+          figure: `${p95(one.timing).toFixed(0)} ms → ${p95(r.timing).toFixed(0)} ms`,
+          budget: "",
+          over: false,
+          how: "npm run bench:scale",
+        });
+      }
+    }
   }
+  const ref = reference(results);
+  const need = summary(ref);
+  recordRow({
+    row: "scale:databases-for-100k",
+    what: `Shop databases (10 GB, D1's limit) ${TARGET_SHOPS.toLocaleString("en")} year-old shops need, from ${ref.shops} shops (purge / + archival)`,
+    figure: `${need.needed} / ${need.neededArchived}`,
+    budget: "",
+    over: false,
+    how: "npm run bench:scale",
+  });
   return lines.join("\n");
 }
 
@@ -344,12 +520,25 @@ const README_MARKERS = ["<!-- readme:scale:start (written by npm run bench:scale
 
 const results: SizeResult[] = [...savedResults];
 for (const shops of sizes) {
-  console.log(`bench:scale: ${shops} shops…`);
-  const result = await runSize(shops);
-  console.log(`  done in ${result.seconds} s`);
-  results.push(result);
+  // Every count of databases is built first and then timed one right after the other: on a shared machine the
+  // load moves over a build's minutes, and times taken far apart would compare the load, not the databases.
+  const built: Built[] = [];
+  try {
+    for (const databases of databaseCounts) {
+      console.log(`bench:scale: ${shops} shops over ${databasesLabel(databases)}…`);
+      built.push(await buildSize(shops, databases));
+      console.log(`  built in ${built.at(-1)!.filled} s`);
+    }
+    for (const b of built) {
+      const result = await measureSize(b);
+      console.log(`bench:scale: ${shops} shops over ${databasesLabel(b.databases)} timed; ${result.seconds} s in all`);
+      results.push(result);
+    }
+  } finally {
+    for (const b of built) rmSync(b.state, { recursive: true, force: true });
+  }
 }
-results.sort((a, b) => a.shops - b.shops);
+results.sort((a, b) => a.shops - b.shops || a.databases - b.databases);
 const table = render(results);
 console.log(table);
 for (const [file, markers, text] of [

@@ -8,6 +8,9 @@
  * a real local D1 for the timed reads and writes. It answers what Drizzle's D1 driver and the app ask of D1:
  * prepare/bind with run/all/first/raw, batch() as one transaction (all or nothing, as D1's), `meta.changes`
  * and `meta.last_row_id`, and withSession() (the store page's replica reads).
+ *
+ * `remoteSqliteD1` is the same over another Durable Object's SQLite, asked by RPC (one call a statement or a
+ * batch): a shop database of the several-database population, since one object has one SQLite file.
  */
 type Value = string | number | null | ArrayBuffer;
 
@@ -18,80 +21,117 @@ function bindable(value: unknown): Value {
   return value as Value;
 }
 
+export interface SqlRequest {
+  query: string;
+  values: Value[];
+}
+
+export interface SqlAnswer {
+  rows: Record<string, unknown>[];
+  raw: unknown[][];
+  columns: string[];
+  meta: D1Meta & Record<string, unknown>;
+}
+
+/** Runs one statement to its end (a cursor is lazy) and answers its rows with D1's meta. */
+function execute(sql: SqlStorage, { query, values }: SqlRequest): SqlAnswer {
+  let cursor: SqlStorageCursor<Record<string, SqlStorageValue>>;
+  try {
+    cursor = sql.exec(query, ...values);
+  } catch (error) {
+    throw new Error(`D1_ERROR: ${(error as Error).message}`, { cause: error });
+  }
+  const raw = [...cursor.raw()] as unknown[][];
+  const columns = cursor.columnNames;
+  const rows = raw.map((row) => Object.fromEntries(columns.map((name, i) => [name, row[i]])));
+  const counts = sql.exec("SELECT changes() AS changes, last_insert_rowid() AS id").one() as { changes: number; id: number };
+  const writes = !/^\s*(SELECT|WITH|PRAGMA|EXPLAIN)\b/i.test(query);
+  return {
+    rows,
+    raw,
+    columns,
+    meta: {
+      duration: 0,
+      size_after: 0,
+      rows_read: cursor.rowsRead,
+      rows_written: cursor.rowsWritten,
+      last_row_id: counts.id,
+      changed_db: writes && counts.changes > 0,
+      changes: writes ? counts.changes : 0,
+    },
+  };
+}
+
+/**
+ * Runs statements on a Durable Object's SQLite: one alone, or several as D1 runs a batch, one transaction (a
+ * failing statement rolls the earlier ones back). What a shop database's object answers to remoteSqliteD1.
+ */
+export function runSql(storage: DurableObjectStorage, requests: SqlRequest[], batch: boolean): SqlAnswer[] {
+  if (!batch) return requests.map((request) => execute(storage.sql, request));
+  return storage.transactionSync(() => requests.map((request) => execute(storage.sql, request)));
+}
+
+type Backend = (requests: SqlRequest[], batch: boolean) => Promise<SqlAnswer[]>;
+
 class Statement {
   constructor(
-    private readonly sql: SqlStorage,
+    private readonly backend: Backend,
     readonly query: string,
-    private readonly values: Value[] = [],
+    readonly values: Value[] = [],
   ) {}
 
   bind(...values: unknown[]): Statement {
-    return new Statement(this.sql, this.query, values.map(bindable));
+    return new Statement(this.backend, this.query, values.map(bindable));
   }
 
-  /** Runs the statement to its end (a cursor is lazy) and answers its rows with D1's meta. */
-  execute(): { rows: Record<string, unknown>[]; raw: unknown[][]; columns: string[]; meta: D1Meta & Record<string, unknown> } {
-    let cursor: SqlStorageCursor<Record<string, SqlStorageValue>>;
-    try {
-      cursor = this.sql.exec(this.query, ...this.values);
-    } catch (error) {
-      throw new Error(`D1_ERROR: ${(error as Error).message}`, { cause: error });
-    }
-    const raw = [...cursor.raw()] as unknown[][];
-    const columns = cursor.columnNames;
-    const rows = raw.map((values) => Object.fromEntries(columns.map((name, i) => [name, values[i]])));
-    const counts = this.sql.exec("SELECT changes() AS changes, last_insert_rowid() AS id").one() as { changes: number; id: number };
-    const writes = !/^\s*(SELECT|WITH|PRAGMA|EXPLAIN)\b/i.test(this.query);
-    return {
-      rows,
-      raw,
-      columns,
-      meta: {
-        duration: 0,
-        size_after: 0,
-        rows_read: cursor.rowsRead,
-        rows_written: cursor.rowsWritten,
-        last_row_id: counts.id,
-        changed_db: writes && counts.changes > 0,
-        changes: writes ? counts.changes : 0,
-      },
-    };
-  }
-
-  result(): D1Result<Record<string, unknown>> {
-    const { rows, meta } = this.execute();
-    return { success: true, results: rows, meta };
+  async answer(): Promise<SqlAnswer> {
+    return (await this.backend([{ query: this.query, values: this.values }], false))[0]!;
   }
 
   async run() {
-    return this.result();
+    return toResult(await this.answer());
   }
   async all() {
-    return this.result();
+    return toResult(await this.answer());
   }
   async first(column?: string) {
-    const row = this.execute().rows[0];
+    const row = (await this.answer()).rows[0];
     if (!row) return null;
     return column === undefined ? row : row[column];
   }
   async raw(options?: { columnNames?: boolean }) {
-    const { raw, columns } = this.execute();
+    const { raw, columns } = await this.answer();
     return options?.columnNames ? [columns, ...raw] : raw;
   }
 }
 
-export function sqliteD1(storage: DurableObjectStorage): D1Database {
+const toResult = ({ rows, meta }: SqlAnswer): D1Result<Record<string, unknown>> => ({ success: true, results: rows, meta });
+
+function d1Over(backend: Backend): D1Database {
   const db = {
-    prepare: (query: string) => new Statement(storage.sql, query),
-    // D1 runs a batch as one transaction: a failing statement rolls the earlier ones back.
-    batch: async (statements: Statement[]) => storage.transactionSync(() => statements.map((s) => s.result())),
+    prepare: (query: string) => new Statement(backend, query),
+    batch: async (statements: Statement[]) =>
+      (
+        await backend(
+          statements.map((s) => ({ query: s.query, values: s.values })),
+          true,
+        )
+      ).map(toResult),
     exec: async (query: string) => {
-      const cursor = storage.sql.exec(query);
-      [...cursor];
+      await backend([{ query, values: [] }], false);
       return { count: 1, duration: 0 };
     },
     withSession: () => db,
     dump: () => Promise.reject(new Error("dump is not supported here")),
   };
   return db as unknown as D1Database;
+}
+
+export function sqliteD1(storage: DurableObjectStorage): D1Database {
+  return d1Over(async (requests, batch) => runSql(storage, requests, batch));
+}
+
+/** A D1Database over the SQLite of the Durable Object behind `stub`, which answers `sql` with runSql. */
+export function remoteSqliteD1(stub: { sql(requests: SqlRequest[], batch: boolean): Promise<SqlAnswer[]> }): D1Database {
+  return d1Over((requests, batch) => stub.sql(requests, batch));
 }
