@@ -88,7 +88,8 @@ process.exit(failed ? 1 : 0);
 async function homeJavaScript(baseURL: string, clientDir: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   try {
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    // A Spanish-speaking seller: the app follows the browser's language, and this reads its Spanish labels.
+    const context = await browser.newContext({ baseURL, locale: "es-AR", viewport: { width: 390, height: 844 } });
     await context.addInitScript(() => localStorage.setItem("vidriera-tutorial-visto", "1"));
     const page = await context.newPage();
     await page.goto("/register");
@@ -99,7 +100,7 @@ async function homeJavaScript(baseURL: string, clientDir: string) {
 
     // The same session in a new context: an empty cache, so every script /home needs is fetched.
     const fresh = await (
-      await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, storageState: await context.storageState() })
+      await browser.newContext({ baseURL, locale: "es-AR", viewport: { width: 390, height: 844 }, storageState: await context.storageState() })
     ).newPage();
     const scripts = new Set<string>();
     fresh.on("request", (request) => {

@@ -288,9 +288,11 @@ try {
 }
 
 // --- 3. the twin alone ---
+// The event is built by the Worker's own maker: a hand-written one fell behind when events gained a currency.
 const twinEntry = `import { LocalStats, StoreStats } from ${JSON.stringify(resolve(import.meta.dirname, "../worker/stats/local-twin.ts"))};
+import { event } from ${JSON.stringify(resolve(import.meta.dirname, "../worker/stats/events.ts"))};
 export { StoreStats };
-const view = { kind: "view", product: "", source: "directo", words: "", entry: true, empty: false, units: 1, amount: 0 } as const;
+const view = event("view", { source: "directo", entry: true });
 export default {
   async fetch(request: Request, env: { STORE_STATS: DurableObjectNamespace<StoreStats> }) {
     const url = new URL(request.url);
