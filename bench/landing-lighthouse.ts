@@ -100,7 +100,12 @@ async function homeJavaScript(baseURL: string, clientDir: string) {
 
     // The same session in a new context: an empty cache, so every script /home needs is fetched.
     const fresh = await (
-      await browser.newContext({ baseURL, locale: "es-AR", viewport: { width: 390, height: 844 }, storageState: await context.storageState() })
+      await browser.newContext({
+        baseURL,
+        locale: "es-AR",
+        viewport: { width: 390, height: 844 },
+        storageState: await context.storageState(),
+      })
     ).newPage();
     const scripts = new Set<string>();
     fresh.on("request", (request) => {
