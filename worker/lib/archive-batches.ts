@@ -121,7 +121,8 @@ export const itemLine = (i: ItemRow): ArchivedBatchItem => ({
   finishedAt: i.finished_at,
 });
 
-const IN_LIST = "SELECT value FROM json_each(?1)";
+/** A JSON array bound as ?1, as a list for IN: one binding, however long (D1 allows 100 bound values). */
+export const IN_LIST = "SELECT value FROM json_each(?1)";
 
 /** Archives up to `maxChunks` chunks of `chunk` candidate batches; answers how many batches, pictures and ledger rows moved. */
 export async function archiveOldBatches(env: Pick<Bindings, "DB" | "DATA">, options: ArchiveOptions = {}) {

@@ -27,7 +27,7 @@ import {
   ledgerLine,
   runArchival,
 } from "./archive";
-import { type BatchRow, batchArchiveKey, batchLine, type ItemRow, itemLine, MAX_BATCHES_PER_OBJECT } from "./archive-batches";
+import { type BatchRow, batchArchiveKey, batchLine, IN_LIST, type ItemRow, itemLine, MAX_BATCHES_PER_OBJECT } from "./archive-batches";
 import { HISTORY_LENGTH } from "./credits";
 
 /** A picture that ended: begun with a finished job, or ended before beginning (no job). */
@@ -43,8 +43,6 @@ const ENDED_BATCHES_SQL = `SELECT b.id, b.user_id, b.created_at FROM batches b
     AND NOT EXISTS (SELECT 1 FROM batch_items i LEFT JOIN generation_jobs j ON j.id = i.id
                     WHERE i.batch_id = b.id AND NOT ${ITEM_ENDED_HERE})
   ORDER BY b.created_at, b.id LIMIT ?4`;
-
-const IN_LIST = "SELECT value FROM json_each(?1)";
 
 /** Archives the finished batches of one shop database other than `DB`; answers what moved and the leftovers deleted. */
 export async function archiveShopBatches(env: Pick<Bindings, "DB" | "DATA">, shopDb: ShopDb, options: ArchiveOptions = {}) {
