@@ -23,6 +23,7 @@ import { photoForm, photoOfSize } from "./fixtures";
 import { openStore, storeData } from "./store-helpers";
 import { provider, resultBytes } from "./generation-helpers";
 import { creditsOf } from "./payments-fakes";
+import { until } from "./until";
 
 /**
  * Batches end to end inside workerd: the route charges, the real local queue delivers to this Worker's
@@ -54,16 +55,6 @@ afterEach(async () => {
   );
   overrideProviderForTests(undefined);
 }, 120_000);
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, boundMs = 90_000): Promise<T> {
-  const bound = Date.now() + boundMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > bound) throw new Error(`state not reached: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
 
 /** A seller with products whose photos are told apart by the byte their padding repeats (`fills`; byte 10 is in it). */
 async function sellerWithProducts(fills: number[], browser = new Browser()) {

@@ -33,6 +33,7 @@ import { addDays, dayStart, localDay } from "../../worker/stats/days";
 import { event } from "../../worker/stats/events";
 import { mondayOf, sendWeeklySummaries } from "../../worker/stats/weekly";
 import { rows } from "./d1-rows";
+import { until } from "./until";
 
 afterEach(() => overrideProviderForTests(undefined));
 
@@ -60,16 +61,6 @@ async function crossChecks() {
   const ledger = (await rows(env.DB, SHOP_LEDGER_SQL)) as { key: string; delta: number; shard: number; created_at: number }[];
   const pictures = (await rows(env.SHOP_DB_1, SHOP_PICTURES_SQL)) as { id: string; status: string; kind: string }[];
   return brokenCrossDatabaseChecks(ledger, new Map([[1, pictures]]));
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, boundMs = 90_000): Promise<T> {
-  const bound = Date.now() + boundMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > bound) throw new Error(`state not reached: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
 }
 
 /** Makes one kind of write refuse in one database, as D1 refusing it would; `heal` drops every one made. */

@@ -20,21 +20,12 @@ import { workerLogs } from "./capture-logs";
 import { provider, resultBytes } from "./generation-helpers";
 import { addProducts, openStore, setPricing, storeData } from "./store-helpers";
 import { rows } from "./d1-rows";
+import { until } from "./until";
 
 const shardOf = async (id: string) =>
   (await env.DB.prepare("SELECT shard FROM users WHERE id = ?").bind(id).first<{ shard: number }>())!.shard;
 const d1Of = (shard: number) => (shard === 0 ? env.DB : env.SHOP_DB_1);
 const rowsIn = async (d1: D1Database, id: string) => (await shopChecks(d1, id)).reduce((n, c) => n + c.rows, 0);
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, boundMs = 90_000): Promise<T> {
-  const bound = Date.now() + boundMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > bound) throw new Error(`state not reached: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
 
 const shopper = (name: string, quantity = 1) => ({
   username: "",
