@@ -4,7 +4,7 @@
  * the DOM yet not there for a finger (a list squeezed to 0 px inside a drawer that clips, a button under a
  * fixed bar, a link too small to aim at) and one good button; each check names the problem, or passes.
  */
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newPage, useChromium } from "./chromium";
 import { expectSeen, expectTappable, seenReport, seenText, tap } from "./seen";
@@ -73,6 +73,35 @@ describe("the checks of what a person sees (e2e/seen.ts)", () => {
     await expectTappable(good);
     expect(await seenText(good)).toBe("Seguir comprando");
     await tap(good);
+    expect(await good.getAttribute("data-taps")).toBe("1");
+    await page.context().close();
+  });
+  it("look again at a button re-drawn while it was being scrolled to, and tap the new one once", async () => {
+    const page = await planted();
+    const good = page.getByRole("button", { name: "Seguir comprando" });
+    // As React does when a poll re-draws a line: the button found is swapped for a copy before the scroll reaches
+    // it, so Playwright's scroll meets a node no longer in the page ("Element is not attached to the DOM").
+    const redrawnOnce = (): Locator => {
+      let redrawn = false;
+      return new Proxy(good, {
+        get(target, key) {
+          if (key === "scrollIntoViewIfNeeded" && !redrawn)
+            return async (options?: { timeout?: number }) => {
+              redrawn = true;
+              const found = await target.elementHandle();
+              await page.evaluate(() => {
+                const button = document.querySelector(".good")!;
+                button.replaceWith(button.cloneNode(true));
+              });
+              return found!.scrollIntoViewIfNeeded(options);
+            };
+          const value = Reflect.get(target, key);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    };
+    expect((await seenReport(redrawnOnce())).problem).toMatch(/Seguir comprando.* was replaced while it was being scrolled to$/);
+    await tap(redrawnOnce());
     expect(await good.getAttribute("data-taps")).toBe("1");
     await page.context().close();
   });

@@ -33,7 +33,14 @@ export interface SeenReport {
  * taps (a phone), 24×24 where a mouse clicks (a desktop screen).
  */
 export async function seenReport(locator: Locator, { target = false }: { target?: boolean } = {}): Promise<SeenReport> {
-  await locator.scrollIntoViewIfNeeded({ timeout: STATE_MS });
+  try {
+    await locator.scrollIntoViewIfNeeded({ timeout: STATE_MS });
+  } catch (error) {
+    // React may replace the element between finding it and scrolling to it (a list re-keyed, a header re-drawn
+    // by a poll); a person then sees the new one, so the caller looks again. Anything else is a real failure.
+    if (!String(error).includes("not attached to the DOM")) throw error;
+    return { problem: `${locator} was replaced while it was being scrolled to`, box: null };
+  }
   const min = (await locator.page().evaluate((media) => matchMedia(media).matches, FINGER_MEDIA)) ? MIN_TARGET_PX : MIN_POINTER_TARGET_PX;
   const first = await locator.evaluate(check, { target, min });
   // Scrolled only "if needed", an element at the edge may sit under a sticky header; a person scrolls on until it
