@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery, type QueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type MouseEvent } from "react";
+import { startTransition, useEffect, useState, type MouseEvent } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { priceClaims } from "../../../common/price-claims";
 import { priceClaimsQuery } from "../../lib/payment-queries";
@@ -43,15 +43,19 @@ function Island({ builtIn, onHydrated }: { builtIn: number; onHydrated: () => vo
 
 /** Makes the prerendered landing live without redrawing it. */
 export function hydrateLanding(element: HTMLElement, queryClient: QueryClient) {
-  const root = hydrateRoot(
-    element,
-    <QueryClientProvider client={queryClient}>
-      <Island builtIn={Number(element.dataset.year)} onHydrated={() => (element.dataset.hydrated = "true")} />
-    </QueryClientProvider>,
-    {
-      onRecoverableError: (error) => console.error("landing hydration", error),
-    },
-  );
-  // Dismissal happens while the app's own root commits the next screen; React cannot unmount another root mid-commit.
-  whenLandingDismissed(() => setTimeout(() => root.unmount()));
+  // The page is already drawn: hydrating it as a transition lets React work in slices and yield to a tap between them,
+  // instead of one long task. Until then its links are plain links and still work.
+  startTransition(() => {
+    const root = hydrateRoot(
+      element,
+      <QueryClientProvider client={queryClient}>
+        <Island builtIn={Number(element.dataset.year)} onHydrated={() => (element.dataset.hydrated = "true")} />
+      </QueryClientProvider>,
+      {
+        onRecoverableError: (error) => console.error("landing hydration", error),
+      },
+    );
+    // Dismissal happens while the app's own root commits the next screen; React cannot unmount another root mid-commit.
+    whenLandingDismissed(() => setTimeout(() => root.unmount()));
+  });
 }

@@ -69,7 +69,7 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
           </ul>
         </section>
 
-        <section aria-labelledby="antes-despues" className="mx-auto max-w-5xl px-5 py-14 sm:px-6">
+        <section aria-labelledby="antes-despues" className="below-fold mx-auto max-w-5xl px-5 py-14 sm:px-6">
           <SectionTitle id="antes-despues" subtitle={t("beforeAfterSubtitle")}>
             {t("beforeAfterTitle")}
           </SectionTitle>
@@ -79,7 +79,7 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
           </div>
         </section>
 
-        <section aria-labelledby="beneficios" className="mx-auto max-w-6xl px-5 py-14 sm:px-6">
+        <section aria-labelledby="beneficios" className="below-fold mx-auto max-w-6xl px-5 py-14 sm:px-6">
           <SectionTitle id="beneficios" subtitle={t("whySubtitle")}>
             {t("whyTitle")}
           </SectionTitle>
@@ -107,7 +107,7 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
           </ul>
         </section>
 
-        <section aria-labelledby="precios" className="mx-auto max-w-6xl px-5 py-14 sm:px-6">
+        <section aria-labelledby="precios" className="below-fold mx-auto max-w-6xl px-5 py-14 sm:px-6">
           <SectionTitle id="precios" subtitle={t("pricesSubtitle")}>
             {t("pricesTitle")}
           </SectionTitle>
@@ -147,7 +147,7 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
           </div>
         </section>
 
-        <section aria-labelledby="creador" className="mx-auto max-w-3xl px-5 py-14 sm:px-6">
+        <section aria-labelledby="creador" className="below-fold mx-auto max-w-3xl px-5 py-14 sm:px-6">
           <div className="rounded-3xl border border-brand-100 bg-brand-50 p-8 sm:p-10">
             <h2 id="creador" className="text-2xl font-bold tracking-tight text-slate-900">
               {t("creatorTitle")}
@@ -157,7 +157,7 @@ export function LandingPage({ signedIn, year, Link, claims }: Props) {
           </div>
         </section>
 
-        <section aria-labelledby="cierre" className="px-5 py-14 sm:px-6">
+        <section aria-labelledby="cierre" className="below-fold px-5 py-14 sm:px-6">
           <div className="mx-auto max-w-4xl rounded-3xl bg-brand-700 px-6 py-12 text-center text-white shadow-lg sm:px-12">
             <h2 id="cierre" className="text-3xl font-bold tracking-tight text-balance">
               {t("closingTitle")}
