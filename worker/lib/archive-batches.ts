@@ -124,20 +124,29 @@ export const itemLine = (i: ItemRow): ArchivedBatchItem => ({
 /** A JSON array bound as ?1, as a list for IN: one binding, however long (D1 allows 100 bound values). */
 export const IN_LIST = "SELECT value FROM json_each(?1)";
 
+/**
+ * What every batch archiver shares, on DB or on another shop database: who a batch belongs to, how many batches
+ * an object holds, the bounds of one run and what "nothing moved" reads. An object costs an R2 write and two D1
+ * calls on DB (its reads, in one batch, and its own batch), four on another shop database (the shop's reads, DB's
+ * reads, DB's batch, the shop's delete): within the same bounds either way.
+ */
+export const BATCH_ARCHIVAL = {
+  sellerOf: (batch: { id: string; user_id: string; created_at: number }) => batch.user_id,
+  perObject: MAX_BATCHES_PER_OBJECT,
+  defaults: { chunk: 100, maxChunks: 10, maxObjects: 30 },
+  nothing: { batches: 0, pictures: 0, ledger: 0 },
+};
+
 /** Archives up to `maxChunks` chunks of `chunk` candidate batches; answers how many batches, pictures and ledger rows moved. */
 export async function archiveOldBatches(env: Pick<Bindings, "DB" | "DATA">, options: ArchiveOptions = {}) {
   const run = crypto.randomUUID().slice(0, 8);
   return runArchival(
     env,
     {
+      ...BATCH_ARCHIVAL,
       label: "archive batches",
       sql: ARCHIVABLE_BATCHES_SQL,
-      sellerOf: (batch: { id: string; user_id: string; created_at: number }) => batch.user_id,
-      perObject: MAX_BATCHES_PER_OBJECT,
       options,
-      // Each object costs an R2 write and two D1 calls (its reads, in one batch, and its own batch).
-      defaults: { chunk: 100, maxChunks: 10, maxObjects: 30 },
-      nothing: { batches: 0, pictures: 0, ledger: 0 },
     },
     ({ userId, month, rows }) =>
       archiveBatchChunk(

@@ -27,7 +27,7 @@ import {
   ledgerLine,
   runArchival,
 } from "./archive";
-import { type BatchRow, batchArchiveKey, batchLine, IN_LIST, type ItemRow, itemLine, MAX_BATCHES_PER_OBJECT } from "./archive-batches";
+import { BATCH_ARCHIVAL, type BatchRow, batchArchiveKey, batchLine, IN_LIST, type ItemRow, itemLine } from "./archive-batches";
 import { HISTORY_LENGTH } from "./credits";
 
 /** A picture that ended: begun with a finished job, or ended before beginning (no job). */
@@ -51,14 +51,10 @@ export async function archiveShopBatches(env: Pick<Bindings, "DB" | "DATA">, sho
   const moved = await runArchival(
     { DB: shopDb.$client },
     {
+      ...BATCH_ARCHIVAL,
       label: `archive batches (shard ${shopDb.shard})`,
       sql: ENDED_BATCHES_SQL,
-      sellerOf: (batch: { id: string; user_id: string; created_at: number }) => batch.user_id,
-      perObject: MAX_BATCHES_PER_OBJECT,
       options,
-      // Each object costs an R2 write and four D1 calls (the shop's reads, DB's reads, DB's batch, the shop's delete).
-      defaults: { chunk: 100, maxChunks: 10, maxObjects: 30 },
-      nothing: { batches: 0, pictures: 0, ledger: 0 },
     },
     async ({ userId, month, rows }) => {
       const outcome = await archiveShopBatchChunk(
