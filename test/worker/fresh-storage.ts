@@ -2,6 +2,7 @@ import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach } from "vitest";
 import { allObjectKeys } from "../../scripts/storage-checks";
+import { overrideProviderForTests } from "../../worker/providers/select";
 import { dropInjectedTriggers, resetProviderGates, stopRunningJobs } from "./leftover-work";
 
 /**
@@ -21,6 +22,8 @@ import { dropInjectedTriggers, resetProviderGates, stopRunningJobs } from "./lef
 const databases = [env.DB, env.SHOP_DB_1];
 for (const d1 of databases) await applyD1Migrations(d1, env.TEST_MIGRATIONS);
 await stopRunningJobs();
+// And no earlier file's test provider: one left set made this file's studio pictures its 64 px answers.
+overrideProviderForTests(undefined);
 await resetProviderGates();
 await dropInjectedTriggers();
 // vitest's 10 s hook budget is too little on a loaded machine: it bounds a stuck hook, not a slow one.

@@ -7,7 +7,7 @@
  * fails leaves the shop whole and working where it was.
  */
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { BatchView } from "../../common/batches";
 import type { Order } from "../../common/store-cart";
 import { brokenCrossDatabaseChecks, brokenLedgerChecks, SHOP_LEDGER_SQL, SHOP_PICTURES_SQL } from "../../scripts/ledger-checks";
@@ -17,6 +17,7 @@ import { type D1, moveShop, shopChecks } from "../../worker/lib/shop-move";
 import { REAL_STORE_CVU, realStoreCheckout } from "../fixtures/real-store";
 import { Browser, register } from "./browser";
 import { workerLogs } from "./capture-logs";
+import { overrideProviderForTests } from "../../worker/providers/select";
 import { provider, resultBytes } from "./generation-helpers";
 import { addProducts, openStore, setPricing, storeData } from "./store-helpers";
 import { rows } from "./d1-rows";
@@ -39,6 +40,9 @@ const shopper = (name: string, quantity = 1) => ({
     address: { street: "Av. Corrientes 4567", locality: "Almagro", reference: `Timbre ${quantity}\u200B B` },
   },
 });
+
+// The files share a runtime: a later file's pictures must come from the studio again, not from this file's provider.
+afterEach(() => overrideProviderForTests(undefined));
 
 /** The real store in DB: a remera in two colours and sizes, a mate, 'Entrega y pagos', two orders, one confirmed. */
 async function realStore() {
