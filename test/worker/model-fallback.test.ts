@@ -31,6 +31,9 @@ const SITE: Partial<Bindings> = {
   OPENAI_API_KEY: "test-openai-key",
   OPENAI_BASE_URL: OPENAI,
   GENERATION_WAIT_MS: "120000",
+  // The gates' windows are not what this file tests (provider-gate.test.ts is): at the defaults (Gemini 10 and
+  // OpenAI 5 a minute) the pictures fired together waited a whole minute for the window the earlier tests filled.
+  PROVIDER_LIMITS: "gemini=4/600,openai=5/600",
 };
 
 const bindings = env as unknown as Record<string, string | undefined>;
