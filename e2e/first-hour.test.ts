@@ -302,8 +302,7 @@ describe("a shopper at 390 px", () => {
 
 describe("prices and promises for the visitor's country", () => {
   it("Argentina reads pesos from the list: the landing's 'desde', its packs and plan, the /home banner", async () => {
-    const { context, page } = await newPage(chromium.browser, { mobile: true });
-    await context.setExtraHTTPHeaders({ "x-vidriera-country": "AR" });
+    const { context, page } = await newPage(chromium.browser, { mobile: true, country: "AR" });
     await page.goto("/");
     await expect.poll(() => page.getByTestId("landing-from-price").textContent()).toBe("Desde $ 120 por imagen");
     // Read as a person reads it, scrolled to: the landing's lower sections are laid out only as they near the screen.
@@ -319,8 +318,7 @@ describe("prices and promises for the visitor's country", () => {
   });
 
   it("where packs 50 and 100 are not sold (Mexico), the 'desde' is the cheapest pack sold there, and no pesos banner", async () => {
-    const { context, page } = await newPage(chromium.browser, { mobile: true });
-    await context.setExtraHTTPHeaders({ "x-vidriera-country": "MX" });
+    const { context, page } = await newPage(chromium.browser, { mobile: true, country: "MX" });
     await page.goto("/");
     await expect.poll(() => page.getByTestId("landing-from-price").textContent()).toBe("Desde US$ 0.125 por imagen");
     await page.getByTestId("landing-pack-pack-50").getByText("No disponible en tu país").waitFor();

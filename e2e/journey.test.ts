@@ -136,9 +136,8 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
   it(
     "registers, uploads, generates every kind, modifies, opens and pays the store, sells by WhatsApp and sees stock go down",
     async () => {
-      const { context: sellerContext, page } = await newPage(chromium.browser);
       // The edge's country, which the offline payments honour: the plan is priced in pesos through Mercado Pago.
-      await sellerContext.setExtraHTTPHeaders({ "x-vidriera-country": "AR" });
+      const { context: sellerContext, page } = await newPage(chromium.browser, { country: "AR" });
       await registerInBrowser(page, "recorrido");
       let credits = 500;
       await expectBalance(page, credits);
