@@ -25,11 +25,11 @@
  * The checks themselves live in ledger-checks.ts and storage-checks.ts, shared with the Worker tests.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { parse as parseToml } from "smol-toml";
 import { type ArchiveLine, type ArchiveSummary, gunzipLines, type OrderArchiveSummary } from "../common/ledger-archive.ts";
 import {
   ARCHIVE_OBJECTS_CHECK,
@@ -129,6 +129,8 @@ async function withLocalBuckets<T>(use: (buckets: LocalBuckets) => Promise<T>): 
       }),
     );
     const state = resolve(persistTo ?? ".wrangler/state", "v3");
+    // Loaded here, not at the top: importing wrangler costs about 1.5 s of CPU, and `--remote` never needs it.
+    const { getPlatformProxy } = await import("wrangler");
     const proxy = await getPlatformProxy<LocalBuckets>({ configPath, persist: { path: state } });
     try {
       return await use(proxy.env);
@@ -163,7 +165,12 @@ async function remoteArchive(key: string): Promise<ArchiveLine[] | undefined> {
 
 const broken: BrokenCheck[] = await brokenLedgerChecks((sql) => query<Record<string, unknown>>(sql));
 // The shops outside DB: their debits in DB, their pictures in each SHOP_DB_<n> wrangler.toml binds.
-const shopBindings = [...boundShards(unstable_readConfig({ config: "wrangler.toml" }).d1_databases)].filter(([shard]) => shard !== 0);
+// wrangler.toml's top-level [[d1_databases]], read as TOML (no `[env.*]` section is used): wrangler's own reader
+// would load all of wrangler for this one list.
+const { d1_databases } = parseToml(readFileSync("wrangler.toml", "utf8")) as unknown as {
+  d1_databases: Parameters<typeof boundShards>[0];
+};
+const shopBindings = [...boundShards(d1_databases)].filter(([shard]) => shard !== 0);
 broken.push(
   ...brokenCrossDatabaseChecks(
     query<{ key: string; delta: number; shard: number; created_at: number }>(SHOP_LEDGER_SQL),
