@@ -94,6 +94,14 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
       }
     });
   }
+  // The test's own API calls (page.request) share one kept-alive connection pool per context. A full run once
+  // failed on `apiRequestContext.get: read ECONNRESET`, a GET sent on a pooled connection the app reset, seconds
+  // after the previous call on it. A browser sends a request again when a reused connection is reset before any
+  // answer; Playwright's `maxRetries` (ECONNRESET only, never an HTTP status) does the same, once. Every verb
+  // goes through `fetch`.
+  const api = context.request;
+  const fetch = api.fetch.bind(api);
+  api.fetch = (urlOrRequest, options) => fetch(urlOrRequest, { maxRetries: 1, ...options });
   // Playwright's own 30 s default is what an idle machine needs; a shared CI box at half speed needs more.
   // Every wait is still on a state: this only bounds how long a state may take to come.
   context.setDefaultTimeout(STATE_MS);
