@@ -95,10 +95,9 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     });
   }
   // The test's own API calls (page.request) share one kept-alive connection pool per context. A full run once
-  // failed on `apiRequestContext.get: read ECONNRESET`, a GET sent on a pooled connection the app reset, seconds
-  // after the previous call on it. A browser sends a request again when a reused connection is reset before any
-  // answer; Playwright's `maxRetries` (ECONNRESET only, never an HTTP status) does the same, once. Every verb
-  // goes through `fetch`.
+  // failed on `apiRequestContext.get: read ECONNRESET`, a GET the app reset on a pooled connection. A browser
+  // sends a request again when a reused connection is reset before any answer; Playwright's `maxRetries`
+  // (ECONNRESET only, never an HTTP status) does the same, once. Every verb goes through `fetch`.
   const api = context.request;
   const fetch = api.fetch.bind(api);
   api.fetch = (urlOrRequest, options) => fetch(urlOrRequest, { maxRetries: 1, ...options });

@@ -167,8 +167,8 @@ const broken: BrokenCheck[] = await brokenLedgerChecks((sql) => query<Record<str
 // The shops outside DB: their debits in DB, their pictures in each SHOP_DB_<n> wrangler.toml binds.
 // wrangler.toml's top-level [[d1_databases]], read as TOML (no `[env.*]` section is used): wrangler's own reader
 // would load all of wrangler for this one list.
-const { d1_databases } = parseToml(readFileSync("wrangler.toml", "utf8")) as unknown as {
-  d1_databases: Parameters<typeof boundShards>[0];
+const { d1_databases = [] } = parseToml(readFileSync("wrangler.toml", "utf8")) as unknown as {
+  d1_databases?: Parameters<typeof boundShards>[0];
 };
 const shopBindings = [...boundShards(d1_databases)].filter(([shard]) => shard !== 0);
 broken.push(
