@@ -67,10 +67,12 @@ async function move(browser: Browser, id: string, ...steps: string[]) {
   for (const status of steps) expect((await browser.json("PUT", `/api/orders/${id}/status`, { status })).status).toBe(200);
 }
 
+/** A second apart in the order given: two updates can read the same millisecond, and ids (random) would then decide. */
 const backdateOrders = async (ids: string[], days: number) => {
-  for (const id of ids)
+  const at = Date.now() - days * DAY;
+  for (const [i, id] of ids.entries())
     await env.DB.prepare("UPDATE orders SET created_at = ?2 WHERE id = ?1")
-      .bind(id, Date.now() - days * DAY)
+      .bind(id, at + i * 1000)
       .run();
 };
 
