@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
-import { newPage, signInTo, useChromium, useSeller, type PageOptions } from "./chromium";
+import { newPage, openInApp, signInTo, useChromium, useSeller, type PageOptions } from "./chromium";
 import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
@@ -31,7 +31,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.goto("/login");
       await expectSeen(page.getByRole("button", { name: "Entrar" }));
       await expectClean(page, "/login");
-      await page.goto("/register");
+      await openInApp(page, "/register");
       await expectSeen(page.getByRole("button", { name: "Crear cuenta" }));
       await expectClean(page, "/register");
       await context.close();
@@ -51,11 +51,11 @@ for (const scheme of ["light", "dark"] as const) {
       await expectClean(page, "/home with 'Ayuda'");
       await page.keyboard.press("Escape");
 
-      await page.goto("/images");
+      await openInApp(page, "/images");
       await expectSeen(page.getByText("No hay imágenes", { exact: true }));
       await expectClean(page, "/images");
 
-      await page.goto("/settings");
+      await openInApp(page, "/settings");
       await expectSeen(page.getByRole("heading", { name: "Configuración de Tienda" }));
       await expectClean(page, "/settings");
       await context.close();

@@ -264,6 +264,64 @@ export async function signInTo(page: Page, seller: Seller, path = "/home") {
   await page.getByRole("banner").getByTestId("credits").waitFor();
 }
 
+/** The router the seller app navigates with, as TanStack Router keeps it on `self` (its constructor's own line). */
+interface AppRouter {
+  navigate(options: { href: string }): Promise<void>;
+  state: { status: "pending" | "idle"; resolvedLocation?: { href: string } };
+}
+
+/** What Playwright's "networkidle" means: no request of the page in flight for this long. */
+const QUIET_MS = 500;
+
+/**
+ * Opens `path` (with its `?query`) in the seller app already loaded in `page` as a tap on one of its links does:
+ * through the app's own router, without loading the app again; in a page that has no app loaded yet, with
+ * `goto`. Resolves once the router has drawn that very address (a guard that sends elsewhere fails the wait)
+ * and no request of the page has been in flight for 500 ms (the screen's data has come), as `goto` with
+ * "networkidle" does. A screen opened with `goto` costs the machine about ten times the CPU (docs/testing.md):
+ * keep `goto` for what a full load is about (a first visit, a reload, a link from an e-mail, the store's pages).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const started = (request: unknown) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: unknown) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    const routed = await page.evaluate(async (href) => {
+      const router = (self as { __TSR_ROUTER__?: AppRouter }).__TSR_ROUTER__;
+      if (!router) return false;
+      await router.navigate({ href });
+      return true;
+    }, path);
+    if (!routed) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      return;
+    }
+    await page.waitForFunction((href) => {
+      const { state } = (self as unknown as { __TSR_ROUTER__: AppRouter }).__TSR_ROUTER__;
+      return state.status === "idle" && state.resolvedLocation?.href === href;
+    }, path);
+    const deadline = Date.now() + STATE_MS;
+    while (inFlight.size > 0 || Date.now() - lastChange < QUIET_MS) {
+      if (Date.now() > deadline) throw new Error(`${path}: the page's requests never went quiet (${inFlight.size} in flight)`);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
+}
+
 /** Registers a new seller through the real screen and waits for /home. */
 export async function registerInBrowser(page: Page, prefix: string) {
   // The page comes from newPage, so from its own address, like newSeller's: the suite signs up more than the

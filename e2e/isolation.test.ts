@@ -1,6 +1,6 @@
 import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
+import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, openInApp, signInTo, useChromium } from "./chromium";
 
 /**
  * Issue 7 in a real browser: seller A has products, a generated image, a
@@ -160,7 +160,10 @@ describe("a second seller in a real browser", () => {
         { path: `/product-pricing/${a.productIds[1]}`, shows: ["Página no encontrada"] },
       ];
       for (const screen of screens) {
-        await page.goto(screen.path);
+        // B's store was opened through the API behind the loaded app's back: the first screen loads the app afresh,
+        // the others are reached through its own router, as B moves between them.
+        if (screen === screens[0]) await page.goto(screen.path);
+        else await openInApp(page, screen.path);
         for (const text of screen.shows) await page.getByText(text, { exact: false }).first().waitFor();
         // Let any late queries land before reading what reached the page.
         await page.waitForLoadState("networkidle");

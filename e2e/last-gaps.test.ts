@@ -2,7 +2,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { imageSource } from "../common/image-renditions";
-import { creditsShown, drawImage, newPage, newSeller, useChromium } from "./chromium";
+import { creditsShown, drawImage, newPage, newSeller, openInApp, useChromium } from "./chromium";
 import { uploadProduct, waitForGeneratedImage } from "./journey-steps";
 
 const chromium = useChromium();
@@ -173,24 +173,25 @@ describe("issue 16 in a real browser", () => {
     expect(await status.textContent()).not.toContain("está activa");
     await page.getByRole("link", { name: "Pagar ahora" }).waitFor();
 
-    await page.goto("/pay-mi-tienda");
+    await openInApp(page, "/pay-mi-tienda");
     const link = page.getByTestId("preview-store-link");
     const host = new URL(page.url()).host;
     expect(await link.textContent()).toContain(`${host}/u/${username}`);
     expect(await link.getAttribute("href")).toBe(`/u/${username}`);
     expect(await page.getByText(`my.${host}`).count()).toBe(0);
     // The same address the admin shows and copies.
-    await page.goto("/mi-tienda-admin");
+    await openInApp(page, "/mi-tienda-admin");
     await page
       .getByRole("link", { name: `${host}/u/${username}` })
       .first()
       .waitFor();
 
-    // Paying (here with credits, /auto-charge) makes the card say the store is active, and the pay link goes.
-    await page.goto("/auto-charge");
+    // Paying (here with credits, /auto-charge) makes the card say the store is active, and the pay link goes: on
+    // the screens the seller goes on to in the same visit, not only after a reload.
+    await openInApp(page, "/auto-charge");
     await page.getByRole("button", { name: "Sí, activar por 10 imágenes" }).click();
     await page.getByText("Se descontaron 500 créditos.").waitFor();
-    await page.goto("/home");
+    await openInApp(page, "/home");
     await status.getByText("Tu tienda virtual está activa.", { exact: false }).waitFor();
     expect(await page.getByRole("link", { name: "Pagar ahora" }).count()).toBe(0);
     await context.close();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
-import { creditsShown, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
+import { creditsShown, GENERATION_MS, newPage, newSeller, openInApp, signInTo, useChromium } from "./chromium";
 import { approveSimulatedCheckout, uploadProduct } from "./journey-steps";
 import { expectSeen, tap } from "./seen";
 
@@ -56,7 +56,7 @@ describe("/credits in a real browser", () => {
     "another country: prices in its money, 'Pagar' at the bottom, a rejected payment credits nothing",
     async () => {
       const { context, page } = await sellerFrom("CL", "creditos-cl");
-      await page.goto("/credits");
+      await openInApp(page, "/credits");
       await expect.poll(() => page.getByTestId("country-price-label").textContent()).toContain("pesos chilenos (CLP)");
       expect(await page.getByTestId("country-price-label").textContent()).toContain("dLocal Go");
       expect(await pack(page, "pack-10").getByTestId("pack-price").textContent()).toBe("$ 1.354,94");
@@ -144,7 +144,7 @@ describe("/credits in a real browser", () => {
 
   it("packs 3 and 4 are disabled with 'No disponible en tu país' in Mexico", async () => {
     const { context, page } = await sellerFrom("MX", "creditos-mx");
-    await page.goto("/credits");
+    await openInApp(page, "/credits");
     await expect.poll(() => page.getByTestId("country-price-label").textContent()).toContain("pesos mexicanos (MXN)");
     for (const id of ["pack-50", "pack-100"]) {
       await expectSeen(pack(page, id).getByText("No disponible en tu país"));
@@ -200,7 +200,7 @@ describe("/pay-mi-tienda in a real browser", () => {
     await approveSimulatedCheckout(page, "$ 2.000");
     await page.getByText("Tu Tienda está activa.").waitFor();
 
-    await page.goto("/pay-mi-tienda-3");
+    await openInApp(page, "/pay-mi-tienda-3");
     await expectSeen(page.getByRole("heading", { name: "Activar Mi Tienda" }));
     await page.getByText("Tu Tienda Pagada").waitFor();
     expect(await page.getByRole("button", { name: /^Pagar/ }).count()).toBe(0);
@@ -227,7 +227,7 @@ describe("a plan payment for a plan already active (issue 12.9)", () => {
     await expect.poll(() => creditsShown(page)).toBe("10 imágenes");
 
     // The seller's movements show where those credits came from.
-    await page.goto("/credits");
+    await openInApp(page, "/credits");
     const latest = page.getByTestId("credit-history").getByRole("listitem").first();
     await expectSeen(latest.getByText("Pago del Plan Mi Tienda con tu Tienda ya activa: sumado como imágenes"));
     expect(await latest.textContent()).toContain("+10 imágenes");
@@ -244,7 +244,7 @@ describe("/auto-charge in a real browser", () => {
       if (r.url().endsWith("/api/credits/auto-charge")) charges++;
     });
     // Reached from the plan card, where the link says the price and that it asks first.
-    await page.goto("/pay-mi-tienda-3");
+    await openInApp(page, "/pay-mi-tienda-3");
     await tap(page.getByRole("link", { name: "Actívala con 10 imágenes" }));
     await page.waitForURL("**/auto-charge");
     const ask = page.getByRole("region", { name: "Activar Mi Tienda con tus imágenes" });
@@ -269,7 +269,7 @@ describe("/auto-charge in a real browser", () => {
     await page.getByText("Tu Tienda ya está activa: no hace falta pagarla otra vez.").waitFor();
     expect(await page.getByRole("button", { name: /activar/ }).count()).toBe(0);
 
-    await page.goto("/home");
+    await openInApp(page, "/home");
     await expect.poll(() => creditsShown(page)).toBe("0 imágenes");
     expect(charges).toBe(1);
     await context.close();

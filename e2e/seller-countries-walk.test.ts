@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drawImage, newPage, newSeller, shopperAddress, useChromium } from "./chromium";
+import { drawImage, newPage, newSeller, openInApp, shopperAddress, useChromium } from "./chromium";
 import { ADMIN_SECTIONS } from "../web/features/store-admin/admin-sections.ts";
 import { expectSeen, tap } from "./seen";
 
@@ -263,9 +263,8 @@ async function openStore(seller: Seller): Promise<{ context: BrowserContext; pag
   return { context, page };
 }
 
-/** The screen is drawn: its code and its data came, nothing is loading, and it has its heading. */
+/** The screen opened with openInApp (its code and its data came) is drawn: nothing is loading, and it has its heading. */
 async function settled(page: Page) {
-  await page.waitForLoadState("networkidle");
   await page.waitForFunction(
     () => document.querySelector("h1, h2") !== null && !document.querySelector('.animate-spin, [aria-busy="true"]'),
   );
@@ -315,7 +314,8 @@ describe.each(SELLERS)("a seller from $country with a $locale browser at 390 px"
   });
 
   it.each(SCREENS)("%s names nothing Argentine and speaks the seller's language", async (path) => {
-    await page.goto(path);
+    // As the seller moves between screens: through the app's own router once the first screen has loaded it.
+    await openInApp(page, path);
     await settled(page);
     expect(await page.locator("html").getAttribute("lang")).toBe(seller.language);
     expect(argentineIn(await shownText(page), seller.markers)).toEqual([]);
@@ -325,7 +325,7 @@ describe.each(SELLERS)("a seller from $country with a $locale browser at 390 px"
     const buttons = seller.buttons;
     const check = async (what: string) => expect(argentineIn(await shownText(page), seller.markers), what).toEqual([]);
 
-    await page.goto("/pedidos");
+    await openInApp(page, "/pedidos");
     await settled(page);
     await tap(page.getByTestId("order").getByRole("button", { name: buttons.cancelOrder, exact: true }));
     const cancel = page.getByRole("dialog");
@@ -333,7 +333,7 @@ describe.each(SELLERS)("a seller from $country with a $locale browser at 390 px"
     await check("cancelling an order");
     await tap(cancel.getByRole("button", { name: buttons.back, exact: true }));
 
-    await page.goto("/clientes");
+    await openInApp(page, "/clientes");
     await settled(page);
     await tap(page.getByTestId("customer").getByRole("button", { name: buttons.forget, exact: true }));
     const forget = page.getByRole("dialog");
@@ -341,13 +341,13 @@ describe.each(SELLERS)("a seller from $country with a $locale browser at 390 px"
     await check("erasing a customer's data");
     await tap(forget.getByRole("button", { name: buttons.back, exact: true }));
 
-    await page.goto("/guias-de-talles");
+    await openInApp(page, "/guias-de-talles");
     await settled(page);
     await tap(page.getByRole("button", { name: buttons.newGuide, exact: true }));
     await expectSeen(page.getByRole("button", { name: buttons.saveGuide, exact: true }));
     await check("a new size guide");
 
-    await page.goto("/credits");
+    await openInApp(page, "/credits");
     await settled(page);
     await tap(page.getByTestId("pack-pack-10").locator("label"));
     await expectSeen(page.getByTestId("pack-pack-10").getByRole("button", { name: buttons.pay, exact: true }));

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { drawImage, newPage, newSeller, type PageOptions, type Seller, shopperAddress, signInTo, useChromium } from "./chromium";
+import { drawImage, newPage, newSeller, openInApp, type PageOptions, type Seller, shopperAddress, signInTo, useChromium } from "./chromium";
 import { expectSeen, expectTappable, seenText, tap } from "./seen";
 
 const chromium = useChromium();
@@ -209,12 +209,12 @@ describe("no lost step for a new seller", () => {
     for (const size of PHONES) {
       const { context, page } = await phone(chromium.browser, seller, size, "/pedidos");
       await expectTappable(page.getByRole("link", { name: "Ver la página del pedido" }));
-      await page.goto("/mi-tienda-admin");
+      await openInApp(page, "/mi-tienda-admin");
       await expectTappable(page.locator(`main header a[href="/u/${store.user.username}"]`));
-      await page.goto("/mi-tienda-admin?seccion=compartir");
+      await openInApp(page, "/mi-tienda-admin?seccion=compartir");
       await expectTappable(page.getByRole("link", { name: "SVG para imprenta" }));
 
-      await page.goto("/settings");
+      await openInApp(page, "/settings");
       const data = page.getByRole("region", { name: "Tus datos" });
       const csv = `Identificador de URL;Nombre;Precio\nbuzo-${size.width};Buzo ${size.width} Ñandú;12.500\nmedias-${size.width};Medias ${size.width};3.000\n`;
       await data.getByLabel("Elegir archivo CSV").setInputFiles({ name: "catalogo.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });

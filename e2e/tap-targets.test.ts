@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { GENERATION_MS, newPage, newSeller, useChromium } from "./chromium";
+import { GENERATION_MS, newPage, newSeller, openInApp, useChromium } from "./chromium";
 import { captureWhatsApp, openCart, uploadProduct } from "./journey-steps";
 import { expectTappable, tap } from "./seen";
 
@@ -252,19 +252,20 @@ describe("phone ergonomics at 390 px", () => {
       ["/pay-mi-tienda-3", () => page.getByRole("heading", { name: "Plan Mi Tienda" }).waitFor()],
       ["/auto-charge", () => page.getByRole("button", { name: /Sí, activar/ }).waitFor()],
     ];
+    // Screen after screen as the seller moves through the app: its own router, not a new load each time.
     for (const [path, ready] of screens) {
-      await page.goto(path);
+      await openInApp(page, path);
       await ready();
       expect(await smallTargets(page), path).toEqual([]);
     }
 
     // The dialogs and open forms of those screens.
-    await page.goto("/pedidos");
+    await openInApp(page, "/pedidos");
     await page.getByRole("button", { name: "Cancelar pedido" }).first().click();
     await page.getByRole("dialog", { name: /¿Cancelar el pedido/ }).waitFor();
     expect(await smallTargets(page), "cancel order").toEqual([]);
     await page.keyboard.press("Escape");
-    await page.goto("/mi-tienda-admin");
+    await openInApp(page, "/mi-tienda-admin");
     await page.getByRole("article", { name: product.name }).getByRole("button", { name: "Editar" }).click();
     await page.getByRole("form", { name: `Editar ${product.name}` }).waitFor();
     expect(await smallTargets(page), "product editor").toEqual([]);
@@ -273,11 +274,11 @@ describe("phone ergonomics at 390 px", () => {
     await page.getByRole("button", { name: "Agregar producto" }).click();
     await page.getByRole("form", { name: "Agregar producto" }).waitFor();
     expect(await smallTargets(page), "admin editors").toEqual([]);
-    await page.goto("/cupones");
+    await openInApp(page, "/cupones");
     await page.getByRole("button", { name: "Nuevo cupón" }).click();
     await page.getByRole("form", { name: "Nuevo cupón" }).waitFor();
     expect(await smallTargets(page), "coupon editor").toEqual([]);
-    await page.goto("/pay-mi-tienda");
+    await openInApp(page, "/pay-mi-tienda");
     for (const step of [2, 3]) {
       await page.getByRole("button", { name: "Continuar" }).click();
       await page.getByText(`Paso ${step} de 3`).waitFor();
