@@ -281,7 +281,7 @@ const QUIET_MS = 500;
  * "networkidle" does. A screen opened with `goto` costs the machine about ten times the CPU (docs/testing.md):
  * keep `goto` for what a full load is about (a first visit, a reload, a link from an e-mail, the store's pages).
  */
-export async function openInApp(page: Page, path: string): Promise<void> {
+export async function openInApp(page: Page, path: string, { timeout = STATE_MS }: { timeout?: number } = {}): Promise<void> {
   const inFlight = new Set<unknown>();
   let lastChange = Date.now();
   const started = (request: unknown) => {
@@ -303,14 +303,18 @@ export async function openInApp(page: Page, path: string): Promise<void> {
       return true;
     }, path);
     if (!routed) {
-      await page.goto(path, { waitUntil: "networkidle" });
+      await page.goto(path, { waitUntil: "networkidle", timeout });
       return;
     }
-    await page.waitForFunction((href) => {
-      const { state } = (self as unknown as { __TSR_ROUTER__: AppRouter }).__TSR_ROUTER__;
-      return state.status === "idle" && state.resolvedLocation?.href === href;
-    }, path);
-    const deadline = Date.now() + STATE_MS;
+    await page.waitForFunction(
+      (href) => {
+        const { state } = (self as unknown as { __TSR_ROUTER__: AppRouter }).__TSR_ROUTER__;
+        return state.status === "idle" && state.resolvedLocation?.href === href;
+      },
+      path,
+      { timeout },
+    );
+    const deadline = Date.now() + timeout;
     while (inFlight.size > 0 || Date.now() - lastChange < QUIET_MS) {
       if (Date.now() > deadline) throw new Error(`${path}: the page's requests never went quiet (${inFlight.size} in flight)`);
       await new Promise((done) => setTimeout(done, 50));

@@ -1,0 +1,50 @@
+/**
+ * `openInApp` (e2e/chromium.ts), the way the e2e files move between the seller app's screens: through the
+ * app's own router, with no new load of the app, and only once that very screen is drawn and its data came.
+ */
+import { describe, expect, it } from "vitest";
+import { newPage, openInApp, signInTo, useChromium, useSeller } from "./chromium";
+
+const chromium = useChromium();
+const seller = useSeller(chromium, "abrir-en-la-app");
+
+describe("openInApp", () => {
+  it("opens the screen through the loaded app, without loading it again, once its data has come", async () => {
+    const { context, page } = await newPage(chromium.browser, { mobile: true });
+    await signInTo(page, seller, "/home");
+    // A mark a new load of the page would wipe.
+    await page.evaluate(() => Object.assign(self, { loadedOnce: true }));
+    let histories = 0;
+    page.on("requestfinished", (request) => {
+      if (new URL(request.url()).pathname === "/api/credits/history") histories++;
+    });
+    await openInApp(page, "/credits");
+    expect(new URL(page.url()).pathname).toBe("/credits");
+    expect(await page.evaluate(() => (self as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+    expect(await page.getByTestId("pack-pack-10").isVisible()).toBe(true);
+    // The screen's own data came before the helper returned.
+    expect(histories).toBeGreaterThan(0);
+
+    await openInApp(page, "/mi-tienda-admin?seccion=datos");
+    expect(await page.evaluate(() => `${location.pathname}${location.search}`)).toBe("/mi-tienda-admin?seccion=datos");
+    expect(await page.evaluate(() => (self as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+    await context.close();
+  });
+
+  it("loads the app with goto in a page that has none yet", async () => {
+    const { context, page } = await newPage(chromium.browser);
+    await openInApp(page, "/login");
+    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await context.close();
+  });
+
+  it("fails when the router draws another address (a guard sent the visitor elsewhere)", async () => {
+    const { context, page } = await newPage(chromium.browser);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    // Signed out: the guard of /home sends the visitor away, so /home is never drawn.
+    await expect(openInApp(page, "/home", { timeout: 3_000 })).rejects.toThrow(/Timeout/);
+    expect(new URL(page.url()).pathname).not.toBe("/home");
+    await context.close();
+  });
+});
