@@ -193,7 +193,7 @@ beforeEach(async () => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-// Each run starts Node for the script and once more for each of its twenty-odd wrangler calls.
+// Each run starts Node for the script and once more for each of its wrangler calls.
 describe("npm run check:ledger -- --remote", { timeout: 120_000 }, () => {
   it("passes on a consistent deployed database and its archived month, reading D1 and R2 only remotely", async () => {
     const run = await checkLedgerRemote();
@@ -203,6 +203,8 @@ describe("npm run check:ledger -- --remote", { timeout: 120_000 }, () => {
     expect(run.stdout).toContain(`ok      ${ARCHIVE_CHECK}`);
     expect(run.stdout).toContain("checked 2 users, 4 ledger rows (and 3 archived in 1 objects), 1 jobs, 1 payments");
     const made = calls();
+    // Everything it reads from a database in one call to it: DB, and each shop database wrangler.toml binds.
+    expect(made.filter((c) => c[0] === "d1").map((c) => c[2])).toEqual(spec.databases.map((d) => d.binding));
     expect(made.filter((c) => c[0] === "r2")).toEqual([["r2", "object", "get", `${dataBucket}/${OBJECT_KEY}`, "--remote", "--pipe"]]);
     expect(made.every((c) => c.includes("--remote") && !c.includes("--local"))).toBe(true);
   });

@@ -85,10 +85,17 @@ function wranglerReason(err: unknown): string {
   }
 }
 
-function query<T>(sql: string, binding = "DB"): T[] {
+/**
+ * Every statement of `sqls` in ONE `wrangler d1 execute`: each run starts wrangler (and locally a workerd) anew,
+ * seconds of CPU, and remotely each is a request to D1's query endpoint, whose `sql` "supports multiple
+ * statements, joined by semicolons, which will be executed as a batch" (Cloudflare's API reference, D1 "Query
+ * database"), one result per statement; locally wrangler splits them and runs one D1 batch the same way. A batch
+ * runs as one transaction, so every check reads the same moment of the database.
+ */
+function queryAll(sqls: readonly string[], binding = "DB"): Record<string, unknown>[][] {
   let out: string;
   try {
-    out = execFileSync("wrangler", ["d1", "execute", binding, ...where, "--json", "--command", sql], {
+    out = execFileSync("wrangler", ["d1", "execute", binding, ...where, "--json", "--command", sqls.join(";\n")], {
       env: remote ? process.env : { ...OFFLINE_ENV, CI: "true" },
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
@@ -97,7 +104,9 @@ function query<T>(sql: string, binding = "DB"): T[] {
   } catch (err) {
     stop(`wrangler d1 execute failed: ${wranglerReason(err)}`);
   }
-  return (JSON.parse(out) as { results: T[] }[])[0]!.results;
+  const answers = JSON.parse(out) as { results: Record<string, unknown>[] }[];
+  if (answers.length !== sqls.length) stop(`wrangler d1 execute answered ${answers.length} results for ${sqls.length} statements`);
+  return answers.map((answer) => answer.results);
 }
 
 /** The deployed archive bucket (wrangler.toml's DATA binding). */
@@ -163,7 +172,21 @@ async function remoteArchive(key: string): Promise<ArchiveLine[] | undefined> {
   return gunzipLines(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 }
 
-const broken: BrokenCheck[] = await brokenLedgerChecks((sql) => query<Record<string, unknown>>(sql));
+const TOTALS_SQL = `SELECT (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM credit_ledger) AS ledger,
+  (SELECT COUNT(*) FROM generation_jobs) AS jobs, (SELECT COUNT(*) FROM payments) AS payments`;
+// Everything this check reads from DB, in one call (R2 is read locally only: --remote cannot list the bucket).
+const reads = [
+  ...LEDGER_CHECKS.map((check) => check.sql),
+  SHOP_LEDGER_SQL,
+  ARCHIVE_SUMMARIES_SQL,
+  ORDER_ARCHIVE_SUMMARIES_SQL,
+  TOTALS_SQL,
+  ...(remote ? [] : [REFERENCED_IMAGES_SQL]),
+];
+const answered = new Map(queryAll(reads).map((rows, i) => [reads[i]!, rows]));
+const answer = <T>(sql: string) => answered.get(sql) as T[];
+
+const broken: BrokenCheck[] = await brokenLedgerChecks((sql) => answer<Record<string, unknown>>(sql));
 // The shops outside DB: their debits in DB, their pictures in each SHOP_DB_<n> wrangler.toml binds.
 // wrangler.toml's top-level [[d1_databases]], read as TOML (no `[env.*]` section is used): wrangler's own reader
 // would load all of wrangler for this one list.
@@ -173,8 +196,13 @@ const { d1_databases = [] } = parseToml(readFileSync("wrangler.toml", "utf8")) a
 const shopBindings = [...boundShards(d1_databases)].filter(([shard]) => shard !== 0);
 broken.push(
   ...brokenCrossDatabaseChecks(
-    query<{ key: string; delta: number; shard: number; created_at: number }>(SHOP_LEDGER_SQL),
-    new Map(shopBindings.map(([shard, d]) => [shard, query<{ id: string; status: string; kind: string }>(SHOP_PICTURES_SQL, d.binding)])),
+    answer<{ key: string; delta: number; shard: number; created_at: number }>(SHOP_LEDGER_SQL),
+    new Map(
+      shopBindings.map(([shard, d]) => [
+        shard,
+        queryAll([SHOP_PICTURES_SQL], d.binding)[0] as { id: string; status: string; kind: string }[],
+      ]),
+    ),
   ),
 );
 const checks: string[] = [
@@ -183,11 +211,11 @@ const checks: string[] = [
   ARCHIVE_OBJECTS_CHECK,
   ORDER_ARCHIVE_OBJECTS_CHECK,
 ];
-const summaries = query<ArchiveSummary>(ARCHIVE_SUMMARIES_SQL);
-const orderSummaries = query<OrderArchiveSummary>(ORDER_ARCHIVE_SUMMARIES_SQL);
+const summaries = answer<ArchiveSummary>(ARCHIVE_SUMMARIES_SQL);
+const orderSummaries = answer<OrderArchiveSummary>(ORDER_ARCHIVE_SUMMARIES_SQL);
 let objects: number | undefined;
 if (!remote) {
-  const referenced = query<{ key: string }>(REFERENCED_IMAGES_SQL).map((r) => r.key);
+  const referenced = answer<{ key: string }>(REFERENCED_IMAGES_SQL).map((r) => r.key);
   await withLocalBuckets(async ({ IMAGES, DATA }) => {
     const keys = await allObjectKeys(IMAGES);
     objects = keys.length;
@@ -217,10 +245,7 @@ for (const name of checks) {
   console.log(`BROKEN  ${name}: ${failure.rows.length} row(s)`);
   for (const row of failure.rows.slice(0, 10)) console.log(`        ${JSON.stringify(row)}`);
 }
-const [totals] = query<{ users: number; ledger: number; jobs: number; payments: number }>(
-  `SELECT (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM credit_ledger) AS ledger,
-          (SELECT COUNT(*) FROM generation_jobs) AS jobs, (SELECT COUNT(*) FROM payments) AS payments`,
-);
+const [totals] = answer<{ users: number; ledger: number; jobs: number; payments: number }>(TOTALS_SQL);
 const archived = summaries.reduce((n, s) => n + s.entries, 0);
 const archivedOrders = orderSummaries.reduce((n, s) => n + s.orders, 0);
 console.log(

@@ -29,6 +29,37 @@ export interface FakeWranglerSpec {
   r2Dir: string;
 }
 
+/**
+ * The statements of a `--command`, split at each semicolon outside quotes, brackets and comments, empty ones
+ * dropped: what wrangler's splitSqlQuery does locally and D1's query endpoint does remotely.
+ */
+function statements(sql: string): string[] {
+  const found: string[] = [];
+  let start = 0;
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i]!;
+    const close = c === "'" || c === '"' || c === "`" ? c : c === "[" ? "]" : undefined;
+    if (close) {
+      let end = sql.indexOf(close, i + 1);
+      // A doubled quote inside a literal ('it''s') is part of it.
+      while (end !== -1 && close !== "]" && sql[end + 1] === close) end = sql.indexOf(close, end + 2);
+      if (end === -1) break;
+      i = end;
+    } else if (c === "-" && sql[i + 1] === "-") {
+      i = sql.indexOf("\n", i);
+      if (i === -1) break;
+    } else if (c === "/" && sql[i + 1] === "*") {
+      i = sql.indexOf("*/", i + 2) + 1;
+      if (i === 0) break;
+    } else if (c === ";") {
+      found.push(sql.slice(start, i));
+      start = i + 1;
+    }
+  }
+  found.push(sql.slice(start));
+  return found.map((statement) => statement.trim()).filter(Boolean);
+}
+
 /** wrangler's way of printing an error (logger.error through esbuild's formatMessages, without colour). */
 function fail(message: string, stdout = "\n"): never {
   process.stdout.write(stdout);
@@ -81,21 +112,25 @@ if (name === "d1 execute") {
   if (flags.get("json") !== true) fail("Without --json wrangler prints a table, not JSON.");
   const db = new DatabaseSync(spec.d1File);
   try {
-    const results = db.prepare(sql).all();
-    const meta = {
-      served_by: "v3-prod",
-      served_by_region: "SAM",
-      served_by_primary: true,
-      timings: { sql_duration_ms: 0.3 },
-      duration: 0.3,
-      changes: 0,
-      last_row_id: 0,
-      changed_db: false,
-      size_after: 94208,
-      rows_read: results.length,
-      rows_written: 0,
-    };
-    process.stdout.write(`${JSON.stringify([{ results, success: true, meta }], null, 2)}\n`);
+    // The query endpoint runs statements joined by semicolons as one batch and answers one result per statement.
+    const answers = statements(sql).map((statement) => {
+      const results = db.prepare(statement).all();
+      const meta = {
+        served_by: "v3-prod",
+        served_by_region: "SAM",
+        served_by_primary: true,
+        timings: { sql_duration_ms: 0.3 },
+        duration: 0.3,
+        changes: 0,
+        last_row_id: 0,
+        changed_db: false,
+        size_after: 94208,
+        rows_read: results.length,
+        rows_written: 0,
+      };
+      return { results, success: true, meta };
+    });
+    process.stdout.write(`${JSON.stringify(answers, null, 2)}\n`);
   } catch (err) {
     // The D1 API's refusal, as wrangler's JsonFriendlyFatalError prints it (on stdout, from logger.log).
     const error = {
