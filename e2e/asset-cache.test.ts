@@ -7,6 +7,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { baseURL, newPage, useChromium } from "./chromium";
+import { expectSeen } from "./seen";
 
 const chromium = useChromium();
 
@@ -30,9 +31,9 @@ describe("the app's files in the browser's cache", () => {
   it("a second screen opened in the same browser fetches none of the app's files again", async () => {
     const { context, page } = await newPage(chromium.browser, { mobile: true });
     await page.goto("/login");
-    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await expectSeen(page.getByRole("button", { name: "Entrar" }));
     await page.goto("/register");
-    await page.getByRole("button", { name: "Crear cuenta" }).waitFor();
+    await expectSeen(page.getByRole("button", { name: "Crear cuenta" }));
     // Resource Timing: a file taken from the cache moved no bytes; a revalidation (304) moves its headers.
     const fetched = await page.evaluate(() =>
       performance

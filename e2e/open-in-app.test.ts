@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { newPage, openInApp, signInTo, useChromium, useSeller } from "./chromium";
+import { expectSeen } from "./seen";
 
 const chromium = useChromium();
 const seller = useSeller(chromium, "abrir-en-la-app");
@@ -21,12 +22,15 @@ describe("openInApp", () => {
     await openInApp(page, "/credits");
     expect(new URL(page.url()).pathname).toBe("/credits");
     expect(await page.evaluate(() => (self as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
-    expect(await page.getByTestId("pack-pack-10").isVisible()).toBe(true);
+    await expectSeen(page.getByTestId("pack-pack-10"));
     // The screen's own data came before the helper returned.
     expect(histories).toBeGreaterThan(0);
 
+    // An address with a query: the router's drawn address carries it too.
     await openInApp(page, "/mi-tienda-admin?seccion=datos");
     expect(await page.evaluate(() => `${location.pathname}${location.search}`)).toBe("/mi-tienda-admin?seccion=datos");
+    await openInApp(page, "/settings");
+    await expectSeen(page.getByRole("heading", { name: "Configuración de Tienda" }));
     expect(await page.evaluate(() => (self as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
     await context.close();
   });
@@ -34,7 +38,7 @@ describe("openInApp", () => {
   it("loads the app with goto in a page that has none yet", async () => {
     const { context, page } = await newPage(chromium.browser);
     await openInApp(page, "/login");
-    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await expectSeen(page.getByRole("button", { name: "Entrar" }));
     await context.close();
   });
 
