@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { creditsShown, drawImage, GENERATION_MS, newPage, registerInBrowser, useChromium } from "./chromium";
+import { creditsShown, drawImage, GENERATION_MS, newPage, openInApp, registerInBrowser, useChromium } from "./chromium";
 import {
   addSizes,
   approveSimulatedCheckout,
@@ -212,7 +212,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       expect(await cards.count()).toBe(DRAWER_GENERATIONS.length + 1);
 
       // --- /mi-tienda: the store ---
-      await page.goto("/home");
+      await openInApp(page, "/home");
       await page.getByRole("link", { name: "Crear" }).click();
       await page.waitForURL("**/mi-tienda");
       const suffix = String(Date.now()).slice(-6);
@@ -256,7 +256,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       expect(new URL(page.url()).pathname).toBe("/product-pricing");
 
       // --- /pay-mi-tienda from the admin's 'Pagar ahora': the plan, paid through the offline Mercado Pago ---
-      await page.goto("/mi-tienda-admin");
+      await openInApp(page, "/mi-tienda-admin");
       await page.getByTestId("plan-price").getByText("Plan Mi Tienda: $ 2.000, pago único.", { exact: false }).waitFor();
       await page.getByRole("link", { name: "Pagar ahora" }).click();
       await page.waitForURL("**/pay-mi-tienda");
@@ -271,7 +271,7 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       // Paid with money, not credits.
       expect(await creditsOf(page)).toBe(credits);
 
-      await page.goto("/mi-tienda-admin");
+      await openInApp(page, "/mi-tienda-admin");
       await page.getByRole("heading", { name: storeName, level: 1 }).waitFor();
       await page.getByText("Tu Tienda Pagada").waitFor();
       expect(await page.getByText("Tu Tienda no está pagada").count()).toBe(0);
@@ -340,7 +340,8 @@ describe("issue 7: a new seller's whole journey, and a shopper's order", () => {
       await order.getByText(`2 × ${REMERA} (Talle: S) — $15.000 c/u`).waitFor();
       await order.getByText(`1 × ${BUZO} (Talle: L) — $22.000 c/u`).waitFor();
       await confirmOrder(page, code!);
-      await page.goto("/mi-tienda-admin");
+      // On to the admin in the same visit: the confirmed order's stock shows there without a reload.
+      await openInApp(page, "/mi-tienda-admin");
       await expect.poll(() => adminStock(REMERA).getByRole("listitem").allTextContents()).toEqual(["S: 1", "M: 2"]);
       await expect.poll(() => adminStock(BUZO).getByRole("listitem").allTextContents()).toEqual(["M: 1", "L: 3"]);
       // What a shopper can still buy follows.

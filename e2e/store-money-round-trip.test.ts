@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
-import { drawImage, newPage, newSeller, shopperAddress, useChromium } from "./chromium";
+import { drawImage, newPage, newSeller, openInApp, shopperAddress, useChromium } from "./chromium";
 import { openAdminSection, orderCard } from "./journey-steps";
 import { expectSeen, seenText, tap } from "./seen";
 
@@ -61,7 +61,7 @@ async function brazilianStore(prefix: string, extraPay: unknown[] = []) {
 
 /** The seller changes the store's currency on /mi-tienda-admin; `check` reads the dialog before confirming. */
 async function changeCurrency(page: Page, currency: string, check: (dialog: ReturnType<Page["getByRole"]>) => Promise<void>) {
-  await page.goto("/mi-tienda-admin");
+  await openInApp(page, "/mi-tienda-admin");
   await openAdminSection(page, "Entrega y pagos");
   const money = page.getByRole("region", { name: "Moneda e idioma de tu tienda" });
   const select = money.getByLabel("Moneda", { exact: true });
@@ -105,7 +105,8 @@ describe("money never changes meaning across a currency change, on a 390 px phon
 
     /** What the seller's list and card and the buyer's page say of the order, as a person reads them. */
     async function bothSides() {
-      await page.goto("/pedidos");
+      // Reached in the same visit as the change of currency, as the seller goes on to it.
+      await openInApp(page, "/pedidos");
       const card = orderCard(page, order.order.code);
       const total = card.getByText(/^Total:/);
       const seller = {
