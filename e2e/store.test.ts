@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
+import { baseURL, drawImage, GENERATION_MS, newPage, newSeller, openInApp, signInTo, useChromium } from "./chromium";
 import {
   addSizes,
   captureWhatsApp,
@@ -121,7 +121,7 @@ describe("the virtual store in a real browser", () => {
     await page.getByText("2 productos con precio están en borrador: tus clientes todavía no los ven.").waitFor();
 
     // --- /mi-tienda-admin: link, unpaid banner, info card, a price edit ---
-    await page.goto("/mi-tienda-admin");
+    await openInApp(page, "/mi-tienda-admin");
     await page.getByText("Tu Tienda no está pagada").waitFor();
     await publishInAdmin(page, [remera.name, gorra.name]);
     await page.getByRole("link", { name: "Pagar ahora" }).waitFor();
@@ -231,7 +231,7 @@ describe("the virtual store in a real browser", () => {
     await expect.poll(() => shop.locator("#cart-count").isVisible()).toBe(false);
 
     // --- The seller sees the order in 'Pedidos' and confirms it; the stock goes down ---
-    await page.goto("/pedidos");
+    await openInApp(page, "/pedidos");
     await orderCard(page, code).getByText(`1 × ${remera.name} (Talle: S) — $16.000 c/u`).waitFor();
     await confirmOrder(page, code);
     await page.goto("/mi-tienda-admin");
