@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
-import { newPage, useChromium } from "./chromium";
+import { newPage, openInApp, useChromium } from "./chromium";
 import { captureWhatsApp, orderCard } from "./journey-steps";
 import { openRealArgentineStore } from "./real-store-seller";
 import { expectSeen, expectTappable, seenText, tap } from "./seen";
@@ -82,10 +82,11 @@ describe("discount codes", () => {
     expect(await shop.locator("dd.grand").textContent()).toBe("$11.250");
     await context.close();
 
-    await admin.goto("/pedidos");
+    // The seller, still in the app opened before the order came, goes to Pedidos and back to the codes.
+    await openInApp(admin, "/pedidos");
     const card = orderCard(admin, code);
     expect(await seenText(card.getByTestId("order-coupon"))).toBe("Cupón INVIERNO10: -$1.250");
-    await admin.goto("/cupones");
+    await openInApp(admin, "/cupones");
     await expectSeen(admin.getByTestId("coupon").filter({ hasText: "INVIERNO10" }).getByText("Quedan 4 usos de 5"));
   });
 });

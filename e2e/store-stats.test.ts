@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { expectClean } from "./axe";
-import { drawImage, newPage, newSeller, useChromium } from "./chromium";
+import { drawImage, newPage, newSeller, openInApp, useChromium } from "./chromium";
 import { captureWhatsApp, confirmOrder, sendOrderByWhatsApp } from "./journey-steps";
 import { expectSeen, seenText, tap } from "./seen";
 
@@ -72,7 +72,7 @@ describe("the seller's statistics (issue 29)", () => {
       .toMatchObject({ ordersConfirmed: 1, cartAdds: 1 });
 
     // From Mi Tienda, whose header links to the statistics (on a phone the menu is behind its button).
-    await admin.goto("/mi-tienda-admin");
+    await openInApp(admin, "/mi-tienda-admin");
     await tap(admin.getByRole("link", { name: "Estadísticas" }));
     await admin.waitForURL("**/estadisticas");
     await tap(admin.getByRole("button", { name: "Hoy" }));
