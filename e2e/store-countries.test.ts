@@ -5,29 +5,16 @@
  * Each in at most 5 taps plus typing a name (taps counted as in
  * shopper-taps.test.ts), axe clean. A Brazilian envío asks a CEP, in
  * Portuguese, and writes it as 00000-000. The store's currency, locale and ways to
- * pay are written on the account as the seller's settings save them (that
- * screen is another branch's), in this file's own copy of the app.
+ * pay are set through the API as the seller's settings save them.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { brCodeCrcValid } from "../common/pix";
-import { startLocalApp } from "../scripts/local-app.ts";
 import { expectClean } from "./axe";
-import { drawImage, newPage, newSeller, useChromium } from "./chromium";
+import { baseURL, drawImage, newPage, newSeller, useChromium } from "./chromium";
 import { captureWhatsApp, countTaps } from "./journey-steps";
 import { expectSeen, expectTappable, seenText, tap } from "./seen";
 
 const chromium = useChromium();
-let app: { baseURL: string; stop: () => void };
-let stateDir: string;
-
-beforeAll(async () => {
-  stateDir = mkdtempSync(join(tmpdir(), "vidriera-paises-"));
-  app = await startLocalApp(stateDir, { fromBuild: inject("buildDir") });
-});
-afterAll(() => app?.stop());
 
 interface Setup {
   phone: string;
@@ -43,8 +30,8 @@ interface Setup {
 
 /** A store with one T-shirt without sizes, pick-up only, and its country's one way to pay. */
 async function openStore(setup: Setup) {
-  const { cookies } = await newSeller(chromium.browser, "paises", app.baseURL);
-  const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
+  const { cookies } = await newSeller(chromium.browser, "paises");
+  const { context, page } = await newPage(chromium.browser, { mobile: true });
   await context.addCookies(cookies);
   const send = async (method: "get" | "post" | "put", path: string, data?: unknown) => {
     const response = await page.request[method](path, data === undefined ? {} : { data });
@@ -91,8 +78,8 @@ describe("shoppers in other countries at 390 px", () => {
       price: "129,90",
       pay: { kind: "pix", keyType: "email", key: "vendas@lojadaana.com.br", name: "Loja da Ana", city: "São Paulo" },
     });
-    const { context, page: shop } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.baseURL });
+    const { context, page: shop } = await newPage(chromium.browser, { mobile: true });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
     const opened = await captureWhatsApp(context);
     const taps = await countTaps(shop);
     await shop.goto(`/u/${username}`);
@@ -141,7 +128,7 @@ describe("shoppers in other countries at 390 px", () => {
       price: "1,299.50",
       pay: { kind: "spei", clabe: "032180000118359719", bank: "BBVA", holder: "Rocío Hernández" },
     });
-    const { context, page: shop } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
+    const { context, page: shop } = await newPage(chromium.browser, { mobile: true });
     const opened = await captureWhatsApp(context);
     const taps = await countTaps(shop);
     await shop.goto(`/u/${username}`);
@@ -181,7 +168,7 @@ describe("shoppers in other countries at 390 px", () => {
       pay: { kind: "pix", keyType: "email", key: "vendas@lojadaana.com.br", name: "Loja da Ana", city: "São Paulo" },
       shipping: { zone: "Centro", cost: "15,00" },
     });
-    const { context, page: shop } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
+    const { context, page: shop } = await newPage(chromium.browser, { mobile: true });
     const opened = await captureWhatsApp(context);
     await shop.goto(`/u/${username}`);
     await tap(shop.getByRole("button", { name: "Adicionar ao carrinho" }));
