@@ -25,11 +25,10 @@
  * The checks themselves live in ledger-checks.ts and storage-checks.ts, shared with the Worker tests.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { parse as parseToml } from "smol-toml";
 import { type ArchiveLine, type ArchiveSummary, gunzipLines, type OrderArchiveSummary } from "../common/ledger-archive.ts";
 import {
   ARCHIVE_OBJECTS_CHECK,
@@ -46,7 +45,7 @@ import {
   ORDER_ARCHIVE_SUMMARIES_SQL,
 } from "./ledger-checks.ts";
 import { applyMigrations, OFFLINE_ENV } from "./local-state.ts";
-import { boundShards } from "./shop-databases.ts";
+import { boundShards, configuredDatabases } from "./shop-databases.ts";
 import { allObjectKeys, brokenStorageChecks, REFERENCED_IMAGES_SQL, STORAGE_CHECKS } from "./storage-checks.ts";
 
 const persistAt = process.argv.indexOf("--persist-to");
@@ -188,12 +187,7 @@ const answer = <T>(sql: string) => answered.get(sql) as T[];
 
 const broken: BrokenCheck[] = await brokenLedgerChecks((sql) => answer<Record<string, unknown>>(sql));
 // The shops outside DB: their debits in DB, their pictures in each SHOP_DB_<n> wrangler.toml binds.
-// wrangler.toml's top-level [[d1_databases]], read as TOML (no `[env.*]` section is used): wrangler's own reader
-// would load all of wrangler for this one list.
-const { d1_databases = [] } = parseToml(readFileSync("wrangler.toml", "utf8")) as unknown as {
-  d1_databases?: Parameters<typeof boundShards>[0];
-};
-const shopBindings = [...boundShards(d1_databases)].filter(([shard]) => shard !== 0);
+const shopBindings = [...boundShards(configuredDatabases())].filter(([shard]) => shard !== 0);
 broken.push(
   ...brokenCrossDatabaseChecks(
     answer<{ key: string; delta: number; shard: number; created_at: number }>(SHOP_LEDGER_SQL),

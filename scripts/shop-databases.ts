@@ -11,6 +11,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { parse as parseToml } from "smol-toml";
 import { DEPLOY_CONFIG } from "./deploy-bindings.ts";
 
 interface D1Binding {
@@ -52,6 +53,14 @@ export function shopBindingProblems(databases: readonly D1Binding[]): string[] {
 export function unboundShards(usedShards: readonly number[], databases: readonly D1Binding[]): number[] {
   const bound = boundShards(databases);
   return [...new Set(usedShards)].filter((shard) => !bound.has(shard)).sort((a, b) => a - b);
+}
+
+/**
+ * wrangler.toml's top-level [[d1_databases]] (no `[env.*]` section is used), read as TOML with smol-toml, the
+ * parser wrangler itself bundles: wrangler's own reader would load all of wrangler for this one list.
+ */
+export function configuredDatabases(path = "wrangler.toml"): D1Binding[] {
+  return (parseToml(readFileSync(path, "utf8")) as { d1_databases?: D1Binding[] }).d1_databases ?? [];
 }
 
 export function builtDatabases(path = DEPLOY_CONFIG): D1Binding[] {

@@ -9,9 +9,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { getPlatformProxy } from "wrangler";
 import { type D1, moveShop } from "../worker/lib/shop-move.ts";
 import { applyMigrations } from "./local-state.ts";
+import { configuredDatabases } from "./shop-databases.ts";
 
 const args = process.argv.slice(2);
 const remote = args.includes("--remote");
@@ -24,7 +25,7 @@ if (!shop || to === undefined || !/^[0-9]+$/.test(to)) {
 }
 
 if (!remote) applyMigrations(persistTo);
-const databases = unstable_readConfig({ config: "wrangler.toml" }).d1_databases;
+const databases = configuredDatabases();
 const dir = mkdtempSync(join(tmpdir(), "shop-move-"));
 const configPath = join(dir, "wrangler.json");
 // Only the databases: the app's config would also ask for its Durable Objects and queues.
@@ -33,7 +34,7 @@ writeFileSync(
   JSON.stringify({
     name: "shop-move",
     compatibility_date: "2026-10-01",
-    d1_databases: databases.map((d: (typeof databases)[number]) => ({
+    d1_databases: databases.map((d) => ({
       ...d,
       migrations_dir: resolve(d.migrations_dir ?? "migrations"),
       ...(remote ? { remote: true } : {}),
