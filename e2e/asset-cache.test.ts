@@ -13,16 +13,19 @@ const chromium = useChromium();
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/** The built files the asset server serves under /assets/. */
+const builtAssets = () => readdirSync(join(inject("buildDir"), "client", "assets"));
+
 describe("the app's files in the browser's cache", () => {
   it("every file under /assets/ carries its content's hash in its name, so it can never change under that name", () => {
-    const names = readdirSync(join(inject("buildDir"), "client", "assets"));
+    const names = builtAssets();
     expect(names.length).toBeGreaterThan(20);
     // Vite's [name]-[hash] (8 characters of base64url) before the extension.
     expect(names.filter((name) => !/-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(name))).toEqual([]);
   });
 
   it("serves /assets/ immutable for a year, and the page, boot.js and the icon to be checked each time", async () => {
-    const script = readdirSync(join(inject("buildDir"), "client", "assets")).find((name) => name.endsWith(".js"))!;
+    const script = builtAssets().find((name) => name.endsWith(".js"))!;
     const cacheOf = async (path: string) => (await fetch(`${baseURL()}${path}`)).headers.get("cache-control");
     expect(await cacheOf(`/assets/${script}`)).toBe(IMMUTABLE);
     for (const path of ["/login", "/boot.js", "/favicon.svg"]) expect(await cacheOf(path), path).not.toContain("immutable");
