@@ -114,9 +114,8 @@ export async function startLocalApp(
     ...options.vars,
   });
 
-  const port = await freePort();
   const config = join(outDir, "vidriera", "wrangler.json");
-  const [command, args]: [string, string[]] =
+  const commandFor = (port: number): [string, string[]] =>
     server === "workerd"
       ? [process.execPath, [join(import.meta.dirname, "serve-build.ts"), config, stateDir, String(port)]]
       : server === "wrangler"
@@ -136,15 +135,16 @@ export async function startLocalApp(
             ],
           ]
         : ["vite", ["preview", "--outDir", outDir, "--port", String(port), "--strictPort", "--host", "127.0.0.1"]];
-  const launch = () =>
-    spawn(command, args, {
+  const launch = (port: number) => {
+    const [command, args] = commandFor(port);
+    return spawn(command, args, {
       // wrangler's own per-request log lines would cost the load benches more than the Worker's work.
       env: server === "wrangler" ? { ...env, WRANGLER_LOG: "warn" } : env,
       stdio: ["ignore", "pipe", "pipe"],
       // A restartable server leads its own process group, so a kill reaches the workerd under it too.
       detached: options.restartable === true,
     });
-  let child = launch();
+  };
   const capture = (started: ChildProcess) => {
     const keep = (chunk: Buffer) => {
       log += chunk;
@@ -153,9 +153,28 @@ export async function startLocalApp(
     started.stdout!.on("data", keep);
     started.stderr!.on("data", keep);
   };
-  capture(child);
+  // A free port is found by listening on port 0 and closing, so something else may take it before the server
+  // listens (another app of the run, or the sockets Miniflare opens for itself): then the server exits
+  // with "Address already in use" and starts again on another port.
+  let port = await freePort();
+  let child = launch(port);
+  for (let attempt = 1; ; attempt++) {
+    const outputBefore = log.length;
+    capture(child);
+    try {
+      await waitUntilUp(`http://localhost:${port}/api/auth/providers`, child, () => log);
+      break;
+    } catch (error) {
+      // Its last words may still be on their way once it has exited.
+      if (child.exitCode !== null) await new Promise((done) => (child.stdout!.closed ? done(undefined) : child.once("close", done)));
+      const taken = /address already in use|EADDRINUSE/i.test(log.slice(outputBefore));
+      if (!taken || attempt === 5) throw error;
+      log += `port ${port} was taken before the server listened: starting it on another\n`;
+      port = await freePort();
+      child = launch(port);
+    }
+  }
   const baseURL = `http://localhost:${port}`;
-  await waitUntilUp(`${baseURL}/api/auth/providers`, child, () => log);
   return {
     baseURL,
     buildDir: outDir,
@@ -177,7 +196,7 @@ export async function startLocalApp(
       const gone = new Promise((done) => child.once("exit", done));
       process.kill(-child.pid!, "SIGKILL");
       await gone;
-      child = launch();
+      child = launch(port);
       capture(child);
       await waitUntilUp(`${baseURL}/api/auth/providers`, child, () => log);
     },
