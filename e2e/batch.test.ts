@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startLocalApp } from "../scripts/local-app.ts";
+import { CHROMIUM_TEST_VARS, startLocalApp } from "../scripts/local-app.ts";
 import { creditsShown, drawImage, GENERATION_MS, newPage, newSeller, signInTo, useChromium } from "./chromium";
 import { expectClean } from "./axe";
 import { creditsOf, uploadProduct } from "./journey-steps";
@@ -81,7 +81,10 @@ async function productsOf(page: Page): Promise<Product[]> {
 function useApp(name: string, vars: Record<string, string> = {}) {
   const app = {} as { baseURL: string; stop: () => void };
   beforeAll(async () => {
-    Object.assign(app, await startLocalApp(mkdtempSync(join(tmpdir(), name)), { fromBuild: inject("buildDir"), vars }));
+    Object.assign(
+      app,
+      await startLocalApp(mkdtempSync(join(tmpdir(), name)), { fromBuild: inject("buildDir"), vars: { ...CHROMIUM_TEST_VARS, ...vars } }),
+    );
   });
   afterAll(() => app.stop?.());
   return app;

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CHILDREN_NOT_OFFERED, CHILDREN_UNAVAILABLE, PRO_MIN_LONG_SIDE, PRO_NOT_OFFERED } from "../common/image-providers";
-import { startLocalApp } from "../scripts/local-app.ts";
+import { CHROMIUM_TEST_VARS, startLocalApp } from "../scripts/local-app.ts";
 import { creditsShown, GENERATION_MS, newPage, newSeller, type Seller, signInTo, useChromium, useSeller } from "./chromium";
 import { expectClean } from "./axe";
 import { creditsOf, uploadProduct, waitForGeneratedImage } from "./journey-steps";
@@ -91,7 +91,7 @@ describe("on a site that cannot draw children but makes 2K (STUDIO_IMITATES=open
     // The run's build served again with one more setting: a server start, not a second build.
     app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-sin-ninos-")), {
       fromBuild: inject("buildDir"),
-      vars: { STUDIO_IMITATES: "openai" },
+      vars: { ...CHROMIUM_TEST_VARS, STUDIO_IMITATES: "openai" },
     });
     seller = await newSeller(chromium.browser, "sin-ninos", app.baseURL);
   });
@@ -250,7 +250,7 @@ describe("on a site that cannot make 2K (STUDIO_IMITATES=workers-ai)", () => {
   beforeAll(async () => {
     app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-sin-pro-")), {
       fromBuild: inject("buildDir"),
-      vars: { STUDIO_IMITATES: "workers-ai" },
+      vars: { ...CHROMIUM_TEST_VARS, STUDIO_IMITATES: "workers-ai" },
     });
     seller = await newSeller(chromium.browser, "sin-pro", app.baseURL);
   });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startLocalApp } from "../scripts/local-app.ts";
+import { CHROMIUM_TEST_VARS, startLocalApp } from "../scripts/local-app.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,7 +21,11 @@ export default async function setup(project: TestProject) {
   // and `wrangler dev`'s proxy Worker and Node process cost CPU the tests wait on.
   const logs = mkdtempSync(join(tmpdir(), "vidriera-e2e-log-"));
   const serverLog = join(logs, "server.log");
-  const app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-e2e-")), { server: "workerd", logFile: serverLog });
+  const app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-e2e-")), {
+    server: "workerd",
+    logFile: serverLog,
+    vars: CHROMIUM_TEST_VARS,
+  });
   project.provide("baseURL", app.baseURL);
   project.provide("buildDir", app.buildDir);
   project.provide("serverLog", serverLog);

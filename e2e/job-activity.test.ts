@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startLocalApp } from "../scripts/local-app.ts";
+import { CHROMIUM_TEST_VARS, startLocalApp } from "../scripts/local-app.ts";
 import { drawImage, GENERATION_MS, newPage, newSeller, useChromium } from "./chromium";
 import { creditsOf } from "./journey-steps";
 import { tap } from "./seen";
@@ -46,6 +46,7 @@ beforeAll(async () => {
   app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-gemini-rechaza-")), {
     fromBuild: inject("buildDir"),
     vars: {
+      ...CHROMIUM_TEST_VARS,
       IMAGE_PROVIDER: "gemini",
       GEMINI_API_KEY: GEMINI_KEY,
       GEMINI_BASE_URL: `http://127.0.0.1:${(gemini.address() as { port: number }).port}`,

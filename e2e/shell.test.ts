@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, inject, describe, expect, it } from "vitest";
-import { startLocalApp } from "../scripts/local-app.ts";
+import { CHROMIUM_TEST_VARS, startLocalApp } from "../scripts/local-app.ts";
 import { newPage, newSeller, signInTo, useChromium, useSeller, type PageOptions } from "./chromium";
 import { expectSeen, tap } from "./seen";
 
@@ -343,7 +343,7 @@ describe("maintenance", () => {
       // The same build, served again with the setting: a server start, not a build.
       app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-mantenimiento-")), {
         fromBuild: inject("buildDir"),
-        vars: { MAINTENANCE_MODE: "on" },
+        vars: { ...CHROMIUM_TEST_VARS, MAINTENANCE_MODE: "on" },
       });
     });
     afterAll(() => app?.stop());

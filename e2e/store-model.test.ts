@@ -13,7 +13,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startLocalApp } from "../scripts/local-app.ts";
+import { CHROMIUM_TEST_VARS, startLocalApp } from "../scripts/local-app.ts";
 import { drawImage, GENERATION_MS, newPage, newSeller, type Seller, signInTo, useChromium, useSeller } from "./chromium";
 import { uploadProduct, waitForGeneratedImage } from "./journey-steps";
 import { expectSeen, tap } from "./seen";
@@ -59,6 +59,7 @@ beforeAll(async () => {
   app = await startLocalApp(mkdtempSync(join(tmpdir(), "vidriera-modelo-gemini-")), {
     fromBuild: inject("buildDir"),
     vars: {
+      ...CHROMIUM_TEST_VARS,
       IMAGE_PROVIDER: "gemini",
       GEMINI_API_KEY: GEMINI_KEY,
       GEMINI_BASE_URL: `http://127.0.0.1:${(gemini.address() as { port: number }).port}`,

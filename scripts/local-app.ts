@@ -21,6 +21,13 @@ import { join } from "node:path";
 import { freshLocalState, LOCAL_OBSERVABILITY_OFF, OFFLINE_ENV } from "./local-state.ts";
 import { writeDevVars } from "./test-vars.ts";
 
+/**
+ * The settings of every app the Chromium tests start, beside each one's own: their sign-ups hash passwords at a
+ * test's cost, on the local host only (worker/lib/passwords.ts, passwordCost). The benches and `npm run dev`
+ * keep the production cost.
+ */
+export const CHROMIUM_TEST_VARS = { PASSWORD_COST: "tests" } as const;
+
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();

@@ -34,6 +34,8 @@ export interface Bindings {
   /** Google OAuth client; when both are set, "Continuar con Google" talks to the real Google. */
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
+  /** "tests": new password hashes at a test cost, on a local host only (the Chromium tests' app; worker/lib/passwords.ts). */
+  PASSWORD_COST?: string;
   /** "simulated" turns on the offline Google stand-in (local dev and tests only). */
   GOOGLE_SIGN_IN?: string;
   /** Overrides for Google's endpoints, so tests can point the real client at a fake Google. */

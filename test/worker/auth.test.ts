@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { overridePasswordCostForTests } from "../../worker/lib/passwords";
+import { passwordCost } from "../../worker/lib/password-cost";
+import { hashPassword, overridePasswordCostForTests, TEST_PASSWORD_COST, verifyPassword } from "../../worker/lib/passwords";
 import { Browser, count, register } from "./browser";
-import { TEST_PASSWORD_COST } from "./fast-passwords";
 
 async function tableCounts() {
   return { users: await count("users"), ledger: await count("credit_ledger"), sessions: await count("sessions") };
@@ -75,6 +75,26 @@ describe("register", () => {
     const other = await new Browser().json("POST", "/api/auth/register", { email: "twice@example.com", password: "otra-clave-segura" });
     expect(other.status).toBe(401);
     expect(await other.json()).toEqual({ error: WRONG });
+  });
+});
+
+describe("the cost of a new password hash", () => {
+  it("is the test cost only for PASSWORD_COST=tests on a local host; anywhere else, and without it, the production cost", async () => {
+    overridePasswordCostForTests(undefined);
+    onTestFinished(() => overridePasswordCostForTests(TEST_PASSWORD_COST));
+    const production = { N: 2 ** 15, r: 8, p: 3 };
+    expect(passwordCost({ PASSWORD_COST: "tests" }, "http://localhost:41234/api/auth/register")).toEqual(TEST_PASSWORD_COST);
+    expect(passwordCost({ PASSWORD_COST: "tests" }, "http://127.0.0.1:8787/api/auth/login")).toEqual(TEST_PASSWORD_COST);
+    // A deployed Worker is reached by its own host, whatever its settings say.
+    expect(passwordCost({ PASSWORD_COST: "tests" }, "https://vidriera.app/api/auth/register")).toEqual(production);
+    expect(passwordCost({ PASSWORD_COST: "tests" }, "https://vidriera.workers.dev/api/auth/register")).toEqual(production);
+    expect(passwordCost({}, "http://localhost:5173/api/auth/register")).toEqual(production);
+    expect(passwordCost({ PASSWORD_COST: "production" }, "http://localhost:5173/api/auth/register")).toEqual(production);
+    // The hash records its cost, so an account made either way signs in under the other.
+    const cheap = await hashPassword("contraseña-ñandú-🧵", TEST_PASSWORD_COST);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword("contraseña-ñandú-🧵", cheap)).toBe(true);
+    expect(await verifyPassword("contraseña-ñandu-🧵", cheap)).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
  * without breaking existing hashes.
  */
 const PRODUCTION_COST: Cost = { N: 2 ** 15, r: 8, p: 3 };
-interface Cost {
+export interface Cost {
   N: number;
   r: number;
   p: number;
@@ -24,6 +24,15 @@ let COST = PRODUCTION_COST;
 export function overridePasswordCostForTests(cost: Cost | undefined) {
   COST = cost ?? PRODUCTION_COST;
 }
+
+/** What the app hashes at now: the production cost, or the Worker tests' override. */
+export function currentPasswordCost(): Cost {
+  return COST;
+}
+
+/** scrypt at 1/96 of the production work (N 2^10 instead of 2^15, p 1 instead of 3): the same code, a cheaper hash. */
+export const TEST_PASSWORD_COST: Cost = { N: 2 ** 10, r: 8, p: 1 };
+
 const KEY_LENGTH = 32;
 // Node-compatible scrypt refuses work above maxmem; 128·N·r is exactly 32 MiB here.
 const MAX_MEMORY = 64 * 1024 * 1024;
@@ -34,10 +43,10 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: Cost = COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST.N, COST.r, COST.p);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await derive(password, salt, cost.N, cost.r, cost.p);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -49,10 +58,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 // Checked against when the e-mail is unknown, so a wrong e-mail costs as much
-// time as a wrong password and response times do not reveal who has an account.
-let decoyHash: Promise<string> | undefined;
-export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoyHash ??= hashPassword("decoy-password-never-matches");
-  await verifyPassword(password, await decoyHash);
+// time as a wrong password and response times do not reveal who has an account
+// (one decoy per cost: the accounts of an app are hashed at its cost).
+const decoyHashes = new Map<string, Promise<string>>();
+export async function verifyAgainstDecoy(password: string, cost: Cost = COST): Promise<false> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  if (!decoyHashes.has(key)) decoyHashes.set(key, hashPassword("decoy-password-never-matches", cost));
+  await verifyPassword(password, await decoyHashes.get(key)!);
   return false;
 }

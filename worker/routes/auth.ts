@@ -10,6 +10,7 @@ import { SELLER_LANGUAGES } from "../../common/seller-language";
 import { clientAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { googleMode } from "../lib/google";
+import { passwordCost } from "../lib/password-cost";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../lib/passwords";
 import { countResetRequest, EMAIL_UNAVAILABLE, recoveryEmail, RESET_REQUESTED, useResetLink } from "../lib/password-reset";
 import { selectMailer } from "../email/select";
@@ -73,7 +74,11 @@ async function register(c: Context<Env>, db: Db, input: { email: string; passwor
   try {
     user = await createAccount(
       db,
-      { email: input.email, passwordHash: await hashPassword(input.password), sellerLanguage: statedSellerLanguage(c) ?? undefined },
+      {
+        email: input.email,
+        passwordHash: await hashPassword(input.password, passwordCost(c.env, c.req.url)),
+        sellerLanguage: statedSellerLanguage(c) ?? undefined,
+      },
       c.env,
     );
   } catch (err) {
@@ -90,7 +95,9 @@ async function logIn(c: Context<Env>, db: Db, input: { email: string; password: 
   // Counted before the password is checked: a parallel burst gets counts 1, 2, 3, … and only the first pass.
   await attempt(db, subjects);
   const user = await findUserByEmail(db, input.email);
-  const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDecoy(input.password);
+  const ok = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDecoy(input.password, passwordCost(c.env, c.req.url));
   if (!user || !ok) throw new ApiError(401, WRONG_CREDENTIALS);
   await passwordAccepted(db, subjects);
   await startSession(c, db, user.id);
@@ -171,7 +178,8 @@ export const auth = new Hono<Env>()
   .post("/password-reset/confirm", smallJson(), validate("json", resetConfirm), async (c) => {
     const db = database(c.env.DB);
     const { token, password } = c.req.valid("json");
-    const userId = await useResetLink(db, token, password, clientAddress(c));
+    const cost = passwordCost(c.env, c.req.url);
+    const userId = await useResetLink(db, token, password, clientAddress(c), (fresh) => hashPassword(fresh, cost));
     await startSession(c, db, userId);
     const user = await db.select().from(users).where(eq(users.id, userId)).get();
     return c.json({ user: toApiUser(user!) }, 200);
@@ -196,7 +204,7 @@ export const auth = new Hono<Env>()
     await passwordAccepted(db, subjects);
     await db
       .update(users)
-      .set({ passwordHash: await hashPassword(newPassword) })
+      .set({ passwordHash: await hashPassword(newPassword, passwordCost(c.env, c.req.url)) })
       .where(eq(users.id, user.id));
     // Every other browser holding an old cookie is signed out; this one gets a fresh session.
     await endAllSessions(db, user.id);

@@ -1,0 +1,12 @@
+import { isLocalHost } from "./local-host";
+import { type Cost, currentPasswordCost, TEST_PASSWORD_COST } from "./passwords";
+
+/**
+ * The cost a request's new hash is made at. The Chromium tests' app sets PASSWORD_COST="tests": its run signs up
+ * and signs in about 130 sellers, at the production cost about 35 of its CPU seconds. Like the offline Google
+ * stand-in it is honoured only on a local host (a deployed Worker is never reached as localhost), and
+ * `npm run check:deploy` refuses a wrangler.toml that sets it; `npm run dev` hashes at the production cost.
+ */
+export function passwordCost(env: { PASSWORD_COST?: string }, requestUrl: string): Cost {
+  return env.PASSWORD_COST === "tests" && isLocalHost(requestUrl) ? TEST_PASSWORD_COST : currentPasswordCost();
+}
