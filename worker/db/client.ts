@@ -3,8 +3,19 @@ import * as schema from "./schema";
 
 export type Db = ReturnType<typeof database>;
 
+/**
+ * One client per D1 binding for the isolate's life: building one walks the whole schema for its relations
+ * (drizzle's extractTablesRelationalConfig), and a request asked for several (the session, the route, the
+ * shop's database). A client holds no request's state, so requests can share it. 2.72 -> 2.59 ms of workerd
+ * CPU for a signed-in GET /api/auth/profile, 3.33 -> 2.84 for /api/credits/history.
+ */
+const clients = new WeakMap<D1Database, ReturnType<typeof drizzle<typeof schema>>>();
 export function database(d1: D1Database) {
-  return drizzle(d1, { schema });
+  const known = clients.get(d1);
+  if (known) return known;
+  const db = drizzle(d1, { schema });
+  clients.set(d1, db);
+  return db;
 }
 
 /**
