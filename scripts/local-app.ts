@@ -23,7 +23,7 @@ import { writeDevVars } from "./test-vars.ts";
 
 /**
  * The settings of every app the Chromium tests start, beside each one's own: their sign-ups hash passwords at a
- * test's cost, on the local host only (worker/lib/passwords.ts, passwordCost). The benches and `npm run dev`
+ * test's cost, on the local host only (worker/lib/password-cost.ts). The benches and `npm run dev`
  * keep the production cost.
  */
 export const CHROMIUM_TEST_VARS = { PASSWORD_COST: "tests" } as const;

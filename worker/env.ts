@@ -34,7 +34,7 @@ export interface Bindings {
   /** Google OAuth client; when both are set, "Continuar con Google" talks to the real Google. */
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
-  /** "tests": new password hashes at a test cost, on a local host only (the Chromium tests' app; worker/lib/passwords.ts). */
+  /** "tests": new password hashes at a test cost, on a local host only (the Chromium tests' app; worker/lib/password-cost.ts). */
   PASSWORD_COST?: string;
   /** "simulated" turns on the offline Google stand-in (local dev and tests only). */
   GOOGLE_SIGN_IN?: string;
