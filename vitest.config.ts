@@ -28,6 +28,9 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   SESSION_SECRET: "test-session-secret-that-is-long-enough-1234",
                   GOOGLE_SIGN_IN: "simulated",
+                  // Sign-ups and password changes hash at the test cost (worker/lib/password-cost.ts): at the
+                  // production cost the hundreds of them were about half of this project's CPU.
+                  PASSWORD_COST: "tests",
                   // Generation routes answer 202 after this long, so hanging-provider tests stay quick.
                   GENERATION_WAIT_MS: "2000",
                 },
@@ -50,9 +53,8 @@ export default defineConfig(async () => {
             testTimeout: 120_000,
             include: ["test/worker/**/*.test.ts"],
             // capture-logs: the Worker's JSON log lines are kept for the tests to read, not printed. fresh-storage: an
-            // empty database at the current schema and an empty bucket for each file. fast-passwords: a cheaper
-            // scrypt for the many sign-ups (worker/lib/passwords.ts says why).
-            setupFiles: ["./test/worker/capture-logs.ts", "./test/worker/fresh-storage.ts", "./test/worker/fast-passwords.ts"],
+            // empty database at the current schema and an empty bucket for each file.
+            setupFiles: ["./test/worker/capture-logs.ts", "./test/worker/fresh-storage.ts"],
           },
         },
         {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { passwordCost } from "../../worker/lib/password-cost";
-import { hashPassword, overridePasswordCostForTests, TEST_PASSWORD_COST, verifyPassword } from "../../worker/lib/passwords";
-import { Browser, count, register } from "./browser";
+import { hashPassword, TEST_PASSWORD_COST, verifyPassword } from "../../worker/lib/passwords";
+import { Browser, count, register, withBindings } from "./browser";
 
 async function tableCounts() {
   return { users: await count("users"), ledger: await count("credit_ledger"), sessions: await count("sessions") };
@@ -27,10 +27,8 @@ const USER_FIELDS = [
 
 describe("register", () => {
   it("creates the account with 500 credits written through the ledger and starts a session", async () => {
-    // At the production cost (the other tests hash more cheaply: test/worker/fast-passwords.ts).
-    overridePasswordCostForTests(undefined);
-    onTestFinished(() => overridePasswordCostForTests(TEST_PASSWORD_COST));
-    const browser = new Browser();
+    // At the production cost: the other tests hash more cheaply (PASSWORD_COST=tests, vitest.config.ts).
+    const browser = new Browser(withBindings({ PASSWORD_COST: undefined }));
     const response = await browser.json("POST", "/api/auth/register", {
       email: "  Ana@Example.COM ",
       password: "una-clave-segura",
@@ -80,8 +78,6 @@ describe("register", () => {
 
 describe("the cost of a new password hash", () => {
   it("is the test cost only for PASSWORD_COST=tests on a local host; anywhere else, and without it, the production cost", async () => {
-    overridePasswordCostForTests(undefined);
-    onTestFinished(() => overridePasswordCostForTests(TEST_PASSWORD_COST));
     const production = { N: 2 ** 15, r: 8, p: 3 };
     expect(passwordCost({ PASSWORD_COST: "tests" }, "http://localhost:41234/api/auth/register")).toEqual(TEST_PASSWORD_COST);
     expect(passwordCost({ PASSWORD_COST: "tests" }, "http://127.0.0.1:8787/api/auth/login")).toEqual(TEST_PASSWORD_COST);

@@ -7,30 +7,16 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
  * Stored as scrypt$N$r$p$salt$hash (base64) so the cost can rise later
  * without breaking existing hashes.
  */
-const PRODUCTION_COST: Cost = { N: 2 ** 15, r: 8, p: 3 };
+export const PRODUCTION_PASSWORD_COST: Cost = { N: 2 ** 15, r: 8, p: 3 };
 export interface Cost {
   N: number;
   r: number;
   p: number;
 }
-let COST = PRODUCTION_COST;
-
 /**
- * The Worker tests sign up and sign in hundreds of sellers; at the production cost the hashing was about
- * half of their CPU time, so they lower it (test/worker/fast-passwords.ts, a setup file; auth.test.ts checks
- * the production cost with the override removed). A hash records its own cost, so verifying is unchanged.
- * Nothing in the Worker calls this: deployed and local apps always hash at the production cost.
+ * scrypt at 1/96 of the production work (N 2^10 instead of 2^15, p 1 instead of 3): the same code, a cheaper hash,
+ * for the tests' own apps only (password-cost.ts). A hash records its own cost, so verifying is unchanged.
  */
-export function overridePasswordCostForTests(cost: Cost | undefined) {
-  COST = cost ?? PRODUCTION_COST;
-}
-
-/** What the app hashes at now: the production cost, or the Worker tests' override. */
-export function currentPasswordCost(): Cost {
-  return COST;
-}
-
-/** scrypt at 1/96 of the production work (N 2^10 instead of 2^15, p 1 instead of 3): the same code, a cheaper hash. */
 export const TEST_PASSWORD_COST: Cost = { N: 2 ** 10, r: 8, p: 1 };
 
 const KEY_LENGTH = 32;
@@ -43,7 +29,7 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string, cost: Cost = COST): Promise<string> {
+export async function hashPassword(password: string, cost: Cost = PRODUCTION_PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, cost.N, cost.r, cost.p);
   return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
@@ -61,7 +47,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 // time as a wrong password and response times do not reveal who has an account
 // (one decoy per cost: the accounts of an app are hashed at its cost).
 const decoyHashes = new Map<string, Promise<string>>();
-export async function verifyAgainstDecoy(password: string, cost: Cost = COST): Promise<false> {
+export async function verifyAgainstDecoy(password: string, cost: Cost = PRODUCTION_PASSWORD_COST): Promise<false> {
   const key = `${cost.N}$${cost.r}$${cost.p}`;
   if (!decoyHashes.has(key)) decoyHashes.set(key, hashPassword("decoy-password-never-matches", cost));
   await verifyPassword(password, await decoyHashes.get(key)!);
