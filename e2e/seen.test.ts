@@ -69,38 +69,56 @@ describe("the checks of what a person sees (e2e/seen.ts)", () => {
   it("pass on a whole, uncovered 160×48 button, and tap it once", async () => {
     const page = await planted();
     const good = page.getByRole("button", { name: "Seguir comprando" });
-    expect(await seenReport(good, { target: true })).toEqual({ problem: null, box: { x: 16, y: 80, width: 160, height: 48 } });
+    expect(await seenReport(good, { target: true })).toEqual({
+      problem: null,
+      box: { x: 16, y: 80, width: 160, height: 48 },
+      onLabel: false,
+    });
     await expectTappable(good);
     expect(await seenText(good)).toBe("Seguir comprando");
     await tap(good);
     expect(await good.getAttribute("data-taps")).toBe("1");
     await page.context().close();
   });
-  it("look again at a button re-drawn while it was being scrolled to, and tap the new one once", async () => {
+  it("see and tap a radio drawn by its label through the label, though the input itself is 1 px", async () => {
+    const { page } = await newPage(chromium.browser, { mobile: true });
+    await page.setContent(`<!doctype html><meta name="viewport" content="width=device-width"><style>
+      label{display:block;margin:16px;padding:12px;width:200px;border:1px solid}
+      input{position:absolute;width:1px;height:1px;opacity:0}
+    </style><label><input type="radio" name="pack"> 500 créditos</label>`);
+    const pack = page.getByRole("radio", { name: "500 créditos" });
+    const report = await seenReport(pack, { target: true });
+    expect(report).toMatchObject({ problem: null, onLabel: true });
+    expect(report.box!.width).toBeGreaterThan(200);
+    await tap(pack);
+    expect(await pack.isChecked()).toBe(true);
+    await page.context().close();
+  });
+  it("look again at a button re-drawn while it was being looked at, and tap the new one once", async () => {
     const page = await planted();
     const good = page.getByRole("button", { name: "Seguir comprando" });
-    // As React does when a poll re-draws a line: the button found is swapped for a copy before the scroll reaches
-    // it, so Playwright's scroll meets a node no longer in the page ("Element is not attached to the DOM").
+    // As React does when a poll re-draws a line: the button found is swapped for a copy before the page is asked
+    // about it, so the question reaches a node no longer in the page.
     const redrawnOnce = (): Locator => {
       let redrawn = false;
       return new Proxy(good, {
         get(target, key) {
-          if (key === "scrollIntoViewIfNeeded" && !redrawn)
-            return async (options?: { timeout?: number }) => {
+          if (key === "evaluate" && !redrawn)
+            return async (look: (element: Element, arg: unknown) => unknown, arg: unknown) => {
               redrawn = true;
               const found = await target.elementHandle();
               await page.evaluate(() => {
                 const button = document.querySelector(".good")!;
                 button.replaceWith(button.cloneNode(true));
               });
-              return found!.scrollIntoViewIfNeeded(options);
+              return found!.evaluate(look, arg);
             };
           const value = Reflect.get(target, key);
           return typeof value === "function" ? value.bind(target) : value;
         },
       });
     };
-    expect((await seenReport(redrawnOnce())).problem).toMatch(/Seguir comprando.* was replaced while it was being scrolled to$/);
+    expect((await seenReport(redrawnOnce())).problem).toMatch(/Seguir comprando.* was replaced while it was being looked at$/);
     await tap(redrawnOnce());
     expect(await good.getAttribute("data-taps")).toBe("1");
     await page.context().close();
