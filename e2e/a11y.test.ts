@@ -9,7 +9,7 @@ import { newPage, openInApp, signInTo, useChromium, useSeller, type PageOptions 
 import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
-const seller = useSeller(chromium, "a11y");
+const seller = useSeller("a11y");
 
 async function signedIn(path: string, options: PageOptions) {
   const opened = await newPage(chromium.browser, options);

@@ -4,7 +4,7 @@ import { expectClean } from "./axe";
 import { expectLoginRefused } from "./journey-steps";
 
 const chromium = useChromium();
-const seller = useSeller(chromium, "borrar");
+const seller = useSeller("borrar");
 
 describe("deleting the account from /settings", () => {
   it("a wrong password keeps the seller in; the right one deletes everything, lands on a page that says it was deleted, and the old credentials stop working", async () => {

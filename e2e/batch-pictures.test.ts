@@ -40,7 +40,7 @@ describe("a batch's pictures", () => {
   it(
     "show in the pricing grid's thumbnails and on the public store once 'Publicar todos' publishes them",
     async () => {
-      const seller = await newSeller(chromium.browser, "lote-fotos");
+      const seller = await newSeller("lote-fotos");
       const { context, page } = await newPage(chromium.browser, { mobile: true });
       await signInTo(page, seller);
       const username = await openRealStore(page);

@@ -96,7 +96,7 @@ describe("a batch on a phone", () => {
   it(
     "eleven phone photos shown while they upload, the one the credits leave out named, ten followed to their end, named from the photos, priced per size and published as they are ready",
     async () => {
-      const seller = await newSeller(chromium.browser, "lote", app.baseURL);
+      const seller = await newSeller("lote", app.baseURL);
       const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
       await signInTo(page, seller);
       await tap(page.getByRole("link", { name: "Subir muchas fotos y generar en lote" }));
@@ -291,7 +291,7 @@ describe("cancelling a batch", () => {
   it(
     "refunds the pictures still waiting and lets the one being made finish",
     async () => {
-      const seller = await newSeller(chromium.browser, "lote-cancelar", app.baseURL);
+      const seller = await newSeller("lote-cancelar", app.baseURL);
       const { context, page } = await newPage(chromium.browser, { mobile: true, baseURL: app.baseURL });
       await signInTo(page, seller);
       for (const name of ["buzo-gris.jpg", "pollera-negra.jpg", "vestido-rojo.jpg", "gorro-azul.jpg", "short-verde.jpg"])

@@ -6,7 +6,7 @@ import { expectSeen, tap } from "./seen";
 const chromium = useChromium();
 
 async function sellerWithStore(prefix: string) {
-  const { cookies } = await newSeller(chromium.browser, prefix);
+  const { cookies } = await newSeller(prefix);
   const { context, page } = await newPage(chromium.browser, { mobile: true });
   await context.addCookies(cookies);
   const opened = await page.request.post("/api/auth/mi-tienda", {

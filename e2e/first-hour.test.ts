@@ -117,7 +117,7 @@ describe("a seller's first hour at 390 px", () => {
 
   it("edits are never lost silently: leaving asks first, inside the app and when closing the tab", async () => {
     const { context, page } = await newPage(chromium.browser, { mobile: true });
-    await signInTo(page, await newSeller(chromium.browser, "sin-guardar"), "/home");
+    await signInTo(page, await newSeller("sin-guardar"), "/home");
     await storeWithProduct(page, `Cambios ${Date.now()}`, "9.900");
     await page.goto("/product-pricing");
     const card = page.getByRole("article", { name: "Remera rayada" });
@@ -160,7 +160,7 @@ describe("a seller's first hour at 390 px", () => {
 
   it("prices show as typed with dots for thousands; cents are refused under the field, the rounded price one tap away; badges tell what is saved", async () => {
     const { context, page } = await newPage(chromium.browser, { mobile: true });
-    await signInTo(page, await newSeller(chromium.browser, "precios"), "/home");
+    await signInTo(page, await newSeller("precios"), "/home");
     await storeWithProduct(page, `Precios ${Date.now()}`, "");
     await page.goto("/product-pricing");
     const card = page.getByRole("article", { name: "Remera rayada" });
@@ -202,7 +202,7 @@ describe("a seller's first hour at 390 px", () => {
 describe("a shopper at 390 px", () => {
   it("from the store link to the order's confirmation in at most 5 taps plus typing a name", async () => {
     const { context: sellerContext, page: seller } = await newPage(chromium.browser, { mobile: true });
-    await signInTo(seller, await newSeller(chromium.browser, "cinco-toques"), "/home");
+    await signInTo(seller, await newSeller("cinco-toques"), "/home");
     const { username } = await storeWithProduct(seller, `Cinco ${Date.now()}`, "12.500", [
       { name: "S", stock: 3 },
       { name: "M", stock: 2 },
@@ -239,7 +239,7 @@ describe("a shopper at 390 px", () => {
 
   it("messages never cover the cart's title or close button, and never pile up", async () => {
     const { context: sellerContext, page: seller } = await newPage(chromium.browser, { mobile: true });
-    await signInTo(seller, await newSeller(chromium.browser, "mensajes"), "/home");
+    await signInTo(seller, await newSeller("mensajes"), "/home");
     const { username } = await storeWithProduct(seller, `Mensajes ${Date.now()}`, "5.000");
     const { context, page: shop } = await newPage(chromium.browser, { mobile: true });
     await shop.goto(`/u/${username}`);
@@ -264,7 +264,7 @@ describe("a shopper at 390 px", () => {
 
   it("the sort applies as soon as it is chosen, and the plain form still sorts without JavaScript", async () => {
     const { context: sellerContext, page: seller } = await newPage(chromium.browser, { mobile: true });
-    await signInTo(seller, await newSeller(chromium.browser, "orden"), "/home");
+    await signInTo(seller, await newSeller("orden"), "/home");
     const { username, product } = await storeWithProduct(seller, `Orden ${Date.now()}`, "30.000");
     const cheap = await uploadProduct(seller, "media-barata.jpg", "#16a34a");
     expect(
@@ -312,7 +312,7 @@ describe("prices and promises for the visitor's country", () => {
     expect(await page.getByTestId("landing-store-plan").textContent()).toBe("$ 2.000");
     expect(await page.getByTestId("landing-currency-note").textContent()).toBe("Precios en pesos argentinos. Pagas con Mercado Pago.");
 
-    await signInTo(page, await newSeller(chromium.browser, "banner-ar"), "/home");
+    await signInTo(page, await newSeller("banner-ar"), "/home");
     await expect.poll(() => page.getByTestId("home-banner-price").textContent()).toBe("Imágenes mejoradas desde $ 120 por imagen");
     await context.close();
   });
@@ -322,7 +322,7 @@ describe("prices and promises for the visitor's country", () => {
     await page.goto("/");
     await expect.poll(() => page.getByTestId("landing-from-price").textContent()).toBe("Desde US$ 0.125 por imagen");
     await page.getByTestId("landing-pack-pack-50").getByText("No disponible en tu país").waitFor();
-    await signInTo(page, await newSeller(chromium.browser, "banner-mx"), "/home");
+    await signInTo(page, await newSeller("banner-mx"), "/home");
     await expect.poll(() => page.getByTestId("home-banner-price").textContent()).toBe("Imágenes mejoradas desde US$ 0.125 por imagen");
     expect(await page.getByText(/pesos argentinos/).count()).toBe(0);
     await context.close();
@@ -333,7 +333,7 @@ describe("sharing from the admin", () => {
   it("offers WhatsApp and Instagram with the store's address, and the QR as a PNG a phone can keep", async () => {
     const { context, page } = await newPage(chromium.browser, { mobile: true });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
-    await signInTo(page, await newSeller(chromium.browser, "compartir"), "/home");
+    await signInTo(page, await newSeller("compartir"), "/home");
     const { username } = await storeWithProduct(page, `Compartir ${Date.now()}`, "7.000");
     const address = `${baseURL()}/u/${username}`;
     await page.goto("/mi-tienda-admin");
@@ -365,7 +365,7 @@ describe("a site whose image provider cannot modify by instruction", () => {
     "offers no 'Modificar' and says why before anything is written, in the gallery and the result",
     async () => {
       const { context, page } = await newPage(chromium.browser, { mobile: true });
-      await signInTo(page, await newSeller(chromium.browser, "sin-modificar"), "/home");
+      await signInTo(page, await newSeller("sin-modificar"), "/home");
       const product = await uploadProduct(page, "buzo-gris.jpg", "#6b7280");
       const made = await page.request.post(`/api/products/generate-ad/${product.id}`, {
         data: { includeModel: false },

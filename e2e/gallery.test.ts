@@ -3,14 +3,14 @@ import { creditsShown, drawImage, GENERATION_MS, newPage, newSeller, signInTo, u
 
 const chromium = useChromium();
 // The file's seller, for the tests that leave nothing behind; the upload flow fills a gallery, so it has its own.
-const seller = useSeller(chromium, "galeria");
+const seller = useSeller("galeria");
 
 describe("add with AI and the gallery in a real browser", () => {
   it(
     "uploads two photos, generates a product from one, then modifies, downloads and deletes it in /images",
     async () => {
       const { context, page } = await newPage(chromium.browser);
-      await signInTo(page, await newSeller(chromium.browser, "galeria"));
+      await signInTo(page, await newSeller("galeria"));
 
       // --- Add-with-AI dialog: two photos, one of them over 1 MB ---
       await page.getByRole("button", { name: "Añadir Producto" }).click();

@@ -93,7 +93,7 @@ describe("on a site that cannot draw children but makes 2K (STUDIO_IMITATES=open
       fromBuild: inject("buildDir"),
       vars: { ...CHROMIUM_TEST_VARS, STUDIO_IMITATES: "openai" },
     });
-    seller = await newSeller(chromium.browser, "sin-ninos", app.baseURL);
+    seller = await newSeller("sin-ninos", app.baseURL);
   });
   afterAll(() => app?.stop());
 
@@ -252,7 +252,7 @@ describe("on a site that cannot make 2K (STUDIO_IMITATES=workers-ai)", () => {
       fromBuild: inject("buildDir"),
       vars: { ...CHROMIUM_TEST_VARS, STUDIO_IMITATES: "workers-ai" },
     });
-    seller = await newSeller(chromium.browser, "sin-pro", app.baseURL);
+    seller = await newSeller("sin-pro", app.baseURL);
   });
   afterAll(() => app?.stop());
 
@@ -282,7 +282,7 @@ describe("on a site that cannot make 2K (STUDIO_IMITATES=workers-ai)", () => {
 });
 
 describe("where the provider makes everything (the default offline studio)", () => {
-  const seller = useSeller(chromium, "opciones");
+  const seller = useSeller("opciones");
 
   it(
     "Bebé is generated with no notice, and 'Calidad Pro' charges 100 credits for an image of at least 2048 px",

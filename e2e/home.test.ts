@@ -28,7 +28,7 @@ describe("/home products page in a real browser", () => {
     async () => {
       const { context, page } = await newPage(chromium.browser);
       // Each test starts from an empty catalogue and 10 images: its own seller.
-      await signInTo(page, await newSeller(chromium.browser, "productos"));
+      await signInTo(page, await newSeller("productos"));
 
       // --- Page frame: promo, store invitation, empty state ---
       // The banner's price is computed for the seller's country (the local edge says US: dollars, as charged).
@@ -209,7 +209,7 @@ describe("/home products page in a real browser", () => {
   it("at 390 px: load error with retry, the add dialog, 'Falta Imagen', generation errors and 'Recargar'", async () => {
     const { context, page } = await newPage(chromium.browser, { mobile: true });
     // Each test starts from an empty catalogue and 10 images: its own seller.
-    await signInTo(page, await newSeller(chromium.browser, "productos"));
+    await signInTo(page, await newSeller("productos"));
 
     // The list fails (TanStack Query retries three times first), then 'Reintentar' loads it.
     let fail = true;

@@ -33,7 +33,7 @@ async function post(page: Page, path: string, data: unknown, headers: Record<str
 /** Seller A, built through the API with A's own session (the screens that build it are tested elsewhere). */
 async function buildSellerA(): Promise<SellerA> {
   const { context, page } = await newPage(chromium.browser);
-  const account = await newSeller(chromium.browser, "aislado-a");
+  const account = await newSeller("aislado-a");
   await context.addCookies(account.cookies);
   const suffix = String(Date.now()).slice(-6);
   // The upload names each product after its file.
@@ -137,7 +137,7 @@ describe("a second seller in a real browser", () => {
 
       const { context, page } = await newPage(chromium.browser);
       const view = watch(page);
-      await signInTo(page, await newSeller(chromium.browser, "aislado-b"));
+      await signInTo(page, await newSeller("aislado-b"));
       const bStore = `Beta Costa ${String(Date.now()).slice(-6)}`;
       await post(page, "/api/auth/mi-tienda", { storeName: bStore, phoneNumber: "+54 9 11 5000-2222", countryCode: "AR" });
 

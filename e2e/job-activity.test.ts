@@ -62,7 +62,7 @@ describe("a failed generation the seller did not watch", () => {
   it(
     "is shown with its Spanish message on /images and /home until the seller dismisses it",
     async () => {
-      const seller = await newSeller(chromium.browser, "fallida", app.baseURL);
+      const seller = await newSeller("fallida", app.baseURL);
       const { context, page } = await newPage(chromium.browser, { baseURL: app.baseURL });
       await context.addCookies(seller.cookies);
       await page.goto("/home");

@@ -8,7 +8,7 @@ import { uploadProduct, waitForGeneratedImage } from "./journey-steps";
 const chromium = useChromium();
 
 async function signedIn(prefix: string, options: { mobile?: boolean } = {}) {
-  const seller = await newSeller(chromium.browser, prefix);
+  const seller = await newSeller(prefix);
   const { context, page } = await newPage(chromium.browser, options);
   await context.addCookies(seller.cookies);
   return { context, page };

@@ -6,7 +6,7 @@ import { drawImage, newPage, signInTo, STATE_MS, useChromium, useSeller } from "
 import { expectSeen, expectTappable, tap } from "./seen";
 
 const chromium = useChromium();
-const seller = useSeller(chromium, "misdatos");
+const seller = useSeller("misdatos");
 
 /** Fields of a ";"-separated CSV line without quotes (what these rows hold). */
 const fields = (line: string) => line.replace(/^\ufeff/, "").split(";");

@@ -7,7 +7,7 @@ import { newPage, openInApp, signInTo, useChromium, useSeller } from "./chromium
 import { expectSeen } from "./seen";
 
 const chromium = useChromium();
-const seller = useSeller(chromium, "abrir-en-la-app");
+const seller = useSeller("abrir-en-la-app");
 
 describe("openInApp", () => {
   it("opens the screen through the loaded app, without loading it again, once its data has come", async () => {

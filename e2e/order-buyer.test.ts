@@ -7,7 +7,7 @@ const chromium = useChromium();
 
 describe("the order tells the seller who is buying (issue 14.10)", () => {
   it("on a phone the cart asks name and envío/retiro before WhatsApp; both reach the message and the seller's orders", async () => {
-    const { cookies } = await newSeller(chromium.browser, "comprador");
+    const { cookies } = await newSeller("comprador");
     const { context: sellerContext, page: admin } = await newPage(chromium.browser);
     await sellerContext.addCookies(cookies);
     const suffix = String(Date.now()).slice(-6);

@@ -19,7 +19,7 @@ interface Uploaded {
  * free-delivery threshold, pick-up, and transfer (an alias with dots and a CBU) or cash.
  */
 async function storeWithColors() {
-  const { cookies } = await newSeller(chromium.browser, "colores-pedido");
+  const { cookies } = await newSeller("colores-pedido");
   const { context, page } = await newPage(chromium.browser, { mobile: true });
   await context.addCookies(cookies);
   const post = async (path: string, data: unknown) => {
@@ -229,7 +229,7 @@ describe("colours, delivery, how to pay and the buyer's order page, on a phone (
   });
 
   it("a store without colours, zones or ways to pay orders as before: the size, envío to agree, no payment asked", async () => {
-    const { cookies } = await newSeller(chromium.browser, "sin-colores");
+    const { cookies } = await newSeller("sin-colores");
     const { context: sellerContext, page: admin } = await newPage(chromium.browser, { mobile: true });
     await sellerContext.addCookies(cookies);
     const opened = await admin.request.post("/api/auth/mi-tienda", {

@@ -52,7 +52,7 @@ async function storeWithProduct(admin: Page) {
 
 describe("an order's life in 'Pedidos' on a phone", () => {
   it("the list follows the order to each new status; cancelling says the stock comes back, and it comes back", async () => {
-    const { cookies } = await newSeller(chromium.browser, "vida");
+    const { cookies } = await newSeller("vida");
     const { context, page: admin } = await newPage(chromium.browser, { mobile: true });
     await context.addCookies(cookies);
     const { username, product, stockOf } = await storeWithProduct(admin);
@@ -136,7 +136,7 @@ describe("an order's life in 'Pedidos' on a phone", () => {
   });
 
   it("the product's short code is on its pricing card and its public page", async () => {
-    const { cookies } = await newSeller(chromium.browser, "codigo");
+    const { cookies } = await newSeller("codigo");
     const { context, page: admin } = await newPage(chromium.browser, { mobile: true });
     await context.addCookies(cookies);
     const { username, product } = await storeWithProduct(admin);

@@ -9,7 +9,7 @@ const chromium = useChromium();
 
 describe("the last unit, as the seller sees it (issue 12.8)", () => {
   it("on a phone: two orders for the last unit; the first confirms, the second shows on its card what is short until cancelled", async () => {
-    const { cookies } = await newSeller(chromium.browser, "ultima");
+    const { cookies } = await newSeller("ultima");
     const { context, page: admin } = await newPage(chromium.browser, { mobile: true });
     await context.addCookies(cookies);
     const suffix = String(Date.now()).slice(-6);

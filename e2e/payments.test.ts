@@ -15,7 +15,7 @@ const chromium = useChromium();
 async function sellerFrom(country: string | null, prefix: string, mobile = false): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(chromium.browser, { mobile, country: country ?? undefined });
   // Each test follows its own balance from the 500 of a new account: its own seller.
-  await signInTo(page, await newSeller(chromium.browser, prefix));
+  await signInTo(page, await newSeller(prefix));
   return { context, page };
 }
 

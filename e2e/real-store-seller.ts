@@ -9,7 +9,7 @@ import { realStoreCheckout } from "../test/fixtures/real-store";
 import { drawImage, newPage, newSeller } from "./chromium";
 
 export async function openRealArgentineStore(browser: Browser) {
-  const { cookies } = await newSeller(browser, "tienda-real");
+  const { cookies } = await newSeller("tienda-real");
   const { context, page: admin } = await newPage(browser, { mobile: true });
   await context.addCookies(cookies);
   const send = async (method: "post" | "put", path: string, data: unknown) => {

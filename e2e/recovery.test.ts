@@ -10,7 +10,7 @@ import { expectSeen, tap } from "./seen";
  * went wrong with 'Reintentar'.
  */
 const chromium = useChromium();
-const seller = useSeller(chromium, "recupera");
+const seller = useSeller("recupera");
 
 /** Fails the first `times` calls matching `pattern` the way a local server's hiccup does: a 500 HTML page. */
 async function failFirst(page: Page, pattern: string, times: number) {

@@ -205,7 +205,7 @@ const SELLERS: Seller[] = [
 
 /** The seller's store as they set it up, with one order from a shopper and a size guide; their phone, signed in. */
 async function openStore(seller: Seller): Promise<{ context: BrowserContext; page: Page }> {
-  const { cookies } = await newSeller(chromium.browser, `paseo-${seller.country.toLowerCase()}`);
+  const { cookies } = await newSeller(`paseo-${seller.country.toLowerCase()}`);
   const { context, page } = await newPage(chromium.browser, { mobile: true, locale: seller.locale });
   await context.addCookies(cookies);
   const send = async (method: "post" | "put", path: string, data: unknown, headers?: Record<string, string>) => {

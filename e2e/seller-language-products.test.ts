@@ -25,7 +25,7 @@ async function send(page: Page, method: "get" | "post", path: string, data?: unk
 
 /** A phone whose browser is in Brazilian Portuguese, signed in as a new seller with a store in reais. */
 async function brazilianSeller() {
-  const { cookies } = await newSeller(chromium.browser, "vendedora-br");
+  const { cookies } = await newSeller("vendedora-br");
   // As e2e/chromium.ts newPage, but the browser's language is Portuguese: what the app reads the seller's from.
   const context = await chromium.browser.newContext({
     baseURL: baseURL(),

@@ -14,7 +14,7 @@ const ARGENTINE = /CABA|Corrientes|GBA|en pesos|Talles/;
 const plain = (text: string) => text.replace(/\s+/g, " ").trim();
 
 async function sellerIn(prefix: string, locale: string, phoneNumber: string, countryCode: string) {
-  const { cookies } = await newSeller(chromium.browser, prefix);
+  const { cookies } = await newSeller(prefix);
   const { context, page } = await newPage(chromium.browser, { mobile: true, locale });
   await context.addCookies(cookies);
   const opened = await page.request.post("/api/auth/mi-tienda", {

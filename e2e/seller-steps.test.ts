@@ -48,7 +48,7 @@ async function upload(page: Page, names: string[]): Promise<{ id: string; name: 
 describe("no lost step for a new seller", () => {
   it("the first visit's tutorial leaves 'Crear' in view and tappable, and the tutorial still reads and closes", async () => {
     for (const size of PHONES) {
-      const seller = await newSeller(chromium.browser, `tutorial${size.width}`);
+      const seller = await newSeller(`tutorial${size.width}`);
       const { context, page } = await phone(chromium.browser, seller, size, "/home", { tutorialSeen: false });
       const tutorial = page.getByRole("dialog", { name: "Cómo usar Vidriera" });
       expect(await seenText(tutorial.getByText("Paso 1 de 4"))).toBe("Paso 1 de 4");
@@ -67,7 +67,7 @@ describe("no lost step for a new seller", () => {
 
   it("/mi-tienda: a grey 'Continuar' says why, and what the seller typed in 'Entrega y pagos' outlives a late reload of the settings", async () => {
     for (const size of PHONES) {
-      const seller = await newSeller(chromium.browser, `tienda${size.width}`);
+      const seller = await newSeller(`tienda${size.width}`);
       const { context, page } = await phone(chromium.browser, seller, size, "/mi-tienda");
       const go = page.getByRole("button", { name: "Continuar" });
       await go.waitFor();
@@ -123,7 +123,7 @@ describe("no lost step for a new seller", () => {
   });
 
   it("the batch's grid warns at the field as the seller types, saves a draft without publishing, and leaving can save it first", async () => {
-    const seller = await newSeller(chromium.browser, "grilla");
+    const seller = await newSeller("grilla");
     const first = await phone(chromium.browser, seller, PHONES[0], "/home");
     const made = await upload(first.page, ["Buzo 01", "Buzo 02"]);
     const batch = (await post(first.page, "/api/batches", { productIds: made.map((p) => p.id), kind: "ad", notify: false })) as {
@@ -185,7 +185,7 @@ describe("no lost step for a new seller", () => {
   });
 
   it("the seller's small links are thumb sized, a CSV import says what it did, and 'Descargar mis datos' downloads the ZIP", async () => {
-    const seller = await newSeller(chromium.browser, "pulgar");
+    const seller = await newSeller("pulgar");
     const setup = await phone(chromium.browser, seller, PHONES[0], "/home");
     const store = (await post(setup.page, "/api/auth/mi-tienda", {
       storeName: `Pulgares ${Date.now() % 100000}`,

@@ -9,7 +9,7 @@ import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
 
-const seller = useSeller(chromium, "marco");
+const seller = useSeller("marco");
 
 /** A new browser signed in as the file's seller, on `path`, once its header is up. */
 async function signedIn(path: string, options: PageOptions = {}) {
@@ -427,7 +427,7 @@ describe("toasts", () => {
 
   it("an error stays about 4 s and a success about 2 s", async () => {
     // Its own account: a password change signs the seller out everywhere else.
-    const own = await newSeller(chromium.browser, "avisos");
+    const own = await newSeller("avisos");
     const { context, page } = await newPage(chromium.browser);
     await context.addCookies(own.cookies);
     await page.clock.install();

@@ -21,7 +21,7 @@ const chromium = useChromium();
 const { alias: ALIAS, cbu: CBU } = REAL_STORE_TRANSFER;
 
 async function realStore() {
-  const { cookies } = await newSeller(chromium.browser, "toques");
+  const { cookies } = await newSeller("toques");
   const { context, page } = await newPage(chromium.browser, { mobile: true });
   await context.addCookies(cookies);
   const send = async (method: "post" | "put", path: string, data: unknown) => {

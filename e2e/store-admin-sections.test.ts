@@ -18,7 +18,7 @@ const SECTION_MAX_HEIGHT = 2_600;
 
 describe("the store admin's sections at 390 px", () => {
   it("splits the admin into short sections with their own links, edits a product in place and shows stock per colour", async () => {
-    const { cookies } = await newSeller(chromium.browser, "secciones");
+    const { cookies } = await newSeller("secciones");
     const { context, page } = await newPage(chromium.browser, { mobile: true });
     await context.addCookies(cookies);
     const opened = await page.request.post("/api/auth/mi-tienda", {
@@ -137,7 +137,7 @@ describe("the store admin's sections at 390 px", () => {
   });
 
   it("says a field's error once, at the field: a logo that is not an image in 'Mi Tienda'", async () => {
-    const { cookies } = await newSeller(chromium.browser, "logo-error");
+    const { cookies } = await newSeller("logo-error");
     const { context, page } = await newPage(chromium.browser, { mobile: true });
     await context.addCookies(cookies);
     await page.goto("/mi-tienda");

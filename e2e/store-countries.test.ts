@@ -30,7 +30,7 @@ interface Setup {
 
 /** A store with one T-shirt without sizes, pick-up only, and its country's one way to pay. */
 async function openStore(setup: Setup) {
-  const { cookies } = await newSeller(chromium.browser, "paises");
+  const { cookies } = await newSeller("paises");
   const { context, page } = await newPage(chromium.browser, { mobile: true });
   await context.addCookies(cookies);
   const send = async (method: "get" | "post" | "put", path: string, data?: unknown) => {

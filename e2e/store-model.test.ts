@@ -19,7 +19,7 @@ import { uploadProduct, waitForGeneratedImage } from "./journey-steps";
 import { expectSeen, tap } from "./seen";
 
 const chromium = useChromium();
-const studioSeller = useSeller(chromium, "sin-modelo");
+const studioSeller = useSeller("sin-modelo");
 const GEMINI_KEY = "e2e-gemini-key";
 
 let gemini: Server;
@@ -65,7 +65,7 @@ beforeAll(async () => {
       GEMINI_BASE_URL: `http://127.0.0.1:${(gemini.address() as { port: number }).port}`,
     },
   });
-  seller = await newSeller(chromium.browser, "modelo-tienda", app.baseURL);
+  seller = await newSeller("modelo-tienda", app.baseURL);
 });
 afterAll(() => {
   app?.stop();

@@ -20,7 +20,7 @@ const PIX = { kind: "pix", keyType: "cpf", key: "529.982.247-25", name: "Loja da
 
 /** A Brazilian seller's store, its products priced as the seller types them, Pix (and `extraPay`) and one zone. */
 async function brazilianStore(prefix: string, extraPay: unknown[] = []) {
-  const { cookies } = await newSeller(chromium.browser, prefix);
+  const { cookies } = await newSeller(prefix);
   const { context, page } = await newPage(chromium.browser, { mobile: true });
   await context.addCookies(cookies);
   const send = async (method: "get" | "post" | "put", path: string, data?: unknown) => {

@@ -7,7 +7,7 @@ import { expectSeen, tap } from "./seen";
 const chromium = useChromium();
 
 async function sellerIn(prefix: string, phoneNumber: string, countryCode: string) {
-  const { cookies } = await newSeller(chromium.browser, prefix);
+  const { cookies } = await newSeller(prefix);
   const { context, page } = await newPage(chromium.browser, { mobile: true });
   await context.addCookies(cookies);
   const opened = await page.request.post("/api/auth/mi-tienda", {

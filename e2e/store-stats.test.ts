@@ -17,7 +17,7 @@ const PHONE = "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHT
 
 describe("the seller's statistics (issue 29)", () => {
   it("show a shopper's visit, search without result, cart add and order, and the seller's confirmation", async () => {
-    const { cookies } = await newSeller(chromium.browser, "estadisticas");
+    const { cookies } = await newSeller("estadisticas");
     const { context: sellerContext, page: admin } = await newPage(chromium.browser, { mobile: true, userAgent: PHONE });
     await sellerContext.addCookies(cookies);
     const opened = await admin.request.post("/api/auth/mi-tienda", {
@@ -108,7 +108,7 @@ describe("the seller's statistics (issue 29)", () => {
   });
 
   it("say next to 'Agregados al carrito' that the figure has a cap, once a script's cart adds were refused (390 px)", async () => {
-    const { cookies } = await newSeller(chromium.browser, "estadisticas-tope");
+    const { cookies } = await newSeller("estadisticas-tope");
     const { context: sellerContext, page: admin } = await newPage(chromium.browser, { mobile: true, userAgent: PHONE });
     await sellerContext.addCookies(cookies);
     const opened = await admin.request.post("/api/auth/mi-tienda", {

@@ -20,7 +20,7 @@ describe("the virtual store in a real browser", () => {
   it("a seller sets up the store, prices and stock; a shopper on a phone orders by WhatsApp; the seller confirms and stock goes down", async () => {
     const { context: sellerContext, page } = await newPage(chromium.browser);
     await sellerContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
-    await signInTo(page, await newSeller(chromium.browser, "tienda"));
+    await signInTo(page, await newSeller("tienda"));
     const remera = await uploadProduct(page, "remera.jpg", "#dc2626");
     const gorra = await uploadProduct(page, "gorra.jpg", "#2563eb");
 
@@ -256,7 +256,7 @@ describe("the virtual store in a real browser", () => {
     "the admin adds products (with and without AI), edits store info and logo, and deletes a product",
     async () => {
       const { context, page } = await newPage(chromium.browser);
-      await signInTo(page, await newSeller(chromium.browser, "admin"));
+      await signInTo(page, await newSeller("admin"));
       await page.goto("/mi-tienda-admin");
       await page.getByText("No tienes una tienda configurada").waitFor();
       const suffix = String(Date.now()).slice(-6);
@@ -355,7 +355,7 @@ describe("the virtual store in a real browser", () => {
 
   it("the store page is complete with JavaScript off", async () => {
     const { context, page } = await newPage(chromium.browser);
-    await signInTo(page, await newSeller(chromium.browser, "sinjs"));
+    await signInTo(page, await newSeller("sinjs"));
     const product = await uploadProduct(page, "campera.jpg", "#16a34a");
     const suffix = String(Date.now()).slice(-6);
     const created = await page.request.post("/api/auth/mi-tienda", {

@@ -14,7 +14,7 @@ describe("closing the tab during a generation", () => {
   it(
     "charges once, and the image is in /images when the seller comes back",
     async () => {
-      const seller = await newSeller(chromium.browser, "pestana");
+      const seller = await newSeller("pestana");
       const { context, page } = await newPage(chromium.browser);
       await context.addCookies(seller.cookies);
       await page.goto("/home");

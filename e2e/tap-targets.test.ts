@@ -77,7 +77,7 @@ async function post(page: Page, path: string, data: unknown) {
 
 /** A new seller on a phone with a store and one published product in size S. */
 async function storeWithSizedProduct(prefix: string, storeName: string, phoneNumber: string) {
-  const seller = await newSeller(chromium.browser, prefix);
+  const seller = await newSeller(prefix);
   const { context, page } = await newPage(chromium.browser, { mobile: true });
   await context.addCookies(seller.cookies);
   const product = await uploadProduct(page, "remera-lisa.jpg");
@@ -92,7 +92,7 @@ async function storeWithSizedProduct(prefix: string, storeName: string, phoneNum
 
 describe("phone ergonomics at 390 px", () => {
   it("every tap target of /home, its drawer and dialogs, the gallery and the store is at least 44×44 px", async () => {
-    const seller = await newSeller(chromium.browser, "dedos");
+    const seller = await newSeller("dedos");
     const { context, page } = await newPage(chromium.browser, { mobile: true });
     await context.addCookies(seller.cookies);
     const product = await uploadProduct(page, "remera-lisa.jpg");
@@ -294,7 +294,7 @@ describe("phone ergonomics at 390 px", () => {
   }, 240_000);
 
   it("the drawer's chosen options stand out in dark mode", async () => {
-    const seller = await newSeller(chromium.browser, "oscuro");
+    const seller = await newSeller("oscuro");
     const { context, page } = await newPage(chromium.browser, { mobile: true, colorScheme: "dark" });
     await context.addCookies(seller.cookies);
     await uploadProduct(page, "buzo-negro.jpg", "#111827");
