@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import type { BatchView } from "../../common/batches";
 import type { Product } from "../../common/product";
 import { brokenLedgerChecks } from "../../scripts/ledger-checks";
+import { createBatch } from "../../worker/batches/create";
 import { draftProduct } from "../../worker/batches/drafts";
 import { BATCH_DEAD_LETTERS, type BatchMessage } from "../../worker/batches/messages";
 import { retryDelay } from "../../worker/batches/queue";
@@ -19,6 +20,7 @@ import { samplePhoto } from "../../worker/providers/studio-sample-photo";
 import { ProviderTransientError } from "../../worker/providers/types";
 import { CANCELLED_PICTURE } from "../../worker/routes/batches";
 import { Browser, count, register } from "./browser";
+import { workerLogs } from "./capture-logs";
 import { photoForm, photoOfSize } from "./fixtures";
 import { openStore, storeData } from "./store-helpers";
 import { provider, resultBytes } from "./generation-helpers";
@@ -501,6 +503,47 @@ describe("the batch queue's deliveries", () => {
     expect(await finished(browser, batch.id)).toMatchObject({ done: 3 });
     expect(calls.map((c) => c.fill)).toEqual([1, 2, 3]);
     await ledgerHolds();
+  });
+
+  it("messages sent just as the shop's move fences it are sent again by the upkeep, and nothing is made twice", async () => {
+    const calls = heldProvider();
+    const { user, browser, ids } = await sellerWithProducts([1, 2]);
+    const fence = () => env.DB.prepare("INSERT INTO shop_moves (user_id, state, to_shard) VALUES (?, 'moving', 1)").bind(user.id).run();
+    // The move fences the shop between the messages leaving and their mark being written.
+    const queue = {
+      sendBatch: async (messages: MessageSendRequest<BatchMessage>[]) => {
+        await env.BATCH_QUEUE.sendBatch(messages);
+        await fence();
+      },
+    } as unknown as Queue<BatchMessage>;
+    const { id } = await createBatch(
+      { ...env, BATCH_QUEUE: queue },
+      {
+        kind: "ad",
+        includeModel: false,
+        quality: "standard",
+        notify: false,
+        productIds: ids,
+        draftProductIds: [],
+        userId: user.id,
+        shard: 0,
+        origin: "http://localhost",
+      },
+    );
+    expect(workerLogs({ message: "batch messages sent but not marked; the upkeep sends them again" })).toMatchObject([
+      { level: "info", batch: id },
+    ]);
+    const unmarked = await env.DB.prepare("SELECT count(*) AS n FROM batch_items WHERE batch_id = ? AND sent_at IS NULL").bind(id).first();
+    expect(unmarked).toEqual({ n: 2 });
+    // The move gives up and lifts its fence; the upkeep sends the pictures again, and the gate takes each once.
+    await env.DB.prepare("DELETE FROM shop_moves WHERE user_id = ?").bind(user.id).run();
+    await keepBatchesMoving(env, { batchId: id });
+    await letGo(calls, 2);
+    expect(await finished(browser, id)).toMatchObject({ done: 2 });
+    expect(calls.map((c) => c.fill).sort()).toEqual([1, 2]);
+    await ledgerHolds();
+    // A refusal by the fence is an answer, not a fault.
+    expect(workerLogs({ level: "error" })).toEqual([]);
   });
 });
 

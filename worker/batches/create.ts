@@ -139,10 +139,20 @@ export async function createBatch(env: Bindings, request: BatchRequest): Promise
   ];
   try {
     await sendMessages(env.BATCH_QUEUE, messages);
-    await shopDb.update(batchItems).set({ sentAt: new Date() }).where(eq(batchItems.batchId, id));
   } catch (err) {
     // Charged and recorded: the upkeep sends whatever did not go. The seller is not told of a failure that heals.
     log("error", "batch messages not sent; the upkeep sends them", { batch: id, error: errorName(err) });
+    return { id };
+  }
+  try {
+    await shopDb.update(batchItems).set({ sentAt: new Date() }).where(eq(batchItems.batchId, id));
+  } catch (err) {
+    // Sent but not marked: the upkeep sends them once more, and the consumer and the gate ignore a second copy. A
+    // shop's move fences its database between the two writes now and then, which is expected; anything else is not.
+    log(isShopMoving(err) ? "info" : "warn", "batch messages sent but not marked; the upkeep sends them again", {
+      batch: id,
+      error: errorName(err),
+    });
   }
   return { id };
 }
