@@ -401,8 +401,8 @@ describe("a site whose image provider cannot modify by instruction", () => {
       expect(await preview.getByRole("button", { name: "Modificar" }).count()).toBe(0);
 
       await page.goto("/home");
-      await page.getByRole("button", { name: product.name, exact: true }).click();
-      await page.getByRole("dialog", { name: product.name, exact: true }).getByRole("button", { name: "Generar 1 imagen" }).click();
+      await tap(page.getByRole("button", { name: product.name, exact: true }));
+      await tap(page.getByRole("dialog", { name: product.name, exact: true }).getByRole("button", { name: "Generar 1 imagen" }));
       const result = page.getByRole("dialog", { name: `Resultado: ${product.name}` });
       await result.getByTestId("modify-not-offered").waitFor({ timeout: GENERATION_MS });
       expect(await result.getByRole("button", { name: "Modificar" }).count()).toBe(0);
