@@ -22,6 +22,7 @@ import { CANCELLED_PICTURE } from "../../worker/routes/batches";
 import { Browser, count, register } from "./browser";
 import { workerLogs } from "./capture-logs";
 import { photoForm, photoOfSize } from "./fixtures";
+import { liftFence, standFence } from "./shop-fence";
 import { openStore, storeData } from "./store-helpers";
 import { provider, resultBytes } from "./generation-helpers";
 import { creditsOf } from "./payments-fakes";
@@ -508,12 +509,11 @@ describe("the batch queue's deliveries", () => {
   it("messages sent just as the shop's move fences it are sent again by the upkeep, and nothing is made twice", async () => {
     const calls = heldProvider();
     const { user, browser, ids } = await sellerWithProducts([1, 2]);
-    const fence = () => env.DB.prepare("INSERT INTO shop_moves (user_id, state, to_shard) VALUES (?, 'moving', 1)").bind(user.id).run();
     // The move fences the shop between the messages leaving and their mark being written.
     const queue = {
       sendBatch: async (messages: MessageSendRequest<BatchMessage>[]) => {
         await env.BATCH_QUEUE.sendBatch(messages);
-        await fence();
+        await standFence(env.DB, user.id, 1);
       },
     } as unknown as Queue<BatchMessage>;
     const { id } = await createBatch(
@@ -536,7 +536,7 @@ describe("the batch queue's deliveries", () => {
     const unmarked = await env.DB.prepare("SELECT count(*) AS n FROM batch_items WHERE batch_id = ? AND sent_at IS NULL").bind(id).first();
     expect(unmarked).toEqual({ n: 2 });
     // The move gives up and lifts its fence; the upkeep sends the pictures again, and the gate takes each once.
-    await env.DB.prepare("DELETE FROM shop_moves WHERE user_id = ?").bind(user.id).run();
+    await liftFence(env.DB, user.id);
     await keepBatchesMoving(env, { batchId: id });
     await letGo(calls, 2);
     expect(await finished(browser, id)).toMatchObject({ done: 2 });

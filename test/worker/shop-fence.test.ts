@@ -19,6 +19,7 @@ import { rows } from "./d1-rows";
 import { photoForm, photoOfSize } from "./fixtures";
 import { provider, resultBytes } from "./generation-helpers";
 import { creditsOf } from "./payments-fakes";
+import { liftFence, standFence } from "./shop-fence";
 import { addProducts, openStore, setPricing } from "./store-helpers";
 
 afterEach(() => overrideProviderForTests(undefined));
@@ -29,9 +30,8 @@ const countIn = async (d1: D1Database, table: string, userId: string) =>
   (await d1.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`).bind(userId).first<{ n: number }>())!.n;
 
 /** The fence a move out of SHOP_DB_1 stands while it copies: every write of the shop's rows there is refused. */
-const fence = (userId: string) =>
-  env.SHOP_DB_1.prepare("INSERT INTO shop_moves (user_id, state, to_shard) VALUES (?, 'moving', 0)").bind(userId).run();
-const lift = (userId: string) => env.SHOP_DB_1.prepare("DELETE FROM shop_moves WHERE user_id = ?").bind(userId).run();
+const fence = (userId: string) => standFence(env.SHOP_DB_1, userId, 0);
+const lift = (userId: string) => liftFence(env.SHOP_DB_1, userId);
 
 async function ledgerHolds() {
   expect(await brokenLedgerChecks((sql) => rows(env.DB, sql))).toEqual([]);

@@ -21,6 +21,7 @@ import { overrideProviderForTests } from "../../worker/providers/select";
 import { provider, resultBytes } from "./generation-helpers";
 import { addProducts, openStore, setPricing, storeData } from "./store-helpers";
 import { rows } from "./d1-rows";
+import { standFence } from "./shop-fence";
 import { until } from "./until";
 
 const shardOf = async (id: string) =>
@@ -390,7 +391,7 @@ describe("moving a shop between shop databases", () => {
     const shop = await realStore();
     const before = await shopChecks(env.DB, shop.id);
     // What a move that died after fencing and copying part of the shop leaves: the fence in DB, a partial copy.
-    await env.DB.prepare("INSERT INTO shop_moves (user_id, state, to_shard) VALUES (?, 'moving', 1)").bind(shop.id).run();
+    await standFence(env.DB, shop.id, 1);
     await env.SHOP_DB_1.prepare("INSERT INTO users (id, email) VALUES (?, ?)").bind(shop.id, `tienda:${shop.id}`).run();
     const [product] = await rows(env.DB, "SELECT * FROM products WHERE id = ?", shop.mate);
     const columns = Object.keys(product!);
