@@ -6,9 +6,9 @@
 import { encodeJpeg } from "../../worker/providers/codecs";
 import { samplePhoto } from "../../worker/providers/studio-sample-photo";
 
-/** MozJPEG writes progressive JPEGs by default (about seven scans). */
+/** MozJPEG's progressive mode writes about seven scans. */
 export async function progressiveJpeg(width: number, height: number, tag = 1): Promise<Uint8Array> {
-  return encodeJpeg(samplePhoto({ width, height, garment: [(tag * 53) % 256, (tag * 97) % 256, 150] }), 85);
+  return encodeJpeg(samplePhoto({ width, height, garment: [(tag * 53) % 256, (tag * 97) % 256, 150] }), 85, "progressive");
 }
 
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
