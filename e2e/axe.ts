@@ -16,9 +16,15 @@ interface Finding {
 
 /** Runs axe in the page (page.evaluate is not subject to the app's CSP) and lists what fails. */
 export async function audit(page: Page): Promise<Finding[]> {
-  // Let entrance transitions (toasts, dialogs) finish so contrast is measured on final colours.
-  await page.waitForTimeout(400);
-  await page.evaluate(AXE_SOURCE);
+  // Entrance transitions and animations (toasts, dialogs) end first, so contrast is measured on final colours;
+  // a looping one (a spinner where motion is allowed) never ends and is not waited for.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+    undefined,
+    { polling: 50 },
+  );
+  // 640 KB of script to send and compile: once per document, not once per audit.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     interface AxeViolation {
