@@ -21,10 +21,12 @@ export interface LogLine {
 }
 
 const METHODS = ["log", "info", "warn", "error", "debug"] as const;
+const OUTBOX_PRINT = "\n[outbox] ";
 const installed = Symbol.for("vidriera.capture-logs");
 
 interface Capture {
   lines: LogLine[];
+  mail: string[];
   print: (...args: unknown[]) => void;
 }
 
@@ -32,13 +34,19 @@ function install(): Capture {
   const global = globalThis as { [installed]?: Capture };
   if (global[installed]) return global[installed];
   const print = console.error.bind(console);
-  const capture: Capture = { lines: [], print };
+  const capture: Capture = { lines: [], mail: [], print };
   for (const method of METHODS) {
     const original = console[method].bind(console);
     console[method] = (...args: unknown[]) => {
       const [first] = args;
       if (args.length === 1 && typeof first === "string" && first.startsWith('{"level":')) {
         capture.lines.push(JSON.parse(first) as LogLine);
+        return;
+      }
+      // The offline mailer's copy for the developer's console (worker/email/outbox.ts): the tests read the
+      // message from its D1 row, so the copy is kept with the lines a failed test prints.
+      if (args.length === 1 && typeof first === "string" && first.startsWith(OUTBOX_PRINT)) {
+        capture.mail.push(first.trim());
         return;
       }
       original(...args);
@@ -60,8 +68,10 @@ export function workerLogs(filter: Partial<Pick<LogLine, "level" | "message">> =
 // Cleared before each test rather than after it: a failed test's lines must still be there to print.
 beforeEach(({ onTestFailed }) => {
   capture.lines.length = 0;
+  capture.mail.length = 0;
   onTestFailed(() => {
     if (capture.lines.length > 0)
       capture.print(`The Worker's log lines in this test:\n${capture.lines.map((line) => JSON.stringify(line)).join("\n")}`);
+    if (capture.mail.length > 0) capture.print(`The e-mails the offline mailer printed in this test:\n${capture.mail.join("\n\n")}`);
   });
 });
