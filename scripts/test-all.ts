@@ -13,7 +13,8 @@
  * Steps run side by side as soon as what they wait for is done; each one's output is kept and printed
  * whole when it ends, so two steps never interleave their lines. At the end: one line per step with its
  * time and the load average when it started and ended, the total, and the CPU time everything used.
- * Exits 1 when any step failed (a step whose prerequisite failed is not run and counts as failed).
+ * Exits 1 when any step failed (a step whose prerequisite failed is not run and counts as failed), and a
+ * step whose processes all sit idle for minutes is killed and failed as hung (scripts/step-stall.ts).
  *
  * `npm test -- --only unit,e2e` runs those steps (and what they wait for); `--steps` lists them.
  */
@@ -21,6 +22,7 @@ import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { watchForStall } from "./step-stall.ts";
 import { whatFailed } from "./test-failures.ts";
 import type { TestRunSummary } from "./test-times-table.ts";
 
@@ -145,7 +147,14 @@ function run(step: Step): Promise<Result> {
       });
       child.stdout.on("data", (chunk) => (output += chunk));
       child.stderr.on("data", (chunk) => (output += chunk));
-      child.on("exit", (status, signal) => done(status ?? (signal ? 1 : 0)));
+      // A step stuck for good fails now, saying so, instead of holding the run (scripts/step-stall.ts).
+      const stopWatching = watchForStall(child.pid!, (idle) => {
+        output += `\n${step.name}: hung: its processes used no CPU for ${idle} s, so all of them were killed (scripts/step-stall.ts)\n`;
+      });
+      child.on("exit", (status, signal) => {
+        stopWatching();
+        done(status ?? (signal ? 1 : 0));
+      });
     });
     const endMs = performance.now() - started;
     load[1] = load1();
