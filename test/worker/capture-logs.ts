@@ -10,6 +10,7 @@
  * written there arrive here too.
  */
 import { beforeEach } from "vitest";
+import { OUTBOX_CONSOLE_MARK } from "../../worker/email/outbox";
 
 export interface LogLine {
   level: "info" | "warn" | "error";
@@ -21,7 +22,6 @@ export interface LogLine {
 }
 
 const METHODS = ["log", "info", "warn", "error", "debug"] as const;
-const OUTBOX_PRINT = "\n[outbox] ";
 const installed = Symbol.for("vidriera.capture-logs");
 
 interface Capture {
@@ -45,7 +45,7 @@ function install(): Capture {
       }
       // The offline mailer's copy for the developer's console (worker/email/outbox.ts): the tests read the
       // message from its D1 row, so the copy is kept with the lines a failed test prints.
-      if (args.length === 1 && typeof first === "string" && first.startsWith(OUTBOX_PRINT)) {
+      if (args.length === 1 && typeof first === "string" && first.trimStart().startsWith(OUTBOX_CONSOLE_MARK)) {
         capture.mail.push(first.trim());
         return;
       }
